@@ -1,0 +1,203 @@
+#!/usr/bin/env python3
+"""Draws Delve's tileset, assets/tiles/tileset.png: 16x16 tiles, 8 to a row, 2 rows.
+
+Index (see src/assets.rs, `tiles`): 0 wall, 1 room floor, 2 corridor floor, 3 closed door,
+4 open door, 5 locked door, 6 player, 7 stairs down, 8 stairs up, 9 key, 10 monster; the rest
+are blank, kept for later. Plain Python 3 (no packages): run it from anywhere to redraw the PNG.
+"""
+import os
+import struct
+import zlib
+
+T = 16
+COLS, ROWS = 8, 2
+
+# Palette: one character per colour in the drawings below; '.' is transparent.
+PAL = {
+    ".": (0, 0, 0, 0),
+    "k": (12, 10, 16, 255),      # outline
+    "s": (96, 92, 110, 255),     # wall stone
+    "S": (128, 124, 142, 255),   # wall highlight
+    "m": (58, 54, 68, 255),      # mortar
+    "f": (44, 42, 52, 255),      # room floor
+    "F": (62, 60, 72, 255),      # floor speck
+    "c": (34, 30, 26, 255),      # corridor floor
+    "C": (62, 56, 46, 255),      # corridor pebble
+    "w": (146, 96, 46, 255),     # wood
+    "W": (104, 66, 32, 255),     # wood grain
+    "y": (236, 204, 84, 255),    # brass
+    "i": (168, 170, 182, 255),   # iron
+    "h": (242, 204, 164, 255),   # skin
+    "b": (74, 136, 230, 255),    # tunic
+    "B": (44, 88, 170, 255),     # tunic shade
+    "r": (204, 58, 52, 255),     # monster
+    "R": (140, 30, 30, 255),     # monster shade
+    "e": (255, 240, 120, 255),   # eyes
+    "g": (150, 150, 160, 255),   # step
+    "G": (86, 86, 98, 255),      # step shade
+}
+
+
+def wall():
+    rows = []
+    for y in range(T):
+        row = ""
+        for x in range(T):
+            course = y // 4
+            offset = 0 if course % 2 == 0 else 4
+            if y % 4 == 3 or (x + offset) % 8 == 7:
+                row += "m"
+            elif y % 4 == 0:
+                row += "S"
+            else:
+                row += "s"
+        rows.append(row)
+    return rows
+
+
+def floor(base, speck, spots):
+    rows = [[base] * T for _ in range(T)]
+    for x, y in spots:
+        rows[y][x] = speck
+    return ["".join(r) for r in rows]
+
+
+def door(leaf, extra=None):
+    rows = []
+    for y in range(T):
+        row = ""
+        for x in range(T):
+            if x in (0, 1, 14, 15) or y in (0, 1):
+                row += "s" if y > 0 else "S"
+            elif leaf == "shut":
+                row += "W" if x in (5, 10) else "w"
+            else:  # open: the leaf swung against the left jamb, the doorway dark
+                row += "w" if x in (2, 3) else ("W" if x == 4 else "f")
+        rows.append(row)
+    rows = [list(r) for r in rows]
+    if leaf == "shut":
+        rows[8][12] = "y"
+        rows[9][12] = "y"
+    if extra == "locked":
+        for x in range(2, 14):
+            rows[4][x] = "i"
+            rows[12][x] = "i"
+        for y, x in [(7, 7), (7, 8), (8, 7), (8, 8), (9, 7), (10, 7), (10, 8)]:
+            rows[y][x] = "k"
+        for y in (6, 11):
+            for x in (6, 9):
+                rows[y][x] = "y"
+    return ["".join(r) for r in rows]
+
+
+PLAYER = [
+    "................",
+    "......kkkk......",
+    ".....khhhhk.....",
+    ".....khkhkk.....",
+    ".....khhhhk.....",
+    "......khhk......",
+    "....kkbbbbkk....",
+    "...kbbbbbbbbk...",
+    "...khbbbbbbhk...",
+    "...khkbbbbkhk...",
+    "....k.kBBk.k....",
+    "......kBBk......",
+    ".....kB..Bk.....",
+    ".....kB..Bk.....",
+    ".....kk..kk.....",
+    "................",
+]
+
+MONSTER = [
+    "................",
+    "...k........k...",
+    "...kRk....kRk...",
+    "....krrrrrrk....",
+    "...krrrrrrrrk...",
+    "...krekrrkerk...",
+    "...krrrrrrrrk...",
+    "....krkkkkrk....",
+    "...krrrrrrrrk...",
+    "..krrRrrrrRrrk..",
+    "..kr.krrrrk.rk..",
+    ".....krRRrk.....",
+    ".....kr..rk.....",
+    ".....kk..kk.....",
+    "................",
+    "................",
+]
+
+KEY = [
+    "................",
+    "................",
+    "................",
+    "....kkk.........",
+    "...kyyyk........",
+    "..kyk.kyk.......",
+    "..kyk.kykkkkkkk.",
+    "..kyk.kyyyyyyyyk",
+    "...kyyyk.kyk.kyk",
+    "....kkk..kk...k.",
+    "................",
+    "................",
+    "................",
+    "................",
+    "................",
+    "................",
+]
+
+
+def stairs(down):
+    rows = [["f"] * T for _ in range(T)]
+    for step in range(4):
+        y0 = 2 + step * 3
+        x0 = 2 + (step if down else 3 - step) * 2
+        for y in range(y0, y0 + 3):
+            for x in range(x0, 14):
+                rows[y][x] = "g" if y == y0 else "G"
+    return ["".join(r) for r in rows]
+
+
+TILES = [
+    wall(),
+    floor("f", "F", [(7, 7), (8, 8), (2, 12), (13, 3)]),
+    floor("c", "C", [(3, 4), (11, 2), (6, 10), (12, 12), (9, 6)]),
+    door("shut"),
+    door("open"),
+    door("shut", "locked"),
+    PLAYER,
+    stairs(True),
+    stairs(False),
+    KEY,
+    MONSTER,
+]
+
+
+def png(width, height, pixels):
+    def chunk(kind, data):
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
+
+    raw = b"".join(b"\x00" + bytes(v for px in row for v in px) for row in pixels)
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+
+
+def main():
+    width, height = COLS * T, ROWS * T
+    pixels = [[PAL["."]] * width for _ in range(height)]
+    for index, art in enumerate(TILES):
+        assert len(art) == T and all(len(r) == T for r in art), f"tile {index} is not {T}x{T}"
+        ox, oy = (index % COLS) * T, (index // COLS) * T
+        for y, row in enumerate(art):
+            for x, ch in enumerate(row):
+                pixels[oy + y][ox + x] = PAL[ch]
+    out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tileset.png")
+    with open(out, "wb") as f:
+        f.write(png(width, height, pixels))
+    print(f"wrote {out} ({width}x{height})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,120 @@
+//! Loading (bevy_asset_loader): the `Loading` state loads the tileset, shows that it is loading,
+//! and continues to `Playing`; a missing or broken file ends on a screen that names it.
+
+use bevy::asset::UntypedAssetLoadFailedEvent;
+use bevy::prelude::*;
+use bevy_asset_loader::prelude::*;
+
+/// Where the game is: loading its assets, playing, or stopped by an asset that would not load.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum GameState {
+    #[default]
+    Loading,
+    Playing,
+    LoadFailed,
+}
+
+/// Tiles in the tileset, by index (16x16 pixels each, 8 to a row).
+pub mod tiles {
+    pub const WALL: u32 = 0;
+    pub const FLOOR: u32 = 1;
+    pub const CORRIDOR: u32 = 2;
+    pub const DOOR_CLOSED: u32 = 3;
+    pub const DOOR_OPEN: u32 = 4;
+    pub const DOOR_LOCKED: u32 = 5;
+    pub const PLAYER: u32 = 6;
+    pub const STAIRS_DOWN: u32 = 7;
+    pub const STAIRS_UP: u32 = 8;
+    pub const KEY: u32 = 9;
+    pub const MONSTER: u32 = 10;
+    /// Side of a tile in pixels.
+    pub const SIZE: u32 = 16;
+    pub const COLUMNS: u32 = 8;
+    pub const ROWS: u32 = 2;
+}
+
+/// The path of the tileset under `assets/`.
+pub const TILESET_PATH: &str = "tiles/tileset.png";
+
+#[derive(AssetCollection, Resource, Clone, Debug)]
+pub struct GameAssets {
+    #[asset(path = "tiles/tileset.png")]
+    #[asset(image(sampler(filter = nearest)))]
+    pub tileset: Handle<Image>,
+    #[asset(texture_atlas_layout(tile_size_x = 16, tile_size_y = 16, columns = 8, rows = 2))]
+    pub layout: Handle<TextureAtlasLayout>,
+}
+
+/// Why loading failed: the files and errors, as the asset server reported them.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct LoadFailures(pub Vec<String>);
+
+pub fn plugin(app: &mut App) {
+    app.init_state::<GameState>()
+        .init_resource::<LoadFailures>()
+        .add_loading_state(
+            LoadingState::new(GameState::Loading)
+                .continue_to_state(GameState::Playing)
+                .on_failure_continue_to_state(GameState::LoadFailed)
+                .load_collection::<GameAssets>(),
+        )
+        .add_systems(OnEnter(GameState::Loading), show_loading)
+        .add_systems(Update, record_load_failures)
+        .add_systems(OnEnter(GameState::LoadFailed), show_load_failure);
+}
+
+fn centred_text(commands: &mut Commands, text: String, colour: Color, state: GameState) {
+    commands.spawn((
+        DespawnOnExit(state),
+        Node {
+            width: percent(100),
+            height: percent(100),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            padding: UiRect::all(px(24)),
+            ..default()
+        },
+        children![(
+            Text::new(text),
+            TextFont::from_font_size(22.0),
+            TextColor(colour),
+            TextLayout::justify(Justify::Center)
+        )],
+    ));
+}
+
+fn show_loading(mut commands: Commands) {
+    commands.spawn((DespawnOnExit(GameState::Loading), Camera2d));
+    centred_text(
+        &mut commands,
+        "Loading Delve…".into(),
+        Color::srgb(0.8, 0.8, 0.7),
+        GameState::Loading,
+    );
+}
+
+fn record_load_failures(mut failed: MessageReader<UntypedAssetLoadFailedEvent>, mut failures: ResMut<LoadFailures>) {
+    for event in failed.read() {
+        let line = format!("assets/{}: {}", event.path, event.error);
+        error!("could not load {line}");
+        failures.0.push(line);
+    }
+}
+
+fn show_load_failure(mut commands: Commands, failures: Res<LoadFailures>) {
+    let detail = if failures.0.is_empty() {
+        "an asset failed to load".to_owned()
+    } else {
+        failures.0.join("\n")
+    };
+    error!("Delve cannot start: {detail}");
+    commands.spawn((DespawnOnExit(GameState::LoadFailed), Camera2d));
+    centred_text(
+        &mut commands,
+        format!(
+            "Delve cannot start: a file it needs would not load.\n\n{detail}\n\nReinstall the game's assets folder and try again."
+        ),
+        Color::srgb(1.0, 0.55, 0.5),
+        GameState::LoadFailed,
+    );
+}

@@ -1,0 +1,446 @@
+//! The level under construction: what each tile is, which room owns it, which walkable tiles are
+//! already connected, and the rules every corridor style digs by.
+//!
+//! Corridors only ever turn rock into corridor and cut doors through room walls where a path
+//! crosses a wall straight on (floor on one side, outside on the other, never at a corner, never
+//! beside another door). So every door is framed by wall on two opposite sides, and doors never
+//! touch, whatever the style.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use crate::map::{Dir, DoorState, Pos, Rect, Tile, TileMap};
+
+use super::rng::GenRng;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cell {
+    Rock,
+    /// A room's wall ring.
+    Ring,
+    Floor,
+    Corridor,
+    Door(DoorState),
+}
+
+impl Cell {
+    pub const fn is_walkable(self) -> bool {
+        matches!(self, Cell::Floor | Cell::Corridor | Cell::Door(_))
+    }
+}
+
+/// A* cost of digging one rock tile; walking an existing corridor costs 1.
+const ROCK_COST: u32 = 2;
+/// Extra A* cost of a tile under a dead-zone mask: avoided where a short detour allows.
+const DEAD_COST: u32 = 8;
+
+/// Percentage of new doors that start open.
+const OPEN_DOOR_PCT: u32 = 30;
+
+pub struct Builder {
+    pub w: i32,
+    pub h: i32,
+    cells: Vec<Cell>,
+    /// Room index + 1 for ring, floor and door tiles; 0 elsewhere.
+    owner: Vec<u32>,
+    /// Union-find over tile indices, meaningful for walkable tiles: "is there a path?" in
+    /// near-constant time, kept up to date as tiles are dug (tiles are only ever added).
+    parent: Vec<u32>,
+    pub rooms: Vec<Rect>,
+    // A* scratch, reused between searches: a search only touches tiles stamped with its number.
+    stamp: Vec<u32>,
+    search: u32,
+    cost: Vec<u32>,
+    came: Vec<u32>,
+    mask: Vec<u32>,
+    mask_id: u32,
+    heap: BinaryHeap<Reverse<(u32, u32, u32)>>,
+}
+
+impl Builder {
+    pub fn new(w: i32, h: i32, rooms: Vec<Rect>) -> Self {
+        let n = (w * h) as usize;
+        let mut b = Self {
+            w,
+            h,
+            cells: vec![Cell::Rock; n],
+            owner: vec![0; n],
+            parent: (0..n as u32).collect(),
+            rooms: Vec::new(),
+            stamp: vec![0; n],
+            search: 0,
+            cost: vec![0; n],
+            came: vec![0; n],
+            mask: vec![0; n],
+            mask_id: 0,
+            heap: BinaryHeap::new(),
+        };
+        for (r, room) in rooms.iter().enumerate() {
+            let id = r as u32 + 1;
+            for p in room.grow(1).tiles() {
+                let i = b.idx(p);
+                b.cells[i] = if room.contains(p) { Cell::Floor } else { Cell::Ring };
+                b.owner[i] = id;
+            }
+            // One set per room: every floor tile points at the room's first tile.
+            let root = b.idx(Pos::new(room.x, room.y)) as u32;
+            for p in room.tiles() {
+                let i = b.idx(p);
+                b.parent[i] = root;
+            }
+        }
+        b.rooms = rooms;
+        b
+    }
+
+    #[inline]
+    pub fn idx(&self, p: Pos) -> usize {
+        (p.y * self.w + p.x) as usize
+    }
+
+    #[inline]
+    pub fn pos(&self, i: usize) -> Pos {
+        Pos::new(i as i32 % self.w, i as i32 / self.w)
+    }
+
+    #[inline]
+    pub fn in_bounds(&self, p: Pos) -> bool {
+        p.x >= 0 && p.y >= 0 && p.x < self.w && p.y < self.h
+    }
+
+    /// Strictly inside the solid border.
+    #[inline]
+    pub fn interior(&self, p: Pos) -> bool {
+        p.x > 0 && p.y > 0 && p.x < self.w - 1 && p.y < self.h - 1
+    }
+
+    #[inline]
+    pub fn cell(&self, p: Pos) -> Cell {
+        if self.in_bounds(p) {
+            self.cells[self.idx(p)]
+        } else {
+            Cell::Rock
+        }
+    }
+
+    /// The room whose ring or floor holds `p`.
+    pub fn owner(&self, p: Pos) -> Option<usize> {
+        if !self.in_bounds(p) {
+            return None;
+        }
+        self.owner[self.idx(p)].checked_sub(1).map(|r| r as usize)
+    }
+
+    pub fn is_walkable(&self, p: Pos) -> bool {
+        self.cell(p).is_walkable()
+    }
+
+    /// Rock or corridor strictly inside the border: where a corridor may run.
+    #[inline]
+    pub fn is_diggable(&self, p: Pos) -> bool {
+        self.interior(p) && matches!(self.cells[self.idx(p)], Cell::Rock | Cell::Corridor)
+    }
+
+    fn find(&mut self, i: usize) -> usize {
+        let mut root = i;
+        while self.parent[root] as usize != root {
+            root = self.parent[root] as usize;
+        }
+        let mut cur = i;
+        while self.parent[cur] as usize != root {
+            let next = self.parent[cur] as usize;
+            self.parent[cur] = root as u32;
+            cur = next;
+        }
+        root
+    }
+
+    fn union(&mut self, a: usize, b: usize) {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra != rb {
+            // Lower index wins: deterministic, and balanced enough with path compression.
+            let (lo, hi) = if ra < rb { (ra, rb) } else { (rb, ra) };
+            self.parent[hi] = lo as u32;
+        }
+    }
+
+    /// True when walkable tiles `a` and `b` are joined by a 4-way path.
+    pub fn connected(&mut self, a: Pos, b: Pos) -> bool {
+        let (ia, ib) = (self.idx(a), self.idx(b));
+        self.find(ia) == self.find(ib)
+    }
+
+    pub fn rooms_connected(&mut self, a: usize, b: usize) -> bool {
+        let (pa, pb) = (self.rooms[a].center(), self.rooms[b].center());
+        self.connected(pa, pb)
+    }
+
+    fn set_walkable(&mut self, p: Pos, cell: Cell) {
+        let i = self.idx(p);
+        self.cells[i] = cell;
+        for q in p.neighbours4() {
+            if self.is_walkable(q) {
+                let j = self.idx(q);
+                self.union(i, j);
+            }
+        }
+    }
+
+    /// Turns rock at `p` into corridor (other walkable tiles are left as they are).
+    pub fn dig(&mut self, p: Pos) {
+        if self.cell(p) == Cell::Rock {
+            self.set_walkable(p, Cell::Corridor);
+        }
+    }
+
+    fn door_beside(&self, p: Pos, along: Dir, planned: &[Pos]) -> bool {
+        [p.step(along), p.step(along.opposite())]
+            .into_iter()
+            .any(|q| matches!(self.cell(q), Cell::Door(_)) || planned.contains(&q))
+    }
+
+    /// Whether `p` may become (or already is) a door leading out of its room towards `out`:
+    /// a wall tile with the room's floor behind it, diggable ground in front of it, and no door
+    /// beside it along the wall.
+    pub fn can_door(&self, p: Pos, out: Dir, planned: &[Pos]) -> bool {
+        let Some(room) = self.owner(p) else { return false };
+        match self.cell(p) {
+            Cell::Door(_) => {}
+            Cell::Ring => {
+                if self.door_beside(p, out.right(), planned) {
+                    return false;
+                }
+            }
+            _ => return false,
+        }
+        let inside = p.step(out.opposite());
+        self.cell(inside) == Cell::Floor && self.owner(inside) == Some(room) && self.is_diggable(p.step(out))
+    }
+
+    fn make_door(&mut self, p: Pos, rng: &mut GenRng) {
+        if self.cell(p) == Cell::Ring {
+            let state = if rng.percent(OPEN_DOOR_PCT) {
+                DoorState::Open
+            } else {
+                DoorState::Closed
+            };
+            self.set_walkable(p, Cell::Door(state));
+        }
+    }
+
+    /// Checks that `path` may be dug: it stays inside the border and crosses walls only straight
+    /// through doorways. Returns the wall tiles that would become doors.
+    pub fn check_path(&self, path: &[Pos]) -> Option<Vec<Pos>> {
+        let mut doors = Vec::new();
+        for (i, &p) in path.iter().enumerate() {
+            if !self.interior(p) {
+                return None;
+            }
+            if i > 0 && path[i - 1].manhattan(p) != 1 {
+                return None;
+            }
+            // Existing doorways are walked through freely; new ones must be crossed straight on.
+            if self.cell(p) == Cell::Ring {
+                let (Some(&prev), Some(&next)) = (i.checked_sub(1).and_then(|j| path.get(j)), path.get(i + 1)) else {
+                    return None;
+                };
+                // The crossing must go straight through: the room's floor on one side, the
+                // outside on the other.
+                let room = self.owner(p);
+                let is_inside = |q: Pos| self.cell(q) == Cell::Floor && self.owner(q) == room;
+                let (inside, out) = if is_inside(prev) { (prev, next) } else { (next, prev) };
+                let dir = Dir::ALL.into_iter().find(|&d| p.step(d) == out)?;
+                if inside != p.step(dir.opposite()) || !self.can_door(p, dir, &doors) {
+                    return None;
+                }
+                doors.push(p);
+            }
+        }
+        Some(doors)
+    }
+
+    /// Digs `path` if `check_path` allows it. Returns whether it was dug.
+    pub fn carve(&mut self, path: &[Pos], rng: &mut GenRng) -> bool {
+        let Some(doors) = self.check_path(path) else {
+            return false;
+        };
+        for &p in path {
+            if self.cell(p) == Cell::Rock {
+                self.set_walkable(p, Cell::Corridor);
+            }
+        }
+        for d in doors {
+            self.make_door(d, rng);
+        }
+        true
+    }
+
+    /// A doorway out of `room` through the wall facing `dir`: a new door where one may go, else an
+    /// existing door on that wall. The tile in front of it is dug. Returns (door, outside).
+    pub fn door_toward(&mut self, room: usize, dir: Dir, rng: &mut GenRng) -> Option<(Pos, Pos)> {
+        let r = self.rooms[room];
+        let wall: Vec<Pos> = match dir {
+            Dir::North => (r.x..r.right()).map(|x| Pos::new(x, r.y - 1)).collect(),
+            Dir::South => (r.x..r.right()).map(|x| Pos::new(x, r.bottom())).collect(),
+            Dir::West => (r.y..r.bottom()).map(|y| Pos::new(r.x - 1, y)).collect(),
+            Dir::East => (r.y..r.bottom()).map(|y| Pos::new(r.right(), y)).collect(),
+        };
+        let fresh: Vec<Pos> = wall
+            .iter()
+            .copied()
+            .filter(|&p| self.cell(p) == Cell::Ring && self.can_door(p, dir, &[]))
+            .collect();
+        let door = match rng.pick(&fresh) {
+            Some(p) => p,
+            None => {
+                let old: Vec<Pos> = wall.iter().copied().filter(|&p| self.can_door(p, dir, &[])).collect();
+                rng.pick(&old)?
+            }
+        };
+        self.make_door(door, rng);
+        let outside = door.step(dir);
+        self.dig(outside);
+        Some((door, outside))
+    }
+
+    /// Starts a dead-zone mask: tiles added with `block` cost `DEAD_COST` more to cross in the
+    /// next `route` calls, until `clear_mask`. Nothing is written to the level.
+    pub fn begin_mask(&mut self) {
+        self.mask_id += 1;
+    }
+
+    pub fn block(&mut self, p: Pos) {
+        if self.in_bounds(p) {
+            let i = self.idx(p);
+            self.mask[i] = self.mask_id;
+        }
+    }
+
+    pub fn clear_mask(&mut self) {
+        self.mask_id += 1;
+    }
+
+    fn masked(&self, i: usize) -> bool {
+        self.mask_id > 0 && self.mask[i] == self.mask_id
+    }
+
+    /// Cheapest 4-way path from `from` to `to` over diggable tiles (A*, Manhattan heuristic).
+    /// Digging rock costs `ROCK_COST`, following an existing corridor 1 (so new corridors merge
+    /// into old ones instead of running beside them), and a masked tile `DEAD_COST` more. Both
+    /// ends included. Ties break by insertion order: deterministic.
+    pub fn route(&mut self, from: Pos, to: Pos) -> Option<Vec<Pos>> {
+        self.search = self.search.wrapping_add(1);
+        if self.search == 0 {
+            self.stamp.fill(0);
+            self.search = 1;
+        }
+        let (s, t) = (self.idx(from), self.idx(to));
+        self.heap.clear();
+        self.stamp[s] = self.search;
+        self.cost[s] = 0;
+        self.came[s] = s as u32;
+        self.heap.push(Reverse((from.manhattan(to), 0, s as u32)));
+        while let Some(Reverse((_, g, i))) = self.heap.pop() {
+            let i = i as usize;
+            if g > self.cost[i] {
+                continue;
+            }
+            if i == t {
+                let mut path = vec![to];
+                let mut cur = t;
+                while cur != s {
+                    cur = self.came[cur] as usize;
+                    path.push(self.pos(cur));
+                }
+                path.reverse();
+                return Some(path);
+            }
+            let p = self.pos(i);
+            for q in p.neighbours4() {
+                if !self.is_diggable(q) {
+                    continue;
+                }
+                let j = self.idx(q);
+                let step = if self.cells[j] == Cell::Corridor { 1 } else { ROCK_COST };
+                let ng = g + step + if self.masked(j) { DEAD_COST } else { 0 };
+                if self.stamp[j] != self.search || ng < self.cost[j] {
+                    self.stamp[j] = self.search;
+                    self.cost[j] = ng;
+                    self.came[j] = i as u32;
+                    self.heap.push(Reverse((ng + q.manhattan(to), ng, j as u32)));
+                }
+            }
+        }
+        None
+    }
+
+    /// Corridor tiles with exactly one walkable neighbour, removed repeatedly until none is left;
+    /// a door left with nothing in front of it turns back into wall.
+    pub fn prune_dead_ends(&mut self) {
+        let mut work: Vec<Pos> = (0..self.cells.len())
+            .filter(|&i| self.cells[i] == Cell::Corridor)
+            .map(|i| self.pos(i))
+            .collect();
+        while let Some(p) = work.pop() {
+            let cell = self.cell(p);
+            if !matches!(cell, Cell::Corridor | Cell::Door(_)) {
+                continue;
+            }
+            let open: Vec<Pos> = p.neighbours4().into_iter().filter(|&q| self.is_walkable(q)).collect();
+            if open.len() <= 1 {
+                let i = self.idx(p);
+                self.cells[i] = if matches!(cell, Cell::Door(_)) {
+                    Cell::Ring
+                } else {
+                    Cell::Rock
+                };
+                work.extend(open);
+            }
+        }
+        // Removing tiles can split union-find sets only where a dead end was cut off, and a dead
+        // end joins nothing; but its tiles still point into the set. Rebuild to stay exact.
+        self.rebuild_connectivity();
+    }
+
+    fn rebuild_connectivity(&mut self) {
+        for (i, p) in self.parent.iter_mut().enumerate() {
+            *p = i as u32;
+        }
+        for i in 0..self.cells.len() {
+            if self.cells[i].is_walkable() {
+                let p = self.pos(i);
+                for q in [p.step(Dir::East), p.step(Dir::South)] {
+                    if self.is_walkable(q) {
+                        let j = self.idx(q);
+                        self.union(i, j);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The finished level, with the player at the centre of the first room.
+    pub fn finish(self) -> TileMap {
+        self.to_tilemap()
+    }
+
+    fn to_tilemap(&self) -> TileMap {
+        let tiles = self
+            .cells
+            .iter()
+            .map(|c| match *c {
+                Cell::Rock | Cell::Ring => Tile::Wall,
+                Cell::Floor => Tile::Floor,
+                Cell::Corridor => Tile::Corridor,
+                Cell::Door(s) => Tile::Door(s),
+            })
+            .collect();
+        let start = self.rooms.first().map_or(Pos::new(0, 0), Rect::center);
+        TileMap::from_parts(self.w as u32, self.h as u32, tiles, self.rooms.clone(), start)
+    }
+
+    /// The level so far in the ASCII legend (for tests and debugging).
+    pub fn ascii(&self) -> String {
+        self.to_tilemap().to_ascii()
+    }
+}

@@ -1,0 +1,122 @@
+//! `deadzone`: A* around a mask of no-go tiles laid between the two doors (seed 003). The mask
+//! is either random or drawn in one quadrant and mirrored into the other three; it lives only in
+//! the builder's scratch space and is gone once the corridor is dug. Dead tiles are costly rather
+//! than forbidden ("avoided as much as possible"), so a mask that walls the doors off bends the
+//! corridor instead of sending it around the level.
+
+use crate::generation::bsp::Link;
+use crate::generation::builder::Builder;
+use crate::generation::rng::GenRng;
+use crate::map::Pos;
+
+use super::facing;
+
+/// Percentage of tiles in the box (or in the drawn quadrant) that become dead.
+const DEAD_PCT: u32 = 30;
+
+/// Lays the mask over the box strictly between `a` and `b`: random, or mirrored from one quadrant.
+/// Returns the masked tiles (for tests and debugging).
+pub fn lay_mask(b: &mut Builder, a: Pos, c: Pos, rng: &mut GenRng) -> Vec<Pos> {
+    let (x0, x1) = (a.x.min(c.x), a.x.max(c.x));
+    let (y0, y1) = (a.y.min(c.y), a.y.max(c.y));
+    let (w, h) = (x1 - x0 + 1, y1 - y0 + 1);
+    let mut dead = Vec::new();
+    b.begin_mask();
+    if rng.coin() {
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                if rng.percent(DEAD_PCT) {
+                    dead.push(Pos::new(x, y));
+                }
+            }
+        }
+    } else {
+        for qy in 0..(h + 1) / 2 {
+            for qx in 0..(w + 1) / 2 {
+                if rng.percent(DEAD_PCT) {
+                    for (mx, my) in [(qx, qy), (w - 1 - qx, qy), (qx, h - 1 - qy), (w - 1 - qx, h - 1 - qy)] {
+                        dead.push(Pos::new(x0 + mx, y0 + my));
+                    }
+                }
+            }
+        }
+    }
+    dead.retain(|&p| p != a && p != c);
+    for &p in &dead {
+        b.block(p);
+    }
+    dead
+}
+
+pub fn connect(b: &mut Builder, link: Link, rng: &mut GenRng) {
+    let (fa, fb) = facing(link);
+    let (Some((_, oa)), Some((_, ob))) = (b.door_toward(link.a, fa, rng), b.door_toward(link.b, fb, rng)) else {
+        return;
+    };
+    lay_mask(b, oa, ob, rng);
+    let path = b.route(oa, ob);
+    b.clear_mask();
+    if let Some(path) = path {
+        b.carve(&path, rng);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generation::corridors::CorridorStyle;
+    use crate::generation::corridors::tests::assert_style_levels;
+
+    #[test]
+    fn route_avoids_the_mask_and_mask_leaves_no_trace() {
+        let (a, c) = (Pos::new(3, 3), Pos::new(30, 20));
+        let (mut through_masked, mut through_plain) = (0, 0);
+        for seed in 0..20 {
+            let mut b = Builder::new(40, 30, vec![]);
+            let dead = lay_mask(&mut b, a, c, &mut GenRng::new(seed));
+            assert!(!dead.is_empty());
+            let masked = b.route(a, c).expect("dead tiles are costly, not walls");
+            b.clear_mask();
+            let plain = b.route(a, c).unwrap();
+            assert_eq!(
+                plain.len() as u32,
+                a.manhattan(c) + 1,
+                "after clearing, A* is unhindered"
+            );
+            through_masked += masked.iter().filter(|p| dead.contains(p)).count();
+            through_plain += plain.iter().filter(|p| dead.contains(p)).count();
+        }
+        assert!(
+            through_masked * 4 < through_plain,
+            "{through_masked} vs {through_plain} dead tiles crossed"
+        );
+    }
+
+    #[test]
+    fn mirrored_masks_are_symmetric() {
+        let mut found = false;
+        for seed in 0..40 {
+            let mut b = Builder::new(40, 30, vec![]);
+            let (a, c) = (Pos::new(2, 2), Pos::new(12, 10));
+            let dead = lay_mask(&mut b, a, c, &mut GenRng::new(seed));
+            let mirrored = |p: &Pos| Pos::new(2 + 12 - p.x, p.y);
+            if dead
+                .iter()
+                .all(|p| dead.contains(&mirrored(p)) || mirrored(p) == a || mirrored(p) == c)
+            {
+                found = true;
+                let flipped = |p: &Pos| Pos::new(p.x, 2 + 10 - p.y);
+                assert!(
+                    dead.iter()
+                        .all(|p| dead.contains(&flipped(p)) || flipped(p) == a || flipped(p) == c)
+                );
+            }
+        }
+        assert!(found, "about half the masks are mirrored");
+    }
+
+    #[test]
+    fn levels_are_valid() {
+        assert_style_levels(CorridorStyle::DeadZone);
+    }
+}

@@ -1,0 +1,158 @@
+//! The HUD: seed and turn count, the message line, and a help overlay that lists the keys bound
+//! in the player's `InputMap` (so it stays right when keys are rebound).
+
+use bevy::prelude::*;
+use leafwing_input_manager::prelude::*;
+
+use crate::assets::GameState;
+use crate::generation::LevelSource;
+use crate::player::Player;
+use crate::player::input::Action;
+use crate::turn::{MessageLine, TurnCount, TurnSet};
+
+#[derive(Component)]
+struct StatusText;
+
+#[derive(Component)]
+struct MessageText;
+
+#[derive(Component)]
+struct HelpOverlay;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(GameState::Playing), spawn_hud).add_systems(
+        Update,
+        (update_status, update_message, toggle_help)
+            .in_set(TurnSet::Show)
+            .run_if(in_state(GameState::Playing)),
+    );
+}
+
+fn text_bundle(text: impl Into<String>, size: f32) -> impl Bundle {
+    (
+        Text::new(text),
+        TextFont::from_font_size(size),
+        TextColor(Color::srgb(0.85, 0.85, 0.78)),
+    )
+}
+
+fn spawn_hud(mut commands: Commands) {
+    let panel = BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.6));
+    commands.spawn((
+        Name::new("Status"),
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(0),
+            left: px(0),
+            padding: UiRect::axes(px(8), px(4)),
+            ..default()
+        },
+        panel,
+        children![(StatusText, text_bundle("", 16.0))],
+    ));
+    commands.spawn((
+        Name::new("Messages"),
+        Node {
+            position_type: PositionType::Absolute,
+            bottom: px(0),
+            left: px(0),
+            padding: UiRect::axes(px(8), px(4)),
+            ..default()
+        },
+        panel,
+        children![(
+            MessageText,
+            text_bundle("Welcome to Delve. Press F1 or ? for help.", 16.0)
+        )],
+    ));
+}
+
+/// A key binding as a player reads it ("K", "ArrowUp", "Numpad8").
+pub fn key_name(binding: &dyn Buttonlike) -> String {
+    let raw = format!("{binding:?}");
+    let raw = raw
+        .trim_start_matches("KeyCode::")
+        .trim_start_matches("KeyCode(")
+        .trim_end_matches(')');
+    match raw.strip_prefix("Key") {
+        Some(letter) if letter.len() == 1 => letter.to_owned(),
+        _ => raw.to_owned(),
+    }
+}
+
+/// One line per action: what it does and the keys bound to it.
+pub fn help_text(map: &InputMap<Action>) -> String {
+    let mut out = String::from("Keys (Esc or F1 closes)\n\n");
+    for action in Action::ALL {
+        let keys: Vec<String> = map
+            .get_buttonlike(&action)
+            .map(|b| b.iter().map(|k| key_name(k.as_ref())).collect())
+            .unwrap_or_default();
+        let keys = if keys.is_empty() {
+            "(unbound)".to_owned()
+        } else {
+            keys.join(", ")
+        };
+        out.push_str(&format!("{:<24}{keys}\n", action.describe()));
+    }
+    out.push_str("\nBump a closed door to open it. No diagonal steps through doorways.");
+    out
+}
+
+fn update_status(
+    turn: Res<TurnCount>,
+    source: Res<LevelSource>,
+    mut text: Single<&mut Text, With<StatusText>>,
+    mut done: Local<bool>,
+) {
+    if !turn.is_changed() && *done {
+        return;
+    }
+    *done = true;
+    let level = match &*source {
+        LevelSource::Generate(p) => format!("seed {} ({}x{}, {})", p.seed, p.width, p.height, p.style),
+        LevelSource::Premade(m) => format!("custom map ({}x{})", m.width(), m.height()),
+    };
+    text.0 = format!("Delve  |  {level}  |  turn {}", turn.0);
+}
+
+fn update_message(line: Res<MessageLine>, mut text: Single<&mut Text, With<MessageText>>) {
+    if line.is_changed() && !line.0.is_empty() {
+        text.0.clone_from(&line.0);
+    }
+}
+
+fn toggle_help(
+    mut commands: Commands,
+    player: Single<(&ActionState<Action>, &InputMap<Action>), With<Player>>,
+    overlay: Option<Single<Entity, With<HelpOverlay>>>,
+) {
+    let (actions, map) = *player;
+    let close = actions.just_pressed(&Action::Help) || actions.just_pressed(&Action::Cancel);
+    match overlay {
+        Some(entity) if close => commands.entity(*entity).despawn(),
+        None if actions.just_pressed(&Action::Help) => {
+            commands.spawn((
+                Name::new("Help"),
+                HelpOverlay,
+                Node {
+                    position_type: PositionType::Absolute,
+                    width: percent(100),
+                    height: percent(100),
+                    justify_content: JustifyContent::Center,
+                    align_items: AlignItems::Center,
+                    ..default()
+                },
+                children![(
+                    Node {
+                        padding: UiRect::all(px(16)),
+                        ..default()
+                    },
+                    BackgroundColor(Color::srgba(0.02, 0.02, 0.05, 0.92)),
+                    children![text_bundle(help_text(map), 16.0)],
+                )],
+            ));
+        }
+        _ => {}
+    }
+}

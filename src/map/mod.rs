@@ -1,0 +1,354 @@
+//! The grid every part of Delve shares: positions, tiles, rooms and the `TileMap` resource.
+//!
+//! Plain Rust with one Bevy derive (`Resource`): the generator, FOV and tests use it without an
+//! `App`.
+
+mod ascii;
+
+pub use ascii::{MapError, MapErrorKind, parse_ascii};
+
+use bevy::prelude::Resource;
+
+/// Smallest level the generator builds (and `--size` accepts).
+pub const MIN_SIZE: (u32, u32) = (20, 15);
+/// Largest level in either dimension, generated or loaded.
+pub const MAX_SIDE: u32 = 1024;
+
+/// A tile position. Signed so that neighbours of edge tiles can be named and bounds-checked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pos {
+    pub x: i32,
+    pub y: i32,
+}
+
+impl Pos {
+    pub const fn new(x: i32, y: i32) -> Self {
+        Self { x, y }
+    }
+
+    /// The position one step away in `dir`.
+    pub const fn step(self, dir: Dir) -> Self {
+        let (dx, dy) = dir.delta();
+        Self::new(self.x + dx, self.y + dy)
+    }
+
+    pub const fn offset(self, dx: i32, dy: i32) -> Self {
+        Self::new(self.x + dx, self.y + dy)
+    }
+
+    /// The four orthogonal neighbours, in `Dir::ALL` order.
+    pub fn neighbours4(self) -> [Pos; 4] {
+        Dir::ALL.map(|d| self.step(d))
+    }
+
+    pub const fn manhattan(self, other: Pos) -> u32 {
+        self.x.abs_diff(other.x) + self.y.abs_diff(other.y)
+    }
+}
+
+/// One of the four orthogonal directions (y grows downwards, as on screen and in the ASCII dump).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dir {
+    North,
+    East,
+    South,
+    West,
+}
+
+impl Dir {
+    pub const ALL: [Dir; 4] = [Dir::North, Dir::East, Dir::South, Dir::West];
+
+    pub const fn delta(self) -> (i32, i32) {
+        match self {
+            Dir::North => (0, -1),
+            Dir::East => (1, 0),
+            Dir::South => (0, 1),
+            Dir::West => (-1, 0),
+        }
+    }
+
+    /// Turned 90° clockwise.
+    pub const fn right(self) -> Dir {
+        match self {
+            Dir::North => Dir::East,
+            Dir::East => Dir::South,
+            Dir::South => Dir::West,
+            Dir::West => Dir::North,
+        }
+    }
+
+    /// Turned 90° counter-clockwise.
+    pub const fn left(self) -> Dir {
+        self.right().right().right()
+    }
+
+    pub const fn opposite(self) -> Dir {
+        self.right().right()
+    }
+
+    pub const fn is_horizontal(self) -> bool {
+        matches!(self, Dir::East | Dir::West)
+    }
+}
+
+/// An axis-aligned rectangle of tiles: `x..x + w` by `y..y + h`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rect {
+    pub x: i32,
+    pub y: i32,
+    pub w: i32,
+    pub h: i32,
+}
+
+impl Rect {
+    pub const fn new(x: i32, y: i32, w: i32, h: i32) -> Self {
+        Self { x, y, w, h }
+    }
+
+    pub const fn right(&self) -> i32 {
+        self.x + self.w
+    }
+
+    pub const fn bottom(&self) -> i32 {
+        self.y + self.h
+    }
+
+    /// The centre tile (rounded towards the top left).
+    pub const fn center(&self) -> Pos {
+        Pos::new(self.x + (self.w - 1) / 2, self.y + (self.h - 1) / 2)
+    }
+
+    pub const fn contains(&self, p: Pos) -> bool {
+        p.x >= self.x && p.x < self.right() && p.y >= self.y && p.y < self.bottom()
+    }
+
+    /// This rectangle grown by `n` tiles on every side.
+    pub const fn grow(&self, n: i32) -> Rect {
+        Rect::new(self.x - n, self.y - n, self.w + 2 * n, self.h + 2 * n)
+    }
+
+    /// True when the two rectangles share at least one tile.
+    pub const fn intersects(&self, o: &Rect) -> bool {
+        self.x < o.right() && o.x < self.right() && self.y < o.bottom() && o.y < self.bottom()
+    }
+
+    /// Every tile of the rectangle, row by row.
+    pub fn tiles(&self) -> impl Iterator<Item = Pos> + '_ {
+        (self.y..self.bottom()).flat_map(move |y| (self.x..self.right()).map(move |x| Pos::new(x, y)))
+    }
+}
+
+/// The state of a door. Door entities carry it; the `TileMap` mirrors it for fast lookups.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DoorState {
+    Open,
+    Closed,
+    Locked,
+}
+
+impl DoorState {
+    /// Closed and locked doors stop movement and sight; an open door stops neither.
+    pub const fn blocks(self) -> bool {
+        !matches!(self, DoorState::Open)
+    }
+}
+
+/// What a map tile is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Tile {
+    /// Solid: room walls and the rock between rooms.
+    Wall,
+    /// Room floor.
+    Floor,
+    /// Dug corridor floor.
+    Corridor,
+    /// A doorway with a door in it.
+    Door(DoorState),
+}
+
+impl Tile {
+    /// Walkable terrain: floors, corridors and doorways (a closed door can be opened).
+    pub const fn is_walkable(self) -> bool {
+        !matches!(self, Tile::Wall)
+    }
+
+    /// True when nothing can step onto this tile right now.
+    pub const fn blocks_movement(self) -> bool {
+        match self {
+            Tile::Wall => true,
+            Tile::Door(s) => s.blocks(),
+            Tile::Floor | Tile::Corridor => false,
+        }
+    }
+
+    /// True when light does not pass through this tile (the tile itself can still be seen).
+    pub const fn blocks_sight(self) -> bool {
+        self.blocks_movement()
+    }
+
+    /// The glyph of the ASCII legend.
+    pub const fn glyph(self) -> char {
+        match self {
+            Tile::Wall => '#',
+            Tile::Floor => '.',
+            Tile::Corridor => ',',
+            Tile::Door(DoorState::Closed) => '+',
+            Tile::Door(DoorState::Open) => '\'',
+            Tile::Door(DoorState::Locked) => '*',
+        }
+    }
+}
+
+/// The level: terrain, rooms, the player's start and what the player has explored.
+///
+/// The single source of truth for terrain. Door tiles mirror the state of their door entity
+/// (the player plugin keeps them in step), so movement and sight read one grid.
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct TileMap {
+    width: u32,
+    height: u32,
+    tiles: Vec<Tile>,
+    rooms: Vec<Rect>,
+    start: Pos,
+    explored: Vec<bool>,
+}
+
+impl TileMap {
+    /// A map of solid wall. Panics only on a zero or oversized dimension, which callers rule out.
+    pub fn new_filled(width: u32, height: u32) -> Self {
+        assert!(width > 0 && height > 0 && width <= MAX_SIDE && height <= MAX_SIDE);
+        let n = width as usize * height as usize;
+        Self {
+            width,
+            height,
+            tiles: vec![Tile::Wall; n],
+            rooms: Vec::new(),
+            start: Pos::default(),
+            explored: vec![false; n],
+        }
+    }
+
+    pub(crate) fn from_parts(width: u32, height: u32, tiles: Vec<Tile>, rooms: Vec<Rect>, start: Pos) -> Self {
+        debug_assert_eq!(tiles.len(), width as usize * height as usize);
+        let explored = vec![false; tiles.len()];
+        Self {
+            width,
+            height,
+            tiles,
+            rooms,
+            start,
+            explored,
+        }
+    }
+
+    pub const fn width(&self) -> u32 {
+        self.width
+    }
+
+    pub const fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// The rooms, in BSP leaf order (empty for a map loaded from a file).
+    pub fn rooms(&self) -> &[Rect] {
+        &self.rooms
+    }
+
+    /// Where the player starts: the centre of the first room for a generated level.
+    pub const fn start(&self) -> Pos {
+        self.start
+    }
+
+    pub fn in_bounds(&self, p: Pos) -> bool {
+        p.x >= 0 && p.y >= 0 && (p.x as u32) < self.width && (p.y as u32) < self.height
+    }
+
+    /// Row-major index of an in-bounds position.
+    #[inline]
+    pub fn index(&self, p: Pos) -> usize {
+        debug_assert!(self.in_bounds(p));
+        p.y as usize * self.width as usize + p.x as usize
+    }
+
+    pub fn pos_of(&self, index: usize) -> Pos {
+        let w = self.width as usize;
+        Pos::new((index % w) as i32, (index / w) as i32)
+    }
+
+    /// The tile at `p`, or `None` outside the map.
+    #[inline]
+    pub fn get(&self, p: Pos) -> Option<Tile> {
+        self.in_bounds(p).then(|| self.tiles[self.index(p)])
+    }
+
+    /// The tile at `p`; outside the map counts as wall.
+    #[inline]
+    pub fn tile(&self, p: Pos) -> Tile {
+        self.get(p).unwrap_or(Tile::Wall)
+    }
+
+    pub fn tiles(&self) -> &[Tile] {
+        &self.tiles
+    }
+
+    pub fn set(&mut self, p: Pos, tile: Tile) {
+        let i = self.index(p);
+        self.tiles[i] = tile;
+    }
+
+    pub fn is_walkable(&self, p: Pos) -> bool {
+        self.tile(p).is_walkable()
+    }
+
+    pub fn blocks_movement(&self, p: Pos) -> bool {
+        self.tile(p).blocks_movement()
+    }
+
+    pub fn blocks_sight(&self, p: Pos) -> bool {
+        self.tile(p).blocks_sight()
+    }
+
+    /// Every door tile and its state, row by row.
+    pub fn doors(&self) -> impl Iterator<Item = (Pos, DoorState)> + '_ {
+        self.tiles.iter().enumerate().filter_map(|(i, t)| match t {
+            Tile::Door(s) => Some((self.pos_of(i), *s)),
+            _ => None,
+        })
+    }
+
+    pub fn is_explored(&self, p: Pos) -> bool {
+        self.in_bounds(p) && self.explored[self.index(p)]
+    }
+
+    /// Marks a tile explored. Explored flags never go back to false.
+    pub fn mark_explored(&mut self, p: Pos) {
+        if self.in_bounds(p) {
+            let i = self.index(p);
+            self.explored[i] = true;
+        }
+    }
+
+    pub fn explored(&self) -> &[bool] {
+        &self.explored
+    }
+
+    /// The level in the ASCII legend: `height` lines of `width` glyphs, `@` at the start.
+    pub fn to_ascii(&self) -> String {
+        let mut out = String::with_capacity((self.width as usize + 1) * self.height as usize);
+        for (i, t) in self.tiles.iter().enumerate() {
+            let p = self.pos_of(i);
+            out.push(if p == self.start { '@' } else { t.glyph() });
+            if p.x as u32 == self.width - 1 {
+                out.push('\n');
+            }
+        }
+        out
+    }
+
+    /// A stable 64-bit FNV-1a hash of the ASCII dump: the level's fingerprint for golden tests.
+    pub fn fingerprint(&self) -> u64 {
+        self.to_ascii().bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        })
+    }
+}

@@ -1,0 +1,159 @@
+//! Keys to actions (leafwing-input-manager): the `Action` enum, its default `InputMap`, and the
+//! system that turns pressed actions into `PlayerCommand`s, with key repeat for held moves.
+//!
+//! Bindings are data: rebinding means editing the player's `InputMap`, no code change.
+
+use bevy::prelude::*;
+use leafwing_input_manager::prelude::*;
+
+use super::rules::Dir8;
+use super::{Player, PlayerCommand};
+use crate::turn::TurnSet;
+
+/// Everything a player can ask for.
+#[derive(Actionlike, PartialEq, Eq, Clone, Copy, Hash, Debug, Reflect)]
+pub enum Action {
+    MoveN,
+    MoveNE,
+    MoveE,
+    MoveSE,
+    MoveS,
+    MoveSW,
+    MoveW,
+    MoveNW,
+    Wait,
+    CloseDoor,
+    Cancel,
+    Help,
+    ZoomIn,
+    ZoomOut,
+}
+
+impl Action {
+    pub const ALL: [Action; 14] = [
+        Action::MoveN,
+        Action::MoveNE,
+        Action::MoveE,
+        Action::MoveSE,
+        Action::MoveS,
+        Action::MoveSW,
+        Action::MoveW,
+        Action::MoveNW,
+        Action::Wait,
+        Action::CloseDoor,
+        Action::Cancel,
+        Action::Help,
+        Action::ZoomIn,
+        Action::ZoomOut,
+    ];
+
+    /// The direction of a move action.
+    pub const fn direction(self) -> Option<Dir8> {
+        Some(match self {
+            Action::MoveN => Dir8::N,
+            Action::MoveNE => Dir8::NE,
+            Action::MoveE => Dir8::E,
+            Action::MoveSE => Dir8::SE,
+            Action::MoveS => Dir8::S,
+            Action::MoveSW => Dir8::SW,
+            Action::MoveW => Dir8::W,
+            Action::MoveNW => Dir8::NW,
+            _ => return None,
+        })
+    }
+
+    /// What the action does, for the help overlay.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Action::MoveN => "move north",
+            Action::MoveNE => "move north-east",
+            Action::MoveE => "move east",
+            Action::MoveSE => "move south-east",
+            Action::MoveS => "move south",
+            Action::MoveSW => "move south-west",
+            Action::MoveW => "move west",
+            Action::MoveNW => "move north-west",
+            Action::Wait => "wait a turn",
+            Action::CloseDoor => "close a door",
+            Action::Cancel => "cancel",
+            Action::Help => "show or hide this help",
+            Action::ZoomIn => "zoom in",
+            Action::ZoomOut => "zoom out",
+        }
+    }
+
+    /// The default bindings: arrows, numpad and vi-keys (`hjklyubn`) to move.
+    pub fn default_input_map() -> InputMap<Action> {
+        use KeyCode::*;
+        let bindings: [(Action, &[KeyCode]); 14] = [
+            (Action::MoveN, &[ArrowUp, Numpad8, KeyK]),
+            (Action::MoveNE, &[Numpad9, KeyU, PageUp]),
+            (Action::MoveE, &[ArrowRight, Numpad6, KeyL]),
+            (Action::MoveSE, &[Numpad3, KeyN, PageDown]),
+            (Action::MoveS, &[ArrowDown, Numpad2, KeyJ]),
+            (Action::MoveSW, &[Numpad1, KeyB, End]),
+            (Action::MoveW, &[ArrowLeft, Numpad4, KeyH]),
+            (Action::MoveNW, &[Numpad7, KeyY, Home]),
+            (Action::Wait, &[Numpad5, Period, Space]),
+            (Action::CloseDoor, &[KeyC]),
+            (Action::Cancel, &[Escape]),
+            (Action::Help, &[F1, Slash]),
+            (Action::ZoomIn, &[Equal, NumpadAdd]),
+            (Action::ZoomOut, &[Minus, NumpadSubtract]),
+        ];
+        let mut map = InputMap::default();
+        for (action, keys) in bindings {
+            for &key in keys {
+                map.insert(action, key);
+            }
+        }
+        map
+    }
+}
+
+/// Held-move repeat: first repeat after `DELAY`, then every `RATE`.
+const REPEAT_DELAY: f32 = 0.3;
+const REPEAT_RATE: f32 = 0.09;
+
+#[derive(Default)]
+struct Repeat {
+    action: Option<Action>,
+    next_at: f32,
+}
+
+pub fn plugin(app: &mut App) {
+    app.add_plugins(InputManagerPlugin::<Action>::default())
+        .add_systems(Update, read_actions.in_set(TurnSet::Input));
+}
+
+fn read_actions(
+    actions: Single<&ActionState<Action>, With<Player>>,
+    time: Res<Time>,
+    mut repeat: Local<Repeat>,
+    mut commands: MessageWriter<PlayerCommand>,
+) {
+    let now = time.elapsed_secs();
+    let pressed = |a: &Action| actions.just_pressed(a);
+    if pressed(&Action::Wait) {
+        commands.write(PlayerCommand::Wait);
+    } else if pressed(&Action::CloseDoor) {
+        commands.write(PlayerCommand::CloseDoor);
+    } else if pressed(&Action::Cancel) {
+        commands.write(PlayerCommand::Cancel);
+    }
+    let moves = Action::ALL.into_iter().filter(|a| a.direction().is_some());
+    if let Some(action) = moves.clone().find(|a| actions.just_pressed(a)) {
+        *repeat = Repeat {
+            action: Some(action),
+            next_at: now + REPEAT_DELAY,
+        };
+        commands.write(PlayerCommand::Step(action.direction().expect("a move")));
+    } else if let Some(action) = repeat.action {
+        if !actions.pressed(&action) {
+            repeat.action = None;
+        } else if now >= repeat.next_at {
+            repeat.next_at = now + REPEAT_RATE;
+            commands.write(PlayerCommand::Step(action.direction().expect("a move")));
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! The `delve` binary as a user runs it: `--ascii` output, `--map`, and every kind of bad input
+//! answered with one line on stderr and exit code 2.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn delve(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_delve"))
+        .args(args)
+        .output()
+        .expect("run delve")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+/// A fresh file under the target's temporary directory.
+fn temp_file(name: &str, contents: &[u8]) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+#[test]
+fn ascii_prints_exactly_the_level() {
+    let out = delve(&["--ascii", "--seed", "42", "--size", "33x21", "--corridors", "nethack"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 21);
+    assert!(lines.iter().all(|l| l.chars().count() == 33));
+    assert!(text.chars().all(|c| "#.,+'*@\n".contains(c)));
+    assert_eq!(text.matches('@').count(), 1);
+    assert!(
+        stderr(&out).contains("seed 42"),
+        "the seed is printed: {}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn same_seed_same_output_and_default_size() {
+    let a = delve(&["--ascii", "--seed", "7"]);
+    let b = delve(&["--ascii", "--seed", "7"]);
+    assert_eq!(stdout(&a), stdout(&b));
+    assert_eq!(stdout(&a).lines().count(), 50);
+    assert_eq!(stdout(&a).lines().next().unwrap().len(), 80);
+}
+
+#[test]
+fn random_seed_is_printed_and_reproduces() {
+    let out = delve(&["--ascii", "--size", "40x30"]);
+    let err = stderr(&out);
+    let seed = err
+        .split("seed ")
+        .nth(1)
+        .and_then(|s| s.split_whitespace().next())
+        .expect("seed printed");
+    let again = delve(&["--ascii", "--size", "40x30", "--seed", seed]);
+    assert_eq!(stdout(&out), stdout(&again));
+}
+
+#[test]
+fn map_file_round_trips() {
+    let level = stdout(&delve(&["--ascii", "--seed", "11", "--corridors", "hallways"]));
+    let path = temp_file("round_trip.txt", level.as_bytes());
+    let out = delve(&["--ascii", "--map", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), level);
+}
+
+#[test]
+fn map_file_with_crlf_and_locked_doors_loads() {
+    let path = temp_file("crlf.txt", b"#####\r\n#@.*,\r\n#####\r\n");
+    let out = delve(&["--ascii", "--map", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "#####\n#@.*,\n#####\n");
+}
+
+/// Runs delve, expects exit code 2, nothing on stdout and one stderr line containing `needle`.
+fn assert_usage_error(args: &[&str], needle: &str) {
+    let out = delve(args);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
+    assert_eq!(err.lines().count(), 1, "{args:?}: one line, got {err:?}");
+    assert!(err.contains(needle), "{args:?}: {err:?} should mention {needle:?}");
+}
+
+#[test]
+fn bad_arguments_are_named() {
+    assert_usage_error(&["--ascii", "--seed", "abc"], "--seed");
+    assert_usage_error(&["--ascii", "--seed", "-1"], "--seed");
+    assert_usage_error(&["--ascii", "--seed", "18446744073709551616"], "whole number");
+    assert_usage_error(&["--ascii", "--size", "80"], "--size");
+    assert_usage_error(&["--ascii", "--size", "19x15"], "out of range");
+    assert_usage_error(&["--ascii", "--size", "1025x50"], "out of range");
+    assert_usage_error(&["--ascii", "--size", "99999999999x9"], "--size");
+    assert_usage_error(&["--ascii", "--corridors", "spiral"], "spiral");
+    assert_usage_error(&["--ascii", "--frobnicate"], "--frobnicate");
+    assert_usage_error(&["--ascii", "--map", "x.txt", "--seed", "3"], "--seed");
+}
+
+#[test]
+fn bad_map_files_are_named_with_line_and_column() {
+    let cases: [(&str, &[u8], &str); 6] = [
+        ("missing.txt", b"", "cannot read"),
+        ("empty.txt", b"", "empty"),
+        (
+            "glyph.txt",
+            b"#####\n#@.x#\n#####\n",
+            "line 2, column 4: unknown glyph 'x'",
+        ),
+        ("ragged.txt", b"#####\n#@.#\n#####\n", "line 2"),
+        ("nostart.txt", b"###\n#.#\n###\n", "no '@'"),
+        ("twostarts.txt", b"####\n#@@#\n####\n", "line 2, column 3"),
+    ];
+    for (name, contents, needle) in cases {
+        let path = if name == "missing.txt" {
+            PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("no/such/map.txt")
+        } else {
+            temp_file(name, contents)
+        };
+        assert_usage_error(&["--ascii", "--map", path.to_str().unwrap()], needle);
+    }
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    assert_usage_error(&["--ascii", "--map", dir.to_str().unwrap()], "cannot read");
+}
+
+#[test]
+fn oversized_map_file_is_refused() {
+    let row = "#".repeat(1100) + "\n";
+    let path = temp_file("wide.txt", row.as_bytes());
+    assert_usage_error(&["--ascii", "--map", path.to_str().unwrap()], "1024");
+    let tall = "#@#\n".to_owned() + &"###\n".repeat(1100);
+    let path = temp_file("tall.txt", tall.as_bytes());
+    assert_usage_error(&["--ascii", "--map", path.to_str().unwrap()], "1024");
+}
+
+#[test]
+fn help_exits_zero() {
+    let out = delve(&["--help"]);
+    assert!(out.status.success());
+    assert!(stdout(&out).contains("--corridors"));
+}

@@ -1,0 +1,337 @@
+//! Rules of play, headless: a `MinimalPlugins` app with Delve's window-free plugins, driven by
+//! `PlayerCommand`s (and, in one test, by real key presses through leafwing-input-manager).
+
+use std::collections::HashSet;
+
+use bevy::input::InputPlugin;
+use bevy::prelude::*;
+use bevy_ecs_tilemap::prelude::*;
+use leafwing_input_manager::prelude::*;
+
+use delve::assets::{GameAssets, tiles};
+use delve::fov::{DEFAULT_RADIUS, Viewshed, visible_tiles};
+use delve::generation::{Door, DoorIndex, GenParams, GridPos, LevelSource};
+use delve::map::{DoorState, Pos, Tile, TileMap, parse_ascii};
+use delve::player::rules::Dir8;
+use delve::player::{Blocks, Player, PlayerCommand};
+use delve::render::{MapLayer, REMEMBERED};
+use delve::turn::{MessageLine, TurnCount};
+
+fn app_on(source: LevelSource) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(source)
+        .add_plugins(delve::app::headless_plugin);
+    app.update();
+    app
+}
+
+fn app_with_map(text: &str) -> App {
+    app_on(LevelSource::Premade(parse_ascii(text.as_bytes()).unwrap()))
+}
+
+fn act(app: &mut App, command: PlayerCommand) {
+    app.world_mut().write_message(command);
+    app.update();
+}
+
+fn step(app: &mut App, dir: Dir8) {
+    act(app, PlayerCommand::Step(dir));
+}
+
+fn player(app: &mut App) -> Pos {
+    app.world_mut()
+        .query_filtered::<&GridPos, With<Player>>()
+        .single(app.world())
+        .unwrap()
+        .0
+}
+
+fn turns(app: &App) -> u64 {
+    app.world().resource::<TurnCount>().0
+}
+
+fn message(app: &App) -> String {
+    app.world().resource::<MessageLine>().0.clone()
+}
+
+fn door_state(app: &App, at: Pos) -> DoorState {
+    let entity = app.world().resource::<DoorIndex>()[&at];
+    app.world().get::<Door>(entity).unwrap().0
+}
+
+fn map(app: &App) -> &TileMap {
+    app.world().resource::<TileMap>()
+}
+
+/// Every door entity agrees with the tile under it.
+fn assert_doors_consistent(app: &mut App) {
+    let doors: Vec<(Pos, DoorState)> = app
+        .world_mut()
+        .query::<(&Door, &GridPos)>()
+        .iter(app.world())
+        .map(|(d, p)| (p.0, d.0))
+        .collect();
+    for (pos, state) in doors {
+        assert_eq!(map(app).tile(pos), Tile::Door(state), "door at {pos:?}");
+    }
+}
+
+const ROOMS: &str = "\
+##########
+#@...#...#
+#....+...#
+#....#...#
+##########
+";
+
+#[test]
+fn moving_takes_a_turn_walls_block_and_do_not() {
+    let mut app = app_with_map(ROOMS);
+    assert_eq!(player(&mut app), Pos::new(1, 1));
+    step(&mut app, Dir8::E);
+    assert_eq!((player(&mut app), turns(&app)), (Pos::new(2, 1), 1));
+    step(&mut app, Dir8::SE);
+    assert_eq!((player(&mut app), turns(&app)), (Pos::new(3, 2), 2));
+    step(&mut app, Dir8::N);
+    step(&mut app, Dir8::N);
+    assert_eq!(player(&mut app), Pos::new(3, 1), "the wall stops the second step");
+    assert_eq!(turns(&app), 3, "bumping a wall takes no turn");
+    assert_eq!(message(&app), "There is a wall in the way.");
+    act(&mut app, PlayerCommand::Wait);
+    assert_eq!((player(&mut app), turns(&app)), (Pos::new(3, 1), 4));
+}
+
+#[test]
+fn bumping_a_closed_door_opens_it_then_walking_through() {
+    let mut app = app_with_map(ROOMS);
+    let door = Pos::new(5, 2);
+    for d in [Dir8::SE, Dir8::E, Dir8::E] {
+        step(&mut app, d);
+    }
+    assert_eq!(player(&mut app), Pos::new(4, 2));
+    assert_eq!(door_state(&app, door), DoorState::Closed);
+    step(&mut app, Dir8::E);
+    assert_eq!(
+        player(&mut app),
+        Pos::new(4, 2),
+        "opening is the turn; the player stays"
+    );
+    assert_eq!(door_state(&app, door), DoorState::Open);
+    assert_eq!(map(&app).tile(door), Tile::Door(DoorState::Open));
+    assert_eq!(message(&app), "The door opens.");
+    assert_eq!(turns(&app), 4);
+    step(&mut app, Dir8::E);
+    step(&mut app, Dir8::E);
+    assert_eq!(player(&mut app), Pos::new(6, 2));
+    assert_doors_consistent(&mut app);
+}
+
+#[test]
+fn no_diagonal_steps_into_or_out_of_doorways() {
+    let mut app = app_with_map("##########\n#....'...#\n#...@#...#\n##########\n");
+    step(&mut app, Dir8::NE);
+    assert_eq!(player(&mut app), Pos::new(4, 2));
+    assert_eq!(turns(&app), 0);
+    assert!(message(&app).contains("diagonally"));
+    step(&mut app, Dir8::N);
+    step(&mut app, Dir8::E);
+    assert_eq!(player(&mut app), Pos::new(5, 1), "straight into the doorway is fine");
+    step(&mut app, Dir8::SE);
+    assert_eq!(player(&mut app), Pos::new(5, 1), "and no diagonal step out of it");
+    step(&mut app, Dir8::E);
+    assert_eq!(player(&mut app), Pos::new(6, 1));
+}
+
+#[test]
+fn closing_doors() {
+    let mut app = app_with_map("#########\n#...'...#\n#.@.#...#\n#..'#...#\n#########\n");
+    // Two open doors in reach: the game asks which.
+    step(&mut app, Dir8::E);
+    assert_eq!(player(&mut app), Pos::new(3, 2));
+    act(&mut app, PlayerCommand::CloseDoor);
+    assert!(message(&app).starts_with("Close which door?"), "{}", message(&app));
+    act(&mut app, PlayerCommand::Cancel);
+    assert_eq!(message(&app), "Never mind.");
+    assert_eq!(turns(&app), 1);
+    act(&mut app, PlayerCommand::CloseDoor);
+    step(&mut app, Dir8::NE);
+    assert_eq!(door_state(&app, Pos::new(4, 1)), DoorState::Closed);
+    assert_eq!(message(&app), "You close the door.");
+    assert_eq!(
+        player(&mut app),
+        Pos::new(3, 2),
+        "the direction picked the door; the player did not move"
+    );
+    assert_eq!(turns(&app), 2);
+    // Now only one open door is next to the player: closed without asking.
+    act(&mut app, PlayerCommand::CloseDoor);
+    assert_eq!(door_state(&app, Pos::new(3, 3)), DoorState::Closed);
+    assert_eq!(turns(&app), 3);
+    act(&mut app, PlayerCommand::CloseDoor);
+    assert_eq!(message(&app), "There is no open door next to you.");
+    assert_eq!(turns(&app), 3);
+    assert_doors_consistent(&mut app);
+    // A closed door blocks movement until it is bumped open again.
+    step(&mut app, Dir8::S);
+    assert_eq!(player(&mut app), Pos::new(3, 2));
+    assert_eq!(door_state(&app, Pos::new(3, 3)), DoorState::Open);
+}
+
+#[test]
+fn a_door_cannot_close_on_something_standing_in_it() {
+    let mut app = app_with_map("#######\n#.@'..#\n#######\n");
+    app.world_mut().spawn((Blocks, GridPos(Pos::new(3, 1))));
+    act(&mut app, PlayerCommand::CloseDoor);
+    assert_eq!(message(&app), "Something is in the way.");
+    assert_eq!(door_state(&app, Pos::new(3, 1)), DoorState::Open);
+    assert_eq!(turns(&app), 0);
+}
+
+#[test]
+fn locked_doors_stay_shut() {
+    let mut app = app_with_map("#######\n#.@*..#\n#######\n");
+    step(&mut app, Dir8::E);
+    assert_eq!(message(&app), "The door is locked.");
+    assert_eq!((player(&mut app), turns(&app)), (Pos::new(2, 1), 0));
+}
+
+fn visible_set(app: &App) -> HashSet<Pos> {
+    app.world().resource::<Viewshed>().visible().iter().copied().collect()
+}
+
+#[test]
+fn fov_follows_every_turn_and_explored_never_shrinks() {
+    let mut app = app_on(LevelSource::Generate(GenParams {
+        seed: 8,
+        ..GenParams::default()
+    }));
+    let mut explored_before = map(&app).explored().iter().filter(|&&e| e).count();
+    assert!(explored_before > 0, "the start is seen on the first update");
+    let dirs = [
+        Dir8::E,
+        Dir8::E,
+        Dir8::S,
+        Dir8::S,
+        Dir8::W,
+        Dir8::N,
+        Dir8::NE,
+        Dir8::SE,
+        Dir8::E,
+        Dir8::E,
+    ];
+    for (i, &d) in dirs.iter().cycle().take(60).enumerate() {
+        let before: Vec<bool> = map(&app).explored().to_vec();
+        step(&mut app, d);
+        let here = player(&mut app);
+        let expected: HashSet<Pos> = visible_tiles(map(&app), here, DEFAULT_RADIUS).into_iter().collect();
+        assert_eq!(
+            visible_set(&app),
+            expected,
+            "turn {i}: the view is recomputed from {here:?}"
+        );
+        let now = map(&app).explored();
+        assert!(
+            before.iter().zip(now).all(|(&b, &n)| !b || n),
+            "explored flags only grow"
+        );
+        assert!(
+            expected.iter().all(|&p| map(&app).is_explored(p)),
+            "everything in view is explored"
+        );
+        explored_before = explored_before.max(now.iter().filter(|&&e| e).count());
+    }
+    assert!(explored_before > 40);
+}
+
+#[test]
+fn closing_a_door_hides_the_room_behind_it() {
+    let mut app = app_with_map("############\n#....#.....#\n#...@'.....#\n#....#.....#\n############\n");
+    let behind = Pos::new(8, 2);
+    assert!(visible_set(&app).contains(&behind), "seen through the open door");
+    act(&mut app, PlayerCommand::CloseDoor);
+    let seen = visible_set(&app);
+    assert!(!seen.contains(&behind), "the closed door blocks sight");
+    assert!(seen.contains(&Pos::new(5, 2)), "the door itself is seen");
+    assert!(map(&app).is_explored(behind), "but the room is remembered");
+}
+
+#[test]
+fn tile_looks_follow_the_view() {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(LevelSource::Premade(
+            parse_ascii(b"##############\n#@...#.......#\n#....+.......#\n#....#.......#\n##############\n").unwrap(),
+        ))
+        .insert_resource(GameAssets {
+            tileset: Handle::default(),
+            layout: Handle::default(),
+        })
+        .add_plugins(delve::app::headless_plugin);
+    app.update();
+    app.update();
+    let look = |app: &mut App, p: Pos| {
+        let height = app.world().resource::<TileMap>().height();
+        let storage = app
+            .world_mut()
+            .query_filtered::<&TileStorage, With<MapLayer>>()
+            .single(app.world())
+            .unwrap();
+        let tile = storage
+            .get(&TilePos {
+                x: p.x as u32,
+                y: height - 1 - p.y as u32,
+            })
+            .unwrap();
+        let w = app.world();
+        (
+            w.get::<TileTextureIndex>(tile).unwrap().0,
+            w.get::<TileColor>(tile).unwrap().0,
+            w.get::<TileVisible>(tile).unwrap().0,
+        )
+    };
+    assert_eq!(
+        look(&mut app, Pos::new(2, 2)),
+        (tiles::FLOOR, Color::WHITE, true),
+        "in view: drawn in full"
+    );
+    assert!(!look(&mut app, Pos::new(8, 2)).2, "never seen: not drawn");
+    assert_eq!(look(&mut app, Pos::new(5, 2)).0, tiles::DOOR_CLOSED);
+    // Walk to the door, open it, look into the room, then step back out of sight of it.
+    for d in [Dir8::SE, Dir8::E, Dir8::E, Dir8::E] {
+        step(&mut app, d);
+    }
+    assert_eq!(look(&mut app, Pos::new(5, 2)), (tiles::DOOR_OPEN, Color::WHITE, true));
+    assert_eq!(look(&mut app, Pos::new(8, 2)), (tiles::FLOOR, Color::WHITE, true));
+    act(&mut app, PlayerCommand::CloseDoor);
+    assert_eq!(look(&mut app, Pos::new(5, 2)).0, tiles::DOOR_CLOSED);
+    assert_eq!(
+        look(&mut app, Pos::new(8, 2)),
+        (tiles::FLOOR, REMEMBERED, true),
+        "remembered: dimmed"
+    );
+}
+
+#[test]
+fn arrow_keys_and_vi_keys_move_the_player() {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, InputPlugin))
+        .insert_resource(LevelSource::Premade(parse_ascii(ROOMS.as_bytes()).unwrap()))
+        .add_plugins(delve::app::headless_plugin)
+        .add_plugins(delve::player::input::plugin);
+    app.update();
+    KeyCode::ArrowRight.press(app.world_mut());
+    app.update();
+    KeyCode::ArrowRight.release(app.world_mut());
+    app.update();
+    assert_eq!(player(&mut app), Pos::new(2, 1));
+    KeyCode::KeyJ.press(app.world_mut());
+    app.update();
+    KeyCode::KeyJ.release(app.world_mut());
+    app.update();
+    assert_eq!(player(&mut app), Pos::new(2, 2));
+    KeyCode::KeyN.press(app.world_mut());
+    app.update();
+    assert_eq!(player(&mut app), Pos::new(3, 3), "n is south-east");
+    assert_eq!(turns(&app), 3);
+}
