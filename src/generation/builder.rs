@@ -6,9 +6,6 @@
 //! beside another door). So every door is framed by wall on two opposite sides, and doors never
 //! touch, whatever the style.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
 use crate::map::{Dir, DoorState, Pos, Rect, Tile, TileMap};
 
 use super::rng::GenRng;
@@ -29,10 +26,49 @@ impl Cell {
     }
 }
 
+/// A*'s open set: a bucket queue on f (small whole numbers), last in first out within a bucket,
+/// so ties go to the most recent (usually deepest) node. Pushes below the current bucket are
+/// allowed: the heuristic is not consistent where corridors are reused.
+#[derive(Default)]
+struct OpenSet {
+    buckets: Vec<Vec<u32>>,
+    cur: usize,
+    /// Highest bucket used since the last clear.
+    top: usize,
+}
+
+impl OpenSet {
+    fn clear(&mut self) {
+        for b in self.buckets.iter_mut().take(self.top + 1) {
+            b.clear();
+        }
+        self.cur = usize::MAX;
+        self.top = 0;
+    }
+
+    fn push(&mut self, f: u32, tile: u32) {
+        let f = f as usize;
+        if f >= self.buckets.len() {
+            self.buckets.resize_with(f + 1, Vec::new);
+        }
+        self.buckets[f].push(tile);
+        self.cur = self.cur.min(f);
+        self.top = self.top.max(f);
+    }
+
+    fn pop(&mut self) -> Option<(u32, u32)> {
+        while self.cur <= self.top {
+            if let Some(tile) = self.buckets[self.cur].pop() {
+                return Some((self.cur as u32, tile));
+            }
+            self.cur += 1;
+        }
+        None
+    }
+}
+
 /// A* cost of digging one rock tile; walking an existing corridor costs 1.
 const ROCK_COST: u32 = 2;
-/// Extra A* cost of a tile under a dead-zone mask: avoided where a short detour allows.
-const DEAD_COST: u32 = 8;
 
 /// Percentage of new doors that start open.
 const OPEN_DOOR_PCT: u32 = 30;
@@ -40,7 +76,8 @@ const OPEN_DOOR_PCT: u32 = 30;
 pub struct Builder {
     pub w: i32,
     pub h: i32,
-    cells: Vec<Cell>,
+    /// The level's tiles as they will be handed over; a wall tile with an owner is a room's ring.
+    tiles: Vec<Tile>,
     /// Room index + 1 for ring, floor and door tiles; 0 elsewhere.
     owner: Vec<u32>,
     /// Union-find over tile indices, meaningful for walkable tiles: "is there a path?" in
@@ -54,7 +91,9 @@ pub struct Builder {
     came: Vec<u32>,
     mask: Vec<u32>,
     mask_id: u32,
-    heap: BinaryHeap<Reverse<(u32, u32, u32)>>,
+    /// While a mask is laid, searches stay inside this rectangle.
+    window: Option<Rect>,
+    open: OpenSet,
 }
 
 impl Builder {
@@ -63,23 +102,27 @@ impl Builder {
         let mut b = Self {
             w,
             h,
-            cells: vec![Cell::Rock; n],
+            tiles: vec![Tile::Wall; n],
             owner: vec![0; n],
             parent: (0..n as u32).collect(),
             rooms: Vec::new(),
-            stamp: vec![0; n],
+            // Sized on the first search: many levels need none.
+            stamp: Vec::new(),
             search: 0,
-            cost: vec![0; n],
-            came: vec![0; n],
-            mask: vec![0; n],
+            cost: Vec::new(),
+            came: Vec::new(),
+            mask: Vec::new(),
             mask_id: 0,
-            heap: BinaryHeap::new(),
+            window: None,
+            open: OpenSet::default(),
         };
         for (r, room) in rooms.iter().enumerate() {
             let id = r as u32 + 1;
             for p in room.grow(1).tiles() {
                 let i = b.idx(p);
-                b.cells[i] = if room.contains(p) { Cell::Floor } else { Cell::Ring };
+                if room.contains(p) {
+                    b.tiles[i] = Tile::Floor;
+                }
                 b.owner[i] = id;
             }
             // One set per room: every floor tile points at the room's first tile.
@@ -116,10 +159,16 @@ impl Builder {
 
     #[inline]
     pub fn cell(&self, p: Pos) -> Cell {
-        if self.in_bounds(p) {
-            self.cells[self.idx(p)]
-        } else {
-            Cell::Rock
+        if !self.in_bounds(p) {
+            return Cell::Rock;
+        }
+        let i = self.idx(p);
+        match self.tiles[i] {
+            Tile::Wall if self.owner[i] > 0 => Cell::Ring,
+            Tile::Wall => Cell::Rock,
+            Tile::Floor => Cell::Floor,
+            Tile::Corridor => Cell::Corridor,
+            Tile::Door(s) => Cell::Door(s),
         }
     }
 
@@ -138,7 +187,14 @@ impl Builder {
     /// Rock or corridor strictly inside the border: where a corridor may run.
     #[inline]
     pub fn is_diggable(&self, p: Pos) -> bool {
-        self.interior(p) && matches!(self.cells[self.idx(p)], Cell::Rock | Cell::Corridor)
+        self.interior(p) && {
+            let i = self.idx(p);
+            match self.tiles[i] {
+                Tile::Wall => self.owner[i] == 0,
+                Tile::Corridor => true,
+                _ => false,
+            }
+        }
     }
 
     fn find(&mut self, i: usize) -> usize {
@@ -175,9 +231,9 @@ impl Builder {
         self.connected(pa, pb)
     }
 
-    fn set_walkable(&mut self, p: Pos, cell: Cell) {
+    fn set_walkable(&mut self, p: Pos, tile: Tile) {
         let i = self.idx(p);
-        self.cells[i] = cell;
+        self.tiles[i] = tile;
         for q in p.neighbours4() {
             if self.is_walkable(q) {
                 let j = self.idx(q);
@@ -189,7 +245,7 @@ impl Builder {
     /// Turns rock at `p` into corridor (other walkable tiles are left as they are).
     pub fn dig(&mut self, p: Pos) {
         if self.cell(p) == Cell::Rock {
-            self.set_walkable(p, Cell::Corridor);
+            self.set_walkable(p, Tile::Corridor);
         }
     }
 
@@ -224,7 +280,7 @@ impl Builder {
             } else {
                 DoorState::Closed
             };
-            self.set_walkable(p, Cell::Door(state));
+            self.set_walkable(p, Tile::Door(state));
         }
     }
 
@@ -266,7 +322,7 @@ impl Builder {
         };
         for &p in path {
             if self.cell(p) == Cell::Rock {
-                self.set_walkable(p, Cell::Corridor);
+                self.set_walkable(p, Tile::Corridor);
             }
         }
         for d in doors {
@@ -303,13 +359,17 @@ impl Builder {
         Some((door, outside))
     }
 
-    /// Starts a dead-zone mask: tiles added with `block` cost `DEAD_COST` more to cross in the
-    /// next `route` calls, until `clear_mask`. Nothing is written to the level.
-    pub fn begin_mask(&mut self) {
+    /// Starts a dead-zone mask: until `clear_mask`, `route` treats tiles added with `block` as
+    /// solid and keeps to `window`. Nothing is written to the level.
+    pub fn begin_mask(&mut self, window: Rect) {
         self.mask_id += 1;
+        self.window = Some(window);
     }
 
     pub fn block(&mut self, p: Pos) {
+        if self.mask.is_empty() {
+            self.mask = vec![0; self.tiles.len()];
+        }
         if self.in_bounds(p) {
             let i = self.idx(p);
             self.mask[i] = self.mask_id;
@@ -318,32 +378,41 @@ impl Builder {
 
     pub fn clear_mask(&mut self) {
         self.mask_id += 1;
+        self.window = None;
     }
 
     fn masked(&self, i: usize) -> bool {
-        self.mask_id > 0 && self.mask[i] == self.mask_id
+        self.mask_id > 0 && self.mask.get(i).is_some_and(|&m| m == self.mask_id)
     }
 
-    /// Cheapest 4-way path from `from` to `to` over diggable tiles (A*, Manhattan heuristic).
-    /// Digging rock costs `ROCK_COST`, following an existing corridor 1 (so new corridors merge
-    /// into old ones instead of running beside them), and a masked tile `DEAD_COST` more. Both
-    /// ends included. Ties break by insertion order: deterministic.
+    /// A cheap 4-way path from `from` to `to` over diggable tiles (A*). Digging rock costs
+    /// `ROCK_COST`, following an existing corridor 1 (so new corridors merge into old ones instead
+    /// of running beside them); masked tiles and tiles outside the window are out. The heuristic is the Manhattan
+    /// distance dug through rock: exact over open rock, slightly greedy where corridors could be
+    /// reused, which keeps the search narrow. Ties go to the latest pushed node: deterministic.
+    /// Both ends included.
     pub fn route(&mut self, from: Pos, to: Pos) -> Option<Vec<Pos>> {
+        if self.stamp.is_empty() {
+            let n = self.tiles.len();
+            (self.stamp, self.cost, self.came) = (vec![0; n], vec![0; n], vec![0; n]);
+        }
         self.search = self.search.wrapping_add(1);
         if self.search == 0 {
             self.stamp.fill(0);
             self.search = 1;
         }
         let (s, t) = (self.idx(from), self.idx(to));
-        self.heap.clear();
+        self.open.clear();
         self.stamp[s] = self.search;
         self.cost[s] = 0;
         self.came[s] = s as u32;
-        self.heap.push(Reverse((from.manhattan(to), 0, s as u32)));
-        while let Some(Reverse((_, g, i))) = self.heap.pop() {
+        self.open.push(ROCK_COST * from.manhattan(to), s as u32);
+        while let Some((f, i)) = self.open.pop() {
             let i = i as usize;
-            if g > self.cost[i] {
-                continue;
+            let p = self.pos(i);
+            let g = self.cost[i];
+            if f != g + ROCK_COST * p.manhattan(to) {
+                continue; // superseded by a cheaper entry
             }
             if i == t {
                 let mut path = vec![to];
@@ -355,19 +424,21 @@ impl Builder {
                 path.reverse();
                 return Some(path);
             }
-            let p = self.pos(i);
             for q in p.neighbours4() {
                 if !self.is_diggable(q) {
                     continue;
                 }
                 let j = self.idx(q);
-                let step = if self.cells[j] == Cell::Corridor { 1 } else { ROCK_COST };
-                let ng = g + step + if self.masked(j) { DEAD_COST } else { 0 };
+                let step = if self.tiles[j] == Tile::Corridor { 1 } else { ROCK_COST };
+                if self.masked(j) || self.window.is_some_and(|win| !win.contains(q)) {
+                    continue;
+                }
+                let ng = g + step;
                 if self.stamp[j] != self.search || ng < self.cost[j] {
                     self.stamp[j] = self.search;
                     self.cost[j] = ng;
                     self.came[j] = i as u32;
-                    self.heap.push(Reverse((ng + q.manhattan(to), ng, j as u32)));
+                    self.open.push(ng + ROCK_COST * q.manhattan(to), j as u32);
                 }
             }
         }
@@ -375,68 +446,53 @@ impl Builder {
     }
 
     /// Corridor tiles with exactly one walkable neighbour, removed repeatedly until none is left;
-    /// a door left with nothing in front of it turns back into wall.
+    /// a door left with nothing in front of it turns back into wall. The last step of digging.
     pub fn prune_dead_ends(&mut self) {
-        let mut work: Vec<Pos> = (0..self.cells.len())
-            .filter(|&i| self.cells[i] == Cell::Corridor)
-            .map(|i| self.pos(i))
-            .collect();
-        while let Some(p) = work.pop() {
-            let cell = self.cell(p);
-            if !matches!(cell, Cell::Corridor | Cell::Door(_)) {
-                continue;
-            }
-            let open: Vec<Pos> = p.neighbours4().into_iter().filter(|&q| self.is_walkable(q)).collect();
-            if open.len() <= 1 {
-                let i = self.idx(p);
-                self.cells[i] = if matches!(cell, Cell::Door(_)) {
-                    Cell::Ring
-                } else {
-                    Cell::Rock
-                };
-                work.extend(open);
-            }
-        }
-        // Removing tiles can split union-find sets only where a dead end was cut off, and a dead
-        // end joins nothing; but its tiles still point into the set. Rebuild to stay exact.
-        self.rebuild_connectivity();
-    }
-
-    fn rebuild_connectivity(&mut self) {
-        for (i, p) in self.parent.iter_mut().enumerate() {
-            *p = i as u32;
-        }
-        for i in 0..self.cells.len() {
-            if self.cells[i].is_walkable() {
-                let p = self.pos(i);
-                for q in [p.step(Dir::East), p.step(Dir::South)] {
-                    if self.is_walkable(q) {
-                        let j = self.idx(q);
-                        self.union(i, j);
-                    }
+        let open_sides = |b: &Self, p: Pos| p.neighbours4().iter().filter(|&&q| b.is_walkable(q)).count();
+        // Corridors lie inside the border, so the scan needs no bounds checks.
+        let (w, tiles) = (self.w as usize, &self.tiles);
+        let mut work: Vec<Pos> = Vec::new();
+        for i in w..tiles.len() - w {
+            if tiles[i] == Tile::Corridor {
+                let open = [i - 1, i + 1, i - w, i + w]
+                    .iter()
+                    .filter(|&&j| tiles[j].is_walkable())
+                    .count();
+                if open <= 1 {
+                    work.push(self.pos(i));
                 }
             }
         }
+        if work.is_empty() {
+            return;
+        }
+        while let Some(p) = work.pop() {
+            let cell = self.cell(p);
+            if !matches!(cell, Cell::Corridor | Cell::Door(_)) || open_sides(self, p) > 1 {
+                continue;
+            }
+            let i = self.idx(p);
+            // A door turns back into its ring's wall, a corridor into rock.
+            self.tiles[i] = Tile::Wall;
+            work.extend(p.neighbours4().into_iter().filter(|&q| self.is_walkable(q)));
+        }
+        // Removing a dead end never disconnects the tiles that remain, so the union-find stays
+        // right for them; the removed tiles keep stale entries, which is why pruning comes last.
     }
 
     /// The finished level, with the player at the centre of the first room.
-    pub fn finish(self) -> TileMap {
-        self.to_tilemap()
+    pub fn finish(mut self) -> TileMap {
+        let (tiles, rooms) = (std::mem::take(&mut self.tiles), std::mem::take(&mut self.rooms));
+        self.clone_into_map(tiles, rooms)
     }
 
     fn to_tilemap(&self) -> TileMap {
-        let tiles = self
-            .cells
-            .iter()
-            .map(|c| match *c {
-                Cell::Rock | Cell::Ring => Tile::Wall,
-                Cell::Floor => Tile::Floor,
-                Cell::Corridor => Tile::Corridor,
-                Cell::Door(s) => Tile::Door(s),
-            })
-            .collect();
-        let start = self.rooms.first().map_or(Pos::new(0, 0), Rect::center);
-        TileMap::from_parts(self.w as u32, self.h as u32, tiles, self.rooms.clone(), start)
+        self.clone_into_map(self.tiles.clone(), self.rooms.clone())
+    }
+
+    fn clone_into_map(&self, tiles: Vec<Tile>, rooms: Vec<Rect>) -> TileMap {
+        let start = rooms.first().map_or(Pos::new(0, 0), Rect::center);
+        TileMap::from_parts(self.w as u32, self.h as u32, tiles, rooms, start)
     }
 
     /// The level so far in the ASCII legend (for tests and debugging).

@@ -1,6 +1,5 @@
 //! Checking a finished level (seed 001: verify the map, and scrap it if it is wrong).
 
-use std::collections::VecDeque;
 use std::fmt;
 
 use crate::map::{Dir, Pos, Tile, TileMap};
@@ -55,19 +54,15 @@ pub fn door_is_framed(map: &TileMap, p: Pos) -> bool {
 /// apart, doors framed and apart, and every walkable tile reachable from the start (4-way, doors
 /// counted as walkable).
 pub fn validate(map: &TileMap) -> Result<(), Defect> {
-    let (w, h) = (map.width() as i32, map.height() as i32);
-    for x in 0..w {
-        for p in [Pos::new(x, 0), Pos::new(x, h - 1)] {
-            if map.tile(p) != Tile::Wall {
-                return Err(Defect::OpenBorder(p));
-            }
-        }
-    }
-    for y in 0..h {
-        for p in [Pos::new(0, y), Pos::new(w - 1, y)] {
-            if map.tile(p) != Tile::Wall {
-                return Err(Defect::OpenBorder(p));
-            }
+    let tiles = map.tiles();
+    let (w, h) = (map.width() as usize, map.height() as usize);
+    let at = |i: usize| map.pos_of(i);
+    let border = (0..w)
+        .flat_map(|x| [x, (h - 1) * w + x])
+        .chain((0..h).flat_map(|y| [y * w, y * w + w - 1]));
+    for i in border {
+        if tiles[i] != Tile::Wall {
+            return Err(Defect::OpenBorder(at(i)));
         }
     }
     let start = map.start();
@@ -75,17 +70,29 @@ pub fn validate(map: &TileMap) -> Result<(), Defect> {
         return Err(Defect::StartNotOnFloor(start));
     }
     check_rooms(map)?;
-    for (p, _) in map.doors() {
-        if !door_is_framed(map, p) {
-            return Err(Defect::DoorNotFramed(p));
-        }
-        for q in [p.step(Dir::East), p.step(Dir::South)] {
-            if matches!(map.tile(q), Tile::Door(_)) {
-                return Err(Defect::DoorsTouch(p, q));
+    // The border is solid, so every walkable tile is inside it and has four neighbours.
+    let mut walkable = 0;
+    for y in 1..h.saturating_sub(1) {
+        for i in y * w + 1..y * w + w - 1 {
+            walkable += usize::from(tiles[i].is_walkable());
+            if !matches!(tiles[i], Tile::Door(_)) {
+                continue;
+            }
+            let wall = |j: usize| tiles[j] == Tile::Wall;
+            let open = |j: usize| tiles[j].is_walkable();
+            let framed = (wall(i - w) && wall(i + w) && open(i - 1) && open(i + 1))
+                || (wall(i - 1) && wall(i + 1) && open(i - w) && open(i + w));
+            if !framed {
+                return Err(Defect::DoorNotFramed(at(i)));
+            }
+            for j in [i + 1, i + w] {
+                if matches!(tiles[j], Tile::Door(_)) {
+                    return Err(Defect::DoorsTouch(at(i), at(j)));
+                }
             }
         }
     }
-    check_connected(map)
+    check_connected(map, walkable)
 }
 
 fn check_rooms(map: &TileMap) -> Result<(), Defect> {
@@ -96,60 +103,63 @@ fn check_rooms(map: &TileMap) -> Result<(), Defect> {
     if !rooms.iter().any(|r| r.contains(map.start())) {
         return Err(Defect::StartOutsideRooms(map.start()));
     }
-    // Paint each room with its wall ring; a tile painted twice means the rooms overlap, and a
-    // painted tile just outside another room's ring means they touch.
-    let mut owner = vec![u32::MAX; map.tiles().len()];
+    let (tiles, w) = (map.tiles(), map.width() as usize);
     for (r, room) in rooms.iter().enumerate() {
-        for p in room.tiles() {
-            if map.tile(p) != Tile::Floor {
-                return Err(Defect::RoomNotFloor { room: r, at: p });
-            }
+        if !map.in_bounds(Pos::new(room.x, room.y)) || !map.in_bounds(Pos::new(room.right() - 1, room.bottom() - 1)) {
+            return Err(Defect::RoomNotFloor {
+                room: r,
+                at: Pos::new(room.x, room.y),
+            });
         }
-        for p in room.grow(1).tiles() {
-            if !map.in_bounds(p) {
-                continue;
-            }
-            let i = map.index(p);
-            if owner[i] != u32::MAX {
-                return Err(Defect::RoomsTouch {
-                    a: owner[i] as usize,
-                    b: r,
+        for y in room.y..room.bottom() {
+            let row = y as usize * w;
+            let span = row + room.x as usize..row + room.right() as usize;
+            if let Some(dx) = tiles[span].iter().position(|&t| t != Tile::Floor) {
+                return Err(Defect::RoomNotFloor {
+                    room: r,
+                    at: Pos::new(room.x + dx as i32, y),
                 });
             }
-            owner[i] = r as u32;
         }
     }
-    for (r, room) in rooms.iter().enumerate() {
-        let halo = room.grow(2);
-        for p in halo.tiles().filter(|&p| !room.grow(1).contains(p)) {
-            if map.in_bounds(p) {
-                let o = owner[map.index(p)];
-                if o != u32::MAX && o as usize != r {
-                    return Err(Defect::RoomsTouch { a: r, b: o as usize });
-                }
+    // Walls (one tile round the floor) may neither overlap nor touch: sweep the rooms in order of
+    // their left edge, comparing each only with rooms that start before it ends.
+    let mut order: Vec<usize> = (0..rooms.len()).collect();
+    order.sort_unstable_by_key(|&r| rooms[r].x);
+    for (k, &a) in order.iter().enumerate() {
+        let reach = rooms[a].grow(2);
+        for &b in &order[k + 1..] {
+            if rooms[b].x - 1 >= reach.right() {
+                break;
+            }
+            if reach.intersects(&rooms[b].grow(1)) {
+                return Err(Defect::RoomsTouch {
+                    a: a.min(b),
+                    b: a.max(b),
+                });
             }
         }
     }
     Ok(())
 }
 
-fn check_connected(map: &TileMap) -> Result<(), Defect> {
-    let walkable = map.tiles().iter().filter(|t| t.is_walkable()).count();
-    let mut seen = vec![false; map.tiles().len()];
-    let mut queue = VecDeque::new();
-    let start = map.start();
-    seen[map.index(start)] = true;
-    queue.push_back(start);
+/// Flood fill from the start. Called only once the border is known to be solid, so every
+/// walkable tile has four in-bounds neighbours and the fill needs no bounds checks.
+fn check_connected(map: &TileMap, walkable: usize) -> Result<(), Defect> {
+    let tiles = map.tiles();
+    let w = map.width() as usize;
+    let mut seen = vec![false; tiles.len()];
+    let mut stack: Vec<usize> = Vec::with_capacity(256);
+    let start = map.index(map.start());
+    seen[start] = true;
+    stack.push(start);
     let mut reached = 1;
-    while let Some(p) = queue.pop_front() {
-        for q in p.neighbours4() {
-            if map.is_walkable(q) {
-                let i = map.index(q);
-                if !seen[i] {
-                    seen[i] = true;
-                    reached += 1;
-                    queue.push_back(q);
-                }
+    while let Some(i) = stack.pop() {
+        for j in [i - 1, i + 1, i - w, i + w] {
+            if !seen[j] && tiles[j].is_walkable() {
+                seen[j] = true;
+                reached += 1;
+                stack.push(j);
             }
         }
     }
@@ -169,7 +179,7 @@ fn check_connected(map: &TileMap) -> Result<(), Defect> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::map::parse_ascii;
+    use crate::map::{Rect, parse_ascii};
 
     fn map(s: &str) -> TileMap {
         parse_ascii(s.as_bytes()).unwrap()
@@ -203,5 +213,22 @@ mod tests {
             validate(&map("#######\n#@..###\n###+###\n###+###\n###,,,#\n#######\n")),
             Err(Defect::DoorsTouch(Pos::new(3, 2), Pos::new(3, 3)))
         );
+    }
+
+    #[test]
+    fn rooms_must_be_floor_and_apart() {
+        use crate::generation::{GenParams, generate};
+        let good = generate(&GenParams::default()).unwrap().map;
+        let (w, h) = (good.width(), good.height());
+        let mut rooms = good.rooms().to_vec();
+        let first = rooms[0];
+        rooms.push(Rect::new(first.x, first.y, 1, 1));
+        let touching = TileMap::from_parts(w, h, good.tiles().to_vec(), rooms, good.start());
+        assert!(matches!(validate(&touching), Err(Defect::RoomsTouch { .. })));
+        let mut tiles = good.tiles().to_vec();
+        let corner = Pos::new(first.right() - 1, first.bottom() - 1);
+        tiles[good.index(corner)] = Tile::Corridor;
+        let holed = TileMap::from_parts(w, h, tiles, good.rooms().to_vec(), good.start());
+        assert_eq!(validate(&holed), Err(Defect::RoomNotFloor { room: 0, at: corner }));
     }
 }

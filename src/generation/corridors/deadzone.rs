@@ -1,18 +1,20 @@
 //! `deadzone`: A* around a mask of no-go tiles laid between the two doors (seed 003). The mask
 //! is either random or drawn in one quadrant and mirrored into the other three; it lives only in
-//! the builder's scratch space and is gone once the corridor is dug. Dead tiles are costly rather
-//! than forbidden ("avoided as much as possible"), so a mask that walls the doors off bends the
-//! corridor instead of sending it around the level.
+//! the builder's scratch space and is gone once the corridor is dug. The search stays within a
+//! few tiles of the box between the doors, so the corridor bends round the dead tiles rather than
+//! around the level; a mask that walls the doors off leaves a plain A* corridor.
 
 use crate::generation::bsp::Link;
 use crate::generation::builder::Builder;
 use crate::generation::rng::GenRng;
-use crate::map::Pos;
+use crate::map::{Pos, Rect};
 
 use super::facing;
 
 /// Percentage of tiles in the box (or in the drawn quadrant) that become dead.
 const DEAD_PCT: u32 = 30;
+/// How far outside the box between the doors the corridor may wander.
+const MARGIN: i32 = 3;
 
 /// Lays the mask over the box strictly between `a` and `b`: random, or mirrored from one quadrant.
 /// Returns the masked tiles (for tests and debugging).
@@ -21,7 +23,7 @@ pub fn lay_mask(b: &mut Builder, a: Pos, c: Pos, rng: &mut GenRng) -> Vec<Pos> {
     let (y0, y1) = (a.y.min(c.y), a.y.max(c.y));
     let (w, h) = (x1 - x0 + 1, y1 - y0 + 1);
     let mut dead = Vec::new();
-    b.begin_mask();
+    b.begin_mask(Rect::new(x0, y0, w, h).grow(MARGIN));
     if rng.coin() {
         for y in y0..=y1 {
             for x in x0..=x1 {
@@ -56,7 +58,7 @@ pub fn connect(b: &mut Builder, link: Link, rng: &mut GenRng) {
     lay_mask(b, oa, ob, rng);
     let path = b.route(oa, ob);
     b.clear_mask();
-    if let Some(path) = path {
+    if let Some(path) = path.or_else(|| b.route(oa, ob)) {
         b.carve(&path, rng);
     }
 }
@@ -70,12 +72,20 @@ mod tests {
     #[test]
     fn route_avoids_the_mask_and_mask_leaves_no_trace() {
         let (a, c) = (Pos::new(3, 3), Pos::new(30, 20));
-        let (mut through_masked, mut through_plain) = (0, 0);
+        let mut found = 0;
         for seed in 0..20 {
             let mut b = Builder::new(40, 30, vec![]);
             let dead = lay_mask(&mut b, a, c, &mut GenRng::new(seed));
             assert!(!dead.is_empty());
-            let masked = b.route(a, c).expect("dead tiles are costly, not walls");
+            if let Some(masked) = b.route(a, c) {
+                found += 1;
+                assert!(
+                    masked.iter().all(|p| !dead.contains(p)),
+                    "the corridor avoids dead tiles"
+                );
+                let window = Rect::new(3, 3, 28, 18).grow(MARGIN);
+                assert!(masked.iter().all(|&p| window.contains(p)), "and stays near the box");
+            }
             b.clear_mask();
             let plain = b.route(a, c).unwrap();
             assert_eq!(
@@ -83,13 +93,8 @@ mod tests {
                 a.manhattan(c) + 1,
                 "after clearing, A* is unhindered"
             );
-            through_masked += masked.iter().filter(|p| dead.contains(p)).count();
-            through_plain += plain.iter().filter(|p| dead.contains(p)).count();
         }
-        assert!(
-            through_masked * 4 < through_plain,
-            "{through_masked} vs {through_plain} dead tiles crossed"
-        );
+        assert!(found > 10, "a 30% mask usually leaves a way through ({found} of 20)");
     }
 
     #[test]
