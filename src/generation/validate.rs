@@ -129,7 +129,7 @@ fn check_rooms(map: &TileMap) -> Result<(), Defect> {
     for (k, &a) in order.iter().enumerate() {
         let reach = rooms[a].grow(2);
         for &b in &order[k + 1..] {
-            if rooms[b].x - 1 >= reach.right() {
+            if rooms[b].x > reach.right() {
                 break;
             }
             if reach.intersects(&rooms[b].grow(1)) {
