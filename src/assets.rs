@@ -3,6 +3,7 @@
 
 use bevy::asset::UntypedAssetLoadFailedEvent;
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 use bevy_asset_loader::prelude::*;
 
 /// Where the game is: loading its assets, playing, or stopped by an asset that would not load.
@@ -59,7 +60,10 @@ pub fn plugin(app: &mut App) {
                 .load_collection::<GameAssets>(),
         )
         .add_systems(OnEnter(GameState::Loading), show_loading)
-        .add_systems(Update, record_load_failures)
+        .add_systems(
+            Update,
+            (record_load_failures, keep_loading.run_if(in_state(GameState::Loading))),
+        )
         .add_systems(OnEnter(GameState::LoadFailed), show_load_failure);
 }
 
@@ -87,10 +91,15 @@ fn show_loading(mut commands: Commands) {
     commands.spawn((DespawnOnExit(GameState::Loading), Camera2d));
     centred_text(
         &mut commands,
-        "Loading Delve…".into(),
+        "Loading Delve...".into(),
         Color::srgb(0.8, 0.8, 0.7),
         GameState::Loading,
     );
+}
+
+/// The window redraws only on input while playing; loading needs frames to make progress.
+fn keep_loading(mut redraw: MessageWriter<RequestRedraw>) {
+    redraw.write(RequestRedraw);
 }
 
 fn record_load_failures(mut failed: MessageReader<UntypedAssetLoadFailedEvent>, mut failures: ResMut<LoadFailures>) {

@@ -121,9 +121,17 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli, ExitCode> 
             print!("{}", e.render());
             return ExitCode::SUCCESS;
         }
+        // clap's message, up to its usage notes, folded onto one line.
         let text = e.render().to_string();
-        let first = text.lines().next().unwrap_or("invalid arguments");
-        eprintln!("delve: {} (see delve --help)", first.trim_start_matches("error: "));
+        let message: Vec<&str> = text
+            .lines()
+            .take_while(|l| !l.trim().is_empty())
+            .map(str::trim)
+            .collect();
+        eprintln!(
+            "delve: {} (see delve --help)",
+            message.join(" ").trim_start_matches("error: ")
+        );
         ExitCode::from(USAGE)
     })
 }

@@ -117,7 +117,9 @@ fn update_status(
 }
 
 fn update_message(line: Res<MessageLine>, mut text: Single<&mut Text, With<MessageText>>) {
-    if line.is_changed() && !line.0.is_empty() {
+    // The welcome line stays until the game has something to say; after that each turn's
+    // message replaces the last, and a quiet turn clears it.
+    if line.is_changed() && !line.is_added() {
         text.0.clone_from(&line.0);
     }
 }

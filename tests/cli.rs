@@ -150,3 +150,48 @@ fn help_exits_zero() {
     assert!(out.status.success());
     assert!(stdout(&out).contains("--corridors"));
 }
+
+#[test]
+fn fov_prints_only_what_the_player_sees() {
+    let full = stdout(&delve(&["--ascii", "--seed", "9"]));
+    let out = delve(&["--ascii", "--fov", "--seed", "9", "--radius", "5"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let seen = stdout(&out);
+    assert_eq!(seen.lines().count(), 50);
+    assert!(seen.lines().all(|l| l.chars().count() == 80));
+    assert_eq!(seen.matches('@').count(), 1);
+    // Every shown glyph is the level's own glyph at that place; the rest are spaces.
+    let mut shown = 0;
+    for (a, b) in seen.chars().zip(full.chars()) {
+        assert!(a == ' ' || a == b, "{a:?} where the level has {b:?}");
+        shown += usize::from(a != ' ' && a != '\n');
+    }
+    assert!(shown > 10 && shown < 80 * 50 / 4, "{shown} tiles in view");
+    let far = stdout(&delve(&["--ascii", "--fov", "--seed", "9", "--radius", "30"]));
+    assert!(far.chars().filter(|&c| c != ' ' && c != '\n').count() >= shown);
+}
+
+#[test]
+fn fov_and_radius_arguments_are_checked() {
+    assert_usage_error(&["--fov", "--seed", "1"], "--ascii");
+    assert_usage_error(&["--ascii", "--fov", "--radius", "0"], "--radius");
+    assert_usage_error(&["--ascii", "--fov", "--radius", "101"], "--radius");
+    assert_usage_error(&["--ascii", "--radius", "ten"], "--radius");
+}
+
+#[test]
+fn without_a_display_it_says_so_and_exits_2() {
+    for display in [None, Some(":4242")] {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_delve"));
+        cmd.args(["--seed", "1"]).env_remove("WAYLAND_DISPLAY");
+        match display {
+            Some(d) => cmd.env("DISPLAY", d),
+            None => cmd.env_remove("DISPLAY"),
+        };
+        let out = cmd.output().unwrap();
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        let last = err.lines().last().unwrap_or_default();
+        assert!(last.contains("no display") && last.contains("--ascii"), "{err}");
+    }
+}
