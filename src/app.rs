@@ -2,6 +2,7 @@
 
 use std::process::ExitCode;
 
+use bevy::asset::AssetMetaCheck;
 use bevy::prelude::*;
 use bevy::winit::WinitSettings;
 
@@ -55,33 +56,43 @@ pub fn missing_display() -> Option<String> {
     None
 }
 
+/// The whole game on `source`'s level, in `window` (a desktop window or a page's canvas).
+pub fn game_app(source: LevelSource, radius: u32, window: Window) -> App {
+    let mut app = App::new();
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(window),
+                ..default()
+            })
+            .set(ImagePlugin::default_nearest())
+            // Delve ships no `.meta` files: don't ask for them (on the web, each is a 404).
+            .set(AssetPlugin {
+                meta_check: AssetMetaCheck::Never,
+                ..default()
+            }),
+    )
+    // Turn-based: draw when something happens, not 60 times a second for nothing.
+    .insert_resource(WinitSettings::desktop_app())
+    .insert_resource(ClearColor(Color::BLACK))
+    .insert_resource(source)
+    .insert_resource(FovRadius(radius))
+    .add_plugins(game_plugin);
+    app
+}
+
 /// Opens the game window on `source`'s level and runs until the window closes.
 pub fn run(source: LevelSource, radius: u32) -> ExitCode {
     if let Some(why) = missing_display() {
         eprintln!("delve: {why}; cannot open a window. Use --ascii to print the level instead.");
         return ExitCode::from(crate::cli::USAGE);
     }
-    let exit = App::new()
-        .add_plugins(
-            DefaultPlugins
-                .set(WindowPlugin {
-                    primary_window: Some(Window {
-                        title: "Delve".into(),
-                        resolution: (1280, 800).into(),
-                        ..default()
-                    }),
-                    ..default()
-                })
-                .set(ImagePlugin::default_nearest()),
-        )
-        // Turn-based: draw when something happens, not 60 times a second for nothing.
-        .insert_resource(WinitSettings::desktop_app())
-        .insert_resource(ClearColor(Color::BLACK))
-        .insert_resource(source)
-        .insert_resource(FovRadius(radius))
-        .add_plugins(game_plugin)
-        .run();
-    match exit {
+    let window = Window {
+        title: "Delve".into(),
+        resolution: (1280, 800).into(),
+        ..default()
+    };
+    match game_app(source, radius, window).run() {
         AppExit::Success => ExitCode::SUCCESS,
         AppExit::Error(code) => ExitCode::from(code.get()),
     }

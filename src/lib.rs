@@ -15,3 +15,4 @@ pub mod map;
 pub mod player;
 pub mod render;
 pub mod turn;
+pub mod web;

@@ -67,6 +67,10 @@ impl OpenSet {
     }
 }
 
+/// `owner` of the map's border tiles: rock that can never be dug, so searches need no bounds
+/// checks (every diggable tile is inside the border).
+const BORDER: u32 = u32::MAX;
+
 /// A* cost of digging one rock tile; walking an existing corridor costs 1.
 const ROCK_COST: u32 = 2;
 
@@ -116,6 +120,18 @@ impl Builder {
             window: None,
             open: OpenSet::default(),
         };
+        for x in 0..w {
+            for y in [0, h - 1] {
+                let i = b.idx(Pos::new(x, y));
+                b.owner[i] = BORDER;
+            }
+        }
+        for y in 0..h {
+            for x in [0, w - 1] {
+                let i = b.idx(Pos::new(x, y));
+                b.owner[i] = BORDER;
+            }
+        }
         for (r, room) in rooms.iter().enumerate() {
             let id = r as u32 + 1;
             for p in room.grow(1).tiles() {
@@ -164,8 +180,8 @@ impl Builder {
         }
         let i = self.idx(p);
         match self.tiles[i] {
-            Tile::Wall if self.owner[i] > 0 => Cell::Ring,
-            Tile::Wall => Cell::Rock,
+            Tile::Wall if self.owner[i] == 0 || self.owner[i] == BORDER => Cell::Rock,
+            Tile::Wall => Cell::Ring,
             Tile::Floor => Cell::Floor,
             Tile::Corridor => Cell::Corridor,
             Tile::Door(s) => Cell::Door(s),
@@ -177,7 +193,10 @@ impl Builder {
         if !self.in_bounds(p) {
             return None;
         }
-        self.owner[self.idx(p)].checked_sub(1).map(|r| r as usize)
+        match self.owner[self.idx(p)] {
+            0 | BORDER => None,
+            r => Some(r as usize - 1),
+        }
     }
 
     pub fn is_walkable(&self, p: Pos) -> bool {
@@ -392,6 +411,9 @@ impl Builder {
     /// reused, which keeps the search narrow. Ties go to the latest pushed node: deterministic.
     /// Both ends included.
     pub fn route(&mut self, from: Pos, to: Pos) -> Option<Vec<Pos>> {
+        if !self.interior(from) || !self.interior(to) {
+            return None;
+        }
         if self.stamp.is_empty() {
             let n = self.tiles.len();
             (self.stamp, self.cost, self.came) = (vec![0; n], vec![0; n], vec![0; n]);
@@ -424,12 +446,20 @@ impl Builder {
                 path.reverse();
                 return Some(path);
             }
-            for q in p.neighbours4() {
-                if !self.is_diggable(q) {
-                    continue;
-                }
-                let j = self.idx(q);
-                let step = if self.tiles[j] == Tile::Corridor { 1 } else { ROCK_COST };
+            // Neighbours by index: every tile reached is inside the border (border tiles are
+            // never diggable), so its four neighbours are in bounds.
+            let w = self.w as usize;
+            for (j, q) in [
+                (i - 1, p.offset(-1, 0)),
+                (i + 1, p.offset(1, 0)),
+                (i - w, p.offset(0, -1)),
+                (i + w, p.offset(0, 1)),
+            ] {
+                let step = match self.tiles[j] {
+                    Tile::Corridor => 1,
+                    Tile::Wall if self.owner[j] == 0 => ROCK_COST,
+                    _ => continue,
+                };
                 if self.masked(j) || self.window.is_some_and(|win| !win.contains(q)) {
                     continue;
                 }

@@ -1,0 +1,172 @@
+//! The browser build's URL parameters (`?seed=42&size=80x50&corridors=nethack&radius=8`),
+//! parsed in plain Rust so that every case is tested natively. A bad parameter is reported and
+//! replaced by its default (a random seed for the seed), never a panic.
+
+use crate::fov::DEFAULT_RADIUS;
+use crate::generation::{CorridorStyle, GenParams, level::size_ok};
+use crate::map::{MAX_SIDE, MIN_SIZE};
+
+/// What the page asked for, and what was wrong with the asking.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PageRequest {
+    pub params: GenParams,
+    pub radius: u32,
+    /// `?ascii`: print the level into the page instead of playing (for the parity test).
+    pub ascii: bool,
+    /// One sentence per bad or unknown parameter, for the page.
+    pub problems: Vec<String>,
+}
+
+/// Decodes `%XX` escapes and `+` (a space) in a query component; a stray `%` stays as it is.
+fn decode(s: &str) -> String {
+    let hex = |b: Option<&u8>| b.and_then(|&b| (b as char).to_digit(16)).map(|d| d as u8);
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' => match (hex(bytes.get(i + 1)), hex(bytes.get(i + 2))) {
+                (Some(hi), Some(lo)) => {
+                    out.push(hi * 16 + lo);
+                    i += 2;
+                }
+                _ => out.push(b'%'),
+            },
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Parses `search` (with or without its leading `?`). `random_seed` is called only when the seed
+/// is missing or bad.
+pub fn parse(search: &str, random_seed: impl FnOnce() -> u64) -> PageRequest {
+    let mut req = PageRequest {
+        params: GenParams::default(),
+        radius: DEFAULT_RADIUS,
+        ascii: false,
+        problems: Vec::new(),
+    };
+    let mut seed = None;
+    for pair in search.trim_start_matches('?').split('&').filter(|p| !p.is_empty()) {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        let (key, value) = (decode(key), decode(value));
+        let shown: String = value.chars().take(40).collect();
+        match key.as_str() {
+            "seed" => match value.parse::<u64>() {
+                Ok(s) => seed = Some(s),
+                Err(_) => req.problems.push(format!(
+                    "The seed \"{shown}\" is not a whole number from 0 to {}; playing a random seed.",
+                    u64::MAX
+                )),
+            },
+            "size" => {
+                let size = value
+                    .split_once('x')
+                    .and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?)));
+                match size {
+                    Some((w, h)) if size_ok(w, h) => (req.params.width, req.params.height) = (w, h),
+                    _ => req.problems.push(format!(
+                        "The size \"{shown}\" is not WIDTHxHEIGHT from {}x{} to {MAX_SIDE}x{MAX_SIDE}; using 80x50.",
+                        MIN_SIZE.0, MIN_SIZE.1
+                    )),
+                }
+            }
+            "corridors" => match value.parse::<CorridorStyle>() {
+                Ok(style) => req.params.style = style,
+                Err(e) => req.problems.push(format!("The {e}; using mixed.")),
+            },
+            "radius" => match value.parse::<u32>() {
+                Ok(r) if (1..=100).contains(&r) => req.radius = r,
+                _ => req.problems.push(format!(
+                    "The radius \"{shown}\" is not a whole number from 1 to 100; using 8."
+                )),
+            },
+            "ascii" => req.ascii = true,
+            _ => req.problems.push(format!(
+                "The parameter \"{}\" is not one Delve knows; it was ignored.",
+                key.chars().take(40).collect::<String>()
+            )),
+        }
+    }
+    req.params.seed = seed.unwrap_or_else(random_seed);
+    req
+}
+
+/// The query string that reproduces `params` (for the page's share link).
+pub fn query(params: &GenParams) -> String {
+    format!(
+        "?seed={}&size={}x{}&corridors={}",
+        params.seed, params.width, params.height, params.style
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_every_parameter() {
+        let r = parse("?seed=42&size=40x30&corridors=nethack&radius=12", || unreachable!());
+        assert_eq!(
+            r.params,
+            GenParams {
+                seed: 42,
+                width: 40,
+                height: 30,
+                style: CorridorStyle::NetHack
+            }
+        );
+        assert_eq!((r.radius, r.ascii), (12, false));
+        assert!(r.problems.is_empty());
+        assert_eq!(query(&r.params), "?seed=42&size=40x30&corridors=nethack");
+        assert!(parse("seed=1&ascii", || 0).ascii);
+    }
+
+    #[test]
+    fn defaults_and_a_random_seed_when_absent() {
+        let r = parse("", || 7);
+        assert_eq!(
+            r.params,
+            GenParams {
+                seed: 7,
+                ..GenParams::default()
+            }
+        );
+        assert!(r.problems.is_empty());
+    }
+
+    #[test]
+    fn bad_parameters_are_reported_and_replaced() {
+        let r = parse("?seed=abc&size=5x5&corridors=spiral&radius=0&colour=red", || 99);
+        assert_eq!(
+            r.params,
+            GenParams {
+                seed: 99,
+                ..GenParams::default()
+            }
+        );
+        assert_eq!(r.radius, DEFAULT_RADIUS);
+        assert_eq!(r.problems.len(), 5, "{:?}", r.problems);
+        assert!(r.problems[0].contains("\"abc\"") && r.problems[0].contains("random seed"));
+        assert!(r.problems[1].contains("\"5x5\""));
+        assert!(r.problems[2].contains("spiral"));
+        assert!(r.problems[3].contains("radius"));
+        assert!(r.problems[4].contains("colour"));
+    }
+
+    #[test]
+    fn decodes_escapes_and_survives_garbage() {
+        assert_eq!(decode("a%20b+c"), "a b c");
+        assert_eq!(decode("%zz%"), "%zz%");
+        assert_eq!(decode("%e2%9c%93"), "✓");
+        let r = parse("?seed=%34%32&&=&%%%&size=x&seed", || 5);
+        assert_eq!(r.params.seed, 42, "{:?}", r.problems);
+        let long = format!("?seed={}", "9".repeat(10_000));
+        let r = parse(&long, || 1);
+        assert_eq!(r.params.seed, 1);
+        assert!(r.problems[0].len() < 200, "long values are cut short in messages");
+    }
+}

@@ -1,0 +1,159 @@
+// End-to-end test of Delve in the browser: serves web/dist on localhost, drives Debian's headless
+// Chromium (WebGL2 through SwiftShader) with playwright-core, and checks that
+//   1. the browser generates exactly the levels `delve --ascii` prints, for several seeds/styles;
+//   2. the game starts with no error or panic on the console, shows a dungeon (not a blank or
+//      single-colour canvas), and the picture changes when movement keys are pressed;
+//   3. a bad URL parameter is reported on the page and a random seed is played instead.
+// Usage: node web/test/e2e.mjs   (DELVE_BIN: the native delve binary; DELVE_SHOT: screenshot path)
+import { createServer } from "node:http";
+import { readFile, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { extname, join, normalize, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { inflateSync } from "node:zlib";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = join(here, "..", "dist");
+const native = process.env.DELVE_BIN;
+const shotPath = process.env.DELVE_SHOT || join(dist, "..", "e2e-screenshot.png");
+const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm", ".png": "image/png" };
+
+let failures = 0;
+let passed = 0;
+function check(ok, what) {
+  if (ok) {
+    passed++;
+    console.log(`ok: ${what}`);
+  } else {
+    failures++;
+    console.log(`FAILED: ${what}`);
+  }
+}
+
+// A static file server for web/dist on 127.0.0.1, any free port.
+const server = createServer(async (req, res) => {
+  const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
+  const file = join(dist, path.endsWith("/") ? path + "index.html" : path);
+  try {
+    const body = await readFile(file);
+    res.writeHead(200, { "content-type": types[extname(file)] || "application/octet-stream", "content-length": body.length });
+    res.end(body);
+  } catch {
+    res.writeHead(404).end("not found");
+  }
+});
+await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+const base = `http://127.0.0.1:${server.address().port}/`;
+
+// Decodes an 8-bit RGB or RGBA PNG (what Chromium's screenshots are) into pixel rows.
+function decodePng(buf) {
+  let pos = 8, width = 0, height = 0, channels = 0;
+  const idat = [];
+  while (pos < buf.length) {
+    const len = buf.readUInt32BE(pos), type = buf.toString("ascii", pos + 4, pos + 8);
+    const data = buf.subarray(pos + 8, pos + 8 + len);
+    if (type === "IHDR") {
+      width = data.readUInt32BE(0);
+      height = data.readUInt32BE(4);
+      channels = { 2: 3, 6: 4 }[data[9]];
+      if (data[8] !== 8 || !channels) throw new Error("unsupported PNG");
+    } else if (type === "IDAT") idat.push(data);
+    pos += 12 + len;
+  }
+  const raw = inflateSync(Buffer.concat(idat)), stride = width * channels, px = Buffer.alloc(height * stride);
+  for (let y = 0; y < height; y++) {
+    const f = raw[y * (stride + 1)], src = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    for (let x = 0; x < stride; x++) {
+      const a = x >= channels ? px[y * stride + x - channels] : 0, b = y ? px[(y - 1) * stride + x] : 0;
+      const c = x >= channels && y ? px[(y - 1) * stride + x - channels] : 0;
+      const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+      const pred = [0, a, b, (a + b) >> 1, pa <= pb && pa <= pc ? a : pb <= pc ? b : c][f];
+      px[y * stride + x] = (src[x] + pred) & 255;
+    }
+  }
+  return { width, height, channels, px };
+}
+
+function colours(png) {
+  const seen = new Set();
+  for (let i = 0; i < png.px.length; i += png.channels) seen.add((png.px[i] << 16) | (png.px[i + 1] << 8) | png.px[i + 2]);
+  return seen.size;
+}
+
+function differingPixels(a, b) {
+  let n = 0;
+  for (let i = 0; i < Math.min(a.px.length, b.px.length); i += a.channels) {
+    if (a.px[i] !== b.px[i] || a.px[i + 1] !== b.px[i + 1] || a.px[i + 2] !== b.px[i + 2]) n++;
+  }
+  return n;
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--disable-background-networking",
+    "--no-first-run", "--disable-component-update", "--disable-sync"],
+});
+
+try {
+  const page = await browser.newPage({ viewport: { width: 1024, height: 700 } });
+  const consoleLines = [];
+  page.on("console", (m) => consoleLines.push(`${m.type()}: ${m.text()}`));
+  page.on("pageerror", (e) => consoleLines.push(`pageerror: ${e.message}`));
+
+  // 1. Same seed, same level, in the browser and on the desktop.
+  const cases = [[1, "80x50", "mixed"], [42, "20x15", "nethack"], [7, "123x71", "hallways"], [2024, "64x40", "chunked"],
+    [99, "80x50", "deadzone"], [5, "40x30", "lshaped"], [18446744073709551615n, "33x21", "astar"]];
+  for (const [seed, size, style] of cases) {
+    await page.goto(`${base}?ascii&seed=${seed}&size=${size}&corridors=${style}`);
+    await page.waitForSelector('body[data-delve="ascii"]', { timeout: 60000 });
+    const web = await page.textContent("#delve-ascii");
+    if (native) {
+      const desktop = execFileSync(native, ["--ascii", "--seed", String(seed), "--size", size, "--corridors", style], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+      check(web === desktop, `seed ${seed} ${size} ${style}: the browser's level equals the desktop's`);
+    } else {
+      check(web.split("\n").length > 10, `seed ${seed} ${size} ${style}: level printed (no DELVE_BIN to compare)`);
+    }
+  }
+
+  // 2. The game itself.
+  consoleLines.length = 0;
+  const t0 = Date.now();
+  await page.goto(`${base}?seed=42&corridors=mixed`);
+  await page.waitForSelector('body[data-delve="playing"]', { timeout: 180000 });
+  await page.waitForTimeout(1500);
+  const firstLevelMs = Date.now() - t0;
+  console.log(`time from page load to the first rendered level: ${firstLevelMs} ms`);
+  const before = decodePng(await page.locator("#delve-canvas").screenshot());
+  check(colours(before) > 8, `the canvas shows a dungeon (${colours(before)} colours), not a blank`);
+  check(await page.evaluate(() => document.activeElement && document.activeElement.id) === "delve-canvas", "the canvas has keyboard focus");
+  // Held briefly, as a person presses a key (a press and release in one frame is no press).
+  for (const key of ["ArrowRight", "ArrowRight", "ArrowDown", "ArrowDown", "l", "j", "ArrowLeft"]) {
+    await page.keyboard.down(key);
+    await page.waitForTimeout(90);
+    await page.keyboard.up(key);
+    await page.waitForTimeout(200);
+  }
+  await page.waitForTimeout(1500);
+  const afterBuf = await page.locator("#delve-canvas").screenshot();
+  const after = decodePng(afterBuf);
+  await writeFile(shotPath, afterBuf);
+  check(differingPixels(before, after) > 200, `moving changed the picture (${differingPixels(before, after)} pixels)`);
+  check(await page.evaluate(() => window.scrollY === 0 && document.documentElement.scrollHeight <= window.innerHeight), "no scrolling, no scrollbars");
+  const bad = consoleLines.filter((l) => /^error|pageerror|panicked/.test(l));
+  check(bad.length === 0, `no error or panic on the console${bad.length ? ": " + bad.join(" | ") : ""}`);
+  check((await page.textContent("#delve-seed")).includes("seed 42"), "the page shows the seed");
+
+  // 3. A bad parameter is explained and a random seed is played.
+  await page.goto(`${base}?seed=banana&corridors=spiral`);
+  await page.waitForSelector('body[data-delve="playing"]', { timeout: 180000 });
+  const message = await page.textContent("#delve-message");
+  check(message.includes('"banana"') && message.includes("random seed") && message.includes("spiral"), `bad parameters are named on the page: ${message}`);
+  check(/seed \d+/.test(await page.textContent("#delve-seed")), "and a random seed is shown and played");
+} finally {
+  await browser.close();
+  server.close();
+}
+
+console.log(`${passed} passed, ${failures} failed`);
+process.exit(failures ? 1 : 0);
