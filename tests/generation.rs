@@ -16,6 +16,13 @@ fn check(map: &TileMap) -> Result<(), String> {
             if border && at(x, y) != Tile::Wall {
                 return Err(format!("border open at ({x}, {y})"));
             }
+            let open_sides = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+                .iter()
+                .filter(|(dx, dy)| at(x + dx, y + dy).is_walkable())
+                .count();
+            if at(x, y) == Tile::Corridor && open_sides < 2 {
+                return Err(format!("dead end at ({x}, {y})"));
+            }
             if let Tile::Door(_) = at(x, y) {
                 let solid = |dx: i32, dy: i32| at(x + dx, y + dy) == Tile::Wall;
                 let open = |dx: i32, dy: i32| at(x + dx, y + dy).is_walkable();

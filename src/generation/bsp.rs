@@ -12,7 +12,9 @@ use super::rng::GenRng;
 /// Smallest leaf side: a 3-tile floor, its wall ring, and a one-tile margin on each side.
 pub const MIN_LEAF: i32 = 7;
 /// Leaves larger than this are always split.
-pub const MAX_LEAF: i32 = 22;
+pub const MAX_LEAF: i32 = 30;
+/// Chance that a leaf no larger than `MAX_LEAF` (and below depth 2) is not split further.
+const STOP_PCT: u32 = 60;
 /// Smallest room floor side.
 pub const MIN_ROOM: i32 = 3;
 
@@ -62,8 +64,10 @@ pub fn layout(area: Rect, rng: &mut GenRng) -> Layout {
 fn split(leaf: Rect, depth: u32, rng: &mut GenRng, out: &mut Layout) {
     let can_v = leaf.w >= 2 * MIN_LEAF;
     let can_h = leaf.h >= 2 * MIN_LEAF;
-    let must = leaf.w > MAX_LEAF || leaf.h > MAX_LEAF;
-    let stop = !(can_v || can_h) || (!must && rng.percent(30));
+    // Leaves larger than MAX_LEAF always split; smaller ones mostly stay whole (so rooms come in
+    // a mix of sizes), except near the root, so that even the smallest level has a few rooms.
+    let must = leaf.w > MAX_LEAF || leaf.h > MAX_LEAF || depth < 2;
+    let stop = !(can_v || can_h) || (!must && rng.percent(STOP_PCT));
     if stop {
         out.rooms.push(place_room(leaf, rng));
         out.leaves.push(leaf);

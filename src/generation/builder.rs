@@ -69,7 +69,7 @@ impl OpenSet {
 
 /// `owner` of the map's border tiles: rock that can never be dug, so searches need no bounds
 /// checks (every diggable tile is inside the border).
-const BORDER: u32 = u32::MAX;
+const BORDER: u16 = u16::MAX;
 
 /// A* cost of digging one rock tile; walking an existing corridor costs 1.
 const ROCK_COST: u32 = 2;
@@ -83,11 +83,15 @@ pub struct Builder {
     /// The level's tiles as they will be handed over; a wall tile with an owner is a room's ring.
     tiles: Vec<Tile>,
     /// Room index + 1 for ring, floor and door tiles; 0 elsewhere.
-    owner: Vec<u32>,
-    /// Union-find over tile indices, meaningful for walkable tiles: "is there a path?" in
-    /// near-constant time, kept up to date as tiles are dug (tiles are only ever added).
+    owner: Vec<u16>,
+    /// Union-find over tile indices, meaningful for walkable tiles only (a tile's entry is set
+    /// when it becomes walkable): "is there a path?" in near-constant time, kept up to date as
+    /// tiles are dug (tiles are only ever added, until the final dead-end clean-up).
     parent: Vec<u32>,
     pub rooms: Vec<Rect>,
+    /// Tiles that may be dead ends: the tips of stubs that stopped growing, and doorways whose
+    /// corridor could not be dug. `prune_dead_ends` starts from these alone.
+    pub loose_ends: Vec<Pos>,
     // A* scratch, reused between searches: a search only touches tiles stamped with its number.
     stamp: Vec<u32>,
     search: u32,
@@ -108,8 +112,9 @@ impl Builder {
             h,
             tiles: vec![Tile::Wall; n],
             owner: vec![0; n],
-            parent: (0..n as u32).collect(),
+            parent: vec![0; n],
             rooms: Vec::new(),
+            loose_ends: Vec::new(),
             // Sized on the first search: many levels need none.
             stamp: Vec::new(),
             search: 0,
@@ -120,32 +125,28 @@ impl Builder {
             window: None,
             open: OpenSet::default(),
         };
-        for x in 0..w {
-            for y in [0, h - 1] {
-                let i = b.idx(Pos::new(x, y));
-                b.owner[i] = BORDER;
-            }
+        let (wu, hu) = (w as usize, h as usize);
+        b.owner[..wu].fill(BORDER);
+        b.owner[n - wu..].fill(BORDER);
+        for y in 0..hu {
+            b.owner[y * wu] = BORDER;
+            b.owner[y * wu + wu - 1] = BORDER;
         }
-        for y in 0..h {
-            for x in [0, w - 1] {
-                let i = b.idx(Pos::new(x, y));
-                b.owner[i] = BORDER;
-            }
-        }
+        // Room ids are 1 ..= 21,400 at most (1024x1024 with the smallest leaves).
+        assert!(rooms.len() < usize::from(BORDER) - 1, "too many rooms for u16 ids");
         for (r, room) in rooms.iter().enumerate() {
-            let id = r as u32 + 1;
-            for p in room.grow(1).tiles() {
-                let i = b.idx(p);
-                if room.contains(p) {
-                    b.tiles[i] = Tile::Floor;
-                }
-                b.owner[i] = id;
+            let id = r as u16 + 1;
+            let ring = room.grow(1);
+            for y in ring.y..ring.bottom() {
+                let row = y as usize * wu;
+                b.owner[row + ring.x as usize..row + ring.right() as usize].fill(id);
             }
             // One set per room: every floor tile points at the room's first tile.
             let root = b.idx(Pos::new(room.x, room.y)) as u32;
-            for p in room.tiles() {
-                let i = b.idx(p);
-                b.parent[i] = root;
+            for y in room.y..room.bottom() {
+                let span = y as usize * wu + room.x as usize..y as usize * wu + room.right() as usize;
+                b.tiles[span.clone()].fill(Tile::Floor);
+                b.parent[span].fill(root);
             }
         }
         b.rooms = rooms;
@@ -195,7 +196,7 @@ impl Builder {
         }
         match self.owner[self.idx(p)] {
             0 | BORDER => None,
-            r => Some(r as usize - 1),
+            r => Some(usize::from(r) - 1),
         }
     }
 
@@ -250,12 +251,15 @@ impl Builder {
         self.connected(pa, pb)
     }
 
+    /// Makes `p` walkable and joins it to its walkable neighbours. Only tiles inside the border
+    /// are ever dug, so the neighbours are found by index.
     fn set_walkable(&mut self, p: Pos, tile: Tile) {
-        let i = self.idx(p);
+        debug_assert!(self.interior(p));
+        let (i, w) = (self.idx(p), self.w as usize);
         self.tiles[i] = tile;
-        for q in p.neighbours4() {
-            if self.is_walkable(q) {
-                let j = self.idx(q);
+        self.parent[i] = i as u32;
+        for j in [i - 1, i + 1, i - w, i + w] {
+            if self.tiles[j].is_walkable() {
                 self.union(i, j);
             }
         }
@@ -268,28 +272,50 @@ impl Builder {
         }
     }
 
-    fn door_beside(&self, p: Pos, along: Dir, planned: &[Pos]) -> bool {
-        [p.step(along), p.step(along.opposite())]
-            .into_iter()
-            .any(|q| matches!(self.cell(q), Cell::Door(_)) || planned.contains(&q))
+    /// The index offset of one step in `dir`.
+    fn offset(&self, dir: Dir) -> isize {
+        match dir {
+            Dir::North => -(self.w as isize),
+            Dir::South => self.w as isize,
+            Dir::West => -1,
+            Dir::East => 1,
+        }
     }
 
     /// Whether `p` may become (or already is) a door leading out of its room towards `out`:
     /// a wall tile with the room's floor behind it, diggable ground in front of it, and no door
-    /// beside it along the wall.
+    /// beside it along the wall (`planned` counts as doors too).
     pub fn can_door(&self, p: Pos, out: Dir, planned: &[Pos]) -> bool {
-        let Some(room) = self.owner(p) else { return false };
-        match self.cell(p) {
-            Cell::Door(_) => {}
-            Cell::Ring => {
-                if self.door_beside(p, out.right(), planned) {
-                    return false;
+        // Ring tiles lie inside the border, so their neighbours are found by index.
+        if !self.interior(p) {
+            return false;
+        }
+        let i = self.idx(p);
+        let room = self.owner[i];
+        if room == 0 || room == BORDER {
+            return false;
+        }
+        match self.tiles[i] {
+            Tile::Door(_) => {}
+            Tile::Wall => {
+                let along = self.offset(out.right());
+                for q in [i.wrapping_add_signed(along), i.wrapping_add_signed(-along)] {
+                    if matches!(self.tiles[q], Tile::Door(_)) || planned.iter().any(|&d| self.idx(d) == q) {
+                        return false;
+                    }
                 }
             }
             _ => return false,
         }
-        let inside = p.step(out.opposite());
-        self.cell(inside) == Cell::Floor && self.owner(inside) == Some(room) && self.is_diggable(p.step(out))
+        let step = self.offset(out);
+        let (inside, outside) = (i.wrapping_add_signed(-step), i.wrapping_add_signed(step));
+        self.tiles[inside] == Tile::Floor
+            && self.owner[inside] == room
+            && match self.tiles[outside] {
+                Tile::Corridor => true,
+                Tile::Wall => self.owner[outside] == 0,
+                _ => false,
+            }
     }
 
     fn make_door(&mut self, p: Pos, rng: &mut GenRng) {
@@ -395,8 +421,14 @@ impl Builder {
         }
     }
 
-    pub fn clear_mask(&mut self) {
+    /// Lifts the dead tiles but keeps searches inside the window.
+    pub fn lift_mask(&mut self) {
         self.mask_id += 1;
+    }
+
+    /// Lifts the dead tiles and the window.
+    pub fn clear_mask(&mut self) {
+        self.lift_mask();
         self.window = None;
     }
 
@@ -479,23 +511,7 @@ impl Builder {
     /// a door left with nothing in front of it turns back into wall. The last step of digging.
     pub fn prune_dead_ends(&mut self) {
         let open_sides = |b: &Self, p: Pos| p.neighbours4().iter().filter(|&&q| b.is_walkable(q)).count();
-        // Corridors lie inside the border, so the scan needs no bounds checks.
-        let (w, tiles) = (self.w as usize, &self.tiles);
-        let mut work: Vec<Pos> = Vec::new();
-        for i in w..tiles.len() - w {
-            if tiles[i] == Tile::Corridor {
-                let open = [i - 1, i + 1, i - w, i + w]
-                    .iter()
-                    .filter(|&&j| tiles[j].is_walkable())
-                    .count();
-                if open <= 1 {
-                    work.push(self.pos(i));
-                }
-            }
-        }
-        if work.is_empty() {
-            return;
-        }
+        let mut work = std::mem::take(&mut self.loose_ends);
         while let Some(p) = work.pop() {
             let cell = self.cell(p);
             if !matches!(cell, Cell::Corridor | Cell::Door(_)) || open_sides(self, p) > 1 {
@@ -508,6 +524,16 @@ impl Builder {
         }
         // Removing a dead end never disconnects the tiles that remain, so the union-find stays
         // right for them; the removed tiles keep stale entries, which is why pruning comes last.
+    }
+
+    /// The first walkable tile not joined to the first room, if any: the level's reachability
+    /// check, answered by the union-find kept while digging (4-way moves, doors walkable).
+    pub fn first_unreachable(&mut self) -> Option<Pos> {
+        let start = self.idx(self.rooms.first()?.center());
+        let home = self.find(start);
+        (0..self.tiles.len())
+            .find(|&i| self.tiles[i].is_walkable() && self.find(i) != home)
+            .map(|i| self.pos(i))
     }
 
     /// The finished level, with the player at the centre of the first room.

@@ -9,7 +9,7 @@ use super::bsp;
 use super::builder::Builder;
 use super::corridors::{self, CorridorStyle};
 use super::rng::{GenRng, derive_seed};
-use super::validate::{Defect, validate};
+use super::validate::{Defect, check_layout};
 
 /// How many seeds are tried before generation gives up. Generation always terminates.
 pub const MAX_ATTEMPTS: u32 = 32;
@@ -105,8 +105,11 @@ pub fn generate_once(seed: u64, width: u32, height: u32, style: CorridorStyle) -
     let layout = bsp::layout(Rect::new(0, 0, w, h), &mut rng);
     let mut builder = Builder::new(w, h, layout.rooms);
     corridors::dig_all(&mut builder, &layout.links, style, &mut rng);
+    if let Some(at) = builder.first_unreachable() {
+        return Err(Defect::Disconnected(at));
+    }
     let map = builder.finish();
-    validate(&map)?;
+    check_layout(&map)?;
     Ok(map)
 }
 

@@ -10,11 +10,23 @@ pub enum Defect {
     OpenBorder(Pos),
     StartNotOnFloor(Pos),
     StartOutsideRooms(Pos),
-    RoomNotFloor { room: usize, at: Pos },
-    RoomsTouch { a: usize, b: usize },
+    RoomNotFloor {
+        room: usize,
+        at: Pos,
+    },
+    RoomsTouch {
+        a: usize,
+        b: usize,
+    },
     DoorNotFramed(Pos),
     DoorsTouch(Pos, Pos),
-    Unreachable { at: Pos, reached: usize, walkable: usize },
+    Unreachable {
+        at: Pos,
+        reached: usize,
+        walkable: usize,
+    },
+    /// Found by the generator's own union-find: `at` is not joined to the first room.
+    Disconnected(Pos),
 }
 
 impl fmt::Display for Defect {
@@ -29,6 +41,7 @@ impl fmt::Display for Defect {
                 write!(f, "door {p:?} lacks wall on two opposite sides and floor on the others")
             }
             Defect::DoorsTouch(a, b) => write!(f, "doors {a:?} and {b:?} touch"),
+            Defect::Disconnected(p) => write!(f, "{p:?} is not connected to the first room"),
             Defect::Unreachable { at, reached, walkable } => {
                 write!(
                     f,
@@ -54,6 +67,14 @@ pub fn door_is_framed(map: &TileMap, p: Pos) -> bool {
 /// apart, doors framed and apart, and every walkable tile reachable from the start (4-way, doors
 /// counted as walkable).
 pub fn validate(map: &TileMap) -> Result<(), Defect> {
+    check_layout(map)?;
+    check_connected(map)
+}
+
+/// Every check of `validate` but reachability: solid border, start on room floor, rooms whole
+/// and apart, doors framed and apart. (The generator answers reachability from its own
+/// union-find, which it keeps as it digs; `validate` floods the finished map.)
+pub fn check_layout(map: &TileMap) -> Result<(), Defect> {
     let tiles = map.tiles();
     let (w, h) = (map.width() as usize, map.height() as usize);
     let at = |i: usize| map.pos_of(i);
@@ -70,29 +91,27 @@ pub fn validate(map: &TileMap) -> Result<(), Defect> {
         return Err(Defect::StartNotOnFloor(start));
     }
     check_rooms(map)?;
-    // The border is solid, so every walkable tile is inside it and has four neighbours.
-    let mut walkable = 0;
-    for y in 1..h.saturating_sub(1) {
-        for i in y * w + 1..y * w + w - 1 {
-            walkable += usize::from(tiles[i].is_walkable());
-            if !matches!(tiles[i], Tile::Door(_)) {
-                continue;
-            }
-            let wall = |j: usize| tiles[j] == Tile::Wall;
-            let open = |j: usize| tiles[j].is_walkable();
-            let framed = (wall(i - w) && wall(i + w) && open(i - 1) && open(i + 1))
-                || (wall(i - 1) && wall(i + 1) && open(i - w) && open(i + w));
-            if !framed {
-                return Err(Defect::DoorNotFramed(at(i)));
-            }
-            for j in [i + 1, i + w] {
-                if matches!(tiles[j], Tile::Door(_)) {
-                    return Err(Defect::DoorsTouch(at(i), at(j)));
-                }
+    // The border is solid, so every door is inside it and has four neighbours.
+    let doors = tiles
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| matches!(t, Tile::Door(_)))
+        .map(|(i, _)| i);
+    for i in doors {
+        let wall = |j: usize| tiles[j] == Tile::Wall;
+        let open = |j: usize| tiles[j].is_walkable();
+        let framed = (wall(i - w) && wall(i + w) && open(i - 1) && open(i + 1))
+            || (wall(i - 1) && wall(i + 1) && open(i - w) && open(i + w));
+        if !framed {
+            return Err(Defect::DoorNotFramed(at(i)));
+        }
+        for j in [i + 1, i + w] {
+            if matches!(tiles[j], Tile::Door(_)) {
+                return Err(Defect::DoorsTouch(at(i), at(j)));
             }
         }
     }
-    check_connected(map, walkable)
+    Ok(())
 }
 
 fn check_rooms(map: &TileMap) -> Result<(), Defect> {
@@ -145,9 +164,10 @@ fn check_rooms(map: &TileMap) -> Result<(), Defect> {
 
 /// Flood fill from the start. Called only once the border is known to be solid, so every
 /// walkable tile has four in-bounds neighbours and the fill needs no bounds checks.
-fn check_connected(map: &TileMap, walkable: usize) -> Result<(), Defect> {
+fn check_connected(map: &TileMap) -> Result<(), Defect> {
     let tiles = map.tiles();
     let w = map.width() as usize;
+    let walkable = tiles.iter().filter(|t| t.is_walkable()).count();
     let mut seen = vec![false; tiles.len()];
     let mut stack: Vec<usize> = Vec::with_capacity(256);
     let start = map.index(map.start());

@@ -77,6 +77,8 @@ pub fn dig_chunks(b: &mut Builder, path: &[Pos], rng: &mut GenRng) -> (usize, us
                 skipped += 1;
             } else if b.carve(chunk, rng) {
                 dug += 1;
+                // A chunk whose later neighbours were skipped can leave its end hanging.
+                b.loose_ends.extend([chunk[0], p]);
             }
             start = i;
             away = false;

@@ -2,7 +2,8 @@
 //! is either random or drawn in one quadrant and mirrored into the other three; it lives only in
 //! the builder's scratch space and is gone once the corridor is dug. The search stays within a
 //! few tiles of the box between the doors, so the corridor bends round the dead tiles rather than
-//! around the level; a mask that walls the doors off leaves a plain A* corridor.
+//! around the level; a mask that walls the doors off leaves a plain A* corridor (near the doors
+//! if it can be).
 
 use crate::generation::bsp::Link;
 use crate::generation::builder::Builder;
@@ -12,9 +13,9 @@ use crate::map::{Pos, Rect};
 use super::facing;
 
 /// Percentage of tiles in the box (or in the drawn quadrant) that become dead.
-const DEAD_PCT: u32 = 30;
+const DEAD_PCT: u32 = 20;
 /// How far outside the box between the doors the corridor may wander.
-const MARGIN: i32 = 3;
+const MARGIN: i32 = 2;
 
 /// Lays the mask over the box strictly between `a` and `b`: random, or mirrored from one quadrant.
 /// Returns the masked tiles (for tests and debugging).
@@ -55,11 +56,16 @@ pub fn connect(b: &mut Builder, link: Link, rng: &mut GenRng) {
     let (Some((_, oa)), Some((_, ob))) = (b.door_toward(link.a, fa, rng), b.door_toward(link.b, fb, rng)) else {
         return;
     };
+    // Round the dead tiles if they leave a way; else straight A* near the doors; else anywhere.
     lay_mask(b, oa, ob, rng);
-    let path = b.route(oa, ob);
+    let mut path = b.route(oa, ob);
+    b.lift_mask();
+    if path.is_none() {
+        path = b.route(oa, ob);
+    }
     b.clear_mask();
-    if let Some(path) = path.or_else(|| b.route(oa, ob)) {
-        b.carve(&path, rng);
+    if !path.or_else(|| b.route(oa, ob)).is_some_and(|path| b.carve(&path, rng)) {
+        b.loose_ends.extend([oa, ob]);
     }
 }
 

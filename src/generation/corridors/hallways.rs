@@ -33,7 +33,11 @@ fn sight_line(b: &Builder, p: Pos, dir: Dir) -> Option<Vec<Pos>> {
 /// Grows the dead ends `(tip, heading)` until none can move.
 pub fn grow(b: &mut Builder, ends: &mut Vec<(Pos, Dir)>) {
     let mut budget = (b.w * b.h) as usize;
-    while !ends.is_empty() && budget > 0 {
+    while !ends.is_empty() {
+        if budget == 0 {
+            b.loose_ends.extend(ends.drain(..).map(|(p, _)| p));
+            return;
+        }
         for k in (0..ends.len()).rev() {
             budget = budget.saturating_sub(1);
             let (p, dir) = ends[k];
@@ -60,6 +64,8 @@ pub fn grow(b: &mut Builder, ends: &mut Vec<(Pos, Dir)>) {
                     ends[k] = (q, d);
                 }
                 None => {
+                    // Stuck: a dead end until the clean-up.
+                    b.loose_ends.push(p);
                     ends.swap_remove(k);
                 }
             }

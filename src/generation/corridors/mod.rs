@@ -202,8 +202,8 @@ pub fn join_doors(
     {
         return;
     }
-    if let Some(path) = b.route(oa, ob) {
-        b.carve(&path, rng);
+    if !b.route(oa, ob).is_some_and(|path| b.carve(&path, rng)) {
+        b.loose_ends.extend([oa, ob]);
     }
 }
 
