@@ -380,24 +380,21 @@ impl Builder {
     /// existing door on that wall. The tile in front of it is dug. Returns (door, outside).
     pub fn door_toward(&mut self, room: usize, dir: Dir, rng: &mut GenRng) -> Option<(Pos, Pos)> {
         let r = self.rooms[room];
-        let wall: Vec<Pos> = match dir {
-            Dir::North => (r.x..r.right()).map(|x| Pos::new(x, r.y - 1)).collect(),
-            Dir::South => (r.x..r.right()).map(|x| Pos::new(x, r.bottom())).collect(),
-            Dir::West => (r.y..r.bottom()).map(|y| Pos::new(r.x - 1, y)).collect(),
-            Dir::East => (r.y..r.bottom()).map(|y| Pos::new(r.right(), y)).collect(),
+        let (len, wall): (i32, &dyn Fn(i32) -> Pos) = match dir {
+            Dir::North => (r.w, &|k| Pos::new(r.x + k, r.y - 1)),
+            Dir::South => (r.w, &|k| Pos::new(r.x + k, r.bottom())),
+            Dir::West => (r.h, &|k| Pos::new(r.x - 1, r.y + k)),
+            Dir::East => (r.h, &|k| Pos::new(r.right(), r.y + k)),
         };
-        let fresh: Vec<Pos> = wall
-            .iter()
-            .copied()
-            .filter(|&p| self.cell(p) == Cell::Ring && self.can_door(p, dir, &[]))
-            .collect();
-        let door = match rng.pick(&fresh) {
-            Some(p) => p,
-            None => {
-                let old: Vec<Pos> = wall.iter().copied().filter(|&p| self.can_door(p, dir, &[])).collect();
-                rng.pick(&old)?
-            }
+        // A uniform pick among the wall tiles that pass `ok`, without collecting them.
+        let pick = |b: &Self, rng: &mut GenRng, ok: &dyn Fn(&Self, Pos) -> bool| {
+            let n = (0..len).filter(|&k| ok(b, wall(k))).count();
+            let nth = rng.below(u32::try_from(n).ok().filter(|&n| n > 0)?) as usize;
+            (0..len).map(wall).filter(|&p| ok(b, p)).nth(nth)
         };
+        let fresh = |b: &Self, p: Pos| b.cell(p) == Cell::Ring && b.can_door(p, dir, &[]);
+        let existing = |b: &Self, p: Pos| b.can_door(p, dir, &[]);
+        let door = pick(self, rng, &fresh).or_else(|| pick(self, rng, &existing))?;
         self.make_door(door, rng);
         let outside = door.step(dir);
         self.dig(outside);
