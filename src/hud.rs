@@ -158,3 +158,31 @@ fn toggle_help(
         _ => {}
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn help_lists_every_action_with_its_keys() {
+        let text = help_text(&Action::default_input_map());
+        for action in Action::ALL {
+            assert!(text.contains(action.describe()), "{action:?} missing from help");
+        }
+        let north = text.lines().find(|l| l.starts_with("move north ")).unwrap();
+        assert!(
+            north.contains("ArrowUp") && north.contains("Numpad8") && north.contains('K'),
+            "{north}"
+        );
+        // Rebinding is data: the help follows the map it is given.
+        let mut map = Action::default_input_map();
+        map.clear_action(&Action::Wait);
+        map.insert(Action::Wait, KeyCode::KeyZ);
+        let wait = help_text(&map)
+            .lines()
+            .find(|l| l.starts_with("wait a turn"))
+            .unwrap()
+            .to_owned();
+        assert!(wait.ends_with('Z') && !wait.contains("Space"), "{wait}");
+    }
+}
