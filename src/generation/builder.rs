@@ -88,6 +88,8 @@ pub struct Builder {
     /// when it becomes walkable): "is there a path?" in near-constant time, kept up to date as
     /// tiles are dug (tiles are only ever added, until the final dead-end clean-up).
     parent: Vec<u32>,
+    /// Walkable tiles in each set, kept at the set's root (union by size; pruning subtracts).
+    size: Vec<u32>,
     pub rooms: Vec<Rect>,
     /// Tiles that may be dead ends: the tips of stubs that stopped growing, and doorways whose
     /// corridor could not be dug. `prune_dead_ends` starts from these alone.
@@ -113,6 +115,7 @@ impl Builder {
             tiles: vec![Tile::Wall; n],
             owner: vec![0; n],
             parent: vec![0; n],
+            size: vec![0; n],
             rooms: Vec::new(),
             loose_ends: Vec::new(),
             // Sized on the first search: many levels need none.
@@ -148,6 +151,7 @@ impl Builder {
                 b.tiles[span.clone()].fill(Tile::Floor);
                 b.parent[span].fill(root);
             }
+            b.size[root as usize] = (room.w * room.h) as u32;
         }
         b.rooms = rooms;
         b
@@ -234,9 +238,14 @@ impl Builder {
     fn union(&mut self, a: usize, b: usize) {
         let (ra, rb) = (self.find(a), self.find(b));
         if ra != rb {
-            // Lower index wins: deterministic, and balanced enough with path compression.
-            let (lo, hi) = if ra < rb { (ra, rb) } else { (rb, ra) };
-            self.parent[hi] = lo as u32;
+            // The smaller set joins the larger (ties: the lower index stays root): shallow trees.
+            let (root, child) = match self.size[ra].cmp(&self.size[rb]) {
+                std::cmp::Ordering::Greater => (ra, rb),
+                std::cmp::Ordering::Less => (rb, ra),
+                std::cmp::Ordering::Equal => (ra.min(rb), ra.max(rb)),
+            };
+            self.parent[child] = root as u32;
+            self.size[root] += self.size[child];
         }
     }
 
@@ -258,6 +267,7 @@ impl Builder {
         let (i, w) = (self.idx(p), self.w as usize);
         self.tiles[i] = tile;
         self.parent[i] = i as u32;
+        self.size[i] = 1;
         for j in [i - 1, i + 1, i - w, i + w] {
             if self.tiles[j].is_walkable() {
                 self.union(i, j);
@@ -515,8 +525,11 @@ impl Builder {
                 continue;
             }
             let i = self.idx(p);
-            // A door turns back into its ring's wall, a corridor into rock.
+            // A door turns back into its ring's wall, a corridor into rock; its set is one
+            // smaller (its entry stays, so the set's other tiles still find their root).
             self.tiles[i] = Tile::Wall;
+            let root = self.find(i);
+            self.size[root] -= 1;
             work.extend(p.neighbours4().into_iter().filter(|&q| self.is_walkable(q)));
         }
         // Removing a dead end never disconnects the tiles that remain, so the union-find stays
@@ -528,6 +541,11 @@ impl Builder {
     pub fn first_unreachable(&mut self) -> Option<Pos> {
         let start = self.idx(self.rooms.first()?.center());
         let home = self.find(start);
+        let walkable = self.tiles.iter().filter(|t| t.is_walkable()).count();
+        // The first room's set holds every walkable tile exactly when its size says so.
+        if self.size[home] as usize == walkable {
+            return None;
+        }
         (0..self.tiles.len())
             .find(|&i| self.tiles[i].is_walkable() && self.find(i) != home)
             .map(|i| self.pos(i))
@@ -551,5 +569,70 @@ impl Builder {
     /// The level so far in the ASCII legend (for tests and debugging).
     pub fn ascii(&self) -> String {
         self.to_tilemap().to_ascii()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generation::corridors::legs;
+
+    #[test]
+    fn reachability_follows_digging_and_pruning() {
+        let rooms = vec![Rect::new(2, 2, 4, 4), Rect::new(14, 2, 4, 4)];
+        let mut b = Builder::new(22, 10, rooms);
+        let mut rng = GenRng::new(1);
+        assert_eq!(b.first_unreachable(), Some(Pos::new(14, 2)), "two rooms, no corridor");
+        assert!(b.carve(&legs(Pos::new(3, 3), &[(true, 15)]), &mut rng));
+        assert_eq!(b.first_unreachable(), None);
+        // A stub off the corridor, then pruned: still all reachable, and the stub is gone.
+        b.dig(Pos::new(10, 4));
+        b.dig(Pos::new(10, 5));
+        b.loose_ends.push(Pos::new(10, 5));
+        assert_eq!(b.first_unreachable(), None);
+        b.prune_dead_ends();
+        assert_eq!(b.cell(Pos::new(10, 5)), Cell::Rock);
+        assert_eq!(b.cell(Pos::new(10, 4)), Cell::Rock);
+        assert_eq!(b.first_unreachable(), None);
+        // A lone dug tile is a walkable tile nobody can reach.
+        b.dig(Pos::new(10, 8));
+        assert_eq!(b.first_unreachable(), Some(Pos::new(10, 8)));
+    }
+
+    #[test]
+    fn doors_only_where_a_path_crosses_a_wall_straight_on() {
+        let rooms = vec![Rect::new(3, 3, 4, 4)];
+        let b = Builder::new(14, 12, rooms);
+        // Straight out through the east wall: one door.
+        assert_eq!(
+            b.check_path(&legs(Pos::new(5, 4), &[(true, 10)])),
+            Some(vec![Pos::new(7, 4)])
+        );
+        // Along the wall (tangent) or through a corner: refused.
+        assert_eq!(
+            b.check_path(&legs(Pos::new(1, 1), &[(true, 9)])),
+            Some(vec![]),
+            "outside the ring"
+        );
+        assert_eq!(
+            b.check_path(&legs(Pos::new(3, 2), &[(true, 6)])),
+            None,
+            "along the north wall"
+        );
+        assert_eq!(
+            b.check_path(&legs(Pos::new(1, 2), &[(true, 2), (false, 9)])),
+            None,
+            "through the corner"
+        );
+        // Two doors side by side in one path: refused.
+        let in_out = [
+            Pos::new(8, 4),
+            Pos::new(7, 4),
+            Pos::new(6, 4),
+            Pos::new(6, 5),
+            Pos::new(7, 5),
+            Pos::new(8, 5),
+        ];
+        assert_eq!(b.check_path(&in_out), None);
     }
 }
