@@ -1,8 +1,6 @@
 //! Field of view and one whole turn of the running game.
 
-use bevy::prelude::*;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use delve::assets::GameAssets;
 use delve::fov::compute_fov;
 use delve::generation::{GenParams, LevelSource, generate};
 use delve::map::{TileMap, parse_ascii};
@@ -51,27 +49,12 @@ fn bench_fov(c: &mut Criterion) {
     group.finish();
 }
 
-/// A headless game on `map`, its tiles spawned, ready to play turns.
-fn game(map: TileMap) -> App {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .insert_resource(LevelSource::Premade(map))
-        .insert_resource(GameAssets {
-            tileset: Handle::default(),
-            layout: Handle::default(),
-        })
-        .add_plugins(delve::app::headless_plugin);
-    app.update();
-    app.update();
-    app
-}
-
 fn bench_turn(c: &mut Criterion) {
     let mut group = c.benchmark_group("turn");
     group.sample_size(30);
     for size in [80usize, 256] {
         let (w, h) = if size == 80 { (80, 50) } else { (256, 256) };
-        let mut app = game(open_room(w, h));
+        let mut app = delve::app::headless_app(LevelSource::Premade(open_room(w, h)));
         let mut east = true;
         group.bench_function(BenchmarkId::new("move_fov_looks", format!("{w}x{h}")), |b| {
             b.iter(|| {

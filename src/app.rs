@@ -6,6 +6,7 @@ use bevy::asset::AssetMetaCheck;
 use bevy::prelude::*;
 use bevy::winit::WinitSettings;
 
+use crate::assets::GameAssets;
 use crate::fov::FovRadius;
 use crate::generation::{GenerationPlugin, LevelSource};
 
@@ -32,6 +33,21 @@ pub fn headless_plugin(app: &mut App) {
         crate::fov::plugin,
         crate::render::looks_plugin,
     ));
+}
+
+/// A window-free game on `source`'s level after its first update: what tests and benchmarks
+/// drive. Tiles get a placeholder texture handle, so their looks are built without a GPU.
+pub fn headless_app(source: LevelSource) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(source)
+        .insert_resource(GameAssets {
+            tileset: Handle::default(),
+            layout: Handle::default(),
+        })
+        .add_plugins(headless_plugin);
+    app.update();
+    app
 }
 
 /// Why no window can be opened here, if that can be told before trying.

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
 use leafwing_input_manager::prelude::*;
 
-use delve::assets::{GameAssets, tiles};
+use delve::assets::tiles;
 use delve::fov::{DEFAULT_RADIUS, Viewshed, visible_tiles};
 use delve::generation::{Door, DoorIndex, GenParams, GridPos, LevelSource};
 use delve::map::{DoorState, Pos, Tile, TileMap, parse_ascii};
@@ -18,12 +18,7 @@ use delve::render::{MapLayer, REMEMBERED};
 use delve::turn::{MessageLine, TurnCount};
 
 fn app_on(source: LevelSource) -> App {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .insert_resource(source)
-        .add_plugins(delve::app::headless_plugin);
-    app.update();
-    app
+    delve::app::headless_app(source)
 }
 
 fn app_with_map(text: &str) -> App {
@@ -258,18 +253,7 @@ fn closing_a_door_hides_the_room_behind_it() {
 
 #[test]
 fn tile_looks_follow_the_view() {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .insert_resource(LevelSource::Premade(
-            parse_ascii(b"##############\n#@...#.......#\n#....+.......#\n#....#.......#\n##############\n").unwrap(),
-        ))
-        .insert_resource(GameAssets {
-            tileset: Handle::default(),
-            layout: Handle::default(),
-        })
-        .add_plugins(delve::app::headless_plugin);
-    app.update();
-    app.update();
+    let mut app = app_with_map("##############\n#@...#.......#\n#....+.......#\n#....#.......#\n##############\n");
     let look = |app: &mut App, p: Pos| {
         let height = app.world().resource::<TileMap>().height();
         let storage = app

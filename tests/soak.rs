@@ -22,11 +22,7 @@ fn command(rng: &mut GenRng) -> PlayerCommand {
 }
 
 fn soak(params: GenParams, actions: usize) {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .insert_resource(LevelSource::Generate(params))
-        .add_plugins(delve::app::headless_plugin);
-    app.update();
+    let mut app = delve::app::headless_app(LevelSource::Generate(params));
     let mut rng = GenRng::new(params.seed ^ 0x5eed);
     let mut explored: Vec<bool> = app.world().resource::<TileMap>().explored().to_vec();
     let mut turns = 0;
