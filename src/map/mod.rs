@@ -214,20 +214,6 @@ pub struct TileMap {
 }
 
 impl TileMap {
-    /// A map of solid wall. Panics only on a zero or oversized dimension, which callers rule out.
-    pub fn new_filled(width: u32, height: u32) -> Self {
-        assert!(width > 0 && height > 0 && width <= MAX_SIDE && height <= MAX_SIDE);
-        let n = width as usize * height as usize;
-        Self {
-            width,
-            height,
-            tiles: vec![Tile::Wall; n],
-            rooms: Vec::new(),
-            start: Pos::default(),
-            explored: vec![false; n],
-        }
-    }
-
     pub(crate) fn from_parts(width: u32, height: u32, tiles: Vec<Tile>, rooms: Vec<Rect>, start: Pos) -> Self {
         debug_assert_eq!(tiles.len(), width as usize * height as usize);
         let explored = vec![false; tiles.len()];
