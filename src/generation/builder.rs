@@ -211,13 +211,17 @@ impl Builder {
     /// Rock or corridor strictly inside the border: where a corridor may run.
     #[inline]
     pub fn is_diggable(&self, p: Pos) -> bool {
-        self.interior(p) && {
-            let i = self.idx(p);
-            match self.tiles[i] {
-                Tile::Wall => self.owner[i] == 0,
-                Tile::Corridor => true,
-                _ => false,
-            }
+        self.interior(p) && self.dig_cost(self.idx(p)).is_some()
+    }
+
+    /// What running a corridor through tile `i` costs A*: 1 along an existing corridor,
+    /// `ROCK_COST` through rock, `None` where no corridor may run (rooms, doors, the border).
+    #[inline]
+    fn dig_cost(&self, i: usize) -> Option<u32> {
+        match self.tiles[i] {
+            Tile::Corridor => Some(1),
+            Tile::Wall if self.owner[i] == 0 => Some(ROCK_COST),
+            _ => None,
         }
     }
 
@@ -319,13 +323,7 @@ impl Builder {
         }
         let step = self.offset(out);
         let (inside, outside) = (i.wrapping_add_signed(-step), i.wrapping_add_signed(step));
-        self.tiles[inside] == Tile::Floor
-            && self.owner[inside] == room
-            && match self.tiles[outside] {
-                Tile::Corridor => true,
-                Tile::Wall => self.owner[outside] == 0,
-                _ => false,
-            }
+        self.tiles[inside] == Tile::Floor && self.owner[inside] == room && self.dig_cost(outside).is_some()
     }
 
     fn make_door(&mut self, p: Pos, rng: &mut GenRng) {
@@ -494,11 +492,7 @@ impl Builder {
                 (i - w, p.offset(0, -1)),
                 (i + w, p.offset(0, 1)),
             ] {
-                let step = match self.tiles[j] {
-                    Tile::Corridor => 1,
-                    Tile::Wall if self.owner[j] == 0 => ROCK_COST,
-                    _ => continue,
-                };
+                let Some(step) = self.dig_cost(j) else { continue };
                 if self.masked(j) || self.window.is_some_and(|win| !win.contains(q)) {
                     continue;
                 }
@@ -554,14 +548,14 @@ impl Builder {
     /// The finished level, with the player at the centre of the first room.
     pub fn finish(mut self) -> TileMap {
         let (tiles, rooms) = (std::mem::take(&mut self.tiles), std::mem::take(&mut self.rooms));
-        self.clone_into_map(tiles, rooms)
+        self.make_map(tiles, rooms)
     }
 
     fn to_tilemap(&self) -> TileMap {
-        self.clone_into_map(self.tiles.clone(), self.rooms.clone())
+        self.make_map(self.tiles.clone(), self.rooms.clone())
     }
 
-    fn clone_into_map(&self, tiles: Vec<Tile>, rooms: Vec<Rect>) -> TileMap {
+    fn make_map(&self, tiles: Vec<Tile>, rooms: Vec<Rect>) -> TileMap {
         let start = rooms.first().map_or(Pos::new(0, 0), Rect::center);
         TileMap::from_parts(self.w as u32, self.h as u32, tiles, rooms, start)
     }
