@@ -1,6 +1,7 @@
 //! Field of view: the textbook cases of Albert Ford's symmetric shadowcasting, reproduced exactly
 //! (tests/data/fov-cases.txt, a copy of the team's shared case file), and symmetry on thousands of
-//! random maps.
+//! random maps, and the same view as the symmetric-shadowcasting crate (Ford's reference
+//! algorithm ported to Rust) on thousands more.
 
 use delve::fov::{compute_fov, visible_tiles};
 use delve::generation::rng::GenRng;
@@ -131,4 +132,55 @@ fn radius_is_a_disc_and_walls_are_seen_but_hide() {
         !v.contains(&Pos::new(4, 5)),
         "the tile straight behind the pillar is hidden"
     );
+}
+
+/// What the symmetric-shadowcasting crate (a port of Ford's reference code, with exact rational
+/// slopes) sees from `origin`; tiles beyond `radius` count as walls, which ends its scan there.
+fn reference_view(map: &TileMap, origin: Pos, radius: u32) -> Vec<Pos> {
+    let r2 = i64::from(radius) * i64::from(radius);
+    let within = |x: isize, y: isize| {
+        let (dx, dy) = (x as i64 - i64::from(origin.x), y as i64 - i64::from(origin.y));
+        dx * dx + dy * dy <= r2
+    };
+    let mut seen = vec![false; map.tiles().len()];
+    symmetric_shadowcasting::compute_fov(
+        (origin.x as isize, origin.y as isize),
+        &mut |(x, y)| !within(x, y) || map.blocks_sight(Pos::new(x as i32, y as i32)),
+        &mut |(x, y)| {
+            let p = Pos::new(x as i32, y as i32);
+            if within(x, y) && map.in_bounds(p) {
+                seen[map.index(p)] = true;
+            }
+        },
+    );
+    (0..seen.len()).filter(|&i| seen[i]).map(|i| map.pos_of(i)).collect()
+}
+
+#[test]
+fn same_tiles_as_fords_reference_on_random_maps() {
+    let mut rng = GenRng::new(77);
+    let mut compared = 0usize;
+    for round in 0..3000 {
+        let (w, h) = (8 + rng.below(40), 6 + rng.below(30));
+        let wall_pct = rng.below(45);
+        let map = random_map(&mut rng, w, h, wall_pct);
+        let radius = if round % 3 == 0 { FAR } else { 1 + rng.below(20) };
+        for _ in 0..4 {
+            let origin = Pos::new(rng.below(w) as i32, rng.below(h) as i32);
+            if map.blocks_sight(origin) {
+                continue;
+            }
+            let mut ours = visible_tiles(&map, origin, radius);
+            ours.sort_by_key(|&p| map.index(p));
+            let reference = reference_view(&map, origin, radius);
+            assert_eq!(
+                ours,
+                reference,
+                "round {round}: from {origin:?} radius {radius}\n{}",
+                map.to_ascii()
+            );
+            compared += reference.len();
+        }
+    }
+    assert!(compared > 100_000, "only {compared} visible tiles compared");
 }

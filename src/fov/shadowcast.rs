@@ -43,74 +43,140 @@ impl Row {
         -(-(2 * self.depth * self.end.num - self.end.den)).div_euclid(2 * self.end.den)
     }
 
-    /// Whether a floor tile at `col` is seen symmetrically: its centre lies within the slopes.
-    fn is_symmetric(&self, col: i64) -> bool {
-        col * self.start.den >= self.depth * self.start.num && col * self.end.den <= self.depth * self.end.num
+    /// First column whose centre is on or after the start slope: floor tiles are seen from
+    /// here (symmetric visibility: the centre lies within the slopes).
+    fn first_symmetric(&self) -> i64 {
+        -(-self.depth * self.start.num).div_euclid(self.start.den)
+    }
+
+    /// Last column whose centre is on or before the end slope.
+    fn last_symmetric(&self) -> i64 {
+        (self.depth * self.end.num).div_euclid(self.end.den)
     }
 }
 
-/// The tile `depth` rows out and `col` columns across in quadrant `q` (0 north, 1 east, 2 south,
-/// 3 west) from `origin`.
-#[inline]
-fn transform(origin: Pos, q: u8, depth: i64, col: i64) -> Pos {
-    let (d, c) = (depth as i32, col as i32);
-    match q {
-        0 => Pos::new(origin.x + c, origin.y - d),
-        1 => Pos::new(origin.x + d, origin.y + c),
-        2 => Pos::new(origin.x + c, origin.y + d),
-        _ => Pos::new(origin.x - d, origin.y + c),
+/// A quadrant (north, east, south, west) as the map step for one row deeper and for one column
+/// across, so a tile's position is a few additions rather than a match per tile.
+#[derive(Clone, Copy, Debug)]
+struct Quadrant {
+    depth: (i32, i32),
+    col: (i32, i32),
+}
+
+const QUADRANTS: [Quadrant; 4] = [
+    Quadrant {
+        depth: (0, -1),
+        col: (1, 0),
+    },
+    Quadrant {
+        depth: (1, 0),
+        col: (0, 1),
+    },
+    Quadrant {
+        depth: (0, 1),
+        col: (1, 0),
+    },
+    Quadrant {
+        depth: (-1, 0),
+        col: (0, 1),
+    },
+];
+
+/// The scan's fixed inputs, so the recursion passes only the row.
+struct Caster<B, R> {
+    origin: Pos,
+    radius_sq: i64,
+    blocks: B,
+    reveal: R,
+}
+
+impl<B: Fn(Pos) -> bool, R: FnMut(Pos)> Caster<B, R> {
+    /// Scans `row` and the rows behind it. A run of floor that ends in a wall continues as a
+    /// narrower row (recursion, at most one level per row of depth); the run that reaches the
+    /// row's end continues in this loop.
+    fn scan(&mut self, q: Quadrant, mut row: Row) {
+        loop {
+            // Only the columns inside the radius disc are scanned. Tiles outside it are never
+            // revealed, and what they hide lies outside the disc as well (a tile at (d, c) with
+            // d² + c² > r² shadows only tiles farther than itself), so skipping them changes
+            // nothing inside it.
+            let room = self.radius_sq - row.depth * row.depth;
+            if room < 0 {
+                return;
+            }
+            let half = room.isqrt();
+            let (lo, hi) = (row.min_col().max(-half), row.max_col().min(half));
+            if lo > hi {
+                return;
+            }
+            let mut first_sym = row.first_symmetric();
+            let last_sym = row.last_symmetric();
+            let depth = row.depth as i32;
+            let mut x = self.origin.x + q.depth.0 * depth + q.col.0 * lo as i32;
+            let mut y = self.origin.y + q.depth.1 * depth + q.col.1 * lo as i32;
+            // 0: no tile yet, 1: the previous tile was floor, 2: it was a wall.
+            let mut prev = 0u8;
+            for col in lo..=hi {
+                let p = Pos::new(x, y);
+                let wall = (self.blocks)(p);
+                if wall || (first_sym..=last_sym).contains(&col) {
+                    (self.reveal)(p);
+                }
+                if wall {
+                    if prev == 1 {
+                        let end = Slope::edge(row.depth, col);
+                        self.scan(
+                            q,
+                            Row {
+                                depth: row.depth + 1,
+                                start: row.start,
+                                end,
+                            },
+                        );
+                    }
+                    prev = 2;
+                } else {
+                    if prev == 2 {
+                        // A wall run ended: the rest of the row is seen past its edge.
+                        row.start = Slope::edge(row.depth, col);
+                        first_sym = col;
+                    }
+                    prev = 1;
+                }
+                x += q.col.0;
+                y += q.col.1;
+            }
+            if prev != 1 {
+                return;
+            }
+            row.depth += 1;
+        }
     }
 }
 
 /// Calls `reveal` for every tile visible from `origin` within `radius` (a tile is within the
 /// radius when dx² + dy² ≤ radius²). Blocking tiles are revealed themselves but hide what is
 /// behind them. `blocks` must answer `true` outside the map. A tile may be revealed more than
-/// once (the axes and diagonals belong to two quadrants).
-pub fn compute_fov(origin: Pos, radius: u32, blocks: impl Fn(Pos) -> bool, mut reveal: impl FnMut(Pos)) {
-    reveal(origin);
-    let r = i64::from(radius.min(1 << 20));
-    let r2 = r * r;
-    // Rows still to scan; a wall run ending inside a row pushes the row beyond it.
-    let mut stack: Vec<Row> = Vec::with_capacity(16);
-    for q in 0..4u8 {
-        stack.push(Row {
-            depth: 1,
-            start: Slope { num: -1, den: 1 },
-            end: Slope { num: 1, den: 1 },
-        });
-        while let Some(mut row) = stack.pop() {
-            if row.depth > r {
-                continue;
-            }
-            let mut prev: Option<bool> = None; // Some(true) = previous tile blocked
-            let (lo, hi) = (row.min_col(), row.max_col());
-            for col in lo..=hi {
-                let p = transform(origin, q, row.depth, col);
-                let wall = blocks(p);
-                let in_radius = row.depth * row.depth + col * col <= r2;
-                if in_radius && (wall || row.is_symmetric(col)) {
-                    reveal(p);
-                }
-                if prev == Some(true) && !wall {
-                    row.start = Slope::edge(row.depth, col);
-                }
-                if prev == Some(false) && wall {
-                    stack.push(Row {
-                        depth: row.depth + 1,
-                        start: row.start,
-                        end: Slope::edge(row.depth, col),
-                    });
-                }
-                prev = Some(wall);
-            }
-            if prev == Some(false) {
-                stack.push(Row {
-                    depth: row.depth + 1,
-                    start: row.start,
-                    end: row.end,
-                });
-            }
-        }
+/// once (the diagonals belong to two quadrants).
+///
+/// Nothing is allocated: the rows in progress live on the call stack, one frame per wall run.
+pub fn compute_fov(origin: Pos, radius: u32, blocks: impl Fn(Pos) -> bool, reveal: impl FnMut(Pos)) {
+    let mut caster = Caster {
+        origin,
+        radius_sq: i64::from(radius.min(1 << 20)).pow(2),
+        blocks,
+        reveal,
+    };
+    (caster.reveal)(origin);
+    for q in QUADRANTS {
+        caster.scan(
+            q,
+            Row {
+                depth: 1,
+                start: Slope { num: -1, den: 1 },
+                end: Slope { num: 1, den: 1 },
+            },
+        );
     }
 }
 
