@@ -1,26 +1,72 @@
-//! Generation time per corridor style: a whole level (rooms, corridors, doors, validation).
+//! Generation time: a whole Delve level (rooms, corridors, doors, validation) per corridor style,
+//! against the `mapgen` crate's BSP rooms with nearest-room corridors on the same 80x50 map in the
+//! same run; then Delve at 256x256 and 1024x1024. `python3 benches/report.py` prints the ratios.
+
+use std::hint::black_box;
+use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use delve::generation::{CorridorStyle, GenParams, generate};
+use mapgen::{BspRooms, MapBuilder, NearestCorridors};
+use rand08::SeedableRng;
+use rand08::rngs::StdRng;
 
-fn bench_generation(c: &mut Criterion) {
-    for (w, h) in [(80, 50), (256, 256)] {
+fn delve_level(seed: u64, width: u32, height: u32, style: CorridorStyle) {
+    let level = generate(&GenParams {
+        seed,
+        width,
+        height,
+        style,
+    })
+    .expect("every seed generates");
+    black_box(level);
+}
+
+fn bench_80x50(c: &mut Criterion) {
+    let mut group = c.benchmark_group("generate_80x50");
+    group.warm_up_time(Duration::from_millis(500));
+    group.measurement_time(Duration::from_secs(3));
+    for style in CorridorStyle::ALL {
+        let mut seed = 0u64;
+        group.bench_function(format!("delve_{style}"), |b| {
+            b.iter(|| {
+                seed = seed.wrapping_add(1);
+                delve_level(seed, 80, 50, style)
+            })
+        });
+    }
+    let mut seed = 0u64;
+    group.bench_function("mapgen_bsp_nearest", |b| {
+        b.iter(|| {
+            seed = seed.wrapping_add(1);
+            let mut rng = StdRng::seed_from_u64(seed);
+            let map = MapBuilder::new(80, 50)
+                .with(BspRooms::new())
+                .with(NearestCorridors::new())
+                .build_with_rng(&mut rng);
+            black_box(map)
+        })
+    });
+    group.finish();
+}
+
+fn bench_large(c: &mut Criterion) {
+    for (w, h, samples) in [(256, 256, 20), (1024, 1024, 10)] {
         let mut group = c.benchmark_group(format!("generate_{w}x{h}"));
-        if w > 100 {
-            group.sample_size(20);
-        }
-        for style in CorridorStyle::ALL {
+        group.sample_size(samples);
+        group.warm_up_time(Duration::from_millis(500));
+        group.measurement_time(Duration::from_secs(if w > 500 { 8 } else { 3 }));
+        let styles: &[CorridorStyle] = if w > 500 {
+            &[CorridorStyle::Mixed]
+        } else {
+            &CorridorStyle::ALL
+        };
+        for &style in styles {
             let mut seed = 0u64;
-            group.bench_function(BenchmarkId::from_parameter(style), |b| {
+            group.bench_function(BenchmarkId::new("delve", style), |b| {
                 b.iter(|| {
                     seed = seed.wrapping_add(1);
-                    generate(&GenParams {
-                        seed,
-                        width: w,
-                        height: h,
-                        style,
-                    })
-                    .unwrap()
+                    delve_level(seed, w, h, style)
                 })
             });
         }
@@ -28,5 +74,5 @@ fn bench_generation(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, bench_generation);
+criterion_group!(benches, bench_80x50, bench_large);
 criterion_main!(benches);
