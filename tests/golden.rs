@@ -1,34 +1,32 @@
 //! Golden levels: fixed (seed, size, style) → level fingerprints, committed in
 //! tests/data/golden-levels.txt. A change that alters generated levels — a dependency upgrade, a
-//! random draw added in the wrong place — fails here. If the change is meant to alter levels,
-//! regenerate the file with `cargo run --example golden > tests/data/golden-levels.txt`.
+//! random draw added in the wrong place — fails here (and in the browser build's `?golden` page,
+//! which web/test/e2e.mjs checks). If the change is meant to alter levels, regenerate the file
+//! with `cargo run --example golden > tests/data/golden-levels.txt`.
 
-use delve::generation::{CorridorStyle, GenParams, generate};
+use delve::generation::CorridorStyle;
+use delve::generation::golden::{VECTORS, check, parse};
 
 #[test]
 fn levels_match_their_golden_fingerprints() {
-    let mut checked = 0;
-    for line in include_str!("data/golden-levels.txt")
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-    {
-        let f: Vec<&str> = line.split_whitespace().collect();
-        let seed: u64 = f[0].parse().unwrap();
-        let (w, h) = f[1].split_once('x').unwrap();
-        let style: CorridorStyle = f[2].parse().unwrap();
-        let expected = u64::from_str_radix(f[3], 16).unwrap();
-        let params = GenParams {
-            seed,
-            width: w.parse().unwrap(),
-            height: h.parse().unwrap(),
-            style,
-        };
-        let got = generate(&params).unwrap().map.fingerprint();
-        assert_eq!(
-            got, expected,
-            "{params:?}: fingerprint {got:016x}, golden {expected:016x}"
-        );
-        checked += 1;
+    match check(VECTORS) {
+        Ok(n) => assert_eq!(n, 27, "every style at three sizes"),
+        Err(mismatches) => {
+            let lines: Vec<String> = mismatches.iter().map(|m| m.to_string()).collect();
+            panic!("{}", lines.join("\n"));
+        }
     }
-    assert_eq!(checked, 27, "every style at three sizes");
+}
+
+#[test]
+fn the_vectors_cover_every_style_at_three_sizes() {
+    let vectors = parse(VECTORS).unwrap();
+    for style in CorridorStyle::ALL {
+        let sizes: Vec<_> = vectors
+            .iter()
+            .filter(|(_, g)| g.params.style == style)
+            .map(|(_, g)| (g.params.width, g.params.height))
+            .collect();
+        assert_eq!(sizes, [(20, 15), (80, 50), (256, 256)], "{style}");
+    }
 }

@@ -4,6 +4,7 @@
 pub mod bsp;
 pub mod builder;
 pub mod corridors;
+pub mod golden;
 pub mod level;
 pub mod rng;
 pub mod validate;

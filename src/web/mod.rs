@@ -1,6 +1,7 @@
 //! The browser build: reads the level from the page's URL, shows the seed and any problem on the
 //! page, and runs the game in the page's canvas. `?ascii` prints the level into the page instead,
-//! which is how the end-to-end test checks that the browser builds the same levels as the desktop.
+//! which is how the end-to-end test checks that the browser builds the same levels as the desktop;
+//! `?golden` checks the golden-level vectors in the browser and prints the verdict.
 
 pub mod params;
 
@@ -51,8 +52,21 @@ mod page {
             params,
             radius,
             ascii,
+            golden,
             problems,
         } = params::parse(&search, rand::random);
+        if golden {
+            let verdict = match crate::generation::golden::check(crate::generation::golden::VECTORS) {
+                Ok(n) => format!("golden: all {n} levels match"),
+                Err(bad) => {
+                    let lines: Vec<String> = bad.iter().map(|m| m.to_string()).collect();
+                    format!("golden: {} mismatches\n{}", bad.len(), lines.join("\n"))
+                }
+            };
+            set_text("delve-ascii", &verdict);
+            set_state("golden");
+            return;
+        }
         if !problems.is_empty() {
             set_text("delve-message", &problems.join(" "));
         }

@@ -13,6 +13,8 @@ pub struct PageRequest {
     pub radius: u32,
     /// `?ascii`: print the level into the page instead of playing (for the parity test).
     pub ascii: bool,
+    /// `?golden`: check the golden-level vectors in the browser and print the verdict.
+    pub golden: bool,
     /// One sentence per bad or unknown parameter, for the page.
     pub problems: Vec<String>,
 }
@@ -47,6 +49,7 @@ pub fn parse(search: &str, random_seed: impl FnOnce() -> u64) -> PageRequest {
         params: GenParams::default(),
         radius: DEFAULT_RADIUS,
         ascii: false,
+        golden: false,
         problems: Vec::new(),
     };
     let mut seed = None;
@@ -85,6 +88,7 @@ pub fn parse(search: &str, random_seed: impl FnOnce() -> u64) -> PageRequest {
                 )),
             },
             "ascii" => req.ascii = true,
+            "golden" => req.golden = true,
             _ => req.problems.push(format!(
                 "The parameter \"{}\" is not one Delve knows; it was ignored.",
                 key.chars().take(40).collect::<String>()
@@ -123,6 +127,7 @@ mod tests {
         assert!(r.problems.is_empty());
         assert_eq!(query(&r.params), "?seed=42&size=40x30&corridors=nethack");
         assert!(parse("seed=1&ascii", || 0).ascii);
+        assert!(parse("golden", || 0).golden && !parse("ascii", || 0).golden);
     }
 
     #[test]

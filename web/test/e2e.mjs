@@ -1,6 +1,7 @@
 // End-to-end test of Delve in the browser: serves web/dist on localhost, drives Debian's headless
 // Chromium (WebGL2 through SwiftShader) with playwright-core, and checks that
-//   1. the browser generates exactly the levels `delve --ascii` prints, for several seeds/styles;
+//   1. the browser generates exactly the levels `delve --ascii` prints, for several seeds/styles,
+//      and the golden-level fingerprints of `cargo test` (`?golden`);
 //   2. the game starts with no error or panic on the console, shows a dungeon (not a blank or
 //      single-colour canvas), and the picture changes when movement keys are pressed;
 //   3. a bad URL parameter is reported on the page and a random seed is played instead.
@@ -115,6 +116,12 @@ try {
       check(web.split("\n").length > 10, `seed ${seed} ${size} ${style}: level printed (no DELVE_BIN to compare)`);
     }
   }
+
+  // 1b. The golden-level vectors (tests/data/golden-levels.txt), checked by the wasm build itself.
+  await page.goto(`${base}?golden`);
+  await page.waitForSelector('body[data-delve="golden"]', { timeout: 60000 });
+  const golden = await page.textContent("#delve-ascii");
+  check(/^golden: all \d+ levels match$/.test(golden.trim()), `the browser reproduces every golden level (${golden.trim().split("\n")[0]})`);
 
   // 2. The game itself.
   consoleLines.length = 0;
