@@ -10,7 +10,7 @@ mod page {
     use bevy::prelude::*;
 
     use super::params::{self, PageRequest};
-    use crate::assets::GameState;
+    use crate::assets::{GameState, LoadFailures};
     use crate::generation::{GenParams, LevelSource, generate};
 
     fn document() -> Option<web_sys::Document> {
@@ -93,7 +93,16 @@ mod page {
         };
         let mut app = crate::app::game_app(LevelSource::Generate(params), radius, window);
         app.add_systems(OnEnter(GameState::Playing), || set_state("playing"))
-            .add_systems(OnEnter(GameState::LoadFailed), || set_state("failed"));
+            .add_systems(OnEnter(GameState::LoadFailed), |failures: Res<LoadFailures>| {
+                // The canvas says it too; the page's message is what a reader or a test finds.
+                let detail = if failures.0.is_empty() {
+                    "an asset failed to load".to_owned()
+                } else {
+                    failures.0.join("; ")
+                };
+                set_text("delve-message", &format!("Delve cannot start: {detail}."));
+                set_state("failed");
+            });
         app.run();
     }
 }

@@ -4,7 +4,8 @@
 //      and the golden-level fingerprints of `cargo test` (`?golden`);
 //   2. the game starts with no error or panic on the console, shows a dungeon (not a blank or
 //      single-colour canvas), and the picture changes when movement keys are pressed;
-//   3. a bad URL parameter is reported on the page and a random seed is played instead.
+//   3. a bad URL parameter is reported on the page and a random seed is played instead;
+//   4. a missing or a corrupt tileset is named on the page.
 // Usage: node web/test/e2e.mjs   (DELVE_BIN: the native delve binary; DELVE_SHOT: screenshot path)
 import { createServer } from "node:http";
 import { readFile, writeFile } from "node:fs/promises";
@@ -33,9 +34,18 @@ function check(ok, what) {
 }
 
 // A static file server for web/dist on 127.0.0.1, any free port.
+// Under /missing-asset/ the tileset is not found, under /corrupt-asset/ it is garbage: the page
+// must say so, not hang or show a blank canvas.
 const server = createServer(async (req, res) => {
-  const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
+  let path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
+  const broken = /^\/(missing|corrupt)-asset\//.exec(path);
+  if (broken) path = path.slice(broken[0].length - 1);
   const file = join(dist, path.endsWith("/") ? path + "index.html" : path);
+  if (broken && path.endsWith("tileset.png")) {
+    if (broken[1] === "missing") res.writeHead(404).end("not found");
+    else res.writeHead(200, { "content-type": "image/png" }).end(Buffer.from("this is not a PNG file at all"));
+    return;
+  }
   try {
     const body = await readFile(file);
     res.writeHead(200, { "content-type": types[extname(file)] || "application/octet-stream", "content-length": body.length });
@@ -157,6 +167,14 @@ try {
   const message = await page.textContent("#delve-message");
   check(message.includes('"banana"') && message.includes("random seed") && message.includes("spiral"), `bad parameters are named on the page: ${message}`);
   check(/seed \d+/.test(await page.textContent("#delve-seed")), "and a random seed is shown and played");
+
+  // 4. A missing or corrupt asset is named on the page (and on the canvas), never a blank page.
+  for (const kind of ["missing", "corrupt"]) {
+    await page.goto(`${base}${kind}-asset/?seed=3`);
+    await page.waitForSelector('body[data-delve="failed"]', { timeout: 180000 });
+    const why = await page.textContent("#delve-message");
+    check(why.includes("tileset.png"), `a ${kind} tileset is named on the page: ${why}`);
+  }
 } finally {
   await browser.close();
   server.close();
