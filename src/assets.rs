@@ -50,6 +50,17 @@ pub struct GameAssets {
 #[derive(Resource, Clone, Debug, Default)]
 pub struct LoadFailures(pub Vec<String>);
 
+impl LoadFailures {
+    /// Every failure, joined by `separator`; a general sentence if the server named none.
+    pub fn describe(&self, separator: &str) -> String {
+        if self.0.is_empty() {
+            "an asset failed to load".to_owned()
+        } else {
+            self.0.join(separator)
+        }
+    }
+}
+
 pub fn plugin(app: &mut App) {
     app.init_state::<GameState>()
         .init_resource::<LoadFailures>()
@@ -111,11 +122,7 @@ fn record_load_failures(mut failed: MessageReader<UntypedAssetLoadFailedEvent>, 
 }
 
 fn show_load_failure(mut commands: Commands, failures: Res<LoadFailures>) {
-    let detail = if failures.0.is_empty() {
-        "an asset failed to load".to_owned()
-    } else {
-        failures.0.join("\n")
-    };
+    let detail = failures.describe("\n");
     error!("Delve cannot start: {detail}");
     commands.spawn((DespawnOnExit(GameState::LoadFailed), Camera2d));
     centred_text(

@@ -95,12 +95,10 @@ mod page {
         app.add_systems(OnEnter(GameState::Playing), || set_state("playing"))
             .add_systems(OnEnter(GameState::LoadFailed), |failures: Res<LoadFailures>| {
                 // The canvas says it too; the page's message is what a reader or a test finds.
-                let detail = if failures.0.is_empty() {
-                    "an asset failed to load".to_owned()
-                } else {
-                    failures.0.join("; ")
-                };
-                set_text("delve-message", &format!("Delve cannot start: {detail}."));
+                set_text(
+                    "delve-message",
+                    &format!("Delve cannot start: {}.", failures.describe("; ")),
+                );
                 set_state("failed");
             });
         app.run();
