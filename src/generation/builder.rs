@@ -6,7 +6,7 @@
 //! beside another door). So every door is framed by wall on two opposite sides, and doors never
 //! touch, whatever the style.
 
-use crate::map::{Dir, DoorState, Pos, Rect, Tile, TileMap};
+use crate::map::{Dir, DoorState, Pos, Rect, Tile, TileMap, count_walkable};
 
 use super::rng::GenRng;
 
@@ -29,42 +29,81 @@ impl Cell {
 /// A*'s open set: a bucket queue on f (small whole numbers), last in first out within a bucket,
 /// so ties go to the most recent (usually deepest) node. Pushes below the current bucket are
 /// allowed: the heuristic is not consistent where corridors are reused.
+///
+/// The buckets are singly linked lists threaded through one pool of entries, so a search makes
+/// no allocation once the pool has grown (a `Vec` per bucket cost ~170 allocations per level).
 #[derive(Default)]
 struct OpenSet {
-    buckets: Vec<Vec<u32>>,
+    /// Each bucket's latest entry in `pool`, or `NONE`.
+    heads: Vec<u32>,
+    /// Every entry pushed since the last clear; popped ones are simply unlinked.
+    pool: Vec<Entry>,
     cur: usize,
     /// Highest bucket used since the last clear.
     top: usize,
 }
 
+#[derive(Clone, Copy)]
+struct Entry {
+    tile: u32,
+    /// The tile's position, kept so that a pop needs no division to find it.
+    x: u16,
+    y: u16,
+    /// The next (older) entry in the same bucket, or `NONE`.
+    next: u32,
+}
+
+const NONE: u32 = u32::MAX;
+
 impl OpenSet {
     fn clear(&mut self) {
-        for b in self.buckets.iter_mut().take(self.top + 1) {
-            b.clear();
+        if let Some(used) = self.heads.get_mut(..=self.top) {
+            used.fill(NONE);
         }
+        self.pool.clear();
         self.cur = usize::MAX;
         self.top = 0;
     }
 
-    fn push(&mut self, f: u32, tile: u32) {
+    fn push(&mut self, f: u32, tile: u32, p: Pos) {
         let f = f as usize;
-        if f >= self.buckets.len() {
-            self.buckets.resize_with(f + 1, Vec::new);
+        if f >= self.heads.len() {
+            self.heads.resize(f + 1, NONE);
         }
-        self.buckets[f].push(tile);
+        // Positions inside a map fit in u16 (sides are at most `MAX_SIDE`).
+        let (x, y) = (p.x as u16, p.y as u16);
+        self.pool.push(Entry {
+            tile,
+            x,
+            y,
+            next: self.heads[f],
+        });
+        self.heads[f] = (self.pool.len() - 1) as u32;
         self.cur = self.cur.min(f);
         self.top = self.top.max(f);
     }
 
-    fn pop(&mut self) -> Option<(u32, u32)> {
+    fn pop(&mut self) -> Option<(u32, u32, Pos)> {
         while self.cur <= self.top {
-            if let Some(tile) = self.buckets[self.cur].pop() {
-                return Some((self.cur as u32, tile));
+            let head = self.heads[self.cur];
+            if head != NONE {
+                let e = self.pool[head as usize];
+                self.heads[self.cur] = e.next;
+                return Some((self.cur as u32, e.tile, Pos::new(i32::from(e.x), i32::from(e.y))));
             }
             self.cur += 1;
         }
         None
     }
+}
+
+/// A* bookkeeping for one tile, meaningful while `stamp` is the current search's number. One
+/// array of these instead of three: a neighbour's record is one cache line, not three.
+#[derive(Clone, Copy, Default)]
+struct Node {
+    stamp: u32,
+    cost: u32,
+    came: u32,
 }
 
 /// `owner` of the map's border tiles: rock that can never be dug, so searches need no bounds
@@ -95,12 +134,16 @@ pub struct Builder {
     /// corridor could not be dug. `prune_dead_ends` starts from these alone.
     pub loose_ends: Vec<Pos>,
     // A* scratch, reused between searches: a search only touches tiles stamped with its number.
-    stamp: Vec<u32>,
+    nodes: Vec<Node>,
     search: u32,
-    cost: Vec<u32>,
-    came: Vec<u32>,
-    mask: Vec<u32>,
-    mask_id: u32,
+    /// What a corridor pays to run through each tile, kept up to date as tiles change: 1 along
+    /// an existing corridor, `ROCK_COST` through rock, 0 where no corridor may run (rooms,
+    /// doors, the border, and a laid mask's dead tiles). One byte read per neighbour in A*.
+    toll: Vec<u8>,
+    /// The dead tiles of the laid mask with the tolls they had, to put back when it is lifted.
+    dead: Vec<(u32, u8)>,
+    /// `door_toward`'s scratch: the doorways found along one wall.
+    doorways: Vec<(Pos, bool)>,
     /// While a mask is laid, searches stay inside this rectangle.
     window: Option<Rect>,
     open: OpenSet,
@@ -119,12 +162,11 @@ impl Builder {
             rooms: Vec::new(),
             loose_ends: Vec::new(),
             // Sized on the first search: many levels need none.
-            stamp: Vec::new(),
+            nodes: Vec::new(),
             search: 0,
-            cost: Vec::new(),
-            came: Vec::new(),
-            mask: Vec::new(),
-            mask_id: 0,
+            toll: Vec::new(),
+            dead: Vec::new(),
+            doorways: Vec::new(),
             window: None,
             open: OpenSet::default(),
         };
@@ -153,6 +195,11 @@ impl Builder {
             }
             b.size[root as usize] = (room.w * room.h) as u32;
         }
+        b.toll = b
+            .owner
+            .iter()
+            .map(|&o| if o == 0 { ROCK_COST as u8 } else { 0 })
+            .collect();
         b.rooms = rooms;
         b
     }
@@ -218,10 +265,9 @@ impl Builder {
     /// `ROCK_COST` through rock, `None` where no corridor may run (rooms, doors, the border).
     #[inline]
     fn dig_cost(&self, i: usize) -> Option<u32> {
-        match self.tiles[i] {
-            Tile::Corridor => Some(1),
-            Tile::Wall if self.owner[i] == 0 => Some(ROCK_COST),
-            _ => None,
+        match self.toll[i] {
+            0 => None,
+            toll => Some(u32::from(toll)),
         }
     }
 
@@ -270,6 +316,7 @@ impl Builder {
         debug_assert!(self.interior(p));
         let (i, w) = (self.idx(p), self.w as usize);
         self.tiles[i] = tile;
+        self.toll[i] = u8::from(tile == Tile::Corridor);
         self.parent[i] = i as u32;
         self.size[i] = 1;
         for j in [i - 1, i + 1, i - w, i + w] {
@@ -388,57 +435,71 @@ impl Builder {
     /// existing door on that wall. The tile in front of it is dug. Returns (door, outside).
     pub fn door_toward(&mut self, room: usize, dir: Dir, rng: &mut GenRng) -> Option<(Pos, Pos)> {
         let r = self.rooms[room];
-        let (len, wall): (i32, &dyn Fn(i32) -> Pos) = match dir {
-            Dir::North => (r.w, &|k| Pos::new(r.x + k, r.y - 1)),
-            Dir::South => (r.w, &|k| Pos::new(r.x + k, r.bottom())),
-            Dir::West => (r.h, &|k| Pos::new(r.x - 1, r.y + k)),
-            Dir::East => (r.h, &|k| Pos::new(r.right(), r.y + k)),
+        let (start, along, len) = match dir {
+            Dir::North => (Pos::new(r.x, r.y - 1), Dir::East, r.w),
+            Dir::South => (Pos::new(r.x, r.bottom()), Dir::East, r.w),
+            Dir::West => (Pos::new(r.x - 1, r.y), Dir::South, r.h),
+            Dir::East => (Pos::new(r.right(), r.y), Dir::South, r.h),
         };
-        // A uniform pick among the wall tiles that pass `ok`, without collecting them.
-        let pick = |b: &Self, rng: &mut GenRng, ok: &dyn Fn(&Self, Pos) -> bool| {
-            let n = (0..len).filter(|&k| ok(b, wall(k))).count();
-            let nth = rng.below(u32::try_from(n).ok().filter(|&n| n > 0)?) as usize;
-            (0..len).map(wall).filter(|&p| ok(b, p)).nth(nth)
+        // One pass along the wall: where a doorway may be, and whether it would be a new door.
+        let mut spots = std::mem::take(&mut self.doorways);
+        spots.clear();
+        let mut p = start;
+        for _ in 0..len {
+            if self.can_door(p, dir, &[]) {
+                spots.push((p, self.cell(p) == Cell::Ring));
+            }
+            p = p.step(along);
+        }
+        // A uniform pick among the new doorways, else among the existing doors.
+        let fresh = spots.iter().filter(|&&(_, new)| new).count();
+        let door = if fresh > 0 {
+            let nth = rng.below(fresh as u32) as usize;
+            spots.iter().filter(|&&(_, new)| new).nth(nth).map(|&(p, _)| p)
+        } else {
+            rng.pick(&spots).map(|(p, _)| p)
         };
-        let fresh = |b: &Self, p: Pos| b.cell(p) == Cell::Ring && b.can_door(p, dir, &[]);
-        let existing = |b: &Self, p: Pos| b.can_door(p, dir, &[]);
-        let door = pick(self, rng, &fresh).or_else(|| pick(self, rng, &existing))?;
+        self.doorways = spots;
+        let door = door?;
         self.make_door(door, rng);
         let outside = door.step(dir);
         self.dig(outside);
         Some((door, outside))
     }
 
-    /// Starts a dead-zone mask: until `clear_mask`, `route` treats tiles added with `block` as
-    /// solid and keeps to `window`. Nothing is written to the level.
+    /// Starts a dead-zone mask: until `lift_mask`, tiles added with `block` count as solid, and
+    /// until `clear_mask` searches keep to `window`. Nothing is dug meanwhile, so lifting the
+    /// mask restores the level exactly.
     pub fn begin_mask(&mut self, window: Rect) {
-        self.mask_id += 1;
+        self.lift_mask();
         self.window = Some(window);
     }
 
     pub fn block(&mut self, p: Pos) {
-        if self.mask.is_empty() {
-            self.mask = vec![0; self.tiles.len()];
-        }
         if self.in_bounds(p) {
             let i = self.idx(p);
-            self.mask[i] = self.mask_id;
+            self.dead.push((i as u32, self.toll[i]));
+            self.toll[i] = 0;
         }
+    }
+
+    /// The laid mask's dead tiles, in the order they were blocked (for tests and debugging).
+    pub fn dead_tiles(&self) -> impl Iterator<Item = Pos> + '_ {
+        self.dead.iter().map(|&(i, _)| self.pos(i as usize))
     }
 
     /// Lifts the dead tiles but keeps searches inside the window.
     pub fn lift_mask(&mut self) {
-        self.mask_id += 1;
+        // Newest first, so a tile blocked twice gets its original toll back.
+        while let Some((i, toll)) = self.dead.pop() {
+            self.toll[i as usize] = toll;
+        }
     }
 
     /// Lifts the dead tiles and the window.
     pub fn clear_mask(&mut self) {
         self.lift_mask();
         self.window = None;
-    }
-
-    fn masked(&self, i: usize) -> bool {
-        self.mask_id > 0 && self.mask.get(i).is_some_and(|&m| m == self.mask_id)
     }
 
     /// A cheap 4-way path from `from` to `to` over diggable tiles (A*). Digging rock costs
@@ -451,61 +512,81 @@ impl Builder {
         if !self.interior(from) || !self.interior(to) {
             return None;
         }
-        if self.stamp.is_empty() {
-            let n = self.tiles.len();
-            (self.stamp, self.cost, self.came) = (vec![0; n], vec![0; n], vec![0; n]);
+        if self.nodes.is_empty() {
+            self.nodes = vec![Node::default(); self.tiles.len()];
         }
         self.search = self.search.wrapping_add(1);
         if self.search == 0 {
-            self.stamp.fill(0);
+            self.nodes.fill(Node::default());
             self.search = 1;
         }
         let (s, t) = (self.idx(from), self.idx(to));
-        self.open.clear();
-        self.stamp[s] = self.search;
-        self.cost[s] = 0;
-        self.came[s] = s as u32;
-        self.open.push(ROCK_COST * from.manhattan(to), s as u32);
-        while let Some((f, i)) = self.open.pop() {
+        // Without a window the whole map is the window: every tile a search reaches is inside
+        // the border, so its neighbours are inside the map.
+        let window = self.window.unwrap_or(Rect::new(0, 0, self.w, self.h));
+        let (w, search) = (self.w as usize, self.search);
+        let h = |q: Pos| ROCK_COST * q.manhattan(to);
+        // Borrowed field by field, so the loop keeps the arrays in registers instead of
+        // reloading them through `self` after every write.
+        let Self { toll, nodes, open, .. } = self;
+        open.clear();
+        nodes[s] = Node {
+            stamp: search,
+            cost: 0,
+            came: s as u32,
+        };
+        open.push(h(from), s as u32, from);
+        while let Some((f, i, p)) = open.pop() {
             let i = i as usize;
-            let p = self.pos(i);
-            let g = self.cost[i];
-            if f != g + ROCK_COST * p.manhattan(to) {
+            let g = nodes[i].cost;
+            if f != g + h(p) {
                 continue; // superseded by a cheaper entry
             }
             if i == t {
-                let mut path = vec![to];
-                let mut cur = t;
-                while cur != s {
-                    cur = self.came[cur] as usize;
-                    path.push(self.pos(cur));
-                }
-                path.reverse();
-                return Some(path);
+                return Some(self.trace_back(s, t));
             }
             // Neighbours by index: every tile reached is inside the border (border tiles are
             // never diggable), so its four neighbours are in bounds.
-            let w = self.w as usize;
             for (j, q) in [
                 (i - 1, p.offset(-1, 0)),
                 (i + 1, p.offset(1, 0)),
                 (i - w, p.offset(0, -1)),
                 (i + w, p.offset(0, 1)),
             ] {
-                let Some(step) = self.dig_cost(j) else { continue };
-                if self.masked(j) || self.window.is_some_and(|win| !win.contains(q)) {
+                if toll[j] == 0 || !window.contains(q) {
                     continue;
                 }
-                let ng = g + step;
-                if self.stamp[j] != self.search || ng < self.cost[j] {
-                    self.stamp[j] = self.search;
-                    self.cost[j] = ng;
-                    self.came[j] = i as u32;
-                    self.open.push(ng + ROCK_COST * q.manhattan(to), j as u32);
+                let ng = g + u32::from(toll[j]);
+                let node = &mut nodes[j];
+                if node.stamp != search || ng < node.cost {
+                    *node = Node {
+                        stamp: search,
+                        cost: ng,
+                        came: i as u32,
+                    };
+                    open.push(ng + h(q), j as u32, q);
                 }
             }
         }
         None
+    }
+
+    /// The path the last search found from tile `s` to tile `t`, both included, in one
+    /// allocation of exactly its length.
+    fn trace_back(&self, s: usize, t: usize) -> Vec<Pos> {
+        let mut len = 1;
+        let mut cur = t;
+        while cur != s {
+            cur = self.nodes[cur].came as usize;
+            len += 1;
+        }
+        let mut path = vec![Pos::new(0, 0); len];
+        let mut cur = t;
+        for slot in path.iter_mut().rev() {
+            *slot = self.pos(cur);
+            cur = self.nodes[cur].came as usize;
+        }
+        path
     }
 
     /// Corridor tiles with exactly one walkable neighbour, removed repeatedly until none is left;
@@ -522,6 +603,7 @@ impl Builder {
             // A door turns back into its ring's wall, a corridor into rock; its set is one
             // smaller (its entry stays, so the set's other tiles still find their root).
             self.tiles[i] = Tile::Wall;
+            self.toll[i] = if self.owner[i] == 0 { ROCK_COST as u8 } else { 0 };
             let root = self.find(i);
             self.size[root] -= 1;
             work.extend(p.neighbours4().into_iter().filter(|&q| self.is_walkable(q)));
@@ -535,7 +617,7 @@ impl Builder {
     pub fn first_unreachable(&mut self) -> Option<Pos> {
         let start = self.idx(self.rooms.first()?.center());
         let home = self.find(start);
-        let walkable = self.tiles.iter().filter(|t| t.is_walkable()).count();
+        let walkable = count_walkable(&self.tiles);
         // The first room's set holds every walkable tile exactly when its size says so.
         if self.size[home] as usize == walkable {
             return None;
@@ -591,6 +673,26 @@ mod tests {
         // A lone dug tile is a walkable tile nobody can reach.
         b.dig(Pos::new(10, 8));
         assert_eq!(b.first_unreachable(), Some(Pos::new(10, 8)));
+    }
+
+    #[test]
+    fn a_mask_blocks_searches_until_lifted() {
+        let mut b = Builder::new(10, 5, vec![]);
+        let (from, to) = (Pos::new(1, 2), Pos::new(8, 2));
+        b.begin_mask(Rect::new(0, 0, 10, 5));
+        // A wall of dead tiles across the whole interior, its middle blocked twice.
+        for p in [Pos::new(4, 1), Pos::new(4, 2), Pos::new(4, 3), Pos::new(4, 2)] {
+            b.block(p);
+        }
+        assert_eq!(b.route(from, to), None, "the dead column cuts the map in two");
+        b.lift_mask();
+        let path = b.route(from, to).expect("lifted: the way is open again");
+        assert_eq!(path.len(), 8, "straight through the once-dead tiles: {path:?}");
+        // A window alone also bounds the search.
+        b.begin_mask(Rect::new(5, 0, 5, 5));
+        assert_eq!(b.route(from, to), None, "the start is outside the window");
+        b.clear_mask();
+        assert!(b.route(from, to).is_some());
     }
 
     #[test]

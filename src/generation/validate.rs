@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::map::{Dir, Pos, Tile, TileMap};
+use crate::map::{Dir, Pos, Tile, TileMap, count_walkable};
 
 /// The first thing found wrong with a level.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,36 +78,40 @@ pub fn check_layout(map: &TileMap) -> Result<(), Defect> {
     let tiles = map.tiles();
     let (w, h) = (map.width() as usize, map.height() as usize);
     let at = |i: usize| map.pos_of(i);
-    let border = (0..w)
-        .flat_map(|x| [x, (h - 1) * w + x])
-        .chain((0..h).flat_map(|y| [y * w, y * w + w - 1]));
-    for i in border {
-        if tiles[i] != Tile::Wall {
-            return Err(Defect::OpenBorder(at(i)));
-        }
+    let solid = |i: usize| tiles[i] == Tile::Wall;
+    let (top, bottom) = (0..w, (h - 1) * w..h * w);
+    if let Some(i) = top.chain(bottom).find(|&i| !solid(i)) {
+        return Err(Defect::OpenBorder(at(i)));
+    }
+    if let Some(i) = (1..h - 1).flat_map(|y| [y * w, y * w + w - 1]).find(|&i| !solid(i)) {
+        return Err(Defect::OpenBorder(at(i)));
     }
     let start = map.start();
     if map.tile(start) != Tile::Floor {
         return Err(Defect::StartNotOnFloor(start));
     }
     check_rooms(map)?;
-    // The border is solid, so every door is inside it and has four neighbours.
-    let doors = tiles
-        .iter()
-        .enumerate()
-        .filter(|(_, t)| matches!(t, Tile::Door(_)))
-        .map(|(i, _)| i);
-    for i in doors {
-        let wall = |j: usize| tiles[j] == Tile::Wall;
-        let open = |j: usize| tiles[j].is_walkable();
-        let framed = (wall(i - w) && wall(i + w) && open(i - 1) && open(i + 1))
-            || (wall(i - 1) && wall(i + 1) && open(i - w) && open(i + w));
-        if !framed {
-            return Err(Defect::DoorNotFramed(at(i)));
+    // The border is solid, so every door is inside it and has four neighbours. Doors are a
+    // percent of the tiles: whole blocks are skipped with one branch-free test (vectorised),
+    // instead of a branch per tile, which was half of this function's time.
+    const BLOCK: usize = 64;
+    for (b, block) in tiles.chunks(BLOCK).enumerate() {
+        if !block.iter().fold(false, |any, t| any | matches!(t, Tile::Door(_))) {
+            continue;
         }
-        for j in [i + 1, i + w] {
-            if matches!(tiles[j], Tile::Door(_)) {
-                return Err(Defect::DoorsTouch(at(i), at(j)));
+        let doors = block.iter().enumerate().filter(|(_, t)| matches!(t, Tile::Door(_)));
+        for i in doors.map(|(k, _)| b * BLOCK + k) {
+            let wall = |j: usize| tiles[j] == Tile::Wall;
+            let open = |j: usize| tiles[j].is_walkable();
+            let framed = (wall(i - w) && wall(i + w) && open(i - 1) && open(i + 1))
+                || (wall(i - 1) && wall(i + 1) && open(i - w) && open(i + w));
+            if !framed {
+                return Err(Defect::DoorNotFramed(at(i)));
+            }
+            for j in [i + 1, i + w] {
+                if matches!(tiles[j], Tile::Door(_)) {
+                    return Err(Defect::DoorsTouch(at(i), at(j)));
+                }
             }
         }
     }
@@ -133,7 +137,11 @@ fn check_rooms(map: &TileMap) -> Result<(), Defect> {
         for y in room.y..room.bottom() {
             let row = y as usize * w;
             let span = row + room.x as usize..row + room.right() as usize;
-            if let Some(dx) = tiles[span].iter().position(|&t| t != Tile::Floor) {
+            let row = &tiles[span];
+            // Branch-free test of the whole row first (vectorised); search only a bad row.
+            if row.iter().fold(false, |bad, &t| bad | (t != Tile::Floor))
+                && let Some(dx) = row.iter().position(|&t| t != Tile::Floor)
+            {
                 return Err(Defect::RoomNotFloor {
                     room: r,
                     at: Pos::new(room.x + dx as i32, y),
@@ -167,7 +175,7 @@ fn check_rooms(map: &TileMap) -> Result<(), Defect> {
 fn check_connected(map: &TileMap) -> Result<(), Defect> {
     let tiles = map.tiles();
     let w = map.width() as usize;
-    let walkable = tiles.iter().filter(|t| t.is_walkable()).count();
+    let walkable = count_walkable(tiles);
     let mut seen = vec![false; tiles.len()];
     let mut stack: Vec<usize> = Vec::with_capacity(256);
     let start = map.index(map.start());

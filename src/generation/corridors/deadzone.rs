@@ -17,19 +17,23 @@ const DEAD_PCT: u32 = 20;
 /// How far outside the box between the doors the corridor may wander.
 const MARGIN: i32 = 2;
 
-/// Lays the mask over the box strictly between `a` and `b`: random, or mirrored from one quadrant.
-/// Returns the masked tiles (for tests and debugging).
-pub fn lay_mask(b: &mut Builder, a: Pos, c: Pos, rng: &mut GenRng) -> Vec<Pos> {
+/// Lays the mask over the box between `a` and `b` (the doorways, which are never dead): random,
+/// or mirrored from one quadrant. `Builder::dead_tiles` lists it.
+pub fn lay_mask(b: &mut Builder, a: Pos, c: Pos, rng: &mut GenRng) {
     let (x0, x1) = (a.x.min(c.x), a.x.max(c.x));
     let (y0, y1) = (a.y.min(c.y), a.y.max(c.y));
     let (w, h) = (x1 - x0 + 1, y1 - y0 + 1);
-    let mut dead = Vec::new();
     b.begin_mask(Rect::new(x0, y0, w, h).grow(MARGIN));
+    let mut kill = |p: Pos| {
+        if p != a && p != c {
+            b.block(p);
+        }
+    };
     if rng.coin() {
         for y in y0..=y1 {
             for x in x0..=x1 {
                 if rng.percent(DEAD_PCT) {
-                    dead.push(Pos::new(x, y));
+                    kill(Pos::new(x, y));
                 }
             }
         }
@@ -38,17 +42,12 @@ pub fn lay_mask(b: &mut Builder, a: Pos, c: Pos, rng: &mut GenRng) -> Vec<Pos> {
             for qx in 0..(w + 1) / 2 {
                 if rng.percent(DEAD_PCT) {
                     for (mx, my) in [(qx, qy), (w - 1 - qx, qy), (qx, h - 1 - qy), (w - 1 - qx, h - 1 - qy)] {
-                        dead.push(Pos::new(x0 + mx, y0 + my));
+                        kill(Pos::new(x0 + mx, y0 + my));
                     }
                 }
             }
         }
     }
-    dead.retain(|&p| p != a && p != c);
-    for &p in &dead {
-        b.block(p);
-    }
-    dead
 }
 
 pub fn connect(b: &mut Builder, link: Link, rng: &mut GenRng) {
@@ -81,7 +80,8 @@ mod tests {
         let mut found = 0;
         for seed in 0..20 {
             let mut b = Builder::new(40, 30, vec![]);
-            let dead = lay_mask(&mut b, a, c, &mut GenRng::new(seed));
+            lay_mask(&mut b, a, c, &mut GenRng::new(seed));
+            let dead: Vec<Pos> = b.dead_tiles().collect();
             assert!(!dead.is_empty());
             if let Some(masked) = b.route(a, c) {
                 found += 1;
@@ -109,7 +109,8 @@ mod tests {
         for seed in 0..40 {
             let mut b = Builder::new(40, 30, vec![]);
             let (a, c) = (Pos::new(2, 2), Pos::new(12, 10));
-            let dead = lay_mask(&mut b, a, c, &mut GenRng::new(seed));
+            lay_mask(&mut b, a, c, &mut GenRng::new(seed));
+            let dead: Vec<Pos> = b.dead_tiles().collect();
             let mirrored = |p: &Pos| Pos::new(2 + 12 - p.x, p.y);
             if dead
                 .iter()
