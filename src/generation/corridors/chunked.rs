@@ -21,7 +21,9 @@ pub fn walk(mut from: Pos, mut to: Pos, rng: &mut GenRng) -> Vec<Pos> {
     if from.x > to.x {
         std::mem::swap(&mut from, &mut to);
     }
-    let mut path = vec![from];
+    // The walk never steps away from the target: exactly this long.
+    let mut path = Vec::with_capacity(from.manhattan(to) as usize + 1);
+    path.push(from);
     let mut p = from;
     let run = |p: &mut Pos, path: &mut Vec<Pos>, rng: &mut GenRng, dx: i32, dy: i32, left: &dyn Fn(Pos) -> bool| {
         while left(*p) && !rng.percent(BREAK_PCT) {

@@ -15,14 +15,15 @@ use super::facing;
 /// Percentage of rooms that get one more exit, on a random wall, in the `hallways` style.
 const EXTRA_EXIT_PCT: u32 = 40;
 
-/// The straight run from `p` (exclusive) in `dir` to the first corridor tile, through rock only.
-fn sight_line(b: &Builder, p: Pos, dir: Dir) -> Option<Vec<Pos>> {
-    let mut line = Vec::new();
+/// How many rock tiles lie straight ahead of `p` in `dir` before the first corridor tile, if a
+/// corridor is reached through rock only.
+fn sight_line(b: &Builder, p: Pos, dir: Dir) -> Option<u32> {
+    let mut rock = 0;
     let mut q = p.step(dir);
     while b.interior(q) {
         match b.cell(q) {
-            Cell::Corridor => return Some(line),
-            Cell::Rock => line.push(q),
+            Cell::Corridor => return Some(rock),
+            Cell::Rock => rock += 1,
             _ => return None,
         }
         q = q.step(dir);
@@ -47,8 +48,10 @@ pub fn grow(b: &mut Builder, ends: &mut Vec<(Pos, Dir)>) {
                 continue;
             }
             let turns = [dir, dir.left(), dir.right()];
-            if let Some(line) = turns.iter().find_map(|&d| sight_line(b, p, d)) {
-                for q in line {
+            if let Some((d, rock)) = turns.iter().find_map(|&d| sight_line(b, p, d).map(|n| (d, n))) {
+                let mut q = p;
+                for _ in 0..rock {
+                    q = q.step(d);
                     b.dig(q);
                 }
                 ends.swap_remove(k);
@@ -131,7 +134,11 @@ mod tests {
         let rooms = vec![Rect::new(8, 2, 3, 3)];
         let mut b = Builder::new(20, 10, rooms);
         b.dig(Pos::new(15, 3));
-        assert_eq!(sight_line(&b, Pos::new(12, 3), Dir::East).map(|l| l.len()), Some(2));
+        assert_eq!(
+            sight_line(&b, Pos::new(12, 3), Dir::East),
+            Some(2),
+            "two rock tiles, then the corridor"
+        );
         assert_eq!(
             sight_line(&b, Pos::new(2, 3), Dir::East),
             None,

@@ -169,7 +169,16 @@ pub fn facing(link: Link) -> (Dir, Dir) {
 
 /// A path of straight runs: from `from`, along each `(horizontal?, target)` leg in turn.
 pub fn legs(from: Pos, legs: &[(bool, i32)]) -> Vec<Pos> {
-    let mut path = vec![from];
+    // One allocation: the legs' lengths are known up front.
+    let mut len = 1;
+    let mut end = from;
+    for &(horizontal, target) in legs {
+        let cur = if horizontal { &mut end.x } else { &mut end.y };
+        len += cur.abs_diff(target) as usize;
+        *cur = target;
+    }
+    let mut path = Vec::with_capacity(len);
+    path.push(from);
     let mut p = from;
     for &(horizontal, target) in legs {
         loop {

@@ -17,9 +17,17 @@ fn toward(horizontal: bool, d: i32) -> Dir {
     }
 }
 
+/// Whether `q` lies in the box with corners `lo` and `hi` (inclusive).
+fn inside(q: Pos, lo: Pos, hi: Pos) -> bool {
+    (lo.x..=hi.x).contains(&q.x) && (lo.y..=hi.y).contains(&q.y)
+}
+
 pub fn shape(b: &Builder, _: Link, (from, to): (Pos, Pos), rng: &mut GenRng) -> Option<Vec<Pos>> {
     let mut path = vec![from];
     let mut p = from;
+    // The box round the path so far: a step outside it cannot revisit the path, so only steps
+    // inside it search the path (which made this quadratic in the corridor's length).
+    let (mut lo, mut hi) = (from, from);
     let (dx, dy) = (to.x - from.x, to.y - from.y);
     let mut dir = toward(dx.abs() >= dy.abs(), if dx.abs() >= dy.abs() { dx } else { dy });
     let limit = 4 * (b.w + b.h) as usize;
@@ -43,10 +51,14 @@ pub fn shape(b: &Builder, _: Link, (from, to): (Pos, Pos), rng: &mut GenRng) -> 
         let step = [dir, sideways, sideways.opposite()]
             .into_iter()
             .map(|d| (d, p.step(d)))
-            .find(|&(_, q)| b.is_diggable(q) && !path.contains(&q))?;
+            .find(|&(_, q)| b.is_diggable(q) && !(inside(q, lo, hi) && path.contains(&q)))?;
         dir = step.0;
         p = step.1;
         path.push(p);
+        (lo, hi) = (
+            Pos::new(lo.x.min(p.x), lo.y.min(p.y)),
+            Pos::new(hi.x.max(p.x), hi.y.max(p.y)),
+        );
     }
     Some(path)
 }
