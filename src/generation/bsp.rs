@@ -50,10 +50,13 @@ pub struct Layout {
 
 /// Splits `area` recursively and places the rooms.
 pub fn layout(area: Rect, rng: &mut GenRng) -> Layout {
+    // Leaves average well over two minimal leaves in area: room for all of them, usually in
+    // one allocation each instead of a dozen regrowths.
+    let expected = (area.w * area.h / (2 * MIN_LEAF * MIN_LEAF)).max(4) as usize;
     let mut out = Layout {
-        rooms: Vec::new(),
-        leaves: Vec::new(),
-        links: Vec::new(),
+        rooms: Vec::with_capacity(expected),
+        leaves: Vec::with_capacity(expected),
+        links: Vec::with_capacity(expected),
     };
     split(area, 0, rng, &mut out);
     // Deepest first: small neighbourhoods are joined before the long links across the level.

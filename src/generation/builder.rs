@@ -285,18 +285,20 @@ impl Builder {
         root
     }
 
-    fn union(&mut self, a: usize, b: usize) {
-        let (ra, rb) = (self.find(a), self.find(b));
-        if ra != rb {
-            // The smaller set joins the larger (ties: the lower index stays root): shallow trees.
-            let (root, child) = match self.size[ra].cmp(&self.size[rb]) {
-                std::cmp::Ordering::Greater => (ra, rb),
-                std::cmp::Ordering::Less => (rb, ra),
-                std::cmp::Ordering::Equal => (ra.min(rb), ra.max(rb)),
-            };
-            self.parent[child] = root as u32;
-            self.size[root] += self.size[child];
+    /// Joins the sets of roots `ra` and `rb`; returns the joined set's root.
+    fn link(&mut self, ra: usize, rb: usize) -> usize {
+        if ra == rb {
+            return ra;
         }
+        // The smaller set joins the larger (ties: the lower index stays root): shallow trees.
+        let (root, child) = match self.size[ra].cmp(&self.size[rb]) {
+            std::cmp::Ordering::Greater => (ra, rb),
+            std::cmp::Ordering::Less => (rb, ra),
+            std::cmp::Ordering::Equal => (ra.min(rb), ra.max(rb)),
+        };
+        self.parent[child] = root as u32;
+        self.size[root] += self.size[child];
+        root
     }
 
     /// True when walkable tiles `a` and `b` are joined by a 4-way path.
@@ -319,9 +321,12 @@ impl Builder {
         self.toll[i] = u8::from(tile == Tile::Corridor);
         self.parent[i] = i as u32;
         self.size[i] = 1;
+        // The new tile's root is carried from one join to the next instead of found again.
+        let mut root = i;
         for j in [i - 1, i + 1, i - w, i + w] {
             if self.tiles[j].is_walkable() {
-                self.union(i, j);
+                let rj = self.find(j);
+                root = self.link(root, rj);
             }
         }
     }
