@@ -144,6 +144,8 @@ pub struct Builder {
     dead: Vec<(u32, u8)>,
     /// `door_toward`'s scratch: the doorways found along one wall.
     doorways: Vec<(Pos, bool)>,
+    /// `carve`'s scratch: the walls a path crosses.
+    crossings: Vec<Pos>,
     /// While a mask is laid, searches stay inside this rectangle.
     window: Option<Rect>,
     open: OpenSet,
@@ -160,13 +162,14 @@ impl Builder {
             parent: vec![0; n],
             size: vec![0; n],
             rooms: Vec::new(),
-            loose_ends: Vec::new(),
+            loose_ends: Vec::with_capacity(2 * rooms.len()),
             // Sized on the first search: many levels need none.
             nodes: Vec::new(),
             search: 0,
             toll: Vec::new(),
             dead: Vec::new(),
             doorways: Vec::new(),
+            crossings: Vec::new(),
             window: None,
             open: OpenSet::default(),
         };
@@ -393,6 +396,11 @@ impl Builder {
     /// through doorways. Returns the wall tiles that would become doors.
     pub fn check_path(&self, path: &[Pos]) -> Option<Vec<Pos>> {
         let mut doors = Vec::new();
+        self.doorways_into(path, &mut doors).map(|()| doors)
+    }
+
+    /// `check_path`, appending the doorways to a list the caller owns.
+    fn doorways_into(&self, path: &[Pos], doors: &mut Vec<Pos>) -> Option<()> {
         for (i, &p) in path.iter().enumerate() {
             if !self.interior(p) {
                 return None;
@@ -411,29 +419,33 @@ impl Builder {
                 let is_inside = |q: Pos| self.cell(q) == Cell::Floor && self.owner(q) == room;
                 let (inside, out) = if is_inside(prev) { (prev, next) } else { (next, prev) };
                 let dir = Dir::ALL.into_iter().find(|&d| p.step(d) == out)?;
-                if inside != p.step(dir.opposite()) || !self.can_door(p, dir, &doors) {
+                if inside != p.step(dir.opposite()) || !self.can_door(p, dir, doors) {
                     return None;
                 }
                 doors.push(p);
             }
         }
-        Some(doors)
+        Some(())
     }
 
     /// Digs `path` if `check_path` allows it. Returns whether it was dug.
     pub fn carve(&mut self, path: &[Pos], rng: &mut GenRng) -> bool {
-        let Some(doors) = self.check_path(path) else {
-            return false;
-        };
-        for &p in path {
-            if self.cell(p) == Cell::Rock {
-                self.set_walkable(p, Tile::Corridor);
+        // The doorway list is scratch kept between calls: most paths cross no wall at all.
+        let mut doors = std::mem::take(&mut self.crossings);
+        doors.clear();
+        let ok = self.doorways_into(path, &mut doors).is_some();
+        if ok {
+            for &p in path {
+                if self.cell(p) == Cell::Rock {
+                    self.set_walkable(p, Tile::Corridor);
+                }
+            }
+            for &d in &doors {
+                self.make_door(d, rng);
             }
         }
-        for d in doors {
-            self.make_door(d, rng);
-        }
-        true
+        self.crossings = doors;
+        ok
     }
 
     /// A doorway out of `room` through the wall facing `dir`: a new door where one may go, else an
@@ -519,6 +531,10 @@ impl Builder {
         }
         if self.nodes.is_empty() {
             self.nodes = vec![Node::default(); self.tiles.len()];
+            // Room for a search across the map over open rock, so the queue rarely regrows.
+            let across = 2 * (self.w + self.h) as usize;
+            self.open.heads.resize(2 * across, NONE);
+            self.open.pool.reserve(2 * across);
         }
         self.search = self.search.wrapping_add(1);
         if self.search == 0 {

@@ -96,10 +96,10 @@ pub fn check_layout(map: &TileMap) -> Result<(), Defect> {
     // instead of a branch per tile, which was half of this function's time.
     const BLOCK: usize = 64;
     for (b, block) in tiles.chunks(BLOCK).enumerate() {
-        if !block.iter().fold(false, |any, t| any | matches!(t, Tile::Door(_))) {
+        if !block.iter().fold(false, |any, t| any | t.is_door()) {
             continue;
         }
-        let doors = block.iter().enumerate().filter(|(_, t)| matches!(t, Tile::Door(_)));
+        let doors = block.iter().enumerate().filter(|(_, t)| t.is_door());
         for i in doors.map(|(k, _)| b * BLOCK + k) {
             let wall = |j: usize| tiles[j] == Tile::Wall;
             let open = |j: usize| tiles[j].is_walkable();
@@ -109,7 +109,7 @@ pub fn check_layout(map: &TileMap) -> Result<(), Defect> {
                 return Err(Defect::DoorNotFramed(at(i)));
             }
             for j in [i + 1, i + w] {
-                if matches!(tiles[j], Tile::Door(_)) {
+                if tiles[j].is_door() {
                     return Err(Defect::DoorsTouch(at(i), at(j)));
                 }
             }

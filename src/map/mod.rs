@@ -182,6 +182,10 @@ impl Tile {
         !matches!(self, Tile::Wall)
     }
 
+    pub const fn is_door(self) -> bool {
+        matches!(self, Tile::Door(_))
+    }
+
     /// True when nothing can step onto this tile right now.
     pub const fn blocks_movement(self) -> bool {
         match self {

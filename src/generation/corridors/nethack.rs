@@ -23,7 +23,9 @@ fn inside(q: Pos, lo: Pos, hi: Pos) -> bool {
 }
 
 pub fn shape(b: &Builder, _: Link, (from, to): (Pos, Pos), rng: &mut GenRng) -> Option<Vec<Pos>> {
-    let mut path = vec![from];
+    // Exactly this long unless obstacles are stepped round.
+    let mut path = Vec::with_capacity(from.manhattan(to) as usize + 9);
+    path.push(from);
     let mut p = from;
     // The box round the path so far: a step outside it cannot revisit the path, so only steps
     // inside it search the path (which made this quadratic in the corridor's length).
