@@ -92,28 +92,35 @@ pub fn check_layout(map: &TileMap) -> Result<(), Defect> {
     }
     check_rooms(map)?;
     // The border is solid, so every door is inside it and has four neighbours. Doors are a
-    // percent of the tiles: whole blocks are skipped with one branch-free test (vectorised),
-    // instead of a branch per tile, which was half of this function's time.
-    const BLOCK: usize = 64;
-    for (b, block) in tiles.chunks(BLOCK).enumerate() {
-        if !block.iter().fold(false, |any, t| any | t.is_door()) {
-            continue;
+    // percent of the tiles: blocks of 16 are skipped with one branch-free test (a fixed-size
+    // array, so it compiles to a vector compare), and only blocks with a door are searched.
+    // This was half of the function's time with a branch per tile.
+    const BLOCK: usize = 16;
+    let check = |i: usize| {
+        let wall = |j: usize| tiles[j] == Tile::Wall;
+        let open = |j: usize| tiles[j].is_walkable();
+        let framed = (wall(i - w) && wall(i + w) && open(i - 1) && open(i + 1))
+            || (wall(i - 1) && wall(i + 1) && open(i - w) && open(i + w));
+        if !framed {
+            return Err(Defect::DoorNotFramed(at(i)));
         }
-        let doors = block.iter().enumerate().filter(|(_, t)| t.is_door());
-        for i in doors.map(|(k, _)| b * BLOCK + k) {
-            let wall = |j: usize| tiles[j] == Tile::Wall;
-            let open = |j: usize| tiles[j].is_walkable();
-            let framed = (wall(i - w) && wall(i + w) && open(i - 1) && open(i + 1))
-                || (wall(i - 1) && wall(i + 1) && open(i - w) && open(i + w));
-            if !framed {
-                return Err(Defect::DoorNotFramed(at(i)));
-            }
-            for j in [i + 1, i + w] {
-                if tiles[j].is_door() {
-                    return Err(Defect::DoorsTouch(at(i), at(j)));
-                }
+        match [i + 1, i + w].into_iter().find(|&j| tiles[j].is_door()) {
+            Some(j) => Err(Defect::DoorsTouch(at(i), at(j))),
+            None => Ok(()),
+        }
+    };
+    let mut blocks = tiles.chunks_exact(BLOCK);
+    for (b, block) in blocks.by_ref().enumerate() {
+        let block: &[Tile; BLOCK] = block.try_into().expect("chunks_exact gives whole blocks");
+        if block.iter().fold(false, |any, t| any | t.is_door()) {
+            for (k, _) in block.iter().enumerate().filter(|(_, t)| t.is_door()) {
+                check(b * BLOCK + k)?;
             }
         }
+    }
+    let rest = tiles.len() - blocks.remainder().len();
+    for i in (rest..tiles.len()).filter(|&i| tiles[i].is_door()) {
+        check(i)?;
     }
     Ok(())
 }
