@@ -351,6 +351,22 @@ impl Builder {
         }
     }
 
+    /// How many rock tiles lie straight ahead of `p` in `dir`, and the cell that ends the run
+    /// (the border ends it as `Cell::Rock`). Not for use while a mask is laid.
+    pub fn rock_run(&self, p: Pos, dir: Dir) -> (u32, Cell) {
+        let step = self.offset(dir);
+        let mut i = self.idx(p).wrapping_add_signed(step);
+        let mut n = 0;
+        // Rock is exactly toll ROCK_COST, and the border's toll is 0: no bounds test needed.
+        while self.toll.get(i) == Some(&(ROCK_COST as u8)) {
+            n += 1;
+            i = i.wrapping_add_signed(step);
+        }
+        let ((dx, dy), k) = (dir.delta(), n as i32 + 1);
+        let end = p.offset(dx * k, dy * k);
+        (n, self.cell(end))
+    }
+
     /// Whether `p` may become (or already is) a door leading out of its room towards `out`:
     /// a wall tile with the room's floor behind it, diggable ground in front of it, and no door
     /// beside it along the wall (`planned` counts as doors too).

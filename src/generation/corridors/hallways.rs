@@ -18,17 +18,10 @@ const EXTRA_EXIT_PCT: u32 = 40;
 /// How many rock tiles lie straight ahead of `p` in `dir` before the first corridor tile, if a
 /// corridor is reached through rock only.
 fn sight_line(b: &Builder, p: Pos, dir: Dir) -> Option<u32> {
-    let mut rock = 0;
-    let mut q = p.step(dir);
-    while b.interior(q) {
-        match b.cell(q) {
-            Cell::Corridor => return Some(rock),
-            Cell::Rock => rock += 1,
-            _ => return None,
-        }
-        q = q.step(dir);
+    match b.rock_run(p, dir) {
+        (rock, Cell::Corridor) => Some(rock),
+        _ => None,
     }
-    None
 }
 
 /// Grows the dead ends `(tip, heading)` until none can move.
@@ -143,6 +136,16 @@ mod tests {
             sight_line(&b, Pos::new(2, 3), Dir::East),
             None,
             "a room's wall is in the way"
+        );
+        assert_eq!(
+            sight_line(&b, Pos::new(16, 3), Dir::East),
+            None,
+            "rock up to the border"
+        );
+        assert_eq!(
+            sight_line(&b, Pos::new(15, 5), Dir::North),
+            Some(1),
+            "north, one rock tile"
         );
     }
 
