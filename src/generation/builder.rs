@@ -336,9 +336,15 @@ impl Builder {
 
     /// Turns rock at `p` into corridor (other walkable tiles are left as they are).
     pub fn dig(&mut self, p: Pos) {
-        if self.cell(p) == Cell::Rock {
+        if self.in_bounds(p) && self.is_rock(self.idx(p)) {
             self.set_walkable(p, Tile::Corridor);
         }
+    }
+
+    /// Diggable rock (inside the border, in no room) by its toll: one byte read. Outside a mask.
+    #[inline]
+    fn is_rock(&self, i: usize) -> bool {
+        self.toll[i] == ROCK_COST as u8
     }
 
     /// The index offset of one step in `dir`.
@@ -424,8 +430,9 @@ impl Builder {
             if i > 0 && path[i - 1].manhattan(p) != 1 {
                 return None;
             }
-            // Existing doorways are walked through freely; new ones must be crossed straight on.
-            if self.cell(p) == Cell::Ring {
+            // Rock and corridor (a toll) are dug or walked freely, as are existing doorways;
+            // new ones must be crossed straight on.
+            if self.toll[self.idx(p)] == 0 && self.cell(p) == Cell::Ring {
                 let (Some(&prev), Some(&next)) = (i.checked_sub(1).and_then(|j| path.get(j)), path.get(i + 1)) else {
                     return None;
                 };
@@ -452,7 +459,7 @@ impl Builder {
         let ok = self.doorways_into(path, &mut doors).is_some();
         if ok {
             for &p in path {
-                if self.cell(p) == Cell::Rock {
+                if self.is_rock(self.idx(p)) {
                     self.set_walkable(p, Tile::Corridor);
                 }
             }
