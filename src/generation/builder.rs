@@ -482,14 +482,31 @@ impl Builder {
             Dir::East => (Pos::new(r.right(), r.y), Dir::South, r.h),
         };
         // One pass along the wall: where a doorway may be, and whether it would be a new door.
+        // The tiles of one side of a ring, between its corners, all belong to this room and
+        // have its floor behind them, so `can_door` comes down to: a wall with no door either
+        // side along it (a new door) or a door already, and a toll in front (checked against
+        // `can_door` itself in debug builds).
         let mut spots = std::mem::take(&mut self.doorways);
         spots.clear();
-        let mut p = start;
-        for _ in 0..len {
-            if self.can_door(p, dir, &[]) {
-                spots.push((p, self.cell(p) == Cell::Ring));
+        let (out, side) = (self.offset(dir), self.offset(along));
+        let mut i = self.idx(start);
+        for k in 0..len {
+            let ahead = self.toll[i.wrapping_add_signed(out)] != 0;
+            let spot = match self.tiles[i] {
+                Tile::Wall => {
+                    let door_at = |j: usize| self.tiles[j].is_door();
+                    let apart = !door_at(i.wrapping_add_signed(side)) && !door_at(i.wrapping_add_signed(-side));
+                    (ahead && apart).then_some(true)
+                }
+                Tile::Door(_) => ahead.then_some(false),
+                _ => None,
+            };
+            let p = start.offset(along.delta().0 * k, along.delta().1 * k);
+            debug_assert_eq!(spot.is_some(), self.can_door(p, dir, &[]), "door rule at {p:?}");
+            if let Some(new) = spot {
+                spots.push((p, new));
             }
-            p = p.step(along);
+            i = i.wrapping_add_signed(side);
         }
         // A uniform pick among the new doorways, else among the existing doors.
         let fresh = spots.iter().filter(|&&(_, new)| new).count();
