@@ -592,10 +592,16 @@ impl Builder {
             self.nodes.fill(Node::default());
             self.search = 1;
         }
+        // Two copies of the search loop: only dead-zone searches test steps against a window.
+        match self.window {
+            Some(window) => self.search::<true>(from, to, window),
+            None => self.search::<false>(from, to, Rect::new(0, 0, self.w, self.h)),
+        }
+    }
+
+    /// `route`'s A*, with `window` applied only when `WINDOWED`.
+    fn search<const WINDOWED: bool>(&mut self, from: Pos, to: Pos, window: Rect) -> Option<Vec<Pos>> {
         let (s, t) = (self.idx(from), self.idx(to));
-        // Without a window the whole map is the window: every tile a search reaches is inside
-        // the border, so its neighbours are inside the map.
-        let window = self.window.unwrap_or(Rect::new(0, 0, self.w, self.h));
         let (w, search) = (self.w as usize, self.search);
         let h = |q: Pos| ROCK_COST * q.manhattan(to);
         // Borrowed field by field, so the loop keeps the arrays in registers instead of
@@ -620,7 +626,7 @@ impl Builder {
             let ahead = [p.offset(-1, 0), p.offset(1, 0), p.offset(0, -1), p.offset(0, 1)];
             for (k, q) in ahead.into_iter().enumerate() {
                 let j = i.wrapping_add_signed(steps[k]);
-                if toll[j] == 0 || !window.contains(q) {
+                if toll[j] == 0 || (WINDOWED && !window.contains(q)) {
                     continue;
                 }
                 let ng = g + u32::from(toll[j]);
