@@ -751,6 +751,29 @@ mod tests {
     }
 
     #[test]
+    fn tolls_follow_the_tiles_through_whole_levels() {
+        use crate::generation::{bsp, corridors::CorridorStyle};
+        // Every style digs, cuts doors, lays and lifts masks and prunes: afterwards each toll
+        // must still say what its tile is.
+        for style in CorridorStyle::ALL {
+            for seed in 0..20 {
+                let mut rng = GenRng::new(seed);
+                let layout = bsp::layout(Rect::new(0, 0, 80, 50), &mut rng);
+                let mut b = Builder::new(80, 50, layout.rooms);
+                crate::generation::corridors::dig_all(&mut b, &layout.links, style, &mut rng);
+                for i in 0..b.tiles.len() {
+                    let expected = match b.tiles[i] {
+                        Tile::Corridor => 1,
+                        Tile::Wall if b.owner[i] == 0 => ROCK_COST as u8,
+                        _ => 0,
+                    };
+                    assert_eq!(b.toll[i], expected, "{style} seed {seed} at {:?}", b.pos(i));
+                }
+            }
+        }
+    }
+
+    #[test]
     fn a_mask_blocks_searches_until_lifted() {
         let mut b = Builder::new(10, 5, vec![]);
         let (from, to) = (Pos::new(1, 2), Pos::new(8, 2));
