@@ -402,7 +402,7 @@ impl Builder {
             Tile::Wall => {
                 let along = self.offset(out.right());
                 for q in [i.wrapping_add_signed(along), i.wrapping_add_signed(-along)] {
-                    if matches!(self.tiles[q], Tile::Door(_)) || planned.iter().any(|&d| self.idx(d) == q) {
+                    if self.tiles[q].is_door() || planned.iter().any(|&d| self.idx(d) == q) {
                         return false;
                     }
                 }

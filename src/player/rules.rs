@@ -78,7 +78,7 @@ pub enum Step {
 pub fn step(map: &TileMap, from: Pos, dir: Dir8) -> Step {
     let to = Dir8::from_pos(from, dir);
     let Some(tile) = map.get(to) else { return Step::Wall };
-    if dir.is_diagonal() && (matches!(tile, Tile::Door(_)) || matches!(map.tile(from), Tile::Door(_))) {
+    if dir.is_diagonal() && (tile.is_door() || map.tile(from).is_door()) {
         return Step::DiagonalDoorway;
     }
     match tile {
