@@ -78,13 +78,13 @@ pub fn check_layout(map: &TileMap) -> Result<(), Defect> {
     let tiles = map.tiles();
     let (w, h) = (map.width() as usize, map.height() as usize);
     let at = |i: usize| map.pos_of(i);
-    let solid = |i: usize| tiles[i] == Tile::Wall;
-    let (top, bottom) = (0..w, (h - 1) * w..h * w);
-    if let Some(i) = top.chain(bottom).find(|&i| !solid(i)) {
-        return Err(Defect::OpenBorder(at(i)));
-    }
-    if let Some(i) = (1..h - 1).flat_map(|y| [y * w, y * w + w - 1]).find(|&i| !solid(i)) {
-        return Err(Defect::OpenBorder(at(i)));
+    let border = (0..w)
+        .flat_map(|x| [x, (h - 1) * w + x])
+        .chain((0..h).flat_map(|y| [y * w, y * w + w - 1]));
+    for i in border {
+        if tiles[i] != Tile::Wall {
+            return Err(Defect::OpenBorder(at(i)));
+        }
     }
     let start = map.start();
     if map.tile(start) != Tile::Floor {
