@@ -117,6 +117,14 @@ impl Node {
     }
 }
 
+/// Whether all eight tiles around interior tile `j` may take a corridor (a non-zero toll), in a
+/// map `w` tiles wide.
+fn open_around(toll: &[u8], j: usize, w: usize) -> bool {
+    [j - w - 1, j - w, j - w + 1, j - 1, j + 1, j + w - 1, j + w, j + w + 1]
+        .iter()
+        .all(|&k| toll[k] != 0)
+}
+
 /// `owner` of the map's border tiles: rock that can never be dug, so searches need no bounds
 /// checks (every diggable tile is inside the border).
 const BORDER: u16 = u16::MAX;
@@ -149,16 +157,12 @@ pub struct Builder {
     search: u32,
     /// What a corridor pays to run through each tile, kept up to date as tiles change: 1 along
     /// an existing corridor, `ROCK_COST` through rock, 0 where no corridor may run (rooms,
-    /// doors, the border, and a laid mask's dead tiles). One byte read per neighbour in A*.
+    /// doors, the border). One byte read per neighbour in A*.
     toll: Vec<u8>,
-    /// The dead tiles of the laid mask with the tolls they had, to put back when it is lifted.
-    dead: Vec<(u32, u8)>,
     /// `door_toward`'s scratch: the doorways found along one wall.
     doorways: Vec<(Pos, bool)>,
     /// `carve`'s scratch: the walls a path crosses.
     crossings: Vec<Pos>,
-    /// While a mask is laid, searches stay inside this rectangle.
-    window: Option<Rect>,
     open: OpenSet,
 }
 
@@ -178,10 +182,8 @@ impl Builder {
             nodes: Vec::new(),
             search: 0,
             toll: Vec::new(),
-            dead: Vec::new(),
             doorways: Vec::new(),
             crossings: Vec::new(),
-            window: None,
             open: OpenSet::default(),
         };
         let (wu, hu) = (w as usize, h as usize);
@@ -352,7 +354,7 @@ impl Builder {
         }
     }
 
-    /// Diggable rock (inside the border, in no room) by its toll: one byte read. Outside a mask.
+    /// Diggable rock (inside the border, in no room) by its toll: one byte read.
     #[inline]
     fn is_rock(&self, i: usize) -> bool {
         self.toll[i] == ROCK_COST as u8
@@ -369,7 +371,7 @@ impl Builder {
     }
 
     /// How many rock tiles lie straight ahead of `p` in `dir`, and the cell that ends the run
-    /// (the border ends it as `Cell::Rock`). Not for use while a mask is laid.
+    /// (the border ends it as `Cell::Rock`).
     pub fn rock_run(&self, p: Pos, dir: Dir) -> (u32, Cell) {
         let step = self.offset(dir);
         let mut i = self.idx(p).wrapping_add_signed(step);
@@ -535,51 +537,29 @@ impl Builder {
         Some((door, outside))
     }
 
-    /// Starts a dead-zone mask: until `lift_mask`, tiles added with `block` count as solid, and
-    /// until `clear_mask` searches keep to `window`. Nothing is dug meanwhile, so lifting the
-    /// mask restores the level exactly.
-    pub fn begin_mask(&mut self, window: Rect) {
-        self.lift_mask();
-        self.window = Some(window);
-    }
-
-    pub fn block(&mut self, p: Pos) {
-        if self.in_bounds(p) {
-            let i = self.idx(p);
-            self.dead.push((i as u32, self.toll[i]));
-            self.toll[i] = 0;
-        }
-    }
-
-    /// The laid mask's dead tiles, in the order they were blocked (for tests and debugging).
-    pub fn dead_tiles(&self) -> impl Iterator<Item = Pos> + '_ {
-        self.dead.iter().map(|&(i, _)| self.pos(i as usize))
-    }
-
-    /// Lifts the dead tiles but keeps searches inside the window.
-    pub fn lift_mask(&mut self) {
-        // Newest first, so a tile blocked twice gets its original toll back.
-        while let Some((i, toll)) = self.dead.pop() {
-            self.toll[i as usize] = toll;
-        }
-    }
-
-    /// Lifts the dead tiles and the window.
-    pub fn clear_mask(&mut self) {
-        self.lift_mask();
-        self.window = None;
-    }
-
     /// A cheap 4-way path from `from` to `to` over diggable tiles (A*). Digging rock costs
     /// `ROCK_COST`, following an existing corridor 1 (so new corridors merge into old ones instead
-    /// of running beside them); masked tiles and tiles outside the window are out. The heuristic is the Manhattan
-    /// distance dug through rock: exact over open rock, slightly greedy where corridors could be
-    /// reused, which keeps the search narrow. Ties go to the latest pushed node: deterministic.
-    /// Both ends included.
+    /// of running beside them). The heuristic is the Manhattan distance dug through rock: exact
+    /// over open rock, slightly greedy where corridors could be reused, which keeps the search
+    /// narrow. Ties go to the latest pushed node: deterministic. Both ends included.
     pub fn route(&mut self, from: Pos, to: Pos) -> Option<Vec<Pos>> {
-        if !self.interior(from) || !self.interior(to) {
-            return None;
-        }
+        let all = Rect::new(0, 0, self.w, self.h);
+        self.search::<false>(from, to, all, |_| false)
+    }
+
+    /// `route`, kept inside `window` and off the tiles `avoid` names (a dead-zone mask), except
+    /// those that touch, even corner to corner, a tile no corridor may enter (a room, a door, the
+    /// border). Masked tiles then never join up with walls: they cannot seal a door off or close
+    /// the gap between two rooms, so (as long as they also keep two tiles inside the window) a
+    /// masked search fails only where an unmasked one would, instead of searching the whole
+    /// window first. `avoid` is asked at most once per tile and search, when the search first
+    /// reaches the tile, so a mask over a large area costs only the tiles the search looks at.
+    pub fn route_within(&mut self, from: Pos, to: Pos, window: Rect, avoid: impl Fn(Pos) -> bool) -> Option<Vec<Pos>> {
+        self.search::<true>(from, to, window, avoid)
+    }
+
+    /// Makes the A* scratch ready for a new search: sized on the first one, stamps renewed.
+    fn begin_search(&mut self) {
         if self.nodes.is_empty() {
             self.nodes = vec![Node::default(); self.tiles.len()];
             // Room for a search across the map over open rock, so the queue rarely regrows.
@@ -592,15 +572,21 @@ impl Builder {
             self.nodes.fill(Node::default());
             self.search = 1;
         }
-        // Two copies of the search loop: only dead-zone searches test steps against a window.
-        match self.window {
-            Some(window) => self.search::<true>(from, to, window),
-            None => self.search::<false>(from, to, Rect::new(0, 0, self.w, self.h)),
-        }
     }
 
-    /// `route`'s A*, with `window` applied only when `WINDOWED`.
-    fn search<const WINDOWED: bool>(&mut self, from: Pos, to: Pos, window: Rect) -> Option<Vec<Pos>> {
+    /// The A* of `route` and `route_within`; two copies, so that only searches `WINDOWED` test
+    /// steps against a window and a mask.
+    fn search<const WINDOWED: bool>(
+        &mut self,
+        from: Pos,
+        to: Pos,
+        window: Rect,
+        avoid: impl Fn(Pos) -> bool,
+    ) -> Option<Vec<Pos>> {
+        if !self.interior(from) || !self.interior(to) {
+            return None;
+        }
+        self.begin_search();
         let (s, t) = (self.idx(from), self.idx(to));
         let (w, search) = (self.w as usize, self.search);
         let h = |q: Pos| ROCK_COST * q.manhattan(to);
@@ -631,13 +617,21 @@ impl Builder {
                 }
                 let ng = g + u32::from(toll[j]);
                 let node = &mut nodes[j];
-                if node.stamp != search || ng < node.cost() {
-                    *node = Node {
-                        stamp: search,
-                        link: ng << 2 | (k ^ 1) as u32,
-                    };
-                    open.push(ng + h(q), j as u32, q);
+                if node.stamp != search {
+                    if WINDOWED && avoid(q) && open_around(toll, j, w) {
+                        // Reached for the first time, and masked: recorded as reached at cost 0,
+                        // which no path improves on, so it is never asked about or entered.
+                        *node = Node { stamp: search, link: 0 };
+                        continue;
+                    }
+                } else if ng >= node.cost() {
+                    continue;
                 }
+                *node = Node {
+                    stamp: search,
+                    link: ng << 2 | (k ^ 1) as u32,
+                };
+                open.push(ng + h(q), j as u32, q);
             }
         }
         None
@@ -753,7 +747,7 @@ mod tests {
     #[test]
     fn tolls_follow_the_tiles_through_whole_levels() {
         use crate::generation::{bsp, corridors::CorridorStyle};
-        // Every style digs, cuts doors, lays and lifts masks and prunes: afterwards each toll
+        // Every style digs, cuts doors, routes round masks and prunes: afterwards each toll
         // must still say what its tile is.
         for style in CorridorStyle::ALL {
             for seed in 0..20 {
@@ -774,23 +768,59 @@ mod tests {
     }
 
     #[test]
-    fn a_mask_blocks_searches_until_lifted() {
-        let mut b = Builder::new(10, 5, vec![]);
-        let (from, to) = (Pos::new(1, 2), Pos::new(8, 2));
-        b.begin_mask(Rect::new(0, 0, 10, 5));
-        // A wall of dead tiles across the whole interior, its middle blocked twice.
-        for p in [Pos::new(4, 1), Pos::new(4, 2), Pos::new(4, 3), Pos::new(4, 2)] {
-            b.block(p);
-        }
-        assert_eq!(b.route(from, to), None, "the dead column cuts the map in two");
-        b.lift_mask();
-        let path = b.route(from, to).expect("lifted: the way is open again");
-        assert_eq!(path.len(), 8, "straight through the once-dead tiles: {path:?}");
-        // A window alone also bounds the search.
-        b.begin_mask(Rect::new(5, 0, 5, 5));
-        assert_eq!(b.route(from, to), None, "the start is outside the window");
-        b.clear_mask();
-        assert!(b.route(from, to).is_some());
+    fn route_within_keeps_off_avoided_tiles_and_inside_the_window() {
+        let mut b = Builder::new(12, 9, vec![]);
+        let (from, to) = (Pos::new(2, 4), Pos::new(9, 4));
+        let all = Rect::new(0, 0, 12, 9);
+        // A dead column with one gap: the path goes through the gap and nowhere else in it.
+        let gapped = |p: Pos| p.x == 5 && p.y != 3;
+        let path = b.route_within(from, to, all, gapped).expect("through the gap");
+        assert!(path.iter().all(|&p| !gapped(p)), "{path:?}");
+        assert!(path.contains(&Pos::new(5, 3)));
+        assert_eq!(path.len(), 10, "one step aside and one back: {path:?}");
+        // Nothing avoided: straight along the row, as `route` goes.
+        let straight = b.route_within(from, to, all, |_| false).unwrap();
+        assert_eq!(straight.len(), 8);
+        assert_eq!(Some(straight), b.route(from, to));
+        // The window alone also bounds the search.
+        assert_eq!(
+            b.route_within(from, to, Rect::new(5, 0, 7, 9), |_| false),
+            None,
+            "the start is outside"
+        );
+    }
+
+    #[test]
+    fn avoided_tiles_that_touch_a_wall_stay_open() {
+        // Everything avoided: only the tiles touching the border (a wall) are left, so the way
+        // runs round the edge of the map; a dead column alone leaves its two ends open.
+        let mut b = Builder::new(12, 9, vec![]);
+        let (from, to) = (Pos::new(1, 4), Pos::new(10, 4));
+        let all = Rect::new(0, 0, 12, 9);
+        let path = b.route_within(from, to, all, |_| true).expect("round the edge");
+        let touches_border = |p: Pos| p.x == 1 || p.x == 10 || p.y == 1 || p.y == 7;
+        assert!(path.iter().all(|&p| touches_border(p)), "{path:?}");
+        assert_eq!(path.len(), 3 + 9 + 3 + 1);
+        let column = b
+            .route_within(from, to, all, |p| p.x == 5)
+            .expect("past an end of the column");
+        assert!(
+            column.contains(&Pos::new(5, 1)) || column.contains(&Pos::new(5, 7)),
+            "{column:?}"
+        );
+        // Likewise round a room: its wall runs from (4, 5) to (8, 9), and the open band is the
+        // ring of tiles just outside it, out of reach of the band along the border.
+        let mut b = Builder::new(14, 14, vec![Rect::new(5, 6, 3, 3)]);
+        let all = Rect::new(0, 0, 14, 14);
+        let path = b
+            .route_within(Pos::new(3, 7), Pos::new(9, 7), all, |_| true)
+            .expect("round the room");
+        let band = Rect::new(3, 4, 7, 7);
+        assert!(
+            path.iter().all(|&p| band.contains(p) && !band.grow(-1).contains(p)),
+            "{path:?}"
+        );
+        assert_eq!(path.len(), 3 + 6 + 3 + 1);
     }
 
     #[test]
