@@ -163,6 +163,8 @@ pub struct Builder {
     doorways: Vec<(Pos, bool)>,
     /// `carve`'s scratch: the walls a path crosses.
     crossings: Vec<Pos>,
+    /// `trace_back`'s scratch: a path from its far end.
+    trail: Vec<Pos>,
     open: OpenSet,
 }
 
@@ -184,6 +186,7 @@ impl Builder {
             toll: Vec::new(),
             doorways: Vec::new(),
             crossings: Vec::new(),
+            trail: Vec::new(),
             open: OpenSet::default(),
         };
         let (wu, hu) = (w as usize, h as usize);
@@ -605,7 +608,7 @@ impl Builder {
                 continue; // superseded by a cheaper entry
             }
             if i == t {
-                return Some(self.trace_back(s, t, steps));
+                return Some(self.trace_back(s, t, to, steps));
             }
             // Neighbours by index: every tile reached is inside the border (border tiles are
             // never diggable), so its four neighbours are in bounds.
@@ -637,24 +640,24 @@ impl Builder {
         None
     }
 
-    /// The path the last search found from tile `s` to tile `t`, both included, in one
-    /// allocation of exactly its length.
-    fn trace_back(&self, s: usize, t: usize, steps: [isize; 4]) -> Vec<Pos> {
-        let back = |cur: usize| cur.wrapping_add_signed(steps[self.nodes[cur].back()]);
-        let mut len = 1;
-        let mut cur = t;
+    /// The path the last search found from tile `s` to tile `t` (at `to`), both included, in
+    /// one allocation of exactly its length. One walk back along the links, into scratch space,
+    /// following the position step by step as well (`pos` would divide at every tile).
+    fn trace_back(&mut self, s: usize, t: usize, to: Pos, steps: [isize; 4]) -> Vec<Pos> {
+        // The moves that go with `steps`: west, east, north, south.
+        const MOVES: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+        let mut trail = std::mem::take(&mut self.trail);
+        trail.clear();
+        let (mut cur, mut p) = (t, to);
+        trail.push(p);
         while cur != s {
-            cur = back(cur);
-            len += 1;
+            let k = self.nodes[cur].back();
+            cur = cur.wrapping_add_signed(steps[k]);
+            p = p.offset(MOVES[k].0, MOVES[k].1);
+            trail.push(p);
         }
-        let mut path = vec![Pos::new(0, 0); len];
-        let mut cur = t;
-        for slot in path.iter_mut().rev() {
-            *slot = self.pos(cur);
-            if cur != s {
-                cur = back(cur);
-            }
-        }
+        let path = trail.iter().rev().copied().collect();
+        self.trail = trail;
         path
     }
 
