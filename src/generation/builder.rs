@@ -125,6 +125,10 @@ fn open_around(toll: &[u8], j: usize, w: usize) -> bool {
         .all(|&k| toll[k] != 0)
 }
 
+/// Marks a set's root in `Builder::parent` (tile indices stay below it: maps have at most
+/// 2^20 tiles).
+const ROOT: u32 = 1 << 31;
+
 /// `owner` of the map's border tiles: rock that can never be dug, so searches need no bounds
 /// checks (every diggable tile is inside the border).
 const BORDER: u16 = u16::MAX;
@@ -144,10 +148,10 @@ pub struct Builder {
     owner: Vec<u16>,
     /// Union-find over tile indices, meaningful for walkable tiles only (a tile's entry is set
     /// when it becomes walkable): "is there a path?" in near-constant time, kept up to date as
-    /// tiles are dug (tiles are only ever added, until the final dead-end clean-up).
+    /// tiles are dug (tiles are only ever added, until the final dead-end clean-up). A tile's
+    /// entry is its parent's index, or for a set's root `ROOT` with the set's size below it
+    /// (union by size; pruning subtracts): one array, one cache line per step.
     parent: Vec<u32>,
-    /// Walkable tiles in each set, kept at the set's root (union by size; pruning subtracts).
-    size: Vec<u32>,
     pub rooms: Vec<Rect>,
     /// Tiles that may be dead ends: the tips of stubs that stopped growing, and doorways whose
     /// corridor could not be dug. `prune_dead_ends` starts from these alone.
@@ -177,7 +181,6 @@ impl Builder {
             tiles: vec![Tile::Wall; n],
             owner: vec![0; n],
             parent: vec![0; n],
-            size: vec![0; n],
             rooms: Vec::new(),
             loose_ends: Vec::with_capacity(2 * rooms.len()),
             // Sized on the first search: many levels need none.
@@ -212,7 +215,7 @@ impl Builder {
                 b.tiles[span.clone()].fill(Tile::Floor);
                 b.parent[span].fill(root);
             }
-            b.size[root as usize] = (room.w * room.h) as u32;
+            b.parent[root as usize] = ROOT | (room.w * room.h) as u32;
         }
         b.toll = b
             .owner
@@ -292,11 +295,11 @@ impl Builder {
 
     fn find(&mut self, i: usize) -> usize {
         let mut root = i;
-        while self.parent[root] as usize != root {
+        while self.parent[root] & ROOT == 0 {
             root = self.parent[root] as usize;
         }
         let mut cur = i;
-        while self.parent[cur] as usize != root {
+        while cur != root {
             let next = self.parent[cur] as usize;
             self.parent[cur] = root as u32;
             cur = next;
@@ -310,13 +313,14 @@ impl Builder {
             return ra;
         }
         // The smaller set joins the larger (ties: the lower index stays root): shallow trees.
-        let (root, child) = match self.size[ra].cmp(&self.size[rb]) {
+        let (sa, sb) = (self.parent[ra] & !ROOT, self.parent[rb] & !ROOT);
+        let (root, child) = match sa.cmp(&sb) {
             std::cmp::Ordering::Greater => (ra, rb),
             std::cmp::Ordering::Less => (rb, ra),
             std::cmp::Ordering::Equal => (ra.min(rb), ra.max(rb)),
         };
+        self.parent[root] = ROOT | (sa + sb);
         self.parent[child] = root as u32;
-        self.size[root] += self.size[child];
         root
     }
 
@@ -338,8 +342,7 @@ impl Builder {
         let (i, w) = (self.idx(p), self.w as usize);
         self.tiles[i] = tile;
         self.toll[i] = u8::from(tile == Tile::Corridor);
-        self.parent[i] = i as u32;
-        self.size[i] = 1;
+        self.parent[i] = ROOT | 1;
         // The new tile's root is carried from one join to the next instead of found again.
         let mut root = i;
         for j in [i - 1, i + 1, i - w, i + w] {
@@ -593,6 +596,10 @@ impl Builder {
         let (s, t) = (self.idx(from), self.idx(to));
         let (w, search) = (self.w as usize, self.search);
         let h = |q: Pos| ROCK_COST * q.manhattan(to);
+        // `window.contains` in two unsigned compares joined without a branch (the window is
+        // never empty): one branch per step instead of up to four.
+        let (wx, wy, ww, wh) = (window.x, window.y, window.w as u32, window.h as u32);
+        let inside = |q: Pos| ((q.x.wrapping_sub(wx) as u32) < ww) & ((q.y.wrapping_sub(wy) as u32) < wh);
         // Borrowed field by field, so the loop keeps the arrays in registers instead of
         // reloading them through `self` after every write.
         let Self { toll, nodes, open, .. } = self;
@@ -615,7 +622,7 @@ impl Builder {
             let ahead = [p.offset(-1, 0), p.offset(1, 0), p.offset(0, -1), p.offset(0, 1)];
             for (k, q) in ahead.into_iter().enumerate() {
                 let j = i.wrapping_add_signed(steps[k]);
-                if toll[j] == 0 || (WINDOWED && !window.contains(q)) {
+                if toll[j] == 0 || (WINDOWED && !inside(q)) {
                     continue;
                 }
                 let ng = g + u32::from(toll[j]);
@@ -677,7 +684,7 @@ impl Builder {
             self.tiles[i] = Tile::Wall;
             self.toll[i] = if self.owner[i] == 0 { ROCK_COST as u8 } else { 0 };
             let root = self.find(i);
-            self.size[root] -= 1;
+            self.parent[root] -= 1;
             work.extend(p.neighbours4().into_iter().filter(|&q| self.is_walkable(q)));
         }
         // Removing a dead end never disconnects the tiles that remain, so the union-find stays
@@ -691,7 +698,7 @@ impl Builder {
         let home = self.find(start);
         let walkable = count_walkable(&self.tiles);
         // The first room's set holds every walkable tile exactly when its size says so.
-        if self.size[home] as usize == walkable {
+        if (self.parent[home] & !ROOT) as usize == walkable {
             return None;
         }
         (0..self.tiles.len())
