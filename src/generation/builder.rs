@@ -57,7 +57,11 @@ const NONE: u32 = u32::MAX;
 
 impl OpenSet {
     fn clear(&mut self) {
-        if let Some(used) = self.heads.get_mut(..=self.top) {
+        // Buckets below `cur` are empty: a push lowers `cur` to its bucket, and a pop moves `cur`
+        // only past empty ones. So only `cur..=top` can still hold entries (a few buckets after a
+        // search that reached its goal, instead of every bucket up to the goal's cost).
+        debug_assert!(self.heads.iter().take(self.cur).all(|&h| h == NONE));
+        if let Some(used) = self.heads.get_mut(self.cur.min(self.top)..=self.top) {
             used.fill(NONE);
         }
         self.pool.clear();
