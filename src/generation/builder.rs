@@ -511,6 +511,7 @@ impl Builder {
         // `can_door` itself in debug builds).
         let mut spots = std::mem::take(&mut self.doorways);
         spots.clear();
+        spots.reserve(len as usize); // room for the whole wall: one allocation, not a doubling series
         let (out, side) = (self.offset(dir), self.offset(along));
         let mut i = self.idx(start);
         for k in 0..len {
@@ -576,6 +577,7 @@ impl Builder {
             let across = 2 * (self.w + self.h) as usize;
             self.open.heads.resize(2 * across, NONE);
             self.open.pool.reserve(2 * across);
+            self.trail.reserve(across);
         }
         self.search = self.search.wrapping_add(1);
         if self.search == 0 {
