@@ -92,9 +92,9 @@ pub fn check_layout(map: &TileMap) -> Result<(), Defect> {
     }
     check_rooms(map)?;
     // The border is solid, so every door is inside it and has four neighbours. Doors are a
-    // percent of the tiles: blocks of 16 are skipped with one branch-free test (a fixed-size
-    // array, so it compiles to a vector compare), and only blocks with a door are searched.
-    // This was half of the function's time with a branch per tile.
+    // percent of the tiles: each block of 16 becomes a bit mask of its doors with one
+    // branch-free pass (a fixed-size array, so it compiles to a vector compare), and only the
+    // set bits are visited. A branch per tile was half of the function's time.
     const BLOCK: usize = 16;
     let check = |i: usize| {
         let wall = |j: usize| tiles[j] == Tile::Wall;
@@ -112,10 +112,13 @@ pub fn check_layout(map: &TileMap) -> Result<(), Defect> {
     let mut blocks = tiles.chunks_exact(BLOCK);
     for (b, block) in blocks.by_ref().enumerate() {
         let block: &[Tile; BLOCK] = block.try_into().expect("chunks_exact gives whole blocks");
-        if block.iter().fold(false, |any, t| any | t.is_door()) {
-            for (k, _) in block.iter().enumerate().filter(|(_, t)| t.is_door()) {
-                check(b * BLOCK + k)?;
-            }
+        let mut doors = block
+            .iter()
+            .enumerate()
+            .fold(0u16, |bits, (k, t)| bits | u16::from(t.is_door()) << k);
+        while doors != 0 {
+            check(b * BLOCK + doors.trailing_zeros() as usize)?;
+            doors &= doors - 1; // the lowest set bit, visited
         }
     }
     let rest = tiles.len() - blocks.remainder().len();
