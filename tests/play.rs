@@ -261,39 +261,77 @@ fn tile_looks_follow_the_view() {
             .query_filtered::<&TileStorage, With<MapLayer>>()
             .single(app.world())
             .unwrap();
-        let tile = storage
-            .get(&TilePos {
-                x: p.x as u32,
-                y: height - 1 - p.y as u32,
-            })
-            .unwrap();
+        let tile = storage.get(&TilePos {
+            x: p.x as u32,
+            y: height - 1 - p.y as u32,
+        })?;
         let w = app.world();
-        (
+        Some((
             w.get::<TileTextureIndex>(tile).unwrap().0,
             w.get::<TileColor>(tile).unwrap().0,
             w.get::<TileVisible>(tile).unwrap().0,
-        )
+        ))
     };
     assert_eq!(
         look(&mut app, Pos::new(2, 2)),
-        (tiles::FLOOR, Color::WHITE, true),
+        Some((tiles::FLOOR, Color::WHITE, true)),
         "in view: drawn in full"
     );
-    assert!(!look(&mut app, Pos::new(8, 2)).2, "never seen: not drawn");
-    assert_eq!(look(&mut app, Pos::new(5, 2)).0, tiles::DOOR_CLOSED);
+    assert_eq!(look(&mut app, Pos::new(8, 2)), None, "never seen: no tile at all");
+    assert_eq!(look(&mut app, Pos::new(5, 2)).unwrap().0, tiles::DOOR_CLOSED);
     // Walk to the door, open it, look into the room, then step back out of sight of it.
     for d in [Dir8::SE, Dir8::E, Dir8::E, Dir8::E] {
         step(&mut app, d);
     }
-    assert_eq!(look(&mut app, Pos::new(5, 2)), (tiles::DOOR_OPEN, Color::WHITE, true));
-    assert_eq!(look(&mut app, Pos::new(8, 2)), (tiles::FLOOR, Color::WHITE, true));
-    act(&mut app, PlayerCommand::CloseDoor);
-    assert_eq!(look(&mut app, Pos::new(5, 2)).0, tiles::DOOR_CLOSED);
+    assert_eq!(
+        look(&mut app, Pos::new(5, 2)),
+        Some((tiles::DOOR_OPEN, Color::WHITE, true))
+    );
     assert_eq!(
         look(&mut app, Pos::new(8, 2)),
-        (tiles::FLOOR, REMEMBERED, true),
+        Some((tiles::FLOOR, Color::WHITE, true)),
+        "first seen: its tile is made"
+    );
+    act(&mut app, PlayerCommand::CloseDoor);
+    assert_eq!(look(&mut app, Pos::new(5, 2)).unwrap().0, tiles::DOOR_CLOSED);
+    assert_eq!(
+        look(&mut app, Pos::new(8, 2)),
+        Some((tiles::FLOOR, REMEMBERED, true)),
         "remembered: dimmed"
     );
+}
+
+#[test]
+fn tiles_are_made_only_for_what_has_been_seen() {
+    // One tile entity per tile in view or remembered, on every turn: never-seen tiles cost
+    // nothing, however large the map.
+    let mut app = app_with_map(
+        "##################\n#@.....#.........#\n#......+.........#\n#......#.........#\n##################\n",
+    );
+    let tile_count = |app: &mut App| {
+        let w = app.world_mut();
+        w.query::<&TileTextureIndex>().iter(w).count()
+    };
+    let seen = |app: &App| {
+        let (map, view) = (map(app), app.world().resource::<Viewshed>());
+        (0..map.tiles().len())
+            .map(|i| map.pos_of(i))
+            .filter(|&p| map.is_explored(p) || view.is_visible(p))
+            .count()
+    };
+    let at_start = tile_count(&mut app);
+    assert_eq!(at_start, seen(&app));
+    assert!(
+        at_start < map(&app).tiles().len() / 2,
+        "the room behind the door is not seen yet"
+    );
+    // To the door, bump it open, step into it: the second room comes into view.
+    for d in [Dir8::SE, Dir8::E, Dir8::E, Dir8::E, Dir8::E, Dir8::E, Dir8::E] {
+        step(&mut app, d);
+        assert_eq!(tile_count(&mut app), seen(&app), "after {} turns", turns(&app));
+    }
+    assert_eq!(player(&mut app), Pos::new(7, 2), "in the doorway");
+    assert!(tile_count(&mut app) > at_start, "walking on shows more of the map");
 }
 
 #[test]

@@ -1,9 +1,11 @@
-//! Drawing the dungeon with bevy_ecs_tilemap: one tile entity per map tile, whose look (texture,
-//! colour, shown or hidden) follows what the player sees and remembers; the player's sprite on
-//! top; a camera that follows the player.
+//! Drawing the dungeon with bevy_ecs_tilemap: a tile entity for each map tile the player has
+//! seen, whose look (texture, colour, shown or hidden) follows what the player sees and
+//! remembers; the player's sprite on top; a camera that follows the player.
 //!
-//! After the first build, a turn touches only the tiles that were or are in view and the doors
-//! that changed, never the whole map.
+//! Tiles never seen are not drawn, so they get no entity until they first come into view: a
+//! 1024x1024 map starts with a few hundred tile entities instead of a million. After the first
+//! build, a turn touches only the tiles that were or are in view and the doors that changed,
+//! never the whole map.
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
@@ -107,25 +109,15 @@ fn spawn_map_layer(mut commands: Commands, map: Res<TileMap>, viewshed: Res<View
     };
     let layer = commands.spawn_empty().id();
     let mut storage = TileStorage::empty(size);
-    let bundles: Vec<(TileBundle, TilePos)> = (0..map.tiles().len())
-        .map(|i| {
-            let p = map.pos_of(i);
-            let look = tile_look(map.tiles()[i], viewshed.is_visible(p), map.is_explored(p));
-            let position = tile_pos(&map, p);
-            let bundle = TileBundle {
-                position,
-                tilemap_id: TilemapId(layer),
-                texture_index: TileTextureIndex(look.index),
-                color: TileColor(look.color),
-                visible: TileVisible(look.shown),
-                ..default()
-            };
-            (bundle, position)
-        })
-        .collect();
-    for (bundle, position) in bundles {
-        let tile = commands.spawn(bundle).id();
-        storage.set(&position, tile);
+    // Only what is in view at the start (nothing is explored yet, or, on a loaded map, what
+    // was); `update_tile_looks` adds the rest as it comes into view.
+    let seen = (0..map.tiles().len())
+        .map(|i| map.pos_of(i))
+        .filter(|&p| viewshed.is_visible(p) || map.is_explored(p));
+    for p in seen {
+        let look = tile_look(map.tile(p), viewshed.is_visible(p), map.is_explored(p));
+        let position = tile_pos(&map, p);
+        storage.set(&position, commands.spawn(tile_bundle(layer, position, look)).id());
     }
     let tile_size = TilemapTileSize { x: TILE_PX, y: TILE_PX };
     commands.entity(layer).insert((
@@ -143,28 +135,46 @@ fn spawn_map_layer(mut commands: Commands, map: Res<TileMap>, viewshed: Res<View
     ));
 }
 
+fn tile_bundle(layer: Entity, position: TilePos, look: Look) -> TileBundle {
+    TileBundle {
+        position,
+        tilemap_id: TilemapId(layer),
+        texture_index: TileTextureIndex(look.index),
+        color: TileColor(look.color),
+        visible: TileVisible(look.shown),
+        ..default()
+    }
+}
+
 /// Redraws the tiles whose look may have changed: last turn's view, this turn's view, and doors
-/// that opened or closed. Components are written only when the look really differs.
+/// that opened or closed. Components are written only when the look really differs; a tile
+/// seen for the first time gets its entity.
 fn update_tile_looks(
+    mut commands: Commands,
     map: Res<TileMap>,
     viewshed: Res<Viewshed>,
-    layer: Single<&TileStorage, With<MapLayer>>,
+    layer: Single<(Entity, &mut TileStorage), With<MapLayer>>,
     doors: Query<&GridPos, Changed<Door>>,
     mut tiles: Query<(&mut TileTextureIndex, &mut TileColor, &mut TileVisible)>,
 ) {
+    let (layer, mut storage) = layer.into_inner();
     let candidates = viewshed
         .previous()
         .iter()
         .chain(viewshed.visible())
         .chain(doors.iter().map(|g| &g.0));
     for &p in candidates {
-        let Some(entity) = layer.get(&tile_pos(&map, p)) else {
+        let position = tile_pos(&map, p);
+        let look = tile_look(map.tile(p), viewshed.is_visible(p), map.is_explored(p));
+        let Some(entity) = storage.get(&position) else {
+            if look.shown {
+                storage.set(&position, commands.spawn(tile_bundle(layer, position, look)).id());
+            }
             continue;
         };
         let Ok((mut index, mut color, mut shown)) = tiles.get_mut(entity) else {
             continue;
         };
-        let look = tile_look(map.tile(p), viewshed.is_visible(p), map.is_explored(p));
         index.set_if_neq(TileTextureIndex(look.index));
         if color.0 != look.color {
             color.0 = look.color;
