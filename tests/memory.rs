@@ -99,8 +99,8 @@ fn ten_thousand_turns_hold_no_more_memory_than_a_thousand() {
         heap_10k / 1024
     );
     assert_eq!(others_1k, others_10k, "entities piled up");
-    // Nine thousand more turns may not add even 8 bytes a turn, beyond what the newly seen
-    // tiles' entities take (well under 256 bytes each: a few small components in a table).
+    // Nine thousand more turns may not add even 8 bytes a turn, beyond an allowance of 256
+    // bytes for each newly seen tile's entity.
     let allowed = 64 * 1024 + 256 * new_tiles as isize;
     assert!(
         heap_10k - heap_1k < allowed,

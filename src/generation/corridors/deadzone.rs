@@ -54,9 +54,6 @@ impl Mask {
         self.area.grow(MARGIN)
     }
 
-    /// Inlined into the search, which asks it about every tile it reaches (measured: 0.6 µs of
-    /// a 24 µs level when left as a call).
-    #[inline(always)]
     pub fn is_dead(&self, p: Pos) -> bool {
         // Inside the box (never empty) by two unsigned compares, joined without a branch.
         let (dx, dy) = (
@@ -92,12 +89,11 @@ pub fn connect(b: &mut Builder, link: Link, rng: &mut GenRng) {
     let (Some((_, oa)), Some((_, ob))) = (b.door_toward(link.a, fa, rng), b.door_toward(link.b, fb, rng)) else {
         return;
     };
-    // Round the dead tiles if they leave a way; else straight A* near the doors; else anywhere.
+    // Round the dead tiles, near the doors. A mask never walls a door off, so where that finds
+    // no way an unmasked search near the doors would not either: then A* anywhere.
     let mask = Mask::draw(oa, ob, rng);
-    let window = mask.window();
     let path = b
-        .route_within(oa, ob, window, |p| mask.is_dead(p))
-        .or_else(|| b.route_within(oa, ob, window, |_| false))
+        .route_within(oa, ob, mask.window(), |p| mask.is_dead(p))
         .or_else(|| b.route(oa, ob));
     if !path.is_some_and(|path| b.carve(&path, rng)) {
         b.loose_ends.extend([oa, ob]);
