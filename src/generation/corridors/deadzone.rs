@@ -4,8 +4,8 @@
 //! nothing to lay and leaves nothing behind. The search stays within a few tiles of the box
 //! between the doors, so the corridor bends round the dead tiles rather than around the level.
 //! Dead tiles that touch a wall are ignored (`Builder::route_within`), so a mask never walls a
-//! door off: where the masked search finds no way, neither would an unmasked one, and the
-//! corridor is a plain A* one (near the doors if it can be).
+//! door off: where the masked search finds no way, neither would an unmasked one near the
+//! doors, and the corridor is a plain A* one.
 
 use crate::generation::bsp::Link;
 use crate::generation::builder::Builder;
