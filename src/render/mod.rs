@@ -109,15 +109,15 @@ fn spawn_map_layer(mut commands: Commands, map: Res<TileMap>, viewshed: Res<View
     };
     let layer = commands.spawn_empty().id();
     let mut storage = TileStorage::empty(size);
-    // Only what is in view at the start (nothing is explored yet, or, on a loaded map, what
-    // was); `update_tile_looks` adds the rest as it comes into view.
-    let seen = (0..map.tiles().len())
-        .map(|i| map.pos_of(i))
-        .filter(|&p| viewshed.is_visible(p) || map.is_explored(p));
-    for p in seen {
-        let look = tile_look(map.tile(p), viewshed.is_visible(p), map.is_explored(p));
-        let position = tile_pos(&map, p);
-        storage.set(&position, commands.spawn(tile_bundle(layer, position, look)).id());
+    // Only the tiles shown at the start (in view, or remembered on a loaded map), by the same
+    // test `update_tile_looks` applies as the rest come into view.
+    for i in 0..map.tiles().len() {
+        let p = map.pos_of(i);
+        let look = tile_look(map.tiles()[i], viewshed.is_visible(p), map.is_explored(p));
+        if look.shown {
+            let position = tile_pos(&map, p);
+            storage.set(&position, commands.spawn(tile_bundle(layer, position, look)).id());
+        }
     }
     let tile_size = TilemapTileSize { x: TILE_PX, y: TILE_PX };
     commands.entity(layer).insert((
