@@ -157,6 +157,7 @@ fn bench_fov(c: &mut Criterion) {
         ..GenParams::default()
     })
     .expect("seed 1 generates")
+    .level
     .map;
     let scenes = [
         ("open_80x50", Scene::open(80, 50), vec![8, 20]),

@@ -12,13 +12,7 @@ use rand08::SeedableRng;
 use rand08::rngs::StdRng;
 
 fn delve_level(seed: u64, width: u32, height: u32, style: CorridorStyle) {
-    let level = generate(&GenParams {
-        seed,
-        width,
-        height,
-        style,
-    })
-    .expect("every seed generates");
+    let level = generate(&GenParams::new(seed, width, height, style)).expect("every seed generates");
     black_box(level);
 }
 

@@ -5,10 +5,10 @@
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use delve::generation::LevelSource;
+use delve::dungeon::Dungeon;
 use delve::map::{TileMap, parse_ascii};
 use delve::player::PlayerCommand;
-use delve::player::rules::Dir8;
+use delve::rules::Dir8;
 
 /// An open room: wall around the edge, floor inside, the player in the middle.
 fn open_room(w: usize, h: usize) -> TileMap {
@@ -33,7 +33,7 @@ fn bench_turn(c: &mut Criterion) {
     group.warm_up_time(Duration::from_millis(500));
     group.measurement_time(Duration::from_secs(3));
     for (w, h) in [(80, 50), (256, 256), (1024, 1024)] {
-        let mut app = delve::app::headless_app(LevelSource::Premade(open_room(w, h)));
+        let mut app = delve::app::headless_app(Dungeon::premade(open_room(w, h)));
         let mut east = true;
         group.bench_function(format!("{w}x{h}"), |b| {
             b.iter(|| {

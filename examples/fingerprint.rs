@@ -13,15 +13,9 @@ fn main() {
         let mut hasher = DefaultHasher::new();
         for (width, height, seeds) in [(20, 15, 2000), (80, 50, 2000), (256, 256, 60)] {
             for seed in 0..seeds {
-                let level = generate(&GenParams {
-                    seed,
-                    width,
-                    height,
-                    style,
-                })
-                .expect("every seed generates");
-                level.map.to_ascii().hash(&mut hasher);
-                level.map.rooms().hash(&mut hasher);
+                let level = generate(&GenParams::new(seed, width, height, style)).expect("every seed generates");
+                level.level.map.to_ascii().hash(&mut hasher);
+                level.level.map.rooms().hash(&mut hasher);
                 level.attempts.hash(&mut hasher);
             }
         }

@@ -21,16 +21,12 @@ fn main() {
     let start = Instant::now();
     let mut rooms = 0;
     for seed in 0..count {
-        rooms += generate(&GenParams {
-            seed,
-            width,
-            height,
-            style,
-        })
-        .expect("a level")
-        .map
-        .rooms()
-        .len();
+        rooms += generate(&GenParams::new(seed, width, height, style))
+            .expect("a level")
+            .level
+            .map
+            .rooms()
+            .len();
     }
     let each = start.elapsed() / count as u32;
     println!(

@@ -1,20 +1,21 @@
-//! Assembling the game: Bevy's plugins and Delve's, for the desktop and the browser.
-
-use std::process::ExitCode;
+//! Assembling the game: Bevy's plugins and Delve's, for the desktop, the browser and headless
+//! tests. The dungeon is made before the app is (a level that cannot be made is an error for the
+//! caller to report, not a panic inside the app).
 
 use bevy::asset::AssetMetaCheck;
 use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
 use bevy::winit::WinitSettings;
 
 use crate::assets::GameAssets;
+use crate::dungeon::Dungeon;
 use crate::fov::FovRadius;
-use crate::generation::{GenerationPlugin, LevelSource};
+use crate::screens::GameState;
 
-/// Delve's own plugins, everything but Bevy's: generation, turns, the player and input, sight,
-/// loading, drawing and the HUD.
+/// Delve's own plugins, everything but Bevy's: turns, the player and input, sight, loading,
+/// drawing and the HUD.
 pub fn game_plugin(app: &mut App) {
     app.add_plugins((
-        GenerationPlugin,
         crate::turn::plugin,
         crate::player::plugin,
         crate::fov::plugin,
@@ -27,7 +28,6 @@ pub fn game_plugin(app: &mut App) {
 /// Delve's plugins that need no window, GPU or keyboard: what headless tests run.
 pub fn headless_plugin(app: &mut App) {
     app.add_plugins((
-        GenerationPlugin,
         crate::turn::plugin,
         crate::player::rules_plugin,
         crate::fov::plugin,
@@ -35,12 +35,13 @@ pub fn headless_plugin(app: &mut App) {
     ));
 }
 
-/// A window-free game on `source`'s level after its first update: what tests and benchmarks
+/// A window-free game in `dungeon`, playing, after its first update: what tests and benchmarks
 /// drive. Tiles get a placeholder texture handle, so their looks are built without a GPU.
-pub fn headless_app(source: LevelSource) -> App {
+pub fn headless_app(dungeon: Dungeon) -> App {
     let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .insert_resource(source)
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_state(GameState::Playing)
+        .insert_resource(dungeon)
         .insert_resource(GameAssets {
             tileset: Handle::default(),
             layout: Handle::default(),
@@ -72,8 +73,8 @@ pub fn missing_display() -> Option<String> {
     None
 }
 
-/// The whole game on `source`'s level, in `window` (a desktop window or a page's canvas).
-pub fn game_app(source: LevelSource, radius: u32, window: Window) -> App {
+/// The whole game in `dungeon`, in `window` (a desktop window or a page's canvas).
+pub fn game_app(dungeon: Dungeon, radius: u32, window: Window) -> App {
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
@@ -91,25 +92,19 @@ pub fn game_app(source: LevelSource, radius: u32, window: Window) -> App {
     // Turn-based: draw when something happens, not 60 times a second for nothing.
     .insert_resource(WinitSettings::desktop_app())
     .insert_resource(ClearColor(Color::BLACK))
-    .insert_resource(source)
+    .insert_resource(dungeon)
     .insert_resource(FovRadius(radius))
     .add_plugins(game_plugin);
     app
 }
 
-/// Opens the game window on `source`'s level and runs until the window closes.
-pub fn run(source: LevelSource, radius: u32) -> ExitCode {
-    if let Some(why) = missing_display() {
-        eprintln!("delve: {why}; cannot open a window. Use --ascii to print the level instead.");
-        return ExitCode::from(crate::cli::USAGE);
-    }
+/// Opens the game window on `dungeon` and runs until the window closes. The caller checks
+/// `missing_display` first.
+pub fn run(dungeon: Dungeon, radius: u32) -> AppExit {
     let window = Window {
         title: "Delve".into(),
         resolution: (1280, 800).into(),
         ..default()
     };
-    match game_app(source, radius, window).run() {
-        AppExit::Success => ExitCode::SUCCESS,
-        AppExit::Error(code) => ExitCode::from(code.get()),
-    }
+    game_app(dungeon, radius, window).run()
 }

@@ -6,14 +6,7 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy_asset_loader::prelude::*;
 
-/// Where the game is: loading its assets, playing, or stopped by an asset that would not load.
-#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum GameState {
-    #[default]
-    Loading,
-    Playing,
-    LoadFailed,
-}
+pub use crate::screens::GameState;
 
 /// Tiles in the tileset, by index (16x16 pixels each, 8 to a row).
 pub mod tiles {

@@ -1,4 +1,5 @@
-//! The command line: `delve [--seed N] [--size WxH] [--corridors STYLE] [--map FILE] [--ascii]`.
+//! The command line: `delve [--seed N] [--size WxH] [--corridors STYLE] [--depth D] [--map FILE]
+//! [--ascii [--fov] | --json] [--radius R]`.
 //!
 //! Every usage error is one line on stderr naming the problem, and exit code 2.
 
@@ -9,9 +10,11 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+use crate::dungeon::{Dungeon, Origin};
 use crate::fov::{DEFAULT_RADIUS, visible_tiles};
-use crate::generation::{CorridorStyle, GenParams, LevelSource, generate, level::size_ok};
-use crate::map::{MAX_SIDE, MIN_SIZE, TileMap, parse_ascii};
+use crate::generation::level::{self, size_ok};
+use crate::generation::{CorridorStyle, DEEPEST, GenParams};
+use crate::map::{MAX_SIDE, MIN_SIZE, Pos, TileMap, parse_ascii};
 
 /// Exit code for usage errors (bad arguments, bad map file).
 pub const USAGE: u8 = 2;
@@ -32,12 +35,18 @@ pub struct Cli {
     /// Corridor style: lshaped, chunked, nethack, astar, axis, pipe, deadzone, hallways or mixed.
     #[arg(long, value_name = "STYLE", default_value = "mixed")]
     pub corridors: CorridorStyle,
+    /// Which level of the run to print or to start on, from 1 to 10.
+    #[arg(long, value_name = "D", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=DEEPEST as i64))]
+    pub depth: u32,
     /// Play a level written in the ASCII legend instead of generating one.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "size", "corridors"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "size", "corridors", "depth"])]
     pub map: Option<PathBuf>,
     /// Print the level to stdout in the ASCII legend and exit, without opening a window.
     #[arg(long)]
     pub ascii: bool,
+    /// Print the level to stdout as one JSON object and exit, without opening a window.
+    #[arg(long, conflicts_with_all = ["ascii", "map"])]
+    pub json: bool,
     /// With --ascii: print only what the player sees from the start (unseen tiles as spaces).
     #[arg(long, requires = "ascii")]
     pub fov: bool,
@@ -65,11 +74,7 @@ fn parse_size(s: &str) -> Result<Size, String> {
             MIN_SIZE.0, MIN_SIZE.1
         )
     };
-    let (w, h) = s.split_once('x').ok_or_else(bad)?;
-    let (width, height) = (
-        w.parse::<u32>().map_err(|_| bad())?,
-        h.parse::<u32>().map_err(|_| bad())?,
-    );
+    let (width, height) = level::parse_size(s).ok_or_else(bad)?;
     if !size_ok(width, height) {
         return Err(format!(
             "out of range: from {}x{} to {MAX_SIDE}x{MAX_SIDE}",
@@ -98,17 +103,38 @@ pub fn load_map(path: &Path) -> Result<TileMap, String> {
     parse_ascii(&bytes).map_err(|e| format!("map file {shown}: {e}"))
 }
 
+/// Where the dungeon comes from: a run to generate, or a map file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    Run(GenParams),
+    Map(TileMap),
+}
+
 impl Cli {
-    /// Where the level comes from, with a random seed filled in when none was given.
-    pub fn level_source(&self, random_seed: impl FnOnce() -> u64) -> Result<LevelSource, String> {
+    /// Where the dungeon comes from, with a random seed filled in when none was given. A bad map
+    /// file is an error naming it.
+    pub fn source(&self, random_seed: impl FnOnce() -> u64) -> Result<Source, String> {
         match &self.map {
-            Some(path) => load_map(path).map(LevelSource::Premade),
-            None => Ok(LevelSource::Generate(GenParams {
-                seed: self.seed.unwrap_or_else(random_seed),
-                width: self.size.width,
-                height: self.size.height,
-                style: self.corridors,
-            })),
+            Some(path) => load_map(path).map(Source::Map),
+            None => Ok(Source::Run(
+                GenParams::new(
+                    self.seed.unwrap_or_else(random_seed),
+                    self.size.width,
+                    self.size.height,
+                    self.corridors,
+                )
+                .at_depth(self.depth),
+            )),
+        }
+    }
+}
+
+impl Source {
+    /// The dungeon, its first level made (generation that fails says why).
+    pub fn dungeon(self) -> Result<Dungeon, String> {
+        match self {
+            Source::Map(map) => Ok(Dungeon::premade(map)),
+            Source::Run(run) => Dungeon::new(run).map_err(|e| e.to_string()),
         }
     }
 }
@@ -142,7 +168,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         Ok(cli) => cli,
         Err(code) => return code,
     };
-    let source = match cli.level_source(rand::random) {
+    let source = match cli.source(rand::random) {
         Ok(s) => s,
         Err(msg) => {
             eprintln!("delve: {msg}");
@@ -150,32 +176,41 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         }
     };
     match &source {
-        LevelSource::Generate(p) => eprintln!(
-            "delve: seed {} ({}x{}, {} corridors)",
-            p.seed, p.width, p.height, p.style
+        Source::Run(p) => eprintln!(
+            "delve: seed {} ({}x{}, {} corridors, depth {})",
+            p.seed, p.width, p.height, p.style, p.depth
         ),
-        LevelSource::Premade(m) => eprintln!(
+        Source::Map(m) => eprintln!(
             "delve: map {} ({}x{})",
             cli.map.as_deref().unwrap_or(Path::new("")).display(),
             m.width(),
             m.height()
         ),
     }
-    if !cli.ascii {
-        return crate::app::run(source, cli.radius);
+    let playing = !cli.ascii && !cli.json;
+    // No window to open: say so before making anything.
+    if playing && let Some(why) = crate::app::missing_display() {
+        eprintln!("delve: {why}; cannot open a window. Use --ascii to print the level instead.");
+        return ExitCode::from(USAGE);
     }
-    let map = match source {
-        LevelSource::Premade(m) => m,
-        LevelSource::Generate(p) => match generate(&p) {
-            Ok(g) => g.map,
-            Err(e) => {
-                eprintln!("delve: {e}");
-                return ExitCode::FAILURE;
-            }
-        },
+    let dungeon = match source.dungeon() {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("delve: {e}");
+            return ExitCode::FAILURE;
+        }
     };
-    let text = if cli.fov {
-        fov_ascii(&map, cli.radius)
+    if playing {
+        return match crate::app::run(dungeon, cli.radius) {
+            bevy::app::AppExit::Success => ExitCode::SUCCESS,
+            bevy::app::AppExit::Error(code) => ExitCode::from(code.get()),
+        };
+    }
+    let map = &dungeon.level().map;
+    let text = if cli.json {
+        level_json(&dungeon)
+    } else if cli.fov {
+        fov_ascii(map, cli.radius)
     } else {
         map.to_ascii()
     };
@@ -187,6 +222,38 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The current level of a generated dungeon as one JSON object and a newline (`--json`; the
+/// schema is in the README): seed, depth, size, corridor style, rows in the ASCII legend (no
+/// `@`), where the player arrives, the stairs, the keys and the doors they open, the monsters.
+pub fn level_json(dungeon: &Dungeon) -> String {
+    let level = dungeon.level();
+    let map = &level.map;
+    let xy = |p: Pos| serde_json::json!([p.x, p.y]);
+    let (seed, style) = match dungeon.origin() {
+        Origin::Run(run) => (serde_json::json!(run.seed), serde_json::json!(run.style.name())),
+        Origin::Map => (serde_json::Value::Null, serde_json::Value::Null),
+    };
+    let keys: Vec<serde_json::Value> = level
+        .keys
+        .iter()
+        .map(|k| serde_json::json!({"at": xy(k.at), "opens": xy(k.opens)}))
+        .collect();
+    let value = serde_json::json!({
+        "seed": seed,
+        "depth": dungeon.depth(),
+        "width": map.width(),
+        "height": map.height(),
+        "corridors": style,
+        "rows": map.rows(),
+        "start": xy(map.start()),
+        "stairs_down": map.stairs_down().map(xy),
+        "stairs_up": map.stairs_up().map(xy),
+        "keys": keys,
+        "monsters": [],
+    });
+    format!("{value}\n")
 }
 
 /// The level as the player sees it from the start: the ASCII dump with every tile out of sight

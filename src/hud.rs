@@ -1,13 +1,13 @@
-//! The HUD: seed and turn count, the message line, and a help overlay that lists the keys bound
-//! in the player's `InputMap` (so it stays right when keys are rebound).
+//! The HUD: the run, depth, keys held and turn count, the message line, and a help overlay that
+//! lists the keys bound in the player's `InputMap` (so it stays right when keys are rebound).
 
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
-use crate::assets::GameState;
-use crate::generation::LevelSource;
-use crate::player::Player;
+use crate::actor::{KeyRing, Player};
+use crate::dungeon::Dungeon;
 use crate::player::input::Action;
+use crate::screens::GameState;
 use crate::turn::{MessageLine, TurnCount, TurnSet};
 
 #[derive(Component)]
@@ -22,9 +22,7 @@ struct HelpOverlay;
 pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(GameState::Playing), spawn_hud).add_systems(
         Update,
-        (update_status, update_message, toggle_help)
-            .in_set(TurnSet::Show)
-            .run_if(in_state(GameState::Playing)),
+        (update_status, update_message, toggle_help).in_set(TurnSet::Show),
     );
 }
 
@@ -40,6 +38,7 @@ fn spawn_hud(mut commands: Commands) {
     let panel = BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.6));
     commands.spawn((
         Name::new("Status"),
+        DespawnOnExit(GameState::Playing),
         Node {
             position_type: PositionType::Absolute,
             top: px(0),
@@ -52,6 +51,7 @@ fn spawn_hud(mut commands: Commands) {
     ));
     commands.spawn((
         Name::new("Messages"),
+        DespawnOnExit(GameState::Playing),
         Node {
             position_type: PositionType::Absolute,
             bottom: px(0),
@@ -67,12 +67,26 @@ fn spawn_hud(mut commands: Commands) {
     ));
 }
 
-/// A key binding as a player reads it ("K", "ArrowUp", "Numpad8").
+/// A key binding as a player reads it ("K", "ArrowUp", "Numpad8", ">").
 pub fn key_name(binding: &dyn Buttonlike) -> String {
     let raw = format!("{binding:?}");
+    // A chord prints as `ButtonlikeChord([ModifierKey(Shift), KeyCode(Period)])`.
+    if let Some(inner) = raw.strip_prefix("ButtonlikeChord([").and_then(|r| r.strip_suffix("])")) {
+        let parts: Vec<String> = inner.split(", ").map(single_key_name).collect();
+        return match parts.join("+").as_str() {
+            "Shift+Period" => ">".to_owned(),
+            "Shift+Comma" => "<".to_owned(),
+            other => other.to_owned(),
+        };
+    }
+    single_key_name(&raw)
+}
+
+fn single_key_name(raw: &str) -> String {
     let raw = raw
         .trim_start_matches("KeyCode::")
         .trim_start_matches("KeyCode(")
+        .trim_start_matches("ModifierKey(")
         .trim_end_matches(')');
     match raw.strip_prefix("Key") {
         Some(letter) if letter.len() == 1 => letter.to_owned(),
@@ -95,25 +109,35 @@ pub fn help_text(map: &InputMap<Action>) -> String {
         };
         out.push_str(&format!("{:<24}{keys}\n", action.describe()));
     }
-    out.push_str("\nBump a closed door to open it. No diagonal steps through doorways.");
+    out.push_str(
+        "\nBump a closed door to open it, a locked one with its key. No diagonal steps through\ndoorways. Walk onto a key to pick it up; take the stairs standing on them.",
+    );
     out
+}
+
+/// The status line: "Delve  |  seed 42 (80x50, mixed)  |  depth 3 of 10  |  keys 1  |  turn 120".
+pub fn status_line(dungeon: &Dungeon, keys: &KeyRing, turn: u64) -> String {
+    format!(
+        "Delve  |  {}  |  depth {} of {}  |  keys {}  |  turn {turn}",
+        dungeon.describe(),
+        dungeon.depth(),
+        dungeon.deepest(),
+        keys.doors_on(dungeon.depth()).len(),
+    )
 }
 
 fn update_status(
     turn: Res<TurnCount>,
-    source: Res<LevelSource>,
+    dungeon: Res<Dungeon>,
+    keys: Single<Ref<KeyRing>, With<Player>>,
     mut text: Single<&mut Text, With<StatusText>>,
     mut done: Local<bool>,
 ) {
-    if !turn.is_changed() && *done {
+    if !turn.is_changed() && !keys.is_changed() && !dungeon.is_changed() && *done {
         return;
     }
     *done = true;
-    let level = match &*source {
-        LevelSource::Generate(p) => format!("seed {} ({}x{}, {})", p.seed, p.width, p.height, p.style),
-        LevelSource::Premade(m) => format!("custom map ({}x{})", m.width(), m.height()),
-    };
-    text.0 = format!("Delve  |  {level}  |  turn {}", turn.0);
+    text.0 = status_line(&dungeon, &keys, turn.0);
 }
 
 fn update_message(line: Res<MessageLine>, mut text: Single<&mut Text, With<MessageText>>) {
@@ -137,6 +161,7 @@ fn toggle_help(
             commands.spawn((
                 Name::new("Help"),
                 HelpOverlay,
+                DespawnOnExit(GameState::Playing),
                 Node {
                     position_type: PositionType::Absolute,
                     width: percent(100),
@@ -184,5 +209,11 @@ mod tests {
             .unwrap()
             .to_owned();
         assert!(wait.ends_with('Z') && !wait.contains("Space"), "{wait}");
+        // The stairs are bound to chords, shown as the characters they type.
+        let text = help_text(&Action::default_input_map());
+        let down = text.lines().find(|l| l.starts_with("go down the stairs")).unwrap();
+        assert!(down.trim_end().ends_with('>'), "{down}");
+        let up = text.lines().find(|l| l.starts_with("go up the stairs")).unwrap();
+        assert!(up.trim_end().ends_with('<'), "{up}");
     }
 }

@@ -36,7 +36,7 @@ fn ascii_prints_exactly_the_level() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 21);
     assert!(lines.iter().all(|l| l.chars().count() == 33));
-    assert!(text.chars().all(|c| "#.,+'*@\n".contains(c)));
+    assert!(text.chars().all(|c| "#.,+'*<>@\n".contains(c)));
     assert_eq!(text.matches('@').count(), 1);
     assert!(
         stderr(&out).contains("seed 42"),
@@ -194,4 +194,135 @@ fn without_a_display_it_says_so_and_exits_2() {
         let last = err.lines().last().unwrap_or_default();
         assert!(last.contains("no display") && last.contains("--ascii"), "{err}");
     }
+}
+
+#[test]
+fn depth_prints_that_level_of_the_run() {
+    let one = stdout(&delve(&["--ascii", "--seed", "42"]));
+    let explicit = stdout(&delve(&["--ascii", "--seed", "42", "--depth", "1"]));
+    assert_eq!(one, explicit, "depth 1 is the default");
+    assert!(
+        one.contains('>') && !one.contains('<'),
+        "the first level has only stairs down"
+    );
+    let three = delve(&["--ascii", "--seed", "42", "--depth", "3"]);
+    assert!(three.status.success(), "{}", stderr(&three));
+    let three = stdout(&three);
+    assert_ne!(one, three);
+    assert!(three.contains('>') && three.contains('@'), "{three}");
+    assert!(!three.contains('<'), "the '@' covers the stairs up where you arrive");
+    let deepest = stdout(&delve(&["--ascii", "--seed", "42", "--depth", "10"]));
+    assert!(!deepest.contains('>'), "the deepest level has no stairs down");
+    // The same level however it is asked for, and a deeper level parses back as a map file.
+    assert_eq!(three, stdout(&delve(&["--ascii", "--seed", "42", "--depth", "3"])));
+    let path = temp_file("depth3.txt", three.as_bytes());
+    assert_eq!(stdout(&delve(&["--ascii", "--map", path.to_str().unwrap()])), three);
+}
+
+#[test]
+fn json_prints_the_level_in_the_documented_schema() {
+    let out = delve(&[
+        "--json",
+        "--seed",
+        "42",
+        "--depth",
+        "3",
+        "--size",
+        "60x40",
+        "--corridors",
+        "nethack",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 1, "one object on one line");
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(
+        keys,
+        [
+            "seed",
+            "depth",
+            "width",
+            "height",
+            "corridors",
+            "rows",
+            "start",
+            "stairs_down",
+            "stairs_up",
+            "keys",
+            "monsters"
+        ]
+    );
+    assert_eq!((v["seed"].as_u64(), v["depth"].as_u64()), (Some(42), Some(3)));
+    assert_eq!((v["width"].as_u64(), v["height"].as_u64()), (Some(60), Some(40)));
+    assert_eq!(v["corridors"], "nethack");
+    let rows: Vec<&str> = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    assert_eq!(rows.len(), 40);
+    assert!(rows.iter().all(|r| r.len() == 60 && !r.contains('@')));
+    let at = |p: &serde_json::Value| {
+        let xy = p.as_array().unwrap();
+        let (x, y) = (xy[0].as_u64().unwrap() as usize, xy[1].as_u64().unwrap() as usize);
+        rows[y].as_bytes()[x] as char
+    };
+    assert_eq!(
+        at(&v["start"]),
+        '<',
+        "below the first level you arrive on the stairs up"
+    );
+    assert_eq!(v["start"], v["stairs_up"]);
+    assert_eq!(at(&v["stairs_down"]), '>');
+    for key in v["keys"].as_array().unwrap() {
+        assert_eq!(at(&key["at"]), '.', "a key lies on room floor");
+        assert_eq!(at(&key["opens"]), '*', "and opens a locked door");
+    }
+    let locked = rows.iter().map(|r| r.matches('*').count()).sum::<usize>();
+    assert_eq!(locked, v["keys"].as_array().unwrap().len());
+    assert_eq!(v["monsters"], serde_json::json!([]));
+    // The rows are the --ascii dump with the stairs where the '@' was.
+    let ascii = stdout(&delve(&[
+        "--ascii",
+        "--seed",
+        "42",
+        "--depth",
+        "3",
+        "--size",
+        "60x40",
+        "--corridors",
+        "nethack",
+    ]));
+    assert_eq!(ascii.replace('@', "<"), rows.join("\n") + "\n");
+    // Depth 1 has no stairs up (null), the deepest no stairs down.
+    let first: serde_json::Value = serde_json::from_str(&stdout(&delve(&["--json", "--seed", "42"]))).unwrap();
+    assert!(first["stairs_up"].is_null() && first["stairs_down"].is_array() && first["depth"] == 1);
+    let last: serde_json::Value =
+        serde_json::from_str(&stdout(&delve(&["--json", "--seed", "42", "--depth", "10"]))).unwrap();
+    assert!(last["stairs_down"].is_null() && last["stairs_up"].is_array());
+}
+
+#[test]
+fn bad_depth_and_json_combinations_are_named() {
+    assert_usage_error(&["--ascii", "--depth", "0"], "--depth");
+    assert_usage_error(&["--ascii", "--depth", "11"], "--depth");
+    assert_usage_error(&["--ascii", "--depth", "deep"], "--depth");
+    assert_usage_error(&["--json", "--map", "x.txt"], "--map");
+    assert_usage_error(&["--json", "--ascii"], "--ascii");
+    assert_usage_error(&["--ascii", "--map", "x.txt", "--depth", "2"], "--depth");
+}
+
+#[test]
+fn map_files_may_hold_stairs_but_one_of_each() {
+    let path = temp_file("stairs.txt", b"#######\n#@.<.>#\n#######\n");
+    let out = delve(&["--ascii", "--map", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "#######\n#@.<.>#\n#######\n");
+    let two = temp_file("two_stairs.txt", b"#######\n#@>.>.#\n#######\n");
+    assert_usage_error(
+        &["--ascii", "--map", two.to_str().unwrap()],
+        "line 2, column 5: second '>'",
+    );
 }

@@ -1,60 +1,67 @@
 //! Headless ECS tests: a `MinimalPlugins` app with Delve's plugins, stepped with `app.update()`.
 
 use bevy::prelude::*;
-use delve::generation::{CorridorStyle, Door, GenParams, GenerationPlugin, GridPos, LevelSource, generate, validate};
-use delve::map::{DoorState, Pos, TileMap, parse_ascii};
-
-fn app_with(source: LevelSource) -> App {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .insert_resource(source)
-        .add_plugins(GenerationPlugin);
-    app
-}
-
-fn door_entities(app: &mut App) -> Vec<(Pos, DoorState)> {
-    let mut q = app.world_mut().query::<(&Door, &GridPos)>();
-    let mut doors: Vec<(Pos, DoorState)> = q.iter(app.world()).map(|(d, p)| (p.0, d.0)).collect();
-    doors.sort_by_key(|d| d.0);
-    doors
-}
+use delve::actor::{GridPos, KeyRing, LevelScoped, Player};
+use delve::dungeon::Dungeon;
+use delve::fov::{Memory, Viewshed};
+use delve::generation::{CorridorStyle, GenParams, generate, validate};
+use delve::map::{Level, parse_ascii};
+use delve::screens::GameState;
 
 #[test]
-fn first_update_builds_a_valid_level_with_one_entity_per_door() {
+fn the_first_update_plays_the_dungeon_it_was_given() {
     for style in [CorridorStyle::Mixed, CorridorStyle::Hallways, CorridorStyle::Chunked] {
-        let params = GenParams {
-            seed: 12,
-            width: 80,
-            height: 50,
-            style,
-        };
-        let mut app = app_with(LevelSource::Generate(params));
-        app.update();
-        let map = app.world().resource::<TileMap>().clone();
-        validate(&map).unwrap();
+        let params = GenParams::new(12, 80, 50, style).at_depth(3);
+        let mut app = delve::app::headless_app(Dungeon::new(params).unwrap());
+        let dungeon = app.world().resource::<Dungeon>();
+        assert_eq!(dungeon.depth(), 3);
         assert_eq!(
-            map,
-            generate(&params).unwrap().map,
-            "the plugin builds exactly the generator's level"
+            dungeon.level(),
+            &generate(&params).unwrap().level,
+            "exactly the generator's level"
         );
-        let mut expected: Vec<(Pos, DoorState)> = map.doors().collect();
-        expected.sort_by_key(|d| d.0);
-        assert!(!expected.is_empty());
-        assert_eq!(door_entities(&mut app), expected);
-        // Later updates neither rebuild the level nor spawn doors again.
-        app.update();
-        assert_eq!(door_entities(&mut app).len(), expected.len());
+        validate(&dungeon.level().map).unwrap();
+        let start = dungeon.level().map.start();
+        let w = app.world_mut();
+        let (pos, view, memory, ring) = w
+            .query_filtered::<(&GridPos, &Viewshed, &Memory, &KeyRing), With<Player>>()
+            .single(w)
+            .unwrap();
+        assert_eq!(pos.0, start, "the player arrives on the stairs up");
+        assert!(!view.visible().is_empty(), "and sees on the first update");
+        assert!(memory.level(3).unwrap().is_explored(start));
+        assert!(memory.level(1).is_none(), "nothing remembered of levels not visited");
+        assert!(ring.0.is_empty());
+        // The level's tile layer is scoped to the level.
+        assert!(w.query::<&LevelScoped>().iter(w).count() > 1);
     }
 }
 
 #[test]
-fn premade_level_is_used_as_written() {
+fn a_map_file_is_a_dungeon_of_one_level() {
     let map = parse_ascii(b"#######\n#@.+,*#\n#######\n").unwrap();
-    let mut app = app_with(LevelSource::Premade(map.clone()));
+    let app = delve::app::headless_app(Dungeon::premade(map.clone()));
+    let dungeon = app.world().resource::<Dungeon>();
+    assert_eq!(dungeon.level(), &Level::bare(map));
+    assert_eq!((dungeon.depth(), dungeon.deepest()), (1, 1));
+}
+
+#[test]
+fn nothing_is_played_outside_the_playing_state() {
+    // Commands sent while loading (or on the failure screen) are not played, and no player
+    // exists until the game is playing.
+    let mut app = delve::app::headless_app(Dungeon::premade(parse_ascii(b"#####\n#@..#\n#####\n").unwrap()));
+    app.world_mut()
+        .resource_mut::<NextState<GameState>>()
+        .set(GameState::LoadFailed);
     app.update();
-    assert_eq!(app.world().resource::<TileMap>(), &map);
     assert_eq!(
-        door_entities(&mut app),
-        vec![(Pos::new(3, 1), DoorState::Closed), (Pos::new(5, 1), DoorState::Locked)]
+        app.world_mut().query::<&Player>().iter(app.world()).count(),
+        0,
+        "the player belongs to the playing state"
     );
+    app.world_mut()
+        .write_message(delve::player::PlayerCommand::Step(delve::rules::Dir8::E));
+    app.update();
+    assert_eq!(app.world().resource::<delve::turn::TurnCount>().0, 0);
 }

@@ -11,7 +11,8 @@ use std::ffi::OsString;
 use std::os::unix::ffi::OsStringExt;
 
 use delve::cli;
-use delve::generation::{CorridorStyle, GenParams, LevelSource, generate};
+use delve::cli::Source;
+use delve::generation::{CorridorStyle, GenParams, generate};
 use delve::map::{MAX_SIDE, parse_ascii};
 use proptest::prelude::*;
 
@@ -133,7 +134,7 @@ proptest! {
         style in prop::sample::select(CorridorStyle::ALL.to_vec()),
         edits in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 1..12),
     ) {
-        let level = generate(&GenParams { seed, width: 30, height: 20, style }).unwrap().map;
+        let level = generate(&GenParams::new(seed, 30, 20, style)).unwrap().level.map;
         let mut text = level.to_ascii().into_bytes();
         for (at, byte) in edits {
             let i = at.index(text.len());
@@ -152,20 +153,20 @@ proptest! {
         let shown = format!("{argv:?}");
         let (outcome, peak) = peak_during(|| match cli::parse(argv) {
             Err(_) => None,
-            Ok(cli) => Some(cli.level_source(|| 7)),
+            Ok(cli) => Some(cli.source(|| 7)),
         });
         // Sizes are refused or accepted before any level is built: parsing stays small.
         prop_assert!(peak < 1 << 20, "{peak} bytes to parse {shown}");
         match outcome {
             None | Some(Err(_)) => {}
-            Some(Ok(LevelSource::Generate(p))) => {
+            Some(Ok(Source::Run(p))) => {
                 prop_assert!(p.width <= MAX_SIDE && p.height <= MAX_SIDE, "{shown}");
                 // Generating is what the CLI does next; keep the fuzz quick on the big ones.
                 if p.width * p.height <= 160 * 100 {
                     prop_assert!(generate(&p).is_ok(), "{shown}");
                 }
             }
-            Some(Ok(LevelSource::Premade(_))) => prop_assert!(false, "no map file exists: {shown}"),
+            Some(Ok(Source::Map(_))) => prop_assert!(false, "no map file exists: {shown}"),
         }
     }
 }

@@ -3,8 +3,8 @@
 
 mod common;
 
-use common::check;
-use delve::generation::{CorridorStyle, GenParams, generate};
+use common::{check, check_level};
+use delve::generation::{CorridorStyle, DEEPEST, GenParams, generate};
 use delve::map::parse_ascii;
 
 const SIZES: [(u32, u32); 3] = [(20, 15), (80, 50), (123, 71)];
@@ -16,15 +16,11 @@ fn every_style_every_size_a_thousand_seeds() {
     for style in CorridorStyle::ALL {
         for (width, height) in SIZES {
             for seed in 0..1000 {
-                let params = GenParams {
-                    seed,
-                    width,
-                    height,
-                    style,
-                };
+                // Every depth too: seed n is made at depth n % 10 + 1.
+                let params = GenParams::new(seed, width, height, style).at_depth(1 + seed as u32 % DEEPEST);
                 let generated = generate(&params).unwrap_or_else(|e| panic!("{params:?}: {e}"));
-                if let Err(e) = check(&generated.map) {
-                    panic!("{params:?}: {e}\n{}", generated.map.to_ascii());
+                if let Err(e) = check_level(&generated.level, params.depth) {
+                    panic!("{params:?}: {e}\n{}", generated.level.map.to_ascii());
                 }
                 total += 1;
                 retried += usize::from(generated.attempts > 1);
@@ -42,13 +38,8 @@ fn every_style_every_size_a_thousand_seeds() {
 fn same_seed_same_level() {
     for style in CorridorStyle::ALL {
         for seed in [0, 1, 42, u64::MAX] {
-            let p = GenParams {
-                seed,
-                width: 80,
-                height: 50,
-                style,
-            };
-            let (a, b) = (generate(&p).unwrap().map, generate(&p).unwrap().map);
+            let p = GenParams::new(seed, 80, 50, style);
+            let (a, b) = (generate(&p).unwrap().level.map, generate(&p).unwrap().level.map);
             assert_eq!(a.to_ascii(), b.to_ascii(), "{p:?}");
         }
     }
@@ -59,15 +50,11 @@ fn styles_differ() {
     let levels: Vec<String> = CorridorStyle::ALL
         .iter()
         .map(|&style| {
-            generate(&GenParams {
-                seed: 7,
-                width: 80,
-                height: 50,
-                style,
-            })
-            .unwrap()
-            .map
-            .to_ascii()
+            generate(&GenParams::new(7, 80, 50, style))
+                .unwrap()
+                .level
+                .map
+                .to_ascii()
         })
         .collect();
     for (i, a) in levels.iter().enumerate() {
@@ -86,6 +73,7 @@ fn every_level_has_doors_some_open_some_closed() {
             ..GenParams::default()
         })
         .unwrap()
+        .level
         .map;
         for (_, state) in map.doors() {
             match state {
@@ -102,14 +90,7 @@ fn every_level_has_doors_some_open_some_closed() {
 fn ascii_dump_round_trips() {
     for style in CorridorStyle::ALL {
         for (width, height) in SIZES {
-            let map = generate(&GenParams {
-                seed: 3,
-                width,
-                height,
-                style,
-            })
-            .unwrap()
-            .map;
+            let map = generate(&GenParams::new(3, width, height, style)).unwrap().level.map;
             let text = map.to_ascii();
             let lines: Vec<&str> = text.lines().collect();
             assert_eq!(lines.len(), height as usize);
@@ -125,14 +106,10 @@ fn ascii_dump_round_trips() {
 
 #[test]
 fn largest_level_generates() {
-    let map = generate(&GenParams {
-        seed: 5,
-        width: 1024,
-        height: 1024,
-        style: CorridorStyle::Mixed,
-    })
-    .unwrap()
-    .map;
-    check(&map).unwrap();
+    let map = generate(&GenParams::new(5, 1024, 1024, CorridorStyle::Mixed))
+        .unwrap()
+        .level
+        .map;
+    check(&map, 1).unwrap();
     assert!(map.rooms().len() > 1000);
 }

@@ -8,12 +8,13 @@ use std::sync::atomic::{AtomicIsize, Ordering};
 
 use bevy::prelude::*;
 use bevy_ecs_tilemap::tiles::TilePos;
-use delve::fov::Viewshed;
+use delve::actor::Player;
+use delve::dungeon::Dungeon;
+use delve::fov::{Memory, Viewshed};
 use delve::generation::rng::GenRng;
-use delve::generation::{CorridorStyle, GenParams, LevelSource};
-use delve::map::TileMap;
+use delve::generation::{CorridorStyle, GenParams};
 use delve::player::PlayerCommand;
-use delve::player::rules::Dir8;
+use delve::rules::Dir8;
 use delve::turn::TurnCount;
 
 /// The system allocator, counting the bytes live in the whole process.
@@ -53,12 +54,7 @@ fn command(rng: &mut GenRng) -> PlayerCommand {
 
 #[test]
 fn ten_thousand_turns_hold_no_more_memory_than_a_thousand() {
-    let mut app = delve::app::headless_app(LevelSource::Generate(GenParams {
-        seed: 11,
-        width: 80,
-        height: 50,
-        style: CorridorStyle::Mixed,
-    }));
+    let mut app = delve::app::headless_app(Dungeon::new(GenParams::new(11, 80, 50, CorridorStyle::Mixed)).unwrap());
     let mut rng = GenRng::new(11);
     let mut play_until = |app: &mut App, turns: u64| {
         let mut actions = 0;
@@ -76,20 +72,26 @@ fn ten_thousand_turns_hold_no_more_memory_than_a_thousand() {
         let tiles = w.query::<&TilePos>().iter(w).count();
         (all - tiles, tiles)
     };
-    let seen = |app: &App| {
-        let (map, view) = (app.world().resource::<TileMap>(), app.world().resource::<Viewshed>());
+    let seen = |app: &mut App| {
+        let w = app.world_mut();
+        let (view, memory) = w
+            .query_filtered::<(&Viewshed, &Memory), With<Player>>()
+            .single(w)
+            .map(|(v, m)| (v.clone(), m.level(1).unwrap().clone()))
+            .unwrap();
+        let map = &w.resource::<Dungeon>().level().map;
         (0..map.tiles().len())
             .map(|i| map.pos_of(i))
-            .filter(|&p| map.is_explored(p) || view.is_visible(p))
+            .filter(|&p| memory.is_explored(p) || view.is_visible(p))
             .count()
     };
     let start = LIVE.load(Ordering::Relaxed);
     play_until(&mut app, 1_000);
     let (heap_1k, (others_1k, tiles_1k)) = (LIVE.load(Ordering::Relaxed), entities(&mut app));
-    assert_eq!(tiles_1k, seen(&app), "one tile entity per tile seen");
+    assert_eq!(tiles_1k, seen(&mut app), "one tile entity per tile seen");
     play_until(&mut app, 10_000);
     let (heap_10k, (others_10k, tiles_10k)) = (LIVE.load(Ordering::Relaxed), entities(&mut app));
-    assert_eq!(tiles_10k, seen(&app), "one tile entity per tile seen");
+    assert_eq!(tiles_10k, seen(&mut app), "one tile entity per tile seen");
     let new_tiles = tiles_10k - tiles_1k;
     println!(
         "heap live: {} KiB at the start, {} KiB after 1,000 turns, {} KiB after 10,000; other entities \

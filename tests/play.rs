@@ -5,24 +5,28 @@ use std::collections::HashSet;
 
 use bevy::input::InputPlugin;
 use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
 use bevy_ecs_tilemap::prelude::*;
 use leafwing_input_manager::prelude::*;
 
-use delve::assets::tiles;
-use delve::fov::{DEFAULT_RADIUS, Viewshed, visible_tiles};
-use delve::generation::{Door, DoorIndex, GenParams, GridPos, LevelSource};
+use delve::actor::{Blocks, GridPos, Player};
+use delve::assets::{GameAssets, tiles};
+use delve::dungeon::Dungeon;
+use delve::fov::{DEFAULT_RADIUS, LevelMemory, Memory, Viewshed, visible_tiles};
+use delve::generation::GenParams;
 use delve::map::{DoorState, Pos, Tile, TileMap, parse_ascii};
-use delve::player::rules::Dir8;
-use delve::player::{Blocks, Player, PlayerCommand};
+use delve::player::PlayerCommand;
 use delve::render::{MapLayer, REMEMBERED};
+use delve::rules::Dir8;
+use delve::screens::GameState;
 use delve::turn::{MessageLine, TurnCount};
 
-fn app_on(source: LevelSource) -> App {
-    delve::app::headless_app(source)
+fn app_on(dungeon: Dungeon) -> App {
+    delve::app::headless_app(dungeon)
 }
 
 fn app_with_map(text: &str) -> App {
-    app_on(LevelSource::Premade(parse_ascii(text.as_bytes()).unwrap()))
+    app_on(Dungeon::premade(parse_ascii(text.as_bytes()).unwrap()))
 }
 
 fn act(app: &mut App, command: PlayerCommand) {
@@ -51,25 +55,33 @@ fn message(app: &App) -> String {
 }
 
 fn door_state(app: &App, at: Pos) -> DoorState {
-    let entity = app.world().resource::<DoorIndex>()[&at];
-    app.world().get::<Door>(entity).unwrap().0
+    match map(app).tile(at) {
+        Tile::Door(s) => s,
+        t => panic!("no door at {at:?}: {t:?}"),
+    }
 }
 
 fn map(app: &App) -> &TileMap {
-    app.world().resource::<TileMap>()
+    &app.world().resource::<Dungeon>().level().map
 }
 
-/// Every door entity agrees with the tile under it.
-fn assert_doors_consistent(app: &mut App) {
-    let doors: Vec<(Pos, DoorState)> = app
-        .world_mut()
-        .query::<(&Door, &GridPos)>()
-        .iter(app.world())
-        .map(|(d, p)| (p.0, d.0))
-        .collect();
-    for (pos, state) in doors {
-        assert_eq!(map(app).tile(pos), Tile::Door(state), "door at {pos:?}");
-    }
+fn player_entity(app: &mut App) -> Entity {
+    app.world_mut()
+        .query_filtered::<Entity, With<Player>>()
+        .single(app.world())
+        .unwrap()
+}
+
+fn viewshed(app: &mut App) -> Viewshed {
+    let e = player_entity(app);
+    app.world().get::<Viewshed>(e).unwrap().clone()
+}
+
+/// What the player remembers of the current level.
+fn memory(app: &mut App) -> LevelMemory {
+    let e = player_entity(app);
+    let depth = app.world().resource::<Dungeon>().depth();
+    app.world().get::<Memory>(e).unwrap().level(depth).unwrap().clone()
 }
 
 const ROOMS: &str = "\
@@ -119,7 +131,6 @@ fn bumping_a_closed_door_opens_it_then_walking_through() {
     step(&mut app, Dir8::E);
     step(&mut app, Dir8::E);
     assert_eq!(player(&mut app), Pos::new(6, 2));
-    assert_doors_consistent(&mut app);
 }
 
 #[test]
@@ -166,7 +177,6 @@ fn closing_doors() {
     act(&mut app, PlayerCommand::CloseDoor);
     assert_eq!(message(&app), "There is no open door next to you.");
     assert_eq!(turns(&app), 3);
-    assert_doors_consistent(&mut app);
     // A closed door blocks movement until it is bumped open again.
     step(&mut app, Dir8::S);
     assert_eq!(player(&mut app), Pos::new(3, 2));
@@ -191,17 +201,20 @@ fn locked_doors_stay_shut() {
     assert_eq!((player(&mut app), turns(&app)), (Pos::new(2, 1), 0));
 }
 
-fn visible_set(app: &App) -> HashSet<Pos> {
-    app.world().resource::<Viewshed>().visible().iter().copied().collect()
+fn visible_set(app: &mut App) -> HashSet<Pos> {
+    viewshed(app).visible().iter().copied().collect()
 }
 
 #[test]
 fn fov_follows_every_turn_and_explored_never_shrinks() {
-    let mut app = app_on(LevelSource::Generate(GenParams {
-        seed: 8,
-        ..GenParams::default()
-    }));
-    let mut explored_before = map(&app).explored().iter().filter(|&&e| e).count();
+    let mut app = app_on(
+        Dungeon::new(GenParams {
+            seed: 8,
+            ..GenParams::default()
+        })
+        .unwrap(),
+    );
+    let mut explored_before = memory(&mut app).explored_count();
     assert!(explored_before > 0, "the start is seen on the first update");
     let dirs = [
         Dir8::E,
@@ -216,25 +229,29 @@ fn fov_follows_every_turn_and_explored_never_shrinks() {
         Dir8::E,
     ];
     for (i, &d) in dirs.iter().cycle().take(60).enumerate() {
-        let before: Vec<bool> = map(&app).explored().to_vec();
+        let before = memory(&mut app);
         step(&mut app, d);
         let here = player(&mut app);
         let expected: HashSet<Pos> = visible_tiles(map(&app), here, DEFAULT_RADIUS).into_iter().collect();
         assert_eq!(
-            visible_set(&app),
+            visible_set(&mut app),
             expected,
             "turn {i}: the view is recomputed from {here:?}"
         );
-        let now = map(&app).explored();
+        let now = memory(&mut app);
         assert!(
-            before.iter().zip(now).all(|(&b, &n)| !b || n),
-            "explored flags only grow"
+            before
+                .tiles()
+                .iter()
+                .zip(now.tiles())
+                .all(|(b, n)| b.is_none() || n.is_some()),
+            "explored tiles stay explored"
         );
         assert!(
-            expected.iter().all(|&p| map(&app).is_explored(p)),
-            "everything in view is explored"
+            expected.iter().all(|&p| now.get(p) == Some(map(&app).tile(p))),
+            "everything in view is remembered as it is"
         );
-        explored_before = explored_before.max(now.iter().filter(|&&e| e).count());
+        explored_before = explored_before.max(now.explored_count());
     }
     assert!(explored_before > 40);
 }
@@ -243,19 +260,19 @@ fn fov_follows_every_turn_and_explored_never_shrinks() {
 fn closing_a_door_hides_the_room_behind_it() {
     let mut app = app_with_map("############\n#....#.....#\n#...@'.....#\n#....#.....#\n############\n");
     let behind = Pos::new(8, 2);
-    assert!(visible_set(&app).contains(&behind), "seen through the open door");
+    assert!(visible_set(&mut app).contains(&behind), "seen through the open door");
     act(&mut app, PlayerCommand::CloseDoor);
-    let seen = visible_set(&app);
+    let seen = visible_set(&mut app);
     assert!(!seen.contains(&behind), "the closed door blocks sight");
     assert!(seen.contains(&Pos::new(5, 2)), "the door itself is seen");
-    assert!(map(&app).is_explored(behind), "but the room is remembered");
+    assert!(memory(&mut app).is_explored(behind), "but the room is remembered");
 }
 
 #[test]
 fn tile_looks_follow_the_view() {
     let mut app = app_with_map("##############\n#@...#.......#\n#....+.......#\n#....#.......#\n##############\n");
     let look = |app: &mut App, p: Pos| {
-        let height = app.world().resource::<TileMap>().height();
+        let height = map(app).height();
         let storage = app
             .world_mut()
             .query_filtered::<&TileStorage, With<MapLayer>>()
@@ -312,15 +329,15 @@ fn tiles_are_made_only_for_what_has_been_seen() {
         let w = app.world_mut();
         w.query::<&TileTextureIndex>().iter(w).count()
     };
-    let seen = |app: &App| {
-        let (map, view) = (map(app), app.world().resource::<Viewshed>());
-        (0..map.tiles().len())
-            .map(|i| map.pos_of(i))
-            .filter(|&p| map.is_explored(p) || view.is_visible(p))
+    let seen = |app: &mut App| {
+        let (memory, view) = (memory(app), viewshed(app));
+        (0..memory.tiles().len())
+            .map(|i| map(app).pos_of(i))
+            .filter(|&p| memory.is_explored(p) || view.is_visible(p))
             .count()
     };
     let at_start = tile_count(&mut app);
-    assert_eq!(at_start, seen(&app));
+    assert_eq!(at_start, seen(&mut app));
     assert!(
         at_start < map(&app).tiles().len() / 2,
         "the room behind the door is not seen yet"
@@ -328,7 +345,8 @@ fn tiles_are_made_only_for_what_has_been_seen() {
     // To the door, bump it open, step into it: the second room comes into view.
     for d in [Dir8::SE, Dir8::E, Dir8::E, Dir8::E, Dir8::E, Dir8::E, Dir8::E] {
         step(&mut app, d);
-        assert_eq!(tile_count(&mut app), seen(&app), "after {} turns", turns(&app));
+        let expected = seen(&mut app);
+        assert_eq!(tile_count(&mut app), expected, "after {} turns", turns(&app));
     }
     assert_eq!(player(&mut app), Pos::new(7, 2), "in the doorway");
     assert!(tile_count(&mut app) > at_start, "walking on shows more of the map");
@@ -337,8 +355,13 @@ fn tiles_are_made_only_for_what_has_been_seen() {
 #[test]
 fn arrow_keys_and_vi_keys_move_the_player() {
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, InputPlugin))
-        .insert_resource(LevelSource::Premade(parse_ascii(ROOMS.as_bytes()).unwrap()))
+    app.add_plugins((MinimalPlugins, InputPlugin, StatesPlugin))
+        .insert_state(GameState::Playing)
+        .insert_resource(Dungeon::premade(parse_ascii(ROOMS.as_bytes()).unwrap()))
+        .insert_resource(GameAssets {
+            tileset: Handle::default(),
+            layout: Handle::default(),
+        })
         .add_plugins(delve::app::headless_plugin)
         .add_plugins(delve::player::input::plugin);
     app.update();

@@ -1,13 +1,14 @@
-//! Field of view: after every turn, what the player sees (symmetric shadowcasting from
-//! `shadowcast`) and which tiles have ever been seen (the `TileMap`'s explored flags).
+//! Field of view and memory: after every turn, what each seer sees (symmetric shadowcasting from
+//! `shadowcast`, in its `Viewshed` component), and what the player remembers of every level it
+//! has seen (its `Memory`: the tile last seen at each spot, per level).
 
 pub mod shadowcast;
 
 use bevy::prelude::*;
 
-use crate::generation::GridPos;
-use crate::map::{Pos, TileMap};
-use crate::player::Player;
+use crate::actor::GridPos;
+use crate::dungeon::Dungeon;
+use crate::map::{Pos, Tile, TileMap};
 use crate::turn::{TurnCount, TurnSet};
 
 pub use shadowcast::compute_fov;
@@ -25,10 +26,11 @@ impl Default for FovRadius {
     }
 }
 
-/// What the player sees now, and saw the turn before (so that only tiles whose look changed need
-/// redrawing). Its memory is sized to the map once; a turn touches only the tiles in view.
-#[derive(Resource, Clone, Debug, Default)]
+/// What its entity sees now, and saw the turn before (so that only tiles whose look changed need
+/// redrawing). Its buffers are sized to the map once; a turn touches only the tiles in view.
+#[derive(Component, Clone, Debug, Default)]
 pub struct Viewshed {
+    radius: u32,
     visible: Vec<Pos>,
     previous: Vec<Pos>,
     mask: Vec<bool>,
@@ -36,6 +38,15 @@ pub struct Viewshed {
 }
 
 impl Viewshed {
+    /// A viewshed that sees `radius` tiles far (computed on the next turn).
+    pub fn new(radius: u32) -> Self {
+        Viewshed { radius, ..default() }
+    }
+
+    pub const fn radius(&self) -> u32 {
+        self.radius
+    }
+
     /// The tiles in view, each once.
     pub fn visible(&self) -> &[Pos] {
         &self.visible
@@ -53,11 +64,12 @@ impl Viewshed {
         }
     }
 
-    /// Recomputes the view from `origin` and marks what is seen as explored.
-    pub fn recompute(&mut self, map: &mut TileMap, origin: Pos, radius: u32) {
+    /// Recomputes the view from `origin` on `map`.
+    pub fn recompute(&mut self, map: &TileMap, origin: Pos) {
         let n = map.tiles().len();
         if self.mask.len() != n || self.width != map.width() {
             *self = Viewshed {
+                radius: self.radius,
                 mask: vec![false; n],
                 width: map.width(),
                 ..default()
@@ -73,7 +85,7 @@ impl Viewshed {
         let (visible, mask) = (&mut self.visible, &mut self.mask);
         compute_fov(
             origin,
-            radius,
+            self.radius,
             |p| map.blocks_sight(p),
             |p| {
                 if map.in_bounds(p) {
@@ -85,9 +97,83 @@ impl Viewshed {
                 }
             },
         );
-        for &p in &self.visible {
-            map.mark_explored(p);
+    }
+}
+
+/// What the player remembers of one level: the tile last seen at each spot (`None`: never seen).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelMemory {
+    width: u32,
+    tiles: Vec<Option<Tile>>,
+}
+
+impl LevelMemory {
+    fn new(width: u32, height: u32) -> Self {
+        LevelMemory {
+            width,
+            tiles: vec![None; width as usize * height as usize],
         }
+    }
+
+    /// The tile last seen at `p`.
+    pub fn get(&self, p: Pos) -> Option<Tile> {
+        if p.x < 0 || p.y < 0 || p.x as u32 >= self.width {
+            return None;
+        }
+        let i = p.y as usize * self.width as usize + p.x as usize;
+        self.tiles.get(i).copied().flatten()
+    }
+
+    /// True once `p` has been seen.
+    pub fn is_explored(&self, p: Pos) -> bool {
+        self.get(p).is_some()
+    }
+
+    /// Every spot, row by row: the tile last seen there.
+    pub fn tiles(&self) -> &[Option<Tile>] {
+        &self.tiles
+    }
+
+    /// How many tiles have been seen.
+    pub fn explored_count(&self) -> usize {
+        self.tiles.iter().filter(|t| t.is_some()).count()
+    }
+
+    /// Remembers what is at each visible tile now.
+    pub fn remember(&mut self, map: &TileMap, visible: &[Pos]) {
+        for &p in visible {
+            let i = map.index(p);
+            self.tiles[i] = Some(map.tiles()[i]);
+        }
+    }
+}
+
+/// The player's memory of every level it has been on, by depth. Explored tiles never become
+/// unexplored.
+#[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Memory {
+    levels: Vec<Option<LevelMemory>>,
+}
+
+impl Memory {
+    /// What is remembered of level `depth`, if it was ever seen.
+    pub fn level(&self, depth: u32) -> Option<&LevelMemory> {
+        self.levels.get(depth.checked_sub(1)? as usize)?.as_ref()
+    }
+
+    /// The memory of level `depth` (of the map's size), made empty on first use.
+    pub fn level_mut(&mut self, depth: u32, map: &TileMap) -> &mut LevelMemory {
+        let i = depth.max(1) as usize - 1;
+        if self.levels.len() <= i {
+            self.levels.resize(i + 1, None);
+        }
+        self.levels[i].get_or_insert_with(|| LevelMemory::new(map.width(), map.height()))
+    }
+
+    /// Heap bytes held, for memory reports.
+    pub fn heap_bytes(&self) -> usize {
+        self.levels.capacity() * std::mem::size_of::<Option<LevelMemory>>()
+            + self.levels.iter().flatten().map(|l| l.tiles.capacity()).sum::<usize>()
     }
 }
 
@@ -110,20 +196,22 @@ pub fn visible_tiles(map: &TileMap, origin: Pos, radius: u32) -> Vec<Pos> {
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<FovRadius>()
-        .init_resource::<Viewshed>()
-        .add_systems(Update, update_viewshed.in_set(TurnSet::See));
+        .add_systems(Update, (update_viewsheds, remember_seen).chain().in_set(TurnSet::See));
 }
 
-/// After each turn (and when the player first appears), recompute the view and explored flags.
-fn update_viewshed(
-    player: Single<Ref<GridPos>, With<Player>>,
-    turn: Res<TurnCount>,
-    radius: Res<FovRadius>,
-    mut map: ResMut<TileMap>,
-    mut viewshed: ResMut<Viewshed>,
-) {
-    if !(player.is_changed() || turn.is_changed()) {
-        return;
+/// After each turn (and when a seer first appears or moves), recompute what it sees.
+fn update_viewsheds(mut seers: Query<(Ref<GridPos>, &mut Viewshed)>, turn: Res<TurnCount>, dungeon: Res<Dungeon>) {
+    for (pos, mut viewshed) in &mut seers {
+        if pos.is_changed() || turn.is_changed() || viewshed.is_added() {
+            viewshed.recompute(&dungeon.level().map, pos.0);
+        }
     }
-    viewshed.recompute(&mut map, player.0, radius.0);
+}
+
+/// Whoever remembers writes what it sees now into its memory of the current level.
+fn remember_seen(mut rememberers: Query<(&Viewshed, &mut Memory), Changed<Viewshed>>, dungeon: Res<Dungeon>) {
+    for (viewshed, mut memory) in &mut rememberers {
+        let map = &dungeon.level().map;
+        memory.level_mut(dungeon.depth(), map).remember(map, viewshed.visible());
+    }
 }

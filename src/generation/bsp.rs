@@ -7,14 +7,11 @@
 
 use crate::map::Rect;
 
+use super::depth::Shape;
 use super::rng::GenRng;
 
 /// Smallest leaf side: a 3-tile floor, its wall ring, and a one-tile margin on each side.
 pub const MIN_LEAF: i32 = 7;
-/// Leaves larger than this are always split.
-pub const MAX_LEAF: i32 = 30;
-/// Chance that a leaf no larger than `MAX_LEAF` (and below depth 2) is not split further.
-const STOP_PCT: u32 = 60;
 /// Smallest room floor side.
 pub const MIN_ROOM: i32 = 3;
 
@@ -48,8 +45,9 @@ pub struct Layout {
     pub links: Vec<Link>,
 }
 
-/// Splits `area` recursively and places the rooms.
-pub fn layout(area: Rect, rng: &mut GenRng) -> Layout {
+/// Splits `area` recursively and places the rooms. Leaves larger than `shape.max_leaf` are always
+/// split; smaller ones stay whole with chance `shape.stop_pct`.
+pub fn layout(area: Rect, shape: &Shape, rng: &mut GenRng) -> Layout {
     // Leaves average well over two minimal leaves in area: room for all of them, usually in
     // one allocation each instead of a dozen regrowths.
     let expected = (area.w * area.h / (2 * MIN_LEAF * MIN_LEAF)).max(4) as usize;
@@ -58,19 +56,19 @@ pub fn layout(area: Rect, rng: &mut GenRng) -> Layout {
         leaves: Vec::with_capacity(expected),
         links: Vec::with_capacity(expected),
     };
-    split(area, 0, rng, &mut out);
+    split(area, 0, shape, rng, &mut out);
     // Deepest first: small neighbourhoods are joined before the long links across the level.
     out.links.sort_by_key(|l| std::cmp::Reverse(l.depth));
     out
 }
 
-fn split(leaf: Rect, depth: u32, rng: &mut GenRng, out: &mut Layout) {
+fn split(leaf: Rect, depth: u32, shape: &Shape, rng: &mut GenRng, out: &mut Layout) {
     let can_v = leaf.w >= 2 * MIN_LEAF;
     let can_h = leaf.h >= 2 * MIN_LEAF;
-    // Leaves larger than MAX_LEAF always split; smaller ones mostly stay whole (so rooms come in
-    // a mix of sizes), except near the root, so that even the smallest level has a few rooms.
-    let must = leaf.w > MAX_LEAF || leaf.h > MAX_LEAF || depth < 2;
-    let stop = !(can_v || can_h) || (!must && rng.percent(STOP_PCT));
+    // Leaves larger than `max_leaf` always split; smaller ones mostly stay whole (so rooms come
+    // in a mix of sizes), except near the root, so that even the smallest level has a few rooms.
+    let must = leaf.w > shape.max_leaf || leaf.h > shape.max_leaf || depth < 2;
+    let stop = !(can_v || can_h) || (!must && rng.percent(shape.stop_pct));
     if stop {
         out.rooms.push(place_room(leaf, rng));
         out.leaves.push(leaf);
@@ -100,9 +98,9 @@ fn split(leaf: Rect, depth: u32, rng: &mut GenRng, out: &mut Layout) {
             )
         }
     };
-    split(first, depth + 1, rng, out);
+    split(first, depth + 1, shape, rng, out);
     let a = out.rooms.len() - 1;
-    split(second, depth + 1, rng, out);
+    split(second, depth + 1, shape, rng, out);
     out.links.push(Link {
         a,
         b: a + 1,
@@ -131,7 +129,7 @@ mod tests {
         for seed in 0..300 {
             let mut rng = GenRng::new(seed);
             let area = Rect::new(0, 0, 80, 50);
-            let l = layout(area, &mut rng);
+            let l = layout(area, &Shape::at(1 + seed as u32 % 10), &mut rng);
             assert_eq!(l.rooms.len(), l.leaves.len());
             assert_eq!(l.links.len(), l.rooms.len() - 1, "a spanning tree has n - 1 links");
             for (room, leaf) in l.rooms.iter().zip(&l.leaves) {
@@ -152,7 +150,7 @@ mod tests {
     fn smallest_level_still_splits() {
         let mut most = 0;
         for seed in 0..200 {
-            let l = layout(Rect::new(0, 0, 20, 15), &mut GenRng::new(seed));
+            let l = layout(Rect::new(0, 0, 20, 15), &Shape::at(1), &mut GenRng::new(seed));
             most = most.max(l.rooms.len());
         }
         assert!(most >= 3, "20x15 levels should hold several rooms, got at most {most}");

@@ -260,7 +260,7 @@ impl Builder {
         match self.tiles[i] {
             Tile::Wall if self.owner[i] == 0 || self.owner[i] == BORDER => Cell::Rock,
             Tile::Wall => Cell::Ring,
-            Tile::Floor => Cell::Floor,
+            Tile::Floor | Tile::StairsDown | Tile::StairsUp => Cell::Floor,
             Tile::Corridor => Cell::Corridor,
             Tile::Door(s) => Cell::Door(s),
         }
@@ -768,9 +768,13 @@ mod tests {
         for style in CorridorStyle::ALL {
             for seed in 0..20 {
                 let mut rng = GenRng::new(seed);
-                let layout = bsp::layout(Rect::new(0, 0, 80, 50), &mut rng);
+                let layout = bsp::layout(
+                    Rect::new(0, 0, 80, 50),
+                    &crate::generation::depth::Shape::at(1),
+                    &mut rng,
+                );
                 let mut b = Builder::new(80, 50, layout.rooms);
-                crate::generation::corridors::dig_all(&mut b, &layout.links, style, &mut rng);
+                crate::generation::corridors::dig_all(&mut b, &layout.links, style, 0, &mut rng);
                 for i in 0..b.tiles.len() {
                     let expected = match b.tiles[i] {
                         Tile::Corridor => 1,

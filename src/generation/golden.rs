@@ -1,4 +1,4 @@
-//! Golden levels: fixed (seed, size, style) → fingerprint vectors (tests/data/golden-levels.txt),
+//! Golden levels: fixed (seed, size, style, depth) → fingerprint vectors (tests/data/golden-levels.txt),
 //! checked by `cargo test` natively and by the browser build (`?golden`), so that a change to the
 //! levels a seed gives — a dependency upgrade, a random draw added in the wrong place, a platform
 //! difference — is caught. Regenerate with `cargo run --example golden` only when levels are
@@ -8,7 +8,8 @@ use std::fmt;
 
 use super::{CorridorStyle, GenParams, generate};
 
-/// The committed vectors, one `seed WxH style fingerprint` line each; `#` starts a comment.
+/// The committed vectors, one `seed WxH style depth fingerprint` line each; `#` starts a comment.
+/// The fingerprint is `Level::fingerprint`: the ASCII dump and the keys.
 pub const VECTORS: &str = include_str!("../../tests/data/golden-levels.txt");
 
 /// One vector: the level asked for and the fingerprint it must have.
@@ -33,15 +34,13 @@ impl fmt::Display for Mismatch {
 
 fn parse_line(line: &str) -> Result<Golden, String> {
     let f: Vec<&str> = line.split_whitespace().collect();
-    let [seed, size, style, fingerprint] = f[..] else {
-        return Err(format!("expected 4 fields, found {}", f.len()));
+    let [seed, size, style, depth, fingerprint] = f[..] else {
+        return Err(format!("expected 5 fields, found {}", f.len()));
     };
     let seed = seed.parse().map_err(|_| format!("bad seed {seed:?}"))?;
-    let (width, height) = size
-        .split_once('x')
-        .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
-        .ok_or_else(|| format!("bad size {size:?}"))?;
+    let (width, height) = super::level::parse_size(size).ok_or_else(|| format!("bad size {size:?}"))?;
     let style: CorridorStyle = style.parse().map_err(|e| format!("{e}"))?;
+    let depth = depth.parse().map_err(|_| format!("bad depth {depth:?}"))?;
     let fingerprint = u64::from_str_radix(fingerprint, 16).map_err(|_| format!("bad fingerprint {fingerprint:?}"))?;
     Ok(Golden {
         params: GenParams {
@@ -49,6 +48,7 @@ fn parse_line(line: &str) -> Result<Golden, String> {
             width,
             height,
             style,
+            depth,
         },
         fingerprint,
     })
@@ -75,11 +75,11 @@ pub fn check(text: &str) -> Result<usize, Vec<Mismatch>> {
         .iter()
         .filter_map(|&(line, g)| {
             let what = match generate(&g.params) {
-                Ok(level) if level.map.fingerprint() == g.fingerprint => return None,
-                Ok(level) => format!(
+                Ok(made) if made.level.fingerprint() == g.fingerprint => return None,
+                Ok(made) => format!(
                     "{:?} gave fingerprint {:016x}, golden {:016x}",
                     g.params,
-                    level.map.fingerprint(),
+                    made.level.fingerprint(),
                     g.fingerprint
                 ),
                 Err(e) => format!("{:?} failed: {e}", g.params),
@@ -100,15 +100,16 @@ mod tests {
 
     #[test]
     fn malformed_vectors_are_named() {
-        assert!(check("1 80x50 mixed").unwrap_err()[0].what.contains("4 fields"));
-        assert!(check("# c\nx 80x50 mixed 00").unwrap_err()[0].line == 2);
-        assert!(check("1 80by50 mixed 00").unwrap_err()[0].what.contains("size"));
-        assert!(check("1 80x50 spiral 00").unwrap_err()[0].what.contains("spiral"));
+        assert!(check("1 80x50 mixed 00").unwrap_err()[0].what.contains("5 fields"));
+        assert!(check("# c\nx 80x50 mixed 1 00").unwrap_err()[0].line == 2);
+        assert!(check("1 80by50 mixed 1 00").unwrap_err()[0].what.contains("size"));
+        assert!(check("1 80x50 spiral 1 00").unwrap_err()[0].what.contains("spiral"));
+        assert!(check("1 80x50 mixed deep 00").unwrap_err()[0].what.contains("depth"));
     }
 
     #[test]
     fn a_wrong_fingerprint_is_a_mismatch() {
-        let err = check("7 20x15 lshaped 0000000000000000").unwrap_err();
+        let err = check("7 20x15 lshaped 3 0000000000000000").unwrap_err();
         assert_eq!(err.len(), 1);
         assert!(err[0].what.contains("golden 0000000000000000"), "{}", err[0]);
     }

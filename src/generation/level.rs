@@ -1,26 +1,32 @@
-//! Building a whole level from a seed: BSP rooms, corridors, doors, then validation, retrying
-//! from a derived seed until a level passes.
+//! Building a whole level from a run seed and a depth: BSP rooms and corridors shaped by depth,
+//! loops, stairs, locks and keys, then validation, retrying from a derived seed until a level
+//! passes.
 
 use std::fmt;
 
-use crate::map::{MAX_SIDE, MIN_SIZE, Rect, TileMap};
+use crate::map::{Key, Level, MAX_SIDE, MIN_SIZE, Rect, TileMap};
 
-use super::bsp;
 use super::builder::Builder;
 use super::corridors::{self, CorridorStyle};
+use super::depth::{DEEPEST, Shape, level_seed};
 use super::rng::{GenRng, derive_seed};
-use super::validate::{Defect, check_layout};
+use super::validate::{Defect, check_layout, validate_level};
+use super::{bsp, locks, loops, stairs};
 
 /// How many seeds are tried before generation gives up. Generation always terminates.
 pub const MAX_ATTEMPTS: u32 = 32;
 
-/// What to generate. The same parameters give the same level, byte for byte, everywhere.
+/// What to generate: level `depth` of the run `seed`. The same parameters give the same level,
+/// byte for byte, everywhere.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GenParams {
+    /// The run's seed; the level's own seed is `depth::level_seed(seed, depth)`.
     pub seed: u64,
     pub width: u32,
     pub height: u32,
     pub style: CorridorStyle,
+    /// 1 (the first level) to `DEEPEST`.
+    pub depth: u32,
 }
 
 impl Default for GenParams {
@@ -30,7 +36,26 @@ impl Default for GenParams {
             width: 80,
             height: 50,
             style: CorridorStyle::Mixed,
+            depth: 1,
         }
+    }
+}
+
+impl GenParams {
+    /// The first level of run `seed` at `width`x`height` in `style`.
+    pub const fn new(seed: u64, width: u32, height: u32, style: CorridorStyle) -> Self {
+        GenParams {
+            seed,
+            width,
+            height,
+            style,
+            depth: 1,
+        }
+    }
+
+    /// The same run at another depth.
+    pub const fn at_depth(self, depth: u32) -> Self {
+        GenParams { depth, ..self }
     }
 }
 
@@ -38,6 +63,8 @@ impl Default for GenParams {
 pub enum GenError {
     /// The size is outside `MIN_SIZE ..= MAX_SIDE` (checked before anything is allocated).
     BadSize { width: u32, height: u32 },
+    /// The depth is outside `1 ..= DEEPEST`.
+    BadDepth(u32),
     /// No seed passed validation within `MAX_ATTEMPTS`; the last defect found.
     Exhausted(Defect),
 }
@@ -50,6 +77,7 @@ impl fmt::Display for GenError {
                 "size {width}x{height} is out of range: from {}x{} to {MAX_SIDE}x{MAX_SIDE}",
                 MIN_SIZE.0, MIN_SIZE.1
             ),
+            GenError::BadDepth(d) => write!(f, "depth {d} is out of range: from 1 to {DEEPEST}"),
             GenError::Exhausted(d) => write!(f, "no valid level after {MAX_ATTEMPTS} attempts (last: {d})"),
         }
     }
@@ -60,9 +88,16 @@ impl std::error::Error for GenError {}
 /// A generated level and how it was reached.
 #[derive(Clone, Debug)]
 pub struct Generated {
-    pub map: TileMap,
+    pub level: Level,
     /// 1 when the first seed passed validation.
     pub attempts: u32,
+}
+
+/// Reads `WIDTHxHEIGHT` ("80x50") as two whole numbers, without checking the range: the one
+/// parser of sizes for the command line, the page's URL and the golden vectors.
+pub fn parse_size(s: &str) -> Option<(u32, u32)> {
+    let (w, h) = s.split_once('x')?;
+    Some((w.parse().ok()?, h.parse().ok()?))
 }
 
 pub fn size_ok(width: u32, height: u32) -> bool {
@@ -77,17 +112,16 @@ pub fn generate(params: &GenParams) -> Result<Generated, GenError> {
             height: params.height,
         });
     }
+    if !(1..=DEEPEST).contains(&params.depth) {
+        return Err(GenError::BadDepth(params.depth));
+    }
+    let seed = level_seed(params.seed, params.depth);
     let mut last = None;
     for attempt in 0..MAX_ATTEMPTS {
-        match generate_once(
-            derive_seed(params.seed, attempt),
-            params.width,
-            params.height,
-            params.style,
-        ) {
-            Ok(map) => {
+        match build(derive_seed(seed, attempt), params) {
+            Ok(level) => {
                 return Ok(Generated {
-                    map,
+                    level,
                     attempts: attempt + 1,
                 });
             }
@@ -97,18 +131,38 @@ pub fn generate(params: &GenParams) -> Result<Generated, GenError> {
     Err(GenError::Exhausted(last.expect("at least one attempt was made")))
 }
 
-/// One attempt from exactly this seed, without retrying: the level, or what is wrong with it.
-/// The size must already be in range.
-pub fn generate_once(seed: u64, width: u32, height: u32, style: CorridorStyle) -> Result<TileMap, Defect> {
+/// One attempt at the level `params` names from exactly this (level) seed: rooms and corridors,
+/// loops, stairs, locks and keys, then every check.
+fn build(seed: u64, params: &GenParams) -> Result<Level, Defect> {
+    let shape = Shape::at(params.depth);
     let mut rng = GenRng::new(seed);
+    let mut map = dig(&mut rng, params.width, params.height, params.style, &shape)?;
+    let most = (map.rooms().len() * shape.loops_per_ten_rooms as usize).div_ceil(10);
+    loops::add_loops(&mut map, most, &mut rng);
+    stairs::place_stairs(&mut map, params.seed, params.depth, DEEPEST)?;
+    let keys: Vec<Key> = locks::place_locks(&mut map, params.depth, &mut rng);
+    let level = Level { map, keys };
+    validate_level(&level, params.depth, DEEPEST)?;
+    Ok(level)
+}
+
+/// Rooms and corridors only: BSP leaves, one room each, corridors dug in `style`, dead ends
+/// pruned, every walkable tile joined (by the builder's union-find).
+fn dig(rng: &mut GenRng, width: u32, height: u32, style: CorridorStyle, shape: &Shape) -> Result<TileMap, Defect> {
     let (w, h) = (width as i32, height as i32);
-    let layout = bsp::layout(Rect::new(0, 0, w, h), &mut rng);
+    let layout = bsp::layout(Rect::new(0, 0, w, h), shape, rng);
     let mut builder = Builder::new(w, h, layout.rooms);
-    corridors::dig_all(&mut builder, &layout.links, style, &mut rng);
+    corridors::dig_all(&mut builder, &layout.links, style, shape.winding, rng);
     if let Some(at) = builder.first_unreachable() {
         return Err(Defect::Disconnected(at));
     }
-    let map = builder.finish();
+    Ok(builder.finish())
+}
+
+/// The rooms and corridors of a first level from exactly this seed, without loops, stairs or
+/// retries: what the corridor styles' own tests check. The size must already be in range.
+pub fn generate_once(seed: u64, width: u32, height: u32, style: CorridorStyle) -> Result<TileMap, Defect> {
+    let map = dig(&mut GenRng::new(seed), width, height, style, &Shape::at(1))?;
     check_layout(&map)?;
     Ok(map)
 }
@@ -127,6 +181,10 @@ mod tests {
             };
             assert_eq!(generate(&p).unwrap_err(), GenError::BadSize { width: w, height: h });
         }
+        for depth in [0, DEEPEST + 1] {
+            let p = GenParams::default().at_depth(depth);
+            assert_eq!(generate(&p).unwrap_err(), GenError::BadDepth(depth));
+        }
     }
 
     #[test]
@@ -135,9 +193,11 @@ mod tests {
             seed: 99,
             ..GenParams::default()
         };
-        let a = generate(&p).unwrap().map;
-        assert_eq!(a, generate(&p).unwrap().map);
-        let b = generate(&GenParams { seed: 100, ..p }).unwrap().map;
+        let a = generate(&p).unwrap().level;
+        assert_eq!(a, generate(&p).unwrap().level);
+        let b = generate(&GenParams { seed: 100, ..p }).unwrap().level;
         assert_ne!(a.to_ascii(), b.to_ascii());
+        let deeper = generate(&p.at_depth(2)).unwrap().level;
+        assert_ne!(a.to_ascii(), deeper.to_ascii());
     }
 }

@@ -2,7 +2,9 @@
 
 use std::fmt;
 
-use crate::map::{Dir, Pos, Tile, TileMap, count_walkable};
+use crate::map::{Dir, DoorState, Level, Pos, Tile, TileMap, count_walkable};
+
+use super::locks::solve;
 
 /// The first thing found wrong with a level.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,6 +29,20 @@ pub enum Defect {
     },
     /// Found by the generator's own union-find: `at` is not joined to the first room.
     Disconnected(Pos),
+    /// No room floor was left where stairs could go.
+    NoRoomForStairs,
+    /// The stairs are not as the depth requires (`what` says which).
+    Stairs(&'static str),
+    /// A key lies somewhere other than free room floor, or opens no locked door.
+    BadKey(Pos),
+    /// A locked door has no key, or more than one.
+    LockWithoutKey(Pos),
+    /// Playing the locks out from the arrival leaves `at` (and maybe more) out of reach.
+    Unsolvable {
+        at: Pos,
+        keys_taken: usize,
+        keys: usize,
+    },
 }
 
 impl fmt::Display for Defect {
@@ -42,6 +58,14 @@ impl fmt::Display for Defect {
             }
             Defect::DoorsTouch(a, b) => write!(f, "doors {a:?} and {b:?} touch"),
             Defect::Disconnected(p) => write!(f, "{p:?} is not connected to the first room"),
+            Defect::NoRoomForStairs => write!(f, "no room floor left for the stairs"),
+            Defect::Stairs(what) => write!(f, "stairs: {what}"),
+            Defect::BadKey(p) => write!(f, "the key at {p:?} is not on free room floor or opens no locked door"),
+            Defect::LockWithoutKey(p) => write!(f, "the locked door {p:?} does not have exactly one key"),
+            Defect::Unsolvable { at, keys_taken, keys } => write!(
+                f,
+                "{at:?} cannot be reached from the arrival even with the keys ({keys_taken} of {keys} keys reachable)"
+            ),
             Defect::Unreachable { at, reached, walkable } => {
                 write!(
                     f,
@@ -87,7 +111,7 @@ pub fn check_layout(map: &TileMap) -> Result<(), Defect> {
         }
     }
     let start = map.start();
-    if map.tile(start) != Tile::Floor {
+    if !matches!(map.tile(start), Tile::Floor | Tile::StairsUp) {
         return Err(Defect::StartNotOnFloor(start));
     }
     check_rooms(map)?;
@@ -149,8 +173,8 @@ fn check_rooms(map: &TileMap) -> Result<(), Defect> {
             let span = row + room.x as usize..row + room.right() as usize;
             let row = &tiles[span];
             // Branch-free test of the whole row first (vectorised); search only a bad row.
-            if row.iter().fold(false, |bad, &t| bad | (t != Tile::Floor))
-                && let Some(dx) = row.iter().position(|&t| t != Tile::Floor)
+            if row.iter().fold(false, |bad, &t| bad | !t.is_room_floor())
+                && let Some(dx) = row.iter().position(|&t| !t.is_room_floor())
             {
                 return Err(Defect::RoomNotFloor {
                     room: r,
@@ -176,6 +200,55 @@ fn check_rooms(map: &TileMap) -> Result<(), Defect> {
                 });
             }
         }
+    }
+    Ok(())
+}
+
+/// Every check of `validate`, and those of a level in a dungeon of `deepest` levels at `depth`:
+/// stairs up exactly below the first level and under the arrival, stairs down exactly above the
+/// deepest, each key on free room floor with its own locked door (and each locked door with one
+/// key), and, playing the locks out from the arrival, every key collected and every walkable tile
+/// (the stairs down among them) reached: no key behind its own door or a door whose key lies
+/// behind it.
+pub fn validate_level(level: &Level, depth: u32, deepest: u32) -> Result<(), Defect> {
+    let map = &level.map;
+    check_layout(map)?;
+    match (depth > 1, map.stairs_up()) {
+        (true, Some(up)) if up != map.start() => return Err(Defect::Stairs("the arrival is not on the stairs up")),
+        (true, None) => return Err(Defect::Stairs("no stairs up below the first level")),
+        (false, Some(_)) => return Err(Defect::Stairs("stairs up on the first level")),
+        _ => {}
+    }
+    match (depth < deepest, map.stairs_down()) {
+        (true, None) => return Err(Defect::Stairs("no stairs down above the deepest level")),
+        (false, Some(_)) => return Err(Defect::Stairs("stairs down on the deepest level")),
+        _ => {}
+    }
+    if let (Some(up), Some(down)) = (map.stairs_up(), map.stairs_down())
+        && map.room_at(up) == map.room_at(down)
+    {
+        return Err(Defect::Stairs("both stairs in one room"));
+    }
+    for (i, k) in level.keys.iter().enumerate() {
+        let on_floor = map.tile(k.at) == Tile::Floor && map.room_at(k.at).is_some() && k.at != map.start();
+        let shared = level.keys[..i].iter().any(|o| o.at == k.at || o.opens == k.opens);
+        if !on_floor || shared || map.tile(k.opens) != Tile::Door(DoorState::Locked) {
+            return Err(Defect::BadKey(k.at));
+        }
+    }
+    if let Some((at, _)) = map
+        .doors()
+        .find(|&(p, s)| s == DoorState::Locked && !level.keys.iter().any(|k| k.opens == p))
+    {
+        return Err(Defect::LockWithoutKey(at));
+    }
+    let solution = solve(map, &level.keys, map.start());
+    if let Some(i) = (0..map.tiles().len()).find(|&i| map.tiles()[i].is_walkable() && !solution.reached[i]) {
+        return Err(Defect::Unsolvable {
+            at: map.pos_of(i),
+            keys_taken: solution.taken.len(),
+            keys: level.keys.len(),
+        });
     }
     Ok(())
 }
@@ -256,7 +329,7 @@ mod tests {
     #[test]
     fn rooms_must_be_floor_and_apart() {
         use crate::generation::{GenParams, generate};
-        let good = generate(&GenParams::default()).unwrap().map;
+        let good = generate(&GenParams::default()).unwrap().level.map;
         let (w, h) = (good.width(), good.height());
         let mut rooms = good.rooms().to_vec();
         let first = rooms[0];

@@ -17,11 +17,23 @@ pub enum MapErrorKind {
     Empty,
     EmptyLine,
     UnknownGlyph(char),
-    Ragged { expected: usize, found: usize },
+    Ragged {
+        expected: usize,
+        found: usize,
+    },
     TooWide(usize),
     TooTall,
     NoStart,
-    SecondStart { first_line: usize, first_column: usize },
+    SecondStart {
+        first_line: usize,
+        first_column: usize,
+    },
+    /// A second `<` or `>`: a level has at most one of each.
+    SecondStairs {
+        glyph: char,
+        first_line: usize,
+        first_column: usize,
+    },
 }
 
 impl fmt::Display for MapError {
@@ -32,7 +44,7 @@ impl fmt::Display for MapError {
         match &self.kind {
             MapErrorKind::Empty => write!(f, "the map is empty"),
             MapErrorKind::EmptyLine => write!(f, "empty line inside the map"),
-            MapErrorKind::UnknownGlyph(c) => write!(f, "unknown glyph {c:?} (the legend is # . , + ' * @)"),
+            MapErrorKind::UnknownGlyph(c) => write!(f, "unknown glyph {c:?} (the legend is # . , + ' * < > @)"),
             MapErrorKind::Ragged { expected, found } => write!(
                 f,
                 "row is {found} characters wide but the first row is {expected}: the map must be rectangular"
@@ -46,6 +58,14 @@ impl fmt::Display for MapError {
             } => write!(
                 f,
                 "second '@' (the first is at line {first_line}, column {first_column}): the map must mark the player's start exactly once"
+            ),
+            MapErrorKind::SecondStairs {
+                glyph,
+                first_line,
+                first_column,
+            } => write!(
+                f,
+                "second '{glyph}' (the first is at line {first_line}, column {first_column}): a level has at most one stairs down and one up"
             ),
         }
     }
@@ -61,6 +81,8 @@ fn glyph_tile(b: u8) -> Option<Tile> {
         b'+' => Tile::Door(DoorState::Closed),
         b'\'' => Tile::Door(DoorState::Open),
         b'*' => Tile::Door(DoorState::Locked),
+        b'>' => Tile::StairsDown,
+        b'<' => Tile::StairsUp,
         _ => return None,
     })
 }
@@ -80,6 +102,8 @@ pub fn parse_ascii(text: &[u8]) -> Result<TileMap, MapError> {
     let mut tiles = Vec::new();
     let mut width = 0usize;
     let mut start: Option<(Pos, usize, usize)> = None;
+    // Where the first `>` and `<` were seen (line, column).
+    let mut stairs: [Option<(usize, usize)>; 2] = [None, None];
     for (row, raw) in body.split(|&b| b == b'\n').enumerate() {
         let line_no = row + 1;
         if row >= MAX_SIDE as usize {
@@ -126,6 +150,20 @@ pub fn parse_ascii(text: &[u8]) -> Result<TileMap, MapError> {
                     );
                 }
                 start = Some((Pos::new(col as i32, row as i32), line_no, col + 1));
+            }
+            if let Some(k) = [b'>', b'<'].iter().position(|&g| g == b) {
+                if let Some((first_line, first_column)) = stairs[k] {
+                    return err(
+                        line_no,
+                        col + 1,
+                        MapErrorKind::SecondStairs {
+                            glyph: char::from(b),
+                            first_line,
+                            first_column,
+                        },
+                    );
+                }
+                stairs[k] = Some((line_no, col + 1));
             }
             tiles.push(tile);
         }

@@ -1,13 +1,12 @@
 //! The grid every part of Delve shares: positions, tiles, rooms and the `TileMap` resource.
 //!
-//! Plain Rust with one Bevy derive (`Resource`): the generator, FOV and tests use it without an
-//! `App`.
+//! Plain Rust: the generator, FOV, the rules and tests use it without an `App`.
 
 mod ascii;
+mod level;
 
 pub use ascii::{MapError, MapErrorKind, parse_ascii};
-
-use bevy::prelude::Resource;
+pub use level::{Key, Level, fnv1a};
 
 /// Smallest level the generator builds (and `--size` accepts).
 pub const MIN_SIZE: (u32, u32) = (20, 15);
@@ -138,7 +137,7 @@ impl Rect {
     }
 }
 
-/// The state of a door. Door entities carry it; the `TileMap` mirrors it for fast lookups.
+/// The state of a door. It lives in the door's tile, the one place every rule and view reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DoorState {
     Open,
@@ -164,6 +163,10 @@ pub enum Tile {
     Corridor,
     /// A doorway with a door in it.
     Door(DoorState),
+    /// Stairs down to the next level, on room floor.
+    StairsDown,
+    /// Stairs up to the level above, on room floor.
+    StairsUp,
 }
 
 /// How many of `tiles` are walkable. Counted in blocks of 255 with a byte counter, which the
@@ -191,7 +194,7 @@ impl Tile {
         match self {
             Tile::Wall => true,
             Tile::Door(s) => s.blocks(),
-            Tile::Floor | Tile::Corridor => false,
+            Tile::Floor | Tile::Corridor | Tile::StairsDown | Tile::StairsUp => false,
         }
     }
 
@@ -209,36 +212,69 @@ impl Tile {
             Tile::Door(DoorState::Closed) => '+',
             Tile::Door(DoorState::Open) => '\'',
             Tile::Door(DoorState::Locked) => '*',
+            Tile::StairsDown => '>',
+            Tile::StairsUp => '<',
         }
+    }
+
+    /// Room floor, or stairs standing on it.
+    pub const fn is_room_floor(self) -> bool {
+        matches!(self, Tile::Floor | Tile::StairsDown | Tile::StairsUp)
     }
 }
 
-/// The level: terrain, rooms, the player's start and what the player has explored.
+/// A level's terrain: tiles (door states and stairs included), rooms, and where the player
+/// arrives from above.
 ///
-/// The single source of truth for terrain. Door tiles mirror the state of their door entity
-/// (the player plugin keeps them in step), so movement and sight read one grid.
-#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+/// The single source of truth for terrain: a door's state is its tile, so movement, sight and
+/// drawing read one grid. What the player remembers of it is the player's own (`fov::Memory`).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TileMap {
     width: u32,
     height: u32,
     tiles: Vec<Tile>,
     rooms: Vec<Rect>,
     start: Pos,
-    explored: Vec<bool>,
+    /// Where the stairs are: an index of the tiles, kept up to date by `set`.
+    stairs_down: Option<Pos>,
+    stairs_up: Option<Pos>,
 }
 
 impl TileMap {
     pub(crate) fn from_parts(width: u32, height: u32, tiles: Vec<Tile>, rooms: Vec<Rect>, start: Pos) -> Self {
         debug_assert_eq!(tiles.len(), width as usize * height as usize);
-        let explored = vec![false; tiles.len()];
-        Self {
+        let mut map = Self {
             width,
             height,
             tiles,
             rooms,
             start,
-            explored,
+            stairs_down: None,
+            stairs_up: None,
+        };
+        for (i, t) in map.tiles.iter().enumerate() {
+            match t {
+                Tile::StairsDown => map.stairs_down = Some(map.pos_of(i)),
+                Tile::StairsUp => map.stairs_up = Some(map.pos_of(i)),
+                _ => {}
+            }
         }
+        map
+    }
+
+    /// The stairs down, if the level has them (the deepest level has none).
+    pub const fn stairs_down(&self) -> Option<Pos> {
+        self.stairs_down
+    }
+
+    /// The stairs up, if the level has them (the first level has none).
+    pub const fn stairs_up(&self) -> Option<Pos> {
+        self.stairs_up
+    }
+
+    /// Moves the arrival point (the generator puts it on the stairs up below depth 1).
+    pub(crate) fn set_start(&mut self, p: Pos) {
+        self.start = p;
     }
 
     pub const fn width(&self) -> u32 {
@@ -254,7 +290,8 @@ impl TileMap {
         &self.rooms
     }
 
-    /// Where the player starts: the centre of the first room for a generated level.
+    /// Where the player arrives from above: the centre of the first room on a generated first
+    /// level, the stairs up below it, the `@` of a map file.
     pub const fn start(&self) -> Pos {
         self.start
     }
@@ -293,6 +330,16 @@ impl TileMap {
 
     pub fn set(&mut self, p: Pos, tile: Tile) {
         let i = self.index(p);
+        for (stairs, slot) in [
+            (Tile::StairsDown, &mut self.stairs_down),
+            (Tile::StairsUp, &mut self.stairs_up),
+        ] {
+            if tile == stairs {
+                *slot = Some(p);
+            } else if self.tiles[i] == stairs {
+                *slot = None;
+            }
+        }
         self.tiles[i] = tile;
     }
 
@@ -316,20 +363,14 @@ impl TileMap {
         })
     }
 
-    pub fn is_explored(&self, p: Pos) -> bool {
-        self.in_bounds(p) && self.explored[self.index(p)]
+    /// The room whose floor holds `p`, if any.
+    pub fn room_at(&self, p: Pos) -> Option<usize> {
+        self.rooms.iter().position(|r| r.contains(p))
     }
 
-    /// Marks a tile explored. Explored flags never go back to false.
-    pub fn mark_explored(&mut self, p: Pos) {
-        if self.in_bounds(p) {
-            let i = self.index(p);
-            self.explored[i] = true;
-        }
-    }
-
-    pub fn explored(&self) -> &[bool] {
-        &self.explored
+    /// Heap bytes this map holds (tiles and rooms), for memory reports.
+    pub fn heap_bytes(&self) -> usize {
+        self.tiles.capacity() * std::mem::size_of::<Tile>() + self.rooms.capacity() * std::mem::size_of::<Rect>()
     }
 
     /// The level in the ASCII legend: `height` lines of `width` glyphs, `@` at the start.
@@ -345,17 +386,40 @@ impl TileMap {
         out
     }
 
+    /// The level's rows in the ASCII legend, without the `@` (what `--json` prints).
+    pub fn rows(&self) -> Vec<String> {
+        self.tiles
+            .chunks(self.width as usize)
+            .map(|row| row.iter().map(|t| t.glyph()).collect())
+            .collect()
+    }
+
     /// A stable 64-bit FNV-1a hash of the ASCII dump: the level's fingerprint for golden tests.
     pub fn fingerprint(&self) -> u64 {
-        self.to_ascii().bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-        })
+        fnv1a(self.to_ascii().as_bytes())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tile_and_a_remembered_tile_are_one_byte() {
+        // Kept levels and the player's memory of them cost a byte per tile.
+        assert_eq!(std::mem::size_of::<Tile>(), 1);
+        assert_eq!(std::mem::size_of::<Option<Tile>>(), 1);
+    }
+
+    #[test]
+    fn stairs_are_indexed_as_tiles_change() {
+        let mut map = parse_ascii(b"#####\n#@.>#\n#####\n").unwrap();
+        assert_eq!(map.stairs_down(), Some(Pos::new(3, 1)));
+        assert_eq!(map.stairs_up(), None);
+        map.set(Pos::new(2, 1), Tile::StairsUp);
+        map.set(Pos::new(3, 1), Tile::Floor);
+        assert_eq!((map.stairs_down(), map.stairs_up()), (None, Some(Pos::new(2, 1))));
+    }
 
     #[test]
     fn count_walkable_counts_across_its_blocks() {
@@ -368,9 +432,11 @@ mod tests {
             Tile::Door(DoorState::Open),
             Tile::Door(DoorState::Closed),
             Tile::Door(DoorState::Locked),
+            Tile::StairsDown,
+            Tile::StairsUp,
         ];
         let mut tiles = vec![Tile::Floor; 700];
-        tiles.extend((0..1000u32).map(|i| kinds[(i * i % 7 % 6) as usize]));
+        tiles.extend((0..1000u32).map(|i| kinds[(i * i % 11 % 8) as usize]));
         tiles.extend(vec![Tile::Wall; 300]);
         for len in [0, 1, 254, 255, 256, 511, 700, 1300, tiles.len()] {
             let naive = tiles[..len].iter().filter(|t| t.is_walkable()).count();

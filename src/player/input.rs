@@ -6,8 +6,9 @@
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
-use super::rules::Dir8;
-use super::{Player, PlayerCommand};
+use super::PlayerCommand;
+use crate::actor::Player;
+use crate::rules::Dir8;
 use crate::turn::TurnSet;
 
 /// Everything a player can ask for.
@@ -23,6 +24,8 @@ pub enum Action {
     MoveNW,
     Wait,
     CloseDoor,
+    Descend,
+    Ascend,
     Cancel,
     Help,
     ZoomIn,
@@ -30,7 +33,7 @@ pub enum Action {
 }
 
 impl Action {
-    pub const ALL: [Action; 14] = [
+    pub const ALL: [Action; 16] = [
         Action::MoveN,
         Action::MoveNE,
         Action::MoveE,
@@ -41,6 +44,8 @@ impl Action {
         Action::MoveNW,
         Action::Wait,
         Action::CloseDoor,
+        Action::Descend,
+        Action::Ascend,
         Action::Cancel,
         Action::Help,
         Action::ZoomIn,
@@ -75,6 +80,8 @@ impl Action {
             Action::MoveNW => "move north-west",
             Action::Wait => "wait a turn",
             Action::CloseDoor => "close a door",
+            Action::Descend => "go down the stairs",
+            Action::Ascend => "go up the stairs",
             Action::Cancel => "cancel",
             Action::Help => "show or hide this help",
             Action::ZoomIn => "zoom in",
@@ -82,7 +89,8 @@ impl Action {
         }
     }
 
-    /// The default bindings: arrows, numpad and vi-keys (`hjklyubn`) to move.
+    /// The default bindings: arrows, numpad and vi-keys (`hjklyubn`) to move, `>` and `<`
+    /// (Shift with `.` and `,`) for the stairs.
     pub fn default_input_map() -> InputMap<Action> {
         use KeyCode::*;
         let bindings: [(Action, &[KeyCode]); 14] = [
@@ -107,6 +115,9 @@ impl Action {
                 map.insert(action, key);
             }
         }
+        // Shift+. is `>` and Shift+, is `<` on most layouts; a chord beats the bare `.` (wait).
+        map.insert(Action::Descend, ButtonlikeChord::modified(ModifierKey::Shift, Period));
+        map.insert(Action::Ascend, ButtonlikeChord::modified(ModifierKey::Shift, Comma));
         map
     }
 }
@@ -138,6 +149,10 @@ fn read_actions(
         commands.write(PlayerCommand::Wait);
     } else if pressed(&Action::CloseDoor) {
         commands.write(PlayerCommand::CloseDoor);
+    } else if pressed(&Action::Descend) {
+        commands.write(PlayerCommand::Descend);
+    } else if pressed(&Action::Ascend) {
+        commands.write(PlayerCommand::Ascend);
     } else if pressed(&Action::Cancel) {
         commands.write(PlayerCommand::Cancel);
     }

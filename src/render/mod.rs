@@ -1,22 +1,25 @@
-//! Drawing the dungeon with bevy_ecs_tilemap: a tile entity for each map tile the player has
+//! Drawing the level with bevy_ecs_tilemap: a tile entity for each map tile the player has
 //! seen, whose look (texture, colour, shown or hidden) follows what the player sees and
-//! remembers; the player's sprite on top; a camera that follows the player.
+//! remembers; keys lying on the floor and the player's sprite on top; a camera that follows the
+//! player. Everything drawn for a level is `LevelScoped`: changing level despawns it, and it is
+//! made again from the new level and the player's memory of it.
 //!
 //! Tiles never seen are not drawn, so they get no entity until they first come into view: a
 //! 1024x1024 map starts with a few hundred tile entities instead of a million. After the first
-//! build, a turn touches only the tiles that were or are in view and the doors that changed,
-//! never the whole map.
+//! build, a turn touches only the tiles that were or are in view (a door can only change look
+//! in view: out of sight the player's memory of it is drawn), never the whole map.
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy_ecs_tilemap::prelude::*;
 
-use crate::assets::{GameAssets, GameState, tiles};
-use crate::fov::Viewshed;
-use crate::generation::{Door, GridPos};
+use crate::actor::{GridPos, LevelScoped, Player};
+use crate::assets::{GameAssets, tiles};
+use crate::dungeon::Dungeon;
+use crate::fov::{LevelMemory, Memory, Viewshed};
 use crate::map::{DoorState, Pos, Tile, TileMap};
-use crate::player::Player;
 use crate::player::input::Action;
+use crate::screens::GameState;
 use crate::turn::TurnSet;
 use leafwing_input_manager::prelude::ActionState;
 
@@ -35,22 +38,33 @@ pub struct Look {
     pub shown: bool,
 }
 
-/// The look of `tile`: in view, drawn in full; remembered, dimmed; never seen, not drawn.
-pub fn tile_look(tile: Tile, visible: bool, explored: bool) -> Look {
-    let index = match tile {
+/// The texture of a tile.
+pub const fn tile_index(tile: Tile) -> u32 {
+    match tile {
         Tile::Wall => tiles::WALL,
         Tile::Floor => tiles::FLOOR,
         Tile::Corridor => tiles::CORRIDOR,
         Tile::Door(DoorState::Closed) => tiles::DOOR_CLOSED,
         Tile::Door(DoorState::Open) => tiles::DOOR_OPEN,
         Tile::Door(DoorState::Locked) => tiles::DOOR_LOCKED,
-    };
-    let color = if visible { Color::WHITE } else { REMEMBERED };
-    Look {
-        index,
-        color,
-        shown: visible || explored,
+        Tile::StairsDown => tiles::STAIRS_DOWN,
+        Tile::StairsUp => tiles::STAIRS_UP,
     }
+}
+
+/// The look of a spot the player remembers as `remembered` (in view, that is what is there now):
+/// in view, drawn in full; remembered, dimmed; never seen, not drawn.
+pub fn tile_look(remembered: Option<Tile>, visible: bool) -> Look {
+    Look {
+        index: remembered.map_or(tiles::WALL, tile_index),
+        color: if visible { Color::WHITE } else { REMEMBERED },
+        shown: remembered.is_some(),
+    }
+}
+
+/// The look of `p` for a player with `memory` of this level and `viewshed`.
+fn look_at(memory: Option<&LevelMemory>, viewshed: &Viewshed, p: Pos) -> Look {
+    tile_look(memory.and_then(|m| m.get(p)), viewshed.is_visible(p))
 }
 
 /// The tilemap entity.
@@ -75,47 +89,63 @@ fn tile_pos(map: &TileMap, p: Pos) -> TilePos {
     }
 }
 
+/// The player's view and memory, as the drawing reads them.
+type PlayerSight<'a> = (Ref<'a, Viewshed>, &'a Memory);
+
 /// Tile looks without the GPU side: what headless tests run.
 pub fn looks_plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
             spawn_map_layer.run_if(resource_exists::<GameAssets>.and_then(not(any_with_component::<MapLayer>))),
-            update_tile_looks.run_if(resource_changed::<Viewshed>.or_else(any_match_filter::<Changed<Door>>)),
+            update_tile_looks.run_if(any_match_filter::<(With<Player>, Changed<Viewshed>)>),
         )
             .chain()
             .in_set(TurnSet::Show),
     );
 }
 
-/// Everything drawn: the tilemap renderer, tile looks, the player sprite and the camera.
+/// Everything drawn: the tilemap renderer, tile looks, keys, the player sprite and the camera.
 pub fn plugin(app: &mut App) {
     app.add_plugins((TilemapPlugin, looks_plugin))
         .add_systems(OnEnter(GameState::Playing), spawn_camera)
         .add_systems(
             Update,
-            (spawn_player_sprite, place_player_sprite, zoom_camera, follow_player)
+            (
+                show_keys,
+                spawn_player_sprite,
+                place_player_sprite,
+                zoom_camera,
+                follow_player,
+            )
                 .chain()
                 .after(spawn_map_layer)
-                .in_set(TurnSet::Show)
-                .run_if(in_state(GameState::Playing)),
+                .in_set(TurnSet::Show),
         );
 }
 
-fn spawn_map_layer(mut commands: Commands, map: Res<TileMap>, viewshed: Res<Viewshed>, assets: Res<GameAssets>) {
+fn spawn_map_layer(
+    mut commands: Commands,
+    dungeon: Res<Dungeon>,
+    player: Single<PlayerSight, With<Player>>,
+    assets: Res<GameAssets>,
+) {
+    let (viewshed, memory) = player.into_inner();
+    let map = &dungeon.level().map;
+    let memory = memory.level(dungeon.depth());
     let size = TilemapSize {
         x: map.width(),
         y: map.height(),
     };
     let layer = commands.spawn_empty().id();
     let mut storage = TileStorage::empty(size);
-    // Only the tiles shown at the start (in view, or remembered on a loaded map), by the same
-    // test `update_tile_looks` applies as the rest come into view.
+    // Only the tiles shown now (in view, or remembered from an earlier visit), by the same test
+    // `update_tile_looks` applies as the rest come into view.
     for i in 0..map.tiles().len() {
         let p = map.pos_of(i);
-        let look = tile_look(map.tiles()[i], viewshed.is_visible(p), map.is_explored(p));
+        let look = look_at(memory, &viewshed, p);
         if look.shown {
-            let position = tile_pos(&map, p);
+            let position = tile_pos(map, p);
             storage.set(&position, commands.spawn(tile_bundle(layer, position, look)).id());
         }
     }
@@ -123,6 +153,7 @@ fn spawn_map_layer(mut commands: Commands, map: Res<TileMap>, viewshed: Res<View
     commands.entity(layer).insert((
         Name::new("Map layer"),
         MapLayer,
+        LevelScoped,
         TilemapBundle {
             grid_size: tile_size.into(),
             size,
@@ -135,37 +166,40 @@ fn spawn_map_layer(mut commands: Commands, map: Res<TileMap>, viewshed: Res<View
     ));
 }
 
-fn tile_bundle(layer: Entity, position: TilePos, look: Look) -> TileBundle {
-    TileBundle {
-        position,
-        tilemap_id: TilemapId(layer),
-        texture_index: TileTextureIndex(look.index),
-        color: TileColor(look.color),
-        visible: TileVisible(look.shown),
-        ..default()
-    }
+fn tile_bundle(layer: Entity, position: TilePos, look: Look) -> impl Bundle {
+    (
+        TileBundle {
+            position,
+            tilemap_id: TilemapId(layer),
+            texture_index: TileTextureIndex(look.index),
+            color: TileColor(look.color),
+            visible: TileVisible(look.shown),
+            ..default()
+        },
+        LevelScoped,
+    )
 }
 
-/// Redraws the tiles whose look may have changed: last turn's view, this turn's view, and doors
-/// that opened or closed. Components are written only when the look really differs; a tile
-/// seen for the first time gets its entity.
+/// Redraws the tiles whose look may have changed: last turn's view and this turn's view.
+/// Components are written only when the look really differs; a tile seen for the first time
+/// gets its entity.
 fn update_tile_looks(
     mut commands: Commands,
-    map: Res<TileMap>,
-    viewshed: Res<Viewshed>,
+    dungeon: Res<Dungeon>,
+    player: Single<PlayerSight, With<Player>>,
     layer: Single<(Entity, &mut TileStorage), With<MapLayer>>,
-    doors: Query<&GridPos, Changed<Door>>,
     mut tiles: Query<(&mut TileTextureIndex, &mut TileColor, &mut TileVisible)>,
 ) {
+    let (viewshed, memory) = player.into_inner();
+    let map = &dungeon.level().map;
+    let memory = memory.level(dungeon.depth());
     let (layer, mut storage) = layer.into_inner();
-    let candidates = viewshed
-        .previous()
-        .iter()
-        .chain(viewshed.visible())
-        .chain(doors.iter().map(|g| &g.0));
-    for &p in candidates {
-        let position = tile_pos(&map, p);
-        let look = tile_look(map.tile(p), viewshed.is_visible(p), map.is_explored(p));
+    for &p in viewshed.previous().iter().chain(viewshed.visible()) {
+        if !map.in_bounds(p) {
+            continue; // last turn's view on a level of another size
+        }
+        let position = tile_pos(map, p);
+        let look = look_at(memory, &viewshed, p);
         let Some(entity) = storage.get(&position) else {
             if look.shown {
                 storage.set(&position, commands.spawn(tile_bundle(layer, position, look)).id());
@@ -186,6 +220,7 @@ fn update_tile_looks(
 fn spawn_camera(mut commands: Commands) {
     commands.spawn((
         Name::new("Camera"),
+        DespawnOnExit(GameState::Playing),
         Camera2d,
         GameCamera { zoom: 1 },
         Projection::Orthographic(OrthographicProjection {
@@ -193,6 +228,62 @@ fn spawn_camera(mut commands: Commands) {
             ..OrthographicProjection::default_2d()
         }),
     ));
+}
+
+/// A key lying on the floor, drawn where the player has seen it.
+#[derive(Component, Debug)]
+pub struct KeySprite(pub Pos);
+
+/// Draws the keys of the current level that the player has seen (dimmed out of view), and
+/// removes the sprites of keys picked up. Derived from the level's keys and the player's memory
+/// each turn.
+fn show_keys(
+    mut commands: Commands,
+    assets: Res<GameAssets>,
+    dungeon: Res<Dungeon>,
+    player: Single<PlayerSight, With<Player>>,
+    mut sprites: Query<(Entity, &KeySprite, &mut Sprite)>,
+) {
+    let (viewshed, memory) = player.into_inner();
+    if !(dungeon.is_changed() || viewshed.is_changed()) {
+        return;
+    }
+    let level = dungeon.level();
+    let memory = memory.level(dungeon.depth());
+    let seen = |p: Pos| memory.is_some_and(|m| m.is_explored(p));
+    let colour = |p: Pos| {
+        if viewshed.is_visible(p) {
+            Color::WHITE
+        } else {
+            REMEMBERED
+        }
+    };
+    for (entity, key, mut sprite) in &mut sprites {
+        if level.key_at(key.0).is_some() {
+            sprite.color = colour(key.0);
+        } else {
+            commands.entity(entity).despawn();
+        }
+    }
+    for key in &level.keys {
+        if seen(key.at) && !sprites.iter().any(|(_, s, _)| s.0 == key.at) {
+            let mut sprite = Sprite::from_atlas_image(
+                assets.tileset.clone(),
+                TextureAtlas {
+                    layout: assets.layout.clone(),
+                    index: tiles::KEY as usize,
+                },
+            );
+            sprite.color = colour(key.at);
+            commands.spawn((
+                Name::new("Key"),
+                KeySprite(key.at),
+                LevelScoped,
+                sprite,
+                Transform::from_translation(world_pos(&level.map, key.at).extend(5.0)),
+            ));
+        }
+    }
 }
 
 /// The player before its sprite is added.
@@ -203,9 +294,10 @@ type PlayerMoved = (With<Player>, Changed<GridPos>);
 fn spawn_player_sprite(
     mut commands: Commands,
     assets: Res<GameAssets>,
-    map: Res<TileMap>,
+    dungeon: Res<Dungeon>,
     player: Single<(Entity, &GridPos), PlayerWithoutSprite>,
 ) {
+    let map = &dungeon.level().map;
     let (entity, pos) = *player;
     commands.entity(entity).insert((
         Sprite::from_atlas_image(
@@ -215,13 +307,13 @@ fn spawn_player_sprite(
                 index: tiles::PLAYER as usize,
             },
         ),
-        Transform::from_translation(world_pos(&map, pos.0).extend(10.0)),
+        Transform::from_translation(world_pos(map, pos.0).extend(10.0)),
     ));
 }
 
-fn place_player_sprite(map: Res<TileMap>, mut player: Single<(&GridPos, &mut Transform), PlayerMoved>) {
+fn place_player_sprite(dungeon: Res<Dungeon>, mut player: Single<(&GridPos, &mut Transform), PlayerMoved>) {
     let (pos, ref mut transform) = *player;
-    transform.translation = world_pos(&map, pos.0).extend(10.0);
+    transform.translation = world_pos(&dungeon.level().map, pos.0).extend(10.0);
 }
 
 fn zoom_camera(

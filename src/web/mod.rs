@@ -10,8 +10,10 @@ mod page {
     use bevy::prelude::*;
 
     use super::params::{self, PageRequest};
+    use crate::actor::{GridPos, Player};
     use crate::assets::{GameState, LoadFailures};
-    use crate::generation::{GenParams, LevelSource, generate};
+    use crate::dungeon::Dungeon;
+    use crate::generation::GenParams;
 
     fn document() -> Option<web_sys::Document> {
         web_sys::window()?.document()
@@ -31,12 +33,27 @@ mod page {
         }
     }
 
+    /// Marks an attribute of `<body>` (the end-to-end test reads the depth and position).
+    fn set_body(name: &str, value: &str) {
+        if let Some(body) = document().and_then(|d| d.body()) {
+            let _ = body.set_attribute(name, value);
+        }
+    }
+
+    /// Keeps `<body data-depth="3" data-pos="x,y">` up to date for tests and page scripts.
+    fn mark_position(dungeon: Res<Dungeon>, player: Single<Ref<GridPos>, With<Player>>) {
+        if dungeon.is_changed() || player.is_changed() {
+            set_body("data-depth", &dungeon.depth().to_string());
+            set_body("data-pos", &format!("{},{}", player.0.x, player.0.y));
+        }
+    }
+
     fn show_level(params: &GenParams) {
         set_text(
             "delve-seed",
             &format!(
-                "seed {} · {}x{} · {}",
-                params.seed, params.width, params.height, params.style
+                "seed {} · {}x{} · {} · level {}",
+                params.seed, params.width, params.height, params.style, params.depth
             ),
         );
         if let Some(link) = document().and_then(|d| d.get_element_by_id("delve-link")) {
@@ -71,17 +88,17 @@ mod page {
             set_text("delve-message", &problems.join(" "));
         }
         show_level(&params);
-        if ascii {
-            match generate(&params) {
-                Ok(g) => {
-                    set_text("delve-ascii", &g.map.to_ascii());
-                    set_state("ascii");
-                }
-                Err(e) => {
-                    set_text("delve-message", &e.to_string());
-                    set_state("failed");
-                }
+        let dungeon = match Dungeon::new(params) {
+            Ok(d) => d,
+            Err(e) => {
+                set_text("delve-message", &format!("Delve cannot make this level: {e}."));
+                set_state("failed");
+                return;
             }
+        };
+        if ascii {
+            set_text("delve-ascii", &dungeon.level().to_ascii());
+            set_state("ascii");
             return;
         }
         let window = Window {
@@ -91,8 +108,9 @@ mod page {
             prevent_default_event_handling: true,
             ..default()
         };
-        let mut app = crate::app::game_app(LevelSource::Generate(params), radius, window);
+        let mut app = crate::app::game_app(dungeon, radius, window);
         app.add_systems(OnEnter(GameState::Playing), || set_state("playing"))
+            .add_systems(Update, mark_position.run_if(in_state(GameState::Playing)))
             .add_systems(OnEnter(GameState::LoadFailed), |failures: Res<LoadFailures>| {
                 // The canvas says it too; the page's message is what a reader or a test finds.
                 set_text(

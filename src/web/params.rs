@@ -3,7 +3,8 @@
 //! replaced by its default (a random seed for the seed), never a panic.
 
 use crate::fov::DEFAULT_RADIUS;
-use crate::generation::{CorridorStyle, GenParams, level::size_ok};
+use crate::generation::level::{parse_size, size_ok};
+use crate::generation::{CorridorStyle, DEEPEST, GenParams};
 use crate::map::{MAX_SIDE, MIN_SIZE};
 
 /// What the page asked for, and what was wrong with the asking.
@@ -65,21 +66,22 @@ pub fn parse(search: &str, random_seed: impl FnOnce() -> u64) -> PageRequest {
                     u64::MAX
                 )),
             },
-            "size" => {
-                let size = value
-                    .split_once('x')
-                    .and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?)));
-                match size {
-                    Some((w, h)) if size_ok(w, h) => (req.params.width, req.params.height) = (w, h),
-                    _ => req.problems.push(format!(
-                        "The size \"{shown}\" is not WIDTHxHEIGHT from {}x{} to {MAX_SIDE}x{MAX_SIDE}; using 80x50.",
-                        MIN_SIZE.0, MIN_SIZE.1
-                    )),
-                }
-            }
+            "size" => match parse_size(&value) {
+                Some((w, h)) if size_ok(w, h) => (req.params.width, req.params.height) = (w, h),
+                _ => req.problems.push(format!(
+                    "The size \"{shown}\" is not WIDTHxHEIGHT from {}x{} to {MAX_SIDE}x{MAX_SIDE}; using 80x50.",
+                    MIN_SIZE.0, MIN_SIZE.1
+                )),
+            },
             "corridors" => match value.parse::<CorridorStyle>() {
                 Ok(style) => req.params.style = style,
                 Err(e) => req.problems.push(format!("The {e}; using mixed.")),
+            },
+            "depth" => match value.parse::<u32>() {
+                Ok(d) if (1..=DEEPEST).contains(&d) => req.params.depth = d,
+                _ => req.problems.push(format!(
+                    "The depth \"{shown}\" is not a whole number from 1 to {DEEPEST}; starting on level 1."
+                )),
             },
             "radius" => match value.parse::<u32>() {
                 Ok(r) if (1..=100).contains(&r) => req.radius = r,
@@ -99,10 +101,16 @@ pub fn parse(search: &str, random_seed: impl FnOnce() -> u64) -> PageRequest {
     req
 }
 
-/// The query string that reproduces `params` (for the page's share link).
+/// The query string that reproduces `params` (for the page's share link); the depth only when
+/// it is not the first level.
 pub fn query(params: &GenParams) -> String {
+    let depth = if params.depth > 1 {
+        format!("&depth={}", params.depth)
+    } else {
+        String::new()
+    };
     format!(
-        "?seed={}&size={}x{}&corridors={}",
+        "?seed={}&size={}x{}&corridors={}{depth}",
         params.seed, params.width, params.height, params.style
     )
 }
@@ -113,19 +121,15 @@ mod tests {
 
     #[test]
     fn reads_every_parameter() {
-        let r = parse("?seed=42&size=40x30&corridors=nethack&radius=12", || unreachable!());
-        assert_eq!(
-            r.params,
-            GenParams {
-                seed: 42,
-                width: 40,
-                height: 30,
-                style: CorridorStyle::NetHack
-            }
+        let r = parse(
+            "?seed=42&size=40x30&corridors=nethack&radius=12&depth=3",
+            || unreachable!(),
         );
+        assert_eq!(r.params, GenParams::new(42, 40, 30, CorridorStyle::NetHack).at_depth(3));
         assert_eq!((r.radius, r.ascii), (12, false));
         assert!(r.problems.is_empty());
-        assert_eq!(query(&r.params), "?seed=42&size=40x30&corridors=nethack");
+        assert_eq!(query(&r.params), "?seed=42&size=40x30&corridors=nethack&depth=3");
+        assert_eq!(query(&r.params.at_depth(1)), "?seed=42&size=40x30&corridors=nethack");
         assert!(parse("seed=1&ascii", || 0).ascii);
         assert!(parse("golden", || 0).golden && !parse("ascii", || 0).golden);
     }
@@ -145,7 +149,10 @@ mod tests {
 
     #[test]
     fn bad_parameters_are_reported_and_replaced() {
-        let r = parse("?seed=abc&size=5x5&corridors=spiral&radius=0&colour=red", || 99);
+        let r = parse(
+            "?seed=abc&size=5x5&corridors=spiral&radius=0&colour=red&depth=11",
+            || 99,
+        );
         assert_eq!(
             r.params,
             GenParams {
@@ -154,12 +161,13 @@ mod tests {
             }
         );
         assert_eq!(r.radius, DEFAULT_RADIUS);
-        assert_eq!(r.problems.len(), 5, "{:?}", r.problems);
+        assert_eq!(r.problems.len(), 6, "{:?}", r.problems);
         assert!(r.problems[0].contains("\"abc\"") && r.problems[0].contains("random seed"));
         assert!(r.problems[1].contains("\"5x5\""));
         assert!(r.problems[2].contains("spiral"));
         assert!(r.problems[3].contains("radius"));
         assert!(r.problems[4].contains("colour"));
+        assert!(r.problems[5].contains("depth") && r.problems[5].contains("\"11\""));
     }
 
     #[test]

@@ -138,7 +138,11 @@ mod tests {
         let (mut searches, mut bent) = (0, 0);
         for seed in 0..60 {
             let mut rng = GenRng::new(seed);
-            let layout = bsp::layout(Rect::new(0, 0, 80, 50), &mut rng);
+            let layout = bsp::layout(
+                Rect::new(0, 0, 80, 50),
+                &crate::generation::depth::Shape::at(1),
+                &mut rng,
+            );
             let mut b = Builder::new(80, 50, layout.rooms);
             for &link in &layout.links {
                 let (fa, fb) = facing(link);

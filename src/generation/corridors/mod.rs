@@ -108,10 +108,17 @@ const MIXED: [(CorridorStyle, u32); 8] = [
     (CorridorStyle::Pipe, 1),
 ];
 
-fn pick_mixed(rng: &mut GenRng) -> CorridorStyle {
-    let total: u32 = MIXED.iter().map(|(_, w)| w).sum();
+/// `MIXED`'s weights with `winding` added to each winding style (random walks, hallways, dead
+/// zones): deeper levels dig more of their corridors in them.
+fn pick_mixed(winding: u32, rng: &mut GenRng) -> CorridorStyle {
+    let weight = |style: CorridorStyle, w: u32| match style {
+        CorridorStyle::Chunked | CorridorStyle::Hallways | CorridorStyle::DeadZone => w + winding,
+        _ => w,
+    };
+    let total: u32 = MIXED.iter().map(|&(s, w)| weight(s, w)).sum();
     let mut roll = rng.below(total);
     for (style, w) in MIXED {
+        let w = weight(style, w);
         if roll < w {
             return style;
         }
@@ -120,15 +127,16 @@ fn pick_mixed(rng: &mut GenRng) -> CorridorStyle {
     unreachable!("roll is below the total weight")
 }
 
-/// Joins every link in `style`, then leaves no dead end. Returns false if some link could not
-/// be joined (the level is then regenerated).
-pub fn dig_all(b: &mut Builder, links: &[Link], style: CorridorStyle, rng: &mut GenRng) -> bool {
+/// Joins every link in `style` (`winding` weights `mixed` towards the winding styles), then
+/// leaves no dead end. Returns false if some link could not be joined (the level is then
+/// regenerated).
+pub fn dig_all(b: &mut Builder, links: &[Link], style: CorridorStyle, winding: u32, rng: &mut GenRng) -> bool {
     if style == CorridorStyle::Hallways {
         hallways::dig_all(b, links, rng);
     } else {
         for &link in links {
             let chosen = if style == CorridorStyle::Mixed {
-                pick_mixed(rng)
+                pick_mixed(winding, rng)
             } else {
                 style
             };

@@ -1,0 +1,149 @@
+//! The dungeon of a run: every level made so far, kept as the player left it, and which one the
+//! player is on. A level is made the first time it is entered, from the run seed and its depth
+//! alone (`generation::level_seed`), so level 5 of seed 42 is the same however it is reached.
+
+use bevy::prelude::Resource;
+
+use crate::generation::{DEEPEST, GenError, GenParams, generate};
+use crate::map::{Level, TileMap};
+
+/// Where the levels come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// A generated run: its seed, size and corridor style (`depth` unused).
+    Run(GenParams),
+    /// A level read from a map file: a dungeon of one level.
+    Map,
+}
+
+/// Every level of the run made so far, by depth, and the player's depth. The one source of
+/// truth for terrain (door states included) and for the keys lying on each level.
+#[derive(Resource, Clone, Debug)]
+pub struct Dungeon {
+    origin: Origin,
+    /// `levels[d - 1]` is level `d`, once made.
+    levels: Vec<Option<Level>>,
+    depth: u32,
+}
+
+impl Dungeon {
+    /// A run on `run`'s seed, size and style, starting on level `run.depth` (made now; the
+    /// others when first entered).
+    pub fn new(run: GenParams) -> Result<Self, GenError> {
+        let level = generate(&run)?.level;
+        let mut levels = vec![None; DEEPEST as usize];
+        levels[run.depth as usize - 1] = Some(level);
+        Ok(Dungeon {
+            origin: Origin::Run(GenParams { depth: 1, ..run }),
+            levels,
+            depth: run.depth,
+        })
+    }
+
+    /// A dungeon of one level: a map read from a file (no keys; its locked doors stay locked).
+    pub fn premade(map: TileMap) -> Self {
+        Dungeon {
+            origin: Origin::Map,
+            levels: vec![Some(Level::bare(map))],
+            depth: 1,
+        }
+    }
+
+    pub fn origin(&self) -> &Origin {
+        &self.origin
+    }
+
+    /// The level the player is on (1 is the first).
+    pub const fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// How deep this dungeon goes: `DEEPEST` for a run, 1 for a map file.
+    pub fn deepest(&self) -> u32 {
+        self.levels.len() as u32
+    }
+
+    /// The level the player is on.
+    pub fn level(&self) -> &Level {
+        self.levels[self.depth as usize - 1]
+            .as_ref()
+            .expect("the current level is always made")
+    }
+
+    pub fn level_mut(&mut self) -> &mut Level {
+        self.levels[self.depth as usize - 1]
+            .as_mut()
+            .expect("the current level is always made")
+    }
+
+    /// Level `depth`, if it has been made.
+    pub fn kept(&self, depth: u32) -> Option<&Level> {
+        self.levels.get(depth.checked_sub(1)? as usize)?.as_ref()
+    }
+
+    /// Makes level `depth` the current one, generating it if it was never visited. On an error
+    /// nothing changes.
+    pub fn go_to(&mut self, depth: u32) -> Result<(), GenError> {
+        if !(1..=self.deepest()).contains(&depth) {
+            return Err(GenError::BadDepth(depth));
+        }
+        let slot = depth as usize - 1;
+        if self.levels[slot].is_none() {
+            let Origin::Run(run) = self.origin else {
+                return Err(GenError::BadDepth(depth));
+            };
+            self.levels[slot] = Some(generate(&run.at_depth(depth))?.level);
+        }
+        self.depth = depth;
+        Ok(())
+    }
+
+    /// How many levels are kept.
+    pub fn kept_count(&self) -> usize {
+        self.levels.iter().flatten().count()
+    }
+
+    /// Heap bytes of every kept level.
+    pub fn heap_bytes(&self) -> usize {
+        self.levels.iter().flatten().map(Level::heap_bytes).sum::<usize>()
+            + self.levels.capacity() * std::mem::size_of::<Option<Level>>()
+    }
+
+    /// The run as a player reads it: "seed 42 (80x50, mixed)" or "custom map (30x12)".
+    pub fn describe(&self) -> String {
+        match &self.origin {
+            Origin::Run(p) => format!("seed {} ({}x{}, {})", p.seed, p.width, p.height, p.style),
+            Origin::Map => {
+                let map = &self.level().map;
+                format!("custom map ({}x{})", map.width(), map.height())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_are_made_once_and_kept() {
+        let run = GenParams::new(42, 40, 30, crate::generation::CorridorStyle::Mixed);
+        let mut d = Dungeon::new(run).unwrap();
+        assert_eq!((d.depth(), d.kept_count()), (1, 1));
+        d.go_to(3).unwrap();
+        assert_eq!((d.depth(), d.kept_count()), (3, 2));
+        assert_eq!(d.level(), &generate(&run.at_depth(3)).unwrap().level);
+        let door = d.level().map.doors().next().unwrap().0;
+        d.level_mut()
+            .map
+            .set(door, crate::map::Tile::Door(crate::map::DoorState::Open));
+        d.go_to(1).unwrap();
+        d.go_to(3).unwrap();
+        assert_eq!(
+            d.level().map.tile(door),
+            crate::map::Tile::Door(crate::map::DoorState::Open)
+        );
+        assert_eq!(d.go_to(DEEPEST + 1), Err(GenError::BadDepth(DEEPEST + 1)));
+        assert_eq!(d.depth(), 3, "a failed move changes nothing");
+    }
+}

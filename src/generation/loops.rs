@@ -1,0 +1,116 @@
+//! Loops: a dug level is a tree of rooms; opening a wall where the walk around it is long makes
+//! shortcuts and circuits (the idea of Brogue CE's `addLoops`: a wall with floor on two opposite
+//! sides is opened when walking from one side to the other takes more than 20 steps).
+//!
+//! Only walls with wall on the two other sides are opened, so the rules of the level hold by
+//! construction: a wall between a room's floor and a corridor becomes a door framed by the
+//! room's wall, with no door beside it; rock between two corridors becomes corridor, which
+//! frames no door (door frames are room walls). No dead end is made: both sides were walkable.
+
+use crate::map::{DoorState, Pos, Tile, TileMap};
+use crate::paths::Flood;
+
+use super::rng::GenRng;
+
+/// A wall is opened when the walk between its two sides is longer than this (Brogue's figure).
+pub const LOOP_DISTANCE: u32 = 20;
+
+/// Percentage of loop doors that are left open.
+const OPEN_DOOR_PCT: u32 = 30;
+
+/// The two sides of `p` if it is a wall with floor or corridor on two opposite sides and wall on
+/// the other two.
+fn sides(map: &TileMap, p: Pos) -> Option<(Pos, Pos)> {
+    if map.tile(p) != Tile::Wall {
+        return None;
+    }
+    let open = |q: Pos| matches!(map.tile(q), Tile::Floor | Tile::Corridor);
+    let wall = |q: Pos| map.tile(q) == Tile::Wall;
+    let (n, s, e, w) = (p.offset(0, -1), p.offset(0, 1), p.offset(1, 0), p.offset(-1, 0));
+    if open(n) && open(s) && wall(e) && wall(w) {
+        Some((n, s))
+    } else if open(e) && open(w) && wall(n) && wall(s) {
+        Some((w, e))
+    } else {
+        None
+    }
+}
+
+/// Opens at most `most` walls whose two sides are more than `LOOP_DISTANCE` steps apart, tried
+/// in a random order. Returns how many were opened.
+pub fn add_loops(map: &mut TileMap, most: usize, rng: &mut GenRng) -> usize {
+    if most == 0 {
+        return 0;
+    }
+    let (w, h) = (map.width() as i32, map.height() as i32);
+    let mut candidates: Vec<Pos> = (1..h - 1)
+        .flat_map(|y| (1..w - 1).map(move |x| Pos::new(x, y)))
+        .filter(|&p| sides(map, p).is_some())
+        .collect();
+    // Fisher-Yates, with the generator's own portable draws.
+    for i in (1..candidates.len()).rev() {
+        let j = rng.below(i as u32 + 1) as usize;
+        candidates.swap(i, j);
+    }
+    let mut flood = Flood::default();
+    let mut opened = 0;
+    for p in candidates {
+        // An earlier opening can have changed this wall's surroundings: ask again.
+        let Some((a, b)) = sides(map, p) else { continue };
+        if flood.within(map, a, b, LOOP_DISTANCE) {
+            continue;
+        }
+        let tile = if map.tile(a) == Tile::Floor || map.tile(b) == Tile::Floor {
+            Tile::Door(if rng.percent(OPEN_DOOR_PCT) {
+                DoorState::Open
+            } else {
+                DoorState::Closed
+            })
+        } else {
+            Tile::Corridor
+        };
+        map.set(p, tile);
+        opened += 1;
+        if opened == most {
+            break;
+        }
+    }
+    opened
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generation::validate;
+    use crate::map::parse_ascii;
+
+    #[test]
+    fn opens_a_long_way_round_and_not_a_short_one() {
+        // Room on the left, a corridor along its east wall that only meets it through the door
+        // far below: the wall between floor and corridor at the top is a long way round.
+        let mut text = String::from("##########\n");
+        text.push_str("#...#,,,,#\n");
+        text.push_str("#.@.#,##,#\n");
+        for _ in 0..8 {
+            text.push_str("#...#,##,#\n");
+        }
+        text.push_str("#...+,##,#\n");
+        text.push_str("#####,,,,#\n");
+        text.push_str("##########\n");
+        let mut map = parse_ascii(text.as_bytes()).unwrap();
+        let before = map.clone();
+        assert_eq!(add_loops(&mut map, 1, &mut GenRng::new(1)), 1);
+        let changed: Vec<usize> = (0..map.tiles().len())
+            .filter(|&i| map.tiles()[i] != before.tiles()[i])
+            .collect();
+        assert_eq!(changed.len(), 1);
+        let p = map.pos_of(changed[0]);
+        assert!(map.tile(p).is_door() || map.tile(p) == Tile::Corridor, "{p:?}");
+        // It was far from the existing door, and the level's rules still hold.
+        assert!(p.y < 8, "opened at {p:?}, near the old door");
+        validate(&map).unwrap();
+        // Nothing is opened when nothing is far.
+        let mut short = parse_ascii(b"#######\n#.@.+,#\n#...#,#\n#######\n").unwrap();
+        assert_eq!(add_loops(&mut short, 5, &mut GenRng::new(1)), 0);
+    }
+}

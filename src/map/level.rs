@@ -1,0 +1,60 @@
+//! A level: its terrain and the keys lying on it. Plain data, kept by the dungeon while the
+//! player is elsewhere, and read and changed only through the rules of a turn.
+
+use super::{Pos, TileMap};
+
+/// A key lying on the floor, cut for the locked door at `opens` on the same level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Key {
+    pub at: Pos,
+    pub opens: Pos,
+}
+
+/// One level of the dungeon.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Level {
+    pub map: TileMap,
+    /// Keys still lying on the floor (one per locked door when the level is made).
+    pub keys: Vec<Key>,
+}
+
+impl Level {
+    /// A level with no keys (a map file).
+    pub fn bare(map: TileMap) -> Self {
+        Level { map, keys: Vec::new() }
+    }
+
+    /// The key lying at `p`, if any.
+    pub fn key_at(&self, p: Pos) -> Option<&Key> {
+        self.keys.iter().find(|k| k.at == p)
+    }
+
+    /// Heap bytes the level holds, for memory reports.
+    pub fn heap_bytes(&self) -> usize {
+        self.map.heap_bytes() + self.keys.capacity() * std::mem::size_of::<Key>()
+    }
+
+    /// The level in the ASCII legend with `@` where the player arrives (see `TileMap::to_ascii`).
+    pub fn to_ascii(&self) -> String {
+        self.map.to_ascii()
+    }
+
+    /// A stable 64-bit FNV-1a hash of the ASCII dump followed by every key (where it lies, what
+    /// it opens): the level's fingerprint for golden tests.
+    pub fn fingerprint(&self) -> u64 {
+        let mut bytes = self.map.to_ascii().into_bytes();
+        for k in &self.keys {
+            for v in [k.at.x, k.at.y, k.opens.x, k.opens.y] {
+                bytes.extend_from_slice(&v.to_le_bytes());
+            }
+        }
+        fnv1a(&bytes)
+    }
+}
+
+/// 64-bit FNV-1a.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
