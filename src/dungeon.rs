@@ -42,9 +42,14 @@ impl Dungeon {
 
     /// A dungeon of one level: a map read from a file (no keys; its locked doors stay locked).
     pub fn premade(map: TileMap) -> Self {
+        Dungeon::single(Level::bare(map))
+    }
+
+    /// A dungeon of exactly this one level (keys and all).
+    pub fn single(level: Level) -> Self {
         Dungeon {
             origin: Origin::Map,
-            levels: vec![Some(Level::bare(map))],
+            levels: vec![Some(level)],
             depth: 1,
         }
     }

@@ -91,6 +91,8 @@ pub struct Generated {
     pub level: Level,
     /// 1 when the first seed passed validation.
     pub attempts: u32,
+    /// How many walls were opened into loops.
+    pub loops: usize,
 }
 
 /// Reads `WIDTHxHEIGHT` ("80x50") as two whole numbers, without checking the range: the one
@@ -119,10 +121,11 @@ pub fn generate(params: &GenParams) -> Result<Generated, GenError> {
     let mut last = None;
     for attempt in 0..MAX_ATTEMPTS {
         match build(derive_seed(seed, attempt), params) {
-            Ok(level) => {
+            Ok((level, loops)) => {
                 return Ok(Generated {
                     level,
                     attempts: attempt + 1,
+                    loops,
                 });
             }
             Err(d) => last = Some(d),
@@ -132,18 +135,18 @@ pub fn generate(params: &GenParams) -> Result<Generated, GenError> {
 }
 
 /// One attempt at the level `params` names from exactly this (level) seed: rooms and corridors,
-/// loops, stairs, locks and keys, then every check.
-fn build(seed: u64, params: &GenParams) -> Result<Level, Defect> {
+/// loops, stairs, locks and keys, then every check. Returns the level and how many loops it got.
+fn build(seed: u64, params: &GenParams) -> Result<(Level, usize), Defect> {
     let shape = Shape::at(params.depth);
     let mut rng = GenRng::new(seed);
     let mut map = dig(&mut rng, params.width, params.height, params.style, &shape)?;
     let most = (map.rooms().len() * shape.loops_per_ten_rooms as usize).div_ceil(10);
-    loops::add_loops(&mut map, most, &mut rng);
+    let loops = loops::add_loops(&mut map, most, &mut rng);
     stairs::place_stairs(&mut map, params.seed, params.depth, DEEPEST)?;
     let keys: Vec<Key> = locks::place_locks(&mut map, params.depth, &mut rng);
     let level = Level { map, keys };
     validate_level(&level, params.depth, DEEPEST)?;
-    Ok(level)
+    Ok((level, loops))
 }
 
 /// Rooms and corridors only: BSP leaves, one room each, corridors dug in `style`, dead ends
