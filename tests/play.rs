@@ -379,4 +379,30 @@ fn arrow_keys_and_vi_keys_move_the_player() {
     app.update();
     assert_eq!(player(&mut app), Pos::new(3, 3), "n is south-east");
     assert_eq!(turns(&app), 3);
+    KeyCode::KeyN.release(app.world_mut());
+    app.update();
+    // A tap within one frame (pressed and released before the frame runs) is one step.
+    KeyCode::KeyK.press(app.world_mut());
+    KeyCode::KeyK.release(app.world_mut());
+    app.update();
+    app.update();
+    assert_eq!(
+        (player(&mut app), turns(&app)),
+        (Pos::new(3, 2), 4),
+        "a quick tap is a step"
+    );
+    // Shift+. is `>`: off the stairs it says so, and it is not also a wait.
+    KeyCode::ShiftLeft.press(app.world_mut());
+    KeyCode::Period.press(app.world_mut());
+    app.update();
+    KeyCode::Period.release(app.world_mut());
+    KeyCode::ShiftLeft.release(app.world_mut());
+    app.update();
+    assert_eq!(turns(&app), 4, "no turn taken");
+    assert!(message(&app).contains("no stairs down"), "{}", message(&app));
+    KeyCode::Period.press(app.world_mut());
+    KeyCode::Period.release(app.world_mut());
+    app.update();
+    app.update();
+    assert_eq!(turns(&app), 5, "a bare . waits");
 }
