@@ -11,25 +11,40 @@ pub const UNREACHED: u32 = u32::MAX;
 /// Walking distances (4-way steps) from `from` to every tile, over tiles `pass` allows;
 /// `UNREACHED` elsewhere. Row-major, like the map's tiles.
 pub fn distance_map(map: &TileMap, from: Pos, pass: impl Fn(Tile) -> bool) -> Vec<u32> {
-    let mut dist = vec![UNREACHED; map.tiles().len()];
+    let (w, h) = (map.width() as usize, map.height() as usize);
+    let tiles = map.tiles();
+    let mut dist = vec![UNREACHED; tiles.len()];
     if !map.in_bounds(from) {
         return dist;
     }
-    let mut queue = Vec::with_capacity(256);
-    dist[map.index(from)] = 0;
-    queue.push(from);
+    // Indices, one queue that is never popped from the front (a head index walks it).
+    let mut queue: Vec<u32> = Vec::with_capacity(256);
+    let start = map.index(from);
+    dist[start] = 0;
+    queue.push(start as u32);
     let mut head = 0;
-    while let Some(&p) = queue.get(head) {
+    while let Some(&i) = queue.get(head) {
         head += 1;
-        let d = dist[map.index(p)] + 1;
-        for q in p.neighbours4() {
-            if let Some(t) = map.get(q) {
-                let j = map.index(q);
-                if dist[j] == UNREACHED && pass(t) {
-                    dist[j] = d;
-                    queue.push(q);
-                }
+        let i = i as usize;
+        let (x, y) = (i % w, i / w);
+        let d = dist[i] + 1;
+        let mut visit = |j: usize| {
+            if dist[j] == UNREACHED && pass(tiles[j]) {
+                dist[j] = d;
+                queue.push(j as u32);
             }
+        };
+        if x > 0 {
+            visit(i - 1);
+        }
+        if x + 1 < w {
+            visit(i + 1);
+        }
+        if y > 0 {
+            visit(i - w);
+        }
+        if y + 1 < h {
+            visit(i + w);
         }
     }
     dist

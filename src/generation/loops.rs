@@ -42,10 +42,22 @@ pub fn add_loops(map: &mut TileMap, most: usize, rng: &mut GenRng) -> usize {
     if most == 0 {
         return 0;
     }
-    let (w, h) = (map.width() as i32, map.height() as i32);
-    let mut candidates: Vec<Pos> = (1..h - 1)
-        .flat_map(|y| (1..w - 1).map(move |x| Pos::new(x, y)))
-        .filter(|&p| sides(map, p).is_some())
+    // The scan by index (the border is solid, so an interior tile's neighbours are in bounds):
+    // a wall, open on two opposite sides, wall on the other two.
+    let (w, h) = (map.width() as usize, map.height() as usize);
+    let tiles = map.tiles();
+    let open = |i: usize| matches!(tiles[i], Tile::Floor | Tile::Corridor);
+    let wall = |i: usize| tiles[i] == Tile::Wall;
+    let mut candidates: Vec<Pos> = (w..w * (h - 1))
+        .filter(|&i| {
+            let x = i % w;
+            x > 0
+                && x < w - 1
+                && wall(i)
+                && ((open(i - w) && open(i + w) && wall(i - 1) && wall(i + 1))
+                    || (open(i - 1) && open(i + 1) && wall(i - w) && wall(i + w)))
+        })
+        .map(|i| map.pos_of(i))
         .collect();
     // Fisher-Yates, with the generator's own portable draws.
     for i in (1..candidates.len()).rev() {

@@ -211,8 +211,14 @@ fn check_rooms(map: &TileMap) -> Result<(), Defect> {
 /// (the stairs down among them) reached: no key behind its own door or a door whose key lies
 /// behind it.
 pub fn validate_level(level: &Level, depth: u32, deepest: u32) -> Result<(), Defect> {
+    check_layout(&level.map)?;
+    check_stairs_and_keys(level, depth, deepest)?;
+    check_solvable(level)
+}
+
+/// The stairs and keys checks of `validate_level`, without the layout or the flood.
+pub fn check_stairs_and_keys(level: &Level, depth: u32, deepest: u32) -> Result<(), Defect> {
     let map = &level.map;
-    check_layout(map)?;
     match (depth > 1, map.stairs_up()) {
         (true, Some(up)) if up != map.start() => return Err(Defect::Stairs("the arrival is not on the stairs up")),
         (true, None) => return Err(Defect::Stairs("no stairs up below the first level")),
@@ -242,6 +248,12 @@ pub fn validate_level(level: &Level, depth: u32, deepest: u32) -> Result<(), Def
     {
         return Err(Defect::LockWithoutKey(at));
     }
+    Ok(())
+}
+
+/// Plays the level's locks out from the arrival: every walkable tile must be reached.
+pub fn check_solvable(level: &Level) -> Result<(), Defect> {
+    let map = &level.map;
     let solution = solve(map, &level.keys, map.start());
     if let Some(i) = (0..map.tiles().len()).find(|&i| map.tiles()[i].is_walkable() && !solution.reached[i]) {
         return Err(Defect::Unsolvable {
