@@ -52,8 +52,8 @@ mod page {
         set_text(
             "delve-seed",
             &format!(
-                "seed {} · {}x{} · {} · level {}",
-                params.seed, params.width, params.height, params.style, params.depth
+                "seed {} · {}x{} · {}",
+                params.seed, params.width, params.height, params.style
             ),
         );
         if let Some(link) = document().and_then(|d| d.get_element_by_id("delve-link")) {

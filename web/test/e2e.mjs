@@ -5,7 +5,9 @@
 //   2. the game starts with no error or panic on the console, shows a dungeon (not a blank or
 //      single-colour canvas), and the picture changes when movement keys are pressed;
 //   3. a bad URL parameter is reported on the page and a random seed is played instead;
-//   4. a missing or a corrupt tileset is named on the page.
+//   4. a missing or a corrupt tileset is named on the page;
+//   5. the player walks to a key, unlocks the door it opens, and takes the stairs down (the page
+//      reports depth and position on <body data-depth data-pos>).
 // Usage: node web/test/e2e.mjs   (DELVE_BIN: the native delve binary; DELVE_SHOT: screenshot path)
 import { createServer } from "node:http";
 import { readFile, writeFile } from "node:fs/promises";
@@ -113,17 +115,18 @@ try {
   page.on("pageerror", (e) => consoleLines.push(`pageerror: ${e.message}`));
 
   // 1. Same seed, same level, in the browser and on the desktop.
-  const cases = [[1, "80x50", "mixed"], [42, "20x15", "nethack"], [7, "123x71", "hallways"], [2024, "64x40", "chunked"],
-    [99, "80x50", "deadzone"], [5, "40x30", "lshaped"], [18446744073709551615n, "33x21", "astar"]];
-  for (const [seed, size, style] of cases) {
-    await page.goto(`${base}?ascii&seed=${seed}&size=${size}&corridors=${style}`);
+  const cases = [[1, "80x50", "mixed", 1], [42, "20x15", "nethack", 1], [7, "123x71", "hallways", 1], [2024, "64x40", "chunked", 1],
+    [99, "80x50", "deadzone", 1], [5, "40x30", "lshaped", 1], [18446744073709551615n, "33x21", "astar", 1],
+    [42, "80x50", "mixed", 3], [11, "60x40", "pipe", 10]];
+  for (const [seed, size, style, depth] of cases) {
+    await page.goto(`${base}?ascii&seed=${seed}&size=${size}&corridors=${style}&depth=${depth}`);
     await page.waitForSelector('body[data-delve="ascii"]', { timeout: 60000 });
     const web = await page.textContent("#delve-ascii");
     if (native) {
-      const desktop = execFileSync(native, ["--ascii", "--seed", String(seed), "--size", size, "--corridors", style], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
-      check(web === desktop, `seed ${seed} ${size} ${style}: the browser's level equals the desktop's`);
+      const desktop = execFileSync(native, ["--ascii", "--seed", String(seed), "--size", size, "--corridors", style, "--depth", String(depth)], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+      check(web === desktop, `seed ${seed} ${size} ${style} depth ${depth}: the browser's level equals the desktop's`);
     } else {
-      check(web.split("\n").length > 10, `seed ${seed} ${size} ${style}: level printed (no DELVE_BIN to compare)`);
+      check(web.split("\n").length > 10, `seed ${seed} ${size} ${style} depth ${depth}: level printed (no DELVE_BIN to compare)`);
     }
   }
 
@@ -167,6 +170,74 @@ try {
   const message = await page.textContent("#delve-message");
   check(message.includes('"banana"') && message.includes("random seed") && message.includes("spiral"), `bad parameters are named on the page: ${message}`);
   check(/seed \d+/.test(await page.textContent("#delve-seed")), "and a random seed is shown and played");
+
+  // 3b. A bad depth is named too, and the run starts on the first level.
+  await page.goto(`${base}?seed=4&depth=11`);
+  await page.waitForSelector('body[data-delve="playing"]', { timeout: 180000 });
+  check((await page.textContent("#delve-message")).includes('depth "11"'), "a bad depth is named on the page");
+  check(await page.getAttribute("body", "data-depth") === "1", "and the run starts on level 1");
+
+  // 5. Down a level whose stairs lie behind a locked door: fetch the key, unlock, descend.
+  if (native) {
+    const level = (seed) => JSON.parse(execFileSync(native, ["--json", "--seed", String(seed), "--depth", "2"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }));
+    // 4-way shortest path over the level as generated, locked doors passable only with their key.
+    const route = (lv, from, held, goal) => {
+      const w = lv.width, seen = new Map([[from[1] * w + from[0], null]]), queue = [from];
+      while (queue.length) {
+        const p = queue.shift();
+        if (goal(p)) {
+          const path = [p];
+          for (let q = seen.get(p[1] * w + p[0]); q; q = seen.get(q[1] * w + q[0])) path.unshift(q);
+          return path;
+        }
+        for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+          const q = [p[0] + dx, p[1] + dy], c = lv.rows[q[1]][q[0]];
+          if (seen.has(q[1] * w + q[0]) || c === "#" || (c === "*" && !held.has(`${q}`))) continue;
+          seen.set(q[1] * w + q[0], p);
+          queue.push(q);
+        }
+      }
+      return null;
+    };
+    const same = (a, b) => a[0] === b[0] && a[1] === b[1];
+    let seed = 1, lv = level(seed);
+    while (route(lv, lv.start, new Set(), (p) => same(p, lv.stairs_down)) || !lv.keys.length) lv = level(++seed);
+    await page.goto(`${base}?seed=${seed}&depth=2`);
+    await page.waitForSelector('body[data-delve="playing"]', { timeout: 180000 });
+    await page.waitForTimeout(1000);
+    const pos = async () => (await page.getAttribute("body", "data-pos")).split(",").map(Number);
+    const held = new Set();
+    let presses = 0, unlocked = false;
+    const keyFor = { "1,0": "l", "-1,0": "h", "0,1": "j", "0,-1": "k" };
+    // One step at a time, planned again from where the page says the player is.
+    for (let here = await pos(); !same(here, lv.stairs_down) && presses < 800; presses++) {
+      for (const k of lv.keys) if (same(k.at, here)) held.add(`${k.opens}`);
+      const path = route(lv, here, held, (p) => same(p, lv.stairs_down))
+        || route(lv, here, held, (p) => lv.keys.some((k) => same(k.at, p) && !held.has(`${k.opens}`)));
+      if (!path || path.length < 2) break;
+      const next = path[1];
+      if (lv.rows[next[1]][next[0]] === "*") unlocked = true;
+      await page.keyboard.down(keyFor[`${next[0] - here[0]},${next[1] - here[1]}`]);
+      await page.waitForTimeout(40);
+      await page.keyboard.up(keyFor[`${next[0] - here[0]},${next[1] - here[1]}`]);
+      for (let t = 0; t < 10 && same(await pos(), here); t++) await page.waitForTimeout(40);
+      here = await pos();
+    }
+    check(same(await pos(), lv.stairs_down), `seed ${seed} depth 2: walked to the stairs down (${presses} presses)`);
+    check(held.size > 0 && unlocked, "on the way a key was picked up and its locked door opened");
+    // '>' as a person types it: Shift held, then the '.' key (the binding is Shift+Period).
+    await page.keyboard.down("Shift");
+    await page.keyboard.down("Period");
+    await page.waitForTimeout(60);
+    await page.keyboard.up("Period");
+    await page.keyboard.up("Shift");
+    await page.waitForFunction(() => document.body.dataset.depth === "3", null, { timeout: 20000 }).catch(() => {});
+    check(await page.getAttribute("body", "data-depth") === "3", "'>' on the stairs took the player down to level 3");
+    const three = JSON.parse(execFileSync(native, ["--json", "--seed", String(seed), "--depth", "3"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }));
+    check(same(await pos(), three.stairs_up), `and arrived on level 3's stairs up (${await pos()})`);
+    const shot = await page.locator("#delve-canvas").screenshot();
+    await writeFile(shotPath.replace(/\.png$/, "-level3.png"), shot);
+  }
 
   // 4. A missing or corrupt asset is named on the page (and on the canvas), never a blank page.
   for (const kind of ["missing", "corrupt"]) {
