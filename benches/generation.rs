@@ -1,12 +1,14 @@
-//! Generation time: a whole Delve level (rooms, corridors, doors, validation) per corridor style,
-//! against the `mapgen` crate's BSP rooms with nearest-room corridors on the same 80x50 map in the
-//! same run; then Delve at 256x256 and 1024x1024. `python3 benches/report.py` prints the ratios.
+//! Generation time: a whole Delve level (rooms, corridors, doors, loops, stairs, locks and keys,
+//! validation) per corridor style, against the `mapgen` crate's BSP rooms with nearest-room
+//! corridors on the same 80x50 map in the same run; Delve's rooms and corridors alone (what
+//! mapgen makes) and a level 5 (locks, more rooms); then Delve at 256x256 and 1024x1024.
+//! `python3 benches/report.py` prints the ratios.
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use delve::generation::{CorridorStyle, GenParams, generate};
+use delve::generation::{CorridorStyle, GenParams, generate, generate_once};
 use mapgen::{BspRooms, MapBuilder, NearestCorridors};
 use rand08::SeedableRng;
 use rand08::rngs::StdRng;
@@ -29,6 +31,21 @@ fn bench_80x50(c: &mut Criterion) {
             })
         });
     }
+    let mut seed = 0u64;
+    group.bench_function("delve_mixed_rooms_and_corridors", |b| {
+        b.iter(|| {
+            seed = seed.wrapping_add(1);
+            black_box(generate_once(seed, 80, 50, CorridorStyle::Mixed).ok())
+        })
+    });
+    let mut seed = 0u64;
+    group.bench_function("delve_mixed_level5", |b| {
+        b.iter(|| {
+            seed = seed.wrapping_add(1);
+            let level = generate(&GenParams::new(seed, 80, 50, CorridorStyle::Mixed).at_depth(5));
+            black_box(level.expect("every seed generates"))
+        })
+    });
     let mut seed = 0u64;
     group.bench_function("mapgen_bsp_nearest", |b| {
         b.iter(|| {

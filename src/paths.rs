@@ -17,34 +17,34 @@ pub fn distance_map(map: &TileMap, from: Pos, pass: impl Fn(Tile) -> bool) -> Ve
     if !map.in_bounds(from) {
         return dist;
     }
-    // Indices, one queue that is never popped from the front (a head index walks it).
-    let mut queue: Vec<u32> = Vec::with_capacity(256);
+    // One queue never popped from the front (a head index walks it); each entry carries its
+    // position, so no division finds it again.
+    let mut queue: Vec<(u32, u16, u16)> = Vec::with_capacity(256);
     let start = map.index(from);
     dist[start] = 0;
-    queue.push(start as u32);
+    queue.push((start as u32, from.x as u16, from.y as u16));
     let mut head = 0;
-    while let Some(&i) = queue.get(head) {
+    while let Some(&(i, x, y)) = queue.get(head) {
         head += 1;
-        let i = i as usize;
-        let (x, y) = (i % w, i / w);
+        let (i, x, y) = (i as usize, usize::from(x), usize::from(y));
         let d = dist[i] + 1;
-        let mut visit = |j: usize| {
+        let mut visit = |j: usize, x: usize, y: usize| {
             if dist[j] == UNREACHED && pass(tiles[j]) {
                 dist[j] = d;
-                queue.push(j as u32);
+                queue.push((j as u32, x as u16, y as u16));
             }
         };
         if x > 0 {
-            visit(i - 1);
+            visit(i - 1, x - 1, y);
         }
         if x + 1 < w {
-            visit(i + 1);
+            visit(i + 1, x + 1, y);
         }
         if y > 0 {
-            visit(i - w);
+            visit(i - w, x, y - 1);
         }
         if y + 1 < h {
-            visit(i + w);
+            visit(i + w, x, y + 1);
         }
     }
     dist

@@ -4,7 +4,8 @@
 
 use std::fmt;
 
-use crate::map::{Key, Level, MAX_SIDE, MIN_SIZE, Rect, TileMap};
+use crate::map::{Key, Level, MAX_SIDE, MIN_SIZE, Rect, Tile, TileMap};
+use crate::paths::distance_map;
 
 use super::builder::Builder;
 use super::corridors::{self, CorridorStyle};
@@ -140,9 +141,13 @@ fn build(seed: u64, params: &GenParams) -> Result<(Level, usize), Defect> {
     let shape = Shape::at(params.depth);
     let mut rng = GenRng::new(seed);
     let mut map = dig(&mut rng, params.width, params.height, params.style, &shape)?;
+    // The stairs up first (they depend only on the run), then one walk from the arrival serves
+    // the loops (as a bound on walks round) and the stairs down (far from the arrival).
+    stairs::place_up(&mut map, params.seed, params.depth)?;
+    let dist = distance_map(&map, map.start(), Tile::is_walkable);
     let most = (map.rooms().len() * shape.loops_per_ten_rooms as usize).div_ceil(10);
-    let loops = loops::add_loops(&mut map, most, &mut rng);
-    stairs::place_stairs(&mut map, params.seed, params.depth, DEEPEST)?;
+    let loops = loops::add_loops(&mut map, most, &dist, &mut rng);
+    stairs::place_down(&mut map, params.seed, params.depth, DEEPEST, &dist)?;
     let keys: Vec<Key> = locks::place_locks(&mut map, params.depth, &mut rng);
     let level = Level { map, keys };
     // Every check of `validate_level`; the flood only where there are locks. Without them the

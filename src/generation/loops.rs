@@ -8,7 +8,7 @@
 //! frames no door (door frames are room walls). No dead end is made: both sides were walkable.
 
 use crate::map::{DoorState, Pos, Tile, TileMap};
-use crate::paths::Flood;
+use crate::paths::{Flood, UNREACHED};
 
 use super::rng::GenRng;
 
@@ -38,7 +38,13 @@ fn sides(map: &TileMap, p: Pos) -> Option<(Pos, Pos)> {
 
 /// Opens at most `most` walls whose two sides are more than `LOOP_DISTANCE` steps apart, tried
 /// in a random order. Returns how many were opened.
-pub fn add_loops(map: &mut TileMap, most: usize, rng: &mut GenRng) -> usize {
+///
+/// `dist` is the walking distance of every tile from one point (the arrival), taken before any
+/// loop is opened. A wall whose sides' distances differ by more than `LOOP_DISTANCE` has a long
+/// way round (the walk between them is at least that difference), unless a loop opened since,
+/// within `LOOP_DISTANCE` tiles of it, made one shorter: such walls are opened without a search.
+/// Only when they are not enough are the others asked, each by a bounded flood.
+pub fn add_loops(map: &mut TileMap, most: usize, dist: &[u32], rng: &mut GenRng) -> usize {
     if most == 0 {
         return 0;
     }
@@ -48,46 +54,59 @@ pub fn add_loops(map: &mut TileMap, most: usize, rng: &mut GenRng) -> usize {
     let tiles = map.tiles();
     let open = |i: usize| matches!(tiles[i], Tile::Floor | Tile::Corridor);
     let wall = |i: usize| tiles[i] == Tile::Wall;
-    let mut candidates: Vec<Pos> = (w..w * (h - 1))
-        .filter(|&i| {
-            let x = i % w;
-            x > 0
-                && x < w - 1
-                && wall(i)
+    let mut candidates: Vec<Pos> = Vec::new();
+    for y in 1..h - 1 {
+        for x in 1..w - 1 {
+            let i = y * w + x;
+            if wall(i)
                 && ((open(i - w) && open(i + w) && wall(i - 1) && wall(i + 1))
                     || (open(i - 1) && open(i + 1) && wall(i - w) && wall(i + w)))
-        })
-        .map(|i| map.pos_of(i))
-        .collect();
+            {
+                candidates.push(Pos::new(x as i32, y as i32));
+            }
+        }
+    }
     // Fisher-Yates, with the generator's own portable draws.
     for i in (1..candidates.len()).rev() {
         let j = rng.below(i as u32 + 1) as usize;
         candidates.swap(i, j);
     }
     let mut flood = Flood::default();
-    let mut opened = 0;
-    for p in candidates {
-        // An earlier opening can have changed this wall's surroundings: ask again.
-        let Some((a, b)) = sides(map, p) else { continue };
-        if flood.within(map, a, b, LOOP_DISTANCE) {
-            continue;
-        }
-        let tile = if map.tile(a) == Tile::Floor || map.tile(b) == Tile::Floor {
-            Tile::Door(if rng.percent(OPEN_DOOR_PCT) {
-                DoorState::Open
+    let mut opened: Vec<Pos> = Vec::with_capacity(most);
+    let near_opened = |opened: &[Pos], p: Pos| {
+        let reach = LOOP_DISTANCE as i32;
+        opened
+            .iter()
+            .any(|o| (o.x - p.x).abs() <= reach && (o.y - p.y).abs() <= reach)
+    };
+    // First the walls the distances vouch for, then (if more are wanted) the rest, searched.
+    for searched in [false, true] {
+        for &p in &candidates {
+            if opened.len() == most {
+                return opened.len();
+            }
+            // An earlier opening can have changed this wall's surroundings: ask again.
+            let Some((a, b)) = sides(map, p) else { continue };
+            let (da, db) = (dist[map.index(a)], dist[map.index(b)]);
+            let vouched =
+                da != UNREACHED && db != UNREACHED && da.abs_diff(db) > LOOP_DISTANCE && !near_opened(&opened, p);
+            if vouched == searched || (searched && flood.within(map, a, b, LOOP_DISTANCE)) {
+                continue;
+            }
+            let tile = if map.tile(a) == Tile::Floor || map.tile(b) == Tile::Floor {
+                Tile::Door(if rng.percent(OPEN_DOOR_PCT) {
+                    DoorState::Open
+                } else {
+                    DoorState::Closed
+                })
             } else {
-                DoorState::Closed
-            })
-        } else {
-            Tile::Corridor
-        };
-        map.set(p, tile);
-        opened += 1;
-        if opened == most {
-            break;
+                Tile::Corridor
+            };
+            map.set(p, tile);
+            opened.push(p);
         }
     }
-    opened
+    opened.len()
 }
 
 #[cfg(test)]
@@ -111,7 +130,8 @@ mod tests {
         text.push_str("##########\n");
         let mut map = parse_ascii(text.as_bytes()).unwrap();
         let before = map.clone();
-        assert_eq!(add_loops(&mut map, 1, &mut GenRng::new(1)), 1);
+        let dist = crate::paths::distance_map(&map, map.start(), Tile::is_walkable);
+        assert_eq!(add_loops(&mut map, 1, &dist, &mut GenRng::new(1)), 1);
         let changed: Vec<usize> = (0..map.tiles().len())
             .filter(|&i| map.tiles()[i] != before.tiles()[i])
             .collect();
@@ -123,6 +143,7 @@ mod tests {
         validate(&map).unwrap();
         // Nothing is opened when nothing is far.
         let mut short = parse_ascii(b"#######\n#.@.+,#\n#...#,#\n#######\n").unwrap();
-        assert_eq!(add_loops(&mut short, 5, &mut GenRng::new(1)), 0);
+        let dist = crate::paths::distance_map(&short, short.start(), Tile::is_walkable);
+        assert_eq!(add_loops(&mut short, 5, &dist, &mut GenRng::new(1)), 0);
     }
 }

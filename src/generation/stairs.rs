@@ -9,22 +9,26 @@
 //! floor in another room, and nearest its anchor among such tiles.
 
 use crate::map::{Pos, Tile, TileMap};
-use crate::paths::{UNREACHED, distance_map};
+use crate::paths::UNREACHED;
 
 use super::depth::stairs_anchor;
 use super::validate::Defect;
 
 /// Room floor tiles where stairs may go: floor inside a room, with no door next to it (so that
-/// stairs never stand in the way of a doorway), other than `avoid`.
+/// stairs never stand in the way of a doorway), other than `avoid`. By index: rooms lie inside
+/// the border, so their tiles' neighbours are in bounds.
 fn spots(map: &TileMap, avoid: Pos) -> Vec<(Pos, usize)> {
+    let (tiles, w) = (map.tiles(), map.width() as usize);
     let mut out = Vec::new();
     for (r, room) in map.rooms().iter().enumerate() {
-        for p in room.tiles() {
-            let by_door = [(-1, 0), (1, 0), (0, -1), (0, 1)]
-                .iter()
-                .any(|&(dx, dy)| map.tile(p.offset(dx, dy)).is_door());
-            if p != avoid && map.tile(p) == Tile::Floor && !by_door {
-                out.push((p, r));
+        for y in room.y..room.bottom() {
+            for x in room.x..room.right() {
+                let i = y as usize * w + x as usize;
+                let by_door = [i - 1, i + 1, i - w, i + w].iter().any(|&j| tiles[j].is_door());
+                let p = Pos::new(x, y);
+                if tiles[i] == Tile::Floor && !by_door && p != avoid {
+                    out.push((p, r));
+                }
             }
         }
     }
@@ -39,20 +43,25 @@ fn nearest(spots: impl Iterator<Item = Pos>, anchor: (i32, i32)) -> Option<Pos> 
     })
 }
 
-/// Puts the stairs of level `depth` (of `deepest`) of run `run` into `map`, and moves the
-/// arrival onto the `<` below the first level.
-pub fn place_stairs(map: &mut TileMap, run: u64, depth: u32, deepest: u32) -> Result<(), Defect> {
-    let (w, h) = (map.width(), map.height());
+/// Puts the `<` of level `depth` of run `run` into `map` (below the first level) and moves the
+/// arrival onto it. The first of the two steps: the `<` depends only on the anchor.
+pub fn place_up(map: &mut TileMap, run: u64, depth: u32) -> Result<(), Defect> {
     if depth > 1 {
-        let anchor = stairs_anchor(run, depth - 1, w, h);
+        let anchor = stairs_anchor(run, depth - 1, map.width(), map.height());
         let up = nearest(spots(map, map.start()).into_iter().map(|(p, _)| p), anchor).ok_or(Defect::NoRoomForStairs)?;
         map.set(up, Tile::StairsUp);
         map.set_start(up);
     }
+    Ok(())
+}
+
+/// Puts the `>` of level `depth` (of `deepest`) into `map`, given `dist`, the walking distance
+/// of every tile from the arrival.
+pub fn place_down(map: &mut TileMap, run: u64, depth: u32, deepest: u32, dist: &[u32]) -> Result<(), Defect> {
+    let (w, h) = (map.width(), map.height());
     if depth < deepest {
         let arrival = map.start();
         let home = map.room_at(arrival);
-        let dist = distance_map(map, arrival, Tile::is_walkable);
         let elsewhere: Vec<(Pos, u32)> = spots(map, arrival)
             .into_iter()
             .filter(|&(p, r)| Some(r) != home && dist[map.index(p)] != UNREACHED)
