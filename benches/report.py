@@ -98,7 +98,9 @@ def main():
         print("Field of view (median per call; ratio = Delve's time / the peer's)")
         t.print()
 
-    # Generation at 80x50: each Delve style against mapgen's BSP rooms + nearest corridors.
+    # Generation at 80x50: each Delve style against mapgen's BSP rooms + nearest corridors. The
+    # target (≤ 0.5×) is for like against like: Delve's rooms and corridors, which is all mapgen
+    # makes. Whole levels (loops, stairs, locks and keys, validation) are shown beside it.
     mapgen = data.get(("generate_80x50", "mapgen_bsp_nearest"))
     styles = sorted(f for g, f in data if g == "generate_80x50" and f.startswith("delve_"))
     if styles:
@@ -107,11 +109,12 @@ def main():
             s = data[("generate_80x50", f)]
             ratio = s / mapgen if mapgen else None
             t.add([f[len("delve_"):], fmt_time(s), f"{ratio:.2f}×" if ratio else "-"])
-            if ratio and ratio > 0.5:
+            if ratio and ratio > 0.5 and f.endswith("_rooms_and_corridors"):
                 missed.append(f"generation {f}: {ratio:.2f}× mapgen (target ≤ 0.5×)")
         if mapgen:
             t.add(["mapgen bsp + nearest", fmt_time(mapgen), "1.00×"])
-        print("Generation, 80x50 (median per level; ratio = Delve's time / mapgen's)")
+        print("Generation, 80x50 (median per level; ratio = Delve's time / mapgen's; each style is a")
+        print("whole level 1; rooms_and_corridors is what mapgen makes, the one held to ≤ 0.5×)")
         t.print()
     large = sorted((g, f) for g, f in data if g in ("generate_256x256", "generate_1024x1024"))
     if large:

@@ -1,11 +1,19 @@
 //! One whole turn of the running (headless) game: the player steps, the view and explored flags
 //! are recomputed, and the looks of the tiles that entered or left the view are updated. The
 //! figure must not depend on the map's size: 80x50, 256x256 and 1024x1024 open rooms.
+//!
+//! Changing level: the turn that takes the stairs down to a level never visited (generating it,
+//! despawning the old level's entities, spawning the new tile layer, the first sight), at 80x50
+//! and 256x256. And the memory a run keeps after visiting every level (printed, per kept level).
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
+use bevy::prelude::*;
 use criterion::{Criterion, criterion_group, criterion_main};
+use delve::actor::{GridPos, Player};
 use delve::dungeon::Dungeon;
+use delve::fov::Memory;
+use delve::generation::{CorridorStyle, DEEPEST, GenParams};
 use delve::map::{TileMap, parse_ascii};
 use delve::player::PlayerCommand;
 use delve::rules::Dir8;
@@ -47,5 +55,82 @@ fn bench_turn(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_turn);
+fn put_player(app: &mut App, at: delve::map::Pos) {
+    let world = app.world_mut();
+    let mut q = world.query_filtered::<&mut GridPos, With<Player>>();
+    q.single_mut(world).expect("one player").0 = at;
+}
+
+fn stairs_down(app: &App) -> delve::map::Pos {
+    app.world()
+        .resource::<Dungeon>()
+        .level()
+        .map
+        .stairs_down()
+        .expect("stairs down")
+}
+
+fn bench_level_change(c: &mut Criterion) {
+    let mut group = c.benchmark_group("level_change");
+    group.sample_size(20);
+    group.warm_up_time(Duration::from_millis(500));
+    group.measurement_time(Duration::from_secs(4));
+    for (w, h) in [(80u32, 50u32), (256, 256)] {
+        let mut app = delve::app::headless_app(Dungeon::new(GenParams::new(7, w, h, CorridorStyle::Mixed)).unwrap());
+        group.bench_function(format!("{w}x{h}"), |b| {
+            b.iter_custom(|iters| {
+                let mut total = Duration::ZERO;
+                for _ in 0..iters {
+                    // Untimed: back on level 1, on its stairs down, level 2 forgotten.
+                    {
+                        let mut d = app.world_mut().resource_mut::<Dungeon>();
+                        d.go_to(1).unwrap();
+                        d.forget(2);
+                    }
+                    let down = stairs_down(&app);
+                    put_player(&mut app, down);
+                    app.update();
+                    app.world_mut().write_message(PlayerCommand::Descend);
+                    let start = Instant::now();
+                    app.update();
+                    total += start.elapsed();
+                    assert_eq!(app.world().resource::<Dungeon>().depth(), 2);
+                }
+                total
+            })
+        });
+    }
+    group.finish();
+}
+
+/// Visits every level of a run (standing on each level's stairs down and descending), then
+/// prints what the kept levels and the player's memory of them hold on the heap.
+fn report_kept_levels(_: &mut Criterion) {
+    for (w, h) in [(80u32, 50u32), (256, 256)] {
+        let mut app = delve::app::headless_app(Dungeon::new(GenParams::new(7, w, h, CorridorStyle::Mixed)).unwrap());
+        for _ in 1..DEEPEST {
+            let down = stairs_down(&app);
+            put_player(&mut app, down);
+            app.update();
+            app.world_mut().write_message(PlayerCommand::Descend);
+            app.update();
+        }
+        let world = app.world_mut();
+        let memory = world
+            .query_filtered::<&Memory, With<Player>>()
+            .single(world)
+            .unwrap()
+            .heap_bytes();
+        let dungeon = app.world().resource::<Dungeon>();
+        let levels = dungeon.heap_bytes();
+        let kept = dungeon.kept_count();
+        println!(
+            "kept_levels/{w}x{h}: {kept} levels kept, {levels} bytes of levels + {memory} bytes of the player's memory \
+             = {} bytes per kept level",
+            (levels + memory) / kept
+        );
+    }
+}
+
+criterion_group!(benches, bench_turn, bench_level_change, report_kept_levels);
 criterion_main!(benches);

@@ -103,6 +103,16 @@ impl Dungeon {
         Ok(())
     }
 
+    /// Drops kept level `depth` (not the current one), so that entering it makes it again: what
+    /// the level-change benchmark measures.
+    pub fn forget(&mut self, depth: u32) {
+        if depth != self.depth
+            && let Some(slot) = self.levels.get_mut(depth.wrapping_sub(1) as usize)
+        {
+            *slot = None;
+        }
+    }
+
     /// How many levels are kept.
     pub fn kept_count(&self) -> usize {
         self.levels.iter().flatten().count()
