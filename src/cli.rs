@@ -176,10 +176,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         }
     };
     match &source {
-        Source::Run(p) => eprintln!(
-            "delve: seed {} ({}x{}, {} corridors, depth {})",
-            p.seed, p.width, p.height, p.style, p.depth
-        ),
+        Source::Run(p) => eprintln!("delve: {p}, depth {}", p.depth),
         Source::Map(m) => eprintln!(
             "delve: map {} ({}x{})",
             cli.map.as_deref().unwrap_or(Path::new("")).display(),

@@ -127,7 +127,7 @@ impl Dungeon {
     /// The run as a player reads it: "seed 42 (80x50, mixed)" or "custom map (30x12)".
     pub fn describe(&self) -> String {
         match &self.origin {
-            Origin::Run(p) => format!("seed {} ({}x{}, {})", p.seed, p.width, p.height, p.style),
+            Origin::Run(p) => p.to_string(),
             Origin::Map => {
                 let map = &self.level().map;
                 format!("custom map ({}x{})", map.width(), map.height())

@@ -42,6 +42,14 @@ impl Default for GenParams {
     }
 }
 
+/// The run as a player reads it: "seed 42 (80x50, mixed)". The HUD, the command line's stderr
+/// line and the browser page all say it this way.
+impl fmt::Display for GenParams {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "seed {} ({}x{}, {})", self.seed, self.width, self.height, self.style)
+    }
+}
+
 impl GenParams {
     /// The first level of run `seed` at `width`x`height` in `style`.
     pub const fn new(seed: u64, width: u32, height: u32, style: CorridorStyle) -> Self {

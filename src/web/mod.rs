@@ -49,13 +49,7 @@ mod page {
     }
 
     fn show_level(params: &GenParams) {
-        set_text(
-            "delve-seed",
-            &format!(
-                "seed {} · {}x{} · {}",
-                params.seed, params.width, params.height, params.style
-            ),
-        );
+        set_text("delve-seed", &params.to_string());
         if let Some(link) = document().and_then(|d| d.get_element_by_id("delve-link")) {
             let _ = link.set_attribute("href", &params::query(params));
         }
