@@ -18,19 +18,18 @@ pub const LOOP_DISTANCE: u32 = 20;
 /// Percentage of loop doors that are left open.
 const OPEN_DOOR_PCT: u32 = 30;
 
-/// The two sides of `p` if it is a wall with floor or corridor on two opposite sides and wall on
-/// the other two.
-fn sides(map: &TileMap, p: Pos) -> Option<(Pos, Pos)> {
-    if map.tile(p) != Tile::Wall {
-        return None;
-    }
-    let open = |q: Pos| matches!(map.tile(q), Tile::Floor | Tile::Corridor);
-    let wall = |q: Pos| map.tile(q) == Tile::Wall;
-    let (n, s, e, w) = (p.offset(0, -1), p.offset(0, 1), p.offset(1, 0), p.offset(-1, 0));
-    if open(n) && open(s) && wall(e) && wall(w) {
-        Some((n, s))
-    } else if open(e) && open(w) && wall(n) && wall(s) {
-        Some((w, e))
+/// The two sides (tile indices) of interior tile `i`, in a map `w` tiles wide, if it is a wall
+/// with floor or corridor on two opposite sides and wall on the other two. By index: the border
+/// is solid, so an interior tile's neighbours are in bounds.
+fn sides(tiles: &[Tile], w: usize, i: usize) -> Option<(usize, usize)> {
+    let open = |j: usize| matches!(tiles[j], Tile::Floor | Tile::Corridor);
+    let wall = |j: usize| tiles[j] == Tile::Wall;
+    if !wall(i) {
+        None
+    } else if open(i - w) && open(i + w) && wall(i - 1) && wall(i + 1) {
+        Some((i - w, i + w))
+    } else if open(i - 1) && open(i + 1) && wall(i - w) && wall(i + w) {
+        Some((i - 1, i + 1))
     } else {
         None
     }
@@ -48,21 +47,13 @@ pub fn add_loops(map: &mut TileMap, most: usize, dist: &[u32], rng: &mut GenRng)
     if most == 0 {
         return 0;
     }
-    // The scan by index (the border is solid, so an interior tile's neighbours are in bounds):
-    // a wall, open on two opposite sides, wall on the other two.
+    // Interior tiles row by row (no division per tile to find its column).
     let (w, h) = (map.width() as usize, map.height() as usize);
-    let tiles = map.tiles();
-    let open = |i: usize| matches!(tiles[i], Tile::Floor | Tile::Corridor);
-    let wall = |i: usize| tiles[i] == Tile::Wall;
-    let mut candidates: Vec<Pos> = Vec::new();
+    let mut candidates: Vec<usize> = Vec::new();
     for y in 1..h - 1 {
-        for x in 1..w - 1 {
-            let i = y * w + x;
-            if wall(i)
-                && ((open(i - w) && open(i + w) && wall(i - 1) && wall(i + 1))
-                    || (open(i - 1) && open(i + 1) && wall(i - w) && wall(i + w)))
-            {
-                candidates.push(Pos::new(x as i32, y as i32));
+        for i in y * w + 1..y * w + w - 1 {
+            if sides(map.tiles(), w, i).is_some() {
+                candidates.push(i);
             }
         }
     }
@@ -81,13 +72,16 @@ pub fn add_loops(map: &mut TileMap, most: usize, dist: &[u32], rng: &mut GenRng)
     };
     // First the walls the distances vouch for, then (if more are wanted) the rest, searched.
     for searched in [false, true] {
-        for &p in &candidates {
+        for &i in &candidates {
             if opened.len() == most {
                 return opened.len();
             }
             // An earlier opening can have changed this wall's surroundings: ask again.
-            let Some((a, b)) = sides(map, p) else { continue };
-            let (da, db) = (dist[map.index(a)], dist[map.index(b)]);
+            let Some((a, b)) = sides(map.tiles(), w, i) else {
+                continue;
+            };
+            let (da, db) = (dist[a], dist[b]);
+            let (p, a, b) = (map.pos_of(i), map.pos_of(a), map.pos_of(b));
             let vouched =
                 da != UNREACHED && db != UNREACHED && da.abs_diff(db) > LOOP_DISTANCE && !near_opened(&opened, p);
             if vouched == searched || (searched && flood.within(map, a, b, LOOP_DISTANCE)) {
