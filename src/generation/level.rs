@@ -10,8 +10,9 @@ use crate::paths::distance_map;
 use super::builder::Builder;
 use super::corridors::{self, CorridorStyle};
 use super::depth::{DEEPEST, Shape, level_seed};
+use super::locks::check_solvable;
 use super::rng::{GenRng, derive_seed};
-use super::validate::{Defect, check_layout, check_solvable, check_stairs_and_keys};
+use super::validate::{Defect, check_layout, check_stairs_and_keys};
 use super::{bsp, locks, loops, stairs};
 
 /// How many seeds are tried before generation gives up. Generation always terminates.
@@ -163,7 +164,7 @@ fn build(seed: u64, params: &GenParams) -> Result<(Level, usize), Defect> {
     check_layout(&level.map)?;
     check_stairs_and_keys(&level, params.depth, DEEPEST)?;
     if !level.keys.is_empty() {
-        check_solvable(&level)?;
+        check_solvable(&level.map, &level.keys)?;
     }
     Ok((level, loops))
 }

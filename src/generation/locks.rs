@@ -13,6 +13,7 @@
 use crate::map::{DoorState, Key, Pos, Tile, TileMap};
 
 use super::rng::GenRng;
+use super::validate::Defect;
 
 /// Chokepoint doors and what lies behind each, as seen from one arrival point.
 pub struct Cuts {
@@ -239,7 +240,7 @@ pub fn place_locks(map: &mut TileMap, depth: u32, rng: &mut GenRng) -> Vec<Key> 
                 at: map.pos_of(at),
                 opens: door,
             });
-            if solvable(map, &keys) {
+            if check_solvable(map, &keys).is_ok() {
                 locked.push(d);
                 if guard == Guard::Vault {
                     last_vault = Some(d);
@@ -253,11 +254,19 @@ pub fn place_locks(map: &mut TileMap, depth: u32, rng: &mut GenRng) -> Vec<Key> 
     keys
 }
 
-/// True when, from the level's arrival, every key can be collected, every walkable tile reached
-/// and the stairs down reached.
-pub fn solvable(map: &TileMap, keys: &[Key]) -> bool {
-    let s = solve(map, keys, map.start());
-    s.taken.len() == keys.len() && map.tiles().iter().zip(&s.reached).all(|(t, &r)| r || !t.is_walkable())
+/// Plays `keys` and their locks out from the level's arrival: every walkable tile must be
+/// reached (every key's tile, and the stairs down, among them). The first tile left out is the
+/// defect.
+pub fn check_solvable(map: &TileMap, keys: &[Key]) -> Result<(), Defect> {
+    let solution = solve(map, keys, map.start());
+    match (0..map.tiles().len()).find(|&i| map.tiles()[i].is_walkable() && !solution.reached[i]) {
+        Some(i) => Err(Defect::Unsolvable {
+            at: map.pos_of(i),
+            keys_taken: solution.taken.len(),
+            keys: keys.len(),
+        }),
+        None => Ok(()),
+    }
 }
 
 #[cfg(test)]
@@ -305,13 +314,16 @@ mod tests {
             at: Pos::new(12, 2),
             opens: Pos::new(9, 4),
         }];
-        assert!(solvable(&map, &good));
+        assert!(check_solvable(&map, &good).is_ok());
         let behind_its_door = [Key {
             at: pocket,
             opens: Pos::new(9, 4),
         }];
-        assert!(!solvable(&map, &behind_its_door));
-        assert!(!solvable(&map, &[]), "a lock with no key leaves the pocket unreached");
+        assert!(check_solvable(&map, &behind_its_door).is_err());
+        assert!(
+            check_solvable(&map, &[]).is_err(),
+            "a lock with no key leaves the pocket unreached"
+        );
         // Two locks whose keys each lie behind the other: a deadlock.
         map.set(Pos::new(4, 2), Tile::Door(DoorState::Locked));
         let crossed = [
@@ -324,7 +336,7 @@ mod tests {
                 opens: Pos::new(9, 4),
             },
         ];
-        assert!(!solvable(&map, &crossed));
+        assert!(check_solvable(&map, &crossed).is_err());
         let chained = [
             Key {
                 at: Pos::new(1, 1),
@@ -337,6 +349,6 @@ mod tests {
         ];
         let s = solve(&map, &chained, map.start());
         assert_eq!(s.taken, vec![0, 1]);
-        assert!(solvable(&map, &chained));
+        assert!(check_solvable(&map, &chained).is_ok());
     }
 }
