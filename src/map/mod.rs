@@ -393,11 +393,6 @@ impl TileMap {
             .map(|row| row.iter().map(|t| t.glyph()).collect())
             .collect()
     }
-
-    /// A stable 64-bit FNV-1a hash of the ASCII dump: the level's fingerprint for golden tests.
-    pub fn fingerprint(&self) -> u64 {
-        fnv1a(self.to_ascii().as_bytes())
-    }
 }
 
 #[cfg(test)]

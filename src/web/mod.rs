@@ -28,9 +28,7 @@ mod page {
 
     /// Marks the page's state on `<body data-delve="...">` for the loader and the tests.
     fn set_state(state: &str) {
-        if let Some(body) = document().and_then(|d| d.body()) {
-            let _ = body.set_attribute("data-delve", state);
-        }
+        set_body("data-delve", state);
     }
 
     /// Marks an attribute of `<body>` (the end-to-end test reads the depth and position).
