@@ -1,11 +1,11 @@
 //! Prints the golden-level vectors of tests/data/golden-levels.txt: seed, size, style, depth and
-//! the level's FNV-1a fingerprint (ASCII dump and keys). Run it only when a change to generation
+//! the level's FNV-1a fingerprint (ASCII dump, keys, relic, monsters). Run it only when a change to generation
 //! is meant to change levels: `cargo run --example golden > tests/data/golden-levels.txt`
 
 use delve::generation::{CorridorStyle, DEEPEST, GenParams, generate};
 
 fn main() {
-    println!("# seed size style depth fingerprint (FNV-1a 64 of the --ascii dump and the keys)");
+    println!("# seed size style depth fingerprint (FNV-1a 64 of the --ascii dump, keys, relic and monsters)");
     let sizes = [(20, 15), (80, 50), (256, 256)];
     for (k, style) in CorridorStyle::ALL.into_iter().enumerate() {
         for (j, &(width, height)) in sizes.iter().enumerate() {

@@ -1,10 +1,40 @@
 //! What stands on the map: the components that the rules, sight and drawing share (a position,
-//! the player marker, what blocks a tile, the keys an actor carries), and the marker for entities
-//! that belong to the level on screen.
+//! the player marker, health, the keys and relic the player carries), how the
+//! player fights, and the marker for entities that belong to the level on screen.
 
 use bevy::prelude::*;
 
 use crate::map::Pos;
+use crate::rules::Attack;
+
+/// The player's health at the start of a run.
+pub const PLAYER_MAX_HP: i32 = 30;
+
+/// How the player fights.
+pub const PLAYER_ATTACK: Attack = Attack {
+    to_hit: 80,
+    damage: (2, 6),
+};
+
+/// Hit points: `hp` of `max`. Dead at zero.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Health {
+    pub hp: i32,
+    pub max: i32,
+}
+
+impl Health {
+    pub const fn full(max: i32) -> Self {
+        Health { hp: max, max }
+    }
+}
+
+/// What the player carries besides keys.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Carrying {
+    /// The relic of the deepest level.
+    pub relic: bool,
+}
 
 /// A grid position, for anything that stands on the map.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash, Deref, DerefMut)]
@@ -13,11 +43,6 @@ pub struct GridPos(pub Pos);
 /// The player character.
 #[derive(Component, Debug)]
 pub struct Player;
-
-/// Something that stands in the way: no other actor may share its tile, and a door cannot be
-/// closed on it.
-#[derive(Component, Debug, Default)]
-pub struct Blocks;
 
 /// Keys an actor carries: for each, the level (depth) and the locked door it opens there.
 #[derive(Component, Clone, Debug, Default, PartialEq, Eq)]

@@ -11,9 +11,10 @@ use crate::assets::GameAssets;
 use crate::dungeon::Dungeon;
 use crate::fov::FovRadius;
 use crate::screens::GameState;
+use crate::screens::ended::RunStart;
 
 /// Delve's own plugins, everything but Bevy's: turns, the player and input, sight, loading,
-/// drawing and the HUD.
+/// drawing, the HUD and the end-of-run screen.
 pub fn game_plugin(app: &mut App) {
     app.add_plugins((
         crate::turn::plugin,
@@ -22,7 +23,12 @@ pub fn game_plugin(app: &mut App) {
         crate::assets::plugin,
         crate::render::plugin,
         crate::hud::plugin,
-    ));
+        crate::screens::ended::plugin,
+    ))
+    .add_systems(
+        Update,
+        crate::screens::ended::read_summary_keys.run_if(in_state(GameState::Ended)),
+    );
 }
 
 /// Delve's plugins that need no window, GPU or keyboard: what headless tests run.
@@ -32,6 +38,7 @@ pub fn headless_plugin(app: &mut App) {
         crate::player::rules_plugin,
         crate::fov::plugin,
         crate::render::looks_plugin,
+        crate::screens::ended::plugin,
     ));
 }
 
@@ -53,6 +60,7 @@ pub fn headless_app(dungeon: Dungeon) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .insert_state(GameState::Playing)
+        .insert_resource(RunStart(dungeon.clone()))
         .insert_resource(dungeon)
         .insert_resource(GameAssets {
             tileset: Handle::default(),
@@ -105,6 +113,7 @@ pub fn game_app(dungeon: Dungeon, radius: u32, window: Window) -> App {
     // Turn-based: draw when something happens, not 60 times a second for nothing.
     .insert_resource(WinitSettings::desktop_app())
     .insert_resource(ClearColor(Color::BLACK))
+    .insert_resource(RunStart(dungeon.clone()))
     .insert_resource(dungeon)
     .insert_resource(FovRadius(radius))
     .add_plugins(game_plugin);

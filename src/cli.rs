@@ -237,6 +237,11 @@ pub fn level_json(dungeon: &Dungeon) -> String {
         .iter()
         .map(|k| serde_json::json!({"at": xy(k.at), "opens": xy(k.opens)}))
         .collect();
+    let monsters: Vec<serde_json::Value> = level
+        .monsters
+        .iter()
+        .map(|m| serde_json::json!({"at": xy(m.at), "kind": m.kind.name()}))
+        .collect();
     let value = serde_json::json!({
         "seed": seed,
         "depth": dungeon.depth(),
@@ -248,7 +253,7 @@ pub fn level_json(dungeon: &Dungeon) -> String {
         "stairs_down": map.stairs_down().map(xy),
         "stairs_up": map.stairs_up().map(xy),
         "keys": keys,
-        "monsters": [],
+        "monsters": monsters,
     });
     format!("{value}\n")
 }

@@ -24,6 +24,8 @@ pub struct Dungeon {
     /// `levels[d - 1]` is level `d`, once made.
     levels: Vec<Option<Level>>,
     depth: u32,
+    /// Levels are made without monsters (tests and tools about terrain).
+    peaceful: bool,
 }
 
 impl Dungeon {
@@ -37,7 +39,18 @@ impl Dungeon {
             origin: Origin::Run(GenParams { depth: 1, ..run }),
             levels,
             depth: run.depth,
+            peaceful: false,
         })
+    }
+
+    /// The same dungeon with no monsters, now or on levels made later: for tests and tools
+    /// about the terrain.
+    pub fn peaceful(mut self) -> Self {
+        self.peaceful = true;
+        for level in self.levels.iter_mut().flatten() {
+            level.monsters.clear();
+        }
+        self
     }
 
     /// A dungeon of one level: a map read from a file (no keys; its locked doors stay locked).
@@ -51,6 +64,7 @@ impl Dungeon {
             origin: Origin::Map,
             levels: vec![Some(level)],
             depth: 1,
+            peaceful: false,
         }
     }
 
@@ -97,7 +111,11 @@ impl Dungeon {
             let Origin::Run(run) = self.origin else {
                 return Err(GenError::BadDepth(depth));
             };
-            self.levels[slot] = Some(generate(&run.at_depth(depth))?.level);
+            let mut level = generate(&run.at_depth(depth))?.level;
+            if self.peaceful {
+                level.monsters.clear();
+            }
+            self.levels[slot] = Some(level);
         }
         self.depth = depth;
         Ok(())

@@ -1,9 +1,10 @@
 //! Delve: a turn-based roguelike on Bevy. The game as a library, so that `main.rs` stays thin
 //! and tests and benchmarks can build any part of it.
 //!
-//! Pure algorithms (`map`, `generation`, `paths`, `fov::shadowcast`, `rules`) need no `App`.
-//! `dungeon` keeps a run's levels; each Bevy plugin (`turn`, `player`, `fov`, `assets`, `render`,
-//! `hud`) reads resources and components, calls the algorithms, and applies what they return.
+//! Pure algorithms (`map`, `generation`, `paths`, `fov::shadowcast`, `monsters`, `rules`) need no
+//! `App`. `dungeon` keeps a run's levels; each Bevy plugin (`turn`, `player`, `fov`, `assets`,
+//! `render`, `hud`, `screens`) reads resources and components, calls the algorithms, and applies
+//! what they return.
 
 pub mod actor;
 pub mod app;
@@ -14,6 +15,7 @@ pub mod fov;
 pub mod generation;
 pub mod hud;
 pub mod map;
+pub mod monsters;
 pub mod paths;
 pub mod player;
 pub mod render;

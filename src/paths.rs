@@ -1,7 +1,8 @@
-//! Walking distances over a level's tiles: a breadth-first distance map, and a bounded flood
-//! that answers "is B within N steps of A?" without touching the rest of the map. Plain Rust over
-//! the grid, 4-way steps (the generator's notion of walking); shared by the generator (stairs far
-//! apart, loops where walks are long) and, later, by monsters and travel.
+//! Walking distances over a level's tiles: a breadth-first distance map and a bounded flood that
+//! answers "is B within N steps of A?" (4-way steps, the generator's notion of walking: stairs
+//! far apart, loops where walks are long), and a bounded 8-way `StepField` that walks as actors
+//! do (no diagonal step into or out of a doorway): what hunting monsters roll down. Plain Rust
+//! over the grid.
 
 use crate::map::{Pos, Tile, TileMap};
 
@@ -105,6 +106,90 @@ impl Flood {
     }
 }
 
+/// Steps as actors take them (8-way; no diagonal step into or out of a doorway) from one tile
+/// to every tile within a limit, over the tiles a walker may enter. Reusable: scratch is sized
+/// to the map once and each call touches only the tiles it reaches.
+#[derive(Clone, Debug, Default)]
+pub struct StepField {
+    stamp: Vec<u32>,
+    dist: Vec<u32>,
+    current: u32,
+    width: u32,
+    frontier: Vec<Pos>,
+    next: Vec<Pos>,
+}
+
+impl StepField {
+    /// Steps from `from` to every tile within `limit` steps that `pass` lets a walker onto
+    /// (`from` itself is always in). Distances are symmetric: the steps from A to B are the
+    /// steps from B to A.
+    pub fn compute(&mut self, map: &TileMap, from: Pos, limit: u32, pass: impl Fn(Tile) -> bool) {
+        let n = map.tiles().len();
+        if self.stamp.len() != n || self.width != map.width() {
+            *self = StepField {
+                stamp: vec![0; n],
+                dist: vec![0; n],
+                width: map.width(),
+                ..StepField::default()
+            };
+        }
+        self.current = self.current.wrapping_add(1);
+        if self.current == 0 {
+            self.stamp.fill(0);
+            self.current = 1;
+        }
+        if !map.in_bounds(from) {
+            return;
+        }
+        let stamp = self.current;
+        let start = map.index(from);
+        self.stamp[start] = stamp;
+        self.dist[start] = 0;
+        self.frontier.clear();
+        self.frontier.push(from);
+        for d in 1..=limit {
+            self.next.clear();
+            for &p in &self.frontier {
+                let door_here = map.tile(p).is_door();
+                for (dx, dy) in DIRS8 {
+                    let q = p.offset(dx, dy);
+                    let Some(tile) = map.get(q) else { continue };
+                    if dx != 0 && dy != 0 && (door_here || tile.is_door()) {
+                        continue;
+                    }
+                    let j = map.index(q);
+                    if self.stamp[j] != stamp && pass(tile) {
+                        self.stamp[j] = stamp;
+                        self.dist[j] = d;
+                        self.next.push(q);
+                    }
+                }
+            }
+            if self.next.is_empty() {
+                break;
+            }
+            std::mem::swap(&mut self.frontier, &mut self.next);
+        }
+    }
+
+    /// Steps from the last `compute`'s origin to `p`, if reached.
+    pub fn get(&self, p: Pos) -> Option<u32> {
+        if p.x < 0 || p.y < 0 || p.x as u32 >= self.width {
+            return None;
+        }
+        let i = p.y as usize * self.width as usize + p.x as usize;
+        (self.stamp.get(i) == Some(&self.current)).then(|| self.dist[i])
+    }
+}
+
+/// The eight neighbours of `p`, orthogonal ones first (so that ties go to a straight step).
+pub fn neighbours8(p: Pos) -> [Pos; 8] {
+    DIRS8.map(|(dx, dy)| p.offset(dx, dy))
+}
+
+/// The eight steps, orthogonal ones first (so that ties go to a straight step).
+const DIRS8: [(i32, i32); 8] = [(0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1)];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,5 +232,24 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn step_field_walks_diagonally_but_not_through_doorways() {
+        let map = parse_ascii(b"#######\n#@....#\n#.....#\n###+###\n#.....#\n#######\n").unwrap();
+        let mut field = StepField::default();
+        field.compute(&map, Pos::new(1, 1), 20, |t| t.is_walkable());
+        assert_eq!(field.get(Pos::new(5, 2)), Some(4), "diagonals count one step");
+        // The doorway is entered straight (no diagonal step into it: 3, not 2), and the tiles
+        // beside the one below it are not reached diagonally out of it.
+        assert_eq!(field.get(Pos::new(3, 3)), Some(3));
+        assert_eq!(field.get(Pos::new(3, 4)), Some(4));
+        assert_eq!(field.get(Pos::new(2, 4)), Some(5));
+        assert_eq!(field.get(Pos::new(0, 0)), None, "walls are not entered");
+        field.compute(&map, Pos::new(1, 1), 3, |t| t.is_walkable());
+        assert_eq!(field.get(Pos::new(3, 3)), Some(3));
+        assert_eq!(field.get(Pos::new(3, 4)), None, "beyond the limit");
+        field.compute(&map, Pos::new(1, 1), 20, |t| t.is_walkable() && !t.is_door());
+        assert_eq!(field.get(Pos::new(3, 4)), None, "a shut-out door cuts the field");
     }
 }

@@ -203,7 +203,7 @@ fn depth_prints_that_level_of_the_run() {
     assert_eq!(one, explicit, "depth 1 is the default");
     assert!(
         one.contains('>') && !one.contains('<'),
-        "the first level has only stairs down"
+        "the first level's stairs up (the way out) are under the '@'"
     );
     let three = delve(&["--ascii", "--seed", "42", "--depth", "3"]);
     assert!(three.status.success(), "{}", stderr(&three));
@@ -282,7 +282,19 @@ fn json_prints_the_level_in_the_documented_schema() {
     }
     let locked = rows.iter().map(|r| r.matches('*').count()).sum::<usize>();
     assert_eq!(locked, v["keys"].as_array().unwrap().len());
-    assert_eq!(v["monsters"], serde_json::json!([]));
+    let monsters = v["monsters"].as_array().unwrap();
+    assert!(!monsters.is_empty(), "a third level has monsters");
+    let mut places = std::collections::HashSet::new();
+    for m in monsters {
+        assert_eq!(at(&m["at"]), '.', "a monster stands on room floor: {m}");
+        assert!(places.insert(m["at"].to_string()), "two monsters on one tile: {m}");
+        let kind = m["kind"].as_str().unwrap();
+        assert!(delve::monsters::Kind::ALL.iter().any(|k| k.name() == kind), "{kind}");
+        assert!(
+            v["keys"].as_array().unwrap().iter().all(|k| k["at"] != m["at"]),
+            "not on a key"
+        );
+    }
     // The rows are the --ascii dump with the stairs where the '@' was.
     let ascii = stdout(&delve(&[
         "--ascii",
@@ -296,9 +308,9 @@ fn json_prints_the_level_in_the_documented_schema() {
         "nethack",
     ]));
     assert_eq!(ascii.replace('@', "<"), rows.join("\n") + "\n");
-    // Depth 1 has no stairs up (null), the deepest no stairs down.
+    // Depth 1 starts on its stairs up (the way out), the deepest has no stairs down.
     let first: serde_json::Value = serde_json::from_str(&stdout(&delve(&["--json", "--seed", "42"]))).unwrap();
-    assert!(first["stairs_up"].is_null() && first["stairs_down"].is_array() && first["depth"] == 1);
+    assert!(first["stairs_up"] == first["start"] && first["stairs_down"].is_array() && first["depth"] == 1);
     let last: serde_json::Value =
         serde_json::from_str(&stdout(&delve(&["--json", "--seed", "42", "--depth", "10"]))).unwrap();
     assert!(last["stairs_down"].is_null() && last["stairs_up"].is_array());

@@ -1,11 +1,12 @@
 //! Playing the dungeon headless, by the rules and nothing else: a bot walks down every level of
-//! several runs (opening doors, picking up keys, unlocking their doors, taking the stairs);
+//! several runs (opening doors, picking up keys, unlocking their doors, taking the stairs), takes
+//! the relic and climbs back out to victory;
 //! levels are kept as they were left; keys open their own doors only; stairs work only on stairs.
 
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
-use delve::actor::{GridPos, KeyRing, Player};
+use delve::actor::{Carrying, GridPos, KeyRing, Player};
 use delve::dungeon::Dungeon;
 use delve::fov::Memory;
 use delve::generation::{CorridorStyle, DEEPEST, GenParams};
@@ -13,6 +14,8 @@ use delve::hud::status_line;
 use delve::map::{DoorState, Key, Level, Pos, Tile, TileMap, parse_ascii};
 use delve::player::PlayerCommand;
 use delve::rules::Dir8;
+use delve::rules::{Ending, RunRecord};
+use delve::screens::GameState;
 use delve::turn::{MessageLine, TurnCount};
 
 fn act(app: &mut App, command: PlayerCommand) {
@@ -103,17 +106,22 @@ fn passable(map: &TileMap, keys: &[Pos]) -> impl Fn(Pos) -> bool {
 
 /// Walks to the stairs down, fetching keys first when a lock is in the way, and descends.
 fn go_down(app: &mut App) {
+    let down = dungeon(app).level().map.stairs_down().expect("stairs down");
+    go_to(app, down);
+    let before = turns(app);
+    act(app, PlayerCommand::Descend);
+    assert_eq!(turns(app), before + 1, "taking the stairs is a turn");
+}
+
+/// Walks to `goal`, fetching keys first when a lock is in the way.
+fn go_to(app: &mut App, goal: Pos) {
     for _ in 0..10 {
         let (at, ring, _) = player(app);
         let d = dungeon(app);
         let (map, level) = (d.level().map.clone(), d.level().clone());
         let keys = ring.doors_on(d.depth());
-        let down = map.stairs_down().expect("stairs down");
-        if let Some(path) = path_to(&map, at, passable(&map, &keys), |p| p == down) {
+        if let Some(path) = path_to(&map, at, passable(&map, &keys), |p| p == goal) {
             walk(app, &path);
-            let before = turns(app);
-            act(app, PlayerCommand::Descend);
-            assert_eq!(turns(app), before + 1, "taking the stairs is a turn");
             return;
         }
         let path = path_to(&map, at, passable(&map, &keys), |p| level.key_at(p).is_some())
@@ -121,7 +129,7 @@ fn go_down(app: &mut App) {
         walk(app, &path);
         assert!(message(app).contains("pick up a key"), "{}", message(app));
     }
-    panic!("no way down");
+    panic!("no way to {goal:?}");
 }
 
 #[test]
@@ -129,7 +137,7 @@ fn a_bot_walks_down_every_level_by_the_rules() {
     let mut unlocked = 0;
     for seed in 0..12 {
         let style = CorridorStyle::ALL[seed as usize % CorridorStyle::ALL.len()];
-        let mut app = delve::app::headless_app(Dungeon::new(GenParams::new(seed, 80, 50, style)).unwrap());
+        let mut app = delve::app::headless_app(Dungeon::new(GenParams::new(seed, 80, 50, style)).unwrap().peaceful());
         for depth in 1..DEEPEST {
             assert_eq!(dungeon(&app).depth(), depth);
             let locks_before = dungeon(&app).level().keys.len();
@@ -138,7 +146,7 @@ fn a_bot_walks_down_every_level_by_the_rules() {
             let d = dungeon(&app);
             assert_eq!(d.depth(), depth + 1, "seed {seed}");
             assert_eq!(Some(at), d.level().map.stairs_up(), "arrived on the stairs up");
-            assert_eq!(message(&app), format!("You arrive on level {}.", depth + 1));
+            assert!(message(&app).starts_with(&format!("You arrive on level {}.", depth + 1)));
             let left = d.kept(depth).unwrap();
             let opened = left.map.doors().filter(|x| x.1 == DoorState::Locked).count();
             unlocked += locks_before - left.keys.len();
@@ -152,8 +160,64 @@ fn a_bot_walks_down_every_level_by_the_rules() {
         assert_eq!(dungeon(&app).level().map.stairs_down(), None, "the deepest level");
         act(&mut app, PlayerCommand::Descend);
         assert!(message(&app).contains("no stairs down"), "{}", message(&app));
+        // The relic, and all the way back up and out: victory.
+        let relic = dungeon(&app)
+            .level()
+            .relic
+            .expect("the relic lies on the deepest level");
+        go_to(&mut app, relic);
+        assert!(carrying(&mut app).relic, "seed {seed}: {}", message(&app));
+        assert_eq!(dungeon(&app).level().relic, None, "the relic left the floor");
+        for depth in (1..=DEEPEST).rev() {
+            let up = dungeon(&app).level().map.stairs_up().expect("stairs up on every level");
+            go_to(&mut app, up);
+            assert_eq!(state(&app), GameState::Playing);
+            act(&mut app, PlayerCommand::Ascend);
+            if depth > 1 {
+                assert_eq!(dungeon(&app).depth(), depth - 1);
+            }
+        }
+        app.update(); // the state changes on the next frame
+        assert_eq!(state(&app), GameState::Ended, "seed {seed}: {}", message(&app));
+        let record = app.world().resource::<RunRecord>();
+        assert_eq!((record.ending.clone(), record.deepest), (Some(Ending::Won), DEEPEST));
     }
     assert!(unlocked > 0, "the bot met some locks on the way");
+}
+
+#[test]
+fn the_way_out_wants_the_relic() {
+    let mut app = delve::app::headless_app(
+        Dungeon::new(GenParams::new(3, 80, 50, CorridorStyle::Mixed))
+            .unwrap()
+            .peaceful(),
+    );
+    let (at, _, _) = player(&mut app);
+    assert_eq!(
+        Some(at),
+        dungeon(&app).level().map.stairs_up(),
+        "the first level starts on the way out"
+    );
+    act(&mut app, PlayerCommand::Ascend);
+    assert!(
+        message(&app).contains("will not leave without the relic"),
+        "{}",
+        message(&app)
+    );
+    assert_eq!(
+        (turns(&app), state(&app)),
+        (0, GameState::Playing),
+        "no turn, no ending"
+    );
+}
+
+fn carrying(app: &mut App) -> Carrying {
+    let w = app.world_mut();
+    *w.query_filtered::<&Carrying, With<Player>>().single(w).unwrap()
+}
+
+fn state(app: &App) -> GameState {
+    *app.world().resource::<State<GameState>>().get()
 }
 
 /// A run whose level 2 has a key.
@@ -173,7 +237,7 @@ fn run_with_a_key_on_level_two() -> GenParams {
 #[test]
 fn down_and_up_again_keeps_doors_memory_and_keys() {
     let run = run_with_a_key_on_level_two();
-    let mut app = delve::app::headless_app(Dungeon::new(run).unwrap());
+    let mut app = delve::app::headless_app(Dungeon::new(run).unwrap().peaceful());
     go_down(&mut app);
     assert_eq!(dungeon(&app).depth(), 2);
     let level_one = dungeon(&app).kept(1).unwrap().clone();

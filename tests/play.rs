@@ -9,7 +9,7 @@ use bevy::state::app::StatesPlugin;
 use bevy_ecs_tilemap::prelude::*;
 use leafwing_input_manager::prelude::*;
 
-use delve::actor::{Blocks, GridPos, Player};
+use delve::actor::{GridPos, Player};
 use delve::assets::{GameAssets, tiles};
 use delve::dungeon::Dungeon;
 use delve::fov::{DEFAULT_RADIUS, LevelMemory, Memory, Viewshed, visible_tiles};
@@ -186,7 +186,19 @@ fn closing_doors() {
 #[test]
 fn a_door_cannot_close_on_something_standing_in_it() {
     let mut app = app_with_map("#######\n#.@'..#\n#######\n");
-    app.world_mut().spawn((Blocks, GridPos(Pos::new(3, 1))));
+    let kind = delve::monsters::Kind::Rat;
+    app.world_mut()
+        .resource_mut::<Dungeon>()
+        .level_mut()
+        .monsters
+        .push(delve::monsters::Monster {
+            id: 0,
+            kind,
+            at: Pos::new(3, 1),
+            hp: kind.stats().max_hp,
+            energy: 0,
+            mind: delve::monsters::Mind::Asleep,
+        });
     act(&mut app, PlayerCommand::CloseDoor);
     assert_eq!(message(&app), "Something is in the way.");
     assert_eq!(door_state(&app, Pos::new(3, 1)), DoorState::Open);

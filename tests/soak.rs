@@ -1,11 +1,16 @@
 //! Soak play: a headless game takes thousands of random actions (moves in all eight directions,
-//! waits, closing doors, cancelling, the stairs) on twenty runs, every style, starting at every
-//! depth, and after every single one the rules still hold: the player stands on walkable,
-//! unblocked ground; what it remembers of the level only grows; the view equals a fresh FOV
-//! computation; every key is either on the floor or held, and every held key's door is locked.
+//! waits, closing doors, cancelling, the stairs) on twenty runs with their monsters, every style,
+//! starting at every depth, and after every single one the rules still hold: no two actors on a
+//! tile, none in a wall or a closed door; health within bounds; what the player remembers of the
+//! level only grows; the view equals a fresh FOV computation; every key is either on the floor or
+//! held, and every held key's door is locked. A death ends the run and the same seed starts
+//! again. Then the whole script is played again in a new app: the state hash after every action
+//! is the same.
+
+use std::collections::HashSet;
 
 use bevy::prelude::*;
-use delve::actor::{GridPos, KeyRing, Player};
+use delve::actor::{GridPos, Health, KeyRing, Player};
 use delve::dungeon::Dungeon;
 use delve::fov::{DEFAULT_RADIUS, Memory, Viewshed, visible_tiles};
 use delve::generation::rng::GenRng;
@@ -13,7 +18,19 @@ use delve::generation::{CorridorStyle, DEEPEST, GenParams};
 use delve::map::{DoorState, Pos, Tile};
 use delve::player::PlayerCommand;
 use delve::rules::Dir8;
-use delve::turn::TurnCount;
+use delve::screens::GameState;
+use delve::screens::ended::NextRun;
+use delve::turn::{TurnCount, game_state_hash};
+
+/// One thing the soak does.
+#[derive(Clone, Copy, Debug)]
+enum Move {
+    Command(PlayerCommand),
+    /// Put the player on these stairs (so that level changes happen in the soak too).
+    Teleport(Pos),
+    /// After a death: the same seed again.
+    Restart,
+}
 
 fn command(rng: &mut GenRng) -> PlayerCommand {
     match rng.below(22) {
@@ -26,40 +43,87 @@ fn command(rng: &mut GenRng) -> PlayerCommand {
     }
 }
 
-fn soak(params: GenParams, actions: usize) {
-    let dungeon = Dungeon::new(params).unwrap();
-    let mut app = delve::app::headless_app(dungeon);
+fn state(app: &App) -> GameState {
+    *app.world().resource::<State<GameState>>().get()
+}
+
+fn perform(app: &mut App, m: Move) {
+    match m {
+        Move::Command(c) => {
+            app.world_mut().write_message(c);
+        }
+        Move::Teleport(to) => {
+            let world = app.world_mut();
+            let mut q = world.query_filtered::<&mut GridPos, With<Player>>();
+            q.single_mut(world).unwrap().0 = to;
+        }
+        Move::Restart => {
+            app.world_mut().write_message(NextRun::SameSeed);
+        }
+    }
+    app.update();
+    if !matches!(app.world().resource::<NextState<GameState>>(), NextState::Unchanged) {
+        app.update(); // a state change lands on the next frame
+    }
+}
+
+/// Plays `actions` random actions; returns the script and the state hash after each.
+fn soak(params: GenParams, actions: usize) -> (Vec<Move>, Vec<Option<u64>>, u32) {
+    let mut app = delve::app::headless_app(Dungeon::new(params).unwrap());
     let mut rng = GenRng::new(params.seed ^ 0x5eed);
     let mut remembered: Vec<Option<Tile>> = Vec::new();
+    let (mut script, mut hashes, mut deaths) = (Vec::new(), Vec::new(), 0);
     let mut turns = 0;
     for i in 0..actions {
-        // Now and then stand on the stairs, so that level changes happen in the soak too.
-        if rng.below(40) == 0 {
-            let dungeon = app.world().resource::<Dungeon>();
-            let map = &dungeon.level().map;
-            if let Some(stairs) = [map.stairs_down(), map.stairs_up()][rng.below(2) as usize] {
-                let world = app.world_mut();
-                let mut q = world.query_filtered::<&mut GridPos, With<Player>>();
-                q.single_mut(world).unwrap().0 = stairs;
-            }
-        }
         let depth_before = app.world().resource::<Dungeon>().depth();
-        app.world_mut().write_message(command(&mut rng));
-        app.update();
+        let m = if state(&app) == GameState::Ended {
+            deaths += 1;
+            remembered.clear();
+            turns = 0;
+            Move::Restart
+        } else if rng.below(40) == 0 {
+            let map = &app.world().resource::<Dungeon>().level().map;
+            match [map.stairs_down(), map.stairs_up()][rng.below(2) as usize] {
+                Some(stairs) if app.world().resource::<Dungeon>().level().monster_at(stairs).is_none() => {
+                    Move::Teleport(stairs)
+                }
+                _ => Move::Command(command(&mut rng)),
+            }
+        } else {
+            Move::Command(command(&mut rng))
+        };
+        script.push(m);
+        perform(&mut app, m);
+        hashes.push(game_state_hash(app.world_mut()));
+        if state(&app) != GameState::Playing {
+            continue;
+        }
         let world = app.world_mut();
-        let (here, view, memory, ring) = world
-            .query_filtered::<(&GridPos, &Viewshed, &Memory, &KeyRing), With<Player>>()
+        let (here, view, memory, ring, health) = world
+            .query_filtered::<(&GridPos, &Viewshed, &Memory, &KeyRing, &Health), With<Player>>()
             .single(world)
-            .map(|(p, v, m, k)| (p.0, v.clone(), m.clone(), k.clone()))
+            .map(|(p, v, m, k, h)| (p.0, v.clone(), m.clone(), k.clone(), *h))
             .unwrap();
         let world = app.world();
         let dungeon = world.resource::<Dungeon>();
-        let map = &dungeon.level().map;
-        let tile = map.tile(here);
+        let level = dungeon.level();
+        let map = &level.map;
         assert!(
-            tile.is_walkable() && !tile.blocks_movement(),
-            "{params:?} action {i}: player on {tile:?} at {here:?}"
+            (1..=health.max).contains(&health.hp),
+            "{params:?} action {i}: health {health:?}"
         );
+        let mut places = HashSet::from([here]);
+        for m in &level.monsters {
+            assert!(places.insert(m.at), "{params:?} action {i}: two actors at {:?}", m.at);
+            assert!((1..=m.kind.stats().max_hp).contains(&m.hp), "{m:?}");
+        }
+        for &p in &places {
+            let tile = map.tile(p);
+            assert!(
+                tile.is_walkable() && !tile.blocks_movement(),
+                "{params:?} action {i}: an actor on {tile:?} at {p:?}"
+            );
+        }
         let now = memory.level(dungeon.depth()).expect("the level is remembered").tiles();
         if dungeon.depth() == depth_before && !remembered.is_empty() {
             assert!(
@@ -82,22 +146,48 @@ fn soak(params: GenParams, actions: usize) {
             assert!(level.keys.iter().all(|k| k.opens != door), "a key both held and lying");
         }
         let turn = world.resource::<TurnCount>().0;
-        assert!(turn == turns || turn == turns + 1, "one action is at most one turn");
+        assert!(
+            turn == turns || turn == turns + 1 || matches!(m, Move::Restart),
+            "one action is at most one turn"
+        );
         turns = turn;
     }
-    assert!(
-        turns > actions as u64 / 4,
-        "{params:?}: only {turns} turns in {actions} actions"
-    );
+    (script, hashes, deaths)
+}
+
+/// Plays `script` in a new app: the state hash after each move.
+fn replay(params: GenParams, script: &[Move]) -> Vec<Option<u64>> {
+    let mut app = delve::app::headless_app(Dungeon::new(params).unwrap());
+    script
+        .iter()
+        .map(|&m| {
+            perform(&mut app, m);
+            game_state_hash(app.world_mut())
+        })
+        .collect()
 }
 
 #[test]
 fn ten_thousand_random_actions_on_twenty_runs_keep_every_rule() {
     // 20 runs × 500 actions, every corridor style, a few sizes, every depth: 10,000 actions.
+    let (mut deaths, mut turned) = (0, 0);
     for seed in 1..=20u64 {
         let style = CorridorStyle::ALL[seed as usize % CorridorStyle::ALL.len()];
         let (width, height) = [(40, 30), (20, 15), (80, 50)][seed as usize % 3];
         let depth = 1 + seed as u32 % DEEPEST;
-        soak(GenParams::new(seed, width, height, style).at_depth(depth), 500);
+        let params = GenParams::new(seed, width, height, style).at_depth(depth);
+        let (script, hashes, died) = soak(params, 500);
+        deaths += died;
+        turned += hashes.windows(2).filter(|w| w[0] != w[1]).count();
+        assert_eq!(
+            replay(params, &script),
+            hashes,
+            "{params:?}: the same commands, another game"
+        );
     }
+    assert!(turned > 2_500, "only {turned} actions changed the game");
+    assert!(
+        deaths > 0,
+        "random play on deep levels dies now and then: the new-run flow is soaked too"
+    );
 }

@@ -9,7 +9,7 @@ use std::fmt;
 use super::{CorridorStyle, GenParams, generate};
 
 /// The committed vectors, one `seed WxH style depth fingerprint` line each; `#` starts a comment.
-/// The fingerprint is `Level::fingerprint`: the ASCII dump and the keys.
+/// The fingerprint is `Level::fingerprint`: the ASCII dump, keys, relic and monsters.
 pub const VECTORS: &str = include_str!("../../tests/data/golden-levels.txt");
 
 /// One vector: the level asked for and the fingerprint it must have.

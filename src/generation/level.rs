@@ -158,7 +158,10 @@ fn build(seed: u64, params: &GenParams) -> Result<(Level, usize), Defect> {
     let loops = loops::add_loops(&mut map, most, &dist, &mut rng);
     stairs::place_down(&mut map, params.seed, params.depth, DEEPEST, &dist)?;
     let keys: Vec<Key> = locks::place_locks(&mut map, params.depth, &mut rng);
-    let level = Level { map, keys };
+    let mut level = Level {
+        keys,
+        ..Level::bare(map)
+    };
     // Every check of `validate_level`; the flood only where there are locks. Without them the
     // builder's union-find has shown every tile joined, and loops and stairs only add ways.
     check_layout(&level.map)?;
@@ -166,6 +169,7 @@ fn build(seed: u64, params: &GenParams) -> Result<(Level, usize), Defect> {
     if !level.keys.is_empty() {
         check_solvable(&level.map, &level.keys)?;
     }
+    crate::monsters::populate(&mut level, seed, params.depth, DEEPEST);
     Ok((level, loops))
 }
 

@@ -7,11 +7,17 @@
 use rand::{Rng as _, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+#[derive(Clone, Debug)]
 pub struct GenRng(ChaCha8Rng);
 
 impl GenRng {
     pub fn new(seed: u64) -> Self {
         Self(ChaCha8Rng::seed_from_u64(seed))
+    }
+
+    /// How far into its stream the generator is (words drawn): with the seed, its whole state.
+    pub fn word_pos(&self) -> u128 {
+        self.0.get_word_pos()
     }
 
     pub fn next_u32(&mut self) -> u32 {

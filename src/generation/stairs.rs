@@ -1,5 +1,6 @@
-//! Stairs: one `<` on every level but the first, one `>` on every level but the deepest, on room
-//! floor, in different rooms, far apart by walking distance.
+//! Stairs: one `<` on every level (on the first, where you start: the way out of the dungeon),
+//! one `>` on every level but the deepest, on room floor, in different rooms, far apart by
+//! walking distance.
 //!
 //! Neighbouring levels line up their stairs as Brogue CE does: the stairs between levels `d` and
 //! `d + 1` are put on the room floor nearest one anchor point that both levels derive from the
@@ -43,10 +44,13 @@ fn nearest(spots: impl Iterator<Item = Pos>, anchor: (i32, i32)) -> Option<Pos> 
     })
 }
 
-/// Puts the `<` of level `depth` of run `run` into `map` (below the first level) and moves the
-/// arrival onto it. The first of the two steps: the `<` depends only on the anchor.
+/// Puts the `<` of level `depth` of run `run` into `map` and moves the arrival onto it (on the
+/// first level the arrival stays and the way out is put under it). The first of the two steps:
+/// the `<` depends only on the anchor.
 pub fn place_up(map: &mut TileMap, run: u64, depth: u32) -> Result<(), Defect> {
-    if depth > 1 {
+    if depth == 1 {
+        map.set(map.start(), Tile::StairsUp);
+    } else {
         let anchor = stairs_anchor(run, depth - 1, map.width(), map.height());
         let up = nearest(spots(map, map.start()).into_iter().map(|(p, _)| p), anchor).ok_or(Defect::NoRoomForStairs)?;
         map.set(up, Tile::StairsUp);

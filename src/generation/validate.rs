@@ -205,7 +205,7 @@ fn check_rooms(map: &TileMap) -> Result<(), Defect> {
 }
 
 /// Every check of `validate`, and those of a level in a dungeon of `deepest` levels at `depth`:
-/// stairs up exactly below the first level and under the arrival, stairs down exactly above the
+/// stairs up under the arrival (on the first level, the way out), stairs down exactly above the
 /// deepest, each key on free room floor with its own locked door (and each locked door with one
 /// key), and, playing the locks out from the arrival, every key collected and every walkable tile
 /// (the stairs down among them) reached: no key behind its own door or a door whose key lies
@@ -219,10 +219,9 @@ pub fn validate_level(level: &Level, depth: u32, deepest: u32) -> Result<(), Def
 /// The stairs and keys checks of `validate_level`, without the layout or the flood.
 pub fn check_stairs_and_keys(level: &Level, depth: u32, deepest: u32) -> Result<(), Defect> {
     let map = &level.map;
-    match (depth > 1, map.stairs_up()) {
-        (true, Some(up)) if up != map.start() => return Err(Defect::Stairs("the arrival is not on the stairs up")),
-        (true, None) => return Err(Defect::Stairs("no stairs up below the first level")),
-        (false, Some(_)) => return Err(Defect::Stairs("stairs up on the first level")),
+    match map.stairs_up() {
+        Some(up) if up != map.start() => return Err(Defect::Stairs("the arrival is not on the stairs up")),
+        None => return Err(Defect::Stairs("no stairs up")),
         _ => {}
     }
     match (depth < deepest, map.stairs_down()) {

@@ -1,17 +1,17 @@
-//! The player: spawned where the dungeon's current level is entered, and each command judged by
-//! the rules (`crate::rules`) for the player's entity. What the rules decide is applied by
-//! `turn::apply_effects`; a refusal is only a message and takes no turn.
+//! The player: spawned where the dungeon's current level is entered, and each command played as
+//! a whole turn by the rules (`rules::play_round`: the player's action, then the monsters'). A
+//! refusal is only a message and takes no turn; death or victory ends the run.
 
 pub mod input;
 
 use bevy::prelude::*;
 
-use crate::actor::{Blocks, GridPos, KeyRing, Player};
+use crate::actor::{Carrying, GridPos, Health, KeyRing, PLAYER_MAX_HP, Player};
 use crate::dungeon::Dungeon;
 use crate::fov::{FovRadius, Memory, Viewshed};
-use crate::rules::{self, Act, Actor, Dir8, Scene};
+use crate::rules::{self, Act, Dir8, PlayerMut, RunRecord, Senses, Stage};
 use crate::screens::GameState;
-use crate::turn::{Happened, MessageLine, TurnSet};
+use crate::turn::{LevelEntered, MessageLine, MessageLog, RunRng, TurnCount, TurnSet};
 
 /// What the player asked for this frame (from keys, or written directly by tests).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,9 +45,10 @@ fn spawn_player(mut commands: Commands, dungeon: Res<Dungeon>, radius: Res<FovRa
     commands.spawn((
         Name::new("Player"),
         Player,
-        Blocks,
         GridPos(dungeon.level().map.start()),
         KeyRing::default(),
+        Health::full(PLAYER_MAX_HP),
+        Carrying::default(),
         Viewshed::new(radius.0),
         Memory::default(),
         input::Action::default_input_map(),
@@ -83,44 +84,81 @@ pub fn command_act(
     }
 }
 
-/// Judges one command (at most one per frame: each is a whole turn and must see the world as
-/// the previous one left it).
+/// The player's components the rules change.
+type PlayerParts<'a> = (
+    &'a mut GridPos,
+    &'a mut KeyRing,
+    &'a mut Health,
+    &'a mut Carrying,
+    &'a Viewshed,
+);
+
+/// Plays one command as a turn (at most one per frame: each must see the world as the previous
+/// one left it), then tells the player what happened; a run that ended goes to its summary.
+#[allow(clippy::too_many_arguments)] // a turn touches the whole game: each is one resource
 fn play_turn(
     mut commands: MessageReader<PlayerCommand>,
-    dungeon: Res<Dungeon>,
-    player: Single<(Entity, &GridPos, &KeyRing), With<Player>>,
-    blockers: Query<&GridPos, (With<Blocks>, Without<Player>)>,
+    mut dungeon: ResMut<Dungeon>,
+    player: Single<PlayerParts, With<Player>>,
     mut choosing: ResMut<ChoosingDoor>,
-    mut line: ResMut<MessageLine>,
-    mut happened: MessageWriter<Happened>,
+    (mut line, mut log): (ResMut<MessageLine>, ResMut<MessageLog>),
+    (mut rng, mut turn, mut record): (ResMut<RunRng>, ResMut<TurnCount>, ResMut<RunRecord>),
+    mut senses: Local<Senses>,
+    mut entered: MessageWriter<LevelEntered>,
+    mut next: ResMut<NextState<GameState>>,
 ) {
     let Some(&command) = commands.read().next() else { return };
     commands.clear();
-    let (entity, pos, ring) = *player;
+    let (mut pos, mut ring, mut health, mut carrying, viewshed) = player.into_inner();
     let act = match command_act(command, &dungeon, pos.0, &mut choosing.0) {
         Ok(act) => act,
         Err(text) => {
             line.say(text);
+            log.push(turn.0, text);
             return;
         }
     };
-    let occupied: Vec<_> = blockers.iter().map(|p| p.0).collect();
-    let keys = ring.doors_on(dungeon.depth());
-    let scene = Scene {
-        level: dungeon.level(),
-        depth: dungeon.depth(),
-        deepest: dungeon.deepest(),
-        occupied: &occupied,
+    // Copies, written back only when the turn is taken (so a refusal changes nothing, not even
+    // change detection).
+    let (mut at, mut keys, mut hp, mut pack, mut turns) = (pos.0, ring.clone(), *health, *carrying, turn.0);
+    let played = {
+        let mut stage = Stage {
+            dungeon: dungeon.bypass_change_detection(),
+            player: PlayerMut {
+                at: &mut at,
+                keys: &mut keys,
+                health: &mut hp,
+                carrying: &mut pack,
+            },
+            record: record.bypass_change_detection(),
+        };
+        rules::play_round(&mut stage, act, &mut rng.0, &mut turns, &mut senses, viewshed.radius())
     };
-    let actor = Actor {
-        at: pos.0,
-        keys: &keys,
-        takes_keys: true,
-    };
-    match rules::resolve(&scene, &actor, act) {
-        Ok(effects) => {
-            happened.write(Happened { actor: entity, effects });
+    match played {
+        Ok(round) => {
+            dungeon.set_changed();
+            record.set_changed();
+            pos.set_if_neq(GridPos(at));
+            ring.set_if_neq(keys);
+            health.set_if_neq(hp);
+            carrying.set_if_neq(pack);
+            turn.0 = turns;
+            let text = round.messages.join(" ");
+            line.say(text);
+            for message in round.messages {
+                log.push(turns, message);
+            }
+            if let Some(depth) = round.entered {
+                entered.write(LevelEntered { depth });
+            }
+            if record.ending.is_some() {
+                next.set(GameState::Ended);
+            }
         }
-        Err(refusal) => line.say(refusal.to_string()),
+        Err(refusal) => {
+            let text = refusal.to_string();
+            log.push(turn.0, text.clone());
+            line.say(text);
+        }
     }
 }

@@ -14,7 +14,7 @@ pub fn check_level(level: &Level, depth: u32) -> Result<(), String> {
     check(map, depth)?;
     let count = |t: Tile| map.tiles().iter().filter(|&&x| x == t).count();
     let (downs, ups) = (count(Tile::StairsDown), count(Tile::StairsUp));
-    if downs != usize::from(depth < DEEPEST) || ups != usize::from(depth > 1) {
+    if downs != usize::from(depth < DEEPEST) || ups != 1 {
         return Err(format!("depth {depth} has {downs} stairs down and {ups} up"));
     }
     let room_of = |p: Pos| map.rooms().iter().position(|r| r.contains(p));
@@ -113,9 +113,9 @@ pub fn check(map: &TileMap, depth: u32) -> Result<(), String> {
     if rooms.is_empty() {
         return Err("no rooms".into());
     }
-    if depth == 1 && (map.start() != rooms[0].center() || at(map.start().x, map.start().y) != Tile::Floor) {
+    if depth == 1 && (map.start() != rooms[0].center() || at(map.start().x, map.start().y) != Tile::StairsUp) {
         return Err(format!(
-            "start {:?} is not on the floor at the centre of the first room",
+            "start {:?} is not on the way out (stairs up) at the centre of the first room",
             map.start()
         ));
     }

@@ -1,12 +1,20 @@
-//! The rules of a turn, as plain functions over a level: what an action by any actor comes to,
-//! said as data. `resolve` returns the effects an action has (or why it cannot be done, which
-//! takes no turn); one system applies effects to the world (`turn::apply`), for the player and,
-//! later, monsters alike. No `App` is needed to call or test any of it.
+//! The rules of a turn, as plain functions over a level: what an action by any actor (you or a
+//! monster) comes to, said as data. `resolve` returns the effects an action has, dice rolled (or
+//! why it cannot be done, which takes no turn); `apply` is the one place effects change the game;
+//! `round` plays a whole turn: your action, then the monsters'. No `App` is needed to call or
+//! test any of it.
+
+pub mod apply;
+pub mod hash;
+pub mod round;
 
 use std::fmt;
 
+use crate::generation::rng::GenRng;
 use crate::map::{Dir, DoorState, Key, Level, Pos, Tile, TileMap};
 
+pub use apply::{Ending, PlayerMut, RunRecord, Stage, apply};
+pub use round::{Round, Senses, play_round};
 /// One of the eight directions an actor can step in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Dir8 {
@@ -67,17 +75,26 @@ impl From<Dir> for Dir8 {
     }
 }
 
+/// Who acts, or is acted on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Who {
+    Player,
+    /// The monster with this id on the current level.
+    Monster(u32),
+}
+
 /// What an actor tries to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Act {
-    /// Step, or bump: a closed door opens, a locked one unlocks if the actor has its key.
+    /// Step, or bump: a closed door opens (for those who open doors), a locked one unlocks if the
+    /// actor has its key, an enemy is attacked.
     Step(Dir8),
     Wait,
     /// Close the open door at this tile (next to the actor).
     Close(Pos),
     /// Go down the stairs the actor stands on.
     Descend,
-    /// Go up the stairs the actor stands on.
+    /// Go up the stairs the actor stands on (on the first level, out of the dungeon).
     Ascend,
 }
 
@@ -95,33 +112,20 @@ pub enum Effect {
     DoorUnlocked(Pos),
     /// The actor picked up this key.
     KeyTaken(Key),
+    /// The player picked up the relic.
+    RelicTaken,
     Waited,
     /// The actor took the stairs to level `to`.
     LevelChanged {
         to: u32,
     },
-}
-
-impl Effect {
-    /// What the player is told when it happens to them; `None` for nothing worth a line.
-    pub fn message(&self) -> Option<String> {
-        Some(match self {
-            Effect::Moved { onto, .. } => match onto {
-                Tile::Door(_) => "You stand in the doorway.".into(),
-                Tile::StairsDown => "There are stairs down here (> to descend).".into(),
-                Tile::StairsUp => "There are stairs up here (< to climb).".into(),
-                _ => return None,
-            },
-            Effect::DoorOpened(_) => "The door opens.".into(),
-            Effect::DoorClosed(_) => "You close the door.".into(),
-            Effect::DoorUnlocked(_) => {
-                "You unlock the door with your key and open it. The key stays in the lock.".into()
-            }
-            Effect::KeyTaken(_) => "You pick up a key. It opens a locked door on this level.".into(),
-            Effect::Waited => return None,
-            Effect::LevelChanged { to } => format!("You arrive on level {to}."),
-        })
-    }
+    /// The actor attacked `target`: `damage` when it hit, `None` for a miss.
+    Attacked {
+        target: Who,
+        damage: Option<i32>,
+    },
+    /// The player climbed out of the dungeon with the relic.
+    Escaped,
 }
 
 /// Why an action cannot be done. It takes no turn.
@@ -130,9 +134,11 @@ pub enum Refusal {
     Wall,
     /// A locked door, and the actor has no key to it.
     Locked,
+    /// A closed door, and the actor cannot open doors.
+    Shut,
     /// A diagonal step into or out of a doorway (NetHack's rule).
     DiagonalDoorway,
-    /// Another actor stands there.
+    /// Another actor, not an enemy, stands there.
     Occupied,
     NoDoor,
     AlreadyShut,
@@ -140,7 +146,9 @@ pub enum Refusal {
     DoorBlocked,
     NotOnStairsDown,
     NotOnStairsUp,
-    /// Stairs that lead out of the dungeon (a map file's, or the first level's way up).
+    /// Stairs that lead out of the dungeon, and no relic to take out.
+    NotWithoutRelic,
+    /// Stairs that lead nowhere (a map file's).
     NowhereToGo,
 }
 
@@ -149,6 +157,7 @@ impl fmt::Display for Refusal {
         f.write_str(match self {
             Refusal::Wall => "There is a wall in the way.",
             Refusal::Locked => "The door is locked.",
+            Refusal::Shut => "The door is shut.",
             Refusal::DiagonalDoorway => "You can't move diagonally into or out of a doorway.",
             Refusal::Occupied => "Something is in the way.",
             Refusal::NoDoor => "There is no door there.",
@@ -156,39 +165,65 @@ impl fmt::Display for Refusal {
             Refusal::DoorBlocked => "Something is in the way.",
             Refusal::NotOnStairsDown => "You can't go down here: there are no stairs down.",
             Refusal::NotOnStairsUp => "You can't go up here: there are no stairs up.",
+            Refusal::NotWithoutRelic => {
+                "This is the way out. You will not leave without the relic from the deepest level."
+            }
             Refusal::NowhereToGo => "These stairs lead nowhere you can go.",
         })
     }
 }
 
+/// How an actor fights: its chance to hit (percent) and the damage of a hit (`lo..=hi`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Attack {
+    pub to_hit: u32,
+    pub damage: (i32, i32),
+}
+
 /// What the acting actor is and carries.
 #[derive(Clone, Copy, Debug)]
 pub struct Actor<'a> {
+    pub who: Who,
     pub at: Pos,
     /// Locked doors on this level the actor holds keys to.
     pub keys: &'a [Pos],
-    /// Whether it picks up keys it walks onto (the player does).
-    pub takes_keys: bool,
+    /// Whether it picks up what it walks onto: keys and the relic (the player does).
+    pub takes_things: bool,
+    pub opens_doors: bool,
+    pub attack: Attack,
+    /// Whether it carries the relic (and may leave the dungeon).
+    pub has_relic: bool,
 }
 
-/// The world an action is judged in: the level, where it lies, and where other actors stand.
+/// The world an action is judged in: the level (with its monsters), where it lies, and where
+/// the player stands.
 #[derive(Clone, Copy, Debug)]
 pub struct Scene<'a> {
     pub level: &'a Level,
     pub depth: u32,
     pub deepest: u32,
-    /// Tiles other actors stand on.
-    pub occupied: &'a [Pos],
+    pub player_at: Pos,
 }
 
-/// What `act` by `actor` comes to in `scene`: the effects, in order, or why not.
-pub fn resolve(scene: &Scene, actor: &Actor, act: Act) -> Result<Vec<Effect>, Refusal> {
+impl Scene<'_> {
+    /// Who stands at `p`.
+    pub fn occupant(&self, p: Pos) -> Option<Who> {
+        if p == self.player_at {
+            return Some(Who::Player);
+        }
+        self.level.monster_at(p).map(|m| Who::Monster(m.id))
+    }
+}
+
+/// What `act` by `actor` comes to in `scene`: the effects, in order (attacks rolled on `rng`),
+/// or why not.
+pub fn resolve(scene: &Scene, actor: &Actor, act: Act, rng: &mut GenRng) -> Result<Vec<Effect>, Refusal> {
     let map = &scene.level.map;
     match act {
         Act::Wait => Ok(vec![Effect::Waited]),
-        Act::Step(dir) => step(scene, actor, dir),
+        Act::Step(dir) => step(scene, actor, dir, rng),
         Act::Close(at) => match map.tile(at) {
-            Tile::Door(DoorState::Open) if scene.occupied.contains(&at) || actor.at == at => Err(Refusal::DoorBlocked),
+            Tile::Door(DoorState::Open) if scene.occupant(at).is_some() || actor.at == at => Err(Refusal::DoorBlocked),
             Tile::Door(DoorState::Open) => Ok(vec![Effect::DoorClosed(at)]),
             Tile::Door(_) => Err(Refusal::AlreadyShut),
             _ => Err(Refusal::NoDoor),
@@ -200,13 +235,29 @@ pub fn resolve(scene: &Scene, actor: &Actor, act: Act) -> Result<Vec<Effect>, Re
         },
         Act::Ascend => match map.tile(actor.at) {
             Tile::StairsUp if scene.depth > 1 => Ok(vec![Effect::LevelChanged { to: scene.depth - 1 }]),
-            Tile::StairsUp => Err(Refusal::NowhereToGo),
+            Tile::StairsUp if scene.deepest == 1 => Err(Refusal::NowhereToGo),
+            Tile::StairsUp if actor.has_relic => Ok(vec![Effect::Escaped]),
+            Tile::StairsUp => Err(Refusal::NotWithoutRelic),
             _ => Err(Refusal::NotOnStairsUp),
         },
     }
 }
 
-fn step(scene: &Scene, actor: &Actor, dir: Dir8) -> Result<Vec<Effect>, Refusal> {
+/// Whether `a` and `b` fight each other: the player and monsters do, monsters among themselves
+/// do not.
+const fn enemies(a: Who, b: Who) -> bool {
+    matches!((a, b), (Who::Player, Who::Monster(_)) | (Who::Monster(_), Who::Player))
+}
+
+/// An attack on `target`, rolled: to hit, then damage.
+pub fn roll_attack(attack: Attack, target: Who, rng: &mut GenRng) -> Effect {
+    let damage = rng
+        .percent(attack.to_hit)
+        .then(|| rng.range(attack.damage.0, attack.damage.1));
+    Effect::Attacked { target, damage }
+}
+
+fn step(scene: &Scene, actor: &Actor, dir: Dir8, rng: &mut GenRng) -> Result<Vec<Effect>, Refusal> {
     let map = &scene.level.map;
     let to = Dir8::from_pos(actor.at, dir);
     let Some(tile) = map.get(to) else {
@@ -217,16 +268,24 @@ fn step(scene: &Scene, actor: &Actor, dir: Dir8) -> Result<Vec<Effect>, Refusal>
     }
     match tile {
         Tile::Wall => Err(Refusal::Wall),
-        Tile::Door(DoorState::Closed) => Ok(vec![Effect::DoorOpened(to)]),
+        Tile::Door(DoorState::Closed) if actor.opens_doors => Ok(vec![Effect::DoorOpened(to)]),
+        Tile::Door(DoorState::Closed) => Err(Refusal::Shut),
         Tile::Door(DoorState::Locked) if actor.keys.contains(&to) => Ok(vec![Effect::DoorUnlocked(to)]),
         Tile::Door(DoorState::Locked) => Err(Refusal::Locked),
-        _ if scene.occupied.contains(&to) => Err(Refusal::Occupied),
         Tile::Door(DoorState::Open) | Tile::Floor | Tile::Corridor | Tile::StairsDown | Tile::StairsUp => {
+            match scene.occupant(to) {
+                Some(other) if enemies(actor.who, other) => return Ok(vec![roll_attack(actor.attack, other, rng)]),
+                Some(_) => return Err(Refusal::Occupied),
+                None => {}
+            }
             let mut effects = vec![Effect::Moved { to, onto: tile }];
-            if actor.takes_keys
-                && let Some(&key) = scene.level.key_at(to)
-            {
-                effects.push(Effect::KeyTaken(key));
+            if actor.takes_things {
+                if let Some(&key) = scene.level.key_at(to) {
+                    effects.push(Effect::KeyTaken(key));
+                }
+                if scene.level.relic == Some(to) {
+                    effects.push(Effect::RelicTaken);
+                }
             }
             Ok(effects)
         }
@@ -251,25 +310,51 @@ mod tests {
         Level::bare(parse_ascii(s.as_bytes()).unwrap())
     }
 
+    /// Far from everything the tests look at.
+    const NOWHERE: Pos = Pos::new(-9, -9);
+
     fn scene(level: &Level) -> Scene<'_> {
         Scene {
             level,
             depth: 2,
             deepest: 10,
-            occupied: &[],
+            player_at: NOWHERE,
         }
     }
 
     fn walker(at: Pos) -> Actor<'static> {
         Actor {
+            who: Who::Player,
             at,
             keys: &[],
-            takes_keys: true,
+            takes_things: true,
+            opens_doors: true,
+            attack: Attack {
+                to_hit: 100,
+                damage: (3, 3),
+            },
+            has_relic: false,
         }
+    }
+
+    fn resolve(scene: &Scene, actor: &Actor, act: Act) -> Result<Vec<Effect>, Refusal> {
+        super::resolve(scene, actor, act, &mut GenRng::new(1))
     }
 
     fn step_from(scene: &Scene, at: Pos, dir: Dir8) -> Result<Vec<Effect>, Refusal> {
         resolve(scene, &walker(at), Act::Step(dir))
+    }
+
+    fn monster(id: u32, at: Pos) -> crate::monsters::Monster {
+        let kind = crate::monsters::Kind::Goblin;
+        crate::monsters::Monster {
+            id,
+            kind,
+            at,
+            hp: kind.stats().max_hp,
+            energy: 0,
+            mind: crate::monsters::Mind::Asleep,
+        }
     }
 
     #[test]
@@ -298,12 +383,76 @@ mod tests {
             step_from(&s, Pos::new(1, 2), Dir8::E),
             moved(2, 2, Tile::Door(DoorState::Open))
         );
-        let occupied = [Pos::new(2, 1)];
-        let crowded = Scene {
-            occupied: &occupied,
-            ..s
+        // Stepping into an enemy attacks it; into a friend is refused.
+        let mut l = l.clone();
+        l.monsters.push(monster(7, Pos::new(2, 1)));
+        let crowded = scene(&l);
+        assert_eq!(
+            step_from(&crowded, at, Dir8::E),
+            Ok(vec![Effect::Attacked {
+                target: Who::Monster(7),
+                damage: Some(3)
+            }])
+        );
+        let goblin = Actor {
+            who: Who::Monster(8),
+            ..walker(at)
         };
-        assert_eq!(step_from(&crowded, at, Dir8::E), Err(Refusal::Occupied));
+        assert_eq!(resolve(&crowded, &goblin, Act::Step(Dir8::E)), Err(Refusal::Occupied));
+        let near_player = Scene {
+            player_at: Pos::new(1, 2),
+            ..crowded
+        };
+        assert_eq!(
+            resolve(&near_player, &goblin, Act::Step(Dir8::S)),
+            Ok(vec![Effect::Attacked {
+                target: Who::Player,
+                damage: Some(3)
+            }])
+        );
+    }
+
+    #[test]
+    fn doors_open_only_for_those_who_open_doors() {
+        let l = level("#####\n#@+.#\n#####\n");
+        let s = scene(&l);
+        let rat = Actor {
+            who: Who::Monster(1),
+            opens_doors: false,
+            ..walker(Pos::new(1, 1))
+        };
+        assert_eq!(resolve(&s, &rat, Act::Step(Dir8::E)), Err(Refusal::Shut));
+        let goblin = Actor {
+            opens_doors: true,
+            ..rat
+        };
+        assert_eq!(
+            resolve(&s, &goblin, Act::Step(Dir8::E)),
+            Ok(vec![Effect::DoorOpened(Pos::new(2, 1))])
+        );
+    }
+
+    #[test]
+    fn attacks_hit_and_miss_by_the_dice() {
+        let mut rng = GenRng::new(5);
+        let attack = Attack {
+            to_hit: 70,
+            damage: (2, 5),
+        };
+        let (mut hits, mut total) = (0, 0);
+        for _ in 0..2000 {
+            match roll_attack(attack, Who::Player, &mut rng) {
+                Effect::Attacked { damage: Some(d), .. } => {
+                    assert!((2..=5).contains(&d));
+                    hits += 1;
+                    total += d;
+                }
+                Effect::Attacked { damage: None, .. } => {}
+                other => panic!("{other:?}"),
+            }
+        }
+        assert!((1300..1500).contains(&hits), "{hits} hits in 2000 at 70%");
+        assert!((3.3..3.7).contains(&(f64::from(total) / f64::from(hits))));
     }
 
     #[test]
@@ -334,9 +483,8 @@ mod tests {
         );
         let holding = [far];
         let with_key = Actor {
-            at: Pos::new(2, 1),
             keys: &holding,
-            takes_keys: true,
+            ..walker(Pos::new(2, 1))
         };
         assert_eq!(
             resolve(&s, &with_key, Act::Step(Dir8::E)),
@@ -351,9 +499,9 @@ mod tests {
             resolve(&s, &at_far, Act::Step(Dir8::E)),
             Ok(vec![Effect::DoorUnlocked(far)])
         );
-        // An actor that does not take keys walks over them.
+        // An actor that does not take things walks over them.
         let monster = Actor {
-            takes_keys: false,
+            takes_things: false,
             ..walker(Pos::new(1, 1))
         };
         assert_eq!(resolve(&s, &monster, Act::Step(Dir8::E)).unwrap().len(), 1);
@@ -382,6 +530,31 @@ mod tests {
         };
         assert_eq!(resolve(&only, &on(4), Act::Descend), Err(Refusal::NowhereToGo));
         assert_eq!(resolve(&only, &on(1), Act::Ascend), Err(Refusal::NowhereToGo));
+        // The first level's stairs up are the way out, for whoever carries the relic.
+        let first = Scene { depth: 1, ..s };
+        assert_eq!(resolve(&first, &on(1), Act::Ascend), Err(Refusal::NotWithoutRelic));
+        let carrier = Actor {
+            has_relic: true,
+            ..on(1)
+        };
+        assert_eq!(resolve(&first, &carrier, Act::Ascend), Ok(vec![Effect::Escaped]));
+    }
+
+    #[test]
+    fn the_relic_is_taken_by_walking_onto_it() {
+        let mut l = level("#####\n#@..#\n#####\n");
+        l.relic = Some(Pos::new(2, 1));
+        let s = scene(&l);
+        assert_eq!(
+            step_from(&s, Pos::new(1, 1), Dir8::E),
+            Ok(vec![
+                Effect::Moved {
+                    to: Pos::new(2, 1),
+                    onto: Tile::Floor
+                },
+                Effect::RelicTaken
+            ])
+        );
     }
 
     #[test]
@@ -393,9 +566,8 @@ mod tests {
             resolve(&s, &me, Act::Close(Pos::new(2, 1))),
             Ok(vec![Effect::DoorClosed(Pos::new(2, 1))])
         );
-        let occupied = [Pos::new(2, 1)];
         let crowded = Scene {
-            occupied: &occupied,
+            player_at: Pos::new(2, 1),
             ..s
         };
         assert_eq!(

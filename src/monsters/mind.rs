@@ -1,0 +1,152 @@
+//! How a monster chooses what to do. Asleep or wandering until it notices you; then hunting:
+//! stepping down the shortest way to you, or to where it last saw you, until it gives up.
+//!
+//! Noticing is sight, and sight is symmetric: a monster notices you exactly when it stands in
+//! your line of sight (`Senses`, one shadowcast from you a turn, not one per monster) and you
+//! are within its sight radius (half of it while it sleeps).
+
+use crate::generation::rng::GenRng;
+use crate::map::{DoorState, Level, Pos, Tile};
+use crate::rules::round::Senses;
+use crate::rules::{Act, Dir8};
+
+use super::{Mind, Monster, PATIENCE};
+
+/// What a monster decided: an act (`None`: it does nothing), and whether it has just noticed you.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Thought {
+    pub act: Option<Act>,
+    pub noticed: bool,
+}
+
+/// How far `m` notices you from now.
+pub const fn sight_radius(m: &Monster) -> u32 {
+    let sight = m.kind.stats().sight;
+    match m.mind {
+        Mind::Asleep => sight / 2,
+        _ => sight,
+    }
+}
+
+/// Squared distance, the metric of sight radii.
+pub const fn distance_sq(a: Pos, b: Pos) -> i64 {
+    let (dx, dy) = ((a.x - b.x) as i64, (a.y - b.y) as i64);
+    dx * dx + dy * dy
+}
+
+/// Whether `m` notices the player at `player_at`: it stands in the player's line of sight and
+/// the player is within its sight radius.
+pub fn notices(m: &Monster, player_at: Pos, senses: &Senses) -> bool {
+    let r = i64::from(sight_radius(m));
+    senses.in_line(m.at) && distance_sq(m.at, player_at) <= r * r
+}
+
+/// Whether a monster that does (or does not) open doors may step onto `tile`, or bump it open.
+pub const fn enterable(tile: Tile, opens_doors: bool) -> bool {
+    match tile {
+        Tile::Wall | Tile::Door(DoorState::Locked) => false,
+        Tile::Door(DoorState::Closed) => opens_doors,
+        _ => true,
+    }
+}
+
+/// Whether `m` may take a step in `dir` now: onto a tile it can enter, not diagonally through a
+/// doorway, and not onto another monster (onto the player is an attack, and allowed).
+fn can_step(m: &Monster, dir: Dir8, level: &Level) -> bool {
+    let to = Dir8::from_pos(m.at, dir);
+    let map = &level.map;
+    let Some(tile) = map.get(to) else { return false };
+    enterable(tile, m.kind.stats().opens_doors)
+        && !(dir.is_diagonal() && (tile.is_door() || map.tile(m.at).is_door()))
+        && level.monster_at(to).is_none()
+}
+
+/// The direction from one tile to a neighbouring one.
+fn dir_between(from: Pos, to: Pos) -> Option<Dir8> {
+    Dir8::ALL.into_iter().find(|&d| Dir8::from_pos(from, d) == to)
+}
+
+/// Updates `m`'s mind for this moment and chooses its act.
+pub fn think(m: &mut Monster, level: &Level, player_at: Pos, senses: &mut Senses, rng: &mut GenRng) -> Thought {
+    let noticed_now = notices(m, player_at, senses);
+    let was_hunting = matches!(m.mind, Mind::Hunting { .. });
+    if noticed_now {
+        m.mind = Mind::Hunting {
+            target: player_at,
+            patience: PATIENCE,
+        };
+    }
+    let act = match m.mind {
+        Mind::Asleep => None,
+        Mind::Wandering { heading } => wander(m, heading, level, rng),
+        Mind::Hunting { target, patience } => {
+            if !noticed_now && (m.at == target || patience == 0) {
+                // Lost you: back to wandering.
+                let heading = Dir8::ALL[rng.below(8) as usize];
+                m.mind = Mind::Wandering { heading };
+                wander(m, heading, level, rng)
+            } else {
+                if !noticed_now {
+                    m.mind = Mind::Hunting {
+                        target,
+                        patience: patience - 1,
+                    };
+                }
+                hunt(m, target, player_at, level, senses)
+            }
+        }
+    };
+    Thought {
+        act,
+        noticed: noticed_now && !was_hunting,
+    }
+}
+
+/// A step down the shortest way to `target`: to the neighbour fewest steps from it (straight
+/// steps first among equals), if any is closer than here; the player's tile is an attack.
+fn hunt(m: &Monster, target: Pos, player_at: Pos, level: &Level, senses: &mut Senses) -> Option<Act> {
+    let opens = m.kind.stats().opens_doors;
+    let field = senses.field(&level.map, target, opens);
+    let here = field.get(m.at);
+    let mut best: Option<(u32, Dir8)> = None;
+    for to in crate::paths::neighbours8(m.at) {
+        let Some(dir) = dir_between(m.at, to) else { continue };
+        if !can_step(m, dir, level) && to != player_at {
+            continue;
+        }
+        if to == player_at && dir.is_diagonal() && (level.map.tile(to).is_door() || level.map.tile(m.at).is_door()) {
+            continue;
+        }
+        let Some(d) = field.get(to) else { continue };
+        if here.is_none_or(|h| d < h) && best.is_none_or(|(b, _)| d < b) {
+            best = Some((d, dir));
+        }
+    }
+    if let Some((_, dir)) = best {
+        return Some(Act::Step(dir));
+    }
+    if here.is_some() {
+        return Some(Act::Wait); // the way is blocked by others: wait for it to clear
+    }
+    // Beyond the field's reach: straight at it, as the crow flies.
+    let chebyshev = |p: Pos| (p.x - target.x).abs().max((p.y - target.y).abs());
+    Dir8::ALL
+        .into_iter()
+        .filter(|&d| can_step(m, d, level) && chebyshev(Dir8::from_pos(m.at, d)) < chebyshev(m.at))
+        .min_by_key(|&d| chebyshev(Dir8::from_pos(m.at, d)))
+        .map(Act::Step)
+}
+
+/// Keeps its heading mostly; turns now and then, and when the way is blocked.
+fn wander(m: &mut Monster, heading: Dir8, level: &Level, rng: &mut GenRng) -> Option<Act> {
+    let mut heading = heading;
+    if rng.below(10) == 0 {
+        heading = Dir8::ALL[rng.below(8) as usize];
+    }
+    if !can_step(m, heading, level) {
+        let ways: Vec<Dir8> = Dir8::ALL.into_iter().filter(|&d| can_step(m, d, level)).collect();
+        heading = rng.pick(&ways)?;
+    }
+    m.mind = Mind::Wandering { heading };
+    Some(Act::Step(heading))
+}

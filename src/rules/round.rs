@@ -1,0 +1,214 @@
+//! A whole turn: the player's action, then (if it took a turn) slow healing and every monster on
+//! the level acting by its speed, each through `resolve` and `apply` like the player. What the
+//! player sees of it comes back as lines for the message log.
+
+use super::apply::{Stage, apply};
+use super::{Act, Actor, Effect, Refusal, Scene, Who, resolve};
+use crate::actor::PLAYER_ATTACK;
+use crate::fov::compute_fov;
+use crate::generation::rng::GenRng;
+use crate::map::{Pos, TileMap};
+use crate::monsters::mind::{self, distance_sq};
+use crate::monsters::{MAX_SIGHT, NORMAL_SPEED, PATIENCE};
+use crate::paths::StepField;
+
+/// The player heals one hit point every this many turns.
+pub const HEAL_EVERY: u64 = 6;
+
+/// How far (in steps) a hunter's way to its target is searched; a hunter farther off heads
+/// straight for it.
+pub const HUNT_REACH: u32 = 2 * MAX_SIGHT + PATIENCE;
+
+/// What a turn came to, for the player.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Round {
+    /// Lines for the message log, in order.
+    pub messages: Vec<String>,
+    /// The level the player arrived on, if the turn took the stairs.
+    pub entered: Option<u32>,
+}
+
+/// Scratch for the monsters' turn, kept between turns (never game state): the player's line of
+/// sight, and the ways to hunters' targets.
+#[derive(Clone, Debug, Default)]
+pub struct Senses {
+    stamp: Vec<u32>,
+    current: u32,
+    width: u32,
+    fields: Vec<(Pos, bool, StepField)>,
+    fields_used: usize,
+}
+
+impl Senses {
+    /// Marks every tile in line of sight of `from` within `reach` (one shadowcast), and drops
+    /// the ways found before (the level may have changed).
+    pub fn look(&mut self, map: &TileMap, from: Pos, reach: u32) {
+        let n = map.tiles().len();
+        if self.stamp.len() != n || self.width != map.width() {
+            self.stamp = vec![0; n];
+            self.current = 0;
+            self.width = map.width();
+        }
+        self.current = self.current.wrapping_add(1);
+        if self.current == 0 {
+            self.stamp.fill(0);
+            self.current = 1;
+        }
+        let (stamp, current, width) = (&mut self.stamp, self.current, self.width as usize);
+        compute_fov(
+            from,
+            reach,
+            |p| map.blocks_sight(p),
+            |p| {
+                if map.in_bounds(p) {
+                    stamp[p.y as usize * width + p.x as usize] = current;
+                }
+            },
+        );
+        self.fields_used = 0;
+    }
+
+    /// Whether `p` was in line of sight (within the reach) at the last `look`.
+    pub fn in_line(&self, p: Pos) -> bool {
+        p.x >= 0
+            && p.y >= 0
+            && (p.x as u32) < self.width
+            && self.stamp.get(p.y as usize * self.width as usize + p.x as usize) == Some(&self.current)
+    }
+
+    /// The ways to `target` for a walker that does (or does not) open doors, found once a turn.
+    pub fn field(&mut self, map: &TileMap, target: Pos, opens_doors: bool) -> &StepField {
+        let used = &self.fields[..self.fields_used];
+        if let Some(i) = used.iter().position(|f| f.0 == target && f.1 == opens_doors) {
+            return &self.fields[i].2;
+        }
+        if self.fields_used == self.fields.len() {
+            self.fields.push((target, opens_doors, StepField::default()));
+        }
+        let slot = &mut self.fields[self.fields_used];
+        self.fields_used += 1;
+        slot.0 = target;
+        slot.1 = opens_doors;
+        slot.2
+            .compute(map, target, HUNT_REACH, |t| mind::enterable(t, opens_doors));
+        &slot.2
+    }
+}
+
+/// The player as the rules see it in `stage`.
+fn player_actor<'k>(stage: &Stage, keys: &'k [Pos]) -> Actor<'k> {
+    Actor {
+        who: Who::Player,
+        at: *stage.player.at,
+        keys,
+        takes_things: true,
+        opens_doors: true,
+        attack: PLAYER_ATTACK,
+        has_relic: stage.player.carrying.relic,
+    }
+}
+
+/// Plays one turn: `act` by the player (refused: no turn passes, and nothing else happens), then
+/// healing and the monsters. `radius` is how far the player sees (monsters' doings beyond it are
+/// not told); `turn` counts turns taken.
+pub fn play_round(
+    stage: &mut Stage,
+    act: Act,
+    rng: &mut GenRng,
+    turn: &mut u64,
+    senses: &mut Senses,
+    radius: u32,
+) -> Result<Round, Refusal> {
+    let depth = stage.dungeon.depth();
+    let keys = stage.player.keys.doors_on(depth);
+    let scene = Scene {
+        level: stage.dungeon.level(),
+        depth,
+        deepest: stage.dungeon.deepest(),
+        player_at: *stage.player.at,
+    };
+    let effects = resolve(&scene, &player_actor(stage, &keys), act, rng)?;
+    let mut round = Round::default();
+    for effect in &effects {
+        let applied = apply(stage, Who::Player, effect);
+        round.messages.extend(applied.message);
+        round.entered = round.entered.or(applied.entered);
+    }
+    *turn += 1;
+    if stage.record.ending.is_some() {
+        return Ok(round);
+    }
+    let health = &mut stage.player.health;
+    if (*turn).is_multiple_of(HEAL_EVERY) && health.hp < health.max {
+        health.hp += 1;
+    }
+    monsters_act(stage, rng, senses, radius, &mut round.messages);
+    Ok(round)
+}
+
+/// Every monster on the current level acts, in order, as often as its speed allows this turn.
+pub fn monsters_act(stage: &mut Stage, rng: &mut GenRng, senses: &mut Senses, radius: u32, messages: &mut Vec<String>) {
+    let player_at = *stage.player.at;
+    let reach = radius.max(MAX_SIGHT);
+    senses.look(&stage.dungeon.level().map, player_at, reach);
+    let seen = |senses: &Senses, p: Pos| senses.in_line(p) && distance_sq(p, player_at) <= i64::from(radius).pow(2);
+    let depth = stage.dungeon.depth();
+    let deepest = stage.dungeon.deepest();
+    for i in 0..stage.dungeon.level().monsters.len() {
+        let m = &mut stage.dungeon.level_mut().monsters[i];
+        m.energy += m.kind.stats().speed;
+        while stage.record.ending.is_none() && stage.dungeon.level().monsters[i].energy >= NORMAL_SPEED {
+            let level = stage.dungeon.level();
+            let mut m = level.monsters[i];
+            m.energy -= NORMAL_SPEED;
+            let thought = mind::think(&mut m, level, player_at, senses, rng);
+            stage.dungeon.level_mut().monsters[i] = m;
+            let name = m.kind.name();
+            if thought.noticed && seen(senses, m.at) {
+                messages.push(format!("The {name} notices you!"));
+            }
+            let Some(act) = thought.act else { continue };
+            let scene = Scene {
+                level: stage.dungeon.level(),
+                depth,
+                deepest,
+                player_at,
+            };
+            let actor = Actor {
+                who: Who::Monster(m.id),
+                at: m.at,
+                keys: &[],
+                takes_things: false,
+                opens_doors: m.kind.stats().opens_doors,
+                attack: super::Attack {
+                    to_hit: m.kind.stats().to_hit,
+                    damage: m.kind.stats().damage,
+                },
+                has_relic: false,
+            };
+            let Ok(effects) = resolve(&scene, &actor, act, rng) else {
+                continue; // blocked (a friend moved in the way): the move is lost
+            };
+            for effect in &effects {
+                let was_seen = seen(senses, m.at);
+                let applied = apply(stage, Who::Monster(m.id), effect);
+                let doors_changed = matches!(effect, Effect::DoorOpened(_) | Effect::DoorClosed(_));
+                if doors_changed {
+                    // Sight through the door changed: look again.
+                    senses.look(&stage.dungeon.level().map, player_at, reach);
+                }
+                let at = stage.dungeon.level().monsters[i].at;
+                let to_player = matches!(
+                    effect,
+                    Effect::Attacked {
+                        target: Who::Player,
+                        ..
+                    }
+                );
+                if to_player || was_seen || seen(senses, at) {
+                    messages.extend(applied.message);
+                }
+            }
+        }
+    }
+}
