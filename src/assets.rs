@@ -8,7 +8,8 @@ use bevy_asset_loader::prelude::*;
 
 pub use crate::screens::GameState;
 
-/// Tiles in the tileset, by index (16x16 pixels each, 8 to a row).
+/// Tiles in the tileset, by index (16x16 pixels each, 8 to a row; drawn by
+/// `assets/tiles/make_tileset.py`).
 pub mod tiles {
     pub const WALL: u32 = 0;
     pub const FLOOR: u32 = 1;
@@ -20,11 +21,13 @@ pub mod tiles {
     pub const STAIRS_DOWN: u32 = 7;
     pub const STAIRS_UP: u32 = 8;
     pub const KEY: u32 = 9;
-    pub const MONSTER: u32 = 10;
+    /// The first monster tile: one per `Kind`, in `Kind` order.
+    pub const MONSTERS: u32 = 10;
+    pub const RELIC: u32 = 16;
     /// Side of a tile in pixels.
     pub const SIZE: u32 = 16;
     pub const COLUMNS: u32 = 8;
-    pub const ROWS: u32 = 2;
+    pub const ROWS: u32 = 3;
 }
 
 /// The path of the tileset under `assets/`.
@@ -35,7 +38,7 @@ pub struct GameAssets {
     #[asset(path = "tiles/tileset.png")]
     #[asset(image(sampler(filter = nearest)))]
     pub tileset: Handle<Image>,
-    #[asset(texture_atlas_layout(tile_size_x = 16, tile_size_y = 16, columns = 8, rows = 2))]
+    #[asset(texture_atlas_layout(tile_size_x = 16, tile_size_y = 16, columns = 8, rows = 3))]
     pub layout: Handle<TextureAtlasLayout>,
 }
 

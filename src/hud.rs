@@ -1,14 +1,15 @@
-//! The HUD: the run, depth, keys held and turn count, the message line, and a help overlay that
-//! lists the keys bound in the player's `InputMap` (so it stays right when keys are rebound).
+//! The HUD: the run, depth, keys held and turn count, the player's health as a bar and number,
+//! the last few lines of the message log (all of it on a key), and a help overlay that lists the
+//! keys bound in the player's `InputMap` (so it stays right when keys are rebound).
 
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
-use crate::actor::{KeyRing, Player};
+use crate::actor::{Carrying, Health, KeyRing, Player};
 use crate::dungeon::Dungeon;
 use crate::player::input::Action;
 use crate::screens::GameState;
-use crate::turn::{MessageLine, TurnCount, TurnSet};
+use crate::turn::{MessageLog, TurnCount, TurnSet};
 
 #[derive(Component)]
 struct StatusText;
@@ -19,10 +20,24 @@ struct MessageText;
 #[derive(Component)]
 struct HelpOverlay;
 
+#[derive(Component)]
+struct LogOverlay;
+
+#[derive(Component)]
+struct HealthText;
+
+#[derive(Component)]
+struct HealthFill;
+
+/// Lines of the log shown under the map.
+pub const RECENT_LINES: usize = 4;
+/// Lines of the log shown by the log overlay.
+pub const LOG_PAGE: usize = 40;
+
 pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(GameState::Playing), spawn_hud).add_systems(
         Update,
-        (update_status, update_message, toggle_help).in_set(TurnSet::Show),
+        (update_status, update_health, update_message, toggle_help, toggle_log).in_set(TurnSet::Show),
     );
 }
 
@@ -48,6 +63,40 @@ fn spawn_hud(mut commands: Commands) {
         },
         panel,
         children![(StatusText, text_bundle("", 16.0))],
+    ));
+    commands.spawn((
+        Name::new("Health"),
+        DespawnOnExit(GameState::Playing),
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(0),
+            right: px(0),
+            padding: UiRect::axes(px(8), px(4)),
+            column_gap: px(8),
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        panel,
+        children![
+            (HealthText, text_bundle("", 16.0)),
+            (
+                Node {
+                    width: px(120),
+                    height: px(10),
+                    ..default()
+                },
+                BackgroundColor(Color::srgb(0.35, 0.06, 0.06)),
+                children![(
+                    HealthFill,
+                    Node {
+                        width: percent(100),
+                        height: percent(100),
+                        ..default()
+                    },
+                    BackgroundColor(Color::srgb(0.3, 0.8, 0.3)),
+                )],
+            )
+        ],
     ));
     commands.spawn((
         Name::new("Messages"),
@@ -110,12 +159,13 @@ pub fn help_text(map: &InputMap<Action>) -> String {
         out.push_str(&format!("{:<24}{keys}\n", action.describe()));
     }
     out.push_str(
-        "\nBump a closed door to open it, a locked one with its key. No diagonal steps through\ndoorways. Walk onto a key to pick it up; take the stairs standing on them.",
+        "\nBump a closed door to open it, a locked one with its key, a monster to attack it. No\ndiagonal steps through doorways. Walk onto a key to pick it up; take the stairs standing\non them. Goblins, orcs and trolls open doors; rats, jackals and ogres cannot.\n\nFind the Heartstone on level 10 and carry it out, up the stairs of level 1.",
     );
     out
 }
 
-/// The status line: "Delve  |  seed 42 (80x50, mixed)  |  depth 3 of 10  |  keys 1  |  turn 120".
+/// The status line: "Delve  |  seed 42 (80x50, mixed)  |  depth 3 of 10  |  keys 1  |  turn 120"
+/// (and "  |  the Heartstone" once carried).
 pub fn status_line(dungeon: &Dungeon, keys: &KeyRing, turn: u64) -> String {
     format!(
         "Delve  |  {}  |  depth {} of {}  |  keys {}  |  turn {turn}",
@@ -129,22 +179,109 @@ pub fn status_line(dungeon: &Dungeon, keys: &KeyRing, turn: u64) -> String {
 fn update_status(
     turn: Res<TurnCount>,
     dungeon: Res<Dungeon>,
-    keys: Single<Ref<KeyRing>, With<Player>>,
+    player: Single<(Ref<KeyRing>, Ref<Carrying>), With<Player>>,
     mut text: Single<&mut Text, With<StatusText>>,
     mut done: Local<bool>,
 ) {
-    if !turn.is_changed() && !keys.is_changed() && !dungeon.is_changed() && *done {
+    let (keys, carrying) = player.into_inner();
+    if !turn.is_changed() && !keys.is_changed() && !carrying.is_changed() && !dungeon.is_changed() && *done {
         return;
     }
     *done = true;
     text.0 = status_line(&dungeon, &keys, turn.0);
+    if carrying.relic {
+        text.0.push_str("  |  the Heartstone");
+    }
 }
 
-fn update_message(line: Res<MessageLine>, mut text: Single<&mut Text, With<MessageText>>) {
-    // The welcome line stays until the game has something to say; after that each turn's
-    // message replaces the last, and a quiet turn clears it.
-    if line.is_changed() && !line.is_added() {
-        text.0.clone_from(&line.0);
+/// "HP 23/30", and the bar filled to match.
+fn update_health(
+    health: Single<Ref<Health>, With<Player>>,
+    mut text: Single<&mut Text, With<HealthText>>,
+    mut fill: Single<(&mut Node, &mut BackgroundColor), With<HealthFill>>,
+) {
+    let health = health.into_inner();
+    if !health.is_changed() && !text.0.is_empty() {
+        return;
+    }
+    text.0 = format!("HP {}/{}", health.hp, health.max);
+    let share = health.hp.max(0) as f32 / health.max.max(1) as f32;
+    let (node, colour) = &mut *fill;
+    node.width = percent(share * 100.0);
+    colour.0 = if share > 0.5 {
+        Color::srgb(0.3, 0.8, 0.3)
+    } else if share > 0.25 {
+        Color::srgb(0.9, 0.75, 0.2)
+    } else {
+        Color::srgb(0.95, 0.25, 0.2)
+    };
+}
+
+/// The last lines of the log, oldest first.
+pub fn recent_lines(log: &MessageLog, n: usize) -> String {
+    log.recent(n)
+        .map(|(_, line)| line.as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn update_message(log: Res<MessageLog>, mut text: Single<&mut Text, With<MessageText>>) {
+    // The welcome line stays until the game has something to say.
+    if log.is_changed() && log.lines().len() > 0 {
+        text.0 = recent_lines(&log, RECENT_LINES);
+    }
+}
+
+/// The log overlay's text: the last `LOG_PAGE` lines, each with its turn.
+pub fn log_text(log: &MessageLog) -> String {
+    let mut out = String::from("Messages (P or Esc closes)\n\n");
+    if log.lines().len() == 0 {
+        out.push_str("Nothing yet.");
+    }
+    for (turn, line) in log.recent(LOG_PAGE) {
+        out.push_str(&format!("{turn:>6}  {line}\n"));
+    }
+    out
+}
+
+fn toggle_log(
+    mut commands: Commands,
+    actions: Single<&ActionState<Action>, With<Player>>,
+    log: Res<MessageLog>,
+    overlay: Option<Single<Entity, With<LogOverlay>>>,
+) {
+    let close = actions.just_pressed(&Action::MessageLog) || actions.just_pressed(&Action::Cancel);
+    match overlay {
+        Some(entity) if close => commands.entity(*entity).despawn(),
+        None if actions.just_pressed(&Action::MessageLog) => {
+            commands.spawn((
+                Name::new("Message log"),
+                LogOverlay,
+                DespawnOnExit(GameState::Playing),
+                overlay_node(),
+                children![(
+                    Node {
+                        padding: UiRect::all(px(16)),
+                        max_width: percent(90),
+                        ..default()
+                    },
+                    BackgroundColor(Color::srgba(0.02, 0.02, 0.05, 0.92)),
+                    children![text_bundle(log_text(&log), 15.0)],
+                )],
+            ));
+        }
+        _ => {}
+    }
+}
+
+fn overlay_node() -> Node {
+    Node {
+        position_type: PositionType::Absolute,
+        width: percent(100),
+        height: percent(100),
+        justify_content: JustifyContent::Center,
+        align_items: AlignItems::Center,
+        ..default()
     }
 }
 
@@ -162,14 +299,7 @@ fn toggle_help(
                 Name::new("Help"),
                 HelpOverlay,
                 DespawnOnExit(GameState::Playing),
-                Node {
-                    position_type: PositionType::Absolute,
-                    width: percent(100),
-                    height: percent(100),
-                    justify_content: JustifyContent::Center,
-                    align_items: AlignItems::Center,
-                    ..default()
-                },
+                overlay_node(),
                 children![(
                     Node {
                         padding: UiRect::all(px(16)),

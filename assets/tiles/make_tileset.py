@@ -1,16 +1,16 @@
 #!/usr/bin/env python3
-"""Draws Delve's tileset, assets/tiles/tileset.png: 16x16 tiles, 8 to a row, 2 rows.
+"""Draws Delve's tileset, assets/tiles/tileset.png: 16x16 tiles, 8 to a row, 3 rows.
 
 Index (see src/assets.rs, `tiles`): 0 wall, 1 room floor, 2 corridor floor, 3 closed door,
-4 open door, 5 locked door, 6 player, 7 stairs down, 8 stairs up, 9 key, 10 monster; the rest
-are blank, kept for later. Plain Python 3 (no packages): run it from anywhere to redraw the PNG.
+4 open door, 5 locked door, 6 player, 7 stairs down, 8 stairs up, 9 key, 10 rat, 11 jackal,
+12 goblin, 13 orc, 14 ogre, 15 troll, 16 the Heartstone; the rest are blank, kept for later. Plain Python 3 (no packages): run it from anywhere to redraw the PNG.
 """
 import os
 import struct
 import zlib
 
 T = 16
-COLS, ROWS = 8, 2
+COLS, ROWS = 8, 3
 
 # Palette: one character per colour in the drawings below; '.' is transparent.
 PAL = {
@@ -34,6 +34,21 @@ PAL = {
     "R": (140, 30, 30, 255),     # monster shade
     "e": (255, 240, 120, 255),   # eyes
     "g": (150, 150, 160, 255),   # step
+    "n": (150, 110, 80, 255),    # rat fur
+    "N": (100, 70, 50, 255),     # rat shade
+    "j": (214, 170, 96, 255),    # jackal
+    "J": (150, 110, 56, 255),    # jackal shade
+    "o": (96, 176, 72, 255),     # goblin
+    "O": (56, 116, 44, 255),     # goblin shade
+    "q": (70, 120, 90, 255),     # orc
+    "Q": (40, 76, 56, 255),      # orc shade
+    "p": (214, 150, 140, 255),   # ogre
+    "P": (156, 96, 90, 255),     # ogre shade
+    "t": (120, 150, 130, 255),   # troll
+    "T": (76, 100, 86, 255),     # troll shade
+    "z": (230, 40, 70, 255),     # heartstone
+    "Z": (140, 10, 40, 255),     # heartstone shade
+    "x": (255, 220, 230, 255),   # glint
     "G": (86, 86, 98, 255),      # step shade
 }
 
@@ -109,21 +124,135 @@ PLAYER = [
     "................",
 ]
 
-MONSTER = [
+RAT = [
     "................",
-    "...k........k...",
-    "...kRk....kRk...",
-    "....krrrrrrk....",
-    "...krrrrrrrrk...",
-    "...krekrrkerk...",
-    "...krrrrrrrrk...",
-    "....krkkkkrk....",
-    "...krrrrrrrrk...",
-    "..krrRrrrrRrrk..",
-    "..kr.krrrrk.rk..",
-    ".....krRRrk.....",
-    ".....kr..rk.....",
+    "................",
+    "................",
+    "................",
+    "................",
+    "................",
+    "..........kk....",
+    ".........knnk...",
+    "....kkkkknnenk..",
+    "...knnnnnnnnnnk.",
+    "..knnnnnnnnnk...",
+    ".kNknnnnnnnk....",
+    "kN..kNk.kNk.....",
+    "....kk...kk.....",
+    "................",
+    "................",
+]
+
+JACKAL = [
+    "................",
+    "................",
+    "............k.k.",
+    "...........kjkjk",
+    "..........kjjjek",
+    "..........kjjjjk",
+    "...kkkkkkkjjjkk.",
+    "..kjjjjjjjjjjk..",
+    ".kJjjjjjjjjjjk..",
+    "kJ.kjjjjjjjjk...",
+    "...kjJkkkkJjk...",
+    "...kJ.k..k.Jk...",
+    "...kJ.k..k.Jk...",
+    "...kk.kk.kkkk...",
+    "................",
+    "................",
+]
+
+GOBLIN = [
+    "................",
+    "................",
+    "..k.........k...",
+    "..kok.kkkk.kok..",
+    "...kokooookok...",
+    "....kooooook....",
+    "....koekoeok....",
+    ".....kooook.....",
+    "....kkWWWWkk....",
+    "...koWWWWWWok...",
+    "...ok.WWWW.ko...",
+    ".....kOOOOk.....",
+    ".....kO..Ok.....",
     ".....kk..kk.....",
+    "................",
+    "................",
+]
+
+ORC = [
+    "................",
+    ".....kkkkkk.....",
+    "....kqqqqqqk....",
+    "....kqeqqeqk....",
+    "....kqqqqqqk....",
+    "....kqyqqyqk....",
+    "...kkkqqqqkkk...",
+    "..kiiiiiiiiiik..",
+    ".kqiiiiiiiiiiqk.",
+    ".kqkiiiiiiiikqk.",
+    ".kqkiiiiiiiikqk.",
+    "..kkQQQQQQQQkk..",
+    "....kQQkkQQk....",
+    "....kQQ..QQk....",
+    "....kkk..kkk....",
+    "................",
+]
+
+OGRE = [
+    "....kkkkkkkk....",
+    "...kppppppppk...",
+    "...kppeppeppk...",
+    "...kppppppppk...",
+    "...kpkyyyykpk...",
+    ".kkkppppppppkkk.",
+    "kppppppppppppppk",
+    "kpppWWWWWWWWpppk",
+    "kpkpWWWWWWWWpkpk",
+    "kpkpWWWWWWWWpkpk",
+    "kpkpPPPPPPPPpkpk",
+    "kk.kPPPPPPPPk.kk",
+    "...kPPPkkPPPk...",
+    "...kPPPk.kPPPk..",
+    "...kkkkk.kkkkk..",
+    "................",
+]
+
+TROLL = [
+    "....k......k....",
+    "...ktk....ktk...",
+    "...kttkkkkttk...",
+    "...kttttttttk...",
+    "...kteettteek...",
+    "...ktttttttttk..",
+    "..kkktkkkktkkk..",
+    ".ktttttttttttttk",
+    "kttTttttttttTttk",
+    "ktkTttttttttTktk",
+    "ktkkTTTTTTTTkktk",
+    "kk..kTTTTTTTk.kk",
+    "....kTTk.kTTk...",
+    "...kTTTk.kTTTk..",
+    "...kkkkk.kkkkk..",
+    "................",
+]
+
+RELIC = [
+    "................",
+    "................",
+    ".......kk.......",
+    "......kxzk......",
+    ".....kxzzzk.....",
+    "....kxzzzzzk....",
+    "...kxzzzzzzzk...",
+    "..kzzzzzzzzzZk..",
+    "..kzzzzzzzzZZk..",
+    "...kzzzzzzZZk...",
+    "....kzzzzZZk....",
+    ".....kzzZZk.....",
+    "......kZZk......",
+    ".......kk.......",
     "................",
     "................",
 ]
@@ -170,7 +299,13 @@ TILES = [
     stairs(True),
     stairs(False),
     KEY,
-    MONSTER,
+    RAT,
+    JACKAL,
+    GOBLIN,
+    ORC,
+    OGRE,
+    TROLL,
+    RELIC,
 ]
 
 

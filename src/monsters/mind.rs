@@ -12,13 +12,6 @@ use crate::rules::{Act, Dir8};
 
 use super::{Mind, Monster, PATIENCE};
 
-/// What a monster decided: an act (`None`: it does nothing), and whether it has just noticed you.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Thought {
-    pub act: Option<Act>,
-    pub noticed: bool,
-}
-
 /// How far `m` notices you from now.
 pub const fn sight_radius(m: &Monster) -> u32 {
     let sight = m.kind.stats().sight;
@@ -66,27 +59,36 @@ fn dir_between(from: Pos, to: Pos) -> Option<Dir8> {
     Dir8::ALL.into_iter().find(|&d| Dir8::from_pos(from, d) == to)
 }
 
-/// Updates `m`'s mind for this moment and chooses its act.
-pub fn think(m: &mut Monster, level: &Level, player_at: Pos, senses: &mut Senses, rng: &mut GenRng) -> Thought {
-    let noticed_now = notices(m, player_at, senses);
-    let was_hunting = matches!(m.mind, Mind::Hunting { .. });
-    if noticed_now {
-        m.mind = Mind::Hunting {
-            target: player_at,
-            patience: PATIENCE,
-        };
+/// What `m` makes of the moment: if it notices you, it hunts you (from wherever you are now).
+/// Returns whether it has only just noticed you. Every monster perceives every turn, whether or
+/// not it has the speed to act.
+pub fn perceive(m: &mut Monster, player_at: Pos, senses: &Senses) -> bool {
+    if !notices(m, player_at, senses) {
+        return false;
     }
-    let act = match m.mind {
+    let was_hunting = matches!(m.mind, Mind::Hunting { .. });
+    m.mind = Mind::Hunting {
+        target: player_at,
+        patience: PATIENCE,
+    };
+    !was_hunting
+}
+
+/// Chooses `m`'s act, and updates its mind: a hunter that has lost you looks where it last saw
+/// you until its patience runs out.
+pub fn decide(m: &mut Monster, level: &Level, player_at: Pos, senses: &mut Senses, rng: &mut GenRng) -> Option<Act> {
+    let sees_you = notices(m, player_at, senses);
+    match m.mind {
         Mind::Asleep => None,
         Mind::Wandering { heading } => wander(m, heading, level, rng),
         Mind::Hunting { target, patience } => {
-            if !noticed_now && (m.at == target || patience == 0) {
+            if !sees_you && (m.at == target || patience == 0) {
                 // Lost you: back to wandering.
                 let heading = Dir8::ALL[rng.below(8) as usize];
                 m.mind = Mind::Wandering { heading };
                 wander(m, heading, level, rng)
             } else {
-                if !noticed_now {
+                if !sees_you {
                     m.mind = Mind::Hunting {
                         target,
                         patience: patience - 1,
@@ -95,10 +97,6 @@ pub fn think(m: &mut Monster, level: &Level, player_at: Pos, senses: &mut Senses
                 hunt(m, target, player_at, level, senses)
             }
         }
-    };
-    Thought {
-        act,
-        noticed: noticed_now && !was_hunting,
     }
 }
 

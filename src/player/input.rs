@@ -28,12 +28,13 @@ pub enum Action {
     Ascend,
     Cancel,
     Help,
+    MessageLog,
     ZoomIn,
     ZoomOut,
 }
 
 impl Action {
-    pub const ALL: [Action; 16] = [
+    pub const ALL: [Action; 17] = [
         Action::MoveN,
         Action::MoveNE,
         Action::MoveE,
@@ -48,6 +49,7 @@ impl Action {
         Action::Ascend,
         Action::Cancel,
         Action::Help,
+        Action::MessageLog,
         Action::ZoomIn,
         Action::ZoomOut,
     ];
@@ -84,6 +86,7 @@ impl Action {
             Action::Ascend => "go up the stairs",
             Action::Cancel => "cancel",
             Action::Help => "show or hide this help",
+            Action::MessageLog => "show or hide the message log",
             Action::ZoomIn => "zoom in",
             Action::ZoomOut => "zoom out",
         }
@@ -93,7 +96,7 @@ impl Action {
     /// (Shift with `.` and `,`) for the stairs.
     pub fn default_input_map() -> InputMap<Action> {
         use KeyCode::*;
-        let bindings: [(Action, &[KeyCode]); 14] = [
+        let bindings: [(Action, &[KeyCode]); 15] = [
             (Action::MoveN, &[ArrowUp, Numpad8, KeyK]),
             (Action::MoveNE, &[Numpad9, KeyU, PageUp]),
             (Action::MoveE, &[ArrowRight, Numpad6, KeyL]),
@@ -106,6 +109,7 @@ impl Action {
             (Action::CloseDoor, &[KeyC]),
             (Action::Cancel, &[Escape]),
             (Action::Help, &[F1, Slash]),
+            (Action::MessageLog, &[KeyP]),
             (Action::ZoomIn, &[Equal, NumpadAdd]),
             (Action::ZoomOut, &[Minus, NumpadSubtract]),
         ];

@@ -1,13 +1,15 @@
 //! Drawing the level with bevy_ecs_tilemap: a tile entity for each map tile the player has
 //! seen, whose look (texture, colour, shown or hidden) follows what the player sees and
-//! remembers; keys lying on the floor and the player's sprite on top; a camera that follows the
-//! player. Everything drawn for a level is `LevelScoped`: changing level despawns it, and it is
+//! remembers; keys lying on the floor, monsters in view and the relic (`monsters`), and the
+//! player's sprite on top; a camera that follows the player. Everything drawn for a level is `LevelScoped`: changing level despawns it, and it is
 //! made again from the new level and the player's memory of it.
 //!
 //! Tiles never seen are not drawn, so they get no entity until they first come into view: a
 //! 1024x1024 map starts with a few hundred tile entities instead of a million. After the first
 //! build, a turn touches only the tiles that were or are in view (a door can only change look
 //! in view: out of sight the player's memory of it is drawn), never the whole map.
+
+pub mod monsters;
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
@@ -113,6 +115,8 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 show_keys,
+                monsters::show_monsters,
+                monsters::show_relic,
                 spawn_player_sprite,
                 place_player_sprite,
                 zoom_camera,

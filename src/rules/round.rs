@@ -9,7 +9,7 @@ use crate::fov::compute_fov;
 use crate::generation::rng::GenRng;
 use crate::map::{Pos, TileMap};
 use crate::monsters::mind::{self, distance_sq};
-use crate::monsters::{MAX_SIGHT, NORMAL_SPEED, PATIENCE};
+use crate::monsters::{MAX_SIGHT, Monster, NORMAL_SPEED, PATIENCE};
 use crate::paths::StepField;
 
 /// The player heals one hit point every this many turns.
@@ -155,19 +155,23 @@ pub fn monsters_act(stage: &mut Stage, rng: &mut GenRng, senses: &mut Senses, ra
     let depth = stage.dungeon.depth();
     let deepest = stage.dungeon.deepest();
     for i in 0..stage.dungeon.level().monsters.len() {
-        let m = &mut stage.dungeon.level_mut().monsters[i];
+        let mut m = stage.dungeon.level().monsters[i];
         m.energy += m.kind.stats().speed;
+        let notice = |m: &Monster| format!("The {} notices you!", m.kind.name());
+        if mind::perceive(&mut m, player_at, senses) && seen(senses, m.at) {
+            messages.push(notice(&m));
+        }
+        stage.dungeon.level_mut().monsters[i] = m;
         while stage.record.ending.is_none() && stage.dungeon.level().monsters[i].energy >= NORMAL_SPEED {
             let level = stage.dungeon.level();
             let mut m = level.monsters[i];
             m.energy -= NORMAL_SPEED;
-            let thought = mind::think(&mut m, level, player_at, senses, rng);
-            stage.dungeon.level_mut().monsters[i] = m;
-            let name = m.kind.name();
-            if thought.noticed && seen(senses, m.at) {
-                messages.push(format!("The {name} notices you!"));
+            if mind::perceive(&mut m, player_at, senses) && seen(senses, m.at) {
+                messages.push(notice(&m));
             }
-            let Some(act) = thought.act else { continue };
+            let act = mind::decide(&mut m, level, player_at, senses, rng);
+            stage.dungeon.level_mut().monsters[i] = m;
+            let Some(act) = act else { continue };
             let scene = Scene {
                 level: stage.dungeon.level(),
                 depth,

@@ -1,0 +1,170 @@
+//! Drawing what moves and what lies on the level beyond keys: a sprite for each monster the
+//! player sees now (monsters are not remembered: out of sight, they are gone from the screen),
+//! with a health bar over it once it is hurt; and the relic where the player has seen it. All of
+//! it derived each turn from the level and the player's view and memory.
+
+use bevy::prelude::*;
+
+use super::{REMEMBERED, world_pos};
+use crate::actor::{LevelScoped, Player};
+use crate::assets::{GameAssets, tiles};
+use crate::dungeon::Dungeon;
+use crate::fov::{Memory, Viewshed};
+use crate::monsters::Monster;
+
+/// The sprite of the monster with this id on the current level.
+#[derive(Component, Debug, PartialEq, Eq)]
+pub struct MonsterSprite(pub u32);
+
+/// The bar over a hurt monster: its filled part.
+#[derive(Component, Debug)]
+pub struct HealthBar;
+
+/// The relic's sprite.
+#[derive(Component, Debug)]
+pub struct RelicSprite;
+
+const BAR_WIDTH: f32 = 14.0;
+
+/// What a health bar's filled part is drawn with.
+type BarParts = (&'static mut Sprite, &'static mut Transform, &'static mut Visibility);
+
+fn atlas_sprite(assets: &GameAssets, index: u32) -> Sprite {
+    Sprite::from_atlas_image(
+        assets.tileset.clone(),
+        TextureAtlas {
+            layout: assets.layout.clone(),
+            index: index as usize,
+        },
+    )
+}
+
+/// The tile of a monster's kind.
+pub const fn monster_tile(m: &Monster) -> u32 {
+    tiles::MONSTERS + m.kind as u32
+}
+
+/// The filled share of a monster's health bar, `None` while it is unhurt.
+pub fn health_share(m: &Monster) -> Option<f32> {
+    m.is_hurt()
+        .then(|| (m.hp.max(0) as f32 / m.kind.stats().max_hp as f32).clamp(0.0, 1.0))
+}
+
+/// Spawns, moves and despawns monster sprites to match the monsters in view.
+pub fn show_monsters(
+    mut commands: Commands,
+    assets: Res<GameAssets>,
+    dungeon: Res<Dungeon>,
+    player: Single<Ref<Viewshed>, With<Player>>,
+    mut sprites: Query<(Entity, &MonsterSprite, &mut Transform, &Children)>,
+    mut bars: Query<BarParts, (With<HealthBar>, Without<MonsterSprite>)>,
+) {
+    let viewshed = player.into_inner();
+    if !(dungeon.is_changed() || viewshed.is_changed()) {
+        return;
+    }
+    let level = dungeon.level();
+    let in_view = |m: &&Monster| viewshed.is_visible(m.at);
+    for (entity, sprite, mut transform, children) in &mut sprites {
+        let Some(m) = level
+            .monster_index(sprite.0)
+            .map(|i| &level.monsters[i])
+            .filter(in_view)
+        else {
+            commands.entity(entity).despawn();
+            continue;
+        };
+        let at = world_pos(&level.map, m.at).extend(8.0);
+        if transform.translation != at {
+            transform.translation = at;
+        }
+        for &child in children {
+            if let Ok((mut bar, mut bar_at, mut shown)) = bars.get_mut(child) {
+                set_bar(m, &mut bar, &mut bar_at, &mut shown);
+            }
+        }
+    }
+    for m in level.monsters.iter().filter(in_view) {
+        if sprites.iter().any(|(_, s, _, _)| s.0 == m.id) {
+            continue;
+        }
+        let (mut bar, mut bar_at, mut shown) = (
+            Sprite::from_color(Color::srgb(0.3, 0.85, 0.3), Vec2::new(BAR_WIDTH, 2.0)),
+            Transform::from_xyz(0.0, 9.0, 1.0),
+            Visibility::Hidden,
+        );
+        set_bar(m, &mut bar, &mut bar_at, &mut shown);
+        commands.spawn((
+            Name::new(m.kind.name()),
+            MonsterSprite(m.id),
+            LevelScoped,
+            atlas_sprite(&assets, monster_tile(m)),
+            Transform::from_translation(world_pos(&level.map, m.at).extend(8.0)),
+            children![
+                (
+                    Sprite::from_color(Color::srgb(0.35, 0.05, 0.05), Vec2::new(BAR_WIDTH, 2.0)),
+                    Transform::from_xyz(0.0, 9.0, 0.5),
+                    if m.is_hurt() {
+                        Visibility::Inherited
+                    } else {
+                        Visibility::Hidden
+                    },
+                ),
+                (HealthBar, bar, bar_at, shown)
+            ],
+        ));
+    }
+}
+
+fn set_bar(m: &Monster, bar: &mut Sprite, at: &mut Transform, shown: &mut Visibility) {
+    match health_share(m) {
+        Some(share) => {
+            let width = BAR_WIDTH * share;
+            bar.custom_size = Some(Vec2::new(width, 2.0));
+            at.translation.x = (width - BAR_WIDTH) / 2.0;
+            *shown = Visibility::Inherited;
+        }
+        None => *shown = Visibility::Hidden,
+    }
+}
+
+/// Draws the relic where the player has seen it lie (dimmed out of view); gone once taken.
+pub fn show_relic(
+    mut commands: Commands,
+    assets: Res<GameAssets>,
+    dungeon: Res<Dungeon>,
+    player: Single<(Ref<Viewshed>, &Memory), With<Player>>,
+    mut sprite: Query<(Entity, &mut Sprite), With<RelicSprite>>,
+) {
+    let (viewshed, memory) = player.into_inner();
+    if !(dungeon.is_changed() || viewshed.is_changed()) {
+        return;
+    }
+    let level = dungeon.level();
+    let seen = level
+        .relic
+        .filter(|&p| memory.level(dungeon.depth()).is_some_and(|m| m.is_explored(p)));
+    let colour = |p| {
+        if viewshed.is_visible(p) {
+            Color::WHITE
+        } else {
+            REMEMBERED
+        }
+    };
+    match (seen, sprite.single_mut()) {
+        (Some(p), Ok((_, mut s))) => s.color = colour(p),
+        (None, Ok((entity, _))) => commands.entity(entity).despawn(),
+        (Some(p), Err(_)) => {
+            let mut s = atlas_sprite(&assets, tiles::RELIC);
+            s.color = colour(p);
+            commands.spawn((
+                Name::new("The Heartstone"),
+                RelicSprite,
+                LevelScoped,
+                s,
+                Transform::from_translation(world_pos(&level.map, p).extend(5.0)),
+            ));
+        }
+        (None, Err(_)) => {}
+    }
+}
