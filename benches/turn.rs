@@ -2,6 +2,9 @@
 //! are recomputed, and the looks of the tiles that entered or left the view are updated. The
 //! figure must not depend on the map's size: 80x50, 256x256 and 1024x1024 open rooms.
 //!
+//! Monsters: a turn (the player waits) on a generated 256x256 level with 200 monsters (half
+//! asleep, half wandering, hunting when they notice you) against the same level with none.
+//!
 //! Changing level: the turn that takes the stairs down to a level never visited (generating it,
 //! despawning the old level's entities, spawning the new tile layer, the first sight), at 80x50
 //! and 256x256. And the memory a run keeps after visiting every level (printed, per kept level).
@@ -48,6 +51,65 @@ fn bench_turn(c: &mut Criterion) {
                 east = !east;
                 let dir = if east { Dir8::E } else { Dir8::W };
                 app.world_mut().write_message(PlayerCommand::Step(dir));
+                app.update();
+            })
+        });
+    }
+    group.finish();
+}
+
+/// A 256x256 level with `count` monsters on room floor, and a player who cannot die.
+fn level_with_monsters(count: u32) -> App {
+    use delve::monsters::{Kind, Mind, Monster};
+    let params = GenParams::new(7, 256, 256, CorridorStyle::Mixed).at_depth(5);
+    let mut level = delve::generation::generate(&params).expect("a level").level;
+    let floor: Vec<_> = (0..level.map.tiles().len())
+        .map(|i| level.map.pos_of(i))
+        .filter(|&p| level.map.tile(p) == delve::map::Tile::Floor && p != level.map.start())
+        .collect();
+    let mut rng = delve::generation::rng::GenRng::new(99);
+    level.monsters.clear();
+    for id in 0..count {
+        let at = loop {
+            let p = floor[rng.below(floor.len() as u32) as usize];
+            if level.monster_at(p).is_none() {
+                break p;
+            }
+        };
+        let kind = Kind::ALL[id as usize % Kind::ALL.len()];
+        let mind = if id % 2 == 0 {
+            Mind::Asleep
+        } else {
+            Mind::Wandering {
+                heading: Dir8::ALL[id as usize % 8],
+            }
+        };
+        level.monsters.push(Monster {
+            id,
+            kind,
+            at,
+            hp: kind.stats().max_hp,
+            energy: 0,
+            mind,
+        });
+    }
+    let mut app = delve::app::headless_app(Dungeon::single(level));
+    let world = app.world_mut();
+    let mut q = world.query_filtered::<&mut delve::actor::Health, With<Player>>();
+    *q.single_mut(world).expect("one player") = delve::actor::Health::full(i32::MAX / 2);
+    app
+}
+
+fn bench_monsters(c: &mut Criterion) {
+    let mut group = c.benchmark_group("turn_monsters");
+    group.sample_size(30);
+    group.warm_up_time(Duration::from_millis(500));
+    group.measurement_time(Duration::from_secs(4));
+    for count in [0, 200] {
+        let mut app = level_with_monsters(count);
+        group.bench_function(format!("256x256_{count}"), |b| {
+            b.iter(|| {
+                app.world_mut().write_message(PlayerCommand::Wait);
                 app.update();
             })
         });
@@ -132,5 +194,11 @@ fn report_kept_levels(_: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, bench_turn, bench_level_change, report_kept_levels);
+criterion_group!(
+    benches,
+    bench_turn,
+    bench_monsters,
+    bench_level_change,
+    report_kept_levels
+);
 criterion_main!(benches);

@@ -200,7 +200,7 @@ fn the_way_out_wants_the_relic() {
     );
     act(&mut app, PlayerCommand::Ascend);
     assert!(
-        message(&app).contains("will not leave without the relic"),
+        message(&app).contains("will not leave without the Heartstone"),
         "{}",
         message(&app)
     );

@@ -192,8 +192,13 @@ fn attacked(stage: &mut Stage, who: Who, target: Who, damage: Option<i32>) -> Ap
             let monster = &mut level.monsters[i];
             monster.hp -= d;
             if monster.hp <= 0 {
+                // What the kill teaches: more hit points, healed by as many.
+                let gain = (monster.kind.stats().max_hp / 5).max(1);
                 level.monsters.remove(i);
                 stage.record.slain += 1;
+                let health = &mut stage.player.health;
+                health.max += gain;
+                health.hp += gain;
                 said(format!("You kill the {name}."))
             } else {
                 // Hurt, it knows where you are.

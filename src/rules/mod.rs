@@ -166,7 +166,7 @@ impl fmt::Display for Refusal {
             Refusal::NotOnStairsDown => "You can't go down here: there are no stairs down.",
             Refusal::NotOnStairsUp => "You can't go up here: there are no stairs up.",
             Refusal::NotWithoutRelic => {
-                "This is the way out. You will not leave without the relic from the deepest level."
+                "This is the way out. You will not leave without the Heartstone from the deepest level."
             }
             Refusal::NowhereToGo => "These stairs lead nowhere you can go.",
         })

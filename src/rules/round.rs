@@ -4,7 +4,7 @@
 
 use super::apply::{Stage, apply};
 use super::{Act, Actor, Effect, Refusal, Scene, Who, resolve};
-use crate::actor::PLAYER_ATTACK;
+use crate::actor::player_attack;
 use crate::fov::compute_fov;
 use crate::generation::rng::GenRng;
 use crate::map::{Pos, TileMap};
@@ -103,7 +103,7 @@ fn player_actor<'k>(stage: &Stage, keys: &'k [Pos]) -> Actor<'k> {
         keys,
         takes_things: true,
         opens_doors: true,
-        attack: PLAYER_ATTACK,
+        attack: player_attack(stage.record.slain),
         has_relic: stage.player.carrying.relic,
     }
 }

@@ -13,6 +13,7 @@ mod page {
     use crate::actor::{GridPos, Player};
     use crate::assets::{GameState, LoadFailures};
     use crate::dungeon::Dungeon;
+    use crate::fov::Viewshed;
     use crate::generation::GenParams;
 
     fn document() -> Option<web_sys::Document> {
@@ -38,11 +39,22 @@ mod page {
         }
     }
 
-    /// Keeps `<body data-depth="3" data-pos="x,y">` up to date for tests and page scripts.
-    fn mark_position(dungeon: Res<Dungeon>, player: Single<Ref<GridPos>, With<Player>>) {
-        if dungeon.is_changed() || player.is_changed() {
+    /// Keeps `<body data-depth="3" data-pos="x,y" data-monsters="goblin@12,7 rat@3,4">` up to
+    /// date for tests and page scripts: the level, where the player stands, and the monsters
+    /// the player sees now.
+    fn mark_position(dungeon: Res<Dungeon>, player: Single<(Ref<GridPos>, Ref<Viewshed>), With<Player>>) {
+        let (at, view) = player.into_inner();
+        if dungeon.is_changed() || at.is_changed() || view.is_changed() {
             set_body("data-depth", &dungeon.depth().to_string());
-            set_body("data-pos", &format!("{},{}", player.0.x, player.0.y));
+            set_body("data-pos", &format!("{},{}", at.0.x, at.0.y));
+            let seen: Vec<String> = dungeon
+                .level()
+                .monsters
+                .iter()
+                .filter(|m| view.is_visible(m.at))
+                .map(|m| format!("{}@{},{}", m.kind.name(), m.at.x, m.at.y))
+                .collect();
+            set_body("data-monsters", &seen.join(" "));
         }
     }
 

@@ -7,7 +7,8 @@
 //   3. a bad URL parameter is reported on the page and a random seed is played instead;
 //   4. a missing or a corrupt tileset is named on the page;
 //   5. the player walks to a key, unlocks the door it opens, and takes the stairs down (the page
-//      reports depth and position on <body data-depth data-pos>).
+//      reports depth and position on <body data-depth data-pos>);
+//   6. walking from the start toward a monster, the player sees it (<body data-monsters>).
 // Usage: node web/test/e2e.mjs   (DELVE_BIN: the native delve binary; DELVE_SHOT: screenshot path)
 import { createServer } from "node:http";
 import { readFile, writeFile } from "node:fs/promises";
@@ -237,6 +238,36 @@ try {
     check(same(await pos(), three.stairs_up), `and arrived on level 3's stairs up (${await pos()})`);
     const shot = await page.locator("#delve-canvas").screenshot();
     await writeFile(shotPath.replace(/\.png$/, "-level3.png"), shot);
+
+    // 6. A monster comes into view: on a first level with a monster a short walk from the start
+    // (never in sight of it), walk toward where the monster was made until the page reports it.
+    const one = (seed) => JSON.parse(execFileSync(native, ["--json", "--seed", String(seed)], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }));
+    let mseed = 1, mlv = one(mseed), way = null;
+    for (; mseed < 200; mlv = one(++mseed)) {
+      way = mlv.monsters.map((m) => route(mlv, mlv.start, new Set(), (p) => same(p, m.at))).filter((r) => r && r.length <= 14)[0];
+      if (way) break;
+    }
+    check(way && mlv.monsters.length > 0, `seed ${mseed}: a monster lies ${way && way.length - 1} steps from the start`);
+    await page.goto(`${base}?seed=${mseed}`);
+    await page.waitForSelector('body[data-delve="playing"]', { timeout: 180000 });
+    await page.waitForTimeout(1000);
+    const seen = async () => (await page.getAttribute("body", "data-monsters")) || "";
+    check((await seen()) === "", "no monster is in view where the player arrives");
+    for (let step = 0; way && step < 40 && (await seen()) === ""; step++) {
+      // From wherever the player stands on the way (bumping a door open takes a turn, not a step).
+      const here = await pos(), at = way.findIndex((p) => same(p, here));
+      if (at < 0 || at + 1 >= way.length) break;
+      const next = way[at + 1], key = keyFor[`${next[0] - here[0]},${next[1] - here[1]}`];
+      await page.keyboard.down(key);
+      await page.waitForTimeout(40);
+      await page.keyboard.up(key);
+      for (let t = 0; t < 10 && same(await pos(), here) && (await seen()) === ""; t++) await page.waitForTimeout(40);
+    }
+    const kinds = new Set(mlv.monsters.map((m) => m.kind));
+    const inView = (await seen()).split(" ").filter(Boolean);
+    check(inView.length > 0 && inView.every((m) => kinds.has(m.split("@")[0])), `a monster of the level came into view: ${inView.join(", ")}`);
+    await page.waitForTimeout(500);
+    await writeFile(shotPath.replace(/\.png$/, "-monster.png"), await page.locator("#delve-canvas").screenshot());
   }
 
   // 4. A missing or corrupt asset is named on the page (and on the canvas), never a blank page.

@@ -1,0 +1,159 @@
+//! How hard is a run? Headless bots play many seeds by the game's own rules (`rules::play_round`,
+//! no App) and report how deep they got, how often they won, and what killed them. Run with
+//! `cargo run --release --example balance [RUNS]`.
+//!
+//! Both bots know the map (they walk the shortest way to the stairs, fetching keys when a lock
+//! bars it, then to the relic and back up), attack whatever stands in their way and never flee.
+//! The "reckless" bot never rests; the "careful" one rests (waits) when hurt and no monster is
+//! in view, until healed, and rests to full before taking the stairs.
+
+use delve::actor::{Carrying, Health, KeyRing, PLAYER_MAX_HP};
+use delve::dungeon::Dungeon;
+use delve::generation::rng::GenRng;
+use delve::generation::{CorridorStyle, DEEPEST, GenParams};
+use delve::map::{DoorState, Pos, Tile};
+use delve::monsters::mind::distance_sq;
+use delve::paths::StepField;
+use delve::rules::{Act, Dir8, Ending, PlayerMut, RunRecord, Senses, Stage, play_round};
+
+struct Outcome {
+    deepest: u32,
+    ending: Option<Ending>,
+    turns: u64,
+}
+
+fn play(seed: u64, careful: bool) -> Outcome {
+    let mut dungeon = Dungeon::new(GenParams::new(seed, 80, 50, CorridorStyle::Mixed)).unwrap();
+    let (mut at, mut keys, mut health, mut carrying) = (
+        dungeon.level().map.start(),
+        KeyRing::default(),
+        Health::full(PLAYER_MAX_HP),
+        Carrying::default(),
+    );
+    let mut record = RunRecord {
+        deepest: 1,
+        ..RunRecord::default()
+    };
+    let mut rng = GenRng::new(seed ^ 0x706c_6179_5f72_6e67);
+    let (mut turn, mut senses, mut field) = (0u64, Senses::default(), StepField::default());
+    while record.ending.is_none() && turn < 20_000 {
+        let level = dungeon.level();
+        let map = &level.map;
+        let held = keys.doors_on(dungeon.depth());
+        // Where to: the relic, else up (carrying it) or down.
+        let goal = match (level.relic, carrying.relic) {
+            (Some(r), _) => r,
+            (None, true) => map.stairs_up().unwrap(),
+            (None, false) => map.stairs_down().unwrap_or(map.start()),
+        };
+        let pass = |t: Tile| t != Tile::Wall && (t != Tile::Door(DoorState::Locked));
+        field.compute(map, goal, 10_000, |t| pass(t) || t.is_door());
+        // A key first, when the way runs through a lock the bot has no key to.
+        let mut walk = at;
+        let mut barred = false;
+        while let Some(d) = field.get(walk).filter(|&d| d > 0) {
+            let next = delve::paths::neighbours8(walk).into_iter().find(|&q| {
+                field.get(q) == Some(d - 1)
+                    && !(map.tile(q).is_door() && q.x != walk.x && q.y != walk.y)
+                    && !(map.tile(walk).is_door() && q.x != walk.x && q.y != walk.y)
+            });
+            let Some(next) = next else { break };
+            if map.tile(next) == Tile::Door(DoorState::Locked) && !held.contains(&next) {
+                barred = true;
+                break;
+            }
+            walk = next;
+        }
+        if barred {
+            // The nearest key that can be walked to now (a key may lie behind another lock).
+            let mut keys_by_distance: Vec<Pos> = level.keys.iter().map(|k| k.at).collect();
+            keys_by_distance.sort_by_key(|&k| distance_sq(k, at));
+            for key in keys_by_distance {
+                field.compute(map, key, 10_000, pass);
+                if field.get(at).is_some() {
+                    break;
+                }
+            }
+        }
+        let near_monster = level.monsters.iter().any(|m| distance_sq(m.at, at) <= 64);
+        let adjacent = level.monsters.iter().find(|m| distance_sq(m.at, at) <= 2);
+        let act = if let Some(m) = adjacent {
+            Act::Step(Dir8::ALL.into_iter().find(|&d| Dir8::from_pos(at, d) == m.at).unwrap())
+        } else if careful && !near_monster && health.hp < health.max * 7 / 10 {
+            Act::Wait
+        } else if at == goal && goal == map.stairs_down().unwrap_or(Pos::new(-1, -1)) {
+            if careful && health.hp < health.max {
+                Act::Wait
+            } else {
+                Act::Descend
+            }
+        } else if at == goal && carrying.relic {
+            Act::Ascend
+        } else {
+            let here = field.get(at).unwrap_or(u32::MAX);
+            let best = Dir8::ALL
+                .into_iter()
+                .filter(|&d| {
+                    let to = Dir8::from_pos(at, d);
+                    !(d.is_diagonal() && (map.tile(to).is_door() || map.tile(at).is_door()))
+                        && (map.tile(to) != Tile::Door(DoorState::Locked) || held.contains(&to))
+                })
+                .filter_map(|d| field.get(Dir8::from_pos(at, d)).map(|v| (v, d)))
+                .filter(|&(v, _)| v < here)
+                .min_by_key(|&(v, _)| v);
+            best.map_or(Act::Wait, |(_, d)| Act::Step(d))
+        };
+        let mut stage = Stage {
+            dungeon: &mut dungeon,
+            player: PlayerMut {
+                at: &mut at,
+                keys: &mut keys,
+                health: &mut health,
+                carrying: &mut carrying,
+            },
+            record: &mut record,
+        };
+        if play_round(&mut stage, act, &mut rng, &mut turn, &mut senses, 8).is_err() {
+            // Refused (a shut door in the way is opened by the step itself): wait instead.
+            let _ = play_round(&mut stage, Act::Wait, &mut rng, &mut turn, &mut senses, 8);
+        }
+    }
+    Outcome {
+        deepest: record.deepest,
+        ending: record.ending,
+        turns: turn,
+    }
+}
+
+fn main() {
+    let runs: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(200);
+    for careful in [false, true] {
+        let mut reached = [0u32; DEEPEST as usize + 1];
+        let (mut wins, mut turns) = (0, 0);
+        let mut killers: std::collections::BTreeMap<String, u32> = Default::default();
+        for seed in 0..runs {
+            let o = play(seed, careful);
+            reached[o.deepest as usize] += 1;
+            turns += o.turns;
+            match o.ending {
+                Some(Ending::Won) => wins += 1,
+                Some(Ending::Died { by }) => *killers.entry(by).or_default() += 1,
+                None => {}
+            }
+        }
+        let name = if careful { "careful" } else { "reckless" };
+        let stuck = runs - wins - killers.values().sum::<u32>() as u64;
+        let at_least = |d: usize| reached[d..].iter().sum::<u32>() as f64 * 100.0 / runs as f64;
+        println!(
+            "{name:>8}: {runs} runs, won {wins} ({:.1}%), mean {} turns; reached depth 3+: {:.0}%, 4+: {:.0}%, 6+: {:.0}%, 10: {:.0}%",
+            wins as f64 * 100.0 / runs as f64,
+            turns / runs,
+            at_least(3),
+            at_least(4),
+            at_least(6),
+            at_least(10)
+        );
+        println!("          deepest reached: {:?}", &reached[1..]);
+        println!("          killed by: {killers:?}; bot stuck (20,000 turns): {stuck}");
+    }
+}
