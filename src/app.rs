@@ -24,6 +24,8 @@ pub fn game_plugin(app: &mut App) {
         crate::render::plugin,
         crate::hud::plugin,
         crate::screens::ended::plugin,
+        crate::travel::plugin,
+        crate::travel::pointer::plugin,
     ))
     .add_systems(
         Update,
@@ -39,6 +41,7 @@ pub fn headless_plugin(app: &mut App) {
         crate::fov::plugin,
         crate::render::looks_plugin,
         crate::screens::ended::plugin,
+        crate::travel::plugin,
     ));
 }
 
@@ -66,7 +69,8 @@ pub fn headless_app(dungeon: Dungeon) -> App {
             tileset: Handle::default(),
             layout: Handle::default(),
         })
-        .add_plugins(headless_plugin);
+        .add_plugins(headless_plugin)
+        .insert_resource(crate::travel::StepDelay(std::time::Duration::ZERO));
     run_state_transitions_on_one_thread(&mut app);
     app.update();
     app

@@ -1,5 +1,5 @@
 //! The command line: `delve [--seed N] [--size WxH] [--corridors STYLE] [--depth D] [--map FILE]
-//! [--ascii [--fov] | --json] [--radius R]`.
+//! [--ascii [--fov] | --json | --explore] [--radius R]`.
 //!
 //! Every usage error is one line on stderr naming the problem, and exit code 2.
 
@@ -47,6 +47,10 @@ pub struct Cli {
     /// Print the level to stdout as one JSON object and exit, without opening a window.
     #[arg(long, conflicts_with_all = ["ascii", "map"])]
     pub json: bool,
+    /// Explore the level alone (no monsters) until nothing reachable is left, and print one JSON
+    /// object: the turns taken, the remembered level, where the explorer stopped.
+    #[arg(long, conflicts_with_all = ["ascii", "json"])]
+    pub explore: bool,
     /// With --ascii: print only what the player sees from the start (unseen tiles as spaces).
     #[arg(long, requires = "ascii")]
     pub fov: bool,
@@ -184,7 +188,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             m.height()
         ),
     }
-    let playing = !cli.ascii && !cli.json;
+    let playing = !cli.ascii && !cli.json && !cli.explore;
     // No window to open: say so before making anything.
     if playing && let Some(why) = crate::app::missing_display() {
         eprintln!("delve: {why}; cannot open a window. Use --ascii to print the level instead.");
@@ -204,7 +208,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         };
     }
     let map = &dungeon.level().map;
-    let text = if cli.json {
+    let text = if cli.explore {
+        explore_json(dungeon, cli.radius)
+    } else if cli.json {
         level_json(&dungeon)
     } else if cli.fov {
         fov_ascii(map, cli.radius)
@@ -254,6 +260,22 @@ pub fn level_json(dungeon: &Dungeon) -> String {
         "stairs_up": map.stairs_up().map(xy),
         "keys": keys,
         "monsters": monsters,
+    });
+    format!("{value}\n")
+}
+
+/// `--explore`: the player explores the current level alone until nothing reachable is left;
+/// one JSON object and a newline (the schema is in the README): the turns taken, the remembered
+/// level in the ASCII legend (unseen tiles as spaces, no `@`), where the explorer stopped.
+pub fn explore_json(dungeon: Dungeon, radius: u32) -> String {
+    let mut dungeon = dungeon.peaceful();
+    let map = &dungeon.level().map;
+    let (width, cap) = (map.width(), 20 * u64::from(map.width()) * u64::from(map.height()));
+    let done = crate::travel::run::explore_level(&mut dungeon, radius, crate::travel::plan::explore, cap);
+    let value = serde_json::json!({
+        "turns": done.turns,
+        "seen": done.seen_rows(width),
+        "at": [done.at.x, done.at.y],
     });
     format!("{value}\n")
 }

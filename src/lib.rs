@@ -1,8 +1,8 @@
 //! Delve: a turn-based roguelike on Bevy. The game as a library, so that `main.rs` stays thin
 //! and tests and benchmarks can build any part of it.
 //!
-//! Pure algorithms (`map`, `generation`, `paths`, `fov::shadowcast`, `monsters`, `rules`) need no
-//! `App`. `dungeon` keeps a run's levels; each Bevy plugin (`turn`, `player`, `fov`, `assets`,
+//! Pure algorithms (`map`, `generation`, `paths`, `fov::shadowcast`, `monsters`, `rules`,
+//! `travel::plan`) need no `App`. `dungeon` keeps a run's levels; each Bevy plugin (`turn`, `player`, `fov`, `assets`,
 //! `render`, `hud`, `screens`) reads resources and components, calls the algorithms, and applies
 //! what they return.
 
@@ -21,5 +21,6 @@ pub mod player;
 pub mod render;
 pub mod rules;
 pub mod screens;
+pub mod travel;
 pub mod turn;
 pub mod web;

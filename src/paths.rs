@@ -182,6 +182,102 @@ impl StepField {
     }
 }
 
+/// Shortest walks over a grid only partly known (what the player remembers): a breadth-first
+/// search from one tile, in the steps actors take (8-way; no diagonal step into or out of a
+/// doorway), stopping at the first goal reached. Reusable: scratch is sized to the grid once,
+/// and each search touches only the tiles it reaches, so a goal a few steps away costs a few
+/// steps of work on any size of map.
+#[derive(Clone, Debug, Default)]
+pub struct Search {
+    stamp: Vec<u32>,
+    came_from: Vec<u32>,
+    current: u32,
+    width: u32,
+    height: u32,
+    frontier: Vec<Pos>,
+    next: Vec<Pos>,
+    /// Tiles the last search took from the queue (for benchmarks and tests).
+    pub visited: usize,
+}
+
+impl Search {
+    /// The shortest walk from `from` to the nearest tile for which `goal` holds, over tiles
+    /// `tile_at` knows and `enter` lets a walker onto (the goal itself must be enterable too),
+    /// on a `width` x `height` grid. The walk excludes `from` and ends on the goal; `Some(empty)`
+    /// when `from` is a goal. Ties go to orthogonal steps, then to the order of `neighbours8`.
+    pub fn nearest(
+        &mut self,
+        (width, height): (u32, u32),
+        from: Pos,
+        tile_at: impl Fn(Pos) -> Option<Tile>,
+        enter: impl Fn(Pos, Tile) -> bool,
+        goal: impl Fn(Pos) -> bool,
+    ) -> Option<Vec<Pos>> {
+        let n = width as usize * height as usize;
+        if self.stamp.len() != n || self.width != width || self.height != height {
+            *self = Search {
+                stamp: vec![0; n],
+                came_from: vec![0; n],
+                width,
+                height,
+                ..Search::default()
+            };
+        }
+        self.current = self.current.wrapping_add(1);
+        if self.current == 0 {
+            self.stamp.fill(0);
+            self.current = 1;
+        }
+        self.visited = 0;
+        let inside = |p: Pos| p.x >= 0 && p.y >= 0 && (p.x as u32) < width && (p.y as u32) < height;
+        if !inside(from) {
+            return None;
+        }
+        let w = width as usize;
+        let index = |p: Pos| p.y as usize * w + p.x as usize;
+        let stamp = self.current;
+        self.stamp[index(from)] = stamp;
+        self.frontier.clear();
+        self.frontier.push(from);
+        let mut found = None;
+        'search: while !self.frontier.is_empty() {
+            self.next.clear();
+            for i in 0..self.frontier.len() {
+                let p = self.frontier[i];
+                self.visited += 1;
+                if goal(p) {
+                    found = Some(p);
+                    break 'search;
+                }
+                let door_here = tile_at(p).is_some_and(Tile::is_door);
+                for (dx, dy) in DIRS8 {
+                    let q = p.offset(dx, dy);
+                    if !inside(q) || self.stamp[index(q)] == stamp {
+                        continue;
+                    }
+                    let Some(tile) = tile_at(q) else { continue };
+                    if (dx != 0 && dy != 0 && (door_here || tile.is_door())) || !enter(q, tile) {
+                        continue;
+                    }
+                    self.stamp[index(q)] = stamp;
+                    self.came_from[index(q)] = index(p) as u32;
+                    self.next.push(q);
+                }
+            }
+            std::mem::swap(&mut self.frontier, &mut self.next);
+        }
+        let mut walk = Vec::new();
+        let mut p = found?;
+        while p != from {
+            walk.push(p);
+            let j = self.came_from[index(p)] as usize;
+            p = Pos::new((j % w) as i32, (j / w) as i32);
+        }
+        walk.reverse();
+        Some(walk)
+    }
+}
+
 /// The eight neighbours of `p`, orthogonal ones first (so that ties go to a straight step).
 pub fn neighbours8(p: Pos) -> [Pos; 8] {
     DIRS8.map(|(dx, dy)| p.offset(dx, dy))

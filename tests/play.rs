@@ -403,7 +403,8 @@ fn arrow_keys_and_vi_keys_move_the_player() {
         (Pos::new(3, 2), 4),
         "a quick tap is a step"
     );
-    // Shift+. is `>`: off the stairs it says so, and it is not also a wait.
+    // Shift+. is `>`: off the stairs it would travel to them, but none are known here; and it
+    // is not also a wait.
     KeyCode::ShiftLeft.press(app.world_mut());
     KeyCode::Period.press(app.world_mut());
     app.update();
@@ -411,7 +412,11 @@ fn arrow_keys_and_vi_keys_move_the_player() {
     KeyCode::ShiftLeft.release(app.world_mut());
     app.update();
     assert_eq!(turns(&app), 4, "no turn taken");
-    assert!(message(&app).contains("no stairs down"), "{}", message(&app));
+    assert!(
+        message(&app).contains("don't know of any stairs down"),
+        "{}",
+        message(&app)
+    );
     KeyCode::Period.press(app.world_mut());
     KeyCode::Period.release(app.world_mut());
     app.update();

@@ -7,8 +7,11 @@ use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
 use super::PlayerCommand;
-use crate::actor::Player;
+use crate::actor::{GridPos, Player};
+use crate::dungeon::Dungeon;
+use crate::map::Tile;
 use crate::rules::Dir8;
+use crate::travel::TravelRequest;
 use crate::turn::TurnSet;
 
 /// Everything a player can ask for.
@@ -26,6 +29,7 @@ pub enum Action {
     CloseDoor,
     Descend,
     Ascend,
+    Explore,
     Cancel,
     Help,
     MessageLog,
@@ -34,7 +38,7 @@ pub enum Action {
 }
 
 impl Action {
-    pub const ALL: [Action; 17] = [
+    pub const ALL: [Action; 18] = [
         Action::MoveN,
         Action::MoveNE,
         Action::MoveE,
@@ -47,6 +51,7 @@ impl Action {
         Action::CloseDoor,
         Action::Descend,
         Action::Ascend,
+        Action::Explore,
         Action::Cancel,
         Action::Help,
         Action::MessageLog,
@@ -82,8 +87,9 @@ impl Action {
             Action::MoveNW => "move north-west",
             Action::Wait => "wait a turn",
             Action::CloseDoor => "close a door",
-            Action::Descend => "go down the stairs",
-            Action::Ascend => "go up the stairs",
+            Action::Descend => "go down the stairs (away from them: travel to them)",
+            Action::Ascend => "go up the stairs (away from them: travel to them)",
+            Action::Explore => "explore (any key stops)",
             Action::Cancel => "cancel",
             Action::Help => "show or hide this help",
             Action::MessageLog => "show or hide the message log",
@@ -96,7 +102,7 @@ impl Action {
     /// (Shift with `.` and `,`) for the stairs.
     pub fn default_input_map() -> InputMap<Action> {
         use KeyCode::*;
-        let bindings: [(Action, &[KeyCode]); 15] = [
+        let bindings: [(Action, &[KeyCode]); 16] = [
             (Action::MoveN, &[ArrowUp, Numpad8, KeyK]),
             (Action::MoveNE, &[Numpad9, KeyU, PageUp]),
             (Action::MoveE, &[ArrowRight, Numpad6, KeyL]),
@@ -107,6 +113,7 @@ impl Action {
             (Action::MoveNW, &[Numpad7, KeyY, Home]),
             (Action::Wait, &[Numpad5, Period, Space]),
             (Action::CloseDoor, &[KeyC]),
+            (Action::Explore, &[KeyX]),
             (Action::Cancel, &[Escape]),
             (Action::Help, &[F1, Slash]),
             (Action::MessageLog, &[KeyP]),
@@ -125,6 +132,10 @@ impl Action {
         map
     }
 }
+
+/// Where keys become commands and walk requests: what reacts to them this frame runs after.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ReadInput;
 
 /// Held-move repeat: first repeat after `DELAY`, then every `RATE`.
 const REPEAT_DELAY: f32 = 0.3;
@@ -145,7 +156,7 @@ pub fn plugin(app: &mut App) {
                 .after(bevy::input::InputSystems)
                 .before(leafwing_input_manager::plugin::InputManagerSystem::Unify),
         )
-        .add_systems(Update, read_actions.in_set(TurnSet::Input));
+        .add_systems(Update, read_actions.in_set(TurnSet::Input).in_set(ReadInput));
 }
 
 /// A key pressed and released between two frames (a quick tap on a slow frame, common under
@@ -179,12 +190,18 @@ fn hold_taps_for_a_frame(
     }
 }
 
+/// Turns the actions pressed this frame into commands (and walks: `x`, `>` and `<` away from
+/// the stairs).
 fn read_actions(
-    actions: Single<&ActionState<Action>, With<Player>>,
+    player: Single<(&ActionState<Action>, &GridPos), With<Player>>,
+    dungeon: Res<Dungeon>,
     time: Res<Time>,
     mut repeat: Local<Repeat>,
     mut commands: MessageWriter<PlayerCommand>,
+    mut walks: MessageWriter<TravelRequest>,
 ) {
+    let (actions, at) = player.into_inner();
+    let here = dungeon.level().map.tile(at.0);
     let now = time.elapsed_secs();
     let pressed = |a: &Action| actions.just_pressed(a);
     if pressed(&Action::Wait) {
@@ -192,9 +209,17 @@ fn read_actions(
     } else if pressed(&Action::CloseDoor) {
         commands.write(PlayerCommand::CloseDoor);
     } else if pressed(&Action::Descend) {
-        commands.write(PlayerCommand::Descend);
+        match here {
+            Tile::StairsDown => _ = commands.write(PlayerCommand::Descend),
+            _ => _ = walks.write(TravelRequest::StairsDown),
+        }
     } else if pressed(&Action::Ascend) {
-        commands.write(PlayerCommand::Ascend);
+        match here {
+            Tile::StairsUp => _ = commands.write(PlayerCommand::Ascend),
+            _ => _ = walks.write(TravelRequest::StairsUp),
+        }
+    } else if pressed(&Action::Explore) {
+        walks.write(TravelRequest::Explore);
     } else if pressed(&Action::Cancel) {
         commands.write(PlayerCommand::Cancel);
     }

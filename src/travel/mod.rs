@@ -1,0 +1,324 @@
+//! Walking many steps on one command: auto-explore (`x`), travel to the known stairs (`>` and `<`
+//! away from them) and to a clicked or tapped tile. Each step is a real turn, played as if the
+//! player had pressed the key, at a pace a player can follow; anything worth a look stops it and
+//! says why: a monster coming into view, being hurt, a key or stairs seen for the first time,
+//! any key pressed, nothing left to explore.
+//!
+//! Where to step is worked out by `plan` from what the player knows; this plugin only keeps the
+//! goal, watches for interruptions and writes the steps as `PlayerCommand`s.
+
+pub mod plan;
+pub mod pointer;
+pub mod run;
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+
+use crate::actor::{GridPos, Health, KeyRing, Player};
+use crate::dungeon::Dungeon;
+use crate::fov::{Memory, Viewshed};
+use crate::map::{Pos, Tile};
+use crate::paths::Search;
+use crate::player::PlayerCommand;
+use crate::rules::Dir8;
+use crate::screens::GameState;
+use crate::turn::{MessageLine, MessageLog, TurnCount, TurnSet};
+
+use plan::Known;
+
+/// What the player asks of the walker.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TravelRequest {
+    /// Explore the level (`x`).
+    Explore,
+    /// Walk to this tile by the shortest known way (a click or a tap).
+    To(Pos),
+    /// Walk to the known stairs down (`>` away from them) or up (`<`).
+    StairsDown,
+    StairsUp,
+    /// Stop walking.
+    Stop,
+}
+
+/// Where the walker is going, if anywhere.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    Explore,
+    To(Pos),
+}
+
+/// What the walker saw last step: a change from it is worth stopping for.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Watch {
+    hp: i32,
+    depth: u32,
+    monsters: Vec<u32>,
+    keys: usize,
+    stairs: usize,
+}
+
+/// The walker: its goal (none while the player walks by hand) and what it watches.
+#[derive(Resource, Debug, Default)]
+pub struct AutoMove {
+    goal: Option<Goal>,
+    watch: Watch,
+    next_step: Duration,
+    /// The turn count when the last step was asked for: if no turn has passed since, the step
+    /// was refused (a locked door, say) and the walk is over.
+    stepped_at: Option<u64>,
+    search: Search,
+}
+
+impl AutoMove {
+    /// Where the walker is going, if it is walking.
+    pub const fn goal(&self) -> Option<Goal> {
+        self.goal
+    }
+}
+
+/// Time between two steps of the walker: a pace the eye can follow (zero in headless tests: one
+/// step a frame).
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepDelay(pub Duration);
+
+impl Default for StepDelay {
+    fn default() -> Self {
+        StepDelay(Duration::from_millis(70))
+    }
+}
+
+pub fn plugin(app: &mut App) {
+    app.add_message::<TravelRequest>()
+        .init_resource::<AutoMove>()
+        .init_resource::<StepDelay>()
+        .add_message::<RequestRedraw>()
+        .add_systems(OnEnter(GameState::Playing), |mut walker: ResMut<AutoMove>| {
+            walker.goal = None
+        })
+        .add_systems(
+            Update,
+            (stop_on_keypress, start_walking, walk_step)
+                .chain()
+                .in_set(TurnSet::Input)
+                .after(crate::player::input::ReadInput)
+                .run_if(in_state(GameState::Playing)),
+        );
+}
+
+/// The player's parts the walker reads.
+type Seer<'a> = (&'a GridPos, &'a Health, &'a KeyRing, &'a Viewshed, &'a Memory);
+
+/// What the walker watches, as things stand.
+fn watch(dungeon: &Dungeon, (_, health, _, view, memory): Seer) -> Watch {
+    let level = dungeon.level();
+    let depth = dungeon.depth();
+    let mut monsters: Vec<u32> = level
+        .monsters
+        .iter()
+        .filter(|m| view.is_visible(m.at))
+        .map(|m| m.id)
+        .collect();
+    monsters.sort_unstable();
+    let (keys, stairs) = memory.level(depth).map_or((0, 0), |mem| {
+        let keys = level.keys.iter().filter(|k| mem.is_explored(k.at)).count();
+        let stairs = mem
+            .tiles()
+            .iter()
+            .filter(|t| matches!(t, Some(Tile::StairsDown | Tile::StairsUp)))
+            .count();
+        (keys, stairs)
+    });
+    Watch {
+        hp: health.hp,
+        depth,
+        monsters,
+        keys,
+        stairs,
+    }
+}
+
+/// Why the walker should stop now, comparing what it watched with what is: `None` to go on.
+fn interruption(before: &Watch, now: &Watch, dungeon: &Dungeon) -> Option<String> {
+    if now.depth != before.depth {
+        return Some(String::new());
+    }
+    if now.hp < before.hp {
+        return Some("You stop: you are hurt.".to_owned());
+    }
+    let level = dungeon.level();
+    if let Some(m) = now
+        .monsters
+        .iter()
+        .find(|id| !before.monsters.contains(id))
+        .and_then(|&id| level.monster_index(id).map(|i| &level.monsters[i]))
+    {
+        return Some(format!("You see a {}.", m.kind.name()));
+    }
+    let mut new = Vec::new();
+    if now.keys > before.keys {
+        new.push("a key");
+    }
+    if now.stairs > before.stairs {
+        new.push("stairs");
+    }
+    (!new.is_empty()).then(|| format!("You see {}.", new.join(" and ")))
+}
+
+fn say(line: &mut MessageLine, log: &mut MessageLog, turn: u64, text: &str) {
+    if !text.is_empty() {
+        line.say(text);
+        log.push(turn, text);
+    }
+}
+
+/// Any key pressed, or a click, stops the walker (a click then asks for a new walk).
+fn stop_on_keypress(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut requests: MessageReader<TravelRequest>,
+    mut walker: ResMut<AutoMove>,
+) {
+    // A key that asks for a walk (`x`, `>`) starts one rather than stopping it.
+    let asked = requests.read().count() > 0;
+    let pressed = keys.is_some_and(|k| k.get_just_pressed().next().is_some());
+    if walker.goal.is_some() && pressed && !asked {
+        walker.goal = None;
+    }
+}
+
+/// Starts (or stops) a walk on request.
+#[allow(clippy::too_many_arguments)]
+fn start_walking(
+    mut requests: MessageReader<TravelRequest>,
+    mut walker: ResMut<AutoMove>,
+    dungeon: Res<Dungeon>,
+    player: Single<Seer, With<Player>>,
+    (mut line, mut log, turn): (ResMut<MessageLine>, ResMut<MessageLog>, Res<TurnCount>),
+    time: Res<Time>,
+) {
+    let Some(&request) = requests.read().last() else { return };
+    let player = player.into_inner();
+    let depth = dungeon.depth();
+    let now = watch(&dungeon, player);
+    let (_, _, _, _, memory) = player;
+    let goal = match request {
+        TravelRequest::Stop => {
+            walker.goal = None;
+            return;
+        }
+        TravelRequest::Explore => Goal::Explore,
+        TravelRequest::To(p) => Goal::To(p),
+        TravelRequest::StairsDown | TravelRequest::StairsUp => {
+            let (tile, name) = if request == TravelRequest::StairsDown {
+                (Tile::StairsDown, "down")
+            } else {
+                (Tile::StairsUp, "up")
+            };
+            let known = memory.level(depth).and_then(|mem| {
+                Known {
+                    level: dungeon.level(),
+                    memory: mem,
+                }
+                .find(tile)
+            });
+            match known {
+                Some(p) => Goal::To(p),
+                None => {
+                    walker.goal = None;
+                    let text = format!("You don't know of any stairs {name} on this level.");
+                    say(&mut line, &mut log, turn.0, &text);
+                    return;
+                }
+            }
+        }
+    };
+    if goal == Goal::Explore
+        && let Some(m) = now
+            .monsters
+            .first()
+            .and_then(|&id| dungeon.level().monster_index(id).map(|i| &dungeon.level().monsters[i]))
+    {
+        walker.goal = None;
+        let text = format!("Not with a {} in view.", m.kind.name());
+        say(&mut line, &mut log, turn.0, &text);
+        return;
+    }
+    walker.goal = Some(goal);
+    walker.watch = now;
+    walker.next_step = time.elapsed();
+    walker.stepped_at = None;
+}
+
+/// One step of the walk, when its time has come: stop if something worth a look happened since
+/// the last step, else plan the next step from what the player knows and take it.
+#[allow(clippy::too_many_arguments)]
+fn walk_step(
+    mut walker: ResMut<AutoMove>,
+    dungeon: Res<Dungeon>,
+    player: Single<Seer, With<Player>>,
+    mut commands: MessageWriter<PlayerCommand>,
+    (mut line, mut log, turn): (ResMut<MessageLine>, ResMut<MessageLog>, Res<TurnCount>),
+    time: Res<Time>,
+    delay: Res<StepDelay>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let Some(goal) = walker.goal else { return };
+    // The window draws only on events: keep frames coming while walking.
+    redraw.write(RequestRedraw);
+    if time.elapsed() < walker.next_step {
+        return;
+    }
+    if walker.stepped_at == Some(turn.0) {
+        // The last step took no turn: it was refused, and the refusal has been said.
+        walker.goal = None;
+        return;
+    }
+    let player = player.into_inner();
+    let now = watch(&dungeon, player);
+    if let Some(why) = interruption(&walker.watch, &now, &dungeon) {
+        walker.goal = None;
+        say(&mut line, &mut log, turn.0, &why);
+        return;
+    }
+    walker.watch = now;
+    let (at, _, ring, _, memory) = player;
+    let depth = dungeon.depth();
+    let Some(mem) = memory.level(depth) else { return };
+    let known = Known {
+        level: dungeon.level(),
+        memory: mem,
+    };
+    let held = ring.doors_on(depth);
+    let walker = &mut *walker;
+    let walk = match goal {
+        Goal::Explore => plan::explore(&known, at.0, &held, &mut walker.search).map_err(|f| f.message()),
+        Goal::To(to) if to == at.0 => Err(String::new()),
+        Goal::To(to) => plan::travel(&known, at.0, to, &held, &mut walker.search)
+            .filter(|w| !w.is_empty())
+            .ok_or_else(|| "You know of no way there.".to_owned()),
+    };
+    match walk {
+        Ok(walk) => {
+            if let Some(m) = dungeon.level().monster_at(walk[0]) {
+                // Walking is not fighting: the player decides that.
+                walker.goal = None;
+                let text = format!("There is a {} in the way.", m.kind.name());
+                say(&mut line, &mut log, turn.0, &text);
+                return;
+            }
+            let dir = Dir8::ALL.into_iter().find(|&d| Dir8::from_pos(at.0, d) == walk[0]);
+            if let Some(dir) = dir {
+                commands.write(PlayerCommand::Step(dir));
+                walker.next_step = time.elapsed() + delay.0;
+                walker.stepped_at = Some(turn.0);
+            } else {
+                walker.goal = None;
+            }
+        }
+        Err(why) => {
+            walker.goal = None;
+            say(&mut line, &mut log, turn.0, &why);
+        }
+    }
+}

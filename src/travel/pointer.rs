@@ -1,0 +1,203 @@
+//! The mouse and touch: hovering a tile the player knows shows the way there and names the tile
+//! on the HUD ("a locked door", "a key", "a goblin"); clicking it (or tapping it, in the
+//! browser) travels there.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use super::TravelRequest;
+use super::plan::{self, Known};
+use crate::actor::{KeyRing, LevelScoped, Player};
+use crate::dungeon::Dungeon;
+use crate::fov::{Memory, Viewshed};
+use crate::map::Pos;
+use crate::paths::Search;
+use crate::render::{GameCamera, tile_under, world_pos};
+use crate::screens::GameState;
+use crate::turn::TurnSet;
+
+/// The tile under the pointer, what the player knows of it, and the known way there.
+#[derive(Resource, Debug, Default, PartialEq, Eq)]
+pub struct Hovered {
+    pub tile: Option<Pos>,
+    /// What is there, in a few words (empty when nothing known is hovered).
+    pub name: String,
+    pub path: Vec<Pos>,
+}
+
+/// One dot of the hovered path.
+#[derive(Component, Debug)]
+struct PathDot;
+
+/// The HUD line naming the hovered tile.
+#[derive(Component, Debug)]
+struct HoverText;
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Hovered>()
+        .add_systems(OnEnter(GameState::Playing), spawn_hover_text)
+        .add_systems(
+            Update,
+            (
+                (track_pointer, click_to_travel).chain().in_set(TurnSet::Input),
+                (show_path, show_hover_text).in_set(TurnSet::Show),
+            )
+                .run_if(in_state(GameState::Playing)),
+        );
+}
+
+fn spawn_hover_text(mut commands: Commands) {
+    commands.spawn((
+        Name::new("Hovered tile"),
+        DespawnOnExit(GameState::Playing),
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(28),
+            right: px(0),
+            padding: UiRect::axes(px(8), px(4)),
+            ..default()
+        },
+        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.6)),
+        Visibility::Hidden,
+        children![(
+            HoverText,
+            Text::new(""),
+            TextFont::from_font_size(16.0),
+            TextColor(Color::srgb(0.95, 0.85, 0.35)),
+        )],
+    ));
+}
+
+/// "a locked door (12 steps)" on the HUD while a known tile is hovered.
+fn show_hover_text(
+    hovered: Res<Hovered>,
+    mut text: Single<(&mut Text, &ChildOf), With<HoverText>>,
+    mut panels: Query<&mut Visibility>,
+) {
+    if !hovered.is_changed() {
+        return;
+    }
+    let line = match hovered.path.len() {
+        _ if hovered.tile.is_none() => String::new(),
+        0 => hovered.name.clone(),
+        1 => format!("{} (1 step)", hovered.name),
+        n => format!("{} ({n} steps)", hovered.name),
+    };
+    if let Ok(mut shown) = panels.get_mut(text.1.parent()) {
+        shown.set_if_neq(if line.is_empty() {
+            Visibility::Hidden
+        } else {
+            Visibility::Inherited
+        });
+    }
+    text.0.0 = line;
+}
+
+/// Where the pointer is over the window: the mouse cursor, else the latest touch.
+fn pointer(window: &Window, touches: Option<&Touches>) -> Option<Vec2> {
+    window
+        .cursor_position()
+        .or_else(|| touches.and_then(|t| t.iter().last().map(|t| t.position())))
+}
+
+/// The tile under a point of the primary window, through the game camera.
+fn tile_at(dungeon: &Dungeon, window: &Window, camera: (&Transform, &Projection), at: Vec2) -> Pos {
+    let scale = match camera.1 {
+        Projection::Orthographic(o) => o.scale,
+        _ => 1.0,
+    };
+    let size = Vec2::new(window.width(), window.height());
+    tile_under(&dungeon.level().map, at, size, camera.0.translation.truncate(), scale)
+}
+
+/// Keeps `Hovered` up to date: the tile under the pointer, its name, the way there.
+#[allow(clippy::too_many_arguments)]
+fn track_pointer(
+    window: Single<&Window, With<PrimaryWindow>>,
+    touches: Option<Res<Touches>>,
+    camera: Single<(&Transform, &Projection), With<GameCamera>>,
+    dungeon: Res<Dungeon>,
+    player: Single<(&crate::actor::GridPos, &KeyRing, &Viewshed, &Memory), With<Player>>,
+    mut hovered: ResMut<Hovered>,
+    mut search: Local<Search>,
+    mut last: Local<Option<(Pos, Pos, u64)>>,
+    turn: Res<crate::turn::TurnCount>,
+) {
+    let Some(at) = pointer(&window, touches.as_deref()) else {
+        if hovered.tile.is_some() {
+            *hovered = Hovered::default();
+        }
+        return;
+    };
+    let tile = tile_at(&dungeon, &window, camera.into_inner(), at);
+    let (pos, ring, view, memory) = player.into_inner();
+    // Worked out again only when the tile, the player or the turn changes.
+    let key = (tile, pos.0, turn.0);
+    if *last == Some(key) && !dungeon.is_changed() {
+        return;
+    }
+    *last = Some(key);
+    let depth = dungeon.depth();
+    let Some(mem) = memory.level(depth) else { return };
+    let known = Known {
+        level: dungeon.level(),
+        memory: mem,
+    };
+    let held = ring.doors_on(depth);
+    let monster = dungeon
+        .level()
+        .monster_at(tile)
+        .filter(|m| view.is_visible(m.at))
+        .map(|m| format!("a {}", m.kind.name()));
+    let name = monster.or_else(|| plan::describe(&known, tile, &held));
+    let path = match name {
+        Some(_) if tile != pos.0 => plan::travel(&known, pos.0, tile, &held, &mut search).unwrap_or_default(),
+        _ => Vec::new(),
+    };
+    *hovered = Hovered {
+        tile: name.is_some().then_some(tile),
+        name: name.unwrap_or_default(),
+        path,
+    };
+}
+
+/// A click or a tap on a known tile travels there.
+fn click_to_travel(
+    buttons: Option<Res<ButtonInput<MouseButton>>>,
+    touches: Option<Res<Touches>>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&Transform, &Projection), With<GameCamera>>,
+    dungeon: Res<Dungeon>,
+    memory: Single<&Memory, With<Player>>,
+    mut walks: MessageWriter<TravelRequest>,
+) {
+    let clicked = buttons
+        .filter(|b| b.just_pressed(MouseButton::Left))
+        .and_then(|_| window.cursor_position());
+    let tapped = touches.and_then(|t| t.iter_just_pressed().next().map(|t| t.position()));
+    let Some(at) = clicked.or(tapped) else { return };
+    let tile = tile_at(&dungeon, &window, camera.into_inner(), at);
+    let known = memory.level(dungeon.depth()).is_some_and(|m| m.is_explored(tile));
+    if known && dungeon.level().map.in_bounds(tile) {
+        walks.write(TravelRequest::To(tile));
+    }
+}
+
+/// Draws the hovered way as dots over the map.
+fn show_path(mut commands: Commands, hovered: Res<Hovered>, dungeon: Res<Dungeon>, dots: Query<Entity, With<PathDot>>) {
+    if !hovered.is_changed() {
+        return;
+    }
+    for dot in &dots {
+        commands.entity(dot).despawn();
+    }
+    let map = &dungeon.level().map;
+    for &p in &hovered.path {
+        commands.spawn((
+            PathDot,
+            LevelScoped,
+            Sprite::from_color(Color::srgba(0.95, 0.85, 0.35, 0.55), Vec2::splat(4.0)),
+            Transform::from_translation(world_pos(map, p).extend(9.0)),
+        ));
+    }
+}

@@ -1,0 +1,135 @@
+//! A whole exploration without a window: the player explores the level it is on, one real turn
+//! at a time by the rules (`rules::play_round`), seeing by the same field of view, until there is
+//! nothing reachable left to see. What `delve --explore` prints, and what the explore tests and
+//! benchmarks measure.
+
+use crate::actor::{Carrying, Health, KeyRing, PLAYER_MAX_HP};
+use crate::dungeon::Dungeon;
+use crate::fov::{LevelMemory, Memory, visible_tiles};
+use crate::generation::rng::GenRng;
+use crate::map::Pos;
+use crate::paths::Search;
+use crate::rules::{Act, Dir8, PlayerMut, RunRecord, Senses, Stage, play_round};
+
+use super::plan::{Finished, Known, explore};
+
+/// How an exploration ended.
+#[derive(Clone, Debug)]
+pub struct Exploration {
+    /// Turns taken.
+    pub turns: u64,
+    /// What the player remembers of the level at the end.
+    pub memory: LevelMemory,
+    /// Where the player stands at the end.
+    pub at: Pos,
+    /// Why it stopped: `None` when it was cut short (a step refused because the remembered
+    /// level was wrong, the end of the run, or `max_turns`).
+    pub finished: Option<Finished>,
+}
+
+impl Exploration {
+    /// The remembered level in the ASCII legend, one string per row, unseen tiles as spaces.
+    pub fn seen_rows(&self, width: u32) -> Vec<String> {
+        self.memory
+            .tiles()
+            .chunks(width as usize)
+            .map(|row| row.iter().map(|t| t.map_or(' ', |t| t.glyph())).collect())
+            .collect()
+    }
+}
+
+/// How a walker chooses its next walk (`plan::explore`, or another explorer to compare with):
+/// given what is known, where it stands and the locked doors it holds keys to.
+pub trait Planner: FnMut(&Known, Pos, &[Pos], &mut Search) -> Result<Vec<Pos>, Finished> {}
+impl<F: FnMut(&Known, Pos, &[Pos], &mut Search) -> Result<Vec<Pos>, Finished>> Planner for F {}
+
+/// The plain explorer Delve's is measured against: walk to the nearest remembered tile next to
+/// something unseen, and choose again only on arriving there (or when it stops bordering the
+/// unseen). Keys and the Heartstone are not its business.
+pub fn nearest_frontier() -> impl Planner {
+    let mut target: Option<Pos> = None;
+    move |known: &Known, at: Pos, held: &[Pos], search: &mut Search| {
+        if let Some(t) = target.filter(|&t| t != at && known.borders_unknown(t))
+            && let Some(walk) = super::plan::travel(known, at, t, &[], search).filter(|w| !w.is_empty())
+        {
+            return Ok(walk);
+        }
+        let walk = search.nearest(
+            (known.level.map.width(), known.level.map.height()),
+            at,
+            |p| known.tile(p),
+            |_, t| super::plan::explorable(t),
+            |p| p != at && known.borders_unknown(p),
+        );
+        match walk.filter(|w| !w.is_empty()) {
+            Some(walk) => {
+                target = walk.last().copied();
+                Ok(walk)
+            }
+            None => explore(known, at, held, search),
+        }
+    }
+}
+
+/// Explores the dungeon's current level from where the player arrives, seeing `radius` tiles,
+/// until `plan` finds nothing left. Monsters, if the level has any, act as in a game: use a
+/// peaceful dungeon to explore alone. Stops after `max_turns` whatever happens.
+pub fn explore_level(dungeon: &mut Dungeon, radius: u32, mut plan: impl Planner, max_turns: u64) -> Exploration {
+    let depth = dungeon.depth();
+    let mut memory = Memory::default();
+    let (mut at, mut keys, mut health, mut carrying) = (
+        dungeon.level().map.start(),
+        KeyRing::default(),
+        Health::full(PLAYER_MAX_HP),
+        Carrying::default(),
+    );
+    let mut record = RunRecord::default();
+    let (mut rng, mut senses, mut search) = (GenRng::new(0), Senses::default(), Search::default());
+    let mut turns = 0;
+    let see = |dungeon: &Dungeon, memory: &mut Memory, at: Pos| {
+        let map = &dungeon.level().map;
+        let visible = visible_tiles(map, at, radius);
+        memory.level_mut(depth, map).remember(map, &visible);
+    };
+    see(dungeon, &mut memory, at);
+    let finished = loop {
+        let held = keys.doors_on(depth);
+        let known = Known {
+            level: dungeon.level(),
+            memory: memory.level_mut(depth, &dungeon.level().map),
+        };
+        let walk = match plan(&known, at, &held, &mut search) {
+            Ok(walk) => walk,
+            Err(finished) => break Some(finished),
+        };
+        let dir = Dir8::ALL
+            .into_iter()
+            .find(|&d| Dir8::from_pos(at, d) == walk[0])
+            .expect("a walk goes one step at a time");
+        let mut stage = Stage {
+            dungeon,
+            player: PlayerMut {
+                at: &mut at,
+                keys: &mut keys,
+                health: &mut health,
+                carrying: &mut carrying,
+            },
+            record: &mut record,
+        };
+        let played = play_round(&mut stage, Act::Step(dir), &mut rng, &mut turns, &mut senses, radius);
+        if played.is_err() || record.ending.is_some() || turns >= max_turns {
+            break None;
+        }
+        see(dungeon, &mut memory, at);
+    };
+    let memory = memory
+        .level(depth)
+        .cloned()
+        .expect("the level was remembered from the start");
+    Exploration {
+        turns,
+        memory,
+        at,
+        finished,
+    }
+}

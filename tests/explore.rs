@@ -1,0 +1,389 @@
+//! Exploring and travelling: the explorer sees every tile reachable without keys on a thousand
+//! seeds of every style and takes no more turns than the plain nearest-frontier explorer; travel
+//! walks a shortest known path; and in the game, every interruption stops a walk and says why.
+
+use std::collections::VecDeque;
+
+use bevy::prelude::*;
+use delve::actor::{GridPos, Health, KeyRing, Player};
+use delve::dungeon::Dungeon;
+use delve::fov::{DEFAULT_RADIUS, Memory};
+use delve::generation::{CorridorStyle, GenParams};
+use delve::map::{DoorState, Level, Pos, Tile, TileMap, parse_ascii};
+use delve::monsters::{Kind, Mind, Monster};
+use delve::paths::{Search, StepField};
+use delve::travel::plan::{self, Finished, Known};
+use delve::travel::run::{explore_level, nearest_frontier};
+use delve::travel::{AutoMove, TravelRequest};
+use delve::turn::{MessageLine, TurnCount};
+
+/// Every tile reachable from the arrival by 4-way steps without passing a locked door: what an
+/// explorer without keys must see.
+fn reachable_without_keys(map: &TileMap) -> Vec<Pos> {
+    let mut seen = vec![false; map.tiles().len()];
+    let mut queue = VecDeque::from([map.start()]);
+    seen[map.index(map.start())] = true;
+    let mut out = Vec::new();
+    while let Some(p) = queue.pop_front() {
+        out.push(p);
+        for q in p.neighbours4() {
+            let ok = map
+                .get(q)
+                .is_some_and(|t| t != Tile::Wall && t != Tile::Door(DoorState::Locked));
+            if ok && !std::mem::replace(&mut seen[map.index(q)], true) {
+                queue.push_back(q);
+            }
+        }
+    }
+    out
+}
+
+/// Explores `seeds` levels of `style`, checking that Delve's explorer saw every tile reachable
+/// without keys; on every fifth seed the plain explorer explores it too. Returns the turns both
+/// took on those seeds (Delve's, the plain explorer's).
+fn sweep(style: CorridorStyle, seeds: std::ops::Range<u64>) -> (u64, u64) {
+    let (mut ours, mut plain) = (0, 0);
+    for seed in seeds {
+        let depth = (seed % 10) as u32 + 1;
+        let params = GenParams::new(seed, 80, 50, style).at_depth(depth);
+        let fresh = || Dungeon::new(params).unwrap().peaceful();
+        let mut dungeon = fresh();
+        let done = explore_level(&mut dungeon, DEFAULT_RADIUS, plan::explore, 100_000);
+        let map = &dungeon.level().map;
+        assert!(
+            matches!(done.finished, Some(Finished::Explored { .. } | Finished::Barred { .. })),
+            "{params} depth {depth}: stopped early after {} turns",
+            done.turns
+        );
+        for p in reachable_without_keys(map) {
+            assert!(
+                done.memory.is_explored(p),
+                "{params} depth {depth}: {p:?} is reachable without keys but was never seen"
+            );
+        }
+        if seed % 5 != 0 {
+            continue;
+        }
+        ours += done.turns;
+        let mut dungeon = fresh();
+        plain += explore_level(&mut dungeon, DEFAULT_RADIUS, nearest_frontier(), 100_000).turns;
+    }
+    (ours, plain)
+}
+
+#[test]
+fn explore_sees_everything_reachable_without_keys_on_a_thousand_seeds_of_every_style() {
+    let styles = CorridorStyle::ALL;
+    let totals: Vec<(CorridorStyle, (u64, u64))> = std::thread::scope(|s| {
+        let handles: Vec<_> = styles
+            .iter()
+            .map(|&style| s.spawn(move || (style, sweep(style, 0..1000))))
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let (ours, plain) = totals.iter().fold((0, 0), |a, (_, t)| (a.0 + t.0, a.1 + t.1));
+    for (style, (o, p)) in &totals {
+        println!(
+            "{style:?}: explore {o} turns, nearest frontier {p} ({:.3}x)",
+            *o as f64 / *p as f64
+        );
+    }
+    println!(
+        "all: explore {ours} turns, nearest frontier {plain} ({:.3}x)",
+        ours as f64 / plain as f64
+    );
+    assert!(ours <= plain, "explore took {ours} turns, the plain explorer {plain}");
+}
+
+/// The whole level known, as if every tile had been seen.
+fn all_known(level: &Level) -> Memory {
+    let mut memory = Memory::default();
+    let all: Vec<Pos> = (0..level.map.tiles().len()).map(|i| level.map.pos_of(i)).collect();
+    memory.level_mut(1, &level.map).remember(&level.map, &all);
+    memory
+}
+
+#[test]
+fn travel_follows_a_shortest_known_path() {
+    let mut search = Search::default();
+    let mut field = StepField::default();
+    let mut checked = 0;
+    for seed in 0..60 {
+        let style = CorridorStyle::ALL[seed as usize % CorridorStyle::ALL.len()];
+        let dungeon = Dungeon::new(GenParams::new(seed, 80, 50, style)).unwrap();
+        let level = dungeon.level();
+        let memory = all_known(level);
+        let known = Known {
+            level,
+            memory: memory.level(1).unwrap(),
+        };
+        let map = &level.map;
+        let pass = |t: Tile| t != Tile::Wall && t != Tile::Door(DoorState::Locked);
+        field.compute(map, map.start(), u32::MAX, pass);
+        for i in (0..map.tiles().len()).step_by(37) {
+            let to = map.pos_of(i);
+            let Some(steps) = field.get(to) else { continue };
+            if map.tile(to) == Tile::Door(DoorState::Locked) {
+                continue;
+            }
+            let walk = plan::travel(&known, map.start(), to, &[], &mut search).expect("a known way");
+            assert_eq!(walk.len() as u32, steps, "seed {seed}: to {to:?}");
+            let mut at = map.start();
+            for &next in &walk {
+                let (dx, dy) = (next.x - at.x, next.y - at.y);
+                assert!(
+                    dx.abs() <= 1 && dy.abs() <= 1 && (dx, dy) != (0, 0),
+                    "one step at a time"
+                );
+                assert!(pass(map.tile(next)), "onto walkable ground");
+                let diagonal = dx != 0 && dy != 0;
+                assert!(!(diagonal && (map.tile(at).is_door() || map.tile(next).is_door())));
+                at = next;
+            }
+            assert_eq!(at, to);
+            checked += 1;
+        }
+    }
+    assert!(checked > 1000, "{checked} walks checked");
+}
+
+#[test]
+fn travel_goes_only_where_the_player_knows_a_way() {
+    let map = parse_ascii(b"#########\n#@..#...#\n#...+...#\n#########\n").unwrap();
+    let level = Level::bare(map);
+    let mut memory = Memory::default();
+    // Only the left room is known.
+    let left: Vec<Pos> = (0..5).flat_map(|x| (0..4).map(move |y| Pos::new(x, y))).collect();
+    memory.level_mut(1, &level.map).remember(&level.map, &left);
+    let known = Known {
+        level: &level,
+        memory: memory.level(1).unwrap(),
+    };
+    let mut search = Search::default();
+    assert_eq!(
+        plan::travel(&known, Pos::new(1, 1), Pos::new(6, 2), &[], &mut search),
+        None
+    );
+    let walk = plan::travel(&known, Pos::new(1, 1), Pos::new(4, 2), &[], &mut search).unwrap();
+    assert_eq!(walk.last(), Some(&Pos::new(4, 2)), "to the door");
+    assert_eq!(walk.len(), 3);
+}
+
+// --- In the game ---------------------------------------------------------------------------
+
+fn player_at(app: &mut App) -> Pos {
+    let w = app.world_mut();
+    w.query_filtered::<&GridPos, With<Player>>().single(w).unwrap().0
+}
+
+fn message(app: &App) -> String {
+    app.world().resource::<MessageLine>().0.clone()
+}
+
+fn walking(app: &App) -> bool {
+    app.world().resource::<AutoMove>().goal().is_some()
+}
+
+/// Asks for a walk and plays frames until it stops (at most `frames`); returns the frames used.
+fn walk(app: &mut App, request: TravelRequest, frames: usize) -> usize {
+    app.world_mut().write_message(request);
+    app.update();
+    for n in 1..frames {
+        if !walking(app) {
+            return n;
+        }
+        app.update();
+    }
+    frames
+}
+
+#[test]
+fn explore_in_the_game_stops_for_keys_and_stairs_and_ends_explored() {
+    // A level with a key, no monsters: each `x` runs until something new is seen, and the last
+    // one says the level is explored (or that a lock bars the rest).
+    // A level with a key and its stairs down in reach without one (the lock guards a vault).
+    let params = (1..500)
+        .map(|s| GenParams::new(s, 80, 50, CorridorStyle::Mixed).at_depth(3))
+        .find(|p| {
+            let d = Dungeon::new(*p).unwrap();
+            let map = &d.level().map;
+            !d.level().keys.is_empty() && reachable_without_keys(map).contains(&map.stairs_down().unwrap())
+        })
+        .expect("a third level with a key and a vault");
+    let mut app = delve::app::headless_app(Dungeon::new(params).unwrap().peaceful());
+    let mut stops = Vec::new();
+    for _ in 0..40 {
+        walk(&mut app, TravelRequest::Explore, 5_000);
+        let said = message(&app);
+        let done = said.starts_with("Explored") || said.starts_with("Partly explored");
+        stops.push(said);
+        if done {
+            break;
+        }
+    }
+    let last = stops.last().unwrap();
+    assert!(
+        last.starts_with("Explored") || last.starts_with("Partly explored"),
+        "{stops:?}"
+    );
+    let saw = |what: &str| stops.iter().any(|s| s.starts_with("You see") && s.contains(what));
+    assert!(saw("a key") && saw("stairs"), "{stops:?}");
+    // Keys reachable without unlocking were picked up on the way.
+    let w = app.world_mut();
+    let ring = w.query_filtered::<&KeyRing, With<Player>>().single(w).unwrap().clone();
+    assert!(!ring.0.is_empty(), "explore picks up keys it walks to");
+    let turns = app.world().resource::<TurnCount>().0;
+    assert!(turns > 50, "each step was a turn ({turns})");
+}
+
+#[test]
+fn explore_stops_when_a_monster_comes_into_view_and_will_not_start_with_one_in_view() {
+    // A corridor with a rat round the corner, asleep.
+    let map = parse_ascii(
+        b"\
+##########
+#@.......#
+########.#
+#........#
+##########
+",
+    )
+    .unwrap();
+    let mut level = Level::bare(map);
+    level.monsters.push(Monster {
+        id: 0,
+        kind: Kind::Rat,
+        at: Pos::new(2, 3),
+        hp: 4,
+        energy: 0,
+        mind: Mind::Asleep,
+    });
+    let mut app = delve::app::headless_app(Dungeon::single(level));
+    walk(&mut app, TravelRequest::Explore, 500);
+    assert_eq!(message(&app), "You see a rat.");
+    assert!(!walking(&app));
+    let at = player_at(&mut app);
+    assert!(at.x >= 7, "it walked until the rat came into view ({at:?})");
+    walk(&mut app, TravelRequest::Explore, 10);
+    assert_eq!(message(&app), "Not with a rat in view.");
+    assert_eq!(player_at(&mut app), at, "and took no step");
+}
+
+#[test]
+fn travel_stops_when_hurt() {
+    // A hunting jackal (two moves a turn) beside the player, who travels along a long room.
+    let map = parse_ascii(
+        b"\
+##############################
+#@...........................#
+#............................#
+##############################
+",
+    )
+    .unwrap();
+    let mut level = Level::bare(map);
+    level.monsters.push(Monster {
+        id: 0,
+        kind: Kind::Jackal,
+        at: Pos::new(1, 2),
+        hp: 5,
+        energy: 0,
+        mind: Mind::Hunting {
+            target: Pos::new(1, 1),
+            patience: 20,
+        },
+    });
+    let mut app = delve::app::headless_app(Dungeon::single(level));
+    let hp = |app: &mut App| {
+        let w = app.world_mut();
+        w.query_filtered::<&Health, With<Player>>().single(w).unwrap().hp
+    };
+    let before = hp(&mut app);
+    // The far end is out of sight (the player sees 8 tiles): no way is known there yet.
+    walk(&mut app, TravelRequest::To(Pos::new(28, 1)), 10);
+    assert_eq!(message(&app), "You know of no way there.");
+    walk(&mut app, TravelRequest::To(Pos::new(9, 1)), 200);
+    assert!(hp(&mut app) < before, "the jackal bit on the way");
+    assert!(message(&app).contains("You stop: you are hurt."), "{}", message(&app));
+    assert_ne!(player_at(&mut app), Pos::new(9, 1), "it stopped before arriving");
+}
+
+#[test]
+fn a_keypress_stops_a_walk_and_a_refused_step_ends_it() {
+    let map = parse_ascii(
+        b"\
+############
+#@.......###
+#........*.#
+############
+",
+    )
+    .unwrap();
+    let mut app = delve::app::headless_app(Dungeon::single(Level::bare(map)));
+    app.init_resource::<ButtonInput<KeyCode>>();
+    app.world_mut().write_message(TravelRequest::To(Pos::new(8, 1)));
+    for _ in 0..4 {
+        app.update();
+    }
+    assert!(walking(&app));
+    let at = player_at(&mut app);
+    assert!(at.x > 1 && at.x < 8, "{at:?}");
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(KeyCode::KeyQ);
+    app.update();
+    assert!(!walking(&app), "a key stops it");
+    let stopped = player_at(&mut app);
+    app.world_mut().resource_mut::<ButtonInput<KeyCode>>().clear();
+    app.update();
+    app.update();
+    assert_eq!(player_at(&mut app), stopped, "and it stays stopped");
+    // A walk that ends on a locked door without its key: the refusal ends it.
+    walk(&mut app, TravelRequest::To(Pos::new(9, 2)), 200);
+    assert!(!walking(&app));
+    assert_eq!(message(&app), "The door is locked.");
+    assert_eq!(player_at(&mut app), Pos::new(8, 2));
+}
+
+#[test]
+fn stairs_travel_walks_to_the_known_stairs() {
+    let map = parse_ascii(
+        b"\
+##########
+#@......>#
+##########
+",
+    )
+    .unwrap();
+    let mut app = delve::app::headless_app(Dungeon::single(Level::bare(map)));
+    walk(&mut app, TravelRequest::StairsDown, 100);
+    assert_eq!(player_at(&mut app), Pos::new(8, 1));
+    walk(&mut app, TravelRequest::StairsUp, 10);
+    assert_eq!(message(&app), "You don't know of any stairs up on this level.");
+}
+
+#[test]
+fn a_click_maps_to_the_tile_under_it_at_every_zoom() {
+    use delve::render::{TILE_PX, ZOOMS, tile_under, world_pos};
+    let map = Dungeon::new(GenParams::new(5, 80, 50, CorridorStyle::Mixed))
+        .unwrap()
+        .level()
+        .map
+        .clone();
+    let window = Vec2::new(1280.0, 800.0);
+    let mut rng = delve::generation::rng::GenRng::new(11);
+    for zoom in ZOOMS {
+        let scale = 1.0 / zoom;
+        for _ in 0..500 {
+            let camera = world_pos(&map, Pos::new(rng.below(80) as i32, rng.below(50) as i32))
+                + Vec2::new(rng.below(16) as f32 - 8.0, rng.below(16) as f32 - 8.0);
+            let p = Pos::new(rng.below(80) as i32, rng.below(50) as i32);
+            // A point inside tile p (not on its edge), where it is drawn on screen.
+            let inside = Vec2::new(rng.below(15) as f32 - 7.0, rng.below(15) as f32 - 7.0) * (TILE_PX / 16.0);
+            let world = world_pos(&map, p) + inside;
+            let screen = (world - camera) / scale;
+            let cursor = window / 2.0 + Vec2::new(screen.x, -screen.y);
+            assert_eq!(tile_under(&map, cursor, window, camera, scale), p, "zoom {zoom}");
+        }
+    }
+}
