@@ -1,20 +1,27 @@
 //! How hard is a run? Headless bots play many seeds by the game's own rules (`rules::play_round`,
 //! no App) and report how deep they got, how often they won, and what killed them. Run with
-//! `cargo run --release --example balance [RUNS]`.
+//! `cargo run --release --example balance [RUNS]` (`BALANCE_SEED=N` plays one seed,
+//! `BALANCE_DEBUG=1` says where a bot got stuck).
 //!
-//! Both bots know the map (they walk the shortest way to the stairs, fetching keys when a lock
-//! bars it, then to the relic and back up), attack whatever stands in their way and never flee.
-//! The "reckless" bot never rests; the "careful" one rests (waits) when hurt and no monster is
-//! in view, until healed, and rests to full before taking the stairs.
+//! Four bots, each attacking whatever stands next to it and never fleeing. Two know the map
+//! (they walk the shortest way to the stairs, fetching keys when a lock bars it, then to the
+//! Heartstone and back up); two know only what they have seen and play as a newcomer with the
+//! `x` and `>` keys would: explore until the stairs are seen, then go to them; take the
+//! Heartstone once seen; unlock a door that bars the rest with its key. The "reckless" bots never
+//! rest; the "careful" ones rest (wait) when hurt and no monster is near, and rest to full
+//! before taking the stairs.
 
 use delve::actor::{Carrying, Health, KeyRing, PLAYER_MAX_HP};
 use delve::dungeon::Dungeon;
+use delve::fov::{DEFAULT_RADIUS, Memory, visible_tiles};
 use delve::generation::rng::GenRng;
 use delve::generation::{CorridorStyle, DEEPEST, GenParams};
 use delve::map::{DoorState, Pos, Tile};
 use delve::monsters::mind::distance_sq;
+use delve::paths::Search;
 use delve::paths::StepField;
 use delve::rules::{Act, Dir8, Ending, PlayerMut, RunRecord, Senses, Stage, play_round};
+use delve::travel::plan::{self, Finished, Known};
 
 struct Outcome {
     deepest: u32,
@@ -22,7 +29,7 @@ struct Outcome {
     turns: u64,
 }
 
-fn play(seed: u64, careful: bool) -> Outcome {
+fn play(seed: u64, careful: bool, blind: bool) -> Outcome {
     let mut dungeon = Dungeon::new(GenParams::new(seed, 80, 50, CorridorStyle::Mixed)).unwrap();
     let (mut at, mut keys, mut health, mut carrying) = (
         dungeon.level().map.start(),
@@ -36,7 +43,13 @@ fn play(seed: u64, careful: bool) -> Outcome {
     };
     let mut rng = GenRng::new(seed ^ 0x706c_6179_5f72_6e67);
     let (mut turn, mut senses, mut field) = (0u64, Senses::default(), StepField::default());
+    let (mut memory, mut search) = (Memory::default(), Search::default());
     while record.ending.is_none() && turn < 20_000 {
+        {
+            let map = &dungeon.level().map;
+            let seen = visible_tiles(map, at, DEFAULT_RADIUS);
+            memory.level_mut(dungeon.depth(), map).remember(map, &seen);
+        }
         let level = dungeon.level();
         let map = &level.map;
         let held = keys.doors_on(dungeon.depth());
@@ -68,19 +81,44 @@ fn play(seed: u64, careful: bool) -> Outcome {
             // The nearest key that can be walked to now (a key may lie behind another lock).
             let mut keys_by_distance: Vec<Pos> = level.keys.iter().map(|k| k.at).collect();
             keys_by_distance.sort_by_key(|&k| distance_sq(k, at));
-            for key in keys_by_distance {
+            // Without locked doors first; else through them (the key may lie behind a door
+            // the bot holds the key to, which the step unlocks).
+            let reached = keys_by_distance.iter().any(|&key| {
                 field.compute(map, key, 10_000, pass);
-                if field.get(at).is_some() {
-                    break;
+                field.get(at).is_some()
+            });
+            if !reached {
+                for &key in &keys_by_distance {
+                    field.compute(map, key, 10_000, |t| pass(t) || t.is_door());
+                    if field.get(at).is_some() {
+                        break;
+                    }
                 }
             }
         }
         let near_monster = level.monsters.iter().any(|m| distance_sq(m.at, at) <= 64);
-        let adjacent = level.monsters.iter().find(|m| distance_sq(m.at, at) <= 2);
+        // A monster it can strike: next to it, and not diagonally through a doorway.
+        let adjacent = level.monsters.iter().find(|m| {
+            let diagonal = m.at.x != at.x && m.at.y != at.y;
+            distance_sq(m.at, at) <= 2 && !(diagonal && (map.tile(m.at).is_door() || map.tile(at).is_door()))
+        });
         let act = if let Some(m) = adjacent {
             Act::Step(Dir8::ALL.into_iter().find(|&d| Dir8::from_pos(at, d) == m.at).unwrap())
         } else if careful && !near_monster && health.hp < health.max * 7 / 10 {
             Act::Wait
+        } else if blind {
+            let known = Known {
+                level,
+                memory: memory.level_mut(dungeon.depth(), map),
+            };
+            blind_act(
+                &known,
+                at,
+                &held,
+                carrying.relic,
+                careful && health.hp < health.max,
+                &mut search,
+            )
         } else if at == goal && goal == map.stairs_down().unwrap_or(Pos::new(-1, -1)) {
             if careful && health.hp < health.max {
                 Act::Wait
@@ -103,6 +141,27 @@ fn play(seed: u64, careful: bool) -> Outcome {
                 .min_by_key(|&(v, _)| v);
             best.map_or(Act::Wait, |(_, d)| Act::Step(d))
         };
+        if turn == 19_990 && std::env::var_os("BALANCE_DEBUG").is_some() {
+            let level = dungeon.level();
+            let near: Vec<_> = level
+                .monsters
+                .iter()
+                .filter(|m| distance_sq(m.at, at) <= 8)
+                .map(|m| (m.kind, m.at))
+                .collect();
+            let around: String = (-2..=2)
+                .map(|dy| {
+                    (-2..=2)
+                        .map(|dx| level.map.get(Pos::new(at.x + dx, at.y + dy)).map_or(' ', |t| t.glyph()))
+                        .collect::<String>()
+                        + "|"
+                })
+                .collect();
+            eprintln!(
+                "  act {act:?} near {near:?} around {around} field here {:?}",
+                field.get(at)
+            );
+        }
         let mut stage = Stage {
             dungeon: &mut dungeon,
             player: PlayerMut {
@@ -118,6 +177,20 @@ fn play(seed: u64, careful: bool) -> Outcome {
             let _ = play_round(&mut stage, Act::Wait, &mut rng, &mut turn, &mut senses, 8);
         }
     }
+    if record.ending.is_none() && std::env::var_os("BALANCE_DEBUG").is_some() {
+        let level = dungeon.level();
+        eprintln!(
+            "seed {seed} stuck on level {} at {at:?}: relic {:?} carrying {} down {:?} up {:?} keys {:?} hp {}/{}",
+            dungeon.depth(),
+            level.relic,
+            carrying.relic,
+            level.map.stairs_down(),
+            level.map.stairs_up(),
+            level.keys,
+            health.hp,
+            health.max
+        );
+    }
     Outcome {
         deepest: record.deepest,
         ending: record.ending,
@@ -125,14 +198,53 @@ fn play(seed: u64, careful: bool) -> Outcome {
     }
 }
 
+/// What a player who knows only what it has seen does: take the Heartstone once seen, head for
+/// the stairs (down, or up with the Heartstone) once known, else explore as `x` does; unlock a
+/// door that bars the rest when holding its key.
+fn blind_act(known: &Known, at: Pos, held: &[Pos], relic: bool, rest: bool, search: &mut Search) -> Act {
+    let step = |walk: Vec<Pos>| {
+        walk.first()
+            .and_then(|&n| Dir8::ALL.into_iter().find(|&d| Dir8::from_pos(at, d) == n))
+            .map_or(Act::Wait, Act::Step)
+    };
+    let relic_seen = known.level.relic.filter(|&r| known.relic_at(r));
+    let target = match (relic, relic_seen) {
+        (true, _) => known.find(Tile::StairsUp),
+        (false, Some(r)) => Some(r),
+        (false, None) => known.find(Tile::StairsDown),
+    };
+    if let Some(t) = target {
+        if t == at && relic {
+            return Act::Ascend;
+        }
+        if t == at {
+            return if rest { Act::Wait } else { Act::Descend };
+        }
+        if let Some(walk) = plan::travel(known, at, t, held, search).filter(|w| !w.is_empty()) {
+            return step(walk);
+        }
+    }
+    match plan::explore(known, at, held, search) {
+        Ok(walk) => step(walk),
+        Err(Finished::Barred { door, have_key: true }) => {
+            plan::travel(known, at, door, held, search).map_or(Act::Wait, step)
+        }
+        Err(_) => Act::Wait,
+    }
+}
+
 fn main() {
     let runs: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(200);
-    for careful in [false, true] {
+    let only: Option<u64> = std::env::var("BALANCE_SEED").ok().and_then(|s| s.parse().ok());
+    for (careful, blind) in [(false, false), (true, false), (false, true), (true, true)] {
         let mut reached = [0u32; DEEPEST as usize + 1];
         let (mut wins, mut turns) = (0, 0);
         let mut killers: std::collections::BTreeMap<String, u32> = Default::default();
         for seed in 0..runs {
-            let o = play(seed, careful);
+            if only.is_some_and(|o| o != seed) {
+                continue;
+            }
+            let o = play(seed, careful, blind);
             reached[o.deepest as usize] += 1;
             turns += o.turns;
             match o.ending {
@@ -141,11 +253,16 @@ fn main() {
                 None => {}
             }
         }
-        let name = if careful { "careful" } else { "reckless" };
+        let name = match (careful, blind) {
+            (false, false) => "reckless, knows the map",
+            (true, false) => "careful, knows the map",
+            (false, true) => "reckless, explores",
+            (true, true) => "careful, explores",
+        };
         let stuck = runs - wins - killers.values().sum::<u32>() as u64;
         let at_least = |d: usize| reached[d..].iter().sum::<u32>() as f64 * 100.0 / runs as f64;
         println!(
-            "{name:>8}: {runs} runs, won {wins} ({:.1}%), mean {} turns; reached depth 3+: {:.0}%, 4+: {:.0}%, 6+: {:.0}%, 10: {:.0}%",
+            "{name}: {runs} runs, won {wins} ({:.1}%), mean {} turns; reached depth 3+: {:.0}%, 4+: {:.0}%, 6+: {:.0}%, 10: {:.0}%",
             wins as f64 * 100.0 / runs as f64,
             turns / runs,
             at_least(3),

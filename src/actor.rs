@@ -11,9 +11,9 @@ use crate::rules::Attack;
 pub const PLAYER_MAX_HP: i32 = 30;
 
 /// How the player fights, having slain `slain` monsters: experience sharpens the blows (from
-/// 80 % and 2–6 at the start to 95 % and 8–16 after forty kills).
+/// 80 % and 2–6 at the start to 87 % and 5–11 after twenty kills).
 pub const fn player_attack(slain: u32) -> Attack {
-    let n = if slain < 40 { slain as i32 } else { 40 };
+    let n = if slain < 20 { slain as i32 } else { 20 };
     Attack {
         to_hit: 80 + (n as u32 * 3 / 8),
         damage: (2 + n * 3 / 20, 6 + n / 4),

@@ -12,6 +12,9 @@ use crate::map::{DoorState, Level, Pos, Tile};
 /// The name of the relic to bring out of the dungeon.
 pub const RELIC: &str = "the Heartstone";
 
+/// The most hit points kills can bring the player to: twice what a run begins with.
+pub const MAX_GROWN_HP: i32 = 2 * crate::actor::PLAYER_MAX_HP;
+
 /// How a run ended.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Ending {
@@ -192,11 +195,12 @@ fn attacked(stage: &mut Stage, who: Who, target: Who, damage: Option<i32>) -> Ap
             let monster = &mut level.monsters[i];
             monster.hp -= d;
             if monster.hp <= 0 {
-                // What the kill teaches: more hit points, healed by as many.
-                let gain = (monster.kind.stats().max_hp / 5).max(1);
+                // What the kill teaches: more hit points (an eighth of the monster's, up to
+                // twice what the run began with), healed by as many.
+                let health = &mut stage.player.health;
+                let gain = (monster.kind.stats().max_hp / 8).min(MAX_GROWN_HP - health.max).max(0);
                 level.monsters.remove(i);
                 stage.record.slain += 1;
-                let health = &mut stage.player.health;
                 health.max += gain;
                 health.hp += gain;
                 said(format!("You kill the {name}."))
