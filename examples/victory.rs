@@ -1,0 +1,22 @@
+//! The victory screen without playing a whole run, for looking at it (and screenshots of it):
+//! the first level of a run, its monsters sent away and the Heartstone put on the floor beside
+//! the way out. Step onto the Heartstone, back onto the `<`, and press `<`. Run with
+//! `cargo run --example victory [SEED]`.
+
+use delve::dungeon::Dungeon;
+use delve::generation::{CorridorStyle, GenParams};
+use delve::map::Tile;
+use delve::paths::neighbours8;
+
+fn main() -> bevy::app::AppExit {
+    let seed = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(1);
+    let mut dungeon = Dungeon::new(GenParams::new(seed, 80, 50, CorridorStyle::Mixed)).expect("a level");
+    let level = dungeon.level_mut();
+    let start = level.map.start();
+    level.monsters.clear();
+    level.relic = neighbours8(start)
+        .into_iter()
+        .find(|&p| level.map.get(p) == Some(Tile::Floor));
+    println!("the Heartstone lies at {:?}, the way out at {start:?}", level.relic);
+    delve::app::run(dungeon, delve::fov::DEFAULT_RADIUS)
+}
