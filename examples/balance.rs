@@ -103,7 +103,7 @@ fn play(seed: u64, careful: bool, blind: bool) -> Outcome {
             distance_sq(m.at, at) <= 2 && !(diagonal && (map.tile(m.at).is_door() || map.tile(at).is_door()))
         });
         let act = if let Some(m) = adjacent {
-            Act::Step(Dir8::ALL.into_iter().find(|&d| Dir8::from_pos(at, d) == m.at).unwrap())
+            Act::Step(Dir8::between(at, m.at).unwrap())
         } else if careful && !near_monster && health.hp < health.max * 7 / 10 {
             Act::Wait
         } else if blind {
@@ -204,7 +204,7 @@ fn play(seed: u64, careful: bool, blind: bool) -> Outcome {
 fn blind_act(known: &Known, at: Pos, held: &[Pos], relic: bool, rest: bool, search: &mut Search) -> Act {
     let step = |walk: Vec<Pos>| {
         walk.first()
-            .and_then(|&n| Dir8::ALL.into_iter().find(|&d| Dir8::from_pos(at, d) == n))
+            .and_then(|&n| Dir8::between(at, n))
             .map_or(Act::Wait, Act::Step)
     };
     let relic_seen = known.level.relic.filter(|&r| known.relic_at(r));

@@ -54,11 +54,6 @@ fn can_step(m: &Monster, dir: Dir8, level: &Level) -> bool {
         && level.monster_at(to).is_none()
 }
 
-/// The direction from one tile to a neighbouring one.
-fn dir_between(from: Pos, to: Pos) -> Option<Dir8> {
-    Dir8::ALL.into_iter().find(|&d| Dir8::from_pos(from, d) == to)
-}
-
 /// What `m` makes of the moment: if it notices you, it hunts you (from wherever you are now).
 /// Returns whether it has only just noticed you. Every monster perceives every turn, whether or
 /// not it has the speed to act.
@@ -108,7 +103,7 @@ fn hunt(m: &Monster, target: Pos, player_at: Pos, level: &Level, senses: &mut Se
     let here = field.get(m.at);
     let mut best: Option<(u32, Dir8)> = None;
     for to in crate::paths::neighbours8(m.at) {
-        let Some(dir) = dir_between(m.at, to) else { continue };
+        let Some(dir) = Dir8::between(m.at, to) else { continue };
         if !can_step(m, dir, level) && to != player_at {
             continue;
         }

@@ -62,6 +62,11 @@ impl Dir8 {
         let (dx, dy) = dir.delta();
         from.offset(dx, dy)
     }
+
+    /// The step from `from` onto `to`, if `to` is one of its eight neighbours.
+    pub fn between(from: Pos, to: Pos) -> Option<Dir8> {
+        Dir8::ALL.into_iter().find(|&d| Dir8::from_pos(from, d) == to)
+    }
 }
 
 impl From<Dir> for Dir8 {

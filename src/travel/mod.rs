@@ -307,7 +307,7 @@ fn walk_step(
                 say(&mut line, &mut log, turn.0, &text);
                 return;
             }
-            let dir = Dir8::ALL.into_iter().find(|&d| Dir8::from_pos(at.0, d) == walk[0]);
+            let dir = Dir8::between(at.0, walk[0]);
             if let Some(dir) = dir {
                 commands.write(PlayerCommand::Step(dir));
                 walker.next_step = time.elapsed() + delay.0;

@@ -102,10 +102,7 @@ pub fn explore_level(dungeon: &mut Dungeon, radius: u32, mut plan: impl Planner,
             Ok(walk) => walk,
             Err(finished) => break Some(finished),
         };
-        let dir = Dir8::ALL
-            .into_iter()
-            .find(|&d| Dir8::from_pos(at, d) == walk[0])
-            .expect("a walk goes one step at a time");
+        let dir = Dir8::between(at, walk[0]).expect("a walk goes one step at a time");
         let mut stage = Stage {
             dungeon,
             player: PlayerMut {
