@@ -176,14 +176,59 @@ fn build(seed: u64, params: &GenParams) -> Result<(Level, usize), Defect> {
 /// Rooms and corridors only: BSP leaves, one room each, corridors dug in `style`, dead ends
 /// pruned, every walkable tile joined (by the builder's union-find).
 fn dig(rng: &mut GenRng, width: u32, height: u32, style: CorridorStyle, shape: &Shape) -> Result<TileMap, Defect> {
+    dig_traced(rng, width, height, style, shape, false).map(|(map, _)| map)
+}
+
+/// How a level's rooms and corridors were dug: the BSP leaves, and for each tile the lab code
+/// of the style that dug it as corridor (`CorridorStyle::code`, 0 for none).
+pub(crate) struct Trace {
+    pub leaves: Vec<Rect>,
+    pub dug_by: Vec<u8>,
+}
+
+/// `dig`, also returning its `Trace` when `trace` is set (the same level either way).
+pub(crate) fn dig_traced(
+    rng: &mut GenRng,
+    width: u32,
+    height: u32,
+    style: CorridorStyle,
+    shape: &Shape,
+    trace: bool,
+) -> Result<(TileMap, Option<Trace>), Defect> {
     let (w, h) = (width as i32, height as i32);
     let layout = bsp::layout(Rect::new(0, 0, w, h), shape, rng);
     let mut builder = Builder::new(w, h, layout.rooms);
+    if trace {
+        builder.record_digging();
+    }
     corridors::dig_all(&mut builder, &layout.links, style, shape.winding, rng);
     if let Some(at) = builder.first_unreachable() {
         return Err(Defect::Disconnected(at));
     }
-    Ok(builder.finish())
+    let trace = builder.take_record().map(|dug_by| Trace {
+        leaves: layout.leaves,
+        dug_by,
+    });
+    Ok((builder.finish(), trace))
+}
+
+/// The level seed the `attempts`-th attempt at `params` was built from.
+pub(crate) fn attempt_seed(params: &GenParams, attempts: u32) -> u64 {
+    derive_seed(level_seed(params.seed, params.depth), attempts - 1)
+}
+
+/// The rooms and corridors of level `params` as its successful attempt dug them, traced.
+pub(crate) fn retrace(params: &GenParams, attempts: u32) -> Result<(TileMap, Trace), Defect> {
+    let mut rng = GenRng::new(attempt_seed(params, attempts));
+    let (map, trace) = dig_traced(
+        &mut rng,
+        params.width,
+        params.height,
+        params.style,
+        &Shape::at(params.depth),
+        true,
+    )?;
+    Ok((map, trace.expect("tracing was asked for")))
 }
 
 /// The rooms and corridors of a first level from exactly this seed, without loops, stairs or

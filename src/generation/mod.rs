@@ -2,6 +2,7 @@
 //! locks and keys, shaped by depth, then validation and regeneration. `generate` makes level `d`
 //! of a run; `crate::dungeon` keeps the levels a run has made.
 
+pub mod anatomy;
 pub mod bsp;
 pub mod builder;
 pub mod corridors;

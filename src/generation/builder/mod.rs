@@ -82,6 +82,11 @@ pub struct Builder {
     /// `trace_back`'s scratch: a path from its far end.
     trail: Vec<Pos>,
     open: OpenSet,
+    /// The generator lab's record (off in normal generation): for each tile, what `digging` was
+    /// when it became corridor (0: never dug as corridor).
+    record: Option<Vec<u8>>,
+    /// The lab's code of what is digging now (set by the corridor styles' driver).
+    pub digging: u8,
 }
 
 impl Builder {
@@ -103,6 +108,8 @@ impl Builder {
             crossings: Vec::new(),
             trail: Vec::new(),
             open: OpenSet::default(),
+            record: None,
+            digging: 0,
         };
         let (wu, hu) = (w as usize, h as usize);
         b.owner[..wu].fill(BORDER);
@@ -212,6 +219,11 @@ impl Builder {
         let (i, w) = (self.idx(p), self.w as usize);
         self.tiles[i] = tile;
         self.toll[i] = u8::from(tile == Tile::Corridor);
+        if tile == Tile::Corridor
+            && let Some(record) = &mut self.record
+        {
+            record[i] = self.digging;
+        }
         self.parent[i] = ROOT | 1;
         // The new tile's root is carried from one join to the next instead of found again.
         let mut root = i;
@@ -260,6 +272,18 @@ impl Builder {
         let ((dx, dy), k) = (dir.delta(), n as i32 + 1);
         let end = p.offset(dx * k, dy * k);
         (n, self.cell(end))
+    }
+
+    /// Starts recording, for each tile dug as corridor, the `digging` code at the time (what the
+    /// generator lab shows). Recording draws nothing from the random stream: the level is the
+    /// same with or without it.
+    pub fn record_digging(&mut self) {
+        self.record = Some(vec![0; self.tiles.len()]);
+    }
+
+    /// The record `record_digging` started, if it did.
+    pub fn take_record(&mut self) -> Option<Vec<u8>> {
+        self.record.take()
     }
 
     /// The finished level, with the player at the centre of the first room.

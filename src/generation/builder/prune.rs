@@ -18,6 +18,9 @@ impl Builder {
             // smaller (its entry stays, so the set's other tiles still find their root).
             self.tiles[i] = Tile::Wall;
             self.toll[i] = if self.owner[i] == 0 { ROCK_COST as u8 } else { 0 };
+            if let Some(record) = &mut self.record {
+                record[i] = 0;
+            }
             let root = self.find(i);
             self.parent[root] -= 1;
             work.extend(p.neighbours4().into_iter().filter(|&q| self.is_walkable(q)));

@@ -50,6 +50,17 @@ impl CorridorStyle {
     ];
 
     /// The name used on the command line and in URLs.
+    /// The generator lab's code for corridors dug in this style (`Builder::digging`): 1 and up,
+    /// 0 being "not dug by a style" (loops opened later).
+    pub const fn code(self) -> u8 {
+        self as u8 + 1
+    }
+
+    /// The style with lab code `code`.
+    pub fn from_code(code: u8) -> Option<CorridorStyle> {
+        CorridorStyle::ALL.get(usize::from(code).checked_sub(1)?).copied()
+    }
+
     pub const fn name(self) -> &'static str {
         match self {
             CorridorStyle::LShaped => "lshaped",
@@ -132,6 +143,7 @@ fn pick_mixed(winding: u32, rng: &mut GenRng) -> CorridorStyle {
 /// regenerated).
 pub fn dig_all(b: &mut Builder, links: &[Link], style: CorridorStyle, winding: u32, rng: &mut GenRng) -> bool {
     if style == CorridorStyle::Hallways {
+        b.digging = CorridorStyle::Hallways.code();
         hallways::dig_all(b, links, rng);
     } else {
         for &link in links {
@@ -140,10 +152,12 @@ pub fn dig_all(b: &mut Builder, links: &[Link], style: CorridorStyle, winding: u
             } else {
                 style
             };
+            b.digging = chosen.code();
             connect(b, link, chosen, rng);
         }
     }
     // A link a style left unjoined gets a plain A* corridor between new doors.
+    b.digging = CorridorStyle::AStar.code();
     for &link in links {
         if !b.rooms_connected(link.a, link.b) {
             join_doors(b, link, rng, |_, _, _, _| None);
