@@ -26,6 +26,8 @@ pub fn game_plugin(app: &mut App) {
         crate::screens::ended::plugin,
         crate::travel::plugin,
         crate::travel::pointer::plugin,
+        crate::overview::plugin,
+        crate::lab::plugin,
     ))
     .add_systems(
         Update,
@@ -42,6 +44,7 @@ pub fn headless_plugin(app: &mut App) {
         crate::render::looks_plugin,
         crate::screens::ended::plugin,
         crate::travel::plugin,
+        crate::lab::rules_plugin,
     ));
 }
 
@@ -98,8 +101,9 @@ pub fn missing_display() -> Option<String> {
     None
 }
 
-/// The whole game in `dungeon`, in `window` (a desktop window or a page's canvas).
-pub fn game_app(dungeon: Dungeon, radius: u32, window: Window) -> App {
+/// The whole game in `dungeon`, in `window` (a desktop window or a page's canvas); `reveal`
+/// starts it in the generator lab.
+pub fn game_app(dungeon: Dungeon, radius: u32, reveal: bool, window: Window) -> App {
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
@@ -120,6 +124,7 @@ pub fn game_app(dungeon: Dungeon, radius: u32, window: Window) -> App {
     .insert_resource(RunStart(dungeon.clone()))
     .insert_resource(dungeon)
     .insert_resource(FovRadius(radius))
+    .insert_resource(crate::lab::Lab { on: reveal })
     .add_plugins(game_plugin);
     run_state_transitions_on_one_thread(&mut app);
     app
@@ -127,11 +132,11 @@ pub fn game_app(dungeon: Dungeon, radius: u32, window: Window) -> App {
 
 /// Opens the game window on `dungeon` and runs until the window closes. The caller checks
 /// `missing_display` first.
-pub fn run(dungeon: Dungeon, radius: u32) -> AppExit {
+pub fn run(dungeon: Dungeon, radius: u32, reveal: bool) -> AppExit {
     let window = Window {
         title: "Delve".into(),
         resolution: (1280, 800).into(),
         ..default()
     };
-    game_app(dungeon, radius, window).run()
+    game_app(dungeon, radius, reveal, window).run()
 }

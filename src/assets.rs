@@ -24,6 +24,8 @@ pub mod tiles {
     /// The first monster tile: one per `Kind`, in `Kind` order.
     pub const MONSTERS: u32 = 10;
     pub const RELIC: u32 = 16;
+    /// A pale corridor floor, tinted by the style that dug it (the generator lab).
+    pub const LAB_CORRIDOR: u32 = 17;
     /// Side of a tile in pixels.
     pub const SIZE: u32 = 16;
     pub const COLUMNS: u32 = 8;

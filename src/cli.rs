@@ -1,5 +1,5 @@
 //! The command line: `delve [--seed N] [--size WxH] [--corridors STYLE] [--depth D] [--map FILE]
-//! [--ascii [--fov] | --json | --explore] [--radius R]`.
+//! [--ascii [--fov] | --json | --explore | --reveal] [--radius R]`.
 //!
 //! Every usage error is one line on stderr naming the problem, and exit code 2.
 
@@ -51,6 +51,10 @@ pub struct Cli {
     /// object: the turns taken, the remembered level, where the explorer stopped.
     #[arg(long, conflicts_with_all = ["ascii", "json"])]
     pub explore: bool,
+    /// Start in the generator lab (F2 in the game): the whole level shown as it was made,
+    /// corridors tinted by the style that dug them, the BSP leaves outlined.
+    #[arg(long, conflicts_with_all = ["ascii", "json", "explore"])]
+    pub reveal: bool,
     /// With --ascii: print only what the player sees from the start (unseen tiles as spaces).
     #[arg(long, requires = "ascii")]
     pub fov: bool,
@@ -202,7 +206,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         }
     };
     if playing {
-        return match crate::app::run(dungeon, cli.radius) {
+        return match crate::app::run(dungeon, cli.radius, cli.reveal) {
             bevy::app::AppExit::Success => ExitCode::SUCCESS,
             bevy::app::AppExit::Error(code) => ExitCode::from(code.get()),
         };

@@ -3,7 +3,7 @@
 //!
 //! Pure algorithms (`map`, `generation`, `paths`, `fov::shadowcast`, `monsters`, `rules`,
 //! `travel::plan`) need no `App`. `dungeon` keeps a run's levels; each Bevy plugin (`turn`, `player`, `fov`, `assets`,
-//! `render`, `hud`, `screens`) reads resources and components, calls the algorithms, and applies
+//! `render`, `hud`, `overview`, `lab`, `screens`) reads resources and components, calls the algorithms, and applies
 //! what they return.
 
 pub mod actor;
@@ -14,8 +14,10 @@ pub mod dungeon;
 pub mod fov;
 pub mod generation;
 pub mod hud;
+pub mod lab;
 pub mod map;
 pub mod monsters;
+pub mod overview;
 pub mod paths;
 pub mod player;
 pub mod render;

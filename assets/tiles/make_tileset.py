@@ -3,7 +3,8 @@
 
 Index (see src/assets.rs, `tiles`): 0 wall, 1 room floor, 2 corridor floor, 3 closed door,
 4 open door, 5 locked door, 6 player, 7 stairs down, 8 stairs up, 9 key, 10 rat, 11 jackal,
-12 goblin, 13 orc, 14 ogre, 15 troll, 16 the Heartstone; the rest are blank, kept for later. Plain Python 3 (no packages): run it from anywhere to redraw the PNG.
+12 goblin, 13 orc, 14 ogre, 15 troll, 16 the Heartstone, 17 a pale corridor floor that the
+generator lab tints by corridor style; the rest are blank, kept for later. Plain Python 3 (no packages): run it from anywhere to redraw the PNG.
 """
 import os
 import struct
@@ -23,6 +24,8 @@ PAL = {
     "F": (62, 60, 72, 255),      # floor speck
     "c": (34, 30, 26, 255),      # corridor floor
     "C": (62, 56, 46, 255),      # corridor pebble
+    "l": (200, 200, 200, 255),   # lab corridor (white, to be tinted by its style)
+    "L": (150, 150, 150, 255),   # lab corridor pebble
     "w": (146, 96, 46, 255),     # wood
     "W": (104, 66, 32, 255),     # wood grain
     "y": (236, 204, 84, 255),    # brass
@@ -306,6 +309,7 @@ TILES = [
     OGRE,
     TROLL,
     RELIC,
+    floor("l", "L", [(3, 4), (11, 2), (6, 10), (12, 12), (9, 6)]),
 ]
 
 

@@ -30,15 +30,19 @@ pub enum Action {
     Descend,
     Ascend,
     Explore,
+    Overview,
+    Minimap,
     Cancel,
     Help,
     MessageLog,
     ZoomIn,
     ZoomOut,
+    Lab,
+    LabNext,
 }
 
 impl Action {
-    pub const ALL: [Action; 18] = [
+    pub const ALL: [Action; 22] = [
         Action::MoveN,
         Action::MoveNE,
         Action::MoveE,
@@ -52,11 +56,15 @@ impl Action {
         Action::Descend,
         Action::Ascend,
         Action::Explore,
+        Action::Overview,
+        Action::Minimap,
         Action::Cancel,
         Action::Help,
         Action::MessageLog,
         Action::ZoomIn,
         Action::ZoomOut,
+        Action::Lab,
+        Action::LabNext,
     ];
 
     /// The direction of a move action.
@@ -90,19 +98,24 @@ impl Action {
             Action::Descend => "go down the stairs (away from them: travel to them)",
             Action::Ascend => "go up the stairs (away from them: travel to them)",
             Action::Explore => "explore (any key stops)",
+            Action::Overview => "overview map of the level",
+            Action::Minimap => "hide or show the minimap",
             Action::Cancel => "cancel",
             Action::Help => "show or hide this help",
             Action::MessageLog => "show or hide the message log",
             Action::ZoomIn => "zoom in",
             Action::ZoomOut => "zoom out",
+            Action::Lab => "generator lab: how the level was made",
+            Action::LabNext => "in the lab: the next level",
         }
     }
 
     /// The default bindings: arrows, numpad and vi-keys (`hjklyubn`) to move, `>` and `<`
-    /// (Shift with `.` and `,`) for the stairs.
+    /// (Shift with `.` and `,`) for the stairs, M or Tab for the overview map (Shift+M for the
+    /// minimap), F2 for the generator lab.
     pub fn default_input_map() -> InputMap<Action> {
         use KeyCode::*;
-        let bindings: [(Action, &[KeyCode]); 16] = [
+        let bindings: [(Action, &[KeyCode]); 19] = [
             (Action::MoveN, &[ArrowUp, Numpad8, KeyK]),
             (Action::MoveNE, &[Numpad9, KeyU, PageUp]),
             (Action::MoveE, &[ArrowRight, Numpad6, KeyL]),
@@ -114,11 +127,15 @@ impl Action {
             (Action::Wait, &[Numpad5, Period, Space]),
             (Action::CloseDoor, &[KeyC]),
             (Action::Explore, &[KeyX]),
+            (Action::Overview, &[KeyM, Tab]),
             (Action::Cancel, &[Escape]),
             (Action::Help, &[F1, Slash]),
             (Action::MessageLog, &[KeyP]),
             (Action::ZoomIn, &[Equal, NumpadAdd]),
             (Action::ZoomOut, &[Minus, NumpadSubtract]),
+            (Action::Lab, &[F2]),
+            // `n` is also a vi-key (south-east): in the lab it makes the next level instead.
+            (Action::LabNext, &[KeyN]),
         ];
         let mut map = InputMap::default();
         for (action, keys) in bindings {
@@ -129,6 +146,7 @@ impl Action {
         // Shift+. is `>` and Shift+, is `<` on most layouts; a chord beats the bare `.` (wait).
         map.insert(Action::Descend, ButtonlikeChord::modified(ModifierKey::Shift, Period));
         map.insert(Action::Ascend, ButtonlikeChord::modified(ModifierKey::Shift, Comma));
+        map.insert(Action::Minimap, ButtonlikeChord::modified(ModifierKey::Shift, KeyM));
         map
     }
 }
@@ -199,8 +217,12 @@ fn read_actions(
     mut repeat: Local<Repeat>,
     mut commands: MessageWriter<PlayerCommand>,
     mut walks: MessageWriter<TravelRequest>,
+    lab: Option<Res<crate::lab::Lab>>,
 ) {
     let (actions, at) = player.into_inner();
+    if lab.is_some_and(|l| l.on) && actions.just_pressed(&Action::LabNext) {
+        return; // `n` makes the lab's next level, not a step south-east
+    }
     let here = dungeon.level().map.tile(at.0);
     let now = time.elapsed_secs();
     let pressed = |a: &Action| actions.just_pressed(a);

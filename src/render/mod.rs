@@ -19,6 +19,7 @@ use crate::actor::{GridPos, LevelScoped, Player};
 use crate::assets::{GameAssets, tiles};
 use crate::dungeon::Dungeon;
 use crate::fov::{LevelMemory, Memory, Viewshed};
+use crate::lab::{Revealed, digger_colour};
 use crate::map::{DoorState, Pos, Tile, TileMap};
 use crate::player::input::Action;
 use crate::screens::GameState;
@@ -64,9 +65,40 @@ pub fn tile_look(remembered: Option<Tile>, visible: bool) -> Look {
     }
 }
 
-/// The look of `p` for a player with `memory` of this level and `viewshed`.
-fn look_at(memory: Option<&LevelMemory>, viewshed: &Viewshed, p: Pos) -> Look {
-    tile_look(memory.and_then(|m| m.get(p)), viewshed.is_visible(p))
+/// How the generator lab draws `p`: whatever is there, a corridor tinted by the style that dug
+/// it (with no record of the level's making, untinted).
+pub fn lab_look(map: &TileMap, revealed: &Revealed, p: Pos) -> Look {
+    match revealed.anatomy.as_ref().and_then(|a| a.digger(map, p)) {
+        Some(digger) => Look {
+            index: tiles::LAB_CORRIDOR,
+            color: digger_colour(digger),
+            shown: true,
+        },
+        None => Look {
+            index: tile_index(map.tile(p)),
+            color: Color::WHITE,
+            shown: true,
+        },
+    }
+}
+
+/// What the drawing of a level reads: the level, the player's memory of it and view, and the
+/// lab's view of it when the lab is on.
+struct Sight<'a> {
+    map: &'a TileMap,
+    memory: Option<&'a LevelMemory>,
+    viewshed: &'a Viewshed,
+    revealed: Option<&'a Revealed>,
+}
+
+impl Sight<'_> {
+    /// The look of `p`: in the lab, the level as made; else as the player sees and remembers it.
+    fn look_at(&self, p: Pos) -> Look {
+        match self.revealed {
+            Some(r) => lab_look(self.map, r, p),
+            None => tile_look(self.memory.and_then(|m| m.get(p)), self.viewshed.is_visible(p)),
+        }
+    }
 }
 
 /// The tilemap entity.
@@ -111,8 +143,12 @@ pub fn looks_plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
+            rebuild_for_lab,
             spawn_map_layer.run_if(resource_exists::<GameAssets>.and_then(not(any_with_component::<MapLayer>))),
-            update_tile_looks.run_if(any_match_filter::<(With<Player>, Changed<Viewshed>)>),
+            update_tile_looks.run_if(
+                any_match_filter::<(With<Player>, Changed<Viewshed>)>
+                    .or_else(resource_exists::<Revealed>.and_then(resource_changed::<Dungeon>)),
+            ),
         )
             .chain()
             .in_set(TurnSet::Show),
@@ -140,15 +176,40 @@ pub fn plugin(app: &mut App) {
         );
 }
 
+/// The lab coming on or going off (or showing another level) draws the level again from
+/// scratch: the tiles are despawned here and made again by `spawn_map_layer`.
+fn rebuild_for_lab(
+    mut commands: Commands,
+    revealed: Option<Res<Revealed>>,
+    mut was_on: Local<bool>,
+    layer: Query<Entity, With<MapLayer>>,
+    tiles: Query<Entity, With<TilePos>>,
+) {
+    let on = revealed.is_some();
+    if on == *was_on && !revealed.is_some_and(|r| r.is_changed()) {
+        return;
+    }
+    *was_on = on;
+    for entity in layer.iter().chain(&tiles) {
+        commands.entity(entity).try_despawn();
+    }
+}
+
 fn spawn_map_layer(
     mut commands: Commands,
     dungeon: Res<Dungeon>,
     player: Single<PlayerSight, With<Player>>,
     assets: Res<GameAssets>,
+    revealed: Option<Res<Revealed>>,
 ) {
     let (viewshed, memory) = player.into_inner();
     let map = &dungeon.level().map;
-    let memory = memory.level(dungeon.depth());
+    let sight = Sight {
+        map,
+        memory: memory.level(dungeon.depth()),
+        viewshed: &viewshed,
+        revealed: revealed.as_deref(),
+    };
     let size = TilemapSize {
         x: map.width(),
         y: map.height(),
@@ -159,7 +220,7 @@ fn spawn_map_layer(
     // `update_tile_looks` applies as the rest come into view.
     for i in 0..map.tiles().len() {
         let p = map.pos_of(i);
-        let look = look_at(memory, &viewshed, p);
+        let look = sight.look_at(p);
         if look.shown {
             let position = tile_pos(map, p);
             storage.set(&position, commands.spawn(tile_bundle(layer, position, look)).id());
@@ -196,26 +257,36 @@ fn tile_bundle(layer: Entity, position: TilePos, look: Look) -> impl Bundle {
     )
 }
 
-/// Redraws the tiles whose look may have changed: last turn's view and this turn's view.
-/// Components are written only when the look really differs; a tile seen for the first time
-/// gets its entity.
+/// Redraws the tiles whose look may have changed: last turn's view and this turn's view (in the
+/// lab, where anything may be seen, every door too). Components are written only when the look
+/// really differs; a tile seen for the first time gets its entity.
 fn update_tile_looks(
     mut commands: Commands,
     dungeon: Res<Dungeon>,
     player: Single<PlayerSight, With<Player>>,
     layer: Single<(Entity, &mut TileStorage), With<MapLayer>>,
     mut tiles: Query<(&mut TileTextureIndex, &mut TileColor, &mut TileVisible)>,
+    revealed: Option<Res<Revealed>>,
 ) {
     let (viewshed, memory) = player.into_inner();
     let map = &dungeon.level().map;
-    let memory = memory.level(dungeon.depth());
+    let sight = Sight {
+        map,
+        memory: memory.level(dungeon.depth()),
+        viewshed: &viewshed,
+        revealed: revealed.as_deref(),
+    };
     let (layer, mut storage) = layer.into_inner();
-    for &p in viewshed.previous().iter().chain(viewshed.visible()) {
+    let doors: Vec<Pos> = match sight.revealed {
+        Some(_) => map.doors().map(|(p, _)| p).collect(),
+        None => Vec::new(),
+    };
+    for &p in viewshed.previous().iter().chain(viewshed.visible()).chain(&doors) {
         if !map.in_bounds(p) {
             continue; // last turn's view on a level of another size
         }
         let position = tile_pos(map, p);
-        let look = look_at(memory, &viewshed, p);
+        let look = sight.look_at(p);
         let Some(entity) = storage.get(&position) else {
             if look.shown {
                 storage.set(&position, commands.spawn(tile_bundle(layer, position, look)).id());
@@ -259,23 +330,29 @@ fn show_keys(
     dungeon: Res<Dungeon>,
     player: Single<PlayerSight, With<Player>>,
     mut sprites: Query<(Entity, &KeySprite, &mut Sprite)>,
+    revealed: Option<Res<Revealed>>,
+    mut was_lab: Local<bool>,
 ) {
     let (viewshed, memory) = player.into_inner();
-    if !(dungeon.is_changed() || viewshed.is_changed()) {
+    let lab = revealed.is_some();
+    let lab_changed = lab != *was_lab || revealed.is_some_and(|r| r.is_changed());
+    *was_lab = lab;
+    if !(dungeon.is_changed() || viewshed.is_changed() || lab_changed) {
         return;
     }
     let level = dungeon.level();
     let memory = memory.level(dungeon.depth());
-    let seen = |p: Pos| memory.is_some_and(|m| m.is_explored(p));
+    // In the lab every key is shown; else those the player has seen.
+    let seen = |p: Pos| lab || memory.is_some_and(|m| m.is_explored(p));
     let colour = |p: Pos| {
-        if viewshed.is_visible(p) {
+        if lab || viewshed.is_visible(p) {
             Color::WHITE
         } else {
             REMEMBERED
         }
     };
     for (entity, key, mut sprite) in &mut sprites {
-        if level.key_at(key.0).is_some() {
+        if level.key_at(key.0).is_some() && seen(key.0) {
             sprite.color = colour(key.0);
         } else {
             commands.entity(entity).despawn();

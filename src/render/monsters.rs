@@ -10,6 +10,7 @@ use crate::actor::{LevelScoped, Player};
 use crate::assets::{GameAssets, tiles};
 use crate::dungeon::Dungeon;
 use crate::fov::{Memory, Viewshed};
+use crate::lab::Revealed;
 use crate::monsters::Monster;
 
 /// The sprite of the monster with this id on the current level.
@@ -58,13 +59,19 @@ pub fn show_monsters(
     player: Single<Ref<Viewshed>, With<Player>>,
     mut sprites: Query<(Entity, &MonsterSprite, &mut Transform, &Children)>,
     mut bars: Query<BarParts, (With<HealthBar>, Without<MonsterSprite>)>,
+    revealed: Option<Res<Revealed>>,
+    mut was_lab: Local<bool>,
 ) {
     let viewshed = player.into_inner();
-    if !(dungeon.is_changed() || viewshed.is_changed()) {
+    let lab = revealed.is_some();
+    let lab_changed = lab != *was_lab;
+    *was_lab = lab;
+    if !(dungeon.is_changed() || viewshed.is_changed() || lab_changed) {
         return;
     }
     let level = dungeon.level();
-    let in_view = |m: &&Monster| viewshed.is_visible(m.at);
+    // The lab shows every monster; else those in view.
+    let in_view = |m: &&Monster| lab || viewshed.is_visible(m.at);
     for (entity, sprite, mut transform, children) in &mut sprites {
         let Some(m) = level
             .monster_index(sprite.0)
@@ -135,17 +142,22 @@ pub fn show_relic(
     dungeon: Res<Dungeon>,
     player: Single<(Ref<Viewshed>, &Memory), With<Player>>,
     mut sprite: Query<(Entity, &mut Sprite), With<RelicSprite>>,
+    revealed: Option<Res<Revealed>>,
+    mut was_lab: Local<bool>,
 ) {
     let (viewshed, memory) = player.into_inner();
-    if !(dungeon.is_changed() || viewshed.is_changed()) {
+    let lab = revealed.is_some();
+    let lab_changed = lab != *was_lab;
+    *was_lab = lab;
+    if !(dungeon.is_changed() || viewshed.is_changed() || lab_changed) {
         return;
     }
     let level = dungeon.level();
     let seen = level
         .relic
-        .filter(|&p| memory.level(dungeon.depth()).is_some_and(|m| m.is_explored(p)));
+        .filter(|&p| lab || memory.level(dungeon.depth()).is_some_and(|m| m.is_explored(p)));
     let colour = |p| {
-        if viewshed.is_visible(p) {
+        if lab || viewshed.is_visible(p) {
             Color::WHITE
         } else {
             REMEMBERED

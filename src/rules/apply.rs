@@ -81,8 +81,9 @@ pub fn apply(stage: &mut Stage, who: Who, effect: &Effect) -> Applied {
     match (*effect, who) {
         (Effect::Moved { to, onto }, Who::Player) => {
             *player.at = to;
+            // Stairs are worth a line (they say which key takes them); a doorway is not: walking
+            // or travelling through ten doors would push everything else off the log.
             match onto {
-                Tile::Door(_) => said("You stand in the doorway."),
                 Tile::StairsDown => said("There are stairs down here (> to descend)."),
                 Tile::StairsUp if depth == 1 => said("The way out of the dungeon is up these stairs (<)."),
                 Tile::StairsUp => said("There are stairs up here (< to climb)."),

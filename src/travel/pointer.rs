@@ -39,7 +39,13 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                (track_pointer, click_to_travel).chain().in_set(TurnSet::Input),
+                (track_pointer, click_to_travel)
+                    .chain()
+                    .run_if(crate::overview::pointer_on_the_map)
+                    .in_set(TurnSet::Input),
+                forget_hover
+                    .run_if(not(crate::overview::pointer_on_the_map))
+                    .in_set(TurnSet::Input),
                 (show_path, show_hover_text).in_set(TurnSet::Show),
             )
                 .run_if(in_state(GameState::Playing)),
@@ -159,6 +165,13 @@ fn track_pointer(
         name: name.unwrap_or_default(),
         path,
     };
+}
+
+/// Off the map (over the overview or the minimap), nothing of the map is hovered.
+fn forget_hover(mut hovered: ResMut<Hovered>) {
+    if hovered.tile.is_some() {
+        *hovered = Hovered::default();
+    }
 }
 
 /// A click or a tap on a known tile travels there.

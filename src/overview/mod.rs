@@ -1,0 +1,444 @@
+//! Seeing the whole level: the overview map (M or Tab), the remembered level scaled to fit the
+//! window with you, the stairs, keys and the Heartstone marked; and a corner minimap of the same
+//! picture (Shift+M hides or shows it). Clicking either travels to the tile clicked, as clicking
+//! the map does.
+//!
+//! One picture serves both: `picture::Picture`, painted from the player's memory (whole on a new
+//! level, then only where the view was or is) and copied to its GPU image only while something
+//! shows it.
+
+pub mod picture;
+
+use bevy::asset::RenderAssetUsages;
+use bevy::prelude::*;
+use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+use bevy::ui::RelativeCursorPosition;
+use bevy::window::PrimaryWindow;
+use leafwing_input_manager::prelude::ActionState;
+
+use self::picture::{Landmark, Picture, landmarks, stairs_of};
+use crate::actor::{GridPos, Player};
+use crate::dungeon::Dungeon;
+use crate::fov::{Memory, Viewshed};
+use crate::map::Pos;
+use crate::player::input::Action;
+use crate::screens::GameState;
+use crate::travel::TravelRequest;
+use crate::turn::TurnSet;
+
+/// The remembered level as a picture, and its GPU image.
+#[derive(Resource, Debug)]
+pub struct MapPicture {
+    pub picture: Picture,
+    /// The level painted, `None` until the first painting of a run.
+    depth: Option<u32>,
+    /// The stairs of that level.
+    stairs: Vec<(Pos, Landmark)>,
+    image: Handle<Image>,
+    /// The picture changed since it was last copied to the image.
+    fresh: bool,
+}
+
+/// Whether the corner minimap is shown (Shift+M).
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MinimapShown(pub bool);
+
+impl Default for MinimapShown {
+    fn default() -> Self {
+        MinimapShown(true)
+    }
+}
+
+/// The overview map's overlay (present while it is open).
+#[derive(Component, Debug)]
+pub struct OverviewMap;
+
+/// The minimap's panel.
+#[derive(Component, Debug)]
+struct Minimap;
+
+/// A node showing the map picture, `scale` screen pixels per tile; its children are the markers.
+#[derive(Component, Debug)]
+pub struct PictureNode {
+    scale: f32,
+}
+
+/// One marker over a picture.
+#[derive(Component, Debug)]
+struct Marker;
+
+/// The most a minimap takes of the corner, in screen pixels.
+const MINIMAP_BOX: Vec2 = Vec2::new(240.0, 150.0);
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<MinimapShown>()
+        .add_systems(OnEnter(GameState::Playing), (forget_picture, spawn_minimap).chain())
+        .add_systems(
+            Update,
+            (
+                click_picture.in_set(TurnSet::Input),
+                (
+                    paint_picture,
+                    toggle_overview,
+                    show_minimap,
+                    upload_picture,
+                    place_markers,
+                )
+                    .chain()
+                    .in_set(TurnSet::Show),
+            ),
+        );
+}
+
+/// True unless the overview map is open or the pointer is over a map picture: the main map's
+/// pointer (hover, click to travel) runs only then.
+pub fn pointer_on_the_map(
+    pictures: Query<(&RelativeCursorPosition, &InheritedVisibility), With<PictureNode>>,
+    open: Query<(), With<OverviewMap>>,
+) -> bool {
+    open.is_empty() && !pictures.iter().any(|(c, shown)| shown.get() && c.cursor_over())
+}
+
+/// A new run paints its picture from scratch.
+fn forget_picture(mut commands: Commands, mut images: ResMut<Assets<Image>>, old: Option<Res<MapPicture>>) {
+    let image = match old {
+        Some(old) => old.image.clone(),
+        None => images.add(gpu_image(&Picture::paint(1, 1, None))),
+    };
+    commands.insert_resource(MapPicture {
+        picture: Picture::paint(1, 1, None),
+        depth: None,
+        stairs: Vec::new(),
+        image,
+        fresh: true,
+    });
+}
+
+fn gpu_image(picture: &Picture) -> Image {
+    Image::new(
+        Extent3d {
+            width: picture.width,
+            height: picture.height,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        picture.rgba.clone(),
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::RENDER_WORLD | RenderAssetUsages::MAIN_WORLD,
+    )
+}
+
+/// Paints the whole level when one is entered, then what the view was or is each turn.
+fn paint_picture(
+    dungeon: Res<Dungeon>,
+    player: Single<(Ref<Viewshed>, &Memory), With<Player>>,
+    mut picture: ResMut<MapPicture>,
+) {
+    let (view, memory) = player.into_inner();
+    let depth = dungeon.depth();
+    let map = &dungeon.level().map;
+    let memory = memory.level(depth);
+    let same_size = picture.picture.width == map.width() && picture.picture.height == map.height();
+    if picture.depth != Some(depth) || !same_size {
+        picture.picture = Picture::paint(map.width(), map.height(), memory);
+        picture.stairs = stairs_of(map);
+        picture.depth = Some(depth);
+        picture.fresh = true;
+    } else if view.is_changed()
+        && let Some(memory) = memory
+    {
+        let spots = view.previous().iter().chain(view.visible()).copied();
+        picture.picture.repaint(memory, spots);
+        picture.fresh = true;
+    }
+}
+
+/// Copies the picture to its image, when it changed and something shows it.
+fn upload_picture(
+    mut picture: ResMut<MapPicture>,
+    mut images: ResMut<Assets<Image>>,
+    nodes: Query<&InheritedVisibility, With<PictureNode>>,
+) {
+    if !picture.fresh || !nodes.iter().any(|v| v.get()) {
+        return;
+    }
+    picture.fresh = false;
+    let Some(image) = images.get_mut(&picture.image) else {
+        return;
+    };
+    let image = image.into_inner();
+    let (w, h) = (picture.picture.width, picture.picture.height);
+    if image.width() == w && image.height() == h {
+        match &mut image.data {
+            Some(data) => data.copy_from_slice(&picture.picture.rgba),
+            None => image.data = Some(picture.picture.rgba.clone()),
+        }
+    } else {
+        *image = gpu_image(&picture.picture);
+    }
+}
+
+/// Screen pixels per tile that fit a `width` x `height` level into `room`: whole pixels when
+/// there is room for at least one per tile, so that tiles stay crisp.
+pub fn fit_scale(width: u32, height: u32, room: Vec2) -> f32 {
+    let s = (room.x / width as f32).min(room.y / height as f32);
+    if s >= 1.0 { s.floor() } else { s }
+}
+
+/// A node showing the picture of `map` at `scale`, with its markers as children.
+fn picture_node(picture: &MapPicture, map: &crate::map::TileMap, scale: f32) -> impl Bundle {
+    (
+        PictureNode { scale },
+        RelativeCursorPosition::default(),
+        ImageNode::new(picture.image.clone()),
+        Node {
+            width: px(map.width() as f32 * scale),
+            height: px(map.height() as f32 * scale),
+            ..default()
+        },
+        // The level's bounds, where nothing is known yet.
+        BackgroundColor(Color::srgba(0.08, 0.08, 0.14, 0.9)),
+    )
+}
+
+fn spawn_minimap(mut commands: Commands, dungeon: Res<Dungeon>, picture: Res<MapPicture>, shown: Res<MinimapShown>) {
+    let map = &dungeon.level().map;
+    let scale = fit_scale(map.width(), map.height(), MINIMAP_BOX);
+    commands.spawn((
+        Name::new("Minimap"),
+        Minimap,
+        DespawnOnExit(GameState::Playing),
+        Node {
+            position_type: PositionType::Absolute,
+            bottom: px(0),
+            right: px(0),
+            padding: UiRect::all(px(4)),
+            ..default()
+        },
+        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.6)),
+        if shown.0 {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        },
+        children![picture_node(&picture, map, scale)],
+    ));
+}
+
+/// Shift+M hides or shows the minimap; it also hides while the overview is open.
+fn show_minimap(
+    actions: Single<&ActionState<Action>, With<Player>>,
+    mut shown: ResMut<MinimapShown>,
+    mut panel: Single<&mut Visibility, With<Minimap>>,
+    open: Query<(), With<OverviewMap>>,
+) {
+    if actions.just_pressed(&Action::Minimap) {
+        shown.0 = !shown.0;
+    }
+    // The overview map shows all the minimap would, bigger: the minimap makes way for it.
+    let visible = if shown.0 && open.is_empty() {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    panel.set_if_neq(visible);
+}
+
+/// M or Tab opens the overview map; M, Tab or Esc closes it.
+fn toggle_overview(
+    mut commands: Commands,
+    actions: Single<&ActionState<Action>, With<Player>>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    dungeon: Res<Dungeon>,
+    picture: Res<MapPicture>,
+    open: Option<Single<Entity, With<OverviewMap>>>,
+) {
+    let asked = actions.just_pressed(&Action::Overview);
+    match open {
+        Some(entity) if asked || actions.just_pressed(&Action::Cancel) => commands.entity(*entity).despawn(),
+        None if asked => {
+            let map = &dungeon.level().map;
+            let room = Vec2::new(window.width() * 0.94, window.height() * 0.94 - 90.0).max(Vec2::splat(40.0));
+            let scale = fit_scale(map.width(), map.height(), room);
+            let title = format!(
+                "Level {} of {}: what you remember  (click a place to travel there; M or Esc closes)",
+                dungeon.depth(),
+                dungeon.deepest()
+            );
+            commands
+                .spawn((
+                    Name::new("Overview map"),
+                    OverviewMap,
+                    DespawnOnExit(GameState::Playing),
+                    GlobalZIndex(10),
+                    Node {
+                        position_type: PositionType::Absolute,
+                        width: percent(100),
+                        height: percent(100),
+                        flex_direction: FlexDirection::Column,
+                        justify_content: JustifyContent::Center,
+                        align_items: AlignItems::Center,
+                        row_gap: px(8),
+                        ..default()
+                    },
+                    BackgroundColor(Color::srgba(0.01, 0.01, 0.03, 0.94)),
+                ))
+                .with_children(|overlay| {
+                    overlay.spawn((
+                        Text::new(title),
+                        TextFont::from_font_size(16.0),
+                        TextColor(Color::srgb(0.85, 0.85, 0.78)),
+                    ));
+                    overlay.spawn(picture_node(&picture, map, scale));
+                    overlay
+                        .spawn(Node {
+                            column_gap: px(16),
+                            align_items: AlignItems::Center,
+                            ..default()
+                        })
+                        .with_children(|legend| {
+                            for mark in Landmark::ALL {
+                                legend.spawn((
+                                    Node {
+                                        width: px(10),
+                                        height: px(10),
+                                        ..default()
+                                    },
+                                    BackgroundColor(marker_colour(mark)),
+                                ));
+                                legend.spawn((
+                                    Text::new(mark.name()),
+                                    TextFont::from_font_size(14.0),
+                                    TextColor(Color::srgb(0.75, 0.75, 0.7)),
+                                ));
+                            }
+                        });
+                });
+        }
+        _ => {}
+    }
+}
+
+fn marker_colour(mark: Landmark) -> Color {
+    let [r, g, b] = mark.colour();
+    Color::srgb_u8(r, g, b)
+}
+
+/// Puts the landmarks over every picture node, again whenever the picture or the player moved.
+fn place_markers(
+    mut commands: Commands,
+    dungeon: Res<Dungeon>,
+    player: Single<(&GridPos, &Memory), With<Player>>,
+    picture: Res<MapPicture>,
+    nodes: Query<(Entity, Ref<PictureNode>, Option<&Children>)>,
+    markers: Query<(), With<Marker>>,
+) {
+    let (at, memory) = player.into_inner();
+    let mut marks: Option<Vec<(Pos, Landmark)>> = None;
+    for (node, info, children) in &nodes {
+        if !(picture.is_changed() || info.is_added()) {
+            continue;
+        }
+        let marks = marks
+            .get_or_insert_with(|| landmarks(dungeon.level(), memory.level(dungeon.depth()), &picture.stairs, at.0));
+        for child in children.into_iter().flatten() {
+            if markers.contains(*child) {
+                commands.entity(*child).despawn();
+            }
+        }
+        let size = info.scale.max(6.0);
+        commands.entity(node).with_children(|layer| {
+            for &(p, mark) in marks.iter() {
+                let centre = (Vec2::new(p.x as f32, p.y as f32) + 0.5) * info.scale - size / 2.0;
+                layer.spawn((
+                    Marker,
+                    Node {
+                        position_type: PositionType::Absolute,
+                        left: px(centre.x),
+                        top: px(centre.y),
+                        width: px(size),
+                        height: px(size),
+                        border: UiRect::all(px(1)),
+                        ..default()
+                    },
+                    BorderColor::all(Color::BLACK),
+                    BackgroundColor(marker_colour(mark)),
+                ));
+            }
+        });
+    }
+}
+
+/// The tile of a `width` x `height` picture under a cursor at `normalized` (-0.5 top left to
+/// 0.5 bottom right of the picture's node).
+pub fn tile_in_picture(width: u32, height: u32, normalized: Vec2) -> Pos {
+    let at = (normalized + 0.5) * Vec2::new(width as f32, height as f32);
+    Pos::new(at.x.floor() as i32, at.y.floor() as i32)
+}
+
+/// A click or tap on a known tile of a map picture travels there (and closes the overview).
+fn click_picture(
+    mut commands: Commands,
+    buttons: Option<Res<ButtonInput<MouseButton>>>,
+    touches: Option<Res<Touches>>,
+    nodes: Query<(&RelativeCursorPosition, &InheritedVisibility), With<PictureNode>>,
+    dungeon: Res<Dungeon>,
+    memory: Single<&Memory, With<Player>>,
+    open: Option<Single<Entity, With<OverviewMap>>>,
+    mut walks: MessageWriter<TravelRequest>,
+) {
+    let clicked = buttons.is_some_and(|b| b.just_pressed(MouseButton::Left));
+    let tapped = touches.is_some_and(|t| t.any_just_pressed());
+    if !(clicked || tapped) {
+        return;
+    }
+    let map = &dungeon.level().map;
+    for (cursor, shown) in &nodes {
+        let Some(n) = cursor.normalized.filter(|_| shown.get() && cursor.cursor_over()) else {
+            continue;
+        };
+        let tile = tile_in_picture(map.width(), map.height(), n);
+        if memory.level(dungeon.depth()).is_some_and(|m| m.is_explored(tile)) {
+            walks.write(TravelRequest::To(tile));
+            if let Some(overlay) = &open {
+                commands.entity(**overlay).despawn();
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scales_fit_and_stay_whole_when_they_can() {
+        assert_eq!(fit_scale(80, 50, Vec2::new(1200.0, 700.0)), 14.0);
+        assert_eq!(fit_scale(80, 50, MINIMAP_BOX), 3.0);
+        let big = fit_scale(1024, 1024, Vec2::new(1200.0, 700.0));
+        assert!((big - 700.0 / 1024.0).abs() < 1e-6);
+        for (w, h) in [(20, 15), (80, 50), (256, 256), (1024, 300)] {
+            let s = fit_scale(w, h, MINIMAP_BOX);
+            assert!(
+                w as f32 * s <= MINIMAP_BOX.x && h as f32 * s <= MINIMAP_BOX.y,
+                "{w}x{h}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_point_of_the_picture_is_the_tile_drawn_there() {
+        for (w, h) in [(80, 50), (20, 15), (1024, 1024)] {
+            assert_eq!(tile_in_picture(w, h, Vec2::splat(-0.5)), Pos::new(0, 0));
+            assert_eq!(
+                tile_in_picture(w, h, Vec2::splat(0.4999)),
+                Pos::new(w as i32 - 1, h as i32 - 1)
+            );
+            // The centre of tile (x, y) is at ((x + 0.5) / w - 0.5, ...).
+            for (x, y) in [(3, 4), (w as i32 / 2, h as i32 - 2)] {
+                let n = Vec2::new((x as f32 + 0.5) / w as f32 - 0.5, (y as f32 + 0.5) / h as f32 - 0.5);
+                assert_eq!(tile_in_picture(w, h, n), Pos::new(x, y));
+            }
+        }
+    }
+}

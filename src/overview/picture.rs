@@ -1,0 +1,181 @@
+//! The remembered level as a picture, one RGBA pixel per tile, and the landmarks drawn over it
+//! (you, the stairs, keys, the Heartstone): what the overview map and the minimap show. Plain
+//! Rust over the player's memory: painted whole when a level is entered, then only where the
+//! view was or is, as the tile drawing does.
+
+use crate::fov::LevelMemory;
+use crate::map::{DoorState, Level, Pos, Tile, TileMap};
+
+/// The colour of a remembered tile (never seen: clear).
+pub const fn colour(tile: Option<Tile>) -> [u8; 4] {
+    match tile {
+        None => [0, 0, 0, 0],
+        Some(Tile::Wall) => [78, 78, 96, 255],
+        Some(Tile::Floor) => [150, 142, 124, 255],
+        Some(Tile::Corridor) => [118, 110, 96, 255],
+        Some(Tile::Door(DoorState::Open | DoorState::Closed)) => [176, 118, 56, 255],
+        Some(Tile::Door(DoorState::Locked)) => [214, 64, 64, 255],
+        Some(Tile::StairsDown) => [80, 200, 232, 255],
+        Some(Tile::StairsUp) => [124, 224, 124, 255],
+    }
+}
+
+/// One level's picture.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picture {
+    pub width: u32,
+    pub height: u32,
+    /// Row by row from the top, four bytes a pixel.
+    pub rgba: Vec<u8>,
+}
+
+impl Picture {
+    /// The whole of `memory` (of a level `width` x `height`; no memory yet: all clear).
+    pub fn paint(width: u32, height: u32, memory: Option<&LevelMemory>) -> Picture {
+        let mut rgba = Vec::with_capacity(width as usize * height as usize * 4);
+        match memory {
+            Some(m) => m.tiles().iter().for_each(|&t| rgba.extend_from_slice(&colour(t))),
+            None => rgba.resize(width as usize * height as usize * 4, 0),
+        }
+        Picture { width, height, rgba }
+    }
+
+    /// Repaints the pixels at `spots` from `memory` (spots off the picture are skipped).
+    pub fn repaint(&mut self, memory: &LevelMemory, spots: impl IntoIterator<Item = Pos>) {
+        for p in spots {
+            if p.x < 0 || p.y < 0 || p.x as u32 >= self.width || p.y as u32 >= self.height {
+                continue;
+            }
+            let i = (p.y as usize * self.width as usize + p.x as usize) * 4;
+            self.rgba[i..i + 4].copy_from_slice(&colour(memory.get(p)));
+        }
+    }
+
+    /// The colour of the pixel at `p`.
+    pub fn pixel(&self, p: Pos) -> [u8; 4] {
+        let i = (p.y as usize * self.width as usize + p.x as usize) * 4;
+        self.rgba[i..i + 4].try_into().expect("four bytes")
+    }
+}
+
+/// What a marker on the map stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Landmark {
+    You,
+    StairsDown,
+    StairsUp,
+    Key,
+    Heartstone,
+}
+
+impl Landmark {
+    pub const ALL: [Landmark; 5] = [
+        Landmark::You,
+        Landmark::StairsDown,
+        Landmark::StairsUp,
+        Landmark::Key,
+        Landmark::Heartstone,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Landmark::You => "you",
+            Landmark::StairsDown => "stairs down",
+            Landmark::StairsUp => "stairs up",
+            Landmark::Key => "key",
+            Landmark::Heartstone => "the Heartstone",
+        }
+    }
+
+    pub const fn colour(self) -> [u8; 3] {
+        match self {
+            Landmark::You => [255, 236, 64],
+            Landmark::StairsDown => [64, 220, 255],
+            Landmark::StairsUp => [120, 255, 120],
+            Landmark::Key => [255, 190, 40],
+            Landmark::Heartstone => [255, 80, 230],
+        }
+    }
+}
+
+/// Where a level's stairs are: found once when the level is entered (stairs never move).
+pub fn stairs_of(map: &TileMap) -> Vec<(Pos, Landmark)> {
+    map.tiles()
+        .iter()
+        .enumerate()
+        .filter_map(|(i, t)| match t {
+            Tile::StairsDown => Some((map.pos_of(i), Landmark::StairsDown)),
+            Tile::StairsUp => Some((map.pos_of(i), Landmark::StairsUp)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The landmarks a player standing at `you` with `memory` of `level` knows of: itself, the
+/// stairs it has seen (`stairs` from `stairs_of`), the keys it has seen still lying there, and
+/// the Heartstone once seen. You come last, drawn over the rest.
+pub fn landmarks(
+    level: &Level,
+    memory: Option<&LevelMemory>,
+    stairs: &[(Pos, Landmark)],
+    you: Pos,
+) -> Vec<(Pos, Landmark)> {
+    let seen = |p: Pos| memory.is_some_and(|m| m.is_explored(p));
+    let mut out: Vec<(Pos, Landmark)> = stairs.iter().copied().filter(|&(p, _)| seen(p)).collect();
+    out.extend(level.keys.iter().filter(|k| seen(k.at)).map(|k| (k.at, Landmark::Key)));
+    out.extend(level.relic.filter(|&r| seen(r)).map(|r| (r, Landmark::Heartstone)));
+    out.push((you, Landmark::You));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fov::{Memory, visible_tiles};
+    use crate::generation::{GenParams, generate};
+
+    #[test]
+    fn painting_follows_memory_and_repainting_equals_painting_again() {
+        let level = generate(&GenParams::default()).unwrap().level;
+        let map = &level.map;
+        let mut memory = Memory::default();
+        let (w, h) = (map.width(), map.height());
+        let blank = Picture::paint(w, h, memory.level(1));
+        assert!(blank.rgba.iter().all(|&b| b == 0));
+        let mut picture = blank.clone();
+        let view = visible_tiles(map, map.start(), 8);
+        memory.level_mut(1, map).remember(map, &view);
+        picture.repaint(memory.level(1).unwrap(), view.iter().copied().chain([Pos::new(-1, 3)]));
+        assert_eq!(picture, Picture::paint(w, h, memory.level(1)));
+        assert_eq!(picture.pixel(map.start()), colour(Some(map.tile(map.start()))));
+        let unseen = (0..map.tiles().len())
+            .map(|i| map.pos_of(i))
+            .find(|&p| !view.contains(&p))
+            .unwrap();
+        assert_eq!(picture.pixel(unseen), [0, 0, 0, 0]);
+    }
+
+    #[test]
+    fn landmarks_are_only_what_was_seen() {
+        let level = generate(&GenParams::default().at_depth(3)).unwrap().level;
+        let map = &level.map;
+        let stairs = stairs_of(map);
+        assert_eq!(stairs.len(), 2, "a middle level has stairs down and up");
+        let mut memory = Memory::default();
+        assert_eq!(
+            landmarks(&level, memory.level(3), &stairs, map.start()),
+            vec![(map.start(), Landmark::You)]
+        );
+        let all: Vec<Pos> = (0..map.tiles().len()).map(|i| map.pos_of(i)).collect();
+        memory.level_mut(3, map).remember(map, &all);
+        let marks = landmarks(&level, memory.level(3), &stairs, map.start());
+        for (p, kind) in &stairs {
+            assert!(marks.contains(&(*p, *kind)));
+        }
+        for key in &level.keys {
+            assert!(marks.contains(&(key.at, Landmark::Key)));
+        }
+        assert_eq!(marks.last(), Some(&(map.start(), Landmark::You)));
+        assert_eq!(marks.len(), stairs.len() + level.keys.len() + 1);
+    }
+}

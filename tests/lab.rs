@@ -1,0 +1,111 @@
+//! The generator lab, headless: turning it on draws the whole level with each corridor tinted by
+//! the style that dug it, without touching what the player knows; turning it off draws the
+//! player's memory again; taking the stairs in the lab shows the new level's making.
+
+use bevy::prelude::*;
+use bevy_ecs_tilemap::prelude::{TileColor, TilePos, TileTextureIndex, TileVisible};
+use delve::actor::{GridPos, Player};
+use delve::assets::tiles;
+use delve::dungeon::Dungeon;
+use delve::fov::Memory;
+use delve::generation::anatomy::Anatomy;
+use delve::generation::{CorridorStyle, GenParams};
+use delve::lab::{Lab, Revealed, digger_colour};
+use delve::map::Tile;
+use delve::player::PlayerCommand;
+
+/// Every drawn tile: (x, y from the top), its texture, colour, and whether it is shown.
+fn drawn(app: &mut App) -> Vec<((u32, u32), u32, Color, bool)> {
+    let height = app.world().resource::<Dungeon>().level().map.height();
+    let w = app.world_mut();
+    w.query::<(&TilePos, &TileTextureIndex, &TileColor, &TileVisible)>()
+        .iter(w)
+        .map(|(p, i, c, v)| ((p.x, height - 1 - p.y), i.0, c.0, v.0))
+        .collect()
+}
+
+fn lab(app: &mut App, on: bool) {
+    app.world_mut().resource_mut::<Lab>().on = on;
+    app.update();
+    app.update();
+}
+
+#[test]
+fn the_lab_shows_the_whole_level_as_it_was_made_and_leaves_memory_alone() {
+    for style in [CorridorStyle::Mixed, CorridorStyle::NetHack, CorridorStyle::Hallways] {
+        let params = GenParams::new(31, 80, 50, style).at_depth(2);
+        let mut app = delve::app::headless_app(Dungeon::new(params).unwrap().peaceful());
+        let before = drawn(&mut app);
+        let memory_before = app.world_mut().query::<&Memory>().single(app.world()).unwrap().clone();
+        let map = app.world().resource::<Dungeon>().level().map.clone();
+        assert!(
+            before.len() < map.tiles().len() / 2,
+            "{style}: only what the player has seen is drawn"
+        );
+
+        lab(&mut app, true);
+        let anatomy = Anatomy::of(&params).unwrap();
+        assert_eq!(app.world().resource::<Revealed>().anatomy.as_ref(), Some(&anatomy));
+        let shown = drawn(&mut app);
+        assert_eq!(shown.len(), map.tiles().len(), "{style}: every tile drawn");
+        let mut tinted = 0;
+        for ((x, y), index, colour, visible) in shown {
+            let p = delve::map::Pos::new(x as i32, y as i32);
+            assert!(visible, "{style}: {p:?} shown");
+            match anatomy.digger(&map, p) {
+                Some(d) => {
+                    assert_eq!(
+                        (index, colour),
+                        (tiles::LAB_CORRIDOR, digger_colour(d)),
+                        "{style}: {p:?}"
+                    );
+                    tinted += 1;
+                }
+                None => assert_eq!((index, colour), (delve::render::tile_index(map.tile(p)), Color::WHITE)),
+            }
+        }
+        assert_eq!(tinted, map.tiles().iter().filter(|&&t| t == Tile::Corridor).count());
+        let memory_lab = app.world_mut().query::<&Memory>().single(app.world()).unwrap().clone();
+        assert_eq!(
+            memory_lab, memory_before,
+            "{style}: the lab is a way of looking, not of knowing"
+        );
+
+        lab(&mut app, false);
+        assert!(app.world().get_resource::<Revealed>().is_none());
+        let mut after = drawn(&mut app);
+        let mut before = before;
+        after.sort_by_key(|t| t.0);
+        before.sort_by_key(|t| t.0);
+        assert_eq!(
+            after, before,
+            "{style}: off again, the player's own view and memory are drawn"
+        );
+    }
+}
+
+#[test]
+fn the_lab_follows_the_player_down_the_stairs() {
+    let params = GenParams::new(8, 60, 40, CorridorStyle::Pipe);
+    let dungeon = Dungeon::new(params).unwrap().peaceful();
+    let down = dungeon.level().map.stairs_down().expect("stairs down");
+    let mut app = delve::app::headless_app(dungeon);
+    lab(&mut app, true);
+    assert_eq!(app.world().resource::<Revealed>().depth, 1);
+    // Set down on the stairs (the walk there is another test's business).
+    let w = app.world_mut();
+    let mut pos = w.query_filtered::<&mut GridPos, With<Player>>().single_mut(w).unwrap();
+    pos.0 = down;
+    app.world_mut().write_message(PlayerCommand::Descend);
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<Dungeon>().depth(), 2);
+    let revealed = app.world().resource::<Revealed>();
+    assert_eq!(revealed.depth, 2);
+    assert_eq!(
+        revealed.anatomy.as_ref(),
+        Some(&Anatomy::of(&params.at_depth(2)).unwrap())
+    );
+    let map = app.world().resource::<Dungeon>().level().map.clone();
+    assert_eq!(drawn(&mut app).len(), map.tiles().len(), "level 2 drawn whole");
+}
