@@ -58,6 +58,8 @@ fn spawn_hud(mut commands: Commands) {
             position_type: PositionType::Absolute,
             top: px(0),
             left: px(0),
+            // In a narrow window it wraps rather than running under the health bar.
+            max_width: percent(68),
             padding: UiRect::axes(px(8), px(4)),
             ..default()
         },

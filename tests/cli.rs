@@ -324,6 +324,10 @@ fn bad_depth_and_json_combinations_are_named() {
     assert_usage_error(&["--json", "--map", "x.txt"], "--map");
     assert_usage_error(&["--json", "--ascii"], "--ascii");
     assert_usage_error(&["--ascii", "--map", "x.txt", "--depth", "2"], "--depth");
+    // The lab opens a window: with a printing option it is a usage error, named.
+    for printing in ["--ascii", "--json", "--explore"] {
+        assert_usage_error(&["--reveal", printing], "--reveal");
+    }
 }
 
 #[test]

@@ -109,3 +109,33 @@ fn the_lab_follows_the_player_down_the_stairs() {
     let map = app.world().resource::<Dungeon>().level().map.clone();
     assert_eq!(drawn(&mut app).len(), map.tiles().len(), "level 2 drawn whole");
 }
+
+/// What the lab's `n` (and the browser panel's "New level") does: a new run, entering `Playing`
+/// again. The lab shows the new level's making, not the old one's.
+#[test]
+fn a_new_run_in_the_lab_is_shown_as_made() {
+    let first = GenParams::new(5, 80, 50, CorridorStyle::Mixed);
+    let mut app = delve::app::headless_app(Dungeon::new(first).unwrap());
+    lab(&mut app, true);
+    let next = delve::lab::next_run(&first);
+    let dungeon = Dungeon::new(next).unwrap();
+    app.insert_resource(delve::screens::ended::RunStart(dungeon.clone()));
+    app.insert_resource(dungeon);
+    app.world_mut()
+        .resource_mut::<NextState<delve::screens::GameState>>()
+        .set(delve::screens::GameState::Playing);
+    app.update();
+    app.update();
+    assert!(app.world().resource::<Lab>().on, "still in the lab");
+    let revealed = app.world().resource::<Revealed>();
+    assert_eq!(revealed.anatomy.as_ref(), Some(&Anatomy::of(&next).unwrap()));
+    let map = app.world().resource::<Dungeon>().level().map.clone();
+    let shown = drawn(&mut app);
+    assert_eq!(shown.len(), map.tiles().len(), "the new level drawn whole, once");
+    for ((x, y), index, _, _) in shown {
+        let p = delve::map::Pos::new(x as i32, y as i32);
+        if map.tile(p) != Tile::Corridor {
+            assert_eq!(index, delve::render::tile_index(map.tile(p)), "{p:?}");
+        }
+    }
+}

@@ -22,8 +22,12 @@ function webgl2() {
 async function download(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${response.statusText}`);
-  const total = Number(response.headers.get("content-length")) || 0;
-  if (!response.body || !total) return new Uint8Array(await response.arrayBuffer());
+  // A compressed response's length is not the length of what arrives (decompressed): then the
+  // bar cannot know the end, and the text counts what arrived.
+  const encoded = !!response.headers.get("content-encoding");
+  const total = encoded ? 0 : Number(response.headers.get("content-length")) || 0;
+  if (!response.body) return new Uint8Array(await response.arrayBuffer());
+  if (!total) bar.removeAttribute("value");
   const reader = response.body.getReader();
   const chunks = [];
   let got = 0;
@@ -32,8 +36,12 @@ async function download(url) {
     if (done) break;
     chunks.push(value);
     got += value.length;
-    bar.value = got / total;
-    text.textContent = `Downloading Delve… ${(got / 1e6).toFixed(1)} of ${(total / 1e6).toFixed(1)} MB`;
+    if (total) {
+      bar.value = got / total;
+      text.textContent = `Downloading Delve… ${(got / 1e6).toFixed(1)} of ${(total / 1e6).toFixed(1)} MB`;
+    } else {
+      text.textContent = `Downloading Delve… ${(got / 1e6).toFixed(1)} MB`;
+    }
   }
   const bytes = new Uint8Array(got);
   let at = 0;
@@ -68,8 +76,38 @@ async function start() {
   }
 }
 
+const canvas = document.getElementById("delve-canvas");
 new MutationObserver(() => {
-  if (document.body.dataset.delve === "playing") document.getElementById("delve-canvas").focus();
+  if (document.body.dataset.delve === "playing") canvas.focus();
 }).observe(document.body, { attributes: true, attributeFilter: ["data-delve"] });
+
+// The generator lab's panel: its fields follow the run the game plays (<body data-run>), and
+// "New level" asks the game for another (<body data-request>), then gives the keys back to it.
+const lab = {
+  style: document.getElementById("lab-style"),
+  size: document.getElementById("lab-size"),
+  seed: document.getElementById("lab-seed"),
+  link: document.getElementById("lab-link"),
+};
+function showRun() {
+  const run = new URLSearchParams(document.body.dataset.run || "");
+  if (run.has("corridors")) lab.style.value = run.get("corridors");
+  if (run.has("size")) lab.size.value = run.get("size");
+  if (run.has("seed")) lab.seed.value = run.get("seed");
+  lab.link.href = document.body.dataset.run || "";
+  // The address is the share link of what is played, after the lab's "New level" or `n` too.
+  if (document.body.dataset.run && location.search !== document.body.dataset.run) {
+    history.replaceState(null, "", document.body.dataset.run);
+  }
+}
+new MutationObserver(showRun).observe(document.body, { attributes: true, attributeFilter: ["data-run"] });
+document.getElementById("lab-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const query = new URLSearchParams({ size: lab.size.value.trim(), corridors: lab.style.value });
+  const seed = lab.seed.value.trim();
+  if (seed) query.set("seed", seed);
+  document.body.dataset.request = "?" + query.toString() + "&reveal";
+  canvas.focus();
+});
 
 start();

@@ -34,6 +34,24 @@ pub struct Revealed {
     pub anatomy: Option<Anatomy>,
 }
 
+/// What drawing reads of the lab: whether it is on, and whether that changed since this system
+/// last looked (it came on, went off, or shows another level).
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct LabView<'w, 's> {
+    revealed: Option<Res<'w, Revealed>>,
+    was_on: Local<'s, bool>,
+}
+
+impl LabView<'_, '_> {
+    /// (on, changed since the last call).
+    pub fn look(&mut self) -> (bool, bool) {
+        let on = self.revealed.is_some();
+        let changed = on != *self.was_on || self.revealed.as_ref().is_some_and(|r| r.is_changed());
+        *self.was_on = on;
+        (on, changed)
+    }
+}
+
 /// The tint of corridors each digger dug.
 pub fn digger_colour(d: Digger) -> Color {
     let [r, g, b] = match d {
@@ -64,7 +82,11 @@ struct Legend;
 /// What works without a window: `Revealed` following `Lab` and the level (headless tests).
 pub fn rules_plugin(app: &mut App) {
     app.init_resource::<Lab>()
-        .add_systems(Update, follow_lab.in_set(TurnSet::See));
+        .add_systems(Update, follow_lab.in_set(TurnSet::See))
+        // A new run (the lab's next level, or after the end of one) is looked at afresh.
+        .add_systems(OnExit(GameState::Playing), |mut commands: Commands| {
+            commands.remove_resource::<Revealed>();
+        });
 }
 
 /// The lab with its keys, outlines and legend.
@@ -274,7 +296,11 @@ fn show_legend(
                             BackgroundColor(digger_colour(digger)),
                         ));
                         row.spawn((
-                            Text::new(format!("{:<9} {n} tiles", digger.name())),
+                            Text::new(format!(
+                                "{:<9} {n} tile{}",
+                                digger.name(),
+                                if n == 1 { "" } else { "s" }
+                            )),
                             TextFont::from_font_size(13.0),
                             TextColor(Color::srgb(0.8, 0.8, 0.75)),
                         ));

@@ -99,17 +99,17 @@ pub fn pointer_on_the_map(
     open.is_empty() && !pictures.iter().any(|(c, shown)| shown.get() && c.cursor_over())
 }
 
-/// A new run paints its picture from scratch.
-fn forget_picture(mut commands: Commands, mut images: ResMut<Assets<Image>>, old: Option<Res<MapPicture>>) {
-    let image = match old {
-        Some(old) => old.image.clone(),
-        None => images.add(gpu_image(&Picture::paint(1, 1, None))),
-    };
+/// A new run paints its picture from scratch, on a new image of its levels' size (every level
+/// of a run has one size; an image is never resized in place, which the GPU side would not
+/// follow).
+fn forget_picture(mut commands: Commands, mut images: ResMut<Assets<Image>>, dungeon: Res<Dungeon>) {
+    let map = &dungeon.level().map;
+    let picture = Picture::paint(map.width(), map.height(), None);
     commands.insert_resource(MapPicture {
-        picture: Picture::paint(1, 1, None),
+        image: images.add(gpu_image(&picture)),
+        picture,
         depth: None,
         stairs: Vec::new(),
-        image,
         fresh: true,
     });
 }
@@ -167,14 +167,9 @@ fn upload_picture(
         return;
     };
     let image = image.into_inner();
-    let (w, h) = (picture.picture.width, picture.picture.height);
-    if image.width() == w && image.height() == h {
-        match &mut image.data {
-            Some(data) => data.copy_from_slice(&picture.picture.rgba),
-            None => image.data = Some(picture.picture.rgba.clone()),
-        }
-    } else {
-        *image = gpu_image(&picture.picture);
+    match &mut image.data {
+        Some(data) if data.len() == picture.picture.rgba.len() => data.copy_from_slice(&picture.picture.rgba),
+        _ => image.data = Some(picture.picture.rgba.clone()),
     }
 }
 
@@ -379,8 +374,7 @@ pub fn tile_in_picture(width: u32, height: u32, normalized: Vec2) -> Pos {
 /// A click or tap on a known tile of a map picture travels there (and closes the overview).
 fn click_picture(
     mut commands: Commands,
-    buttons: Option<Res<ButtonInput<MouseButton>>>,
-    touches: Option<Res<Touches>>,
+    (buttons, touches): (Option<Res<ButtonInput<MouseButton>>>, Option<Res<Touches>>),
     nodes: Query<(&RelativeCursorPosition, &InheritedVisibility), With<PictureNode>>,
     dungeon: Res<Dungeon>,
     memory: Single<&Memory, With<Player>>,

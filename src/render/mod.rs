@@ -19,7 +19,7 @@ use crate::actor::{GridPos, LevelScoped, Player};
 use crate::assets::{GameAssets, tiles};
 use crate::dungeon::Dungeon;
 use crate::fov::{LevelMemory, Memory, Viewshed};
-use crate::lab::{Revealed, digger_colour};
+use crate::lab::{LabView, Revealed, digger_colour};
 use crate::map::{DoorState, Pos, Tile, TileMap};
 use crate::player::input::Action;
 use crate::screens::GameState;
@@ -158,7 +158,9 @@ pub fn looks_plugin(app: &mut App) {
 /// Everything drawn: the tilemap renderer, tile looks, keys, the player sprite and the camera.
 pub fn plugin(app: &mut App) {
     app.add_plugins((TilemapPlugin, looks_plugin))
-        .add_systems(OnEnter(GameState::Playing), spawn_camera)
+        .init_resource::<Settling>()
+        .add_systems(OnEnter(GameState::Playing), (spawn_camera, start_settling))
+        .add_systems(Update, draw_while_settling.run_if(in_state(GameState::Playing)))
         .add_systems(
             Update,
             (
@@ -304,6 +306,23 @@ fn update_tile_looks(
     }
 }
 
+/// Frames still to be drawn after play starts: the window redraws only on events, and a new run
+/// begun without one (the browser lab panel's "New level") takes a few frames to settle (the
+/// level drawn, the lab's view of it worked out, then drawn).
+#[derive(Resource, Debug, Default)]
+struct Settling(u8);
+
+fn start_settling(mut settling: ResMut<Settling>) {
+    settling.0 = 4;
+}
+
+fn draw_while_settling(mut settling: ResMut<Settling>, mut redraw: MessageWriter<RequestRedraw>) {
+    if settling.0 > 0 {
+        settling.0 -= 1;
+        redraw.write(RequestRedraw);
+    }
+}
+
 fn spawn_camera(mut commands: Commands) {
     commands.spawn((
         Name::new("Camera"),
@@ -330,13 +349,10 @@ fn show_keys(
     dungeon: Res<Dungeon>,
     player: Single<PlayerSight, With<Player>>,
     mut sprites: Query<(Entity, &KeySprite, &mut Sprite)>,
-    revealed: Option<Res<Revealed>>,
-    mut was_lab: Local<bool>,
+    mut lab: LabView,
 ) {
     let (viewshed, memory) = player.into_inner();
-    let lab = revealed.is_some();
-    let lab_changed = lab != *was_lab || revealed.is_some_and(|r| r.is_changed());
-    *was_lab = lab;
+    let (lab, lab_changed) = lab.look();
     if !(dungeon.is_changed() || viewshed.is_changed() || lab_changed) {
         return;
     }

@@ -10,7 +10,7 @@ use crate::actor::{LevelScoped, Player};
 use crate::assets::{GameAssets, tiles};
 use crate::dungeon::Dungeon;
 use crate::fov::{Memory, Viewshed};
-use crate::lab::Revealed;
+use crate::lab::LabView;
 use crate::monsters::Monster;
 
 /// The sprite of the monster with this id on the current level.
@@ -59,13 +59,10 @@ pub fn show_monsters(
     player: Single<Ref<Viewshed>, With<Player>>,
     mut sprites: Query<(Entity, &MonsterSprite, &mut Transform, &Children)>,
     mut bars: Query<BarParts, (With<HealthBar>, Without<MonsterSprite>)>,
-    revealed: Option<Res<Revealed>>,
-    mut was_lab: Local<bool>,
+    mut lab: LabView,
 ) {
     let viewshed = player.into_inner();
-    let lab = revealed.is_some();
-    let lab_changed = lab != *was_lab;
-    *was_lab = lab;
+    let (lab, lab_changed) = lab.look();
     if !(dungeon.is_changed() || viewshed.is_changed() || lab_changed) {
         return;
     }
@@ -142,13 +139,10 @@ pub fn show_relic(
     dungeon: Res<Dungeon>,
     player: Single<(Ref<Viewshed>, &Memory), With<Player>>,
     mut sprite: Query<(Entity, &mut Sprite), With<RelicSprite>>,
-    revealed: Option<Res<Revealed>>,
-    mut was_lab: Local<bool>,
+    mut lab: LabView,
 ) {
     let (viewshed, memory) = player.into_inner();
-    let lab = revealed.is_some();
-    let lab_changed = lab != *was_lab;
-    *was_lab = lab;
+    let (lab, lab_changed) = lab.look();
     if !(dungeon.is_changed() || viewshed.is_changed() || lab_changed) {
         return;
     }

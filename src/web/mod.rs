@@ -1,7 +1,12 @@
 //! The browser build: reads the level from the page's URL, shows the seed and any problem on the
 //! page, and runs the game in the page's canvas. `?ascii` prints the level into the page instead,
 //! which is how the end-to-end test checks that the browser builds the same levels as the desktop;
-//! `?golden` checks the golden-level vectors in the browser and prints the verdict.
+//! `?golden` checks the golden-level vectors in the browser and prints the verdict; `?reveal`
+//! starts in the generator lab.
+//!
+//! The page and the game talk through `<body>`'s attributes: the game marks its state, the run
+//! (`data-run`, the query that reproduces it) and the lab (`data-lab`); the lab panel asks for a
+//! new level by setting `data-request` to a query, which the game takes on its next frame.
 
 pub mod params;
 
@@ -13,8 +18,11 @@ mod page {
     use crate::actor::{GridPos, Player};
     use crate::assets::{GameState, LoadFailures};
     use crate::dungeon::Dungeon;
+    use crate::dungeon::Origin;
     use crate::fov::Viewshed;
     use crate::generation::GenParams;
+    use crate::lab::Lab;
+    use crate::screens::ended::RunStart;
 
     fn document() -> Option<web_sys::Document> {
         web_sys::window()?.document()
@@ -61,7 +69,46 @@ mod page {
     fn show_level(params: &GenParams) {
         set_text("delve-seed", &params.to_string());
         if let Some(link) = document().and_then(|d| d.get_element_by_id("delve-link")) {
-            let _ = link.set_attribute("href", &params::query(params));
+            let _ = link.set_attribute("href", &params::query(params, false));
+        }
+    }
+
+    /// Keeps the page's seed line, share link, address and `data-run`/`data-lab` up to date
+    /// when a new run starts (the lab's next level) or the lab comes on or goes off.
+    fn mark_run(start: Res<RunStart>, lab: Res<Lab>) {
+        if !(start.is_changed() || lab.is_changed()) {
+            return;
+        }
+        let Origin::Run(run) = start.0.origin() else { return };
+        let run = run.at_depth(start.0.depth());
+        show_level(&run);
+        let query = params::query(&run, lab.on);
+        // The page's loader puts it in the address bar too (history.replaceState).
+        set_body("data-run", &query);
+        set_body("data-lab", if lab.on { "on" } else { "off" });
+    }
+
+    /// A new level asked for by the lab panel (`<body data-request="?seed=…">`): played at once.
+    fn take_page_request(mut commands: Commands, mut state: ResMut<NextState<GameState>>, mut lab: ResMut<Lab>) {
+        let Some(body) = document().and_then(|d| d.body()) else {
+            return;
+        };
+        let Some(request) = body.get_attribute("data-request") else {
+            return;
+        };
+        let _ = body.remove_attribute("data-request");
+        let asked = params::parse(&request, rand::random);
+        set_text("delve-message", &asked.problems.join(" "));
+        match Dungeon::new(asked.params) {
+            Ok(dungeon) => {
+                commands.insert_resource(RunStart(dungeon.clone()));
+                commands.insert_resource(dungeon);
+                lab.on = asked.reveal;
+                state.set(GameState::Playing);
+                // The next frame plays the new run (and `render` keeps drawing until it settles).
+                redraw.write(bevy::window::RequestRedraw);
+            }
+            Err(e) => set_text("delve-message", &format!("Delve cannot make this level: {e}.")),
         }
     }
 
@@ -74,6 +121,7 @@ mod page {
             radius,
             ascii,
             golden,
+            reveal,
             problems,
         } = params::parse(&search, rand::random);
         if golden {
@@ -112,9 +160,15 @@ mod page {
             prevent_default_event_handling: true,
             ..default()
         };
-        let mut app = crate::app::game_app(dungeon, radius, window);
+        let mut app = crate::app::game_app(dungeon, radius, reveal, window);
         app.add_systems(OnEnter(GameState::Playing), || set_state("playing"))
             .add_systems(Update, mark_position.run_if(in_state(GameState::Playing)))
+            .add_systems(
+                Update,
+                (take_page_request, mark_run)
+                    .chain()
+                    .run_if(in_state(GameState::Playing).or_else(in_state(GameState::Ended))),
+            )
             .add_systems(OnEnter(GameState::LoadFailed), |failures: Res<LoadFailures>| {
                 // The canvas says it too; the page's message is what a reader or a test finds.
                 set_text(

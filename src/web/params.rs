@@ -16,6 +16,8 @@ pub struct PageRequest {
     pub ascii: bool,
     /// `?golden`: check the golden-level vectors in the browser and print the verdict.
     pub golden: bool,
+    /// `?reveal`: start in the generator lab.
+    pub reveal: bool,
     /// One sentence per bad or unknown parameter, for the page.
     pub problems: Vec<String>,
 }
@@ -51,6 +53,7 @@ pub fn parse(search: &str, random_seed: impl FnOnce() -> u64) -> PageRequest {
         radius: DEFAULT_RADIUS,
         ascii: false,
         golden: false,
+        reveal: false,
         problems: Vec::new(),
     };
     let mut seed = None;
@@ -91,6 +94,7 @@ pub fn parse(search: &str, random_seed: impl FnOnce() -> u64) -> PageRequest {
             },
             "ascii" => req.ascii = true,
             "golden" => req.golden = true,
+            "reveal" => req.reveal = true,
             _ => req.problems.push(format!(
                 "The parameter \"{}\" is not one Delve knows; it was ignored.",
                 key.chars().take(40).collect::<String>()
@@ -102,16 +106,20 @@ pub fn parse(search: &str, random_seed: impl FnOnce() -> u64) -> PageRequest {
 }
 
 /// The query string that reproduces `params` (for the page's share link); the depth only when
-/// it is not the first level.
-pub fn query(params: &GenParams) -> String {
+/// it is not the first level, `&reveal` when the lab is on.
+pub fn query(params: &GenParams, reveal: bool) -> String {
     let depth = if params.depth > 1 {
         format!("&depth={}", params.depth)
     } else {
         String::new()
     };
     format!(
-        "?seed={}&size={}x{}&corridors={}{depth}",
-        params.seed, params.width, params.height, params.style
+        "?seed={}&size={}x{}&corridors={}{depth}{}",
+        params.seed,
+        params.width,
+        params.height,
+        params.style,
+        if reveal { "&reveal" } else { "" }
     )
 }
 
@@ -128,8 +136,15 @@ mod tests {
         assert_eq!(r.params, GenParams::new(42, 40, 30, CorridorStyle::NetHack).at_depth(3));
         assert_eq!((r.radius, r.ascii), (12, false));
         assert!(r.problems.is_empty());
-        assert_eq!(query(&r.params), "?seed=42&size=40x30&corridors=nethack&depth=3");
-        assert_eq!(query(&r.params.at_depth(1)), "?seed=42&size=40x30&corridors=nethack");
+        assert_eq!(query(&r.params, false), "?seed=42&size=40x30&corridors=nethack&depth=3");
+        assert_eq!(
+            query(&r.params.at_depth(1), false),
+            "?seed=42&size=40x30&corridors=nethack"
+        );
+        assert!(!r.reveal);
+        let lab = parse(&query(&r.params, true), || unreachable!());
+        assert!(lab.reveal && lab.problems.is_empty());
+        assert_eq!(lab.params, r.params, "the share link reproduces the level");
         assert!(parse("seed=1&ascii", || 0).ascii);
         assert!(parse("golden", || 0).golden && !parse("ascii", || 0).golden);
     }

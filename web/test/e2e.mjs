@@ -8,12 +8,17 @@
 //   4. a missing or a corrupt tileset is named on the page;
 //   5. the player walks to a key, unlocks the door it opens, and takes the stairs down (the page
 //      reports depth and position on <body data-depth data-pos>);
-//   6. walking from the start toward a monster, the player sees it (<body data-monsters>).
+//   6. walking from the start toward a monster, the player sees it (<body data-monsters>);
+//   7. a click on a tile the player sees moves the player there (travel);
+//   8. the generator lab (?reveal): its panel shows, and "New level" plays the level it names,
+//      the keys staying with the canvas;
+//   0. the module is within its size budget (raw and brotli), served precompressed as
+//      web/serve.mjs serves it; the time from page load to the first level is reported.
 // Usage: node web/test/e2e.mjs   (DELVE_BIN: the native delve binary; DELVE_SHOT: screenshot path)
 import { createServer } from "node:http";
-import { readFile, writeFile } from "node:fs/promises";
+import { writeFile, stat } from "node:fs/promises";
 import { execFileSync } from "node:child_process";
-import { extname, join, normalize, dirname } from "node:path";
+import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { inflateSync } from "node:zlib";
 import { chromium } from "playwright-core";
@@ -22,7 +27,11 @@ const here = dirname(fileURLToPath(import.meta.url));
 const dist = join(here, "..", "dist");
 const native = process.env.DELVE_BIN;
 const shotPath = process.env.DELVE_SHOT || join(dist, "..", "e2e-screenshot.png");
-const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm", ".png": "image/png" };
+import { fileFor, sendFile } from "../serve.mjs";
+
+// What a player may download, and the module itself (issue: at most 4 MB over the wire; the
+// module no more than 15 % above Bevy's own floor of 17.1 MB with Delve's features).
+const BUDGET = { raw: 19_600_000, brotli: 4_000_000 };
 
 let failures = 0;
 let passed = 0;
@@ -40,22 +49,15 @@ function check(ok, what) {
 // Under /missing-asset/ the tileset is not found, under /corrupt-asset/ it is garbage: the page
 // must say so, not hang or show a blank canvas.
 const server = createServer(async (req, res) => {
-  let path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
+  let path = new URL(req.url, "http://x").pathname;
   const broken = /^\/(missing|corrupt)-asset\//.exec(path);
   if (broken) path = path.slice(broken[0].length - 1);
-  const file = join(dist, path.endsWith("/") ? path + "index.html" : path);
   if (broken && path.endsWith("tileset.png")) {
     if (broken[1] === "missing") res.writeHead(404).end("not found");
     else res.writeHead(200, { "content-type": "image/png" }).end(Buffer.from("this is not a PNG file at all"));
     return;
   }
-  try {
-    const body = await readFile(file);
-    res.writeHead(200, { "content-type": types[extname(file)] || "application/octet-stream", "content-length": body.length });
-    res.end(body);
-  } catch {
-    res.writeHead(404).end("not found");
-  }
+  await sendFile(req, res, fileFor(dist, path));
 });
 await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
 const base = `http://127.0.0.1:${server.address().port}/`;
@@ -110,7 +112,16 @@ const browser = await chromium.launch({
 });
 
 try {
+  // 0. The module's size, against the budget.
+  const size = async (name) => (await stat(join(dist, name))).size;
+  const raw = await size("delve_bg.wasm"), br = await size("delve_bg.wasm.br"), gz = await size("delve_bg.wasm.gz");
+  console.log(`delve_bg.wasm: ${raw} bytes raw, ${br} brotli, ${gz} gzip`);
+  check(raw <= BUDGET.raw, `the module is within its budget: ${(raw / 1e6).toFixed(2)} MB of ${BUDGET.raw / 1e6} MB`);
+  check(br <= BUDGET.brotli, `a player downloads at most ${BUDGET.brotli / 1e6} MB: ${(br / 1e6).toFixed(2)} MB with brotli`);
+
   const page = await browser.newPage({ viewport: { width: 1024, height: 700 } });
+  const encodings = new Map();
+  page.on("response", (r) => encodings.set(new URL(r.url()).pathname.split("/").pop(), r.headers()["content-encoding"] || "none"));
   const consoleLines = [];
   page.on("console", (m) => consoleLines.push(`${m.type()}: ${m.text()}`));
   page.on("pageerror", (e) => consoleLines.push(`pageerror: ${e.message}`));
@@ -142,9 +153,11 @@ try {
   const t0 = Date.now();
   await page.goto(`${base}?seed=42&corridors=mixed`);
   await page.waitForSelector('body[data-delve="playing"]', { timeout: 180000 });
-  await page.waitForTimeout(1500);
+  // The game marks "playing" on entering its first level, drawn on that same frame.
   const firstLevelMs = Date.now() - t0;
   console.log(`time from page load to the first rendered level: ${firstLevelMs} ms`);
+  await page.waitForTimeout(1500);
+  check(encodings.get("delve_bg.wasm") === "br", `the module came compressed (content-encoding: ${encodings.get("delve_bg.wasm")})`);
   const before = decodePng(await page.locator("#delve-canvas").screenshot());
   check(colours(before) > 8, `the canvas shows a dungeon (${colours(before)} colours), not a blank`);
   check(await page.evaluate(() => document.activeElement && document.activeElement.id) === "delve-canvas", "the canvas has keyboard focus");
@@ -268,6 +281,47 @@ try {
     check(inView.length > 0 && inView.every((m) => kinds.has(m.split("@")[0])), `a monster of the level came into view: ${inView.join(", ")}`);
     await page.waitForTimeout(500);
     await writeFile(shotPath.replace(/\.png$/, "-monster.png"), await page.locator("#delve-canvas").screenshot());
+
+    // 7. A click on a tile the player sees travels there: a floor tile of the first room, three
+    // tiles from the start. The camera is centred on the player, 16-pixel tiles at zoom 2.
+    const first = one(42);
+    const [sx, sy] = first.start;
+    const target = [[-3, 0], [3, 0], [0, 2], [0, -2], [-2, 1], [2, -1]].map(([dx, dy]) => [sx + dx, sy + dy])
+      .find(([x, y]) => first.rows[y][x] === "." && route(first, first.start, new Set(), (p) => same(p, [x, y])).length <= 4);
+    await page.goto(`${base}?seed=42`);
+    await page.waitForSelector('body[data-delve="playing"]', { timeout: 180000 });
+    await page.waitForTimeout(1500);
+    const box = await page.locator("#delve-canvas").boundingBox();
+    const tilePx = 16 * 2;
+    await page.mouse.move(box.x + box.width / 2 + (target[0] - sx) * tilePx, box.y + box.height / 2 + (target[1] - sy) * tilePx);
+    await page.waitForTimeout(300);
+    await page.mouse.down();
+    await page.waitForTimeout(60);
+    await page.mouse.up();
+    await page.waitForFunction((t) => document.body.dataset.pos === t, `${target}`, { timeout: 20000 }).catch(() => {});
+    check(same(await pos(), target), `a click on tile ${target} took the player there from ${first.start} (now at ${await pos()})`);
+
+    // 8. The generator lab: its panel beside the canvas makes the level it names.
+    await page.goto(`${base}?seed=5&reveal`);
+    await page.waitForSelector('body[data-delve="playing"]', { timeout: 180000 });
+    await page.waitForTimeout(1500);
+    check(await page.isVisible("#delve-lab") && (await page.getAttribute("body", "data-lab")) === "on", "?reveal opens the lab with its panel");
+    check((await page.getAttribute("#lab-link", "href")).includes("seed=5") && (await page.inputValue("#lab-seed")) === "5", "the panel shows the run and its share link");
+    const labBefore = decodePng(await page.locator("#delve-canvas").screenshot());
+    await writeFile(shotPath.replace(/\.png$/, "-lab.png"), await page.screenshot());
+    await page.selectOption("#lab-style", "nethack");
+    await page.fill("#lab-size", "60x40");
+    await page.fill("#lab-seed", "77");
+    await page.click("#lab-new");
+    await page.waitForFunction(() => (document.body.dataset.run || "").includes("seed=77"), null, { timeout: 30000 }).catch(() => {});
+    const run = (await page.getAttribute("body", "data-run")) || "";
+    check(run.includes("seed=77") && run.includes("size=60x40") && run.includes("corridors=nethack"), `"New level" plays the level the panel names (${run})`);
+    check((await page.evaluate(() => location.search)).includes("seed=77"), "the address is the new level's share link");
+    check(await page.evaluate(() => document.activeElement && document.activeElement.id) === "delve-canvas", "the canvas keeps the keyboard focus");
+    await page.waitForTimeout(1500);
+    const labAfter = await page.locator("#delve-canvas").screenshot();
+    check(differingPixels(labBefore, decodePng(labAfter)) > 1000, "and the canvas shows the new level");
+    await writeFile(shotPath.replace(/\.png$/, "-lab-new.png"), await page.screenshot());
   }
 
   // 4. A missing or corrupt asset is named on the page (and on the canvas), never a blank page.
