@@ -41,6 +41,23 @@ pub fn plugin(app: &mut App) {
     );
 }
 
+/// A coloured square of `side` pixels, as legends put beside their labels.
+pub fn swatch(colour: Color, side: f32) -> impl Bundle {
+    (
+        Node {
+            width: px(side),
+            height: px(side),
+            ..default()
+        },
+        BackgroundColor(colour),
+    )
+}
+
+/// A line of text in `colour`.
+pub fn label(text: impl Into<String>, size: f32, colour: Color) -> impl Bundle {
+    (Text::new(text), TextFont::from_font_size(size), TextColor(colour))
+}
+
 fn text_bundle(text: impl Into<String>, size: f32) -> impl Bundle {
     (
         Text::new(text),

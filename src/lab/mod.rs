@@ -13,6 +13,7 @@ use crate::actor::{LevelScoped, Player};
 use crate::dungeon::{Dungeon, Origin};
 use crate::generation::anatomy::{Anatomy, Digger};
 use crate::generation::{CorridorStyle, GenParams};
+use crate::hud::{label, swatch};
 use crate::map::{Rect, TileMap};
 use crate::player::input::Action;
 use crate::render::{TILE_PX, world_pos};
@@ -287,23 +288,10 @@ fn show_legend(
                         ..default()
                     })
                     .with_children(|row| {
-                        row.spawn((
-                            Node {
-                                width: px(12),
-                                height: px(12),
-                                ..default()
-                            },
-                            BackgroundColor(digger_colour(digger)),
-                        ));
-                        row.spawn((
-                            Text::new(format!(
-                                "{:<9} {n} tile{}",
-                                digger.name(),
-                                if n == 1 { "" } else { "s" }
-                            )),
-                            TextFont::from_font_size(13.0),
-                            TextColor(Color::srgb(0.8, 0.8, 0.75)),
-                        ));
+                        row.spawn(swatch(digger_colour(digger), 12.0));
+                        let plural = if n == 1 { "" } else { "s" };
+                        let line = format!("{:<9} {n} tile{plural}", digger.name());
+                        row.spawn(label(line, 13.0, Color::srgb(0.8, 0.8, 0.75)));
                     });
             }
             if let Some(a) = &revealed.anatomy {

@@ -20,6 +20,7 @@ use self::picture::{Landmark, Picture, landmarks, stairs_of};
 use crate::actor::{GridPos, Player};
 use crate::dungeon::Dungeon;
 use crate::fov::{Memory, Viewshed};
+use crate::hud::{label, swatch};
 use crate::map::Pos;
 use crate::player::input::Action;
 use crate::screens::GameState;
@@ -293,19 +294,8 @@ fn toggle_overview(
                         })
                         .with_children(|legend| {
                             for mark in Landmark::ALL {
-                                legend.spawn((
-                                    Node {
-                                        width: px(10),
-                                        height: px(10),
-                                        ..default()
-                                    },
-                                    BackgroundColor(marker_colour(mark)),
-                                ));
-                                legend.spawn((
-                                    Text::new(mark.name()),
-                                    TextFont::from_font_size(14.0),
-                                    TextColor(Color::srgb(0.75, 0.75, 0.7)),
-                                ));
+                                legend.spawn(swatch(marker_colour(mark), 10.0));
+                                legend.spawn(label(mark.name(), 14.0, Color::srgb(0.75, 0.75, 0.7)));
                             }
                         });
                 });

@@ -89,7 +89,12 @@ mod page {
     }
 
     /// A new level asked for by the lab panel (`<body data-request="?seed=…">`): played at once.
-    fn take_page_request(mut commands: Commands, mut state: ResMut<NextState<GameState>>, mut lab: ResMut<Lab>) {
+    fn take_page_request(
+        mut commands: Commands,
+        mut state: ResMut<NextState<GameState>>,
+        mut lab: ResMut<Lab>,
+        mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+    ) {
         let Some(body) = document().and_then(|d| d.body()) else {
             return;
         };
