@@ -14,11 +14,11 @@ use crate::dungeon::{Dungeon, Origin};
 use crate::generation::anatomy::{Anatomy, Digger};
 use crate::generation::{CorridorStyle, GenParams};
 use crate::hud::{label, swatch};
-use crate::map::{Rect, TileMap};
+use crate::map::{Pos, Rect, TileMap};
 use crate::player::input::Action;
 use crate::render::{TILE_PX, world_pos};
 use crate::screens::GameState;
-use crate::screens::ended::RunStart;
+use crate::screens::ended::start_new_run;
 use crate::turn::{MessageLog, TurnCount, TurnSet};
 
 /// Whether the lab is on.
@@ -33,6 +33,9 @@ pub struct Revealed {
     pub depth: u32,
     /// How the level was made; `None` for a level read from a map file (shown whole, untinted).
     pub anatomy: Option<Anatomy>,
+    /// Where the level's doors are (doors open and close, but never come or go): the tiles
+    /// whose look may change out of the player's view, redrawn each turn in the lab.
+    pub doors: Vec<Pos>,
 }
 
 /// What drawing reads of the lab: whether it is on, and whether that changed since this system
@@ -44,6 +47,11 @@ pub struct LabView<'w, 's> {
 }
 
 impl LabView<'_, '_> {
+    /// The level on show, while the lab is on.
+    pub fn revealed(&self) -> Option<&Revealed> {
+        self.revealed.as_deref()
+    }
+
     /// (on, changed since the last call).
     pub fn look(&mut self) -> (bool, bool) {
         let on = self.revealed.is_some();
@@ -112,7 +120,8 @@ fn follow_lab(mut commands: Commands, lab: Res<Lab>, dungeon: Res<Dungeon>, reve
                 Origin::Run(run) => Anatomy::of(&run.at_depth(depth)).ok(),
                 Origin::Map => None,
             };
-            commands.insert_resource(Revealed { depth, anatomy });
+            let doors = dungeon.level().map.doors().map(|(p, _)| p).collect();
+            commands.insert_resource(Revealed { depth, anatomy, doors });
         }
         _ => {}
     }
@@ -162,12 +171,7 @@ fn next_level(
         return;
     };
     match Dungeon::new(next_run(run)) {
-        Ok(next) => {
-            commands.insert_resource(RunStart(next.clone()));
-            commands.insert_resource(next);
-            // Entering `Playing` again starts the new run from scratch.
-            state.set(GameState::Playing);
-        }
+        Ok(next) => start_new_run(&mut commands, &mut state, next),
         Err(e) => log.push(turn.0, format!("The next level cannot be made: {e}.")),
     }
 }
@@ -176,9 +180,8 @@ fn next_level(
 pub fn leaf_edges(map: &TileMap, leaf: Rect) -> [(Vec2, Vec2); 4] {
     let half = TILE_PX / 2.0;
     // World corners of the leaf's tiles: left/right edges and top/bottom edges.
-    let top_left = world_pos(map, crate::map::Pos::new(leaf.x, leaf.y)) + Vec2::new(-half, half);
-    let bottom_right =
-        world_pos(map, crate::map::Pos::new(leaf.right() - 1, leaf.bottom() - 1)) + Vec2::new(half, -half);
+    let top_left = world_pos(map, Pos::new(leaf.x, leaf.y)) + Vec2::new(-half, half);
+    let bottom_right = world_pos(map, Pos::new(leaf.right() - 1, leaf.bottom() - 1)) + Vec2::new(half, -half);
     let (w, h) = (bottom_right.x - top_left.x, top_left.y - bottom_right.y);
     let line = 1.0;
     [
@@ -205,18 +208,16 @@ pub fn leaf_edges(map: &TileMap, leaf: Rect) -> [(Vec2, Vec2); 4] {
 fn outline_leaves(
     mut commands: Commands,
     dungeon: Res<Dungeon>,
-    revealed: Option<Res<Revealed>>,
+    mut lab: LabView,
     edges: Query<Entity, With<LeafEdge>>,
 ) {
-    let changed = revealed.as_ref().is_some_and(|r| r.is_changed());
-    let gone = revealed.is_none() && !edges.is_empty();
-    if !(changed || gone || (revealed.is_some() && edges.is_empty())) {
+    if !lab.look().1 {
         return;
     }
     for e in &edges {
         commands.entity(e).try_despawn();
     }
-    let Some(anatomy) = revealed.as_ref().and_then(|r| r.anatomy.as_ref()) else {
+    let Some(anatomy) = lab.revealed().and_then(|r| r.anatomy.as_ref()) else {
         return;
     };
     let map = &dungeon.level().map;
@@ -233,21 +234,14 @@ fn outline_leaves(
 }
 
 /// The legend: each style's tint and how many corridor tiles it dug on this level.
-fn show_legend(
-    mut commands: Commands,
-    dungeon: Res<Dungeon>,
-    revealed: Option<Res<Revealed>>,
-    legend: Option<Single<Entity, With<Legend>>>,
-) {
-    let changed = revealed.as_ref().is_some_and(|r| r.is_changed());
-    if let Some(old) = &legend
-        && (changed || revealed.is_none())
-    {
-        commands.entity(**old).despawn();
-    } else if legend.is_some() || revealed.is_none() {
+fn show_legend(mut commands: Commands, dungeon: Res<Dungeon>, mut lab: LabView, legend: Query<Entity, With<Legend>>) {
+    if !lab.look().1 {
         return;
     }
-    let Some(revealed) = revealed else { return };
+    for old in &legend {
+        commands.entity(old).try_despawn();
+    }
+    let Some(revealed) = lab.revealed() else { return };
     let level = dungeon.level();
     let title = match dungeon.origin() {
         Origin::Run(run) => format!("Generator lab: {}, level {}", run, dungeon.depth()),
@@ -271,11 +265,7 @@ fn show_legend(
             BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.7)),
         ))
         .with_children(|panel| {
-            panel.spawn((
-                Text::new(title),
-                TextFont::from_font_size(14.0),
-                TextColor(Color::srgb(0.9, 0.9, 0.8)),
-            ));
+            panel.spawn(label(title, 14.0, Color::srgb(0.9, 0.9, 0.8)));
             for (i, digger) in Digger::ALL.into_iter().enumerate() {
                 let Some(n) = census.map(|c| c[i]) else { break };
                 if n == 0 {
@@ -295,16 +285,16 @@ fn show_legend(
                     });
             }
             if let Some(a) = &revealed.anatomy {
-                panel.spawn((
-                    Text::new(format!("{} BSP leaves outlined", a.leaves.len())),
-                    TextFont::from_font_size(13.0),
-                    TextColor(LEAF_OUTLINE),
+                panel.spawn(label(
+                    format!("{} BSP leaves outlined", a.leaves.len()),
+                    13.0,
+                    LEAF_OUTLINE,
                 ));
             }
-            panel.spawn((
-                Text::new("F2 leaves the lab, n makes the next level"),
-                TextFont::from_font_size(13.0),
-                TextColor(Color::srgb(0.6, 0.6, 0.55)),
+            panel.spawn(label(
+                "F2 leaves the lab, n makes the next level",
+                13.0,
+                Color::srgb(0.6, 0.6, 0.55),
             ));
         });
 }
@@ -312,7 +302,6 @@ fn show_legend(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::map::Pos;
 
     #[test]
     fn the_next_run_keeps_size_and_style() {

@@ -139,8 +139,8 @@ fn paint_picture(
     let depth = dungeon.depth();
     let map = &dungeon.level().map;
     let memory = memory.level(depth);
-    let same_size = picture.picture.width == map.width() && picture.picture.height == map.height();
-    if picture.depth != Some(depth) || !same_size {
+    // Every level of a run has the size `forget_picture` gave the picture.
+    if picture.depth != Some(depth) {
         picture.picture = Picture::paint(map.width(), map.height(), memory);
         picture.stairs = stairs_of(map);
         picture.depth = Some(depth);
@@ -167,10 +167,9 @@ fn upload_picture(
     let Some(image) = images.get_mut(&picture.image) else {
         return;
     };
-    let image = image.into_inner();
-    match &mut image.data {
-        Some(data) if data.len() == picture.picture.rgba.len() => data.copy_from_slice(&picture.picture.rgba),
-        _ => image.data = Some(picture.picture.rgba.clone()),
+    // Same size as the picture (one image per run, made with it), and made with its data.
+    if let Some(data) = &mut image.into_inner().data {
+        data.copy_from_slice(&picture.picture.rgba);
     }
 }
 
@@ -280,11 +279,7 @@ fn toggle_overview(
                     BackgroundColor(Color::srgba(0.01, 0.01, 0.03, 0.94)),
                 ))
                 .with_children(|overlay| {
-                    overlay.spawn((
-                        Text::new(title),
-                        TextFont::from_font_size(16.0),
-                        TextColor(Color::srgb(0.85, 0.85, 0.78)),
-                    ));
+                    overlay.spawn(label(title, 16.0, Color::srgb(0.85, 0.85, 0.78)));
                     overlay.spawn(picture_node(&picture, map, scale));
                     overlay
                         .spawn(Node {

@@ -182,16 +182,13 @@ pub fn plugin(app: &mut App) {
 /// scratch: the tiles are despawned here and made again by `spawn_map_layer`.
 fn rebuild_for_lab(
     mut commands: Commands,
-    revealed: Option<Res<Revealed>>,
-    mut was_on: Local<bool>,
+    mut lab: LabView,
     layer: Query<Entity, With<MapLayer>>,
     tiles: Query<Entity, With<TilePos>>,
 ) {
-    let on = revealed.is_some();
-    if on == *was_on && !revealed.is_some_and(|r| r.is_changed()) {
+    if !lab.look().1 {
         return;
     }
-    *was_on = on;
     for entity in layer.iter().chain(&tiles) {
         commands.entity(entity).try_despawn();
     }
@@ -279,11 +276,8 @@ fn update_tile_looks(
         revealed: revealed.as_deref(),
     };
     let (layer, mut storage) = layer.into_inner();
-    let doors: Vec<Pos> = match sight.revealed {
-        Some(_) => map.doors().map(|(p, _)| p).collect(),
-        None => Vec::new(),
-    };
-    for &p in viewshed.previous().iter().chain(viewshed.visible()).chain(&doors) {
+    let doors = sight.revealed.map_or(&[][..], |r| &r.doors);
+    for &p in viewshed.previous().iter().chain(viewshed.visible()).chain(doors) {
         if !map.in_bounds(p) {
             continue; // last turn's view on a level of another size
         }

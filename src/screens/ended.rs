@@ -14,6 +14,15 @@ use crate::turn::TurnCount;
 #[derive(Resource, Clone, Debug)]
 pub struct RunStart(pub Dungeon);
 
+/// Starts a new run in `dungeon`: it becomes the run's start (what "same seed again" replays),
+/// and entering `Playing` again plays it from scratch (the lab's next level, the browser lab
+/// panel's "New level").
+pub fn start_new_run(commands: &mut Commands, state: &mut NextState<GameState>, dungeon: Dungeon) {
+    commands.insert_resource(RunStart(dungeon.clone()));
+    commands.insert_resource(dungeon);
+    state.set(GameState::Playing);
+}
+
 /// What the player asks for at the end of a run.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NextRun {

@@ -22,7 +22,7 @@ mod page {
     use crate::fov::Viewshed;
     use crate::generation::GenParams;
     use crate::lab::Lab;
-    use crate::screens::ended::RunStart;
+    use crate::screens::ended::{RunStart, start_new_run};
 
     fn document() -> Option<web_sys::Document> {
         web_sys::window()?.document()
@@ -106,10 +106,8 @@ mod page {
         set_text("delve-message", &asked.problems.join(" "));
         match Dungeon::new(asked.params) {
             Ok(dungeon) => {
-                commands.insert_resource(RunStart(dungeon.clone()));
-                commands.insert_resource(dungeon);
                 lab.on = asked.reveal;
-                state.set(GameState::Playing);
+                start_new_run(&mut commands, &mut state, dungeon);
                 // The next frame plays the new run (and `render` keeps drawing until it settles).
                 redraw.write(bevy::window::RequestRedraw);
             }
