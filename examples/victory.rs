@@ -18,5 +18,5 @@ fn main() -> bevy::app::AppExit {
         .into_iter()
         .find(|&p| level.map.get(p) == Some(Tile::Floor));
     println!("the Heartstone lies at {:?}, the way out at {start:?}", level.relic);
-    delve::app::run(dungeon, delve::fov::DEFAULT_RADIUS, false)
+    delve::app::run(delve::app::Launch::run(dungeon))
 }

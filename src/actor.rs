@@ -21,7 +21,7 @@ pub const fn player_attack(slain: u32) -> Attack {
 }
 
 /// Hit points: `hp` of `max`. Dead at zero.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Health {
     pub hp: i32,
     pub max: i32,
@@ -34,7 +34,7 @@ impl Health {
 }
 
 /// What the player carries besides keys.
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Carrying {
     /// The relic of the deepest level.
     pub relic: bool,

@@ -10,8 +10,10 @@ use bevy::winit::WinitSettings;
 use crate::assets::GameAssets;
 use crate::dungeon::Dungeon;
 use crate::fov::FovRadius;
-use crate::screens::GameState;
+use crate::save::{SaveStore, Slot, Store};
 use crate::screens::ended::RunStart;
+use crate::screens::{FirstScreen, GameState};
+use crate::settings::Settings;
 
 /// Delve's own plugins, everything but Bevy's: turns, the player and input, sight, loading,
 /// drawing, the HUD and the end-of-run screen.
@@ -23,11 +25,13 @@ pub fn game_plugin(app: &mut App) {
         crate::assets::plugin,
         crate::render::plugin,
         crate::hud::plugin,
-        crate::screens::ended::plugin,
+        crate::screens::plugin,
         crate::travel::plugin,
         crate::travel::pointer::plugin,
         crate::overview::plugin,
         crate::lab::plugin,
+        crate::save::plugin,
+        crate::settings::plugin,
     ))
     .add_systems(
         Update,
@@ -45,6 +49,8 @@ pub fn headless_plugin(app: &mut App) {
         crate::screens::ended::plugin,
         crate::travel::plugin,
         crate::lab::rules_plugin,
+        crate::save::plugin,
+        crate::settings::rules_plugin,
     ));
 }
 
@@ -63,6 +69,12 @@ fn run_state_transitions_on_one_thread(app: &mut App) {
 /// A window-free game in `dungeon`, playing, after its first update: what tests and benchmarks
 /// drive. Tiles get a placeholder texture handle, so their looks are built without a GPU.
 pub fn headless_app(dungeon: Dungeon) -> App {
+    headless_app_with(dungeon, |_| {})
+}
+
+/// `headless_app`, with `setup` run on the app before its first update (a save directory, a run
+/// to resume).
+pub fn headless_app_with(dungeon: Dungeon, setup: impl FnOnce(&mut App)) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .insert_state(GameState::Playing)
@@ -74,9 +86,18 @@ pub fn headless_app(dungeon: Dungeon) -> App {
         })
         .add_plugins(headless_plugin)
         .insert_resource(crate::travel::StepDelay(std::time::Duration::ZERO));
+    setup(&mut app);
     run_state_transitions_on_one_thread(&mut app);
     app.update();
     app
+}
+
+/// A window-free game going on with a saved run, after its first update.
+pub fn headless_resume(run: crate::save::Run) -> App {
+    headless_app_with(run.dungeon.clone(), |app| {
+        app.insert_resource(RunStart(run.start.clone()))
+            .insert_resource(crate::save::Resume(Box::new(run)));
+    })
 }
 
 /// Why no window can be opened here, if that can be told before trying.
@@ -101,9 +122,56 @@ pub fn missing_display() -> Option<String> {
     None
 }
 
-/// The whole game in `dungeon`, in `window` (a desktop window or a page's canvas); `reveal`
-/// starts it in the generator lab.
-pub fn game_app(dungeon: Dungeon, radius: u32, reveal: bool, window: Window) -> App {
+/// How the game starts: straight into a run, or at the title screen; where it keeps its saves;
+/// the settings read at start-up (and lines about files that could not be read).
+#[derive(Clone, Debug)]
+pub struct Launch {
+    /// The run to play now; `None` opens the title screen.
+    pub run: Option<Dungeon>,
+    /// Sight radius from the command line (else the settings').
+    pub radius: Option<u32>,
+    /// Start in the generator lab.
+    pub reveal: bool,
+    pub store: Store,
+    pub settings: Settings,
+    /// Lines for the title screen (a settings file set aside).
+    pub notices: Vec<String>,
+}
+
+impl Launch {
+    /// The title screen, keeping nothing.
+    pub fn title() -> Self {
+        Launch {
+            run: None,
+            radius: None,
+            reveal: false,
+            store: Store::Nowhere,
+            settings: Settings::default(),
+            notices: Vec::new(),
+        }
+    }
+
+    /// Straight into `dungeon`, keeping nothing: what tools and examples start.
+    pub fn run(dungeon: Dungeon) -> Self {
+        Launch {
+            run: Some(dungeon),
+            ..Launch::title()
+        }
+    }
+
+    /// The settings kept in `store` (or the defaults, with a line about a file set aside).
+    pub fn with_store(mut self, store: Store) -> Self {
+        let (settings, notice) =
+            crate::save::load_or_set_aside(&store, Slot::Settings, "settings file", Settings::from_text);
+        self.settings = settings.unwrap_or_default();
+        self.notices.extend(notice);
+        self.store = store;
+        self
+    }
+}
+
+/// The whole game as `launch` says, in `window` (a desktop window or a page's canvas).
+pub fn game_app(launch: Launch, window: Window) -> App {
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
@@ -121,22 +189,33 @@ pub fn game_app(dungeon: Dungeon, radius: u32, reveal: bool, window: Window) -> 
     // Turn-based: draw when something happens, not 60 times a second for nothing.
     .insert_resource(WinitSettings::desktop_app())
     .insert_resource(ClearColor(Color::BLACK))
-    .insert_resource(RunStart(dungeon.clone()))
-    .insert_resource(dungeon)
-    .insert_resource(FovRadius(radius))
-    .insert_resource(crate::lab::Lab { on: reveal })
-    .add_plugins(game_plugin);
+    .insert_resource(FovRadius(launch.radius.unwrap_or(launch.settings.radius)))
+    .insert_resource(crate::lab::Lab { on: launch.reveal })
+    .insert_resource(SaveStore(launch.store))
+    .insert_resource(crate::screens::title::TitleNotices(launch.notices))
+    .insert_resource(launch.settings);
+    match launch.run {
+        Some(dungeon) => {
+            app.insert_resource(RunStart(dungeon.clone()))
+                .insert_resource(dungeon)
+                .insert_resource(FirstScreen(GameState::Playing));
+        }
+        None => {
+            app.insert_resource(FirstScreen(GameState::Title));
+        }
+    }
+    app.add_plugins(game_plugin);
     run_state_transitions_on_one_thread(&mut app);
     app
 }
 
-/// Opens the game window on `dungeon` and runs until the window closes. The caller checks
+/// Opens the game window as `launch` says and runs until the window closes. The caller checks
 /// `missing_display` first.
-pub fn run(dungeon: Dungeon, radius: u32, reveal: bool) -> AppExit {
+pub fn run(launch: Launch) -> AppExit {
     let window = Window {
         title: "Delve".into(),
         resolution: (1280, 800).into(),
         ..default()
     };
-    game_app(dungeon, radius, reveal, window).run()
+    game_app(launch, window).run()
 }

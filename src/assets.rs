@@ -1,5 +1,7 @@
-//! Loading (bevy_asset_loader): the `Loading` state loads the tileset, shows that it is loading,
-//! and continues to `Playing`; a missing or broken file ends on a screen that names it.
+//! Loading (bevy_asset_loader): the `Loading` state loads the tileset (built into the binary, so
+//! the game runs from any directory), shows that it is loading, and continues to the title screen
+//! or straight into play (`screens::FirstScreen`); an asset that will not load ends on a screen
+//! that names it.
 
 use bevy::asset::UntypedAssetLoadFailedEvent;
 use bevy::prelude::*;
@@ -32,12 +34,12 @@ pub mod tiles {
     pub const ROWS: u32 = 3;
 }
 
-/// The path of the tileset under `assets/`.
+/// The path of the tileset under `assets/`, and in the binary (`embedded://`).
 pub const TILESET_PATH: &str = "tiles/tileset.png";
 
 #[derive(AssetCollection, Resource, Clone, Debug)]
 pub struct GameAssets {
-    #[asset(path = "tiles/tileset.png")]
+    #[asset(path = "embedded://tiles/tileset.png")]
     #[asset(image(sampler(filter = nearest)))]
     pub tileset: Handle<Image>,
     #[asset(texture_atlas_layout(tile_size_x = 16, tile_size_y = 16, columns = 8, rows = 3))]
@@ -60,11 +62,23 @@ impl LoadFailures {
 }
 
 pub fn plugin(app: &mut App) {
+    // The tileset is built into the binary: an installed `delve` runs from any directory.
+    app.world_mut()
+        .resource_mut::<bevy::asset::io::embedded::EmbeddedAssetRegistry>()
+        .insert_asset(
+            std::path::PathBuf::new(),
+            std::path::Path::new(TILESET_PATH),
+            include_bytes!("../assets/tiles/tileset.png").as_slice(),
+        );
+    let first = app
+        .world()
+        .get_resource::<crate::screens::FirstScreen>()
+        .map_or(GameState::Playing, |f| f.0);
     app.init_state::<GameState>()
         .init_resource::<LoadFailures>()
         .add_loading_state(
             LoadingState::new(GameState::Loading)
-                .continue_to_state(GameState::Playing)
+                .continue_to_state(first)
                 .on_failure_continue_to_state(GameState::LoadFailed)
                 .load_collection::<GameAssets>(),
         )

@@ -1,5 +1,6 @@
 //! The command line: `delve [--seed N] [--size WxH] [--corridors STYLE] [--depth D] [--map FILE]
-//! [--ascii [--fov] | --json | --explore | --reveal] [--radius R]`.
+//! [--ascii [--fov] | --json | --explore | --reveal] [--radius R] [--save-dir DIR] [--save-info]`.
+//! With none of the run's options, the title screen opens (continue a saved run, or start one).
 //!
 //! Every usage error is one line on stderr naming the problem, and exit code 2.
 
@@ -10,11 +11,13 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+use crate::app::Launch;
 use crate::dungeon::{Dungeon, Origin};
 use crate::fov::{DEFAULT_RADIUS, visible_tiles};
 use crate::generation::level::{self, size_ok};
 use crate::generation::{CorridorStyle, DEEPEST, GenParams};
 use crate::map::{MAX_SIDE, MIN_SIZE, Pos, TileMap, parse_ascii};
+use crate::save::{Slot, Store};
 
 /// Exit code for usage errors (bad arguments, bad map file).
 pub const USAGE: u8 = 2;
@@ -29,15 +32,16 @@ pub struct Cli {
     /// Level seed, a whole number. Random when omitted; the seed used is always printed.
     #[arg(long, value_name = "N", value_parser = parse_seed, allow_hyphen_values = true)]
     pub seed: Option<u64>,
-    /// Level size in tiles, from 20x15 to 1024x1024.
-    #[arg(long, value_name = "WxH", value_parser = parse_size, default_value = "80x50")]
-    pub size: Size,
-    /// Corridor style: lshaped, chunked, nethack, astar, axis, pipe, deadzone, hallways or mixed.
-    #[arg(long, value_name = "STYLE", default_value = "mixed")]
-    pub corridors: CorridorStyle,
-    /// Which level of the run to print or to start on, from 1 to 10.
-    #[arg(long, value_name = "D", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=DEEPEST as i64))]
-    pub depth: u32,
+    /// Level size in tiles, from 20x15 to 1024x1024 [default: 80x50].
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    pub size: Option<Size>,
+    /// Corridor style: lshaped, chunked, nethack, astar, axis, pipe, deadzone, hallways or mixed
+    /// [default: mixed].
+    #[arg(long, value_name = "STYLE")]
+    pub corridors: Option<CorridorStyle>,
+    /// Which level of the run to print or to start on, from 1 to 10 [default: 1].
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=DEEPEST as i64))]
+    pub depth: Option<u32>,
     /// Play a level written in the ASCII legend instead of generating one.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "size", "corridors", "depth"])]
     pub map: Option<PathBuf>,
@@ -58,9 +62,17 @@ pub struct Cli {
     /// With --ascii: print only what the player sees from the start (unseen tiles as spaces).
     #[arg(long, requires = "ascii")]
     pub fov: bool,
-    /// How far the player sees, in tiles (1 to 100).
-    #[arg(long, value_name = "R", default_value_t = DEFAULT_RADIUS, value_parser = clap::value_parser!(u32).range(1..=100))]
-    pub radius: u32,
+    /// How far the player sees, in tiles (1 to 100) [default: the settings', 8 unless changed].
+    #[arg(long, value_name = "R", value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub radius: Option<u32>,
+    /// Where the saved run, settings and run history are kept [default: the platform's data
+    /// directory, e.g. ~/.local/share/delve].
+    #[arg(long, value_name = "DIR")]
+    pub save_dir: Option<PathBuf>,
+    /// Print the saved run as one JSON object and exit, without opening a window (exit 1 when
+    /// no run is saved, 2 when the save cannot be read; the file is left as it is).
+    #[arg(long, conflicts_with_all = ["ascii", "json", "explore", "reveal", "fov", "map", "seed", "size", "corridors", "depth", "radius"])]
+    pub save_info: bool,
 }
 
 /// A level size in tiles.
@@ -119,6 +131,29 @@ pub enum Source {
 }
 
 impl Cli {
+    /// True when the command line names a run to play (or print) rather than the title screen.
+    pub fn names_a_run(&self) -> bool {
+        self.seed.is_some()
+            || self.size.is_some()
+            || self.corridors.is_some()
+            || self.depth.is_some()
+            || self.map.is_some()
+            || self.reveal
+    }
+
+    /// Sight radius for the tools that print (the game's own comes from the settings).
+    pub fn radius_or_default(&self) -> u32 {
+        self.radius.unwrap_or(DEFAULT_RADIUS)
+    }
+
+    /// Where saves are kept.
+    pub fn store(&self) -> Store {
+        match &self.save_dir {
+            Some(dir) => Store::Dir(dir.clone()),
+            None => Store::default_for_platform(),
+        }
+    }
+
     /// Where the dungeon comes from, with a random seed filled in when none was given. A bad map
     /// file is an error naming it.
     pub fn source(&self, random_seed: impl FnOnce() -> u64) -> Result<Source, String> {
@@ -127,11 +162,11 @@ impl Cli {
             None => Ok(Source::Run(
                 GenParams::new(
                     self.seed.unwrap_or_else(random_seed),
-                    self.size.width,
-                    self.size.height,
-                    self.corridors,
+                    self.size.map_or(80, |s| s.width),
+                    self.size.map_or(50, |s| s.height),
+                    self.corridors.unwrap_or_default(),
                 )
-                .at_depth(self.depth),
+                .at_depth(self.depth.unwrap_or(1)),
             )),
         }
     }
@@ -176,6 +211,22 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         Ok(cli) => cli,
         Err(code) => return code,
     };
+    if cli.save_info {
+        return save_info(&cli.store());
+    }
+    let playing = !cli.ascii && !cli.json && !cli.explore;
+    if playing && !cli.names_a_run() {
+        if let Some(why) = crate::app::missing_display() {
+            eprintln!("delve: {why}; cannot open a window. Use --ascii to print a level instead.");
+            return ExitCode::from(USAGE);
+        }
+        let launch = Launch {
+            radius: cli.radius,
+            ..Launch::title()
+        }
+        .with_store(cli.store());
+        return exit_code(crate::app::run(launch));
+    }
     let source = match cli.source(rand::random) {
         Ok(s) => s,
         Err(msg) => {
@@ -192,7 +243,6 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             m.height()
         ),
     }
-    let playing = !cli.ascii && !cli.json && !cli.explore;
     // No window to open: say so before making anything.
     if playing && let Some(why) = crate::app::missing_display() {
         eprintln!("delve: {why}; cannot open a window. Use --ascii to print the level instead.");
@@ -206,18 +256,21 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         }
     };
     if playing {
-        return match crate::app::run(dungeon, cli.radius, cli.reveal) {
-            bevy::app::AppExit::Success => ExitCode::SUCCESS,
-            bevy::app::AppExit::Error(code) => ExitCode::from(code.get()),
-        };
+        let launch = Launch {
+            radius: cli.radius,
+            reveal: cli.reveal,
+            ..Launch::run(dungeon)
+        }
+        .with_store(cli.store());
+        return exit_code(crate::app::run(launch));
     }
     let map = &dungeon.level().map;
     let text = if cli.explore {
-        explore_json(dungeon, cli.radius)
+        explore_json(dungeon, cli.radius_or_default())
     } else if cli.json {
         level_json(&dungeon)
     } else if cli.fov {
-        fov_ascii(map, cli.radius)
+        fov_ascii(map, cli.radius_or_default())
     } else {
         map.to_ascii()
     };
@@ -227,6 +280,34 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         Err(e) => {
             eprintln!("delve: cannot write the level: {e}");
             ExitCode::FAILURE
+        }
+    }
+}
+
+fn exit_code(exit: bevy::app::AppExit) -> ExitCode {
+    match exit {
+        bevy::app::AppExit::Success => ExitCode::SUCCESS,
+        bevy::app::AppExit::Error(code) => ExitCode::from(code.get()),
+    }
+}
+
+/// `--save-info`: the saved run in `store` as one JSON object on stdout (exit 0); no save: a
+/// message, exit 1; a save that cannot be read: a message naming the problem, exit 2. The file
+/// is never changed.
+pub fn save_info(store: &Store) -> ExitCode {
+    let place = store.describe(Slot::Run);
+    match crate::save::inspect(store, Slot::Run, crate::save::info_json) {
+        Ok(Some(json)) => {
+            print!("{json}");
+            ExitCode::SUCCESS
+        }
+        Ok(None) => {
+            eprintln!("delve: no saved run ({place} does not exist)");
+            ExitCode::FAILURE
+        }
+        Err(problem) => {
+            eprintln!("delve: the saved run {place} cannot be read: {problem}");
+            ExitCode::from(USAGE)
         }
     }
 }

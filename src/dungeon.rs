@@ -8,7 +8,7 @@ use crate::generation::{DEEPEST, GenError, GenParams, generate};
 use crate::map::{Level, TileMap};
 
 /// Where the levels come from.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Origin {
     /// A generated run: its seed, size and corridor style (`depth` unused).
     Run(GenParams),
@@ -66,6 +66,38 @@ impl Dungeon {
             depth: 1,
             peaceful: false,
         }
+    }
+
+    /// A dungeon from what a save kept: its origin, every level slot (`None`: not made yet), the
+    /// player's depth. `Err` says what does not fit (the current level missing, a level count a
+    /// run cannot have).
+    pub fn from_parts(origin: Origin, levels: Vec<Option<Level>>, depth: u32, peaceful: bool) -> Result<Self, String> {
+        let expected = match origin {
+            Origin::Run(_) => DEEPEST as usize,
+            Origin::Map => 1,
+        };
+        if levels.len() != expected {
+            return Err(format!("{} levels where a run has {expected}", levels.len()));
+        }
+        if !(1..=levels.len() as u32).contains(&depth) || levels[depth as usize - 1].is_none() {
+            return Err(format!("the player is on level {depth}, which was never made"));
+        }
+        Ok(Dungeon {
+            origin,
+            levels,
+            depth,
+            peaceful,
+        })
+    }
+
+    /// Every level slot by depth (`None`: not made yet): what a save keeps.
+    pub fn slots(&self) -> &[Option<Level>] {
+        &self.levels
+    }
+
+    /// True when levels are made without monsters.
+    pub const fn is_peaceful(&self) -> bool {
+        self.peaceful
     }
 
     pub fn origin(&self) -> &Origin {

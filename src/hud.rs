@@ -9,6 +9,7 @@ use crate::actor::{Carrying, Health, KeyRing, Player};
 use crate::dungeon::Dungeon;
 use crate::player::input::Action;
 use crate::screens::GameState;
+use crate::settings::{Bindings, Settings};
 use crate::turn::{MessageLog, TurnCount, TurnSet};
 
 #[derive(Component)]
@@ -135,47 +136,11 @@ fn spawn_hud(mut commands: Commands) {
     ));
 }
 
-/// A key binding as a player reads it ("K", "ArrowUp", "Numpad8", ">").
-pub fn key_name(binding: &dyn Buttonlike) -> String {
-    let raw = format!("{binding:?}");
-    // A chord prints as `ButtonlikeChord([ModifierKey(Shift), KeyCode(Period)])`.
-    if let Some(inner) = raw.strip_prefix("ButtonlikeChord([").and_then(|r| r.strip_suffix("])")) {
-        let parts: Vec<String> = inner.split(", ").map(single_key_name).collect();
-        return match parts.join("+").as_str() {
-            "Shift+Period" => ">".to_owned(),
-            "Shift+Comma" => "<".to_owned(),
-            other => other.to_owned(),
-        };
-    }
-    single_key_name(&raw)
-}
-
-fn single_key_name(raw: &str) -> String {
-    let raw = raw
-        .trim_start_matches("KeyCode::")
-        .trim_start_matches("KeyCode(")
-        .trim_start_matches("ModifierKey(")
-        .trim_end_matches(')');
-    match raw.strip_prefix("Key") {
-        Some(letter) if letter.len() == 1 => letter.to_owned(),
-        _ => raw.to_owned(),
-    }
-}
-
 /// One line per action: what it does and the keys bound to it.
-pub fn help_text(map: &InputMap<Action>) -> String {
-    let mut out = String::from("Keys (Esc or F1 closes)\n\n");
+pub fn help_text(bindings: &Bindings) -> String {
+    let mut out = String::from("Keys (Esc or F1 closes; rebind them under Settings on the title screen)\n\n");
     for action in Action::ALL {
-        let keys: Vec<String> = map
-            .get_buttonlike(&action)
-            .map(|b| b.iter().map(|k| key_name(k.as_ref())).collect())
-            .unwrap_or_default();
-        let keys = if keys.is_empty() {
-            "(unbound)".to_owned()
-        } else {
-            keys.join(", ")
-        };
-        out.push_str(&format!("{:<24}{keys}\n", action.describe()));
+        out.push_str(&format!("{:<24}{}\n", action.describe(), bindings.describe(action)));
     }
     out.push_str(
         "\nBump a closed door to open it, a locked one with its key, a monster to attack it. No\ndiagonal steps through doorways. Walk onto a key to pick it up; take the stairs standing\non them. Goblins, orcs and trolls open doors; rats, jackals and ogres cannot.\n\nFind the Heartstone on level 10 and carry it out, up the stairs of level 1.",
@@ -306,10 +271,10 @@ fn overlay_node() -> Node {
 
 fn toggle_help(
     mut commands: Commands,
-    player: Single<(&ActionState<Action>, &InputMap<Action>), With<Player>>,
+    actions: Single<&ActionState<Action>, With<Player>>,
+    settings: Res<Settings>,
     overlay: Option<Single<Entity, With<HelpOverlay>>>,
 ) {
-    let (actions, map) = *player;
     let close = actions.just_pressed(&Action::Help) || actions.just_pressed(&Action::Cancel);
     match overlay {
         Some(entity) if close => commands.entity(*entity).despawn(),
@@ -325,7 +290,7 @@ fn toggle_help(
                         ..default()
                     },
                     BackgroundColor(Color::srgba(0.02, 0.02, 0.05, 0.92)),
-                    children![text_bundle(help_text(map), 16.0)],
+                    children![text_bundle(help_text(&settings.bindings), 16.0)],
                 )],
             ));
         }
@@ -339,27 +304,30 @@ mod tests {
 
     #[test]
     fn help_lists_every_action_with_its_keys() {
-        let text = help_text(&Action::default_input_map());
+        let bindings = Bindings::default();
+        let text = help_text(&bindings);
         for action in Action::ALL {
             assert!(text.contains(action.describe()), "{action:?} missing from help");
         }
         let north = text.lines().find(|l| l.starts_with("move north ")).unwrap();
-        assert!(
-            north.contains("ArrowUp") && north.contains("Numpad8") && north.contains('K'),
-            "{north}"
-        );
-        // Rebinding is data: the help follows the map it is given.
-        let mut map = Action::default_input_map();
-        map.clear_action(&Action::Wait);
-        map.insert(Action::Wait, KeyCode::KeyZ);
-        let wait = help_text(&map)
+        assert!(north.ends_with("ArrowUp, Numpad8, KeyK"), "{north}");
+        let explore = text.lines().find(|l| l.starts_with("explore")).unwrap();
+        assert!(explore.ends_with(" x"), "{explore}");
+        // Rebinding is data: the help follows the bindings it is given.
+        let mut rebound = bindings.clone();
+        rebound
+            .rebind(Action::Wait, crate::settings::Binding::letter('z'), &Default::default())
+            .unwrap();
+        let wait = help_text(&rebound)
             .lines()
             .find(|l| l.starts_with("wait a turn"))
             .unwrap()
             .to_owned();
-        assert!(wait.ends_with('Z') && !wait.contains("Space"), "{wait}");
+        assert!(
+            wait.ends_with("z, Period, Space") && !wait.contains("Numpad5"),
+            "{wait}"
+        );
         // The stairs are bound to chords, shown as the characters they type.
-        let text = help_text(&Action::default_input_map());
         let down = text.lines().find(|l| l.starts_with("go down the stairs")).unwrap();
         assert!(down.trim_end().ends_with('>'), "{down}");
         let up = text.lines().find(|l| l.starts_with("go up the stairs")).unwrap();

@@ -115,6 +115,17 @@ impl LevelMemory {
         }
     }
 
+    /// A memory from what a save kept: `width` tiles to a row. `None` if `tiles` is not whole
+    /// rows.
+    pub fn from_tiles(width: u32, tiles: Vec<Option<Tile>>) -> Option<Self> {
+        (width > 0 && tiles.len() % width as usize == 0).then_some(LevelMemory { width, tiles })
+    }
+
+    /// Tiles to a row.
+    pub const fn width(&self) -> u32 {
+        self.width
+    }
+
     /// The tile last seen at `p`.
     pub fn get(&self, p: Pos) -> Option<Tile> {
         if p.x < 0 || p.y < 0 || p.x as u32 >= self.width {
@@ -156,6 +167,16 @@ pub struct Memory {
 }
 
 impl Memory {
+    /// A memory from what a save kept, by depth.
+    pub fn from_levels(levels: Vec<Option<LevelMemory>>) -> Self {
+        Memory { levels }
+    }
+
+    /// What is remembered of each level, by depth (`None`: never seen): what a save keeps.
+    pub fn levels(&self) -> &[Option<LevelMemory>] {
+        &self.levels
+    }
+
     /// What is remembered of level `depth`, if it was ever seen.
     pub fn level(&self, depth: u32) -> Option<&LevelMemory> {
         self.levels.get(depth.checked_sub(1)? as usize)?.as_ref()

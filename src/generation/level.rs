@@ -20,7 +20,7 @@ pub const MAX_ATTEMPTS: u32 = 32;
 
 /// What to generate: level `depth` of the run `seed`. The same parameters give the same level,
 /// byte for byte, everywhere.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct GenParams {
     /// The run's seed; the level's own seed is `depth::level_seed(seed, depth)`.
     pub seed: u64,

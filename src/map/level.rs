@@ -6,7 +6,7 @@ use super::{Pos, TileMap};
 use crate::monsters::Monster;
 
 /// A key lying on the floor, cut for the locked door at `opens` on the same level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Key {
     pub at: Pos,
     pub opens: Pos,

@@ -14,7 +14,7 @@ pub const MIN_SIZE: (u32, u32) = (20, 15);
 pub const MAX_SIDE: u32 = 1024;
 
 /// A tile position. Signed so that neighbours of edge tiles can be named and bounds-checked.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub struct Pos {
     pub x: i32,
     pub y: i32,
@@ -91,7 +91,7 @@ impl Dir {
 }
 
 /// An axis-aligned rectangle of tiles: `x..x + w` by `y..y + h`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Rect {
     pub x: i32,
     pub y: i32,
@@ -138,7 +138,7 @@ impl Rect {
 }
 
 /// The state of a door. It lives in the door's tile, the one place every rule and view reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum DoorState {
     Open,
     Closed,
@@ -153,7 +153,7 @@ impl DoorState {
 }
 
 /// What a map tile is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Tile {
     /// Solid: room walls and the rock between rooms.
     Wall,

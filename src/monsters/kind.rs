@@ -45,7 +45,7 @@ const TABLE: [Stats; 6] = [
 ];
 
 /// A kind of monster.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub enum Kind {
     Rat,
     Jackal,

@@ -14,7 +14,7 @@ pub use kind::{Kind, MAX_SIGHT, NORMAL_SPEED, Stats};
 pub use populate::populate;
 
 /// One monster on a level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Monster {
     /// Unique on its level, never reused: how the rules name it.
     pub id: u32,
@@ -37,7 +37,7 @@ impl Monster {
 }
 
 /// What a monster is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Mind {
     /// Notices you only from half its sight.
     Asleep,

@@ -15,7 +15,7 @@ use crate::travel::TravelRequest;
 use crate::turn::TurnSet;
 
 /// Everything a player can ask for.
-#[derive(Actionlike, PartialEq, Eq, Clone, Copy, Hash, Debug, Reflect)]
+#[derive(Actionlike, PartialEq, Eq, Clone, Copy, Hash, Debug, Reflect, PartialOrd, Ord)]
 pub enum Action {
     MoveN,
     MoveNE,
@@ -82,6 +82,12 @@ impl Action {
         })
     }
 
+    /// What the action does in a few words, for the settings page ("explore", "cancel").
+    pub fn describe_short(self) -> &'static str {
+        let long = self.describe();
+        long.split(" (").next().unwrap_or(long)
+    }
+
     /// What the action does, for the help overlay.
     pub const fn describe(self) -> &'static str {
         match self {
@@ -110,44 +116,10 @@ impl Action {
         }
     }
 
-    /// The default bindings: arrows, numpad and vi-keys (`hjklyubn`) to move, `>` and `<`
-    /// (Shift with `.` and `,`) for the stairs, M or Tab for the overview map (Shift+M for the
-    /// minimap), F2 for the generator lab.
+    /// The default bindings on a QWERTY keyboard (`settings::Bindings::default`, which says
+    /// what they are).
     pub fn default_input_map() -> InputMap<Action> {
-        use KeyCode::*;
-        let bindings: [(Action, &[KeyCode]); 19] = [
-            (Action::MoveN, &[ArrowUp, Numpad8, KeyK]),
-            (Action::MoveNE, &[Numpad9, KeyU, PageUp]),
-            (Action::MoveE, &[ArrowRight, Numpad6, KeyL]),
-            (Action::MoveSE, &[Numpad3, KeyN, PageDown]),
-            (Action::MoveS, &[ArrowDown, Numpad2, KeyJ]),
-            (Action::MoveSW, &[Numpad1, KeyB, End]),
-            (Action::MoveW, &[ArrowLeft, Numpad4, KeyH]),
-            (Action::MoveNW, &[Numpad7, KeyY, Home]),
-            (Action::Wait, &[Numpad5, Period, Space]),
-            (Action::CloseDoor, &[KeyC]),
-            (Action::Explore, &[KeyX]),
-            (Action::Overview, &[KeyM, Tab]),
-            (Action::Cancel, &[Escape]),
-            (Action::Help, &[F1, Slash]),
-            (Action::MessageLog, &[KeyP]),
-            (Action::ZoomIn, &[Equal, NumpadAdd]),
-            (Action::ZoomOut, &[Minus, NumpadSubtract]),
-            (Action::Lab, &[F2]),
-            // `n` is also a vi-key (south-east): in the lab it makes the next level instead.
-            (Action::LabNext, &[KeyN]),
-        ];
-        let mut map = InputMap::default();
-        for (action, keys) in bindings {
-            for &key in keys {
-                map.insert(action, key);
-            }
-        }
-        // Shift+. is `>` and Shift+, is `<` on most layouts; a chord beats the bare `.` (wait).
-        map.insert(Action::Descend, ButtonlikeChord::modified(ModifierKey::Shift, Period));
-        map.insert(Action::Ascend, ButtonlikeChord::modified(ModifierKey::Shift, Comma));
-        map.insert(Action::Minimap, ButtonlikeChord::modified(ModifierKey::Shift, KeyM));
-        map
+        crate::settings::Bindings::default().input_map(&crate::settings::Layout::default())
     }
 }
 

@@ -41,7 +41,13 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((rules_plugin, input::plugin));
 }
 
-fn spawn_player(mut commands: Commands, dungeon: Res<Dungeon>, radius: Res<FovRadius>) {
+pub(crate) fn spawn_player(
+    mut commands: Commands,
+    dungeon: Res<Dungeon>,
+    radius: Res<FovRadius>,
+    settings: Res<crate::settings::Settings>,
+    layout: Res<crate::settings::KeyboardLayout>,
+) {
     commands.spawn((
         Name::new("Player"),
         Player,
@@ -51,7 +57,7 @@ fn spawn_player(mut commands: Commands, dungeon: Res<Dungeon>, radius: Res<FovRa
         Carrying::default(),
         Viewshed::new(radius.0),
         Memory::default(),
-        input::Action::default_input_map(),
+        crate::settings::input_map(&settings, &layout),
         DespawnOnExit(GameState::Playing),
     ));
 }

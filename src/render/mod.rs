@@ -317,14 +317,15 @@ fn draw_while_settling(mut settling: ResMut<Settling>, mut redraw: MessageWriter
     }
 }
 
-fn spawn_camera(mut commands: Commands) {
+fn spawn_camera(mut commands: Commands, settings: Res<crate::settings::Settings>) {
+    let zoom = settings.zoom.min(ZOOMS.len() - 1);
     commands.spawn((
         Name::new("Camera"),
         DespawnOnExit(GameState::Playing),
         Camera2d,
-        GameCamera { zoom: 1 },
+        GameCamera { zoom },
         Projection::Orthographic(OrthographicProjection {
-            scale: 1.0 / ZOOMS[1],
+            scale: 1.0 / ZOOMS[zoom],
             ..OrthographicProjection::default_2d()
         }),
     ));

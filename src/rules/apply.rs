@@ -16,7 +16,7 @@ pub const RELIC: &str = "the Heartstone";
 pub const MAX_GROWN_HP: i32 = 2 * crate::actor::PLAYER_MAX_HP;
 
 /// How a run ended.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Ending {
     /// Killed by `by` ("a goblin").
     Died { by: String },
@@ -25,7 +25,7 @@ pub enum Ending {
 }
 
 /// The run so far, for the summary at its end.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct RunRecord {
     pub slain: u32,
     /// The deepest level reached.

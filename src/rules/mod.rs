@@ -16,7 +16,7 @@ use crate::map::{Dir, DoorState, Key, Level, Pos, Tile, TileMap};
 pub use apply::{Ending, PlayerMut, RunRecord, Stage, apply};
 pub use round::{Round, Senses, play_round};
 /// One of the eight directions an actor can step in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Dir8 {
     N,
     NE,

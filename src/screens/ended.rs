@@ -54,7 +54,7 @@ pub fn summary(record: &RunRecord, dungeon: &Dungeon, turns: u64) -> String {
     };
     format!(
         "{headline}\n\n{}\nDeepest level reached: {} of {}\nTurns: {turns}\nSlain: {slain}\n\n\
-         N  new run, new seed        R  same seed again        Esc  quit",
+         N  new run, new seed     R  same seed again     T  title screen     Esc  quit",
         dungeon.describe(),
         record.deepest,
         dungeon.deepest(),
@@ -98,11 +98,14 @@ pub fn read_summary_keys(
     keys: Res<ButtonInput<KeyCode>>,
     mut next_run: MessageWriter<NextRun>,
     mut exit: MessageWriter<AppExit>,
+    mut title: ResMut<NextState<GameState>>,
 ) {
     if keys.just_pressed(KeyCode::KeyN) {
         next_run.write(NextRun::NewSeed(rand::random()));
     } else if keys.just_pressed(KeyCode::KeyR) {
         next_run.write(NextRun::SameSeed);
+    } else if keys.just_pressed(KeyCode::KeyT) {
+        title.set(GameState::Title);
     } else if keys.just_pressed(KeyCode::Escape) && cfg!(not(target_arch = "wasm32")) {
         exit.write(AppExit::Success);
     }

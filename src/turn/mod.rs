@@ -117,7 +117,7 @@ pub fn plugin(app: &mut App) {
 }
 
 /// A run starts: no turns yet, nothing said, its own random stream.
-fn start_run(mut commands: Commands, dungeon: Res<Dungeon>) {
+pub(crate) fn start_run(mut commands: Commands, dungeon: Res<Dungeon>) {
     commands.insert_resource(TurnCount(0));
     commands.insert_resource(MessageLine::default());
     commands.insert_resource(MessageLog::default());

@@ -163,7 +163,21 @@ mod page {
             prevent_default_event_handling: true,
             ..default()
         };
-        let mut app = crate::app::game_app(dungeon, radius, reveal, window);
+        // An address with no query opens the title screen (continue, settings, history); one that
+        // names a run plays it. The page's default radius defers to the settings.
+        let store = crate::save::Store::Browser;
+        let titled = search.trim_start_matches('?').is_empty();
+        let launch = crate::app::Launch {
+            radius: (radius != crate::fov::DEFAULT_RADIUS).then_some(radius),
+            reveal,
+            ..if titled {
+                crate::app::Launch::title()
+            } else {
+                crate::app::Launch::run(dungeon)
+            }
+        }
+        .with_store(store);
+        let mut app = crate::app::game_app(launch, window);
         app.add_systems(OnEnter(GameState::Playing), || set_state("playing"))
             .add_systems(Update, mark_position.run_if(in_state(GameState::Playing)))
             .add_systems(

@@ -22,7 +22,7 @@ use super::builder::Builder;
 use super::rng::GenRng;
 
 /// How corridors are dug. `Mixed` (the default) picks a style per link.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum CorridorStyle {
     LShaped,
     Chunked,

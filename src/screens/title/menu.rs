@@ -1,0 +1,419 @@
+//! The title screen's menus as plain data: which page is open, which row is chosen, and what a
+//! key does there. The screen (`title::plugin`) draws `Menu::rows` and feeds it keys and clicks;
+//! what the player asks for (continue, start, quit, settings changed) comes back as `Outcome`.
+
+use crate::generation::{CorridorStyle, GenParams};
+use crate::player::input::Action;
+use crate::settings::{Binding, Layout, RADII, Settings, ZOOM_STEPS};
+
+/// The level sizes the new-run page offers.
+pub const SIZES: [(u32, u32); 5] = [(40, 30), (80, 50), (120, 80), (200, 120), (256, 256)];
+/// The longest seed that can be typed (u64 has 20 digits).
+const SEED_DIGITS: usize = 20;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Page {
+    Main,
+    NewRun,
+    Settings,
+    History,
+}
+
+/// A row of a page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Row {
+    Continue,
+    NewRun,
+    Settings,
+    History,
+    Quit,
+    Seed,
+    Style,
+    Size,
+    Start,
+    Bind(Action),
+    Radius,
+    Zoom,
+    Reset,
+    Back,
+}
+
+/// A key as the menus read it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MenuKey {
+    Up,
+    Down,
+    Left,
+    Right,
+    Enter,
+    /// Esc: back a page, or stop waiting for a key.
+    Back,
+    /// A digit typed (the seed).
+    Digit(char),
+    /// Backspace.
+    Erase,
+    /// While waiting for a key to bind: the key pressed.
+    Bind(Binding),
+}
+
+/// What the player asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Nothing,
+    Continue,
+    /// A new run: this seed (random when `None`), size and style.
+    Start {
+        seed: Option<u64>,
+        width: u32,
+        height: u32,
+        style: CorridorStyle,
+    },
+    Quit,
+    /// The settings changed: keep them.
+    SettingsChanged,
+}
+
+/// What the menus show and change besides themselves.
+pub struct Context<'a> {
+    /// "seed 42 (80x50, mixed), level 3, turn 512" when there is a run to continue.
+    pub saved: Option<&'a str>,
+    pub settings: &'a mut Settings,
+    pub layout: &'a Layout,
+    /// Quit is offered (not in the browser).
+    pub can_quit: bool,
+}
+
+/// The open page and its choices.
+#[derive(bevy::prelude::Resource, Clone, Debug, PartialEq, Eq)]
+pub struct Menu {
+    pub page: Page,
+    pub selected: usize,
+    /// The seed typed on the new-run page (empty: random).
+    pub seed: String,
+    pub style: CorridorStyle,
+    pub size: usize,
+    /// The action waiting for its new key.
+    pub capturing: Option<Action>,
+    /// A line about the last thing done ("explore: now z", "c is close a door's").
+    pub note: Option<String>,
+}
+
+impl Default for Menu {
+    fn default() -> Self {
+        Menu {
+            page: Page::Main,
+            selected: 0,
+            seed: String::new(),
+            style: CorridorStyle::Mixed,
+            size: 1,
+            capturing: None,
+            note: None,
+        }
+    }
+}
+
+impl Menu {
+    /// The rows of the open page, top to bottom.
+    pub fn rows(&self, ctx: &Context) -> Vec<Row> {
+        match self.page {
+            Page::Main => {
+                let mut rows = Vec::new();
+                if ctx.saved.is_some() {
+                    rows.push(Row::Continue);
+                }
+                rows.extend([Row::NewRun, Row::Settings, Row::History]);
+                if ctx.can_quit {
+                    rows.push(Row::Quit);
+                }
+                rows
+            }
+            Page::NewRun => vec![Row::Seed, Row::Style, Row::Size, Row::Start, Row::Back],
+            Page::Settings => {
+                let mut rows: Vec<Row> = Action::ALL.into_iter().map(Row::Bind).collect();
+                rows.extend([Row::Radius, Row::Zoom, Row::Reset, Row::Back]);
+                rows
+            }
+            Page::History => vec![Row::Back],
+        }
+    }
+
+    /// A row as the screen writes it.
+    pub fn label(&self, row: Row, ctx: &Context) -> String {
+        let (w, h) = SIZES[self.size];
+        match row {
+            Row::Continue => format!("Continue: {}", ctx.saved.unwrap_or("")),
+            Row::NewRun => "New run".into(),
+            Row::Settings => "Settings".into(),
+            Row::History => "Run history".into(),
+            Row::Quit => "Quit".into(),
+            Row::Seed if self.seed.is_empty() => "Seed: random (type digits for a seed)".into(),
+            Row::Seed => format!("Seed: {}", self.seed),
+            Row::Style => format!("Corridors: < {} >", self.style.name()),
+            Row::Size => format!("Size: < {w}x{h} >"),
+            Row::Start => "Start".into(),
+            Row::Bind(action) if self.capturing == Some(action) => {
+                format!("{:<26}press a key (Esc cancels)", action.describe_short())
+            }
+            Row::Bind(action) => format!(
+                "{:<26}{}",
+                action.describe_short(),
+                ctx.settings.bindings.describe(action)
+            ),
+            Row::Radius => format!("{:<26}< {} >", "sight radius", ctx.settings.radius),
+            Row::Zoom => format!("{:<26}< {} >", "zoom", ctx.settings.zoom + 1),
+            Row::Reset => "Reset to defaults".into(),
+            Row::Back => "Back".into(),
+        }
+    }
+
+    fn open(&mut self, page: Page) {
+        self.page = page;
+        self.selected = 0;
+        self.capturing = None;
+        self.note = None;
+    }
+
+    /// What `key` does on the open page.
+    pub fn press(&mut self, key: MenuKey, ctx: &mut Context) -> Outcome {
+        if let Some(action) = self.capturing {
+            return self.capture(action, key, ctx);
+        }
+        let rows = self.rows(ctx);
+        self.selected = self.selected.min(rows.len() - 1);
+        let row = rows[self.selected];
+        match key {
+            MenuKey::Up => self.selected = (self.selected + rows.len() - 1) % rows.len(),
+            MenuKey::Down => self.selected = (self.selected + 1) % rows.len(),
+            MenuKey::Back if self.page != Page::Main => self.open(Page::Main),
+            MenuKey::Back => {}
+            MenuKey::Left | MenuKey::Right => return self.adjust(row, key == MenuKey::Right, ctx),
+            MenuKey::Digit(d) if self.page == Page::NewRun => {
+                self.selected = 0;
+                if self.seed.len() < SEED_DIGITS && d.is_ascii_digit() {
+                    let typed = format!("{}{d}", self.seed);
+                    if typed.parse::<u64>().is_ok() {
+                        self.seed = typed.trim_start_matches('0').to_owned();
+                        if self.seed.is_empty() {
+                            self.seed.push('0');
+                        }
+                    }
+                }
+            }
+            MenuKey::Erase if self.page == Page::NewRun => _ = self.seed.pop(),
+            MenuKey::Digit(_) | MenuKey::Erase | MenuKey::Bind(_) => {}
+            MenuKey::Enter => return self.enter(row, ctx),
+        }
+        Outcome::Nothing
+    }
+
+    fn enter(&mut self, row: Row, ctx: &mut Context) -> Outcome {
+        match row {
+            Row::Continue => return Outcome::Continue,
+            Row::NewRun => self.open(Page::NewRun),
+            Row::Settings => self.open(Page::Settings),
+            Row::History => self.open(Page::History),
+            Row::Quit => return Outcome::Quit,
+            Row::Back => self.open(Page::Main),
+            Row::Start | Row::Seed => {
+                let (width, height) = SIZES[self.size];
+                return Outcome::Start {
+                    seed: self.seed.parse().ok(),
+                    width,
+                    height,
+                    style: self.style,
+                };
+            }
+            Row::Style | Row::Size | Row::Radius | Row::Zoom => return self.adjust(row, true, ctx),
+            Row::Bind(action) => {
+                self.capturing = Some(action);
+                self.note = Some(format!(
+                    "Press the new key for \"{}\" (Esc cancels).",
+                    action.describe_short()
+                ));
+            }
+            Row::Reset => {
+                *ctx.settings = Settings::default();
+                self.note = Some("Every key, the sight radius and the zoom are back to their defaults.".into());
+                return Outcome::SettingsChanged;
+            }
+        }
+        Outcome::Nothing
+    }
+
+    /// Left or right on a row with choices.
+    fn adjust(&mut self, row: Row, up: bool, ctx: &mut Context) -> Outcome {
+        let step = |i: usize, n: usize| if up { (i + 1) % n } else { (i + n - 1) % n };
+        match row {
+            Row::Style => {
+                let all = CorridorStyle::ALL;
+                let i = all.iter().position(|&s| s == self.style).unwrap_or(0);
+                self.style = all[step(i, all.len())];
+            }
+            Row::Size => self.size = step(self.size, SIZES.len()),
+            Row::Radius => {
+                let r = &mut ctx.settings.radius;
+                *r = if up {
+                    (*r + 1).min(*RADII.end())
+                } else {
+                    (*r - 1).max(*RADII.start())
+                };
+                return Outcome::SettingsChanged;
+            }
+            Row::Zoom => {
+                ctx.settings.zoom = step(ctx.settings.zoom, ZOOM_STEPS);
+                return Outcome::SettingsChanged;
+            }
+            _ => {}
+        }
+        Outcome::Nothing
+    }
+
+    /// The key pressed while `action` waits for one: bound, unless another action has it.
+    fn capture(&mut self, action: Action, key: MenuKey, ctx: &mut Context) -> Outcome {
+        let MenuKey::Bind(binding) = key else {
+            if key == MenuKey::Back {
+                self.capturing = None;
+                self.note = Some("Nothing changed.".into());
+            }
+            return Outcome::Nothing;
+        };
+        let shown = crate::settings::bindings::shown(binding);
+        match ctx.settings.bindings.rebind(action, binding, ctx.layout) {
+            Ok(()) => {
+                self.capturing = None;
+                self.note = Some(format!("\"{}\" is now on {shown}.", action.describe_short()));
+                Outcome::SettingsChanged
+            }
+            Err(other) => {
+                self.note = Some(format!(
+                    "{shown} already does \"{}\": refused. Press another key (Esc cancels).",
+                    other.describe_short()
+                ));
+                Outcome::Nothing
+            }
+        }
+    }
+}
+
+/// The new run a `Start` asks for, its seed drawn by `random_seed` when none was typed.
+pub fn start_params(outcome: Outcome, random_seed: impl FnOnce() -> u64) -> Option<GenParams> {
+    match outcome {
+        Outcome::Start {
+            seed,
+            width,
+            height,
+            style,
+        } => Some(GenParams::new(seed.unwrap_or_else(random_seed), width, height, style)),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn press_all(menu: &mut Menu, settings: &mut Settings, saved: Option<&str>, keys: &[MenuKey]) -> Vec<Outcome> {
+        let layout = Layout::default();
+        keys.iter()
+            .map(|&k| {
+                let mut ctx = Context {
+                    saved,
+                    settings,
+                    layout: &layout,
+                    can_quit: true,
+                };
+                menu.press(k, &mut ctx)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn continue_is_first_only_when_there_is_a_run() {
+        let mut settings = Settings::default();
+        let mut menu = Menu::default();
+        let out = press_all(&mut menu, &mut settings, Some("seed 1"), &[MenuKey::Enter]);
+        assert_eq!(out, [Outcome::Continue]);
+        let mut menu = Menu::default();
+        press_all(&mut menu, &mut settings, None, &[MenuKey::Enter]);
+        assert_eq!(menu.page, Page::NewRun, "without a save the first row is New run");
+        // Up from the top wraps to Quit.
+        let mut menu = Menu::default();
+        let out = press_all(&mut menu, &mut settings, None, &[MenuKey::Up, MenuKey::Enter]);
+        assert_eq!(out[1], Outcome::Quit);
+    }
+
+    #[test]
+    fn a_new_run_takes_a_typed_seed_style_and_size() {
+        use MenuKey::*;
+        let mut settings = Settings::default();
+        let mut menu = Menu::default();
+        let keys = [
+            Enter, // New run
+            Digit('0'),
+            Digit('4'),
+            Digit('2'),
+            Digit('7'),
+            Erase,
+            Down,
+            Right, // style after mixed wraps to the first
+            Down,
+            Right, // 120x80
+            Down,
+            Enter,
+        ];
+        let out = press_all(&mut menu, &mut settings, None, &keys);
+        assert_eq!(
+            out.last(),
+            Some(&Outcome::Start {
+                seed: Some(42),
+                width: 120,
+                height: 80,
+                style: CorridorStyle::ALL[0],
+            })
+        );
+        assert_eq!(start_params(*out.last().unwrap(), || 7).unwrap().seed, 42);
+        // No digits: a random seed. A seed past u64 is not taken.
+        let mut menu = Menu {
+            page: Page::NewRun,
+            ..Menu::default()
+        };
+        for _ in 0..25 {
+            press_all(&mut menu, &mut settings, None, &[Digit('9')]);
+        }
+        assert_eq!(menu.seed, "9".repeat(19), "twenty nines would be past the largest seed");
+    }
+
+    #[test]
+    fn rebinding_is_refused_on_a_clash_and_kept_otherwise() {
+        use MenuKey::*;
+        let mut settings = Settings::default();
+        let mut menu = Menu::default();
+        // Main: New run, Settings... → Settings, then down to Explore.
+        press_all(&mut menu, &mut settings, None, &[Down, Enter]);
+        assert_eq!(menu.page, Page::Settings);
+        let explore = Action::ALL.iter().position(|&a| a == Action::Explore).unwrap();
+        press_all(&mut menu, &mut settings, None, &vec![Down; explore]);
+        press_all(&mut menu, &mut settings, None, &[Enter]);
+        assert_eq!(menu.capturing, Some(Action::Explore));
+        let out = press_all(&mut menu, &mut settings, None, &[Bind(Binding::letter('c'))]);
+        assert_eq!(out, [Outcome::Nothing]);
+        assert!(
+            menu.note.as_deref().unwrap().contains("close a door"),
+            "{:?}",
+            menu.note
+        );
+        assert_eq!(menu.capturing, Some(Action::Explore), "still waiting for a key");
+        let out = press_all(&mut menu, &mut settings, None, &[Bind(Binding::letter('z'))]);
+        assert_eq!(out, [Outcome::SettingsChanged]);
+        assert_eq!(settings.bindings.of(Action::Explore), [Binding::letter('z')]);
+        assert_eq!(menu.capturing, None);
+        // Esc while waiting changes nothing; Esc again goes back.
+        press_all(&mut menu, &mut settings, None, &[Enter, Back]);
+        assert_eq!(
+            (menu.page, settings.bindings.of(Action::Explore)[0]),
+            (Page::Settings, Binding::letter('z'))
+        );
+        press_all(&mut menu, &mut settings, None, &[Back]);
+        assert_eq!(menu.page, Page::Main);
+    }
+}

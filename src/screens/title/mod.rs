@@ -1,0 +1,352 @@
+//! The title screen: Continue (when a run is saved), New run (a random or typed seed, the
+//! corridor style, the size), Settings (rebind any action, sight radius, zoom), Run history and
+//! Quit, by keyboard or mouse. A saved run that cannot be read is set aside here, and the player
+//! told so in one line. The menus themselves are plain data (`menu`).
+
+pub mod menu;
+
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+
+use super::GameState;
+use super::ended::{RunStart, start_new_run};
+use crate::dungeon::Dungeon;
+use crate::save::{History, Resume, Run, SaveStore, Slot, load_or_set_aside, parse_run};
+use crate::settings::bindings::bindable;
+use crate::settings::{Binding, KeyboardLayout, Settings};
+use menu::{Context, Menu, MenuKey, Outcome, Page};
+
+/// What the title screen found when it opened: the run to continue, the history, and lines
+/// about files that could not be read (and were set aside).
+#[derive(Resource, Default)]
+pub struct TitleData {
+    pub saved: Option<Box<Run>>,
+    /// The saved run as the Continue row names it.
+    pub saved_label: Option<String>,
+    pub history: History,
+    pub notices: Vec<String>,
+}
+
+/// Lines to show on the title screen the next time it opens (a settings file set aside at
+/// start-up).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct TitleNotices(pub Vec<String>);
+
+#[derive(Component)]
+struct MenuBody;
+
+/// A row of the menu, by its place on the page.
+#[derive(Component)]
+struct MenuRow(usize);
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Menu>()
+        .init_resource::<TitleData>()
+        .init_resource::<TitleNotices>()
+        .add_systems(OnEnter(GameState::Title), (load_title_data, spawn_title).chain())
+        .add_systems(
+            Update,
+            (read_menu_keys, click_menu_rows, draw_menu)
+                .chain()
+                .run_if(in_state(GameState::Title)),
+        );
+}
+
+/// The Continue row's words for a saved run.
+pub fn saved_label(run: &Run) -> String {
+    format!(
+        "{}, level {}, turn {}",
+        run.dungeon.describe(),
+        run.dungeon.depth(),
+        run.turn
+    )
+}
+
+fn load_title_data(mut commands: Commands, store: Res<SaveStore>, mut notices: ResMut<TitleNotices>) {
+    let (saved, run_notice) = load_or_set_aside(&store.0, Slot::Run, "saved run", parse_run);
+    let (history, history_notice) = load_or_set_aside(&store.0, Slot::History, "run history", History::from_text);
+    let mut lines = std::mem::take(&mut notices.0);
+    lines.extend(run_notice);
+    lines.extend(history_notice);
+    commands.insert_resource(TitleData {
+        saved_label: saved.as_ref().map(saved_label),
+        saved: saved.map(Box::new),
+        history: history.unwrap_or_default(),
+        notices: lines,
+    });
+    commands.insert_resource(Menu::default());
+}
+
+fn spawn_title(mut commands: Commands, mut redraw: MessageWriter<RequestRedraw>) {
+    commands.spawn((DespawnOnExit(GameState::Title), Camera2d));
+    commands.spawn((
+        Name::new("Title"),
+        DespawnOnExit(GameState::Title),
+        Node {
+            width: percent(100),
+            height: percent(100),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            padding: UiRect::all(px(24)),
+            row_gap: px(4),
+            overflow: Overflow::clip(),
+            ..default()
+        },
+        BackgroundColor(Color::srgb(0.02, 0.02, 0.04)),
+        MenuBody,
+    ));
+    redraw.write(RequestRedraw);
+}
+
+const TEXT: Color = Color::srgb(0.85, 0.85, 0.78);
+const DIM: Color = Color::srgb(0.55, 0.55, 0.5);
+const GOLD: Color = Color::srgb(0.95, 0.8, 0.35);
+const WARN: Color = Color::srgb(1.0, 0.6, 0.45);
+
+/// Redraws the page whenever what it shows changes.
+fn draw_menu(
+    mut commands: Commands,
+    menu: Res<Menu>,
+    data: Res<TitleData>,
+    settings: Res<Settings>,
+    layout: Res<KeyboardLayout>,
+    body: Single<Entity, With<MenuBody>>,
+    mut drawn: Local<bool>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    if *drawn && !menu.is_changed() && !data.is_changed() && !settings.is_changed() {
+        return;
+    }
+    *drawn = true;
+    let mut settings_copy = settings.clone();
+    let ctx = Context {
+        saved: data.saved_label.as_deref(),
+        settings: &mut settings_copy,
+        layout: &layout,
+        can_quit: cfg!(not(target_arch = "wasm32")),
+    };
+    let rows = menu.rows(&ctx);
+    let selected = menu.selected.min(rows.len() - 1);
+    let mut body = commands.entity(*body);
+    body.despawn_children();
+    body.with_children(|page| {
+        page.spawn(crate::hud::label("DELVE", 56.0, GOLD));
+        let subtitle = match menu.page {
+            Page::Main => "a turn-based roguelike: find the Heartstone on level 10 and carry it out",
+            Page::NewRun => "New run",
+            Page::Settings => "Settings: Enter on an action, then press its new key",
+            Page::History => "Run history, newest first",
+        };
+        page.spawn(crate::hud::label(subtitle, 18.0, DIM));
+        for line in &data.notices {
+            page.spawn(crate::hud::label(line.clone(), 15.0, WARN));
+        }
+        if menu.page == Page::History {
+            let runs = &data.history.runs;
+            if runs.is_empty() {
+                page.spawn(crate::hud::label("No run has ended yet.", 16.0, TEXT));
+            }
+            for run in runs.iter().rev().take(20) {
+                page.spawn(crate::hud::label(run.line(), 15.0, TEXT));
+            }
+            if runs.len() > 20 {
+                page.spawn(crate::hud::label(
+                    format!("... and {} older runs", runs.len() - 20),
+                    15.0,
+                    DIM,
+                ));
+            }
+        }
+        let small = menu.page == Page::Settings;
+        for (i, &row) in rows.iter().enumerate() {
+            let chosen = i == selected;
+            page.spawn((
+                Button,
+                MenuRow(i),
+                Node {
+                    padding: UiRect::axes(px(12), px(if small { 1 } else { 4 })),
+                    min_width: px(if small { 560 } else { 420 }),
+                    ..default()
+                },
+                BackgroundColor(if chosen {
+                    Color::srgb(0.2, 0.18, 0.1)
+                } else {
+                    Color::NONE
+                }),
+                children![crate::hud::label(
+                    format!("{}{}", if chosen { "> " } else { "  " }, menu.label(row, &ctx)),
+                    if small { 15.0 } else { 22.0 },
+                    if chosen { GOLD } else { TEXT },
+                )],
+            ));
+        }
+        if let Some(note) = &menu.note {
+            page.spawn(crate::hud::label(note.clone(), 16.0, GOLD));
+        }
+        let hint = match menu.page {
+            Page::NewRun => "Up/Down choose   Left/Right change   digits type a seed   Enter start   Esc back",
+            Page::Settings => "Up/Down choose   Enter rebind   Left/Right change   Esc back",
+            _ => "Up/Down choose   Enter select   Esc back   Ctrl+Q quit",
+        };
+        page.spawn(crate::hud::label(hint, 14.0, DIM));
+    });
+    redraw.write(RequestRedraw);
+}
+
+/// The menu key a key press is, `capturing` telling whether a binding is being waited for.
+fn menu_key(input: &KeyboardInput, shift: bool, capturing: Option<crate::player::input::Action>) -> Option<MenuKey> {
+    if let Some(action) = capturing {
+        if input.key_code == KeyCode::Escape {
+            return Some(MenuKey::Back);
+        }
+        if !bindable(input.key_code) {
+            return None;
+        }
+        let letter = match &input.logical_key {
+            Key::Character(text) => {
+                let mut chars = text.chars();
+                match (chars.next(), chars.next()) {
+                    (Some(c), None) if c.is_ascii_alphabetic() => Some(c.to_ascii_lowercase()),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        let binding = match letter {
+            // Moves stay where they are on the keyboard; commands follow the letter.
+            Some(letter) if action.direction().is_none() => Binding::Letter { letter, shift },
+            _ => Binding::Key {
+                code: input.key_code,
+                shift,
+            },
+        };
+        return Some(MenuKey::Bind(binding));
+    }
+    Some(match input.key_code {
+        KeyCode::ArrowUp | KeyCode::Numpad8 => MenuKey::Up,
+        KeyCode::ArrowDown | KeyCode::Numpad2 | KeyCode::Tab => MenuKey::Down,
+        KeyCode::ArrowLeft | KeyCode::Numpad4 => MenuKey::Left,
+        KeyCode::ArrowRight | KeyCode::Numpad6 => MenuKey::Right,
+        KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space => MenuKey::Enter,
+        KeyCode::Escape => MenuKey::Back,
+        KeyCode::Backspace | KeyCode::Delete => MenuKey::Erase,
+        _ => match &input.logical_key {
+            Key::Character(text) if text.len() == 1 && text.chars().all(|c| c.is_ascii_digit()) => {
+                MenuKey::Digit(text.chars().next().expect("one digit"))
+            }
+            _ => return None,
+        },
+    })
+}
+
+/// What the menus need to act on an outcome.
+type Acting<'w, 's> = (
+    Commands<'w, 's>,
+    ResMut<'w, NextState<GameState>>,
+    MessageWriter<'w, AppExit>,
+    Res<'w, SaveStore>,
+);
+
+fn read_menu_keys(
+    mut typed: MessageReader<KeyboardInput>,
+    keys: Res<ButtonInput<KeyCode>>,
+    mut menu: ResMut<Menu>,
+    mut data: ResMut<TitleData>,
+    mut settings: ResMut<Settings>,
+    layout: Res<KeyboardLayout>,
+    (mut commands, mut next, mut exit, store): Acting,
+) {
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    for input in typed.read() {
+        if input.state != ButtonState::Pressed || (ctrl && input.key_code == KeyCode::KeyQ) {
+            continue;
+        }
+        let Some(key) = menu_key(input, shift, menu.capturing) else {
+            continue;
+        };
+        let outcome = press(&mut menu, key, &data, &mut settings, &layout);
+        act(
+            outcome,
+            &mut menu,
+            &mut data,
+            &settings,
+            (&mut commands, &mut next, &mut exit, &store),
+        );
+    }
+}
+
+fn press(menu: &mut Menu, key: MenuKey, data: &TitleData, settings: &mut Settings, layout: &KeyboardLayout) -> Outcome {
+    let mut ctx = Context {
+        saved: data.saved_label.as_deref(),
+        settings,
+        layout,
+        can_quit: cfg!(not(target_arch = "wasm32")),
+    };
+    menu.press(key, &mut ctx)
+}
+
+/// A click on a row chooses it and presses Enter.
+fn click_menu_rows(
+    rows: Query<(&Interaction, &MenuRow), Changed<Interaction>>,
+    mut menu: ResMut<Menu>,
+    mut data: ResMut<TitleData>,
+    mut settings: ResMut<Settings>,
+    layout: Res<KeyboardLayout>,
+    (mut commands, mut next, mut exit, store): Acting,
+) {
+    for (interaction, row) in &rows {
+        if *interaction != Interaction::Pressed || menu.capturing.is_some() {
+            continue;
+        }
+        menu.selected = row.0;
+        let outcome = press(&mut menu, MenuKey::Enter, &data, &mut settings, &layout);
+        act(
+            outcome,
+            &mut menu,
+            &mut data,
+            &settings,
+            (&mut commands, &mut next, &mut exit, &store),
+        );
+    }
+}
+
+fn act(
+    outcome: Outcome,
+    menu: &mut Menu,
+    data: &mut TitleData,
+    settings: &Settings,
+    (commands, next, exit, store): (
+        &mut Commands,
+        &mut NextState<GameState>,
+        &mut MessageWriter<AppExit>,
+        &SaveStore,
+    ),
+) {
+    match outcome {
+        Outcome::Nothing => {}
+        Outcome::Quit => _ = exit.write(AppExit::Success),
+        Outcome::SettingsChanged => {
+            if let Err(e) = store.0.write(Slot::Settings, settings.to_text().as_bytes()) {
+                menu.note = Some(format!("The settings could not be kept: {e}"));
+            }
+        }
+        Outcome::Continue => {
+            if let Some(run) = data.saved.take() {
+                commands.insert_resource(run.dungeon.clone());
+                commands.insert_resource(RunStart(run.start.clone()));
+                commands.insert_resource(Resume(run));
+                next.set(GameState::Playing);
+            }
+        }
+        Outcome::Start { .. } => {
+            let params = menu::start_params(outcome, rand::random).expect("a start");
+            match Dungeon::new(params) {
+                Ok(dungeon) => start_new_run(commands, next, dungeon),
+                Err(e) => menu.note = Some(format!("That level could not be made: {e}")),
+            }
+        }
+    }
+}

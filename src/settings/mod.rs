@@ -1,0 +1,153 @@
+//! The player's settings: key bindings, sight radius and zoom, kept as RON text beside the save
+//! (local storage in the browser) and applied when a run starts. A settings file that cannot be
+//! read is set aside and the defaults used. Letter commands follow the player's keyboard layout,
+//! learned here from what each key types.
+
+pub mod bindings;
+
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+use leafwing_input_manager::prelude::InputMap;
+use serde::{Deserialize, Serialize};
+
+use crate::fov::DEFAULT_RADIUS;
+use crate::player::input::Action;
+
+pub use bindings::{Binding, Bindings, Layout};
+
+/// The zoom steps a setting can choose (indices into the camera's zoom table).
+pub const ZOOM_STEPS: usize = 4;
+/// The sight radii a setting can choose.
+pub const RADII: std::ops::RangeInclusive<u32> = 2..=30;
+
+/// What the player chose.
+#[derive(Resource, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    pub bindings: Bindings,
+    /// How far the player sees, in tiles.
+    pub radius: u32,
+    /// The camera's zoom step when a run starts (0 is the widest).
+    pub zoom: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            bindings: Bindings::default(),
+            radius: DEFAULT_RADIUS,
+            zoom: 1,
+        }
+    }
+}
+
+impl Settings {
+    pub fn to_text(&self) -> String {
+        let config = ron::ser::PrettyConfig::default().depth_limit(2);
+        ron::ser::to_string_pretty(self, config).expect("settings always serialise")
+    }
+
+    /// Settings from a file's bytes: an action left out keeps its default keys; a radius or
+    /// zoom out of range is an error (the file is then set aside, not half used).
+    pub fn from_text(bytes: &[u8]) -> Result<Settings, String> {
+        let text = std::str::from_utf8(bytes).map_err(|e| format!("not text: {e}"))?;
+        let settings: Settings = ron::from_str(text).map_err(|e| e.to_string())?;
+        if !RADII.contains(&settings.radius) {
+            return Err(format!(
+                "sight radius {} is not from {} to {}",
+                settings.radius,
+                RADII.start(),
+                RADII.end()
+            ));
+        }
+        if settings.zoom >= ZOOM_STEPS {
+            return Err(format!(
+                "zoom step {} is not from 0 to {}",
+                settings.zoom,
+                ZOOM_STEPS - 1
+            ));
+        }
+        Ok(Settings {
+            bindings: settings.bindings.completed(),
+            ..settings
+        })
+    }
+}
+
+/// Which key prints which letter here, as learned from the keys typed so far.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Deref, DerefMut)]
+pub struct KeyboardLayout(pub Layout);
+
+/// The settings without a keyboard: what headless tests use.
+pub fn rules_plugin(app: &mut App) {
+    app.init_resource::<Settings>().init_resource::<KeyboardLayout>();
+}
+
+/// The settings, and the keyboard layout learned from the keys typed.
+pub fn plugin(app: &mut App) {
+    app.add_plugins(rules_plugin).add_systems(
+        PreUpdate,
+        learn_layout
+            .after(bevy::input::InputSystems)
+            .before(leafwing_input_manager::plugin::InputManagerSystem::Unify),
+    );
+}
+
+/// The input map for the player from the settings on this keyboard.
+pub fn input_map(settings: &Settings, layout: &KeyboardLayout) -> InputMap<Action> {
+    settings.bindings.input_map(layout)
+}
+
+/// Each letter typed tells which key prints it; when that is news, every input map is made
+/// again before leafwing reads the keys, so the very press that taught it does its action.
+fn learn_layout(
+    mut typed: MessageReader<KeyboardInput>,
+    mut layout: ResMut<KeyboardLayout>,
+    settings: Res<Settings>,
+    mut maps: Query<&mut InputMap<Action>>,
+) {
+    let mut news = false;
+    for input in typed.read() {
+        if let Key::Character(text) = &input.logical_key {
+            let mut chars = text.chars();
+            if let (Some(c), None) = (chars.next(), chars.next()) {
+                news |= layout.learn(c, input.key_code);
+            }
+        }
+    }
+    if news || settings.is_changed() {
+        for mut map in &mut maps {
+            *map = input_map(&settings, &layout);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_read_back_and_fill_gaps() {
+        let mut settings = Settings {
+            radius: 12,
+            zoom: 2,
+            ..default()
+        };
+        settings
+            .bindings
+            .rebind(Action::Explore, Binding::letter('z'), &Layout::default())
+            .unwrap();
+        assert_eq!(Settings::from_text(settings.to_text().as_bytes()), Ok(settings));
+        let partial = Settings::from_text(b"(radius: 5, bindings: {\"Wait\": [\"w\"]})").unwrap();
+        assert_eq!(partial.radius, 5);
+        assert_eq!(partial.bindings.of(Action::Wait), [Binding::letter('w')]);
+        assert_eq!(
+            partial.bindings.of(Action::Explore),
+            [Binding::letter('x')],
+            "left out: default"
+        );
+        assert!(Settings::from_text(b"(radius: 500)").unwrap_err().contains("radius"));
+        assert!(Settings::from_text(b"(bindings: {\"Wait\": [\"Nope\"]})").is_err());
+        assert!(Settings::from_text(b"\xff\xfe").is_err());
+    }
+}
