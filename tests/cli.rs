@@ -181,9 +181,14 @@ fn fov_and_radius_arguments_are_checked() {
 
 #[test]
 fn without_a_display_it_says_so_and_exits_2() {
-    for display in [None, Some(":4242")] {
+    // A run named on the command line, and the title screen (no arguments).
+    for (args, display) in [
+        (&["--seed", "1"][..], None),
+        (&["--seed", "1"], Some(":4242")),
+        (&[], None),
+    ] {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_delve"));
-        cmd.args(["--seed", "1"]).env_remove("WAYLAND_DISPLAY");
+        cmd.args(args).env_remove("WAYLAND_DISPLAY");
         match display {
             Some(d) => cmd.env("DISPLAY", d),
             None => cmd.env_remove("DISPLAY"),
@@ -341,4 +346,72 @@ fn map_files_may_hold_stairs_but_one_of_each() {
         &["--ascii", "--map", two.to_str().unwrap()],
         "line 2, column 5: second '>'",
     );
+}
+
+/// A save directory holding a run of seed 42 played for a few turns (the library writes it, as
+/// the game does).
+fn save_dir_with_a_run(name: &str) -> PathBuf {
+    use delve::save::{Slot, Store, capture, format};
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("saves").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    let dungeon = delve::dungeon::Dungeon::new(delve::generation::GenParams::new(
+        42,
+        80,
+        50,
+        delve::generation::CorridorStyle::NetHack,
+    ))
+    .unwrap();
+    let mut app = delve::app::headless_app(dungeon);
+    for _ in 0..3 {
+        app.world_mut().write_message(delve::player::PlayerCommand::Wait);
+        app.update();
+    }
+    let bytes = format::encode(&capture(app.world_mut()).unwrap());
+    Store::Dir(dir.clone()).write(Slot::Run, &bytes).unwrap();
+    dir
+}
+
+#[test]
+fn save_info_prints_the_saved_run_as_json() {
+    let dir = save_dir_with_a_run("info");
+    let out = delve(&["--save-dir", dir.to_str().unwrap(), "--save-info"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 1, "one line: {text}");
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["seed"], 42);
+    assert_eq!(v["depth"], 1);
+    assert_eq!(v["turn"], 3);
+    assert_eq!(v["version"], delve::save::FORMAT);
+    assert_eq!(v["corridors"], "nethack");
+    assert_eq!((v["width"].as_u64(), v["height"].as_u64()), (Some(80), Some(50)));
+}
+
+#[test]
+fn save_info_without_a_save_exits_1_and_with_a_bad_one_exits_2_leaving_it() {
+    let empty = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("saves").join("none");
+    let _ = std::fs::remove_dir_all(&empty);
+    let out = delve(&["--save-dir", empty.to_str().unwrap(), "--save-info"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("no saved run"), "{}", stderr(&out));
+    assert!(stdout(&out).is_empty());
+
+    let dir = save_dir_with_a_run("bad");
+    let path = dir.join("run.sav");
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes.truncate(bytes.len() / 2);
+    std::fs::write(&path, &bytes).unwrap();
+    let out = delve(&["--save-dir", dir.to_str().unwrap(), "--save-info"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("run.sav") && err.contains("damaged"), "{err}");
+    assert_eq!(std::fs::read(&path).unwrap(), bytes, "the file is left as it was");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "nothing set aside");
+
+    std::fs::write(&path, b"").unwrap();
+    let out = delve(&["--save-dir", dir.to_str().unwrap(), "--save-info"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("empty"), "{}", stderr(&out));
+
+    assert_usage_error(&["--save-info", "--seed", "3"], "--seed");
 }

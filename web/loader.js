@@ -95,8 +95,10 @@ function showRun() {
   if (run.has("size")) lab.size.value = run.get("size");
   if (run.has("seed")) lab.seed.value = run.get("seed");
   lab.link.href = document.body.dataset.run || "";
-  // The address is the share link of what is played, after the lab's "New level" or `n` too.
-  if (document.body.dataset.run && location.search !== document.body.dataset.run) {
+  // The address is the share link of what is played, after the lab's "New level" or `n` too;
+  // but a page opened at the title screen keeps its plain address, so that reloading it comes
+  // back to the title (and Continue) rather than starting that run afresh over the saved one.
+  if (document.body.dataset.run && location.search && location.search !== document.body.dataset.run) {
     history.replaceState(null, "", document.body.dataset.run);
   }
 }

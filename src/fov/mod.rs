@@ -118,7 +118,7 @@ impl LevelMemory {
     /// A memory from what a save kept: `width` tiles to a row. `None` if `tiles` is not whole
     /// rows.
     pub fn from_tiles(width: u32, tiles: Vec<Option<Tile>>) -> Option<Self> {
-        (width > 0 && tiles.len() % width as usize == 0).then_some(LevelMemory { width, tiles })
+        (width > 0 && tiles.len().is_multiple_of(width as usize)).then_some(LevelMemory { width, tiles })
     }
 
     /// Tiles to a row.

@@ -125,25 +125,21 @@ pub fn info_json(bytes: &[u8]) -> Result<String, String> {
     Ok(format!("{value}\n"))
 }
 
+/// The player's components a save keeps.
+type PlayerParts = (
+    &'static GridPos,
+    &'static KeyRing,
+    &'static Health,
+    &'static Carrying,
+    &'static Memory,
+);
+
 /// The game's state a save is taken from.
 #[derive(SystemParam)]
 pub struct RunState<'w, 's> {
     dungeon: Res<'w, Dungeon>,
-    start: Res<'w, RunStart>,
-    player: Option<
-        Single<
-            'w,
-            's,
-            (
-                &'static GridPos,
-                &'static KeyRing,
-                &'static Health,
-                &'static Carrying,
-                &'static Memory,
-            ),
-            With<Player>,
-        >,
-    >,
+    start: Option<Res<'w, RunStart>>,
+    player: Option<Single<'w, 's, PlayerParts, With<Player>>>,
     turn: Res<'w, TurnCount>,
     rng: Res<'w, RunRng>,
     record: Res<'w, RunRecord>,
@@ -151,8 +147,8 @@ pub struct RunState<'w, 's> {
 }
 
 impl RunState<'_, '_> {
-    /// The run as a save keeps it; `None` when there is nothing to keep (no player, or the run
-    /// is over).
+    /// The run as a save keeps it; `None` when there is nothing to keep (no player, no run
+    /// start, or the run is over).
     pub fn capture(&self) -> Option<SavedRun> {
         if self.record.ending.is_some() {
             return None;
@@ -160,7 +156,7 @@ impl RunState<'_, '_> {
         let (at, keys, health, carrying, memory) = *self.player.as_deref()?;
         Some(SavedRun::capture(RunView {
             dungeon: &self.dungeon,
-            start: &self.start.0,
+            start: &self.start.as_deref()?.0,
             at: at.0,
             keys,
             health: *health,
@@ -215,7 +211,13 @@ pub fn plugin(app: &mut App) {
             Update,
             autosave.after(TurnSet::Show).run_if(in_state(GameState::Playing)),
         )
-        .add_systems(Last, save_on_exit.run_if(in_state(GameState::Playing)))
+        // After the window's own exit systems, which write `AppExit` when it is closed.
+        .add_systems(
+            Last,
+            save_on_exit
+                .after(bevy::window::ExitSystems)
+                .run_if(in_state(GameState::Playing)),
+        )
         .add_systems(OnEnter(GameState::Ended), forget_finished_run);
 }
 

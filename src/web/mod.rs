@@ -142,7 +142,12 @@ mod page {
         if !problems.is_empty() {
             set_text("delve-message", &problems.join(" "));
         }
-        show_level(&params);
+        // An address with no query opens the title screen (continue, settings, history); one that
+        // names a run plays it.
+        let titled = search.trim_start_matches('?').is_empty();
+        if !titled {
+            show_level(&params);
+        }
         let dungeon = match Dungeon::new(params) {
             Ok(d) => d,
             Err(e) => {
@@ -163,10 +168,8 @@ mod page {
             prevent_default_event_handling: true,
             ..default()
         };
-        // An address with no query opens the title screen (continue, settings, history); one that
-        // names a run plays it. The page's default radius defers to the settings.
+        // The page's default radius defers to the settings.
         let store = crate::save::Store::Browser;
-        let titled = search.trim_start_matches('?').is_empty();
         let launch = crate::app::Launch {
             radius: (radius != crate::fov::DEFAULT_RADIUS).then_some(radius),
             reveal,
@@ -179,6 +182,7 @@ mod page {
         .with_store(store);
         let mut app = crate::app::game_app(launch, window);
         app.add_systems(OnEnter(GameState::Playing), || set_state("playing"))
+            .add_systems(OnEnter(GameState::Title), || set_state("title"))
             .add_systems(Update, mark_position.run_if(in_state(GameState::Playing)))
             .add_systems(
                 Update,

@@ -152,15 +152,15 @@ impl Menu {
             Row::Size => format!("Size: < {w}x{h} >"),
             Row::Start => "Start".into(),
             Row::Bind(action) if self.capturing == Some(action) => {
-                format!("{:<26}press a key (Esc cancels)", action.describe_short())
+                format!("{:<40}press a key (Esc cancels)", action.describe_short())
             }
             Row::Bind(action) => format!(
-                "{:<26}{}",
+                "{:<40}{}",
                 action.describe_short(),
                 ctx.settings.bindings.describe(action)
             ),
-            Row::Radius => format!("{:<26}< {} >", "sight radius", ctx.settings.radius),
-            Row::Zoom => format!("{:<26}< {} >", "zoom", ctx.settings.zoom + 1),
+            Row::Radius => format!("{:<40}< {} >", "sight radius", ctx.settings.radius),
+            Row::Zoom => format!("{:<40}< {} >", "zoom", ctx.settings.zoom + 1),
             Row::Reset => "Reset to defaults".into(),
             Row::Back => "Back".into(),
         }

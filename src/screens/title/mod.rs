@@ -109,9 +109,7 @@ const WARN: Color = Color::srgb(1.0, 0.6, 0.45);
 fn draw_menu(
     mut commands: Commands,
     menu: Res<Menu>,
-    data: Res<TitleData>,
-    settings: Res<Settings>,
-    layout: Res<KeyboardLayout>,
+    (data, settings, layout): (Res<TitleData>, Res<Settings>, Res<KeyboardLayout>),
     body: Single<Entity, With<MenuBody>>,
     mut drawn: Local<bool>,
     mut redraw: MessageWriter<RequestRedraw>,
@@ -167,7 +165,7 @@ fn draw_menu(
                 MenuRow(i),
                 Node {
                     padding: UiRect::axes(px(12), px(if small { 1 } else { 4 })),
-                    min_width: px(if small { 560 } else { 420 }),
+                    min_width: px(if small { 720 } else { 420 }),
                     ..default()
                 },
                 BackgroundColor(if chosen {
