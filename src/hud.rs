@@ -140,7 +140,7 @@ fn spawn_hud(mut commands: Commands) {
 pub fn help_text(bindings: &Bindings) -> String {
     let mut out = String::from("Keys (Esc or F1 closes; rebind them under Settings on the title screen)\n\n");
     for action in Action::ALL {
-        out.push_str(&format!("{:<24}{}\n", action.describe(), bindings.describe(action)));
+        out.push_str(&format!("{:<54}{}\n", action.describe(), bindings.describe(action)));
     }
     out.push_str(
         "\nBump a closed door to open it, a locked one with its key, a monster to attack it. No\ndiagonal steps through doorways. Walk onto a key to pick it up; take the stairs standing\non them. Goblins, orcs and trolls open doors; rats, jackals and ogres cannot.\n\nFind the Heartstone on level 10 and carry it out, up the stairs of level 1.",

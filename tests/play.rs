@@ -364,8 +364,9 @@ fn tiles_are_made_only_for_what_has_been_seen() {
     assert!(tile_count(&mut app) > at_start, "walking on shows more of the map");
 }
 
-#[test]
-fn arrow_keys_and_vi_keys_move_the_player() {
+/// A game on `ROOMS` read from the keyboard (Bevy's input, leafwing, the learned layout), after
+/// its first update.
+fn keyboard_app() -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, InputPlugin, StatesPlugin))
         .insert_state(GameState::Playing)
@@ -375,8 +376,14 @@ fn arrow_keys_and_vi_keys_move_the_player() {
             layout: Handle::default(),
         })
         .add_plugins(delve::app::headless_plugin)
-        .add_plugins(delve::player::input::plugin);
+        .add_plugins((delve::player::input::plugin, delve::settings::plugin));
     app.update();
+    app
+}
+
+#[test]
+fn arrow_keys_and_vi_keys_move_the_player() {
+    let mut app = keyboard_app();
     KeyCode::ArrowRight.press(app.world_mut());
     app.update();
     KeyCode::ArrowRight.release(app.world_mut());
@@ -422,4 +429,45 @@ fn arrow_keys_and_vi_keys_move_the_player() {
     app.update();
     app.update();
     assert_eq!(turns(&app), 5, "a bare . waits");
+}
+
+/// A key press as the window reports it: where the key is, and what it types.
+fn type_key(app: &mut App, code: KeyCode, text: &str, state: bevy::input::ButtonState) {
+    use bevy::input::keyboard::{Key, KeyboardInput};
+    let window = app.world_mut().spawn_empty().id();
+    app.world_mut().write_message(KeyboardInput {
+        key_code: code,
+        logical_key: Key::Character(text.into()),
+        state,
+        text: None,
+        repeat: false,
+        window,
+    });
+}
+
+#[test]
+fn letter_commands_follow_the_letter_on_the_key() {
+    use bevy::input::ButtonState::{Pressed, Released};
+    use delve::player::input::Action;
+    let mut app = keyboard_app();
+    let overview = |app: &mut App| {
+        let w = app.world_mut();
+        let actions = w
+            .query_filtered::<&ActionState<Action>, With<Player>>()
+            .single(w)
+            .unwrap();
+        actions.pressed(&Action::Overview)
+    };
+    // AZERTY: the key QWERTY calls Semicolon types `m`. Its very first press opens the overview.
+    type_key(&mut app, KeyCode::Semicolon, "m", Pressed);
+    app.update();
+    assert!(overview(&mut app), "the key that types m is the overview key");
+    type_key(&mut app, KeyCode::Semicolon, "m", Released);
+    app.update();
+    // And QWERTY's M key, which types `,` there, no longer is.
+    type_key(&mut app, KeyCode::KeyM, ",", Pressed);
+    app.update();
+    assert!(!overview(&mut app), "the key that types , is not");
+    type_key(&mut app, KeyCode::KeyM, ",", Released);
+    app.update();
 }

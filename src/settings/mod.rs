@@ -85,12 +85,15 @@ pub fn rules_plugin(app: &mut App) {
 
 /// The settings, and the keyboard layout learned from the keys typed.
 pub fn plugin(app: &mut App) {
-    app.add_plugins(rules_plugin).add_systems(
-        PreUpdate,
-        learn_layout
-            .after(bevy::input::InputSystems)
-            .before(leafwing_input_manager::plugin::InputManagerSystem::Unify),
-    );
+    // The resources directly (not `rules_plugin`), so that this may join the headless plugins.
+    app.init_resource::<Settings>()
+        .init_resource::<KeyboardLayout>()
+        .add_systems(
+            PreUpdate,
+            learn_layout
+                .after(bevy::input::InputSystems)
+                .before(leafwing_input_manager::plugin::InputManagerSystem::Unify),
+        );
 }
 
 /// The input map for the player from the settings on this keyboard.

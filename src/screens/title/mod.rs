@@ -265,25 +265,36 @@ fn read_menu_keys(
         let Some(key) = menu_key(input, shift, menu.capturing) else {
             continue;
         };
-        let outcome = press(&mut menu, key, &data, &mut settings, &layout);
-        act(
-            outcome,
-            &mut menu,
-            &mut data,
-            &settings,
-            (&mut commands, &mut next, &mut exit, &store),
-        );
+        let acting = (&mut commands, &mut *next, &mut exit, &*store);
+        handle(key, &mut menu, &mut data, &mut settings, &layout, acting);
     }
 }
 
-fn press(menu: &mut Menu, key: MenuKey, data: &TitleData, settings: &mut Settings, layout: &KeyboardLayout) -> Outcome {
+/// What the menus need to act on an outcome, borrowed.
+type ActingMut<'a, 'w, 's> = (
+    &'a mut Commands<'w, 's>,
+    &'a mut NextState<GameState>,
+    &'a mut MessageWriter<'w, AppExit>,
+    &'a SaveStore,
+);
+
+/// A key pressed on the menus, and what it asked for done.
+fn handle(
+    key: MenuKey,
+    menu: &mut Menu,
+    data: &mut TitleData,
+    settings: &mut Settings,
+    layout: &KeyboardLayout,
+    acting: ActingMut,
+) {
     let mut ctx = Context {
         saved: data.saved_label.as_deref(),
         settings,
         layout,
         can_quit: cfg!(not(target_arch = "wasm32")),
     };
-    menu.press(key, &mut ctx)
+    let outcome = menu.press(key, &mut ctx);
+    act(outcome, menu, data, settings, acting);
 }
 
 /// A click on a row chooses it and presses Enter.
@@ -300,33 +311,19 @@ fn click_menu_rows(
             continue;
         }
         menu.selected = row.0;
-        let outcome = press(&mut menu, MenuKey::Enter, &data, &mut settings, &layout);
-        act(
-            outcome,
-            &mut menu,
-            &mut data,
-            &settings,
-            (&mut commands, &mut next, &mut exit, &store),
-        );
+        let acting = (&mut commands, &mut *next, &mut exit, &*store);
+        handle(MenuKey::Enter, &mut menu, &mut data, &mut settings, &layout, acting);
     }
 }
 
-fn act(
-    outcome: Outcome,
-    menu: &mut Menu,
-    data: &mut TitleData,
-    settings: &Settings,
-    (commands, next, exit, store): (
-        &mut Commands,
-        &mut NextState<GameState>,
-        &mut MessageWriter<AppExit>,
-        &SaveStore,
-    ),
-) {
+fn act(outcome: Outcome, menu: &mut Menu, data: &mut TitleData, settings: &Settings, acting: ActingMut) {
+    let (commands, next, exit, store) = acting;
     match outcome {
         Outcome::Nothing => {}
         Outcome::Quit => _ = exit.write(AppExit::Success),
         Outcome::SettingsChanged => {
+            // The next run sees as far as the settings now say (over a `--radius` given at start).
+            commands.insert_resource(crate::fov::FovRadius(settings.radius));
             if let Err(e) = store.0.write(Slot::Settings, settings.to_text().as_bytes()) {
                 menu.note = Some(format!("The settings could not be kept: {e}"));
             }
