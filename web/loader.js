@@ -1,5 +1,6 @@
 // Delve's loader: checks for WebGL2, downloads the game with a progress bar, starts it, and shows
-// a readable message if anything fails. The game marks <body data-delve="playing"> when it runs.
+// a readable message if anything fails. The game marks <body data-delve="title"> at its title screen
+// and <body data-delve="playing"> when a run is played.
 import init from "./delve.js";
 
 const text = document.getElementById("delve-status-text");
@@ -78,7 +79,7 @@ async function start() {
 
 const canvas = document.getElementById("delve-canvas");
 new MutationObserver(() => {
-  if (document.body.dataset.delve === "playing") canvas.focus();
+  if (["playing", "title"].includes(document.body.dataset.delve)) canvas.focus();
 }).observe(document.body, { attributes: true, attributeFilter: ["data-delve"] });
 
 // The generator lab's panel: its fields follow the run the game plays (<body data-run>), and

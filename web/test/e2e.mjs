@@ -347,7 +347,7 @@ try {
   await page.waitForSelector('body[data-delve="title"]', { timeout: 180000 });
   await page.waitForTimeout(800);
   await writeFile(shotPath.replace(/\.png$/, "-title.png"), await page.screenshot());
-  await page.click("#delve-canvas", { position: { x: 5, y: 5 } });
+  check(!(await page.isVisible("#delve-status")), "the loader makes way for the title screen, which has the keyboard");
   const press = async (key) => { await page.keyboard.down(key); await page.waitForTimeout(80); await page.keyboard.up(key); await page.waitForTimeout(250); };
   await press("Enter"); // New run
   for (const d of "31337") await press(d);
@@ -357,17 +357,17 @@ try {
   for (const key of ["x", "x"]) { await press(key); await page.waitForTimeout(1500); }
   await press("Escape"); // any key stops exploring
   await page.waitForTimeout(1000);
-  const before = await where();
+  const left = await where();
   const stored = await page.evaluate(() => (localStorage.getItem("delve.run") || "").length);
   check(stored > 100, `the run is in the page's local storage after a few turns (${stored} characters)`);
   await page.goto(base);
   await page.waitForSelector('body[data-delve="title"]', { timeout: 180000 });
   await page.waitForTimeout(800);
-  await page.click("#delve-canvas", { position: { x: 5, y: 5 } });
+  check(!(await page.isVisible("#delve-status")), "after a reload too, the title screen has the page and the keyboard");
   await press("Enter"); // Continue
   await page.waitForSelector('body[data-delve="playing"]', { timeout: 60000 }).catch(() => {});
   await page.waitForTimeout(1500);
-  check(before !== "" && (await where()) === before, `Continue goes on where the run was left (${before}, now ${await where()})`);
+  check(left !== "" && (await where()) === left, `Continue goes on where the run was left (${left}, now ${await where()})`);
   check((await page.getAttribute("body", "data-run") || "").includes("seed=31337"), "the continued run is seed 31337");
 } finally {
   await browser.close();

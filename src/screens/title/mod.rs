@@ -186,6 +186,8 @@ fn draw_menu(
         let hint = match menu.page {
             Page::NewRun => "Up/Down choose   Left/Right change   digits type a seed   Enter start   Esc back",
             Page::Settings => "Up/Down choose   Enter rebind   Left/Right change   Esc back",
+            // No quitting a page: the browser's tab does that.
+            _ if cfg!(target_arch = "wasm32") => "Up/Down choose   Enter select   Esc back",
             _ => "Up/Down choose   Enter select   Esc back   Ctrl+Q quit",
         };
         page.spawn(crate::hud::label(hint, 14.0, DIM));
