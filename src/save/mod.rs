@@ -182,16 +182,13 @@ pub fn capture(world: &mut World) -> Option<SavedRun> {
 }
 
 /// Writes the run; a failure is told on the message line (the old save stays as it was).
-fn write_run(run: &SavedRun, store: &Store, line: &mut MessageLine, log: Option<&mut MessageLog>, turn: u64) -> bool {
+fn write_run(run: &SavedRun, store: &Store, line: &mut MessageLine) -> bool {
     match store.write(Slot::Run, &format::encode(run)) {
         Ok(()) => true,
         Err(e) => {
             let text = format!("The run could not be saved: {e}.");
             error!("{text}");
-            line.say(text.clone());
-            if let Some(log) = log {
-                log.push(turn, text);
-            }
+            line.say(text);
             false
         }
     }
@@ -264,7 +261,7 @@ fn autosave(
         return;
     }
     let Some(saved) = run.capture() else { return };
-    write_run(&saved, &store.0, &mut line, None, turn);
+    write_run(&saved, &store.0, &mut line);
     last.0 = Some(turn);
 }
 
@@ -280,7 +277,7 @@ fn save_on_exit(
     }
     if let Some(saved) = run.capture() {
         let turn = run.turn();
-        if write_run(&saved, &store.0, &mut line, None, turn) {
+        if write_run(&saved, &store.0, &mut line) {
             info!("saved the run at turn {turn} in {}", store.0.describe(Slot::Run));
         }
     }
