@@ -47,10 +47,6 @@ pub struct Resume(pub Box<Run>);
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LastSave(pub Option<u64>);
 
-/// A line about saving for the title screen: a save that could not be read and was set aside.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
-pub struct SaveNotice(pub Option<String>);
-
 /// What is in a slot: its contents, nothing, or a problem (the slot untouched).
 pub fn inspect<T>(
     store: &Store,
@@ -196,7 +192,6 @@ fn write_run(run: &SavedRun, store: &Store, line: &mut MessageLine) -> bool {
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<SaveStore>()
-        .init_resource::<SaveNotice>()
         .init_resource::<LastSave>()
         .add_systems(
             OnEnter(GameState::Playing),
