@@ -7,21 +7,23 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use delve::dungeon::Dungeon;
-use delve::fov::DEFAULT_RADIUS;
-use delve::generation::{CorridorStyle, GenParams};
-use delve::map::Tile;
-use delve::paths::Search;
-use delve::travel::plan::{self, Known};
-use delve::travel::run::{Exploration, explore_level, nearest_frontier};
+use delve_core::dungeon::Dungeon;
+use delve_core::explore::{self as plan, Known};
+use delve_core::explore::{Exploration, explore_level, nearest_frontier};
+use delve_core::fov::DEFAULT_RADIUS;
+use delve_core::generation::{CorridorStyle, GenParams};
+use delve_core::map::Tile;
+use delve_core::paths::Search;
+use delve_core::run::Run;
 
 /// A level of this size, explored for `turns` turns (no monsters): the level and what is known.
 fn half_explored(w: u32, h: u32, turns: u64) -> (Dungeon, Exploration) {
-    let mut dungeon = Dungeon::new(GenParams::new(7, w, h, CorridorStyle::Mixed))
+    let dungeon = Dungeon::new(GenParams::new(7, w, h, CorridorStyle::Mixed))
         .unwrap()
         .peaceful();
-    let done = explore_level(&mut dungeon, DEFAULT_RADIUS, plan::explore, turns);
-    (dungeon, done)
+    let mut run = Run::new(dungeon).with_sight(DEFAULT_RADIUS);
+    let done = explore_level(&mut run, plan::explore, turns);
+    (run.dungeon, done)
 }
 
 fn bench_steps(c: &mut Criterion) {
@@ -60,10 +62,9 @@ fn report_explore_turns(_: &mut Criterion) {
     let (mut ours, mut plain) = (0u64, 0u64);
     for seed in 0..200u64 {
         let params = GenParams::new(seed, 80, 50, CorridorStyle::Mixed).at_depth((seed % 10) as u32 + 1);
-        let mut a = Dungeon::new(params).unwrap().peaceful();
-        ours += explore_level(&mut a, DEFAULT_RADIUS, plan::explore, 100_000).turns;
-        let mut b = Dungeon::new(params).unwrap().peaceful();
-        plain += explore_level(&mut b, DEFAULT_RADIUS, nearest_frontier(), 100_000).turns;
+        let fresh = || Run::new(Dungeon::new(params).unwrap().peaceful()).with_sight(DEFAULT_RADIUS);
+        ours += explore_level(&mut fresh(), plan::explore, 100_000).turns;
+        plain += explore_level(&mut fresh(), nearest_frontier(), 100_000).turns;
     }
     println!(
         "explore turns (80x50 mixed, 200 seeds): delve {} per level, nearest frontier {} ({:.3}x)",

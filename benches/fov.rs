@@ -9,10 +9,11 @@ use std::time::Duration;
 
 use bracket_pathfinding::prelude::{Algorithm2D, BaseMap, FieldOfViewAlg, Point};
 use criterion::{Criterion, criterion_group, criterion_main};
-use delve::fov::compute_fov;
-use delve::generation::rng::GenRng;
-use delve::generation::{GenParams, generate};
-use delve::map::{Pos, TileMap};
+use delve_core::fov::compute_fov;
+use delve_core::generation::{GenParams, generate};
+use delve_core::geom::Pos;
+use delve_core::map::TileMap;
+use delve_core::rng::GenRng;
 
 /// An opacity grid: what every implementation is asked about.
 struct Scene {

@@ -8,7 +8,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use delve::generation::{CorridorStyle, GenParams, generate, generate_once};
+use delve_core::generation::{CorridorStyle, GenParams, generate, generate_once};
 use mapgen::{BspRooms, MapBuilder, NearestCorridors};
 use rand08::SeedableRng;
 use rand08::rngs::StdRng;

@@ -7,21 +7,20 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use delve::actor::{Carrying, Health, KeyRing, PLAYER_MAX_HP};
-use delve::dungeon::Dungeon;
-use delve::fov::{LevelMemory, Memory};
-use delve::generation::rng::GenRng;
-use delve::generation::{CorridorStyle, DEEPEST, GenParams};
-use delve::rules::RunRecord;
-use delve::save::{RunView, SavedRun, Slot, Store, format, parse_run};
-use delve::turn::MessageLog;
+use delve::save::{Slot, Store};
+use delve_core::dungeon::Dungeon;
+use delve_core::fov::{LevelMemory, Memory};
+use delve_core::generation::{CorridorStyle, DEEPEST, GenParams};
+use delve_core::rng::GenRng;
+use delve_core::run::{Run, RunSpec};
+use delve_core::save::{SavedRun, format, parse_run};
+use delve_core::world::{MessageLog, Player, RunRecord};
 
 /// A run of this size with every level made and every tile of every level remembered, a full
 /// message log, on the deepest level.
-fn long_run(w: u32, h: u32) -> (Dungeon, Dungeon, Memory, MessageLog) {
+fn long_run(w: u32, h: u32) -> Run {
     let params = GenParams::new(11, w, h, CorridorStyle::Mixed);
-    let start = Dungeon::new(params).unwrap();
-    let mut dungeon = start.clone();
+    let mut dungeon = Dungeon::new(params).unwrap();
     let mut memory = Vec::new();
     for depth in 1..=DEEPEST {
         dungeon.go_to(depth).unwrap();
@@ -35,7 +34,23 @@ fn long_run(w: u32, h: u32) -> (Dungeon, Dungeon, Memory, MessageLog) {
     for turn in 0..MessageLog::KEEP as u64 {
         log.push(turn * 7, "The goblin hits you (3). You hit the goblin (5).");
     }
-    (dungeon, start, Memory::from_levels(memory), log)
+    let player = Player {
+        memory: Memory::from_levels(memory),
+        ..Player::new(dungeon.level().map.start())
+    };
+    let record = RunRecord {
+        deepest: DEEPEST,
+        ..Default::default()
+    };
+    Run::from_parts(
+        RunSpec::seeded(params),
+        dungeon,
+        player,
+        25_000,
+        GenRng::new(3),
+        record,
+        log,
+    )
 }
 
 fn bench_save(c: &mut Criterion) {
@@ -44,35 +59,14 @@ fn bench_save(c: &mut Criterion) {
     group.warm_up_time(Duration::from_millis(500));
     group.measurement_time(Duration::from_secs(4));
     for (w, h) in [(80u32, 50u32), (256, 256)] {
-        let (dungeon, start, memory, log) = long_run(w, h);
-        let (keys, record, rng) = (
-            KeyRing::default(),
-            RunRecord {
-                deepest: DEEPEST,
-                ..Default::default()
-            },
-            GenRng::new(3),
-        );
-        let view = RunView {
-            dungeon: &dungeon,
-            start: &start,
-            at: dungeon.level().map.start(),
-            keys: &keys,
-            health: Health::full(PLAYER_MAX_HP),
-            carrying: Carrying::default(),
-            memory: &memory,
-            turn: 25_000,
-            rng: &rng,
-            record: &record,
-            log: &log,
-        };
-        let bytes = format::encode(&SavedRun::capture(view));
+        let run = long_run(w, h);
+        let bytes = format::encode(&SavedRun::capture(&run));
         eprintln!(
             "save of a {w}x{h} run, all {DEEPEST} levels seen whole: {} bytes",
             bytes.len()
         );
         group.bench_function(format!("capture_and_encode_{w}x{h}"), |b| {
-            b.iter(|| black_box(format::encode(&SavedRun::capture(view))))
+            b.iter(|| black_box(format::encode(&SavedRun::capture(&run))))
         });
         let dir = tempfile::tempdir().unwrap();
         let store = Store::Dir(dir.path().to_owned());

@@ -13,13 +13,12 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use criterion::{Criterion, criterion_group, criterion_main};
-use delve::actor::{GridPos, Player};
-use delve::dungeon::Dungeon;
-use delve::fov::Memory;
-use delve::generation::{CorridorStyle, DEEPEST, GenParams};
-use delve::map::{TileMap, parse_ascii};
-use delve::player::PlayerCommand;
-use delve::rules::Dir8;
+use delve::command::PlayerCommand;
+use delve::turn::Game;
+use delve_core::dungeon::Dungeon;
+use delve_core::generation::{CorridorStyle, DEEPEST, GenParams};
+use delve_core::geom::Dir8;
+use delve_core::map::{TileMap, parse_ascii};
 
 /// An open room: wall around the edge, floor inside, the player in the middle.
 fn open_room(w: usize, h: usize) -> TileMap {
@@ -60,14 +59,14 @@ fn bench_turn(c: &mut Criterion) {
 
 /// A 256x256 level with `count` monsters on room floor, and a player who cannot die.
 fn level_with_monsters(count: u32) -> App {
-    use delve::monsters::{Kind, Mind, Monster};
+    use delve_core::world::{Kind, Mind, Monster};
     let params = GenParams::new(7, 256, 256, CorridorStyle::Mixed).at_depth(5);
-    let mut level = delve::generation::generate(&params).expect("a level").level;
+    let mut level = delve_core::generation::generate(&params).expect("a level").level;
     let floor: Vec<_> = (0..level.map.tiles().len())
         .map(|i| level.map.pos_of(i))
-        .filter(|&p| level.map.tile(p) == delve::map::Tile::Floor && p != level.map.start())
+        .filter(|&p| level.map.tile(p) == delve_core::map::Tile::Floor && p != level.map.start())
         .collect();
-    let mut rng = delve::generation::rng::GenRng::new(99);
+    let mut rng = delve_core::rng::GenRng::new(99);
     level.monsters.clear();
     for id in 0..count {
         let at = loop {
@@ -94,9 +93,7 @@ fn level_with_monsters(count: u32) -> App {
         });
     }
     let mut app = delve::app::headless_app(Dungeon::single(level));
-    let world = app.world_mut();
-    let mut q = world.query_filtered::<&mut delve::actor::Health, With<Player>>();
-    *q.single_mut(world).expect("one player") = delve::actor::Health::full(i32::MAX / 2);
+    app.world_mut().resource_mut::<Game>().player.health = delve_core::world::Health::full(i32::MAX / 2);
     app
 }
 
@@ -117,15 +114,16 @@ fn bench_monsters(c: &mut Criterion) {
     group.finish();
 }
 
-fn put_player(app: &mut App, at: delve::map::Pos) {
-    let world = app.world_mut();
-    let mut q = world.query_filtered::<&mut GridPos, With<Player>>();
-    q.single_mut(world).expect("one player").0 = at;
+fn put_player(app: &mut App, at: delve_core::geom::Pos) {
+    let mut game = app.world_mut().resource_mut::<Game>();
+    game.player.at = at;
+    game.look();
 }
 
-fn stairs_down(app: &App) -> delve::map::Pos {
+fn stairs_down(app: &App) -> delve_core::geom::Pos {
     app.world()
-        .resource::<Dungeon>()
+        .resource::<Game>()
+        .dungeon
         .level()
         .map
         .stairs_down()
@@ -145,9 +143,9 @@ fn bench_level_change(c: &mut Criterion) {
                 for _ in 0..iters {
                     // Untimed: back on level 1, on its stairs down, level 2 forgotten.
                     {
-                        let mut d = app.world_mut().resource_mut::<Dungeon>();
-                        d.go_to(1).unwrap();
-                        d.forget(2);
+                        let mut game = app.world_mut().resource_mut::<Game>();
+                        game.dungeon.go_to(1).unwrap();
+                        game.dungeon.forget(2);
                     }
                     let down = stairs_down(&app);
                     put_player(&mut app, down);
@@ -156,7 +154,7 @@ fn bench_level_change(c: &mut Criterion) {
                     let start = Instant::now();
                     app.update();
                     total += start.elapsed();
-                    assert_eq!(app.world().resource::<Dungeon>().depth(), 2);
+                    assert_eq!(app.world().resource::<Game>().dungeon.depth(), 2);
                 }
                 total
             })
@@ -177,13 +175,9 @@ fn report_kept_levels(_: &mut Criterion) {
             app.world_mut().write_message(PlayerCommand::Descend);
             app.update();
         }
-        let world = app.world_mut();
-        let memory = world
-            .query_filtered::<&Memory, With<Player>>()
-            .single(world)
-            .unwrap()
-            .heap_bytes();
-        let dungeon = app.world().resource::<Dungeon>();
+        let game = app.world().resource::<Game>();
+        let memory = game.player.memory.heap_bytes();
+        let dungeon = &game.dungeon;
         let levels = dungeon.heap_bytes();
         let kept = dungeon.kept_count();
         println!(

@@ -3,10 +3,10 @@
 //! the way out. Step onto the Heartstone, back onto the `<`, and press `<`. Run with
 //! `cargo run --example victory [SEED]`.
 
-use delve::dungeon::Dungeon;
-use delve::generation::{CorridorStyle, GenParams};
-use delve::map::Tile;
-use delve::paths::neighbours8;
+use delve_core::dungeon::Dungeon;
+use delve_core::generation::{CorridorStyle, GenParams};
+use delve_core::map::Tile;
+use delve_core::paths::neighbours8;
 
 fn main() -> bevy::app::AppExit {
     let seed = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(1);
@@ -18,5 +18,5 @@ fn main() -> bevy::app::AppExit {
         .into_iter()
         .find(|&p| level.map.get(p) == Some(Tile::Floor));
     println!("the Heartstone lies at {:?}, the way out at {start:?}", level.relic);
-    delve::app::run(delve::app::Launch::run(dungeon))
+    delve::app::run(delve::app::Launch::run(delve_core::run::Run::new(dungeon)))
 }

@@ -7,50 +7,47 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::winit::WinitSettings;
 
-use crate::assets::GameAssets;
-use crate::dungeon::Dungeon;
-use crate::fov::FovRadius;
-use crate::save::{SaveStore, Slot, Store};
-use crate::screens::ended::RunStart;
-use crate::screens::{FirstScreen, GameState};
-use crate::settings::Settings;
+use delve_core::dungeon::Dungeon;
+use delve_core::run::Run;
 
-/// Delve's own plugins, everything but Bevy's: turns, the player and input, sight, loading,
-/// drawing, the HUD and the end-of-run screen.
+use crate::assets::GameAssets;
+use crate::save::{SaveStore, Slot, Store};
+use crate::settings::Settings;
+use crate::state::{FirstScreen, GameState};
+use crate::turn::{FovRadius, Game};
+use crate::ui::palette;
+
+/// Delve's own plugins, everything but Bevy's: the headless ones, and what needs a window, a
+/// GPU or a keyboard (loading, input, drawing, the HUD and overlays, the title screen, the
+/// pointer, the overview map, the lab's view, the keyboard layout).
 pub fn game_plugin(app: &mut App) {
     app.add_plugins((
-        crate::turn::plugin,
-        crate::player::plugin,
-        crate::fov::plugin,
+        headless_plugin,
         crate::assets::plugin,
+        crate::player::input::plugin,
         crate::render::plugin,
         crate::hud::plugin,
+        crate::overlays::plugin,
         crate::screens::plugin,
-        crate::travel::plugin,
         crate::travel::pointer::plugin,
         crate::overview::plugin,
-        crate::lab::plugin,
-        crate::save::plugin,
-        crate::settings::plugin,
-    ))
-    .add_systems(
-        Update,
-        crate::screens::ended::read_summary_keys.run_if(in_state(GameState::Ended)),
-    );
+        crate::lab::view::plugin,
+        crate::settings::keyboard::plugin,
+    ));
 }
 
-/// Delve's plugins that need no window, GPU or keyboard: what headless tests run.
+/// Delve's plugins that need no window, GPU or keyboard: what headless tests run (and what the
+/// game runs under its view).
 pub fn headless_plugin(app: &mut App) {
     app.add_plugins((
         crate::turn::plugin,
-        crate::player::rules_plugin,
-        crate::fov::plugin,
-        crate::render::looks_plugin,
+        crate::player::plugin,
+        crate::render::tiles::plugin,
         crate::screens::ended::plugin,
         crate::travel::plugin,
-        crate::lab::rules_plugin,
+        crate::lab::plugin,
         crate::save::plugin,
-        crate::settings::rules_plugin,
+        crate::settings::plugin,
     ));
 }
 
@@ -66,20 +63,20 @@ fn run_state_transitions_on_one_thread(app: &mut App) {
     });
 }
 
-/// A window-free game in `dungeon`, playing, after its first update: what tests and benchmarks
-/// drive. Tiles get a placeholder texture handle, so their looks are built without a GPU.
+/// A window-free game of a run beginning in `dungeon`, playing, after its first update: what
+/// tests and benchmarks drive. Tiles get a placeholder texture handle, so their looks are built
+/// without a GPU.
 pub fn headless_app(dungeon: Dungeon) -> App {
-    headless_app_with(dungeon, |_| {})
+    headless_app_with(Run::new(dungeon), |_| {})
 }
 
-/// `headless_app`, with `setup` run on the app before its first update (a save directory, a run
-/// to resume).
-pub fn headless_app_with(dungeon: Dungeon, setup: impl FnOnce(&mut App)) -> App {
+/// A window-free game playing `run`, with `setup` run on the app before its first update (a save
+/// directory, a sight radius).
+pub fn headless_app_with(run: Run, setup: impl FnOnce(&mut App)) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .insert_state(GameState::Playing)
-        .insert_resource(RunStart(dungeon.clone()))
-        .insert_resource(dungeon)
+        .insert_resource(Game(run))
         .insert_resource(GameAssets {
             tileset: Handle::default(),
             layout: Handle::default(),
@@ -92,12 +89,9 @@ pub fn headless_app_with(dungeon: Dungeon, setup: impl FnOnce(&mut App)) -> App 
     app
 }
 
-/// A window-free game going on with a saved run, after its first update.
-pub fn headless_resume(run: crate::save::Run) -> App {
-    headless_app_with(run.dungeon.clone(), |app| {
-        app.insert_resource(RunStart(run.start.clone()))
-            .insert_resource(crate::save::Resume(Box::new(run)));
-    })
+/// A window-free game going on with a run given back by a save, after its first update.
+pub fn headless_resume(run: Run) -> App {
+    headless_app_with(run, |_| {})
 }
 
 /// Why no window can be opened here, if that can be told before trying.
@@ -127,7 +121,7 @@ pub fn missing_display() -> Option<String> {
 #[derive(Clone, Debug)]
 pub struct Launch {
     /// The run to play now; `None` opens the title screen.
-    pub run: Option<Dungeon>,
+    pub run: Option<Run>,
     /// Sight radius from the command line (else the settings').
     pub radius: Option<u32>,
     /// Start in the generator lab.
@@ -151,10 +145,10 @@ impl Launch {
         }
     }
 
-    /// Straight into `dungeon`, keeping nothing: what tools and examples start.
-    pub fn run(dungeon: Dungeon) -> Self {
+    /// Straight into `run`, keeping nothing: what tools and examples start.
+    pub fn run(run: Run) -> Self {
         Launch {
-            run: Some(dungeon),
+            run: Some(run),
             ..Launch::title()
         }
     }
@@ -188,16 +182,15 @@ pub fn game_app(launch: Launch, window: Window) -> App {
     )
     // Turn-based: draw when something happens, not 60 times a second for nothing.
     .insert_resource(WinitSettings::desktop_app())
-    .insert_resource(ClearColor(Color::BLACK))
+    .insert_resource(ClearColor(palette::BACKGROUND))
     .insert_resource(FovRadius(launch.radius.unwrap_or(launch.settings.radius)))
     .insert_resource(crate::lab::Lab { on: launch.reveal })
     .insert_resource(SaveStore(launch.store))
     .insert_resource(crate::screens::title::TitleNotices(launch.notices))
     .insert_resource(launch.settings);
     match launch.run {
-        Some(dungeon) => {
-            app.insert_resource(RunStart(dungeon.clone()))
-                .insert_resource(dungeon)
+        Some(run) => {
+            app.insert_resource(Game(run))
                 .insert_resource(FirstScreen(GameState::Playing));
         }
         None => {

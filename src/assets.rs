@@ -1,6 +1,6 @@
 //! Loading (bevy_asset_loader): the `Loading` state loads the tileset (built into the binary, so
 //! the game runs from any directory), shows that it is loading, and continues to the title screen
-//! or straight into play (`screens::FirstScreen`); an asset that will not load ends on a screen
+//! or straight into play (`state::FirstScreen`); an asset that will not load ends on a screen
 //! that names it.
 
 use bevy::asset::UntypedAssetLoadFailedEvent;
@@ -8,7 +8,8 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy_asset_loader::prelude::*;
 
-pub use crate::screens::GameState;
+use crate::state::GameState;
+use crate::ui::palette;
 
 /// Tiles in the tileset, by index (16x16 pixels each, 8 to a row; drawn by
 /// `assets/tiles/make_tileset.py`).
@@ -72,7 +73,7 @@ pub fn plugin(app: &mut App) {
         );
     let first = app
         .world()
-        .get_resource::<crate::screens::FirstScreen>()
+        .get_resource::<crate::state::FirstScreen>()
         .map_or(GameState::Playing, |f| f.0);
     app.init_state::<GameState>()
         .init_resource::<LoadFailures>()
@@ -115,7 +116,7 @@ fn show_loading(mut commands: Commands) {
     centred_text(
         &mut commands,
         "Loading Delve...".into(),
-        Color::srgb(0.8, 0.8, 0.7),
+        palette::LOADING,
         GameState::Loading,
     );
 }
@@ -142,7 +143,7 @@ fn show_load_failure(mut commands: Commands, failures: Res<LoadFailures>) {
         format!(
             "Delve cannot start: a file it needs would not load.\n\n{detail}\n\nReinstall the game's assets folder and try again."
         ),
-        Color::srgb(1.0, 0.55, 0.5),
+        palette::LOAD_FAILED,
         GameState::LoadFailed,
     );
 }

@@ -11,12 +11,16 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+use delve_core::dungeon::{Dungeon, Origin};
+use delve_core::explore::{self, explore_level};
+use delve_core::fov::{DEFAULT_RADIUS, visible_tiles};
+use delve_core::generation::{self as level, CorridorStyle, DEEPEST, GenParams, size_ok};
+use delve_core::geom::Pos;
+use delve_core::map::{MAX_SIDE, MIN_SIZE, TileMap, parse_ascii};
+use delve_core::run::{Run, RunSpec};
+use delve_core::world::Level;
+
 use crate::app::Launch;
-use crate::dungeon::{Dungeon, Origin};
-use crate::fov::{DEFAULT_RADIUS, visible_tiles};
-use crate::generation::level::{self, size_ok};
-use crate::generation::{CorridorStyle, DEEPEST, GenParams};
-use crate::map::{MAX_SIDE, MIN_SIZE, Pos, TileMap, parse_ascii};
 use crate::save::{Slot, Store};
 
 /// Exit code for usage errors (bad arguments, bad map file).
@@ -173,11 +177,11 @@ impl Cli {
 }
 
 impl Source {
-    /// The dungeon, its first level made (generation that fails says why).
-    pub fn dungeon(self) -> Result<Dungeon, String> {
+    /// How a run from this source starts.
+    pub fn spec(self) -> RunSpec {
         match self {
-            Source::Map(map) => Ok(Dungeon::premade(map)),
-            Source::Run(run) => Dungeon::new(run).map_err(|e| e.to_string()),
+            Source::Map(map) => RunSpec::Level(Box::new(Level::bare(map))),
+            Source::Run(run) => RunSpec::seeded(run),
         }
     }
 }
@@ -248,8 +252,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         eprintln!("delve: {why}; cannot open a window. Use --ascii to print the level instead.");
         return ExitCode::from(USAGE);
     }
-    let dungeon = match source.dungeon() {
-        Ok(d) => d,
+    let run = match source.spec().begin() {
+        Ok(run) => run,
         Err(e) => {
             eprintln!("delve: {e}");
             return ExitCode::FAILURE;
@@ -259,11 +263,12 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         let launch = Launch {
             radius: cli.radius,
             reveal: cli.reveal,
-            ..Launch::run(dungeon)
+            ..Launch::run(run)
         }
         .with_store(cli.store());
         return exit_code(crate::app::run(launch));
     }
+    let dungeon = run.dungeon;
     let map = &dungeon.level().map;
     let text = if cli.explore {
         explore_json(dungeon, cli.radius_or_default())
@@ -353,10 +358,11 @@ pub fn level_json(dungeon: &Dungeon) -> String {
 /// one JSON object and a newline (the schema is in the README): the turns taken, the remembered
 /// level in the ASCII legend (unseen tiles as spaces, no `@`), where the explorer stopped.
 pub fn explore_json(dungeon: Dungeon, radius: u32) -> String {
-    let mut dungeon = dungeon.peaceful();
+    let dungeon = dungeon.peaceful();
     let map = &dungeon.level().map;
     let (width, cap) = (map.width(), 20 * u64::from(map.width()) * u64::from(map.height()));
-    let done = crate::travel::run::explore_level(&mut dungeon, radius, crate::travel::plan::explore, cap);
+    let mut run = Run::new(dungeon).with_sight(radius);
+    let done = explore_level(&mut run, explore::explore, cap);
     let value = serde_json::json!({
         "turns": done.turns,
         "seen": done.seen_rows(width),

@@ -294,7 +294,7 @@ fn json_prints_the_level_in_the_documented_schema() {
         assert_eq!(at(&m["at"]), '.', "a monster stands on room floor: {m}");
         assert!(places.insert(m["at"].to_string()), "two monsters on one tile: {m}");
         let kind = m["kind"].as_str().unwrap();
-        assert!(delve::monsters::Kind::ALL.iter().any(|k| k.name() == kind), "{kind}");
+        assert!(delve_core::world::Kind::ALL.iter().any(|k| k.name() == kind), "{kind}");
         assert!(
             v["keys"].as_array().unwrap().iter().all(|k| k["at"] != m["at"]),
             "not on a key"
@@ -319,6 +319,61 @@ fn json_prints_the_level_in_the_documented_schema() {
     let last: serde_json::Value =
         serde_json::from_str(&stdout(&delve(&["--json", "--seed", "42", "--depth", "10"]))).unwrap();
     assert!(last["stairs_down"].is_null() && last["stairs_up"].is_array());
+}
+
+#[test]
+fn explore_prints_the_exploration_in_the_documented_schema() {
+    let args = ["--explore", "--seed", "42", "--depth", "2", "--size", "60x40"];
+    let out = delve(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 1, "one object on one line");
+    assert!(text.ends_with('\n'));
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(keys, ["turns", "seen", "at"]);
+    let seen: Vec<&str> = v["seen"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    assert_eq!(seen.len(), 40, "height rows");
+    assert!(seen.iter().all(|r| r.chars().count() == 60), "of width characters");
+    // What was seen is the level as it is (every seen tile the same glyph as --json's rows,
+    // but doors the explorer opened, which it remembers open), unseen tiles spaces, no `@`.
+    let level: serde_json::Value = serde_json::from_str(&stdout(&delve(&[
+        "--json", "--seed", "42", "--depth", "2", "--size", "60x40",
+    ])))
+    .unwrap();
+    let rows: Vec<&str> = level["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    let mut unseen = 0;
+    for (y, (s, r)) in seen.iter().zip(&rows).enumerate() {
+        for (x, (a, b)) in s.chars().zip(r.chars()).enumerate() {
+            match (a, b) {
+                (' ', _) => unseen += 1,
+                ('\'', '+') => {} // opened on the way
+                _ => assert_eq!(a, b, "({x}, {y})"),
+            }
+            assert_ne!(a, '@');
+        }
+    }
+    assert!(unseen > 0, "rock behind walls is never seen");
+    let turns = v["turns"].as_u64().unwrap();
+    assert!(turns > 50, "every step is a turn ({turns})");
+    let at = v["at"].as_array().unwrap();
+    let (x, y) = (at[0].as_u64().unwrap() as usize, at[1].as_u64().unwrap() as usize);
+    assert!(
+        matches!(seen[y].as_bytes()[x], b'.' | b',' | b'\'' | b'<' | b'>'),
+        "the explorer stopped on a tile it can stand on"
+    );
+    // The same arguments, the same exploration.
+    assert_eq!(stdout(&delve(&args)), text);
 }
 
 #[test]
@@ -351,22 +406,23 @@ fn map_files_may_hold_stairs_but_one_of_each() {
 /// A save directory holding a run of seed 42 played for a few turns (the library writes it, as
 /// the game does).
 fn save_dir_with_a_run(name: &str) -> PathBuf {
-    use delve::save::{Slot, Store, capture, format};
+    use delve::save::{Slot, Store, capture};
+    use delve_core::save::format;
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("saves").join(name);
     let _ = std::fs::remove_dir_all(&dir);
-    let dungeon = delve::dungeon::Dungeon::new(delve::generation::GenParams::new(
+    let dungeon = delve_core::dungeon::Dungeon::new(delve_core::generation::GenParams::new(
         42,
         80,
         50,
-        delve::generation::CorridorStyle::NetHack,
+        delve_core::generation::CorridorStyle::NetHack,
     ))
     .unwrap();
     let mut app = delve::app::headless_app(dungeon);
     for _ in 0..3 {
-        app.world_mut().write_message(delve::player::PlayerCommand::Wait);
+        app.world_mut().write_message(delve::command::PlayerCommand::Wait);
         app.update();
     }
-    let bytes = format::encode(&capture(app.world_mut()).unwrap());
+    let bytes = format::encode(&capture(app.world()).unwrap());
     Store::Dir(dir.clone()).write(Slot::Run, &bytes).unwrap();
     dir
 }
@@ -382,7 +438,7 @@ fn save_info_prints_the_saved_run_as_json() {
     assert_eq!(v["seed"], 42);
     assert_eq!(v["depth"], 1);
     assert_eq!(v["turn"], 3);
-    assert_eq!(v["version"], delve::save::FORMAT);
+    assert_eq!(v["version"], delve_core::save::FORMAT);
     assert_eq!(v["corridors"], "nethack");
     assert_eq!((v["width"].as_u64(), v["height"].as_u64()), (Some(80), Some(50)));
 }

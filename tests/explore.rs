@@ -5,17 +5,22 @@
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
-use delve::actor::{GridPos, Health, KeyRing, Player};
-use delve::dungeon::Dungeon;
-use delve::fov::{DEFAULT_RADIUS, Memory};
-use delve::generation::{CorridorStyle, GenParams};
-use delve::map::{DoorState, Level, Pos, Tile, TileMap, parse_ascii};
-use delve::monsters::{Kind, Mind, Monster};
-use delve::paths::{Search, StepField};
-use delve::travel::plan::{self, Finished, Known};
-use delve::travel::run::{explore_level, nearest_frontier};
-use delve::travel::{AutoMove, TravelRequest};
-use delve::turn::{MessageLine, TurnCount};
+mod support;
+
+use delve::command::TravelRequest;
+use delve::travel::AutoMove;
+use delve_core::dungeon::Dungeon;
+use delve_core::explore::{self as plan, Finished, Known};
+use delve_core::explore::{explore_level, nearest_frontier};
+use delve_core::fov::{DEFAULT_RADIUS, Memory};
+use delve_core::generation::{CorridorStyle, GenParams};
+use delve_core::geom::Pos;
+use delve_core::map::{DoorState, Tile, TileMap, parse_ascii};
+use delve_core::paths::{Search, StepField};
+use delve_core::run::Run;
+use delve_core::world::Level;
+use delve_core::world::{Kind, Mind, Monster};
+use support::{game, message, player_at, turns};
 
 /// Every tile reachable from the arrival by 4-way steps without passing a locked door: what an
 /// explorer without keys must see.
@@ -47,9 +52,9 @@ fn sweep(style: CorridorStyle, seeds: std::ops::Range<u64>) -> (u64, u64) {
         let depth = (seed % 10) as u32 + 1;
         let params = GenParams::new(seed, 80, 50, style).at_depth(depth);
         let fresh = || Dungeon::new(params).unwrap().peaceful();
-        let mut dungeon = fresh();
-        let done = explore_level(&mut dungeon, DEFAULT_RADIUS, plan::explore, 100_000);
-        let map = &dungeon.level().map;
+        let mut run = Run::new(fresh()).with_sight(DEFAULT_RADIUS);
+        let done = explore_level(&mut run, plan::explore, 100_000);
+        let map = &run.dungeon.level().map;
         assert!(
             matches!(done.finished, Some(Finished::Explored { .. } | Finished::Barred { .. })),
             "{params} depth {depth}: stopped early after {} turns",
@@ -65,8 +70,12 @@ fn sweep(style: CorridorStyle, seeds: std::ops::Range<u64>) -> (u64, u64) {
             continue;
         }
         ours += done.turns;
-        let mut dungeon = fresh();
-        plain += explore_level(&mut dungeon, DEFAULT_RADIUS, nearest_frontier(), 100_000).turns;
+        plain += explore_level(
+            &mut Run::new(fresh()).with_sight(DEFAULT_RADIUS),
+            nearest_frontier(),
+            100_000,
+        )
+        .turns;
     }
     (ours, plain)
 }
@@ -171,15 +180,6 @@ fn travel_goes_only_where_the_player_knows_a_way() {
 
 // --- In the game ---------------------------------------------------------------------------
 
-fn player_at(app: &mut App) -> Pos {
-    let w = app.world_mut();
-    w.query_filtered::<&GridPos, With<Player>>().single(w).unwrap().0
-}
-
-fn message(app: &App) -> String {
-    app.world().resource::<MessageLine>().0.clone()
-}
-
 fn walking(app: &App) -> bool {
     app.world().resource::<AutoMove>().goal().is_some()
 }
@@ -229,10 +229,11 @@ fn explore_in_the_game_stops_for_keys_and_stairs_and_ends_explored() {
     let saw = |what: &str| stops.iter().any(|s| s.starts_with("You see") && s.contains(what));
     assert!(saw("a key") && saw("stairs"), "{stops:?}");
     // Keys reachable without unlocking were picked up on the way.
-    let w = app.world_mut();
-    let ring = w.query_filtered::<&KeyRing, With<Player>>().single(w).unwrap().clone();
-    assert!(!ring.0.is_empty(), "explore picks up keys it walks to");
-    let turns = app.world().resource::<TurnCount>().0;
+    assert!(
+        !game(&app).player.keys.0.is_empty(),
+        "explore picks up keys it walks to"
+    );
+    let turns = turns(&app);
     assert!(turns > 50, "each step was a turn ({turns})");
 }
 
@@ -262,11 +263,11 @@ fn explore_stops_when_a_monster_comes_into_view_and_will_not_start_with_one_in_v
     walk(&mut app, TravelRequest::Explore, 500);
     assert_eq!(message(&app), "You see a rat.");
     assert!(!walking(&app));
-    let at = player_at(&mut app);
+    let at = player_at(&app);
     assert!(at.x >= 7, "it walked until the rat came into view ({at:?})");
     walk(&mut app, TravelRequest::Explore, 10);
     assert_eq!(message(&app), "Not with a rat in view.");
-    assert_eq!(player_at(&mut app), at, "and took no step");
+    assert_eq!(player_at(&app), at, "and took no step");
 }
 
 #[test]
@@ -294,10 +295,7 @@ fn travel_stops_when_hurt() {
         },
     });
     let mut app = delve::app::headless_app(Dungeon::single(level));
-    let hp = |app: &mut App| {
-        let w = app.world_mut();
-        w.query_filtered::<&Health, With<Player>>().single(w).unwrap().hp
-    };
+    let hp = |app: &mut App| game(app).player.health.hp;
     let before = hp(&mut app);
     // The far end is out of sight (the player sees 8 tiles): no way is known there yet.
     walk(&mut app, TravelRequest::To(Pos::new(28, 1)), 10);
@@ -305,7 +303,7 @@ fn travel_stops_when_hurt() {
     walk(&mut app, TravelRequest::To(Pos::new(9, 1)), 200);
     assert!(hp(&mut app) < before, "the jackal bit on the way");
     assert!(message(&app).contains("You stop: you are hurt."), "{}", message(&app));
-    assert_ne!(player_at(&mut app), Pos::new(9, 1), "it stopped before arriving");
+    assert_ne!(player_at(&app), Pos::new(9, 1), "it stopped before arriving");
 }
 
 #[test]
@@ -326,23 +324,23 @@ fn a_keypress_stops_a_walk_and_a_refused_step_ends_it() {
         app.update();
     }
     assert!(walking(&app));
-    let at = player_at(&mut app);
+    let at = player_at(&app);
     assert!(at.x > 1 && at.x < 8, "{at:?}");
     app.world_mut()
         .resource_mut::<ButtonInput<KeyCode>>()
         .press(KeyCode::KeyQ);
     app.update();
     assert!(!walking(&app), "a key stops it");
-    let stopped = player_at(&mut app);
+    let stopped = player_at(&app);
     app.world_mut().resource_mut::<ButtonInput<KeyCode>>().clear();
     app.update();
     app.update();
-    assert_eq!(player_at(&mut app), stopped, "and it stays stopped");
+    assert_eq!(player_at(&app), stopped, "and it stays stopped");
     // A walk that ends on a locked door without its key: the refusal ends it.
     walk(&mut app, TravelRequest::To(Pos::new(9, 2)), 200);
     assert!(!walking(&app));
     assert_eq!(message(&app), "The door is locked.");
-    assert_eq!(player_at(&mut app), Pos::new(8, 2));
+    assert_eq!(player_at(&app), Pos::new(8, 2));
 }
 
 #[test]
@@ -357,21 +355,22 @@ fn stairs_travel_walks_to_the_known_stairs() {
     .unwrap();
     let mut app = delve::app::headless_app(Dungeon::single(Level::bare(map)));
     walk(&mut app, TravelRequest::StairsDown, 100);
-    assert_eq!(player_at(&mut app), Pos::new(8, 1));
+    assert_eq!(player_at(&app), Pos::new(8, 1));
     walk(&mut app, TravelRequest::StairsUp, 10);
     assert_eq!(message(&app), "You don't know of any stairs up on this level.");
 }
 
 #[test]
 fn a_click_maps_to_the_tile_under_it_at_every_zoom() {
-    use delve::render::{TILE_PX, ZOOMS, tile_under, world_pos};
+    use delve::render::ZOOMS;
+    use delve::world_space::{TILE_PX, tile_under, world_pos};
     let map = Dungeon::new(GenParams::new(5, 80, 50, CorridorStyle::Mixed))
         .unwrap()
         .level()
         .map
         .clone();
     let window = Vec2::new(1280.0, 800.0);
-    let mut rng = delve::generation::rng::GenRng::new(11);
+    let mut rng = delve_core::rng::GenRng::new(11);
     for zoom in ZOOMS {
         let scale = 1.0 / zoom;
         for _ in 0..500 {

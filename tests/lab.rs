@@ -4,19 +4,19 @@
 
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::{TileColor, TilePos, TileTextureIndex, TileVisible};
-use delve::actor::{GridPos, Player};
 use delve::assets::tiles;
-use delve::dungeon::Dungeon;
-use delve::fov::Memory;
-use delve::generation::anatomy::Anatomy;
-use delve::generation::{CorridorStyle, GenParams};
+use delve::command::PlayerCommand;
 use delve::lab::{Lab, Revealed, digger_colour};
-use delve::map::Tile;
-use delve::player::PlayerCommand;
+use delve::turn::Game;
+use delve_core::dungeon::Dungeon;
+use delve_core::generation::anatomy::Anatomy;
+use delve_core::generation::{CorridorStyle, GenParams};
+use delve_core::map::Tile;
+use delve_core::run::Run;
 
 /// Every drawn tile: (x, y from the top), its texture, colour, and whether it is shown.
 fn drawn(app: &mut App) -> Vec<((u32, u32), u32, Color, bool)> {
-    let height = app.world().resource::<Dungeon>().level().map.height();
+    let height = app.world().resource::<Game>().dungeon.level().map.height();
     let w = app.world_mut();
     w.query::<(&TilePos, &TileTextureIndex, &TileColor, &TileVisible)>()
         .iter(w)
@@ -36,8 +36,8 @@ fn the_lab_shows_the_whole_level_as_it_was_made_and_leaves_memory_alone() {
         let params = GenParams::new(31, 80, 50, style).at_depth(2);
         let mut app = delve::app::headless_app(Dungeon::new(params).unwrap().peaceful());
         let before = drawn(&mut app);
-        let memory_before = app.world_mut().query::<&Memory>().single(app.world()).unwrap().clone();
-        let map = app.world().resource::<Dungeon>().level().map.clone();
+        let memory_before = app.world().resource::<Game>().player.memory.clone();
+        let map = app.world().resource::<Game>().dungeon.level().map.clone();
         assert!(
             before.len() < map.tiles().len() / 2,
             "{style}: only what the player has seen is drawn"
@@ -50,7 +50,7 @@ fn the_lab_shows_the_whole_level_as_it_was_made_and_leaves_memory_alone() {
         assert_eq!(shown.len(), map.tiles().len(), "{style}: every tile drawn");
         let mut tinted = 0;
         for ((x, y), index, colour, visible) in shown {
-            let p = delve::map::Pos::new(x as i32, y as i32);
+            let p = delve_core::geom::Pos::new(x as i32, y as i32);
             assert!(visible, "{style}: {p:?} shown");
             match anatomy.digger(&map, p) {
                 Some(d) => {
@@ -65,7 +65,7 @@ fn the_lab_shows_the_whole_level_as_it_was_made_and_leaves_memory_alone() {
             }
         }
         assert_eq!(tinted, map.tiles().iter().filter(|&&t| t == Tile::Corridor).count());
-        let memory_lab = app.world_mut().query::<&Memory>().single(app.world()).unwrap().clone();
+        let memory_lab = app.world().resource::<Game>().player.memory.clone();
         assert_eq!(
             memory_lab, memory_before,
             "{style}: the lab is a way of looking, not of knowing"
@@ -93,20 +93,18 @@ fn the_lab_follows_the_player_down_the_stairs() {
     lab(&mut app, true);
     assert_eq!(app.world().resource::<Revealed>().depth, 1);
     // Set down on the stairs (the walk there is another test's business).
-    let w = app.world_mut();
-    let mut pos = w.query_filtered::<&mut GridPos, With<Player>>().single_mut(w).unwrap();
-    pos.0 = down;
+    app.world_mut().resource_mut::<Game>().player.at = down;
     app.world_mut().write_message(PlayerCommand::Descend);
     app.update();
     app.update();
-    assert_eq!(app.world().resource::<Dungeon>().depth(), 2);
+    assert_eq!(app.world().resource::<Game>().dungeon.depth(), 2);
     let revealed = app.world().resource::<Revealed>();
     assert_eq!(revealed.depth, 2);
     assert_eq!(
         revealed.anatomy.as_ref(),
         Some(&Anatomy::of(&params.at_depth(2)).unwrap())
     );
-    let map = app.world().resource::<Dungeon>().level().map.clone();
+    let map = app.world().resource::<Game>().dungeon.level().map.clone();
     assert_eq!(drawn(&mut app).len(), map.tiles().len(), "level 2 drawn whole");
 }
 
@@ -118,22 +116,20 @@ fn a_new_run_in_the_lab_is_shown_as_made() {
     let mut app = delve::app::headless_app(Dungeon::new(first).unwrap());
     lab(&mut app, true);
     let next = delve::lab::next_run(&first);
-    let dungeon = Dungeon::new(next).unwrap();
-    app.insert_resource(delve::screens::ended::RunStart(dungeon.clone()));
-    app.insert_resource(dungeon);
+    app.insert_resource(Game(Run::new(Dungeon::new(next).unwrap())));
     app.world_mut()
-        .resource_mut::<NextState<delve::screens::GameState>>()
-        .set(delve::screens::GameState::Playing);
+        .resource_mut::<NextState<delve::state::GameState>>()
+        .set(delve::state::GameState::Playing);
     app.update();
     app.update();
     assert!(app.world().resource::<Lab>().on, "still in the lab");
     let revealed = app.world().resource::<Revealed>();
     assert_eq!(revealed.anatomy.as_ref(), Some(&Anatomy::of(&next).unwrap()));
-    let map = app.world().resource::<Dungeon>().level().map.clone();
+    let map = app.world().resource::<Game>().dungeon.level().map.clone();
     let shown = drawn(&mut app);
     assert_eq!(shown.len(), map.tiles().len(), "the new level drawn whole, once");
     for ((x, y), index, _, _) in shown {
-        let p = delve::map::Pos::new(x as i32, y as i32);
+        let p = delve_core::geom::Pos::new(x as i32, y as i32);
         if map.tile(p) != Tile::Corridor {
             assert_eq!(index, delve::render::tile_index(map.tile(p)), "{p:?}");
         }

@@ -5,18 +5,24 @@
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
-use delve::actor::{GridPos, Health, Player};
-use delve::dungeon::Dungeon;
-use delve::fov::{Viewshed, visible_tiles};
-use delve::generation::{CorridorStyle, GenParams};
-use delve::map::{DoorState, Level, Pos, Tile, TileMap, parse_ascii};
-use delve::monsters::mind::{distance_sq, sight_radius};
-use delve::monsters::{Kind, Mind, Monster, PATIENCE};
-use delve::player::PlayerCommand;
-use delve::rules::{Dir8, Ending, RunRecord};
-use delve::screens::GameState;
+mod support;
+
+use delve::command::PlayerCommand;
 use delve::screens::ended::{NextRun, summary};
-use delve::turn::{MessageLog, TurnCount};
+use delve::state::GameState;
+use delve::turn::Game;
+use delve_core::dungeon::Dungeon;
+use delve_core::fov::visible_tiles;
+use delve_core::generation::{CorridorStyle, GenParams};
+use delve_core::geom::Dir8;
+use delve_core::geom::Pos;
+use delve_core::map::{DoorState, Tile, TileMap, parse_ascii};
+use delve_core::rules::mind::{distance_sq, sight_radius};
+use delve_core::run::Run;
+use delve_core::world::Ending;
+use delve_core::world::Level;
+use delve_core::world::{Kind, Mind, Monster, PATIENCE};
+use support::{act, game, player_at, state};
 
 fn monster(id: u32, kind: Kind, at: Pos, mind: Mind) -> Monster {
     Monster {
@@ -29,25 +35,8 @@ fn monster(id: u32, kind: Kind, at: Pos, mind: Mind) -> Monster {
     }
 }
 
-fn act(app: &mut App, command: PlayerCommand) {
-    app.world_mut().write_message(command);
-    app.update();
-    if !matches!(app.world().resource::<NextState<GameState>>(), NextState::Unchanged) {
-        app.update();
-    }
-}
-
 fn level(app: &App) -> &Level {
-    app.world().resource::<Dungeon>().level()
-}
-
-fn player_at(app: &mut App) -> Pos {
-    let w = app.world_mut();
-    w.query_filtered::<&GridPos, With<Player>>().single(w).unwrap().0
-}
-
-fn state(app: &App) -> GameState {
-    *app.world().resource::<State<GameState>>().get()
+    app.world().resource::<Game>().dungeon.level()
 }
 
 /// A game on `map` (a dungeon of one level) with `monsters` on it.
@@ -65,7 +54,7 @@ fn a_monster_notices_you_exactly_when_sight_is_mutual() {
     for seed in 0..12u64 {
         let style = CorridorStyle::ALL[seed as usize % CorridorStyle::ALL.len()];
         let params = GenParams::new(seed, 80, 50, style).at_depth(1 + seed as u32 % 10);
-        let mut level = delve::generation::generate(&params).unwrap().level;
+        let mut level = delve_core::generation::generate(&params).unwrap().level;
         let map = level.map.clone();
         let me = map.start();
         let kinds = [Kind::Rat, Kind::Jackal, Kind::Ogre];
@@ -87,9 +76,8 @@ fn a_monster_notices_you_exactly_when_sight_is_mutual() {
         let before = level.monsters.clone();
         let mut app = delve::app::headless_app(Dungeon::single(level));
         act(&mut app, PlayerCommand::Wait);
-        let w = app.world_mut();
-        let view = w.query_filtered::<&Viewshed, With<Player>>().single(w).unwrap().clone();
-        let after = &app.world().resource::<Dungeon>().level().monsters;
+        let view = game(&app).sight().clone();
+        let after = &app.world().resource::<Game>().dungeon.level().monsters;
         for (was, now) in before.iter().zip(after) {
             assert_eq!(was.id, now.id);
             let r = sight_radius(was);
@@ -141,7 +129,7 @@ fn a_hunter_comes_by_a_shortest_path() {
     let mut checked = 0;
     for seed in 0..16u64 {
         let params = GenParams::new(seed, 60, 40, CorridorStyle::ALL[seed as usize % 9]).at_depth(2);
-        let mut map = delve::generation::generate(&params).unwrap().level.map;
+        let mut map = delve_core::generation::generate(&params).unwrap().level.map;
         // Open every door, so that each step is one turn.
         let doors: Vec<Pos> = map.doors().map(|d| d.0).collect();
         for d in doors {
@@ -181,7 +169,7 @@ fn a_hunter_comes_by_a_shortest_path() {
         let at = level(&app).monsters[0].at;
         act(&mut app, PlayerCommand::Wait);
         assert_eq!(level(&app).monsters[0].at, at);
-        let log = app.world().resource::<MessageLog>();
+        let log = &app.world().resource::<Game>().log;
         let last = &log.lines().last().unwrap().1;
         assert!(
             last.contains("The goblin hits you") || last.contains("The goblin misses you"),
@@ -227,7 +215,7 @@ fn a_turn_that_is_not_taken_gives_monsters_nothing() {
     let mut app = app_with(map, vec![monster(0, Kind::Rat, Pos::new(8, 1), hunting)]);
     act(&mut app, PlayerCommand::Step(Dir8::N)); // a wall: no turn
     act(&mut app, PlayerCommand::CloseDoor); // no door: no turn
-    assert_eq!(app.world().resource::<TurnCount>().0, 0);
+    assert_eq!(app.world().resource::<Game>().turn, 0);
     assert_eq!(level(&app).monsters[0].at, Pos::new(8, 1));
     act(&mut app, PlayerCommand::Wait);
     assert_eq!(level(&app).monsters[0].at, Pos::new(7, 1));
@@ -285,12 +273,8 @@ fn death_ends_the_run_with_a_summary_and_a_new_run_begins() {
         patience: PATIENCE,
     };
     let mut app = app_with(map, vec![monster(0, Kind::Troll, Pos::new(2, 1), hunting)]);
-    let start = app.world().resource::<Dungeon>().clone();
-    {
-        let w = app.world_mut();
-        let mut q = w.query_filtered::<&mut Health, With<Player>>();
-        q.single_mut(w).unwrap().hp = 1;
-    }
+    let start = app.world().resource::<Game>().dungeon.clone();
+    app.world_mut().resource_mut::<Game>().player.health.hp = 1;
     for _ in 0..50 {
         if state(&app) == GameState::Ended {
             break;
@@ -298,29 +282,28 @@ fn death_ends_the_run_with_a_summary_and_a_new_run_begins() {
         act(&mut app, PlayerCommand::Wait);
     }
     assert_eq!(state(&app), GameState::Ended, "a troll kills a player with 1 hit point");
-    let record = app.world().resource::<RunRecord>().clone();
+    let record = game(&app).record.clone();
     assert_eq!(record.ending, Some(Ending::Died { by: "a troll".into() }));
-    let turns = app.world().resource::<TurnCount>().0;
-    let text = summary(&record, app.world().resource::<Dungeon>(), turns);
+    let turns = app.world().resource::<Game>().turn;
+    let text = summary(&record, &app.world().resource::<Game>().dungeon, turns);
     assert!(text.contains("killed by a troll on level 1"), "{text}");
     assert!(
         text.contains(&format!("Turns: {turns}")) && text.contains("Slain: 0 monsters"),
         "{text}"
     );
-    let log = app.world().resource::<MessageLog>();
+    let log = &app.world().resource::<Game>().log;
     assert!(log.lines().last().unwrap().1.ends_with("You die..."));
     // The same run again: the dungeon as it began, the player whole, no turns.
     app.world_mut().write_message(NextRun::SameSeed);
     app.update();
     app.update();
     assert_eq!(state(&app), GameState::Playing);
-    assert_eq!(app.world().resource::<Dungeon>().level(), start.level());
-    assert_eq!(app.world().resource::<TurnCount>().0, 0);
-    assert_eq!(app.world().resource::<RunRecord>().ending, None);
-    let w = app.world_mut();
-    let hp = *w.query_filtered::<&Health, With<Player>>().single(w).unwrap();
+    assert_eq!(app.world().resource::<Game>().dungeon.level(), start.level());
+    assert_eq!(app.world().resource::<Game>().turn, 0);
+    assert_eq!(app.world().resource::<Game>().record.ending, None);
+    let hp = game(&app).player.health;
     assert_eq!(hp.hp, hp.max);
-    assert_eq!(player_at(&mut app), Pos::new(1, 1));
+    assert_eq!(player_at(&app), Pos::new(1, 1));
 }
 
 #[test]
@@ -339,8 +322,8 @@ fn you_kill_monsters_and_the_record_counts_them() {
         act(&mut app, PlayerCommand::Step(Dir8::E));
     }
     assert!(level(&app).monsters.is_empty(), "an orc dies to forty blows");
-    assert_eq!(app.world().resource::<RunRecord>().slain, 1);
-    let log = app.world().resource::<MessageLog>();
+    assert_eq!(app.world().resource::<Game>().record.slain, 1);
+    let log = &app.world().resource::<Game>().log;
     assert!(log.lines().any(|(_, l)| l == "You kill the orc."));
     assert!(
         log.lines().any(|(_, l)| l.starts_with("You hit the orc (")),
@@ -351,24 +334,27 @@ fn you_kill_monsters_and_the_record_counts_them() {
             .any(|(_, l)| l.starts_with("The orc hits you (") || l == "The orc misses you."),
         "a hurt orc fights back"
     );
-    assert_eq!(player_at(&mut app), Pos::new(1, 1), "attacking is not moving");
+    assert_eq!(player_at(&app), Pos::new(1, 1), "attacking is not moving");
 }
 
 #[test]
 fn a_new_seed_starts_a_new_dungeon_of_the_same_shape() {
-    let run = GenParams::new(5, 60, 40, CorridorStyle::Mixed).at_depth(2);
-    let start = Dungeon::new(run).unwrap();
-    let next = delve::screens::ended::next_dungeon(&start, NextRun::NewSeed(77)).unwrap();
-    assert_eq!(next.depth(), 2);
+    let params = GenParams::new(5, 60, 40, CorridorStyle::Mixed).at_depth(2);
+    let mut run = Run::new(Dungeon::new(params).unwrap());
+    // Played a little: the next run starts from the beginning whatever happened.
+    run.play(delve_core::rules::Act::Wait).unwrap();
+    let next = delve::screens::ended::next_run(&run, NextRun::NewSeed(77)).unwrap();
+    assert_eq!((next.dungeon.depth(), next.turn), (2, 0));
     assert_eq!(
-        next.origin(),
-        &delve::dungeon::Origin::Run(GenParams {
+        next.dungeon.origin(),
+        &delve_core::dungeon::Origin::Run(GenParams {
             seed: 77,
             depth: 1,
-            ..run
+            ..params
         })
     );
-    assert_ne!(next.level(), start.level());
-    let same = delve::screens::ended::next_dungeon(&start, NextRun::SameSeed).unwrap();
-    assert_eq!(same.level(), start.level());
+    assert_ne!(next.dungeon.level(), run.dungeon.level());
+    let same = delve::screens::ended::next_run(&run, NextRun::SameSeed).unwrap();
+    assert_eq!(same.dungeon.level(), Dungeon::new(params).unwrap().level());
+    assert_eq!(same.state_hash(), Run::new(Dungeon::new(params).unwrap()).state_hash());
 }

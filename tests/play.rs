@@ -9,17 +9,20 @@ use bevy::state::app::StatesPlugin;
 use bevy_ecs_tilemap::prelude::*;
 use leafwing_input_manager::prelude::*;
 
-use delve::actor::{GridPos, Player};
+use delve::actor::Player;
 use delve::assets::{GameAssets, tiles};
-use delve::dungeon::Dungeon;
-use delve::fov::{DEFAULT_RADIUS, LevelMemory, Memory, Viewshed, visible_tiles};
-use delve::generation::GenParams;
-use delve::map::{DoorState, Pos, Tile, TileMap, parse_ascii};
-use delve::player::PlayerCommand;
-use delve::render::{MapLayer, REMEMBERED};
-use delve::rules::Dir8;
-use delve::screens::GameState;
-use delve::turn::{MessageLine, TurnCount};
+use delve::command::PlayerCommand;
+use delve::render::MapLayer;
+use delve::state::GameState;
+use delve::turn::Game;
+use delve::ui::palette::REMEMBERED;
+use delve_core::dungeon::Dungeon;
+use delve_core::fov::{DEFAULT_RADIUS, LevelMemory, Viewshed, visible_tiles};
+use delve_core::generation::GenParams;
+use delve_core::geom::Dir8;
+use delve_core::geom::Pos;
+use delve_core::map::{DoorState, Tile, TileMap, parse_ascii};
+use delve_core::run::Run;
 
 fn app_on(dungeon: Dungeon) -> App {
     delve::app::headless_app(dungeon)
@@ -39,19 +42,17 @@ fn step(app: &mut App, dir: Dir8) {
 }
 
 fn player(app: &mut App) -> Pos {
-    app.world_mut()
-        .query_filtered::<&GridPos, With<Player>>()
-        .single(app.world())
-        .unwrap()
-        .0
+    app.world().resource::<Game>().player.at
 }
 
 fn turns(app: &App) -> u64 {
-    app.world().resource::<TurnCount>().0
+    app.world().resource::<Game>().turn
 }
 
+/// The newest line of the message log: what the HUD shows last.
 fn message(app: &App) -> String {
-    app.world().resource::<MessageLine>().0.clone()
+    let log = &app.world().resource::<Game>().log;
+    log.last().map_or_else(String::new, |(_, line)| line.clone())
 }
 
 fn door_state(app: &App, at: Pos) -> DoorState {
@@ -62,26 +63,17 @@ fn door_state(app: &App, at: Pos) -> DoorState {
 }
 
 fn map(app: &App) -> &TileMap {
-    &app.world().resource::<Dungeon>().level().map
-}
-
-fn player_entity(app: &mut App) -> Entity {
-    app.world_mut()
-        .query_filtered::<Entity, With<Player>>()
-        .single(app.world())
-        .unwrap()
+    &app.world().resource::<Game>().dungeon.level().map
 }
 
 fn viewshed(app: &mut App) -> Viewshed {
-    let e = player_entity(app);
-    app.world().get::<Viewshed>(e).unwrap().clone()
+    app.world().resource::<Game>().sight().clone()
 }
 
 /// What the player remembers of the current level.
 fn memory(app: &mut App) -> LevelMemory {
-    let e = player_entity(app);
-    let depth = app.world().resource::<Dungeon>().depth();
-    app.world().get::<Memory>(e).unwrap().level(depth).unwrap().clone()
+    let game = app.world().resource::<Game>();
+    game.player.memory.level(game.dungeon.depth()).unwrap().clone()
 }
 
 const ROOMS: &str = "\
@@ -186,18 +178,19 @@ fn closing_doors() {
 #[test]
 fn a_door_cannot_close_on_something_standing_in_it() {
     let mut app = app_with_map("#######\n#.@'..#\n#######\n");
-    let kind = delve::monsters::Kind::Rat;
+    let kind = delve_core::world::Kind::Rat;
     app.world_mut()
-        .resource_mut::<Dungeon>()
+        .resource_mut::<Game>()
+        .dungeon
         .level_mut()
         .monsters
-        .push(delve::monsters::Monster {
+        .push(delve_core::world::Monster {
             id: 0,
             kind,
             at: Pos::new(3, 1),
             hp: kind.stats().max_hp,
             energy: 0,
-            mind: delve::monsters::Mind::Asleep,
+            mind: delve_core::world::Mind::Asleep,
         });
     act(&mut app, PlayerCommand::CloseDoor);
     assert_eq!(message(&app), "Something is in the way.");
@@ -370,13 +363,13 @@ fn keyboard_app() -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, InputPlugin, StatesPlugin))
         .insert_state(GameState::Playing)
-        .insert_resource(Dungeon::premade(parse_ascii(ROOMS.as_bytes()).unwrap()))
+        .insert_resource(Game(Run::new(Dungeon::premade(parse_ascii(ROOMS.as_bytes()).unwrap()))))
         .insert_resource(GameAssets {
             tileset: Handle::default(),
             layout: Handle::default(),
         })
         .add_plugins(delve::app::headless_plugin)
-        .add_plugins((delve::player::input::plugin, delve::settings::plugin));
+        .add_plugins((delve::player::input::plugin, delve::settings::keyboard::plugin));
     app.update();
     app
 }
@@ -448,7 +441,7 @@ fn type_key(app: &mut App, code: KeyCode, text: &str, state: bevy::input::Button
 #[test]
 fn letter_commands_follow_the_letter_on_the_key() {
     use bevy::input::ButtonState::{Pressed, Released};
-    use delve::player::input::Action;
+    use delve::action::Action;
     let mut app = keyboard_app();
     let overview = |app: &mut App| {
         let w = app.world_mut();

@@ -5,33 +5,28 @@
 //! of a run does (save removed, history kept); settings that survive a restart, or are set aside.
 
 use bevy::prelude::*;
-use delve::actor::{GridPos, Health, Player};
+mod support;
+
+use delve::action::Action;
+use delve::actor::Player;
 use delve::app::{Launch, headless_app, headless_app_with, headless_resume};
-use delve::dungeon::Dungeon;
-use delve::generation::rng::GenRng;
-use delve::generation::{CorridorStyle, GenParams};
-use delve::map::{Pos, parse_ascii};
-use delve::monsters::{Kind, Mind, Monster, PATIENCE};
-use delve::player::PlayerCommand;
-use delve::player::input::Action;
-use delve::rules::Dir8;
-use delve::save::{self, SaveStore, Slot, Store, format};
-use delve::screens::GameState;
+use delve::command::PlayerCommand;
+use delve::save::{self, SaveStore, Slot, Store};
 use delve::settings::{Binding, Layout, Settings};
+use delve::state::GameState;
+use delve::turn::Game;
 use delve::turn::game_state_hash;
+use delve_core::dungeon::Dungeon;
+use delve_core::generation::{CorridorStyle, GenParams};
+use delve_core::geom::Dir8;
+use delve_core::geom::Pos;
+use delve_core::map::parse_ascii;
+use delve_core::rng::GenRng;
+use delve_core::run::Run;
+use delve_core::save::{History, format, parse_run};
+use delve_core::world::{Kind, Mind, Monster, PATIENCE};
 use leafwing_input_manager::prelude::InputMap;
-
-fn act(app: &mut App, command: PlayerCommand) {
-    app.world_mut().write_message(command);
-    app.update();
-    if !matches!(app.world().resource::<NextState<GameState>>(), NextState::Unchanged) {
-        app.update();
-    }
-}
-
-fn state(app: &App) -> GameState {
-    *app.world().resource::<State<GameState>>().get()
-}
+use support::{act, message, state};
 
 /// A command drawn from `rng`: mostly steps, some waits, closing doors and stairs.
 fn random_command(rng: &mut GenRng) -> PlayerCommand {
@@ -55,7 +50,7 @@ fn dungeon(seed: u64, depth: u32) -> Dungeon {
 }
 
 fn hash(app: &mut App) -> u64 {
-    game_state_hash(app.world_mut()).expect("a run is being played")
+    game_state_hash(app.world()).expect("a run is being played")
 }
 
 #[test]
@@ -70,9 +65,9 @@ fn a_loaded_run_is_the_same_game() {
             if state(&a) != GameState::Playing {
                 continue; // killed before the save: nothing to save
             }
-            let saved = save::capture(a.world_mut()).unwrap();
+            let saved = save::capture(a.world()).unwrap();
             let bytes = format::encode(&saved);
-            let run = save::parse_run(&bytes).unwrap();
+            let run = parse_run(&bytes).unwrap();
             let mut b = headless_resume(run);
             assert_eq!(
                 hash(&mut a),
@@ -80,7 +75,7 @@ fn a_loaded_run_is_the_same_game() {
                 "seed {seed} depth {depth}: state hash after loading"
             );
             assert_eq!(
-                save::capture(b.world_mut()).unwrap(),
+                save::capture(b.world()).unwrap(),
                 saved,
                 "seed {seed} depth {depth}: the loaded run saves as it was saved (memory and log too)"
             );
@@ -109,8 +104,8 @@ fn big_save(turn: u64) -> Vec<u8> {
             .unwrap()
             .peaceful(),
     );
-    app.world_mut().resource_mut::<delve::turn::TurnCount>().0 = turn;
-    format::encode(&save::capture(app.world_mut()).unwrap())
+    app.world_mut().resource_mut::<Game>().turn = turn;
+    format::encode(&save::capture(app.world()).unwrap())
 }
 
 /// The child of `a_save_survives_being_killed_while_written`: saves again and again, each save a
@@ -128,6 +123,8 @@ fn crash_child_saves_forever() {
         let mut run = template.clone();
         run.turn = turn;
         store.write(Slot::Run, &format::encode(&run)).unwrap();
+        // Each save, once whole on disk, is told to the parent (which kills on its own count).
+        println!("saved {turn}");
     }
 }
 
@@ -141,19 +138,37 @@ fn a_save_survives_being_killed_while_written() {
     let mut rng = GenRng::new(99);
     for round in 0..12 {
         let mut child = std::process::Command::new(&exe)
-            .args(["crash_child_saves_forever", "--exact", "--ignored", "--test-threads=1"])
+            .args([
+                "crash_child_saves_forever",
+                "--exact",
+                "--ignored",
+                "--test-threads=1",
+                "--nocapture",
+            ])
             .env("DELVE_CRASH_DIR", dir.path())
             .env("DELVE_CRASH_TURN", (last_turn + 1).to_string())
-            .stdout(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::null())
             .spawn()
             .unwrap();
-        // Long enough to make the level and save a few times, then killed at a random moment.
-        std::thread::sleep(std::time::Duration::from_millis(u64::from(1500 + rng.below(1500))));
+        // Killed after a random number of whole saves (counted from what the child says, not
+        // guessed from a clock), then a random moment into the next one.
+        let saves = 1 + rng.below(4) as usize;
+        // The pipe stays open until the child is dead: it must not die of writing to it.
+        let mut said = std::io::BufRead::lines(std::io::BufReader::new(child.stdout.take().unwrap()));
+        let whole = said
+            .by_ref()
+            .map_while(Result::ok)
+            .filter(|line| line.starts_with("saved "))
+            .take(saves)
+            .count();
+        assert_eq!(whole, saves, "round {round}: the child saved");
+        std::thread::sleep(std::time::Duration::from_micros(u64::from(rng.below(20_000))));
         child.kill().unwrap();
         child.wait().unwrap();
+        drop(said);
         let bytes = store.read(Slot::Run).unwrap().expect("the save is never gone");
-        let run = save::parse_run(&bytes).unwrap_or_else(|e| panic!("round {round}: the save is whole: {e}"));
+        let run = parse_run(&bytes).unwrap_or_else(|e| panic!("round {round}: the save is whole: {e}"));
         assert!(run.turn >= last_turn, "round {round}: the old run or a newer one");
         last_turn = run.turn;
     }
@@ -166,13 +181,13 @@ fn valid_save() -> Vec<u8> {
     for _ in 0..30 {
         act(&mut app, random_command(&mut rng));
     }
-    format::encode(&save::capture(app.world_mut()).unwrap())
+    format::encode(&save::capture(app.world()).unwrap())
 }
 
 #[test]
 fn bad_bytes_are_named_never_a_panic() {
     let good = valid_save();
-    assert!(save::parse_run(&good).is_ok());
+    assert!(parse_run(&good).is_ok());
     let mut rng = GenRng::new(1);
     // Random bytes, with and without a good header.
     for i in 0..400 {
@@ -181,7 +196,7 @@ fn bad_bytes_are_named_never_a_panic() {
         if i % 2 == 0 {
             bytes.splice(0..0, good[..format::HEADER].iter().copied());
         }
-        assert!(save::parse_run(&bytes).is_err(), "random bytes are no save");
+        assert!(parse_run(&bytes).is_err(), "random bytes are no save");
     }
     // A bit flipped anywhere along the file: caught, or (a padding bit deflate never reads)
     // the very same run: never a different one.
@@ -201,7 +216,7 @@ fn bad_bytes_are_named_never_a_panic() {
     assert!(caught > 250, "{caught} flips caught");
     // Cut short anywhere.
     for len in (0..good.len()).step_by((good.len() / 300).max(1)) {
-        let e = save::parse_run(&good[..len]).expect_err("a cut save is caught");
+        let e = parse_run(&good[..len]).expect_err("a cut save is caught");
         if len == 0 {
             assert!(e.contains("empty"), "{e}");
         } else if len < format::HEADER {
@@ -211,7 +226,7 @@ fn bad_bytes_are_named_never_a_panic() {
     // Another version.
     let mut other = good.clone();
     other[format::HEADER - 4..format::HEADER].copy_from_slice(&(format::FORMAT + 1).to_le_bytes());
-    let e = save::parse_run(&other).unwrap_err();
+    let e = parse_run(&other).unwrap_err();
     assert!(
         e.contains("another version") && e.contains(&format!("format {}", format::FORMAT + 1)),
         "{e}"
@@ -263,7 +278,7 @@ fn a_bad_save_is_set_aside_and_named() {
         let path = dir.path().join("run.sav");
         make(&path).unwrap();
         let store = Store::Dir(dir.path().to_owned());
-        let (run, line) = save::load_or_set_aside(&store, Slot::Run, "saved run", save::parse_run);
+        let (run, line) = save::load_or_set_aside(&store, Slot::Run, "saved run", parse_run);
         assert!(run.is_none(), "{what}");
         let line = line.expect("the player is told");
         assert_eq!(line.lines().count(), 1, "{what}: one line: {line}");
@@ -300,17 +315,17 @@ fn a_save_that_cannot_be_written_loses_nothing() {
     assert!(e.contains("cannot write"), "{e}");
     assert_eq!(store.read(Slot::Run).unwrap().unwrap(), good);
     // In play: the failure is on the message line, and play goes on.
-    let mut app = headless_app_with(dungeon(2, 1), |app| {
+    let mut app = headless_app_with(Run::new(dungeon(2, 1)), |app| {
         app.insert_resource(SaveStore(blocked.clone()));
     });
-    let line = app.world().resource::<delve::turn::MessageLine>().0.clone();
+    let line = message(&app);
     assert!(line.contains("could not be saved"), "{line}");
     act(&mut app, PlayerCommand::Wait);
-    assert_eq!(app.world().resource::<delve::turn::TurnCount>().0, 1);
+    assert_eq!(app.world().resource::<Game>().turn, 1);
 }
 
 fn saved_turn_and_depth(store: &Store) -> (u64, u32) {
-    let run = save::parse_run(&store.read(Slot::Run).unwrap().expect("saved")).unwrap();
+    let run = parse_run(&store.read(Slot::Run).unwrap().expect("saved")).unwrap();
     (run.turn, run.dungeon.depth())
 }
 
@@ -322,15 +337,11 @@ fn the_game_saves_at_start_on_stairs_every_few_hundred_turns_and_on_quitting() {
         .unwrap()
         .peaceful();
     let stairs = d.level().map.stairs_down().unwrap();
-    let mut app = headless_app_with(d, |app| {
+    let mut app = headless_app_with(Run::new(d), |app| {
         app.insert_resource(SaveStore(store.clone()));
     });
     assert_eq!(saved_turn_and_depth(&store), (0, 1), "a new run is saved at once");
-    {
-        let w = app.world_mut();
-        let mut q = w.query_filtered::<&mut GridPos, With<Player>>();
-        q.single_mut(w).unwrap().0 = stairs;
-    }
+    app.world_mut().resource_mut::<Game>().player.at = stairs;
     act(&mut app, PlayerCommand::Descend);
     assert_eq!(saved_turn_and_depth(&store), (1, 2), "a change of level saves");
     for _ in 0..save::AUTOSAVE_EVERY - 1 {
@@ -354,7 +365,7 @@ fn death_removes_the_save_and_keeps_the_run_in_the_history() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::Dir(dir.path().to_owned());
     let map = parse_ascii(b"#######\n#@....#\n#######\n").unwrap();
-    let mut level = delve::map::Level::bare(map);
+    let mut level = delve_core::world::Level::bare(map);
     let hunting = Mind::Hunting {
         target: Pos::new(1, 1),
         patience: PATIENCE,
@@ -367,15 +378,11 @@ fn death_removes_the_save_and_keeps_the_run_in_the_history() {
         energy: 0,
         mind: hunting,
     }];
-    let mut app = headless_app_with(Dungeon::single(level), |app| {
+    let mut app = headless_app_with(Run::new(Dungeon::single(level)), |app| {
         app.insert_resource(SaveStore(store.clone()));
     });
     assert!(store.read(Slot::Run).unwrap().is_some());
-    {
-        let w = app.world_mut();
-        let mut q = w.query_filtered::<&mut Health, With<Player>>();
-        q.single_mut(w).unwrap().hp = 1;
-    }
+    app.world_mut().resource_mut::<Game>().player.health.hp = 1;
     for _ in 0..50 {
         if state(&app) == GameState::Ended {
             break;
@@ -384,7 +391,7 @@ fn death_removes_the_save_and_keeps_the_run_in_the_history() {
     }
     assert_eq!(state(&app), GameState::Ended);
     assert_eq!(store.read(Slot::Run).unwrap(), None, "death ends the run: no save");
-    let history = save::History::from_text(&store.read(Slot::History).unwrap().unwrap()).unwrap();
+    let history = History::from_text(&store.read(Slot::History).unwrap().unwrap()).unwrap();
     assert_eq!(history.runs.len(), 1);
     assert!(
         history.runs[0].ending.contains("killed by a troll"),
@@ -409,7 +416,7 @@ fn a_rebinding_survives_a_restart() {
     assert!(launch.notices.is_empty());
     assert_eq!(launch.settings, settings);
     // And the player's keys follow it.
-    let mut app = headless_app_with(dungeon(1, 1), |app| {
+    let mut app = headless_app_with(Run::new(dungeon(1, 1)), |app| {
         app.insert_resource(launch.settings.clone());
     });
     let w = app.world_mut();

@@ -10,17 +10,21 @@
 use std::collections::HashSet;
 
 use bevy::prelude::*;
-use delve::actor::{GridPos, Health, KeyRing, Player};
-use delve::dungeon::Dungeon;
-use delve::fov::{DEFAULT_RADIUS, Memory, Viewshed, visible_tiles};
-use delve::generation::rng::GenRng;
-use delve::generation::{CorridorStyle, DEEPEST, GenParams};
-use delve::map::{DoorState, Pos, Tile};
-use delve::player::PlayerCommand;
-use delve::rules::Dir8;
-use delve::screens::GameState;
+mod support;
+
+use delve::command::PlayerCommand;
 use delve::screens::ended::NextRun;
-use delve::turn::{TurnCount, game_state_hash};
+use delve::state::GameState;
+use delve::turn::Game;
+use delve::turn::game_state_hash;
+use delve_core::dungeon::Dungeon;
+use delve_core::fov::{DEFAULT_RADIUS, visible_tiles};
+use delve_core::generation::{CorridorStyle, DEEPEST, GenParams};
+use delve_core::geom::Dir8;
+use delve_core::geom::Pos;
+use delve_core::map::{DoorState, Tile};
+use delve_core::rng::GenRng;
+use support::state;
 
 /// One thing the soak does.
 #[derive(Clone, Copy, Debug)]
@@ -43,19 +47,15 @@ fn command(rng: &mut GenRng) -> PlayerCommand {
     }
 }
 
-fn state(app: &App) -> GameState {
-    *app.world().resource::<State<GameState>>().get()
-}
-
 fn perform(app: &mut App, m: Move) {
     match m {
         Move::Command(c) => {
             app.world_mut().write_message(c);
         }
         Move::Teleport(to) => {
-            let world = app.world_mut();
-            let mut q = world.query_filtered::<&mut GridPos, With<Player>>();
-            q.single_mut(world).unwrap().0 = to;
+            let mut game = app.world_mut().resource_mut::<Game>();
+            game.player.at = to;
+            game.look();
         }
         Move::Restart => {
             app.world_mut().write_message(NextRun::SameSeed);
@@ -75,16 +75,24 @@ fn soak(params: GenParams, actions: usize) -> (Vec<Move>, Vec<Option<u64>>, u32)
     let (mut script, mut hashes, mut deaths) = (Vec::new(), Vec::new(), 0);
     let mut turns = 0;
     for i in 0..actions {
-        let depth_before = app.world().resource::<Dungeon>().depth();
+        let depth_before = app.world().resource::<Game>().dungeon.depth();
         let m = if state(&app) == GameState::Ended {
             deaths += 1;
             remembered.clear();
             turns = 0;
             Move::Restart
         } else if rng.below(40) == 0 {
-            let map = &app.world().resource::<Dungeon>().level().map;
+            let map = &app.world().resource::<Game>().dungeon.level().map;
             match [map.stairs_down(), map.stairs_up()][rng.below(2) as usize] {
-                Some(stairs) if app.world().resource::<Dungeon>().level().monster_at(stairs).is_none() => {
+                Some(stairs)
+                    if app
+                        .world()
+                        .resource::<Game>()
+                        .dungeon
+                        .level()
+                        .monster_at(stairs)
+                        .is_none() =>
+                {
                     Move::Teleport(stairs)
                 }
                 _ => Move::Command(command(&mut rng)),
@@ -94,18 +102,20 @@ fn soak(params: GenParams, actions: usize) -> (Vec<Move>, Vec<Option<u64>>, u32)
         };
         script.push(m);
         perform(&mut app, m);
-        hashes.push(game_state_hash(app.world_mut()));
+        hashes.push(game_state_hash(app.world()));
         if state(&app) != GameState::Playing {
             continue;
         }
-        let world = app.world_mut();
-        let (here, view, memory, ring, health) = world
-            .query_filtered::<(&GridPos, &Viewshed, &Memory, &KeyRing, &Health), With<Player>>()
-            .single(world)
-            .map(|(p, v, m, k, h)| (p.0, v.clone(), m.clone(), k.clone(), *h))
-            .unwrap();
         let world = app.world();
-        let dungeon = world.resource::<Dungeon>();
+        let game = world.resource::<Game>();
+        let (here, view, memory, ring, health) = (
+            game.player.at,
+            game.sight(),
+            &game.player.memory,
+            &game.player.keys,
+            game.player.health,
+        );
+        let dungeon = &world.resource::<Game>().dungeon;
         let level = dungeon.level();
         let map = &level.map;
         assert!(
@@ -145,7 +155,7 @@ fn soak(params: GenParams, actions: usize) -> (Vec<Move>, Vec<Option<u64>>, u32)
             assert_eq!(level.map.tile(door), Tile::Door(DoorState::Locked), "a held key's door");
             assert!(level.keys.iter().all(|k| k.opens != door), "a key both held and lying");
         }
-        let turn = world.resource::<TurnCount>().0;
+        let turn = world.resource::<Game>().turn;
         assert!(
             turn == turns || turn == turns + 1 || matches!(m, Move::Restart),
             "one action is at most one turn"
@@ -162,7 +172,7 @@ fn replay(params: GenParams, script: &[Move]) -> Vec<Option<u64>> {
         .iter()
         .map(|&m| {
             perform(&mut app, m);
-            game_state_hash(app.world_mut())
+            game_state_hash(app.world())
         })
         .collect()
 }

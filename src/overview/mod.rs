@@ -17,15 +17,16 @@ use bevy::window::PrimaryWindow;
 use leafwing_input_manager::prelude::ActionState;
 
 use self::picture::{Landmark, Picture, landmarks, stairs_of};
-use crate::actor::{GridPos, Player};
-use crate::dungeon::Dungeon;
-use crate::fov::{Memory, Viewshed};
-use crate::hud::{label, swatch};
-use crate::map::Pos;
-use crate::player::input::Action;
-use crate::screens::GameState;
-use crate::travel::TravelRequest;
-use crate::turn::TurnSet;
+use delve_core::geom::Pos;
+use delve_core::map::TileMap;
+
+use crate::action::Action;
+use crate::actor::Player;
+use crate::command::TravelRequest;
+use crate::state::GameState;
+use crate::turn::{Game, TurnSet};
+use crate::ui::palette;
+use crate::ui::widgets::{Modal, label, swatch};
 
 /// The remembered level as a picture, and its GPU image.
 #[derive(Resource, Debug)]
@@ -103,7 +104,8 @@ pub fn pointer_on_the_map(
 /// A new run paints its picture from scratch, on a new image of its levels' size (every level
 /// of a run has one size; an image is never resized in place, which the GPU side would not
 /// follow).
-fn forget_picture(mut commands: Commands, mut images: ResMut<Assets<Image>>, dungeon: Res<Dungeon>) {
+fn forget_picture(mut commands: Commands, mut images: ResMut<Assets<Image>>, game: Res<Game>) {
+    let dungeon = &game.dungeon;
     let map = &dungeon.level().map;
     let picture = Picture::paint(map.width(), map.height(), None);
     commands.insert_resource(MapPicture {
@@ -130,22 +132,19 @@ fn gpu_image(picture: &Picture) -> Image {
 }
 
 /// Paints the whole level when one is entered, then what the view was or is each turn.
-fn paint_picture(
-    dungeon: Res<Dungeon>,
-    player: Single<(Ref<Viewshed>, &Memory), With<Player>>,
-    mut picture: ResMut<MapPicture>,
-) {
-    let (view, memory) = player.into_inner();
+fn paint_picture(game: Res<Game>, mut picture: ResMut<MapPicture>) {
+    let dungeon = &game.dungeon;
+    let view = game.sight();
     let depth = dungeon.depth();
     let map = &dungeon.level().map;
-    let memory = memory.level(depth);
+    let memory = game.player.memory.level(depth);
     // Every level of a run has the size `forget_picture` gave the picture.
     if picture.depth != Some(depth) {
         picture.picture = Picture::paint(map.width(), map.height(), memory);
         picture.stairs = stairs_of(map);
         picture.depth = Some(depth);
         picture.fresh = true;
-    } else if view.is_changed()
+    } else if game.is_changed()
         && let Some(memory) = memory
     {
         let spots = view.previous().iter().chain(view.visible()).copied();
@@ -181,7 +180,7 @@ pub fn fit_scale(width: u32, height: u32, room: Vec2) -> f32 {
 }
 
 /// A node showing the picture of `map` at `scale`, with its markers as children.
-fn picture_node(picture: &MapPicture, map: &crate::map::TileMap, scale: f32) -> impl Bundle {
+fn picture_node(picture: &MapPicture, map: &TileMap, scale: f32) -> impl Bundle {
     (
         PictureNode { scale },
         RelativeCursorPosition::default(),
@@ -192,11 +191,12 @@ fn picture_node(picture: &MapPicture, map: &crate::map::TileMap, scale: f32) -> 
             ..default()
         },
         // The level's bounds, where nothing is known yet.
-        BackgroundColor(Color::srgba(0.08, 0.08, 0.14, 0.9)),
+        BackgroundColor(palette::PICTURE_FRAME),
     )
 }
 
-fn spawn_minimap(mut commands: Commands, dungeon: Res<Dungeon>, picture: Res<MapPicture>, shown: Res<MinimapShown>) {
+fn spawn_minimap(mut commands: Commands, game: Res<Game>, picture: Res<MapPicture>, shown: Res<MinimapShown>) {
+    let dungeon = &game.dungeon;
     let map = &dungeon.level().map;
     let scale = fit_scale(map.width(), map.height(), MINIMAP_BOX);
     commands.spawn((
@@ -210,7 +210,7 @@ fn spawn_minimap(mut commands: Commands, dungeon: Res<Dungeon>, picture: Res<Map
             padding: UiRect::all(px(4)),
             ..default()
         },
-        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.6)),
+        BackgroundColor(palette::PANEL),
         if shown.0 {
             Visibility::Inherited
         } else {
@@ -244,10 +244,11 @@ fn toggle_overview(
     mut commands: Commands,
     actions: Single<&ActionState<Action>, With<Player>>,
     window: Single<&Window, With<PrimaryWindow>>,
-    dungeon: Res<Dungeon>,
+    game: Res<Game>,
     picture: Res<MapPicture>,
     open: Option<Single<Entity, With<OverviewMap>>>,
 ) {
+    let dungeon = &game.dungeon;
     let asked = actions.just_pressed(&Action::Overview);
     match open {
         Some(entity) if asked || actions.just_pressed(&Action::Cancel) => commands.entity(*entity).despawn(),
@@ -264,6 +265,7 @@ fn toggle_overview(
                 .spawn((
                     Name::new("Overview map"),
                     OverviewMap,
+                    Modal,
                     DespawnOnExit(GameState::Playing),
                     GlobalZIndex(10),
                     Node {
@@ -276,10 +278,10 @@ fn toggle_overview(
                         row_gap: px(8),
                         ..default()
                     },
-                    BackgroundColor(Color::srgba(0.01, 0.01, 0.03, 0.94)),
+                    BackgroundColor(palette::OVERVIEW),
                 ))
                 .with_children(|overlay| {
-                    overlay.spawn(label(title, 16.0, Color::srgb(0.85, 0.85, 0.78)));
+                    overlay.spawn(label(title, 16.0, palette::TEXT));
                     overlay.spawn(picture_node(&picture, map, scale));
                     overlay
                         .spawn(Node {
@@ -290,7 +292,7 @@ fn toggle_overview(
                         .with_children(|legend| {
                             for mark in Landmark::ALL {
                                 legend.spawn(swatch(marker_colour(mark), 10.0));
-                                legend.spawn(label(mark.name(), 14.0, Color::srgb(0.75, 0.75, 0.7)));
+                                legend.spawn(label(mark.name(), 14.0, palette::LEGEND_TEXT));
                             }
                         });
                 });
@@ -300,27 +302,26 @@ fn toggle_overview(
 }
 
 fn marker_colour(mark: Landmark) -> Color {
-    let [r, g, b] = mark.colour();
-    Color::srgb_u8(r, g, b)
+    palette::rgb(mark.colour())
 }
 
 /// Puts the landmarks over every picture node, again whenever the picture or the player moved.
 fn place_markers(
     mut commands: Commands,
-    dungeon: Res<Dungeon>,
-    player: Single<(&GridPos, &Memory), With<Player>>,
+    game: Res<Game>,
     picture: Res<MapPicture>,
     nodes: Query<(Entity, Ref<PictureNode>, Option<&Children>)>,
     markers: Query<(), With<Marker>>,
 ) {
-    let (at, memory) = player.into_inner();
+    let dungeon = &game.dungeon;
+    let (at, memory) = (game.player.at, &game.player.memory);
     let mut marks: Option<Vec<(Pos, Landmark)>> = None;
     for (node, info, children) in &nodes {
         if !(picture.is_changed() || info.is_added()) {
             continue;
         }
-        let marks = marks
-            .get_or_insert_with(|| landmarks(dungeon.level(), memory.level(dungeon.depth()), &picture.stairs, at.0));
+        let marks =
+            marks.get_or_insert_with(|| landmarks(dungeon.level(), memory.level(dungeon.depth()), &picture.stairs, at));
         for child in children.into_iter().flatten() {
             if markers.contains(*child) {
                 commands.entity(*child).despawn();
@@ -341,7 +342,7 @@ fn place_markers(
                         border: UiRect::all(px(1)),
                         ..default()
                     },
-                    BorderColor::all(Color::BLACK),
+                    BorderColor::all(palette::MARKER_EDGE),
                     BackgroundColor(marker_colour(mark)),
                 ));
             }
@@ -361,11 +362,12 @@ fn click_picture(
     mut commands: Commands,
     (buttons, touches): (Option<Res<ButtonInput<MouseButton>>>, Option<Res<Touches>>),
     nodes: Query<(&RelativeCursorPosition, &InheritedVisibility), With<PictureNode>>,
-    dungeon: Res<Dungeon>,
-    memory: Single<&Memory, With<Player>>,
+    game: Res<Game>,
     open: Option<Single<Entity, With<OverviewMap>>>,
     mut walks: MessageWriter<TravelRequest>,
 ) {
+    let dungeon = &game.dungeon;
+    let memory = &game.player.memory;
     let clicked = buttons.is_some_and(|b| b.just_pressed(MouseButton::Left));
     let tapped = touches.is_some_and(|t| t.any_just_pressed());
     if !(clicked || tapped) {

@@ -3,8 +3,10 @@
 //! Rust over the player's memory: painted whole when a level is entered, then only where the
 //! view was or is, as the tile drawing does.
 
-use crate::fov::LevelMemory;
-use crate::map::{DoorState, Level, Pos, Tile, TileMap};
+use delve_core::fov::LevelMemory;
+use delve_core::geom::Pos;
+use delve_core::map::{DoorState, Tile, TileMap};
+use delve_core::world::Level;
 
 /// The colour of a remembered tile (never seen: clear).
 pub const fn colour(tile: Option<Tile>) -> [u8; 4] {
@@ -131,8 +133,8 @@ pub fn landmarks(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fov::{Memory, visible_tiles};
-    use crate::generation::{GenParams, generate};
+    use delve_core::fov::{Memory, visible_tiles};
+    use delve_core::generation::{GenParams, generate};
 
     #[test]
     fn painting_follows_memory_and_repainting_equals_painting_again() {

@@ -6,122 +6,14 @@
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
-use super::PlayerCommand;
-use crate::actor::{GridPos, Player};
-use crate::dungeon::Dungeon;
-use crate::map::Tile;
-use crate::rules::Dir8;
-use crate::travel::TravelRequest;
-use crate::turn::TurnSet;
+use crate::command::PlayerCommand;
+use delve_core::map::Tile;
 
-/// Everything a player can ask for.
-#[derive(Actionlike, PartialEq, Eq, Clone, Copy, Hash, Debug, Reflect, PartialOrd, Ord)]
-pub enum Action {
-    MoveN,
-    MoveNE,
-    MoveE,
-    MoveSE,
-    MoveS,
-    MoveSW,
-    MoveW,
-    MoveNW,
-    Wait,
-    CloseDoor,
-    Descend,
-    Ascend,
-    Explore,
-    Overview,
-    Minimap,
-    Cancel,
-    Help,
-    MessageLog,
-    ZoomIn,
-    ZoomOut,
-    Lab,
-    LabNext,
-}
-
-impl Action {
-    pub const ALL: [Action; 22] = [
-        Action::MoveN,
-        Action::MoveNE,
-        Action::MoveE,
-        Action::MoveSE,
-        Action::MoveS,
-        Action::MoveSW,
-        Action::MoveW,
-        Action::MoveNW,
-        Action::Wait,
-        Action::CloseDoor,
-        Action::Descend,
-        Action::Ascend,
-        Action::Explore,
-        Action::Overview,
-        Action::Minimap,
-        Action::Cancel,
-        Action::Help,
-        Action::MessageLog,
-        Action::ZoomIn,
-        Action::ZoomOut,
-        Action::Lab,
-        Action::LabNext,
-    ];
-
-    /// The direction of a move action.
-    pub const fn direction(self) -> Option<Dir8> {
-        Some(match self {
-            Action::MoveN => Dir8::N,
-            Action::MoveNE => Dir8::NE,
-            Action::MoveE => Dir8::E,
-            Action::MoveSE => Dir8::SE,
-            Action::MoveS => Dir8::S,
-            Action::MoveSW => Dir8::SW,
-            Action::MoveW => Dir8::W,
-            Action::MoveNW => Dir8::NW,
-            _ => return None,
-        })
-    }
-
-    /// What the action does in a few words, for the settings page ("explore", "cancel").
-    pub fn describe_short(self) -> &'static str {
-        let long = self.describe();
-        long.split(" (").next().unwrap_or(long)
-    }
-
-    /// What the action does, for the help overlay.
-    pub const fn describe(self) -> &'static str {
-        match self {
-            Action::MoveN => "move north",
-            Action::MoveNE => "move north-east",
-            Action::MoveE => "move east",
-            Action::MoveSE => "move south-east",
-            Action::MoveS => "move south",
-            Action::MoveSW => "move south-west",
-            Action::MoveW => "move west",
-            Action::MoveNW => "move north-west",
-            Action::Wait => "wait a turn",
-            Action::CloseDoor => "close a door",
-            Action::Descend => "go down the stairs (away from them: travel to them)",
-            Action::Ascend => "go up the stairs (away from them: travel to them)",
-            Action::Explore => "explore (any key stops)",
-            Action::Overview => "overview map of the level",
-            Action::Minimap => "hide or show the minimap",
-            Action::Cancel => "cancel",
-            Action::Help => "show or hide this help",
-            Action::MessageLog => "show or hide the message log",
-            Action::ZoomIn => "zoom in",
-            Action::ZoomOut => "zoom out",
-            Action::Lab => "generator lab: how the level was made",
-            Action::LabNext => "in the lab: the next level",
-        }
-    }
-
-    /// The default bindings on a QWERTY keyboard (`settings::Bindings::default`, which says
-    /// what they are).
-    pub fn default_input_map() -> InputMap<Action> {
-        crate::settings::Bindings::default().input_map(&crate::settings::Layout::default())
-    }
-}
+use crate::action::Action;
+use crate::actor::Player;
+use crate::command::TravelRequest;
+use crate::turn::{Game, TurnSet};
+use crate::ui::widgets::no_modal_open;
 
 /// Where keys become commands and walk requests: what reacts to them this frame runs after.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -146,7 +38,13 @@ pub fn plugin(app: &mut App) {
                 .after(bevy::input::InputSystems)
                 .before(leafwing_input_manager::plugin::InputManagerSystem::Unify),
         )
-        .add_systems(Update, read_actions.in_set(TurnSet::Input).in_set(ReadInput));
+        .add_systems(
+            Update,
+            read_actions
+                .run_if(no_modal_open)
+                .in_set(TurnSet::Input)
+                .in_set(ReadInput),
+        );
 }
 
 /// A key pressed and released between two frames (a quick tap on a slow frame, common under
@@ -183,19 +81,19 @@ fn hold_taps_for_a_frame(
 /// Turns the actions pressed this frame into commands (and walks: `x`, `>` and `<` away from
 /// the stairs).
 fn read_actions(
-    player: Single<(&ActionState<Action>, &GridPos), With<Player>>,
-    dungeon: Res<Dungeon>,
+    actions: Single<&ActionState<Action>, With<Player>>,
+    game: Res<Game>,
     time: Res<Time>,
     mut repeat: Local<Repeat>,
     mut commands: MessageWriter<PlayerCommand>,
     mut walks: MessageWriter<TravelRequest>,
     lab: Option<Res<crate::lab::Lab>>,
 ) {
-    let (actions, at) = player.into_inner();
+    let actions = actions.into_inner();
     if lab.is_some_and(|l| l.on) && actions.just_pressed(&Action::LabNext) {
         return; // `n` makes the lab's next level, not a step south-east
     }
-    let here = dungeon.level().map.tile(at.0);
+    let here = game.dungeon.level().map.tile(game.player.at);
     let now = time.elapsed_secs();
     let pressed = |a: &Action| actions.just_pressed(a);
     if pressed(&Action::Wait) {

@@ -5,58 +5,37 @@
 pub mod input;
 
 use bevy::prelude::*;
+use delve_core::dungeon::Dungeon;
+use delve_core::geom::{Dir8, Pos};
+use delve_core::rules::{self, Act};
 
-use crate::actor::{Carrying, GridPos, Health, KeyRing, PLAYER_MAX_HP, Player};
-use crate::dungeon::Dungeon;
-use crate::fov::{FovRadius, Memory, Viewshed};
-use crate::rules::{self, Act, Dir8, PlayerMut, RunRecord, Senses, Stage};
-use crate::screens::GameState;
-use crate::turn::{LevelEntered, MessageLine, MessageLog, RunRng, TurnCount, TurnSet};
-
-/// What the player asked for this frame (from keys, or written directly by tests).
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlayerCommand {
-    Step(Dir8),
-    Wait,
-    CloseDoor,
-    Descend,
-    Ascend,
-    Cancel,
-}
+use crate::actor::Player;
+use crate::command::PlayerCommand;
+use crate::state::GameState;
+use crate::turn::{Game, LevelEntered, TurnSet};
 
 /// True while "close which door?" waits for a direction.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ChoosingDoor(pub bool);
 
-/// The rules without keyboard input: what headless tests use.
-pub fn rules_plugin(app: &mut App) {
+/// Commands played as turns (from keys, the walker, or tests), and the player's entity.
+pub fn plugin(app: &mut App) {
     app.add_message::<PlayerCommand>()
         .init_resource::<ChoosingDoor>()
         .add_systems(OnEnter(GameState::Playing), spawn_player)
         .add_systems(Update, play_turn.in_set(TurnSet::Act));
 }
 
-/// The rules plus keyboard input.
-pub fn plugin(app: &mut App) {
-    app.add_plugins((rules_plugin, input::plugin));
-}
-
+/// The player's entity, for its sprite and the keys it listens to (the player itself is the
+/// run's).
 pub(crate) fn spawn_player(
     mut commands: Commands,
-    dungeon: Res<Dungeon>,
-    radius: Res<FovRadius>,
     settings: Res<crate::settings::Settings>,
     layout: Res<crate::settings::KeyboardLayout>,
 ) {
     commands.spawn((
         Name::new("Player"),
         Player,
-        GridPos(dungeon.level().map.start()),
-        KeyRing::default(),
-        Health::full(PLAYER_MAX_HP),
-        Carrying::default(),
-        Viewshed::new(radius.0),
-        Memory::default(),
         crate::settings::input_map(&settings, &layout),
         DespawnOnExit(GameState::Playing),
     ));
@@ -67,7 +46,7 @@ pub(crate) fn spawn_player(
 pub fn command_act(
     command: PlayerCommand,
     dungeon: &Dungeon,
-    here: crate::map::Pos,
+    here: Pos,
     choosing: &mut bool,
 ) -> Result<Act, &'static str> {
     let was_choosing = std::mem::take(choosing);
@@ -90,81 +69,37 @@ pub fn command_act(
     }
 }
 
-/// The player's components the rules change.
-type PlayerParts<'a> = (
-    &'a mut GridPos,
-    &'a mut KeyRing,
-    &'a mut Health,
-    &'a mut Carrying,
-    &'a Viewshed,
-);
-
 /// Plays one command as a turn (at most one per frame: each must see the world as the previous
-/// one left it), then tells the player what happened; a run that ended goes to its summary.
-#[allow(clippy::too_many_arguments)] // a turn touches the whole game: each is one resource
+/// one left it); the run tells the player what happened. A run that ended goes to its summary.
 fn play_turn(
     mut commands: MessageReader<PlayerCommand>,
-    mut dungeon: ResMut<Dungeon>,
-    player: Single<PlayerParts, With<Player>>,
+    mut game: ResMut<Game>,
     mut choosing: ResMut<ChoosingDoor>,
-    (mut line, mut log): (ResMut<MessageLine>, ResMut<MessageLog>),
-    (mut rng, mut turn, mut record): (ResMut<RunRng>, ResMut<TurnCount>, ResMut<RunRecord>),
-    mut senses: Local<Senses>,
     mut entered: MessageWriter<LevelEntered>,
     mut next: ResMut<NextState<GameState>>,
 ) {
     let Some(&command) = commands.read().next() else { return };
     commands.clear();
-    let (mut pos, mut ring, mut health, mut carrying, viewshed) = player.into_inner();
-    let act = match command_act(command, &dungeon, pos.0, &mut choosing.0) {
+    // Nothing is marked changed unless a turn is taken or a line is said.
+    let run = &mut game.bypass_change_detection().0;
+    let act = match command_act(command, &run.dungeon, run.player.at, &mut choosing.0) {
         Ok(act) => act,
+        Err("") => return,
         Err(text) => {
-            line.say(text);
-            log.push(turn.0, text);
+            run.say(text);
+            game.set_changed();
             return;
         }
     };
-    // Copies, written back only when the turn is taken (so a refusal changes nothing, not even
-    // change detection).
-    let (mut at, mut keys, mut hp, mut pack, mut turns) = (pos.0, ring.clone(), *health, *carrying, turn.0);
-    let played = {
-        let mut stage = Stage {
-            dungeon: dungeon.bypass_change_detection(),
-            player: PlayerMut {
-                at: &mut at,
-                keys: &mut keys,
-                health: &mut hp,
-                carrying: &mut pack,
-            },
-            record: record.bypass_change_detection(),
-        };
-        rules::play_round(&mut stage, act, &mut rng.0, &mut turns, &mut senses, viewshed.radius())
-    };
-    match played {
-        Ok(round) => {
-            dungeon.set_changed();
-            record.set_changed();
-            pos.set_if_neq(GridPos(at));
-            ring.set_if_neq(keys);
-            health.set_if_neq(hp);
-            carrying.set_if_neq(pack);
-            turn.0 = turns;
-            let text = round.messages.join(" ");
-            line.say(text);
-            for message in round.messages {
-                log.push(turns, message);
-            }
-            if let Some(depth) = round.entered {
-                entered.write(LevelEntered { depth });
-            }
-            if record.ending.is_some() {
-                next.set(GameState::Ended);
-            }
+    let played = run.play(act);
+    let over = run.is_over();
+    game.set_changed();
+    if let Ok(round) = played {
+        if let Some(depth) = round.entered {
+            entered.write(LevelEntered { depth });
         }
-        Err(refusal) => {
-            let text = refusal.to_string();
-            log.push(turn.0, text.clone());
-            line.say(text);
+        if over {
+            next.set(GameState::Ended);
         }
     }
 }

@@ -5,13 +5,23 @@
 
 use bevy::prelude::*;
 
-use super::{REMEMBERED, world_pos};
-use crate::actor::{LevelScoped, Player};
+use delve_core::world::Monster;
+
+use crate::actor::LevelScoped;
 use crate::assets::{GameAssets, tiles};
-use crate::dungeon::Dungeon;
-use crate::fov::{Memory, Viewshed};
 use crate::lab::LabView;
-use crate::monsters::Monster;
+use crate::turn::{Game, TurnSet};
+use crate::ui::palette;
+use crate::world_space::world_pos;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (show_monsters, show_relic)
+            .after(super::tiles::spawn_map_layer)
+            .in_set(TurnSet::Show),
+    );
+}
 
 /// The sprite of the monster with this id on the current level.
 #[derive(Component, Debug, PartialEq, Eq)]
@@ -52,21 +62,20 @@ pub fn health_share(m: &Monster) -> Option<f32> {
 }
 
 /// Spawns, moves and despawns monster sprites to match the monsters in view.
-pub fn show_monsters(
+fn show_monsters(
     mut commands: Commands,
     assets: Res<GameAssets>,
-    dungeon: Res<Dungeon>,
-    player: Single<Ref<Viewshed>, With<Player>>,
+    game: Res<Game>,
     mut sprites: Query<(Entity, &MonsterSprite, &mut Transform, &Children)>,
     mut bars: Query<BarParts, (With<HealthBar>, Without<MonsterSprite>)>,
     mut lab: LabView,
 ) {
-    let viewshed = player.into_inner();
     let (lab, lab_changed) = lab.look();
-    if !(dungeon.is_changed() || viewshed.is_changed() || lab_changed) {
+    if !(game.is_changed() || lab_changed) {
         return;
     }
-    let level = dungeon.level();
+    let level = game.dungeon.level();
+    let viewshed = game.sight();
     // The lab shows every monster; else those in view.
     let in_view = |m: &&Monster| lab || viewshed.is_visible(m.at);
     for (entity, sprite, mut transform, children) in &mut sprites {
@@ -93,7 +102,7 @@ pub fn show_monsters(
             continue;
         }
         let (mut bar, mut bar_at, mut shown) = (
-            Sprite::from_color(Color::srgb(0.3, 0.85, 0.3), Vec2::new(BAR_WIDTH, 2.0)),
+            Sprite::from_color(palette::MONSTER_HEALTH, Vec2::new(BAR_WIDTH, 2.0)),
             Transform::from_xyz(0.0, 9.0, 1.0),
             Visibility::Hidden,
         );
@@ -106,7 +115,7 @@ pub fn show_monsters(
             Transform::from_translation(world_pos(&level.map, m.at).extend(8.0)),
             children![
                 (
-                    Sprite::from_color(Color::srgb(0.35, 0.05, 0.05), Vec2::new(BAR_WIDTH, 2.0)),
+                    Sprite::from_color(palette::MONSTER_HEALTH_EMPTY, Vec2::new(BAR_WIDTH, 2.0)),
                     Transform::from_xyz(0.0, 9.0, 0.5),
                     if m.is_hurt() {
                         Visibility::Inherited
@@ -133,28 +142,26 @@ fn set_bar(m: &Monster, bar: &mut Sprite, at: &mut Transform, shown: &mut Visibi
 }
 
 /// Draws the relic where the player has seen it lie (dimmed out of view); gone once taken.
-pub fn show_relic(
+fn show_relic(
     mut commands: Commands,
     assets: Res<GameAssets>,
-    dungeon: Res<Dungeon>,
-    player: Single<(Ref<Viewshed>, &Memory), With<Player>>,
+    game: Res<Game>,
     mut sprite: Query<(Entity, &mut Sprite), With<RelicSprite>>,
     mut lab: LabView,
 ) {
-    let (viewshed, memory) = player.into_inner();
     let (lab, lab_changed) = lab.look();
-    if !(dungeon.is_changed() || viewshed.is_changed() || lab_changed) {
+    if !(game.is_changed() || lab_changed) {
         return;
     }
-    let level = dungeon.level();
-    let seen = level
-        .relic
-        .filter(|&p| lab || memory.level(dungeon.depth()).is_some_and(|m| m.is_explored(p)));
+    let level = game.dungeon.level();
+    let viewshed = game.sight();
+    let memory = game.player.memory.level(game.dungeon.depth());
+    let seen = level.relic.filter(|&p| lab || memory.is_some_and(|m| m.is_explored(p)));
     let colour = |p| {
         if lab || viewshed.is_visible(p) {
-            Color::WHITE
+            palette::IN_VIEW
         } else {
-            REMEMBERED
+            palette::REMEMBERED
         }
     };
     match (seen, sprite.single_mut()) {

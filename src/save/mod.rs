@@ -1,28 +1,20 @@
 //! Saving the run so that it is never lost: when the player quits (Ctrl+Q or closing the window),
 //! on every change of level and every `AUTOSAVE_EVERY` turns (in the browser after every turn:
 //! a page can be closed at any moment). A run that ends is removed from the save and added to
-//! the history. What a save is (`model`), its bytes (`format`) and where it lives (`store`) are
-//! plain Rust; this plugin only reads the game, calls them and reports what happened.
+//! the history. What a save is and its bytes are the core's (`delve_core::save`); where it
+//! lives is `store`; this plugin only reads the run, calls them and tells the player what
+//! happened.
 
-pub mod format;
-pub mod history;
-pub mod model;
 pub mod store;
 
-use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use delve_core::dungeon::Origin;
+use delve_core::save::{FORMAT, History, PastRun, SaveError, SavedRun, decode, encode};
 
-use crate::actor::{Carrying, GridPos, Health, KeyRing, Player};
-use crate::dungeon::{Dungeon, Origin};
-use crate::fov::Memory;
-use crate::rules::RunRecord;
-use crate::screens::GameState;
-use crate::screens::ended::RunStart;
-use crate::turn::{LevelEntered, MessageLine, MessageLog, RunRng, TurnCount, TurnSet};
+use crate::lab::Stashed;
+use crate::state::GameState;
+use crate::turn::{Game, LevelEntered, TurnSet};
 
-pub use format::{FORMAT, SaveError};
-pub use history::{History, PastRun};
-pub use model::{Run, RunView, SavedRun};
 pub use store::{Slot, Store};
 
 /// Turns between two saves on the desktop (a level change saves too).
@@ -37,10 +29,6 @@ impl Default for SaveStore {
         SaveStore(Store::Nowhere)
     }
 }
-
-/// A saved run to go on with when `Playing` is next entered (Continue).
-#[derive(Resource, Clone, Debug)]
-pub struct Resume(pub Box<Run>);
 
 /// The turn of the last save of this run (`None`: not saved yet, so the first turn looked at
 /// saves it: a new run replaces the old save as soon as it starts).
@@ -80,15 +68,10 @@ pub fn load_or_set_aside<T>(
     }
 }
 
-/// A save's bytes as a run ready to play, or why not.
-pub fn parse_run(bytes: &[u8]) -> Result<Run, String> {
-    let saved = format::decode(bytes).map_err(|e| e.to_string())?;
-    saved.restore().map_err(|e| SaveError::Inconsistent(e).to_string())
-}
-
-/// `--save-info`: the saved run as one JSON object and a newline (the schema is in the README).
+/// `--save-info`: the saved run as one JSON object and a newline (the schema is in
+/// docs/cli.md).
 pub fn info_json(bytes: &[u8]) -> Result<String, String> {
-    let saved = format::decode(bytes).map_err(|e| e.to_string())?;
+    let saved = decode(bytes).map_err(|e| e.to_string())?;
     let game = saved.game.clone();
     let run = saved.restore().map_err(|e| SaveError::Inconsistent(e).to_string())?;
     let map = &run.dungeon.level().map;
@@ -113,92 +96,41 @@ pub fn info_json(bytes: &[u8]) -> Result<String, String> {
         "width": size.0,
         "height": size.1,
         "corridors": corridors,
-        "hp": run.health.hp,
-        "max_hp": run.health.max,
+        "hp": run.player.health.hp,
+        "max_hp": run.player.health.max,
         "deepest": run.record.deepest,
         "slain": run.record.slain,
     });
     Ok(format!("{value}\n"))
 }
 
-/// The player's components a save keeps.
-type PlayerParts = (
-    &'static GridPos,
-    &'static KeyRing,
-    &'static Health,
-    &'static Carrying,
-    &'static Memory,
-);
-
-/// The game's state a save is taken from.
-#[derive(SystemParam)]
-pub struct RunState<'w, 's> {
-    dungeon: Res<'w, Dungeon>,
-    start: Option<Res<'w, RunStart>>,
-    player: Option<Single<'w, 's, PlayerParts, With<Player>>>,
-    turn: Res<'w, TurnCount>,
-    rng: Res<'w, RunRng>,
-    record: Res<'w, RunRecord>,
-    log: Res<'w, MessageLog>,
-}
-
-impl RunState<'_, '_> {
-    /// The run as a save keeps it; `None` when there is nothing to keep (no player, no run
-    /// start, or the run is over).
-    pub fn capture(&self) -> Option<SavedRun> {
-        if self.record.ending.is_some() {
-            return None;
-        }
-        let (at, keys, health, carrying, memory) = *self.player.as_deref()?;
-        Some(SavedRun::capture(RunView {
-            dungeon: &self.dungeon,
-            start: &self.start.as_deref()?.0,
-            at: at.0,
-            keys,
-            health: *health,
-            carrying: *carrying,
-            memory,
-            turn: self.turn.0,
-            rng: &self.rng.0,
-            record: &self.record,
-            log: &self.log,
-        }))
-    }
-
-    pub fn turn(&self) -> u64 {
-        self.turn.0
-    }
-}
-
 /// The run being played in `world` as a save keeps it (`None`: no run, or it is over): what
-/// tests and benchmarks save.
-pub fn capture(world: &mut World) -> Option<SavedRun> {
-    let mut state = bevy::ecs::system::SystemState::<RunState>::new(world);
-    state.get(world).ok()?.capture()
+/// tests and benchmarks save. While the lab shows a level of its own, the run set aside.
+pub fn capture(world: &World) -> Option<SavedRun> {
+    let run = match world.get_resource::<Stashed>() {
+        Some(Stashed(run)) => run,
+        None => &world.get_resource::<Game>()?.0,
+    };
+    (!run.is_over()).then(|| SavedRun::capture(run))
 }
 
-/// Writes the run; a failure is told on the message line (the old save stays as it was).
-fn write_run(run: &SavedRun, store: &Store, line: &mut MessageLine) -> bool {
-    match store.write(Slot::Run, &format::encode(run)) {
-        Ok(()) => true,
-        Err(e) => {
-            let text = format!("The run could not be saved: {e}.");
-            error!("{text}");
-            line.say(text);
-            false
-        }
-    }
+/// Writes the run the save keeps: the one played, or the one the lab set aside. A failure is
+/// told to the player (the old save stays as it was); `false` then.
+fn write_run(game: &mut ResMut<Game>, stashed: Option<&Stashed>, store: &Store) -> bool {
+    let run = stashed.map_or(&game.0, |s| &s.0);
+    let Err(e) = store.write(Slot::Run, &encode(&SavedRun::capture(run))) else {
+        return true;
+    };
+    let text = format!("The run could not be saved: {e}.");
+    error!("{text}");
+    game.say(text);
+    false
 }
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<SaveStore>()
         .init_resource::<LastSave>()
-        .add_systems(
-            OnEnter(GameState::Playing),
-            resume_run
-                .after(crate::turn::start_run)
-                .after(crate::player::spawn_player),
-        )
+        .add_systems(OnEnter(GameState::Playing), note_last_save)
         .add_systems(
             Update,
             autosave.after(TurnSet::Show).run_if(in_state(GameState::Playing)),
@@ -213,79 +145,65 @@ pub fn plugin(app: &mut App) {
         .add_systems(OnEnter(GameState::Ended), forget_finished_run);
 }
 
-/// Continue: the saved run replaces the new run's turn count, random stream, record, log and
-/// player (the dungeon and the run's start were put in place before `Playing` was entered).
-fn resume_run(world: &mut World) {
-    world.insert_resource(LastSave(None));
-    let Some(Resume(run)) = world.remove_resource::<Resume>() else {
-        return;
-    };
-    let run = *run;
-    let turn = run.turn;
-    let mut player = world.query_filtered::<Entity, With<Player>>();
-    if let Ok(entity) = player.single(world) {
-        world
-            .entity_mut(entity)
-            .insert((GridPos(run.at), run.keys, run.health, run.carrying, run.memory));
-    }
-    world.insert_resource(TurnCount(turn));
-    world.insert_resource(RunRng(run.rng));
-    world.insert_resource(run.record);
-    world.insert_resource(run.log);
-    world.insert_resource(LastSave(Some(turn)));
-    world.insert_resource(MessageLine(format!("Welcome back. (turn {turn})")));
+/// A run put in play: a new one is saved on its first frame (it replaces the old save at once);
+/// a continued one was saved at the turn it stands on.
+fn note_last_save(game: Res<Game>, mut last: ResMut<LastSave>) {
+    last.0 = (game.turn > 0).then_some(game.turn);
 }
 
 /// Saves after a change of level and every `AUTOSAVE_EVERY` turns (in the browser, after every
 /// turn).
 fn autosave(
-    run: RunState,
+    mut game: ResMut<Game>,
+    stashed: Option<Res<Stashed>>,
     mut entered: MessageReader<LevelEntered>,
     store: Res<SaveStore>,
     mut last: ResMut<LastSave>,
-    mut line: ResMut<MessageLine>,
 ) {
     let changed_level = entered.read().count() > 0;
-    let turn = run.turn();
+    let turn = game.turn;
     let due = match last.0 {
         None => true,
         Some(_) if cfg!(target_arch = "wasm32") => last.0 != Some(turn),
         Some(saved) => turn >= saved + AUTOSAVE_EVERY,
     };
-    if !(changed_level || due) || store.0 == Store::Nowhere {
+    if !(changed_level || due) || store.0 == Store::Nowhere || game.is_over() {
         return;
     }
-    let Some(saved) = run.capture() else { return };
-    write_run(&saved, &store.0, &mut line);
+    // A failure is said to the player: the run changes (its log) only then.
+    write_run(&mut game, stashed.as_deref(), &store.0);
     last.0 = Some(turn);
 }
 
 /// Quitting (Ctrl+Q, or the window closing) saves the run first.
 fn save_on_exit(
-    run: RunState,
+    mut game: ResMut<Game>,
+    stashed: Option<Res<Stashed>>,
     mut exits: MessageReader<AppExit>,
     store: Res<SaveStore>,
-    mut line: ResMut<MessageLine>,
 ) {
-    if exits.read().count() == 0 {
+    let over = stashed.as_deref().map_or(game.is_over(), |s| s.0.is_over());
+    if exits.read().count() == 0 || over {
         return;
     }
-    if let Some(saved) = run.capture() {
-        let turn = run.turn();
-        if write_run(&saved, &store.0, &mut line) {
-            info!("saved the run at turn {turn} in {}", store.0.describe(Slot::Run));
-        }
+    let turn = stashed.as_deref().map_or(game.turn, |s| s.0.turn);
+    if write_run(&mut game, stashed.as_deref(), &store.0) {
+        info!("saved the run at turn {turn} in {}", store.0.describe(Slot::Run));
     }
 }
 
-/// A run that ended (death or victory) is removed from the save and added to the history.
-fn forget_finished_run(store: Res<SaveStore>, dungeon: Res<Dungeon>, record: Res<RunRecord>, turns: Res<TurnCount>) {
+/// A run that ended (death or victory) is removed from the save and added to the history. A
+/// level the lab made is no run of the player's: its end keeps both as they were.
+fn forget_finished_run(store: Res<SaveStore>, game: Res<Game>, stashed: Option<Res<Stashed>>) {
+    if stashed.is_some() {
+        return;
+    }
     if let Err(e) = store.0.remove(Slot::Run) {
         error!("{e}");
     }
     let (history, _) = load_or_set_aside(&store.0, Slot::History, "run history", History::from_text);
     let mut history = history.unwrap_or_default();
-    history.push(PastRun::of(&dungeon, &record, turns.0, unix_now()));
+    history.push(PastRun::of(&game.dungeon, &game.record, game.turn, unix_now()));
     if let Err(e) = store.0.write(Slot::History, history.to_text().as_bytes()) {
         error!("the run history could not be written: {e}");
     }

@@ -3,25 +3,13 @@
 
 use bevy::prelude::*;
 
-use super::GameState;
-use crate::dungeon::{Dungeon, Origin};
-use crate::generation::GenParams;
-use crate::rules::{Ending, RunRecord};
-use crate::turn::TurnCount;
+use delve_core::dungeon::Dungeon;
+use delve_core::run::Run;
+use delve_core::world::{Ending, RunRecord};
 
-/// The dungeon the run started in, as it was made: what "the same seed again" restarts, and
-/// what a new seed keeps (size, style, starting depth).
-#[derive(Resource, Clone, Debug)]
-pub struct RunStart(pub Dungeon);
-
-/// Starts a new run in `dungeon`: it becomes the run's start (what "same seed again" replays),
-/// and entering `Playing` again plays it from scratch (the lab's next level, the browser lab
-/// panel's "New level").
-pub fn start_new_run(commands: &mut Commands, state: &mut NextState<GameState>, dungeon: Dungeon) {
-    commands.insert_resource(RunStart(dungeon.clone()));
-    commands.insert_resource(dungeon);
-    state.set(GameState::Playing);
-}
+use crate::state::GameState;
+use crate::turn::{Game, begin_run};
+use crate::ui::palette;
 
 /// What the player asks for at the end of a run.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,10 +49,10 @@ pub fn summary(record: &RunRecord, dungeon: &Dungeon, turns: u64) -> String {
     )
 }
 
-fn show_summary(mut commands: Commands, record: Res<RunRecord>, dungeon: Res<Dungeon>, turns: Res<TurnCount>) {
-    let colour = match record.ending {
-        Some(Ending::Won) => Color::srgb(0.95, 0.85, 0.4),
-        _ => Color::srgb(0.95, 0.55, 0.5),
+fn show_summary(mut commands: Commands, game: Res<Game>) {
+    let colour = match game.record.ending {
+        Some(Ending::Won) => palette::VICTORY,
+        _ => palette::DEFEAT,
     };
     commands.spawn((DespawnOnExit(GameState::Ended), Camera2d));
     commands.spawn((
@@ -82,10 +70,10 @@ fn show_summary(mut commands: Commands, record: Res<RunRecord>, dungeon: Res<Dun
                 padding: UiRect::all(px(24)),
                 ..default()
             },
-            BackgroundColor(Color::srgba(0.03, 0.03, 0.06, 0.95)),
+            BackgroundColor(palette::SUMMARY),
             children![(
                 SummaryText,
-                Text::new(summary(&record, &dungeon, turns.0)),
+                Text::new(summary(&game.record, &game.dungeon, game.turn)),
                 TextFont::from_font_size(20.0),
                 TextColor(colour),
             )],
@@ -111,36 +99,26 @@ pub fn read_summary_keys(
     }
 }
 
-/// The dungeon of the next run: the start again, or a new seed with the same size, style and
+/// The next run after `run`: the same start again, or a new seed with the same size, style and
 /// starting depth (a map file is always played again as it is).
-pub fn next_dungeon(start: &Dungeon, next: NextRun) -> Result<Dungeon, String> {
-    match (next, start.origin()) {
-        (NextRun::NewSeed(seed), Origin::Run(p)) => Dungeon::new(GenParams {
-            seed,
-            depth: start.depth(),
-            ..*p
-        })
-        .map_err(|e| e.to_string()),
-        _ => Ok(start.clone()),
-    }
+pub fn next_run(run: &Run, next: NextRun) -> Result<Run, String> {
+    let spec = match next {
+        NextRun::NewSeed(seed) => run.spec().with_seed(seed),
+        NextRun::SameSeed => run.spec().clone(),
+    };
+    spec.begin().map_err(|e| e.to_string())
 }
 
 fn start_next_run(
     mut asked: MessageReader<NextRun>,
-    start: Res<RunStart>,
+    game: Res<Game>,
     mut commands: Commands,
     mut next: ResMut<NextState<GameState>>,
     mut text: Query<&mut Text, With<SummaryText>>,
 ) {
     let Some(&ask) = asked.read().last() else { return };
-    match next_dungeon(&start.0, ask) {
-        Ok(dungeon) => {
-            if let NextRun::NewSeed(_) = ask {
-                commands.insert_resource(RunStart(dungeon.clone()));
-            }
-            commands.insert_resource(dungeon);
-            next.set(GameState::Playing);
-        }
+    match next_run(&game, ask) {
+        Ok(run) => begin_run(&mut commands, &mut next, run),
         Err(e) => {
             for mut t in &mut text {
                 t.0.push_str(&format!("\n\nCould not make the next level: {e}"));

@@ -7,28 +7,18 @@ pub mod title;
 
 use bevy::prelude::*;
 
-#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum GameState {
-    #[default]
-    Loading,
-    /// The title screen and its menus: continue, new run, settings, history.
-    Title,
-    Playing,
-    /// The run is over (death or victory): its summary, and the way to the next run.
-    Ended,
-    LoadFailed,
-}
-
-/// Which screen follows loading: the title screen, or straight into play when the command line
-/// (or the page's address) named a run.
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FirstScreen(pub GameState);
+use crate::state::GameState;
 
 /// The screens a player sees (the title's menus, the summary) and Ctrl+Q to quit from any of
 /// them (playing, the run is saved first: `save::plugin`).
 pub fn plugin(app: &mut App) {
-    app.add_plugins((title::plugin, ended::plugin))
-        .add_systems(Update, quit_on_ctrl_q);
+    app.add_plugins(title::plugin).add_systems(
+        Update,
+        (
+            quit_on_ctrl_q,
+            ended::read_summary_keys.run_if(in_state(GameState::Ended)),
+        ),
+    );
 }
 
 fn quit_on_ctrl_q(keys: Res<ButtonInput<KeyCode>>, mut exit: MessageWriter<AppExit>) {

@@ -11,7 +11,7 @@ use bevy::prelude::KeyCode;
 use leafwing_input_manager::prelude::{ButtonlikeChord, InputMap, ModifierKey};
 use serde::{Deserialize, Serialize};
 
-use crate::player::input::Action;
+use crate::action::Action;
 
 /// One way to do an action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

@@ -4,14 +4,14 @@
 //! learned here from what each key types.
 
 pub mod bindings;
+pub mod keyboard;
 
-use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::InputMap;
 use serde::{Deserialize, Serialize};
 
-use crate::fov::DEFAULT_RADIUS;
-use crate::player::input::Action;
+use crate::action::Action;
+use delve_core::fov::DEFAULT_RADIUS;
 
 pub use bindings::{Binding, Bindings, Layout};
 
@@ -78,51 +78,15 @@ impl Settings {
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Deref, DerefMut)]
 pub struct KeyboardLayout(pub Layout);
 
-/// The settings without a keyboard: what headless tests use.
-pub fn rules_plugin(app: &mut App) {
-    app.init_resource::<Settings>().init_resource::<KeyboardLayout>();
-}
-
-/// The settings, and the keyboard layout learned from the keys typed.
+/// The settings and the keyboard layout learned so far, as resources (learning it is
+/// `keyboard`'s).
 pub fn plugin(app: &mut App) {
-    // The resources directly (not `rules_plugin`), so that this may join the headless plugins.
-    app.init_resource::<Settings>()
-        .init_resource::<KeyboardLayout>()
-        .add_systems(
-            PreUpdate,
-            learn_layout
-                .after(bevy::input::InputSystems)
-                .before(leafwing_input_manager::plugin::InputManagerSystem::Unify),
-        );
+    app.init_resource::<Settings>().init_resource::<KeyboardLayout>();
 }
 
 /// The input map for the player from the settings on this keyboard.
 pub fn input_map(settings: &Settings, layout: &KeyboardLayout) -> InputMap<Action> {
     settings.bindings.input_map(layout)
-}
-
-/// Each letter typed tells which key prints it; when that is news, every input map is made
-/// again before leafwing reads the keys, so the very press that taught it does its action.
-fn learn_layout(
-    mut typed: MessageReader<KeyboardInput>,
-    mut layout: ResMut<KeyboardLayout>,
-    settings: Res<Settings>,
-    mut maps: Query<&mut InputMap<Action>>,
-) {
-    let mut news = false;
-    for input in typed.read() {
-        if let Key::Character(text) = &input.logical_key {
-            let mut chars = text.chars();
-            if let (Some(c), None) = (chars.next(), chars.next()) {
-                news |= layout.learn(c, input.key_code);
-            }
-        }
-    }
-    if news || settings.is_changed() {
-        for mut map in &mut maps {
-            *map = input_map(&settings, &layout);
-        }
-    }
 }
 
 #[cfg(test)]

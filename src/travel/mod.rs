@@ -4,43 +4,27 @@
 //! says why: a monster coming into view, being hurt, a key or stairs seen for the first time,
 //! any key pressed, nothing left to explore.
 //!
-//! Where to step is worked out by `plan` from what the player knows; this plugin only keeps the
-//! goal, watches for interruptions and writes the steps as `PlayerCommand`s.
+//! Where to step is worked out by the core's `explore` planning from what the player knows; this
+//! plugin only keeps the goal, watches for interruptions and writes the steps as
+//! `PlayerCommand`s.
 
-pub mod plan;
 pub mod pointer;
-pub mod run;
 
 use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
-use crate::actor::{GridPos, Health, KeyRing, Player};
-use crate::dungeon::Dungeon;
-use crate::fov::{Memory, Viewshed};
-use crate::map::{Pos, Tile};
-use crate::paths::Search;
-use crate::player::PlayerCommand;
-use crate::rules::Dir8;
-use crate::screens::GameState;
-use crate::turn::{MessageLine, MessageLog, TurnCount, TurnSet};
+use delve_core::explore::{self as plan, Known};
+use delve_core::geom::{Dir8, Pos};
+use delve_core::map::Tile;
+use delve_core::paths::Search;
+use delve_core::run::Run;
 
-use plan::Known;
-
-/// What the player asks of the walker.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TravelRequest {
-    /// Explore the level (`x`).
-    Explore,
-    /// Walk to this tile by the shortest known way (a click or a tap).
-    To(Pos),
-    /// Walk to the known stairs down (`>` away from them) or up (`<`).
-    StairsDown,
-    StairsUp,
-    /// Stop walking.
-    Stop,
-}
+use crate::command::{PlayerCommand, TravelRequest};
+use crate::state::GameState;
+use crate::turn::{Game, TurnSet};
+use crate::ui::widgets::no_modal_open;
 
 /// Where the walker is going, if anywhere.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,7 +83,7 @@ pub fn plugin(app: &mut App) {
         })
         .add_systems(
             Update,
-            (stop_on_keypress, start_walking, walk_step)
+            (stop_on_keypress, start_walking, walk_step.run_if(no_modal_open))
                 .chain()
                 .in_set(TurnSet::Input)
                 .after(crate::player::input::ReadInput)
@@ -107,13 +91,11 @@ pub fn plugin(app: &mut App) {
         );
 }
 
-/// The player's parts the walker reads.
-type Seer<'a> = (&'a GridPos, &'a Health, &'a KeyRing, &'a Viewshed, &'a Memory);
-
 /// What the walker watches, as things stand.
-fn watch(dungeon: &Dungeon, (_, health, _, view, memory): Seer) -> Watch {
-    let level = dungeon.level();
-    let depth = dungeon.depth();
+fn watch(run: &Run) -> Watch {
+    let level = run.dungeon.level();
+    let depth = run.dungeon.depth();
+    let view = run.sight();
     let mut monsters: Vec<u32> = level
         .monsters
         .iter()
@@ -121,7 +103,7 @@ fn watch(dungeon: &Dungeon, (_, health, _, view, memory): Seer) -> Watch {
         .map(|m| m.id)
         .collect();
     monsters.sort_unstable();
-    let (keys, stairs) = memory.level(depth).map_or((0, 0), |mem| {
+    let (keys, stairs) = run.player.memory.level(depth).map_or((0, 0), |mem| {
         let keys = level.keys.iter().filter(|k| mem.is_explored(k.at)).count();
         let stairs = mem
             .tiles()
@@ -131,7 +113,7 @@ fn watch(dungeon: &Dungeon, (_, health, _, view, memory): Seer) -> Watch {
         (keys, stairs)
     });
     Watch {
-        hp: health.hp,
+        hp: run.player.health.hp,
         depth,
         monsters,
         keys,
@@ -140,14 +122,14 @@ fn watch(dungeon: &Dungeon, (_, health, _, view, memory): Seer) -> Watch {
 }
 
 /// Why the walker should stop now, comparing what it watched with what is: `None` to go on.
-fn interruption(before: &Watch, now: &Watch, dungeon: &Dungeon) -> Option<String> {
+fn interruption(before: &Watch, now: &Watch, run: &Run) -> Option<String> {
     if now.depth != before.depth {
         return Some(String::new());
     }
     if now.hp < before.hp {
         return Some("You stop: you are hurt.".to_owned());
     }
-    let level = dungeon.level();
+    let level = run.dungeon.level();
     if let Some(m) = now
         .monsters
         .iter()
@@ -166,10 +148,10 @@ fn interruption(before: &Watch, now: &Watch, dungeon: &Dungeon) -> Option<String
     (!new.is_empty()).then(|| format!("You see {}.", new.join(" and ")))
 }
 
-fn say(line: &mut MessageLine, log: &mut MessageLog, turn: u64, text: &str) {
+/// Tells the player `text`, if there is anything to tell.
+fn say(game: &mut Game, text: &str) {
     if !text.is_empty() {
-        line.say(text);
-        log.push(turn, text);
+        game.say(text);
     }
 }
 
@@ -188,20 +170,17 @@ fn stop_on_keypress(
 }
 
 /// Starts (or stops) a walk on request.
-#[allow(clippy::too_many_arguments)]
 fn start_walking(
     mut requests: MessageReader<TravelRequest>,
     mut walker: ResMut<AutoMove>,
-    dungeon: Res<Dungeon>,
-    player: Single<Seer, With<Player>>,
-    (mut line, mut log, turn): (ResMut<MessageLine>, ResMut<MessageLog>, Res<TurnCount>),
+    mut game: ResMut<Game>,
     time: Res<Time>,
 ) {
     let Some(&request) = requests.read().last() else { return };
-    let player = player.into_inner();
+    let dungeon = &game.dungeon;
     let depth = dungeon.depth();
-    let now = watch(&dungeon, player);
-    let (_, _, _, _, memory) = player;
+    let now = watch(&game);
+    let memory = &game.player.memory;
     let goal = match request {
         TravelRequest::Stop => {
             walker.goal = None;
@@ -227,7 +206,7 @@ fn start_walking(
                 None => {
                     walker.goal = None;
                     let text = format!("You don't know of any stairs {name} on this level.");
-                    say(&mut line, &mut log, turn.0, &text);
+                    say(&mut game, &text);
                     return;
                 }
             }
@@ -241,7 +220,7 @@ fn start_walking(
     {
         walker.goal = None;
         let text = format!("Not with a {} in view.", m.kind.name());
-        say(&mut line, &mut log, turn.0, &text);
+        say(&mut game, &text);
         return;
     }
     walker.goal = Some(goal);
@@ -252,13 +231,10 @@ fn start_walking(
 
 /// One step of the walk, when its time has come: stop if something worth a look happened since
 /// the last step, else plan the next step from what the player knows and take it.
-#[allow(clippy::too_many_arguments)]
 fn walk_step(
     mut walker: ResMut<AutoMove>,
-    dungeon: Res<Dungeon>,
-    player: Single<Seer, With<Player>>,
+    mut game: ResMut<Game>,
     mut commands: MessageWriter<PlayerCommand>,
-    (mut line, mut log, turn): (ResMut<MessageLine>, ResMut<MessageLog>, Res<TurnCount>),
     time: Res<Time>,
     delay: Res<StepDelay>,
     mut redraw: MessageWriter<RequestRedraw>,
@@ -269,56 +245,58 @@ fn walk_step(
     if time.elapsed() < walker.next_step {
         return;
     }
-    if walker.stepped_at == Some(turn.0) {
+    let turn = game.turn;
+    if walker.stepped_at == Some(turn) {
         // The last step took no turn: it was refused, and the refusal has been said.
         walker.goal = None;
         return;
     }
-    let player = player.into_inner();
-    let now = watch(&dungeon, player);
-    if let Some(why) = interruption(&walker.watch, &now, &dungeon) {
+    let now = watch(&game);
+    if let Some(why) = interruption(&walker.watch, &now, &game) {
         walker.goal = None;
-        say(&mut line, &mut log, turn.0, &why);
+        say(&mut game, &why);
         return;
     }
     walker.watch = now;
-    let (at, _, ring, _, memory) = player;
-    let depth = dungeon.depth();
-    let Some(mem) = memory.level(depth) else { return };
+    let at = game.player.at;
+    let depth = game.dungeon.depth();
+    let Some(mem) = game.player.memory.level(depth) else {
+        return;
+    };
     let known = Known {
-        level: dungeon.level(),
+        level: game.dungeon.level(),
         memory: mem,
     };
-    let held = ring.doors_on(depth);
+    let held = game.player.keys.doors_on(depth);
     let walker = &mut *walker;
     let walk = match goal {
-        Goal::Explore => plan::explore(&known, at.0, &held, &mut walker.search).map_err(|f| f.message()),
-        Goal::To(to) if to == at.0 => Err(String::new()),
-        Goal::To(to) => plan::travel(&known, at.0, to, &held, &mut walker.search)
+        Goal::Explore => plan::explore(&known, at, &held, &mut walker.search).map_err(|f| f.message()),
+        Goal::To(to) if to == at => Err(String::new()),
+        Goal::To(to) => plan::travel(&known, at, to, &held, &mut walker.search)
             .filter(|w| !w.is_empty())
             .ok_or_else(|| "You know of no way there.".to_owned()),
     };
     match walk {
         Ok(walk) => {
-            if let Some(m) = dungeon.level().monster_at(walk[0]) {
+            if let Some(m) = game.dungeon.level().monster_at(walk[0]) {
                 // Walking is not fighting: the player decides that.
                 walker.goal = None;
                 let text = format!("There is a {} in the way.", m.kind.name());
-                say(&mut line, &mut log, turn.0, &text);
+                say(&mut game, &text);
                 return;
             }
-            let dir = Dir8::between(at.0, walk[0]);
+            let dir = Dir8::between(at, walk[0]);
             if let Some(dir) = dir {
                 commands.write(PlayerCommand::Step(dir));
                 walker.next_step = time.elapsed() + delay.0;
-                walker.stepped_at = Some(turn.0);
+                walker.stepped_at = Some(turn);
             } else {
                 walker.goal = None;
             }
         }
         Err(why) => {
             walker.goal = None;
-            say(&mut line, &mut log, turn.0, &why);
+            say(&mut game, &why);
         }
     }
 }

@@ -5,16 +5,18 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use super::TravelRequest;
-use super::plan::{self, Known};
-use crate::actor::{KeyRing, LevelScoped, Player};
-use crate::dungeon::Dungeon;
-use crate::fov::{Memory, Viewshed};
-use crate::map::Pos;
-use crate::paths::Search;
-use crate::render::{GameCamera, tile_under, world_pos};
-use crate::screens::GameState;
-use crate::turn::TurnSet;
+use delve_core::dungeon::Dungeon;
+use delve_core::explore::{self as plan, Known};
+use delve_core::geom::Pos;
+use delve_core::paths::Search;
+
+use crate::actor::LevelScoped;
+use crate::command::TravelRequest;
+use crate::render::GameCamera;
+use crate::state::GameState;
+use crate::turn::{Game, TurnSet};
+use crate::ui::palette;
+use crate::world_space::{tile_under, world_pos};
 
 /// The tile under the pointer, what the player knows of it, and the known way there.
 #[derive(Resource, Debug, Default, PartialEq, Eq)]
@@ -63,13 +65,13 @@ fn spawn_hover_text(mut commands: Commands) {
             padding: UiRect::axes(px(8), px(4)),
             ..default()
         },
-        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.6)),
+        BackgroundColor(palette::PANEL),
         Visibility::Hidden,
         children![(
             HoverText,
             Text::new(""),
             TextFont::from_font_size(16.0),
-            TextColor(Color::srgb(0.95, 0.85, 0.35)),
+            TextColor(palette::HOVER_TEXT),
         )],
     ));
 }
@@ -122,12 +124,10 @@ fn track_pointer(
     window: Single<&Window, With<PrimaryWindow>>,
     touches: Option<Res<Touches>>,
     camera: Single<(&Transform, &Projection), With<GameCamera>>,
-    dungeon: Res<Dungeon>,
-    player: Single<(&crate::actor::GridPos, &KeyRing, &Viewshed, &Memory), With<Player>>,
+    game: Res<Game>,
     mut hovered: ResMut<Hovered>,
     mut search: Local<Search>,
     mut last: Local<Option<(Pos, Pos, u64)>>,
-    turn: Res<crate::turn::TurnCount>,
 ) {
     let Some(at) = pointer(&window, touches.as_deref()) else {
         if hovered.tile.is_some() {
@@ -135,11 +135,12 @@ fn track_pointer(
         }
         return;
     };
-    let tile = tile_at(&dungeon, &window, camera.into_inner(), at);
-    let (pos, ring, view, memory) = player.into_inner();
+    let dungeon = &game.dungeon;
+    let tile = tile_at(dungeon, &window, camera.into_inner(), at);
+    let (pos, ring, view, memory) = (game.player.at, &game.player.keys, game.sight(), &game.player.memory);
     // Worked out again only when the tile, the player or the turn changes.
-    let key = (tile, pos.0, turn.0);
-    if *last == Some(key) && !dungeon.is_changed() {
+    let key = (tile, pos, game.turn);
+    if *last == Some(key) && !game.is_changed() {
         return;
     }
     *last = Some(key);
@@ -157,7 +158,7 @@ fn track_pointer(
         .map(|m| format!("a {}", m.kind.name()));
     let name = monster.or_else(|| plan::describe(&known, tile, &held));
     let path = match name {
-        Some(_) if tile != pos.0 => plan::travel(&known, pos.0, tile, &held, &mut search).unwrap_or_default(),
+        Some(_) if tile != pos => plan::travel(&known, pos, tile, &held, &mut search).unwrap_or_default(),
         _ => Vec::new(),
     };
     *hovered = Hovered {
@@ -180,36 +181,40 @@ fn click_to_travel(
     touches: Option<Res<Touches>>,
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&Transform, &Projection), With<GameCamera>>,
-    dungeon: Res<Dungeon>,
-    memory: Single<&Memory, With<Player>>,
+    game: Res<Game>,
     mut walks: MessageWriter<TravelRequest>,
 ) {
+    let dungeon = &game.dungeon;
     let clicked = buttons
         .filter(|b| b.just_pressed(MouseButton::Left))
         .and_then(|_| window.cursor_position());
     let tapped = touches.and_then(|t| t.iter_just_pressed().next().map(|t| t.position()));
     let Some(at) = clicked.or(tapped) else { return };
-    let tile = tile_at(&dungeon, &window, camera.into_inner(), at);
-    let known = memory.level(dungeon.depth()).is_some_and(|m| m.is_explored(tile));
+    let tile = tile_at(dungeon, &window, camera.into_inner(), at);
+    let known = game
+        .player
+        .memory
+        .level(dungeon.depth())
+        .is_some_and(|m| m.is_explored(tile));
     if known && dungeon.level().map.in_bounds(tile) {
         walks.write(TravelRequest::To(tile));
     }
 }
 
 /// Draws the hovered way as dots over the map.
-fn show_path(mut commands: Commands, hovered: Res<Hovered>, dungeon: Res<Dungeon>, dots: Query<Entity, With<PathDot>>) {
+fn show_path(mut commands: Commands, hovered: Res<Hovered>, game: Res<Game>, dots: Query<Entity, With<PathDot>>) {
     if !hovered.is_changed() {
         return;
     }
     for dot in &dots {
         commands.entity(dot).despawn();
     }
-    let map = &dungeon.level().map;
+    let map = &game.dungeon.level().map;
     for &p in &hovered.path {
         commands.spawn((
             PathDot,
             LevelScoped,
-            Sprite::from_color(Color::srgba(0.95, 0.85, 0.35, 0.55), Vec2::splat(4.0)),
+            Sprite::from_color(palette::PATH_DOT, Vec2::splat(4.0)),
             Transform::from_translation(world_pos(map, p).extend(9.0)),
         ));
     }

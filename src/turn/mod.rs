@@ -1,24 +1,22 @@
-//! Turns: the turn counter, the run's random stream, the message line and log, the record of the
-//! run, and the order in which a turn is played out. All of it runs only while the game is
-//! `Playing`; entering `Playing` starts a run afresh.
+//! The run being played, as a resource (`Game`, the core's one owned `Run`), the order in which
+//! a frame plays a turn out, and how far the player sees. Everything here runs only while the
+//! game is `Playing`; a run is put in place before `Playing` is entered (`begin_run`), whether it
+//! is new or continued.
 
 mod apply;
 
-use std::collections::VecDeque;
-
 use bevy::prelude::*;
+use delve_core::fov::DEFAULT_RADIUS;
+use delve_core::run::Run;
 
-use crate::dungeon::{Dungeon, Origin};
-use crate::generation::rng::GenRng;
-use crate::rules::RunRecord;
-use crate::screens::GameState;
+use crate::state::GameState;
 
 pub use apply::{LevelEntered, despawn_level};
 
 /// The order of one frame's game logic in `Update`. Commands are read in `Input` and a whole turn
-/// is played in `Act` (the player's action, then the monsters'); `Apply` makes the world on screen
-/// follow (a level change despawns the old level's entities), sight is recomputed in `See`, and
-/// what the player sees is drawn in `Show`.
+/// is played in `Act` (the player's action, then the monsters', then what the player sees);
+/// `Apply` makes the world on screen follow (a level change despawns the old level's entities),
+/// `See` is for what reads the new sight, and what the player sees is drawn in `Show`.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TurnSet {
     Input,
@@ -28,76 +26,24 @@ pub enum TurnSet {
     Show,
 }
 
-/// Turns played so far. Changes exactly when a turn is taken.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Deref)]
-pub struct TurnCount(pub u64);
+/// The run being played: the one source of truth for the dungeon, the player, the turn, the
+/// random stream, the record and the message log. Changed (for change detection) exactly when
+/// a turn is taken or the player is told something.
+#[derive(Resource, Clone, Debug, Deref, DerefMut)]
+pub struct Game(pub Run);
 
-/// The run's random stream for everything decided in play (hits, damage, where monsters
-/// wander), seeded from the run seed: the same seed and commands give the same game.
-#[derive(Resource, Clone, Debug)]
-pub struct RunRng(pub GenRng);
+/// How far the player sees (`--radius`, or the settings').
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq, Deref)]
+pub struct FovRadius(pub u32);
 
-/// Salt that keeps the play stream apart from the levels' streams.
-const PLAY_SALT: u64 = 0x706c_6179_5f72_6e67; // "play_rng"
-
-impl RunRng {
-    /// The stream for a run in `dungeon` (a map file's runs share one seed).
-    pub fn for_run(dungeon: &Dungeon) -> Self {
-        let seed = match dungeon.origin() {
-            Origin::Run(p) => p.seed,
-            Origin::Map => 0,
-        };
-        RunRng(GenRng::new(seed ^ PLAY_SALT))
-    }
-}
-
-/// What the last turn told the player ("The door opens. The goblin hits you (3).").
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
-pub struct MessageLine(pub String);
-
-impl MessageLine {
-    pub fn say(&mut self, text: impl Into<String>) {
-        self.0 = text.into();
-    }
-}
-
-/// Every line the game told the player, newest last, with the turn it was told on (the oldest
-/// are dropped past `MessageLog::KEEP`).
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
-pub struct MessageLog {
-    lines: VecDeque<(u64, String)>,
-}
-
-impl MessageLog {
-    pub const KEEP: usize = 500;
-
-    pub fn push(&mut self, turn: u64, text: impl Into<String>) {
-        let text = text.into();
-        if text.is_empty() {
-            return;
-        }
-        if self.lines.len() == Self::KEEP {
-            self.lines.pop_front();
-        }
-        self.lines.push_back((turn, text));
-    }
-
-    /// The lines, oldest first.
-    pub fn lines(&self) -> impl DoubleEndedIterator<Item = &(u64, String)> + ExactSizeIterator {
-        self.lines.iter()
-    }
-
-    /// The newest `n` lines, oldest first.
-    pub fn recent(&self, n: usize) -> impl Iterator<Item = &(u64, String)> {
-        self.lines.iter().skip(self.lines.len().saturating_sub(n))
+impl Default for FovRadius {
+    fn default() -> Self {
+        FovRadius(DEFAULT_RADIUS)
     }
 }
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<TurnCount>()
-        .init_resource::<MessageLine>()
-        .init_resource::<MessageLog>()
-        .init_resource::<RunRecord>()
+    app.init_resource::<FovRadius>()
         .add_message::<LevelEntered>()
         .configure_sets(
             Update,
@@ -111,41 +57,24 @@ pub fn plugin(app: &mut App) {
                 .chain()
                 .run_if(in_state(GameState::Playing)),
         )
-        .add_systems(OnEnter(GameState::Playing), start_run)
+        .add_systems(OnEnter(GameState::Playing), look_around)
         .add_systems(OnExit(GameState::Playing), despawn_level)
         .add_systems(Update, apply::despawn_old_level.in_set(TurnSet::Apply));
 }
 
-/// A run starts: no turns yet, nothing said, its own random stream.
-pub(crate) fn start_run(mut commands: Commands, dungeon: Res<Dungeon>) {
-    commands.insert_resource(TurnCount(0));
-    commands.insert_resource(MessageLine::default());
-    commands.insert_resource(MessageLog::default());
-    commands.insert_resource(RunRecord {
-        deepest: dungeon.depth(),
-        ..default()
-    });
-    commands.insert_resource(RunRng::for_run(&dungeon));
+/// Plays `run` from the next frame on: the one way a run, new or continued, is put in play (the
+/// command line, the title screen, the summary's next run, the lab, the browser).
+pub fn begin_run(commands: &mut Commands, state: &mut NextState<GameState>, run: Run) {
+    commands.insert_resource(Game(run));
+    state.set(GameState::Playing);
 }
 
-/// The state hash (`rules::hash::state_hash`) of the game in `world`, or `None` when no run is
-/// being played (no player).
-pub fn game_state_hash(world: &mut World) -> Option<u64> {
-    use crate::actor::{Carrying, GridPos, Health, KeyRing, Player};
-    use crate::rules::hash::{PlayerView, state_hash};
-    let mut q = world.query_filtered::<(&GridPos, &KeyRing, &Health, &Carrying), With<Player>>();
-    let (at, keys, health, carrying) = q.single(world).ok()?;
-    let player = PlayerView {
-        at: at.0,
-        keys,
-        health: *health,
-        carrying: *carrying,
-    };
-    Some(state_hash(
-        world.get_resource::<Dungeon>()?,
-        player,
-        world.get_resource::<RunRecord>()?,
-        world.get_resource::<TurnCount>()?.0,
-        &world.get_resource::<RunRng>()?.0,
-    ))
+/// Entering play, the player looks around as far as it sees.
+fn look_around(mut game: ResMut<Game>, radius: Res<FovRadius>) {
+    game.set_sight_radius(radius.0);
+}
+
+/// The state hash (`Run::state_hash`) of the game in `world`, or `None` when no run is there.
+pub fn game_state_hash(world: &World) -> Option<u64> {
+    Some(world.get_resource::<Game>()?.state_hash())
 }

@@ -14,15 +14,15 @@ pub mod params;
 mod page {
     use bevy::prelude::*;
 
+    use delve_core::dungeon::Dungeon;
+    use delve_core::generation::GenParams;
+    use delve_core::run::{Run, RunSpec};
+
     use super::params::{self, PageRequest};
-    use crate::actor::{GridPos, Player};
-    use crate::assets::{GameState, LoadFailures};
-    use crate::dungeon::Dungeon;
-    use crate::dungeon::Origin;
-    use crate::fov::Viewshed;
-    use crate::generation::GenParams;
+    use crate::assets::LoadFailures;
     use crate::lab::Lab;
-    use crate::screens::ended::{RunStart, start_new_run};
+    use crate::state::GameState;
+    use crate::turn::{Game, begin_run};
 
     fn document() -> Option<web_sys::Document> {
         web_sys::window()?.document()
@@ -50,11 +50,11 @@ mod page {
     /// Keeps `<body data-depth="3" data-pos="x,y" data-monsters="goblin@12,7 rat@3,4">` up to
     /// date for tests and page scripts: the level, where the player stands, and the monsters
     /// the player sees now.
-    fn mark_position(dungeon: Res<Dungeon>, player: Single<(Ref<GridPos>, Ref<Viewshed>), With<Player>>) {
-        let (at, view) = player.into_inner();
-        if dungeon.is_changed() || at.is_changed() || view.is_changed() {
+    fn mark_position(game: Res<Game>) {
+        if game.is_changed() {
+            let (dungeon, at, view) = (&game.dungeon, game.player.at, game.sight());
             set_body("data-depth", &dungeon.depth().to_string());
-            set_body("data-pos", &format!("{},{}", at.0.x, at.0.y));
+            set_body("data-pos", &format!("{},{}", at.x, at.y));
             let seen: Vec<String> = dungeon
                 .level()
                 .monsters
@@ -75,14 +75,16 @@ mod page {
 
     /// Keeps the page's seed line, share link, address and `data-run`/`data-lab` up to date
     /// when a new run starts (the lab's next level) or the lab comes on or goes off.
-    fn mark_run(start: Res<RunStart>, lab: Res<Lab>) {
-        if !(start.is_changed() || lab.is_changed()) {
+    fn mark_run(game: Res<Game>, lab: Res<Lab>, mut marked: Local<Option<(GenParams, bool)>>) {
+        let RunSpec::Seeded { params: run, .. } = game.spec() else {
+            return;
+        };
+        if *marked == Some((*run, lab.on)) {
             return;
         }
-        let Origin::Run(run) = start.0.origin() else { return };
-        let run = run.at_depth(start.0.depth());
-        show_level(&run);
-        let query = params::query(&run, lab.on);
+        *marked = Some((*run, lab.on));
+        show_level(run);
+        let query = params::query(run, lab.on);
         // The page's loader puts it in the address bar too (history.replaceState).
         set_body("data-run", &query);
         set_body("data-lab", if lab.on { "on" } else { "off" });
@@ -107,7 +109,7 @@ mod page {
         match Dungeon::new(asked.params) {
             Ok(dungeon) => {
                 lab.on = asked.reveal;
-                start_new_run(&mut commands, &mut state, dungeon);
+                begin_run(&mut commands, &mut state, Run::new(dungeon));
                 // The next frame plays the new run (and `render` keeps drawing until it settles).
                 redraw.write(bevy::window::RequestRedraw);
             }
@@ -128,7 +130,7 @@ mod page {
             problems,
         } = params::parse(&search, rand::random);
         if golden {
-            let verdict = match crate::generation::golden::check(crate::generation::golden::VECTORS) {
+            let verdict = match delve_core::generation::golden::check(delve_core::generation::golden::VECTORS) {
                 Ok(n) => format!("golden: all {n} levels match"),
                 Err(bad) => {
                     let lines: Vec<String> = bad.iter().map(|m| m.to_string()).collect();
@@ -171,7 +173,7 @@ mod page {
         // The page's default radius defers to the settings.
         let store = crate::save::Store::Browser;
         let launch = crate::app::Launch {
-            radius: (radius != crate::fov::DEFAULT_RADIUS).then_some(radius),
+            radius: (radius != delve_core::fov::DEFAULT_RADIUS).then_some(radius),
             reveal,
             ..if titled {
                 crate::app::Launch::title()

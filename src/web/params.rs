@@ -2,10 +2,9 @@
 //! parsed in plain Rust so that every case is tested natively. A bad parameter is reported and
 //! replaced by its default (a random seed for the seed), never a panic.
 
-use crate::fov::DEFAULT_RADIUS;
-use crate::generation::level::{parse_size, size_ok};
-use crate::generation::{CorridorStyle, DEEPEST, GenParams};
-use crate::map::{MAX_SIDE, MIN_SIZE};
+use delve_core::fov::DEFAULT_RADIUS;
+use delve_core::generation::{CorridorStyle, DEEPEST, GenParams, parse_size, size_ok};
+use delve_core::map::{MAX_SIDE, MIN_SIZE};
 
 /// What the page asked for, and what was wrong with the asking.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -2,9 +2,9 @@
 //! key does there. The screen (`title::plugin`) draws `Menu::rows` and feeds it keys and clicks;
 //! what the player asks for (continue, start, quit, settings changed) comes back as `Outcome`.
 
-use crate::generation::{CorridorStyle, GenParams};
-use crate::player::input::Action;
+use crate::action::Action;
 use crate::settings::{Binding, Layout, RADII, Settings, ZOOM_STEPS};
+use delve_core::generation::{CorridorStyle, GenParams};
 
 /// The level sizes the new-run page offers.
 pub const SIZES: [(u32, u32); 5] = [(40, 30), (80, 50), (120, 80), (200, 120), (256, 256)];

@@ -10,19 +10,22 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
-use super::GameState;
-use super::ended::{RunStart, start_new_run};
-use crate::dungeon::Dungeon;
-use crate::save::{History, Resume, Run, SaveStore, Slot, load_or_set_aside, parse_run};
+use delve_core::run::RunSpec;
+use delve_core::save::{History, parse_run};
+
+use crate::save::{SaveStore, Slot, load_or_set_aside};
 use crate::settings::bindings::bindable;
 use crate::settings::{Binding, KeyboardLayout, Settings};
+use crate::state::GameState;
+use crate::turn::begin_run;
+use crate::ui::palette;
 use menu::{Context, Menu, MenuKey, Outcome, Page};
 
 /// What the title screen found when it opened: the run to continue, the history, and lines
 /// about files that could not be read (and were set aside).
 #[derive(Resource, Default)]
 pub struct TitleData {
-    pub saved: Option<Box<Run>>,
+    pub saved: Option<Box<delve_core::run::Run>>,
     /// The saved run as the Continue row names it.
     pub saved_label: Option<String>,
     pub history: History,
@@ -55,7 +58,7 @@ pub fn plugin(app: &mut App) {
 }
 
 /// The Continue row's words for a saved run.
-pub fn saved_label(run: &Run) -> String {
+pub fn saved_label(run: &delve_core::run::Run) -> String {
     format!(
         "{}, level {}, turn {}",
         run.dungeon.describe(),
@@ -94,16 +97,14 @@ fn spawn_title(mut commands: Commands, mut redraw: MessageWriter<RequestRedraw>)
             overflow: Overflow::clip(),
             ..default()
         },
-        BackgroundColor(Color::srgb(0.02, 0.02, 0.04)),
+        BackgroundColor(palette::TITLE_SCREEN),
         MenuBody,
     ));
     redraw.write(RequestRedraw);
 }
 
-const TEXT: Color = Color::srgb(0.85, 0.85, 0.78);
-const DIM: Color = Color::srgb(0.55, 0.55, 0.5);
-const GOLD: Color = Color::srgb(0.95, 0.8, 0.35);
-const WARN: Color = Color::srgb(1.0, 0.6, 0.45);
+use crate::ui::widgets::label;
+use palette::{GOLD, TEXT, TEXT_DIM as DIM, WARN};
 
 /// Redraws the page whenever what it shows changes.
 fn draw_menu(
@@ -130,31 +131,27 @@ fn draw_menu(
     let mut body = commands.entity(*body);
     body.despawn_children();
     body.with_children(|page| {
-        page.spawn(crate::hud::label("DELVE", 56.0, GOLD));
+        page.spawn(label("DELVE", 56.0, GOLD));
         let subtitle = match menu.page {
             Page::Main => "a turn-based roguelike: find the Heartstone on level 10 and carry it out",
             Page::NewRun => "New run",
             Page::Settings => "Settings: Enter on an action, then press its new key",
             Page::History => "Run history, newest first",
         };
-        page.spawn(crate::hud::label(subtitle, 18.0, DIM));
+        page.spawn(label(subtitle, 18.0, DIM));
         for line in &data.notices {
-            page.spawn(crate::hud::label(line.clone(), 15.0, WARN));
+            page.spawn(label(line.clone(), 15.0, WARN));
         }
         if menu.page == Page::History {
             let runs = &data.history.runs;
             if runs.is_empty() {
-                page.spawn(crate::hud::label("No run has ended yet.", 16.0, TEXT));
+                page.spawn(label("No run has ended yet.", 16.0, TEXT));
             }
             for run in runs.iter().rev().take(20) {
-                page.spawn(crate::hud::label(run.line(), 15.0, TEXT));
+                page.spawn(label(run.line(), 15.0, TEXT));
             }
             if runs.len() > 20 {
-                page.spawn(crate::hud::label(
-                    format!("... and {} older runs", runs.len() - 20),
-                    15.0,
-                    DIM,
-                ));
+                page.spawn(label(format!("... and {} older runs", runs.len() - 20), 15.0, DIM));
             }
         }
         let small = menu.page == Page::Settings;
@@ -168,12 +165,8 @@ fn draw_menu(
                     min_width: px(if small { 720 } else { 420 }),
                     ..default()
                 },
-                BackgroundColor(if chosen {
-                    Color::srgb(0.2, 0.18, 0.1)
-                } else {
-                    Color::NONE
-                }),
-                children![crate::hud::label(
+                BackgroundColor(if chosen { palette::CHOSEN_ROW } else { Color::NONE }),
+                children![label(
                     format!("{}{}", if chosen { "> " } else { "  " }, menu.label(row, &ctx)),
                     if small { 15.0 } else { 22.0 },
                     if chosen { GOLD } else { TEXT },
@@ -181,7 +174,7 @@ fn draw_menu(
             ));
         }
         if let Some(note) = &menu.note {
-            page.spawn(crate::hud::label(note.clone(), 16.0, GOLD));
+            page.spawn(label(note.clone(), 16.0, GOLD));
         }
         let hint = match menu.page {
             Page::NewRun => "Up/Down choose   Left/Right change   digits type a seed   Enter start   Esc back",
@@ -190,13 +183,13 @@ fn draw_menu(
             _ if cfg!(target_arch = "wasm32") => "Up/Down choose   Enter select   Esc back",
             _ => "Up/Down choose   Enter select   Esc back   Ctrl+Q quit",
         };
-        page.spawn(crate::hud::label(hint, 14.0, DIM));
+        page.spawn(label(hint, 14.0, DIM));
     });
     redraw.write(RequestRedraw);
 }
 
 /// The menu key a key press is, `capturing` telling whether a binding is being waited for.
-fn menu_key(input: &KeyboardInput, shift: bool, capturing: Option<crate::player::input::Action>) -> Option<MenuKey> {
+fn menu_key(input: &KeyboardInput, shift: bool, capturing: Option<crate::action::Action>) -> Option<MenuKey> {
     if let Some(action) = capturing {
         if input.key_code == KeyCode::Escape {
             return Some(MenuKey::Back);
@@ -325,23 +318,22 @@ fn act(outcome: Outcome, menu: &mut Menu, data: &mut TitleData, settings: &Setti
         Outcome::Quit => _ = exit.write(AppExit::Success),
         Outcome::SettingsChanged => {
             // The next run sees as far as the settings now say (over a `--radius` given at start).
-            commands.insert_resource(crate::fov::FovRadius(settings.radius));
+            commands.insert_resource(crate::turn::FovRadius(settings.radius));
             if let Err(e) = store.0.write(Slot::Settings, settings.to_text().as_bytes()) {
                 menu.note = Some(format!("The settings could not be kept: {e}"));
             }
         }
         Outcome::Continue => {
-            if let Some(run) = data.saved.take() {
-                commands.insert_resource(run.dungeon.clone());
-                commands.insert_resource(RunStart(run.start.clone()));
-                commands.insert_resource(Resume(run));
-                next.set(GameState::Playing);
+            if let Some(mut run) = data.saved.take() {
+                let turn = run.turn;
+                run.say(format!("Welcome back. (turn {turn})"));
+                begin_run(commands, next, *run);
             }
         }
         Outcome::Start { .. } => {
             let params = menu::start_params(outcome, rand::random).expect("a start");
-            match Dungeon::new(params) {
-                Ok(dungeon) => start_new_run(commands, next, dungeon),
+            match RunSpec::seeded(params).begin() {
+                Ok(run) => begin_run(commands, next, run),
                 Err(e) => menu.note = Some(format!("That level could not be made: {e}")),
             }
         }

@@ -1,0 +1,9 @@
+//! Walking many steps on one command, planned from what the player knows: auto-explore, travel
+//! to a tile or the known stairs (`plan`), and whole explorations without a window (`walk`:
+//! what `delve --explore` prints and the bots and benchmarks measure).
+
+pub mod plan;
+pub mod walk;
+
+pub use plan::{Finished, Known, describe, explorable, explore, travel};
+pub use walk::{Exploration, Planner, explore_level, nearest_frontier};

@@ -1,0 +1,171 @@
+//! Where exploring and travelling go next, worked out from what the player knows: the tiles it
+//! remembers, the keys and the Heartstone it has seen lying there. Plain functions over the grid,
+//! no `App`: the travel plugin and `delve --explore` both call them, one step at a time.
+//!
+//! Exploring walks toward the nearest remembered tile next to something never seen (DCSS's
+//! rule), or to a key or the Heartstone seen lying on the floor, over remembered floor, corridor,
+//! stairs and doors (a closed door is opened by walking into it; a locked one is never unlocked).
+//! It re-plans after every step, so whatever a step reveals counts at once.
+
+use crate::fov::LevelMemory;
+use crate::geom::Pos;
+use crate::map::{DoorState, Tile};
+use crate::paths::Search;
+use crate::world::Level;
+
+/// What the player knows of the level it is on.
+#[derive(Clone, Copy, Debug)]
+pub struct Known<'a> {
+    /// The level as it is (read only where the player has seen it: keys and the Heartstone lying
+    /// on remembered tiles).
+    pub level: &'a Level,
+    /// The tile the player last saw at each spot.
+    pub memory: &'a LevelMemory,
+}
+
+impl Known<'_> {
+    fn size(&self) -> (u32, u32) {
+        (self.level.map.width(), self.level.map.height())
+    }
+
+    /// The remembered tile at `p`.
+    pub fn tile(&self, p: Pos) -> Option<Tile> {
+        if self.level.map.in_bounds(p) {
+            self.memory.get(p)
+        } else {
+            None
+        }
+    }
+
+    /// Whether something never seen touches `p` (one of its eight neighbours on the map).
+    pub fn borders_unknown(&self, p: Pos) -> bool {
+        crate::paths::neighbours8(p)
+            .into_iter()
+            .any(|q| self.level.map.in_bounds(q) && self.memory.get(q).is_none())
+    }
+
+    /// A key lying at `p`, if the player has seen that spot.
+    pub fn key_at(&self, p: Pos) -> bool {
+        self.memory.is_explored(p) && self.level.key_at(p).is_some()
+    }
+
+    /// Whether the Heartstone lies at `p` where the player has seen it.
+    pub fn relic_at(&self, p: Pos) -> bool {
+        self.level.relic == Some(p) && self.memory.is_explored(p)
+    }
+
+    /// The first remembered tile of this kind (row by row), e.g. the stairs down.
+    pub fn find(&self, tile: Tile) -> Option<Pos> {
+        let i = self.memory.tiles().iter().position(|&t| t == Some(tile))?;
+        Some(self.level.map.pos_of(i))
+    }
+}
+
+/// Why exploring stopped with nothing left to walk to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Finished {
+    /// Everything reachable without unlocking a door has been seen. `stairs_down`: the steps
+    /// to the known stairs down, if any (`None` also when there are none on this level).
+    Explored {
+        /// Steps to the known stairs down, if there are any.
+        stairs_down: Option<u32>,
+    },
+    /// A locked door stands between the player and what is left unseen; `have_key` when the
+    /// player holds the key to it.
+    Barred {
+        /// The nearest locked door.
+        door: Pos,
+        /// Whether the player holds its key.
+        have_key: bool,
+    },
+}
+
+impl Finished {
+    /// What the player is told, as DCSS tells it.
+    pub fn message(&self) -> String {
+        match *self {
+            Finished::Explored { stairs_down: Some(0) } => "Explored. You stand on the stairs down.".to_owned(),
+            Finished::Explored { stairs_down: Some(1) } => "Explored. The stairs down are 1 step away.".to_owned(),
+            Finished::Explored { stairs_down: Some(n) } => format!("Explored. The stairs down are {n} steps away."),
+            Finished::Explored { stairs_down: None } => "Explored.".to_owned(),
+            Finished::Barred { have_key: false, .. } => "Partly explored: a locked door bars the rest.".to_owned(),
+            Finished::Barred { have_key: true, .. } => {
+                "Partly explored: a locked door bars the rest. You hold its key.".to_owned()
+            }
+        }
+    }
+}
+
+/// Whether exploring may walk onto a remembered tile: anything but walls and locked doors.
+pub const fn explorable(tile: Tile) -> bool {
+    !matches!(tile, Tile::Wall | Tile::Door(DoorState::Locked))
+}
+
+/// The walk to the next place worth exploring from `at`, or why there is none. `held`: the
+/// locked doors on this level the player holds keys to (only for the message).
+pub fn explore(known: &Known, at: Pos, held: &[Pos], search: &mut Search) -> Result<Vec<Pos>, Finished> {
+    let goal = |p: Pos| p != at && (known.borders_unknown(p) || known.key_at(p) || known.relic_at(p));
+    let walk = search.nearest(known.size(), at, |p| known.tile(p), |_, t| explorable(t), goal);
+    if let Some(walk) = walk.filter(|w| !w.is_empty()) {
+        return Ok(walk);
+    }
+    // Nothing reachable is left: is a locked door keeping the rest from view?
+    let barred = known
+        .memory
+        .tiles()
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| **t == Some(Tile::Door(DoorState::Locked)))
+        .map(|(i, _)| known.level.map.pos_of(i))
+        .find(|&d| known.borders_unknown(d));
+    if let Some(door) = barred {
+        return Err(Finished::Barred {
+            door,
+            have_key: held.contains(&door),
+        });
+    }
+    let stairs_down = known.find(Tile::StairsDown).and_then(|s| {
+        let walk = search.nearest(known.size(), at, |p| known.tile(p), |_, t| explorable(t), |p| p == s)?;
+        Some(walk.len() as u32)
+    });
+    Err(Finished::Explored { stairs_down })
+}
+
+/// The shortest walk over remembered tiles from `at` to `to` (ending on it), through closed
+/// doors and through locked doors whose keys are `held`; a locked door may also be the end of
+/// the walk (walking into it tries it). `None` when `to` is unknown or out of reach.
+pub fn travel(known: &Known, at: Pos, to: Pos, held: &[Pos], search: &mut Search) -> Option<Vec<Pos>> {
+    known.tile(to)?;
+    let enter = |p: Pos, t: Tile| match t {
+        Tile::Wall => false,
+        Tile::Door(DoorState::Locked) => p == to || held.contains(&p),
+        _ => true,
+    };
+    search.nearest(known.size(), at, |p| known.tile(p), enter, |p| p == to)
+}
+
+/// What the player knows is at `p`, in a few words for the HUD ("a locked door", "a key", "the
+/// stairs down"), monsters excepted (the caller knows which it sees). `None`: never seen.
+pub fn describe(known: &Known, p: Pos, held: &[Pos]) -> Option<String> {
+    let tile = known.tile(p)?;
+    if known.relic_at(p) {
+        return Some("the Heartstone".to_owned());
+    }
+    if known.key_at(p) {
+        return Some("a key".to_owned());
+    }
+    Some(
+        match tile {
+            Tile::Wall => "a wall",
+            Tile::Floor => "room floor",
+            Tile::Corridor => "a corridor",
+            Tile::Door(DoorState::Open) => "an open door",
+            Tile::Door(DoorState::Closed) => "a closed door",
+            Tile::Door(DoorState::Locked) if held.contains(&p) => "a locked door (you hold its key)",
+            Tile::Door(DoorState::Locked) => "a locked door",
+            Tile::StairsDown => "the stairs down",
+            Tile::StairsUp => "the stairs up",
+        }
+        .to_owned(),
+    )
+}

@@ -1,0 +1,359 @@
+//! Locked doors and their keys (seed 002: "later we're going to add doorlocks and keys").
+//!
+//! A lock only means something on a chokepoint: a door whose every walk from the arrival passes
+//! through it. One depth-first search over the level finds them all (Tarjan's cut vertices on the
+//! tile grid) and numbers the tiles so that "is tile t behind door D?" is two comparisons. Locks
+//! guard either the way to the stairs down or a side vault (a pocket behind one door, as Brogue's
+//! vaults are); a second lock may hide the key to the stairs inside the vault.
+//!
+//! Keys are placed in metazelda's order: key k lies where keys 0..k-1 suffice, never behind its
+//! own door nor behind a later one. Every placement is then checked by `solve`, which plays the
+//! level out and knows nothing of how the locks were chosen.
+
+use crate::map::{DoorState, Tile, TileMap};
+
+use crate::world::Key;
+
+use crate::geom::Pos;
+
+use super::defect::Defect;
+use crate::rng::GenRng;
+
+/// Chokepoint doors and what lies behind each, as seen from one arrival point.
+pub struct Cuts {
+    /// Depth-first discovery number of every tile (0: not reached).
+    order: Vec<u32>,
+    /// Each chokepoint door and the discovery numbers of the tiles behind it (a contiguous range:
+    /// the subtree the door leads into).
+    doors: Vec<(Pos, u32, u32)>,
+}
+
+impl Cuts {
+    /// Runs the search from `from` over every walkable tile (all doors passable). Iterative, so
+    /// that a 1024x1024 level needs no deep call stack. The border must be solid.
+    pub fn find(map: &TileMap, from: Pos) -> Cuts {
+        let n = map.tiles().len();
+        let w = map.width() as usize;
+        let tiles = map.tiles();
+        let mut order = vec![0u32; n];
+        let mut low = vec![0u32; n];
+        let mut parent = vec![u32::MAX; n];
+        let mut doors = Vec::new();
+        let steps = [-1isize, 1, -(w as isize), w as isize];
+        let root = map.index(from);
+        let mut count = 1;
+        order[root] = 1;
+        low[root] = 1;
+        let mut stack: Vec<(usize, usize)> = vec![(root, 0)];
+        while let Some(top) = stack.last_mut() {
+            let (v, k) = *top;
+            if k < 4 {
+                top.1 += 1;
+                let u = v.wrapping_add_signed(steps[k]);
+                if !tiles[u].is_walkable() {
+                    continue;
+                }
+                if order[u] == 0 {
+                    count += 1;
+                    order[u] = count;
+                    low[u] = count;
+                    parent[u] = v as u32;
+                    stack.push((u, 0));
+                } else if u as u32 != parent[v] {
+                    low[v] = low[v].min(order[u]);
+                }
+                continue;
+            }
+            stack.pop();
+            let p = parent[v];
+            if p != u32::MAX {
+                let p = p as usize;
+                low[p] = low[p].min(low[v]);
+                // The subtree under v was numbered order[v]..=count, and nothing in it reaches
+                // above p: p is the only way in.
+                if tiles[p].is_door() && low[v] >= order[p] {
+                    doors.push((map.pos_of(p), order[v], count));
+                }
+            }
+        }
+        Cuts { order, doors }
+    }
+
+    /// Every chokepoint door.
+    #[cfg(test)]
+    pub fn doors(&self) -> impl Iterator<Item = Pos> + '_ {
+        self.doors.iter().map(|d| d.0)
+    }
+
+    /// True when tile `i` (an index) lies behind chokepoint number `d`.
+    fn behind(&self, d: usize, i: usize) -> bool {
+        let (_, lo, hi) = self.doors[d];
+        (lo..=hi).contains(&self.order[i])
+    }
+
+    /// How many tiles lie behind chokepoint number `d`.
+    fn size(&self, d: usize) -> u32 {
+        self.doors[d].2 - self.doors[d].1 + 1
+    }
+}
+
+/// What playing a level's locks out from one point comes to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// Tiles walked to, keys and opened locks included.
+    pub reached: Vec<bool>,
+    /// Indices into the keys, in the order they were picked up.
+    pub taken: Vec<usize>,
+}
+
+/// Plays `keys` and their locks out from `from`: walks everywhere it can (4-way; closed doors
+/// open, locked ones do not), picks up every key it reaches, and unlocks the door a key fits as
+/// soon as it has both reached the door and holds the key. Keys open one door each, so this
+/// greedy walk gets every key that any order of play could get.
+pub fn solve(map: &TileMap, keys: &[Key], from: Pos) -> Solution {
+    let n = map.tiles().len();
+    let mut reached = vec![false; n];
+    let mut taken = Vec::new();
+    if !map.in_bounds(from) {
+        return Solution { reached, taken };
+    }
+    let mut held = vec![false; keys.len()];
+    let mut door_seen = vec![false; keys.len()];
+    let key_here = |i: usize| keys.iter().position(|k| map.index(k.at) == i);
+    let lock_here = |p: Pos| keys.iter().position(|k| k.opens == p);
+    let mut stack = vec![from];
+    reached[map.index(from)] = true;
+    while let Some(p) = stack.pop() {
+        if let Some(k) = key_here(map.index(p))
+            && !held[k]
+        {
+            held[k] = true;
+            taken.push(k);
+            // A door already found locked opens now.
+            let door = keys[k].opens;
+            if door_seen[k] && !reached[map.index(door)] {
+                reached[map.index(door)] = true;
+                stack.push(door);
+            }
+        }
+        for q in p.neighbours4() {
+            let Some(t) = map.get(q) else { continue };
+            let j = map.index(q);
+            if reached[j] || !t.is_walkable() {
+                continue;
+            }
+            if t == Tile::Door(DoorState::Locked) {
+                match lock_here(q) {
+                    Some(k) if held[k] => {}
+                    Some(k) => {
+                        door_seen[k] = true;
+                        continue;
+                    }
+                    None => continue,
+                }
+            }
+            reached[j] = true;
+            stack.push(q);
+        }
+    }
+    Solution { reached, taken }
+}
+
+/// What a lock guards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Guard {
+    /// The way to the stairs down.
+    Stairs,
+    /// A side pocket.
+    Vault,
+    /// The way to the stairs, its key inside the vault locked just before.
+    StairsKeyInVault,
+}
+
+/// Smallest pocket (in tiles) worth a vault door.
+const MIN_VAULT: u32 = 9;
+
+/// How many locks, and of which kinds, a level at `depth` asks for (none on the first level;
+/// from the second on, three levels in four have one or more, deeper levels more).
+fn plan(depth: u32, has_stairs_down: bool, rng: &mut GenRng) -> Vec<Guard> {
+    if depth < 2 || rng.percent(25) {
+        return Vec::new();
+    }
+    let extra = u32::from(depth >= 4 && rng.coin()) + u32::from(depth >= 7 && rng.coin());
+    let mut plan = Vec::new();
+    if !has_stairs_down {
+        plan.resize(1 + extra as usize, Guard::Vault);
+        return plan;
+    }
+    match extra {
+        0 if rng.coin() => plan.push(Guard::Stairs),
+        0 => plan.push(Guard::Vault),
+        1 if rng.coin() => plan.extend([Guard::Vault, Guard::StairsKeyInVault]),
+        1 => plan.extend([Guard::Vault, Guard::Stairs]),
+        _ => plan.extend([Guard::Vault, Guard::StairsKeyInVault, Guard::Vault]),
+    }
+    plan
+}
+
+/// Locks chokepoint doors of `map` for a player arriving at its start, and lays their keys on
+/// room floor. Returns the keys (one per locked door, in the order they can be collected).
+pub fn place_locks(map: &mut TileMap, depth: u32, rng: &mut GenRng) -> Vec<Key> {
+    let plan = plan(depth, map.stairs_down().is_some(), rng);
+    if plan.is_empty() {
+        return Vec::new();
+    }
+    let arrival = map.start();
+    let cuts = Cuts::find(map, arrival);
+    let down = map.stairs_down().map(|p| map.index(p));
+    // Room floor where a key may lie (not on stairs or the arrival).
+    let floor: Vec<usize> = map
+        .rooms()
+        .iter()
+        .flat_map(|r| r.tiles())
+        .filter(|&p| p != arrival && map.tile(p) == Tile::Floor)
+        .map(|p| map.index(p))
+        .collect();
+    let mut keys: Vec<Key> = Vec::new();
+    let mut locked: Vec<usize> = Vec::new(); // chokepoint numbers, in key order
+    let mut last_vault: Option<usize> = None;
+    for guard in plan {
+        let guards_stairs = |d: usize| down.is_some_and(|s| cuts.behind(d, s));
+        let mut choices: Vec<usize> = (0..cuts.doors.len())
+            .filter(|&d| !locked.contains(&d))
+            .filter(|&d| match guard {
+                Guard::Vault => !guards_stairs(d) && cuts.size(d) >= MIN_VAULT,
+                Guard::Stairs | Guard::StairsKeyInVault => guards_stairs(d),
+            })
+            // No key already laid may end up behind the new lock.
+            .filter(|&d| keys.iter().all(|k| !cuts.behind(d, map.index(k.at))))
+            .collect();
+        // A few tries in random order; the first that plays out stands.
+        for _ in 0..4 {
+            let Some(d) = rng.pick(&choices) else { break };
+            choices.retain(|&c| c != d);
+            let door = cuts.doors[d].0;
+            let free = |i: usize| !cuts.behind(d, i) && keys.iter().all(|k| map.index(k.at) != i);
+            let inside_vault = |i: usize| last_vault.is_some_and(|v| cuts.behind(v, i));
+            let mut spots: Vec<usize> = floor.iter().copied().filter(|&i| free(i)).collect();
+            if guard == Guard::StairsKeyInVault && spots.iter().any(|&i| inside_vault(i)) {
+                spots.retain(|&i| inside_vault(i));
+            }
+            let Some(at) = rng.pick(&spots) else { continue };
+            let previous = map.tile(door);
+            map.set(door, Tile::Door(DoorState::Locked));
+            keys.push(Key {
+                at: map.pos_of(at),
+                opens: door,
+            });
+            if check_solvable(map, &keys).is_ok() {
+                locked.push(d);
+                if guard == Guard::Vault {
+                    last_vault = Some(d);
+                }
+                break;
+            }
+            keys.pop();
+            map.set(door, previous);
+        }
+    }
+    keys
+}
+
+/// Plays `keys` and their locks out from the level's arrival: every walkable tile must be
+/// reached (every key's tile, and the stairs down, among them). The first tile left out is the
+/// defect.
+pub fn check_solvable(map: &TileMap, keys: &[Key]) -> Result<(), Defect> {
+    let solution = solve(map, keys, map.start());
+    match (0..map.tiles().len()).find(|&i| map.tiles()[i].is_walkable() && !solution.reached[i]) {
+        Some(i) => Err(Defect::Unsolvable {
+            at: map.pos_of(i),
+            keys_taken: solution.taken.len(),
+            keys: keys.len(),
+        }),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::parse_ascii;
+
+    // Two rooms joined by a corridor; the right room has a pocket behind one door.
+    const LEVEL: &str = "\
+###############
+#...#####.....#
+#.@.+,,,,.....#
+#...#####.....#
+#########+#####
+########...####
+########...####
+###############
+";
+
+    #[test]
+    fn finds_the_chokepoint_doors_and_what_lies_behind() {
+        let map = parse_ascii(LEVEL.as_bytes()).unwrap();
+        let cuts = Cuts::find(&map, map.start());
+        let mut doors: Vec<Pos> = cuts.doors().collect();
+        doors.sort();
+        assert_eq!(doors, vec![Pos::new(4, 2), Pos::new(9, 4)]);
+        let d = cuts.doors.iter().position(|c| c.0 == Pos::new(9, 4)).unwrap();
+        assert!(cuts.behind(d, map.index(Pos::new(9, 6))));
+        assert!(!cuts.behind(d, map.index(Pos::new(9, 2))));
+        assert_eq!(cuts.size(d), 6);
+    }
+
+    #[test]
+    fn a_loop_is_no_chokepoint() {
+        let map = parse_ascii(b"#########\n#.@.+,,,#\n#...#,#,#\n#...+,,,#\n#########\n").unwrap();
+        assert_eq!(Cuts::find(&map, map.start()).doors().count(), 0);
+    }
+
+    #[test]
+    fn the_solver_needs_the_key_first() {
+        let mut map = parse_ascii(LEVEL.as_bytes()).unwrap();
+        map.set(Pos::new(9, 4), Tile::Door(DoorState::Locked));
+        let pocket = Pos::new(9, 6);
+        let good = [Key {
+            at: Pos::new(12, 2),
+            opens: Pos::new(9, 4),
+        }];
+        assert!(check_solvable(&map, &good).is_ok());
+        let behind_its_door = [Key {
+            at: pocket,
+            opens: Pos::new(9, 4),
+        }];
+        assert!(check_solvable(&map, &behind_its_door).is_err());
+        assert!(
+            check_solvable(&map, &[]).is_err(),
+            "a lock with no key leaves the pocket unreached"
+        );
+        // Two locks whose keys each lie behind the other: a deadlock.
+        map.set(Pos::new(4, 2), Tile::Door(DoorState::Locked));
+        let crossed = [
+            Key {
+                at: pocket,
+                opens: Pos::new(4, 2),
+            },
+            Key {
+                at: Pos::new(12, 2),
+                opens: Pos::new(9, 4),
+            },
+        ];
+        assert!(check_solvable(&map, &crossed).is_err());
+        let chained = [
+            Key {
+                at: Pos::new(1, 1),
+                opens: Pos::new(4, 2),
+            },
+            Key {
+                at: Pos::new(12, 2),
+                opens: Pos::new(9, 4),
+            },
+        ];
+        let s = solve(&map, &chained, map.start());
+        assert_eq!(s.taken, vec![0, 1]);
+        assert!(check_solvable(&map, &chained).is_ok());
+    }
+}

@@ -1,0 +1,145 @@
+//! Loops: a dug level is a tree of rooms; opening a wall where the walk around it is long makes
+//! shortcuts and circuits (the idea of Brogue CE's `addLoops`: a wall with floor on two opposite
+//! sides is opened when walking from one side to the other takes more than 20 steps).
+//!
+//! Only walls with wall on the two other sides are opened, so the rules of the level hold by
+//! construction: a wall between a room's floor and a corridor becomes a door framed by the
+//! room's wall, with no door beside it; rock between two corridors becomes corridor, which
+//! frames no door (door frames are room walls). No dead end is made: both sides were walkable.
+
+use crate::map::{DoorState, Tile, TileMap};
+
+use crate::geom::Pos;
+use crate::paths::{Flood, UNREACHED};
+
+use crate::rng::GenRng;
+
+/// A wall is opened when the walk between its two sides is longer than this (Brogue's figure).
+pub const LOOP_DISTANCE: u32 = 20;
+
+/// Percentage of loop doors that are left open.
+const OPEN_DOOR_PCT: u32 = 30;
+
+/// The two sides (tile indices) of interior tile `i`, in a map `w` tiles wide, if it is a wall
+/// with floor or corridor on two opposite sides and wall on the other two. By index: the border
+/// is solid, so an interior tile's neighbours are in bounds.
+fn sides(tiles: &[Tile], w: usize, i: usize) -> Option<(usize, usize)> {
+    let open = |j: usize| matches!(tiles[j], Tile::Floor | Tile::Corridor);
+    let wall = |j: usize| tiles[j] == Tile::Wall;
+    if !wall(i) {
+        None
+    } else if open(i - w) && open(i + w) && wall(i - 1) && wall(i + 1) {
+        Some((i - w, i + w))
+    } else if open(i - 1) && open(i + 1) && wall(i - w) && wall(i + w) {
+        Some((i - 1, i + 1))
+    } else {
+        None
+    }
+}
+
+/// Opens at most `most` walls whose two sides are more than `LOOP_DISTANCE` steps apart, tried
+/// in a random order. Returns how many were opened.
+///
+/// `dist` is the walking distance of every tile from one point (the arrival), taken before any
+/// loop is opened. A wall whose sides' distances differ by more than `LOOP_DISTANCE` has a long
+/// way round (the walk between them is at least that difference), unless a loop opened since,
+/// within `LOOP_DISTANCE` tiles of it, made one shorter: such walls are opened without a search.
+/// Only when they are not enough are the others asked, each by a bounded flood.
+pub fn add_loops(map: &mut TileMap, most: usize, dist: &[u32], rng: &mut GenRng) -> usize {
+    if most == 0 {
+        return 0;
+    }
+    // Interior tiles row by row (no division per tile to find its column).
+    let (w, h) = (map.width() as usize, map.height() as usize);
+    let mut candidates: Vec<usize> = Vec::new();
+    for y in 1..h - 1 {
+        for i in y * w + 1..y * w + w - 1 {
+            if sides(map.tiles(), w, i).is_some() {
+                candidates.push(i);
+            }
+        }
+    }
+    // Fisher-Yates, with the generator's own portable draws.
+    for i in (1..candidates.len()).rev() {
+        let j = rng.below(i as u32 + 1) as usize;
+        candidates.swap(i, j);
+    }
+    let mut flood = Flood::default();
+    let mut opened: Vec<Pos> = Vec::with_capacity(most);
+    let near_opened = |opened: &[Pos], p: Pos| {
+        let reach = LOOP_DISTANCE as i32;
+        opened
+            .iter()
+            .any(|o| (o.x - p.x).abs() <= reach && (o.y - p.y).abs() <= reach)
+    };
+    // First the walls the distances vouch for, then (if more are wanted) the rest, searched.
+    for searched in [false, true] {
+        for &i in &candidates {
+            if opened.len() == most {
+                return opened.len();
+            }
+            // An earlier opening can have changed this wall's surroundings: ask again.
+            let Some((a, b)) = sides(map.tiles(), w, i) else {
+                continue;
+            };
+            let (da, db) = (dist[a], dist[b]);
+            let (p, a, b) = (map.pos_of(i), map.pos_of(a), map.pos_of(b));
+            let vouched =
+                da != UNREACHED && db != UNREACHED && da.abs_diff(db) > LOOP_DISTANCE && !near_opened(&opened, p);
+            if vouched == searched || (searched && flood.within(map, a, b, LOOP_DISTANCE)) {
+                continue;
+            }
+            let tile = if map.tile(a) == Tile::Floor || map.tile(b) == Tile::Floor {
+                Tile::Door(if rng.percent(OPEN_DOOR_PCT) {
+                    DoorState::Open
+                } else {
+                    DoorState::Closed
+                })
+            } else {
+                Tile::Corridor
+            };
+            map.set(p, tile);
+            opened.push(p);
+        }
+    }
+    opened.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generation::validate;
+    use crate::map::parse_ascii;
+
+    #[test]
+    fn opens_a_long_way_round_and_not_a_short_one() {
+        // Room on the left, a corridor along its east wall that only meets it through the door
+        // far below: the wall between floor and corridor at the top is a long way round.
+        let mut text = String::from("##########\n");
+        text.push_str("#...#,,,,#\n");
+        text.push_str("#.@.#,##,#\n");
+        for _ in 0..8 {
+            text.push_str("#...#,##,#\n");
+        }
+        text.push_str("#...+,##,#\n");
+        text.push_str("#####,,,,#\n");
+        text.push_str("##########\n");
+        let mut map = parse_ascii(text.as_bytes()).unwrap();
+        let before = map.clone();
+        let dist = crate::paths::distance_map(&map, map.start(), Tile::is_walkable);
+        assert_eq!(add_loops(&mut map, 1, &dist, &mut GenRng::new(1)), 1);
+        let changed: Vec<usize> = (0..map.tiles().len())
+            .filter(|&i| map.tiles()[i] != before.tiles()[i])
+            .collect();
+        assert_eq!(changed.len(), 1);
+        let p = map.pos_of(changed[0]);
+        assert!(map.tile(p).is_door() || map.tile(p) == Tile::Corridor, "{p:?}");
+        // It was far from the existing door, and the level's rules still hold.
+        assert!(p.y < 8, "opened at {p:?}, near the old door");
+        validate(&map).unwrap();
+        // Nothing is opened when nothing is far.
+        let mut short = parse_ascii(b"#######\n#.@.+,#\n#...#,#\n#######\n").unwrap();
+        let dist = crate::paths::distance_map(&short, short.start(), Tile::is_walkable);
+        assert_eq!(add_loops(&mut short, 5, &dist, &mut GenRng::new(1)), 0);
+    }
+}

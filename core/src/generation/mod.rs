@@ -1,0 +1,25 @@
+//! Level generation: BSP rooms, corridor styles, doors, loops, stairs, locks and keys, monsters,
+//! shaped by depth, then validation and regeneration. `generate` makes level `d` of a run;
+//! `crate::dungeon` keeps the levels a run has made.
+
+pub mod anatomy;
+mod bsp;
+mod builder;
+mod corridors;
+mod defect;
+mod depth;
+pub mod golden;
+mod level;
+mod locks;
+mod loops;
+mod monsters;
+mod stairs;
+mod validate;
+
+pub use corridors::CorridorStyle;
+pub use defect::Defect;
+pub use depth::{DEEPEST, level_seed};
+pub use level::{GenError, GenParams, Generated, MAX_ATTEMPTS, generate, generate_once, parse_size, size_ok};
+pub use locks::{Solution, solve};
+pub use monsters::monster_count;
+pub use validate::{validate, validate_level};

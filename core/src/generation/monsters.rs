@@ -1,0 +1,74 @@
+//! Putting monsters (and, on the deepest level, the relic) on a level as it is made, from that
+//! level's seed alone: on room floor, none on stairs, doors or keys, none sharing a tile, none in
+//! sight of where you arrive. Deeper levels hold more monsters, and tougher kinds.
+
+use crate::fov::visible_tiles;
+use crate::geom::Dir8;
+use crate::geom::Pos;
+use crate::map::Tile;
+use crate::paths::{UNREACHED, distance_map};
+use crate::rng::GenRng;
+use crate::world::Level;
+
+use crate::world::{Kind, Mind, Monster, NORMAL_SPEED};
+
+/// Salt that keeps the monsters' random draws apart from the terrain's.
+const SALT: u64 = 0x6d6f_6e73_7465_7273; // "monsters"
+
+/// Monsters on a level of `area` tiles at `depth`: about 3 on a first 80x50 level, 14 on the
+/// tenth, in proportion to the area.
+pub fn monster_count(depth: u32, area: u32, rng: &mut GenRng) -> usize {
+    let per_4000 = 1.8 + 1.2 * depth as f64;
+    (per_4000 * f64::from(area) / 4000.0).round() as usize + rng.below(2) as usize
+}
+
+/// Fills `level.monsters` (and `level.relic` when `depth == deepest`) for the level made from
+/// `seed` at `depth`.
+pub fn populate(level: &mut Level, seed: u64, depth: u32, deepest: u32) {
+    let mut rng = GenRng::new(seed ^ SALT);
+    let map = &level.map;
+    let arrival = map.start();
+    // Everything the arrival has a line of sight to, however far.
+    let mut in_sight = vec![false; map.tiles().len()];
+    for p in visible_tiles(map, arrival, map.width().max(map.height())) {
+        in_sight[map.index(p)] = true;
+    }
+    let mut spots: Vec<Pos> = (0..map.tiles().len())
+        .filter(|&i| map.tiles()[i] == Tile::Floor && !in_sight[i])
+        .map(|i| map.pos_of(i))
+        .filter(|&p| level.key_at(p).is_none())
+        .collect();
+    if depth == deepest {
+        // The relic lies on the room floor farthest to walk from the arrival.
+        let dist = distance_map(map, arrival, Tile::is_walkable);
+        let far = (0..map.tiles().len())
+            .filter(|&i| map.tiles()[i] == Tile::Floor && dist[i] != UNREACHED)
+            .map(|i| map.pos_of(i))
+            .filter(|&p| level.key_at(p).is_none() && p != arrival)
+            .max_by_key(|&p| (dist[map.index(p)], std::cmp::Reverse((p.y, p.x))));
+        level.relic = far;
+        spots.retain(|&p| Some(p) != far);
+    }
+    let count = monster_count(depth, map.width() * map.height(), &mut rng).min(spots.len() / 4);
+    let mut monsters = Vec::with_capacity(count);
+    for id in 0..count as u32 {
+        let at = spots.swap_remove(rng.below(spots.len() as u32) as usize);
+        let kind = Kind::choose(depth, &mut rng);
+        let mind = if rng.percent(50) {
+            Mind::Asleep
+        } else {
+            Mind::Wandering {
+                heading: Dir8::ALL[rng.below(8) as usize],
+            }
+        };
+        monsters.push(Monster {
+            id,
+            kind,
+            at,
+            hp: kind.stats().max_hp,
+            energy: rng.below(NORMAL_SPEED as u32) as i32,
+            mind,
+        });
+    }
+    level.monsters = monsters;
+}

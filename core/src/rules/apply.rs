@@ -1,0 +1,215 @@
+//! Applying what happened: the one place where effects decided by the rules change the game
+//! (the dungeon's levels, the monsters on them, the player's position, health and pack, the
+//! record of the run), for the player and monsters alike, and the line the player is told.
+
+use super::{Effect, Who};
+use crate::dungeon::Dungeon;
+use crate::geom::Pos;
+use crate::map::{DoorState, Tile};
+use crate::world::{Ending, Level, MAX_GROWN_HP, Mind, PATIENCE, Player, RELIC, RunRecord};
+
+/// Everything a turn may change.
+pub struct Stage<'a> {
+    /// The levels, and the one being played.
+    pub dungeon: &'a mut Dungeon,
+    /// The player.
+    pub player: &'a mut Player,
+    /// The record of the run.
+    pub record: &'a mut RunRecord,
+}
+
+/// What applying an effect came to, besides the change itself.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Applied {
+    /// The line for the player, if it is worth one (monsters' lines are shown only when the
+    /// player sees them: the caller decides).
+    pub message: Option<String>,
+    /// The level the player arrived on.
+    pub entered: Option<u32>,
+}
+
+fn said(text: impl Into<String>) -> Applied {
+    Applied {
+        message: Some(text.into()),
+        entered: None,
+    }
+}
+
+/// "The goblin" for a monster, from its id on the current level.
+fn the(level: &Level, id: u32) -> String {
+    let name = level
+        .monster_index(id)
+        .map_or("something", |i| level.monsters[i].kind.name());
+    format!("The {name}")
+}
+
+/// Makes `effect`, done by `who`, true of the game.
+pub fn apply(stage: &mut Stage, who: Who, effect: &Effect) -> Applied {
+    let depth = stage.dungeon.depth();
+    let player = &mut stage.player;
+    let level = stage.dungeon.level_mut();
+    match (*effect, who) {
+        (Effect::Moved { to, onto }, Who::Player) => {
+            player.at = to;
+            // Stairs are worth a line (they say which key takes them); a doorway is not: walking
+            // or travelling through ten doors would push everything else off the log.
+            match onto {
+                Tile::StairsDown => said("There are stairs down here (> to descend)."),
+                Tile::StairsUp if depth == 1 => said("The way out of the dungeon is up these stairs (<)."),
+                Tile::StairsUp => said("There are stairs up here (< to climb)."),
+                _ => Applied::default(),
+            }
+        }
+        (Effect::Moved { to, .. }, Who::Monster(id)) => {
+            if let Some(i) = level.monster_index(id) {
+                level.monsters[i].at = to;
+            }
+            Applied::default()
+        }
+        (Effect::DoorOpened(at), _) => {
+            level.map.set(at, Tile::Door(DoorState::Open));
+            match who {
+                Who::Player => said("The door opens."),
+                Who::Monster(id) => said(format!("{} opens a door.", the(level, id))),
+            }
+        }
+        (Effect::DoorClosed(at), _) => {
+            level.map.set(at, Tile::Door(DoorState::Closed));
+            match who {
+                Who::Player => said("You close the door."),
+                Who::Monster(id) => said(format!("{} closes a door.", the(level, id))),
+            }
+        }
+        (Effect::DoorUnlocked(at), _) => {
+            level.map.set(at, Tile::Door(DoorState::Open));
+            if who == Who::Player {
+                player.keys.0.retain(|&k| k != (depth, at));
+            }
+            said("You unlock the door with your key and open it. The key stays in the lock.")
+        }
+        (Effect::KeyTaken(key), Who::Player) => {
+            level.keys.retain(|&k| k != key);
+            player.keys.0.push((depth, key.opens));
+            said("You pick up a key. It opens a locked door on this level.")
+        }
+        (Effect::RelicTaken, Who::Player) => {
+            level.relic = None;
+            player.carrying.relic = true;
+            said(format!(
+                "You take {RELIC}! Now bring it out: up the stairs of every level, and out of the first."
+            ))
+        }
+        (Effect::KeyTaken(_) | Effect::RelicTaken, Who::Monster(_)) | (Effect::Waited, _) => Applied::default(),
+        (Effect::LevelChanged { to }, _) => match stage.dungeon.go_to(to) {
+            Ok(()) => {
+                // Down arrives on the stairs up, up on the stairs down.
+                let level = stage.dungeon.level_mut();
+                let map = &level.map;
+                let arrival = if to > depth { map.stairs_up() } else { map.stairs_down() };
+                let arrival = arrival.unwrap_or(map.start());
+                player.at = arrival;
+                step_aside(level, arrival);
+                stage.record.deepest = stage.record.deepest.max(to);
+                let mut line = format!("You arrive on level {to}.");
+                if level.relic.is_some() {
+                    line.push_str(&format!(" Somewhere on this level lies {RELIC}."));
+                }
+                Applied {
+                    message: Some(line),
+                    entered: Some(to),
+                }
+            }
+            Err(e) => said(format!("The stairs are blocked: {e}.")),
+        },
+        (Effect::Attacked { target, damage }, _) => attacked(stage, who, target, damage),
+        (Effect::Escaped, _) => {
+            stage.record.ending = Some(Ending::Won);
+            said(format!(
+                "You climb out of the dungeon into the daylight with {RELIC}. You win!"
+            ))
+        }
+    }
+}
+
+fn attacked(stage: &mut Stage, who: Who, target: Who, damage: Option<i32>) -> Applied {
+    let level = stage.dungeon.level_mut();
+    match (who, target) {
+        (Who::Monster(id), Who::Player) => {
+            let attacker = the(level, id);
+            let Some(d) = damage else {
+                return said(format!("{attacker} misses you."));
+            };
+            let health = &mut stage.player.health;
+            health.hp = (health.hp - d).max(0);
+            if health.hp == 0 && stage.record.ending.is_none() {
+                let name = attacker.trim_start_matches("The ").to_owned();
+                let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                    "an"
+                } else {
+                    "a"
+                };
+                stage.record.ending = Some(Ending::Died {
+                    by: format!("{article} {name}"),
+                });
+                return said(format!("{attacker} hits you ({d}). You die..."));
+            }
+            said(format!("{attacker} hits you ({d})."))
+        }
+        (_, Who::Monster(id)) => {
+            let Some(i) = level.monster_index(id) else {
+                return Applied::default();
+            };
+            let name = level.monsters[i].kind.name();
+            let Some(d) = damage else {
+                return said(format!("You miss the {name}."));
+            };
+            let monster = &mut level.monsters[i];
+            monster.hp -= d;
+            if monster.hp <= 0 {
+                // What the kill teaches: more hit points (an eighth of the monster's, up to
+                // twice what the run began with), healed by as many.
+                let health = &mut stage.player.health;
+                let gain = (monster.kind.stats().max_hp / 8).min(MAX_GROWN_HP - health.max).max(0);
+                level.monsters.remove(i);
+                stage.record.slain += 1;
+                health.max += gain;
+                health.hp += gain;
+                said(format!("You kill the {name}."))
+            } else {
+                // Hurt, it knows where you are.
+                monster.mind = Mind::Hunting {
+                    target: stage.player.at,
+                    patience: PATIENCE,
+                };
+                said(format!("You hit the {name} ({d})."))
+            }
+        }
+        (Who::Player, Who::Player) => Applied::default(),
+    }
+}
+
+/// A monster standing where the player arrives moves to the nearest free tile it could stand on.
+fn step_aside(level: &mut Level, arrival: Pos) {
+    let Some(i) = level.monsters.iter().position(|m| m.at == arrival) else {
+        return;
+    };
+    for r in 1..=level.map.width().max(level.map.height()) as i32 {
+        for dy in -r..=r {
+            for dx in -r..=r {
+                if dx.abs() != r && dy.abs() != r {
+                    continue;
+                }
+                let p = arrival.offset(dx, dy);
+                let free = level
+                    .map
+                    .get(p)
+                    .is_some_and(|t| matches!(t, Tile::Floor | Tile::Corridor))
+                    && level.monster_at(p).is_none();
+                if free {
+                    level.monsters[i].at = p;
+                    return;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,145 @@
+//! A whole turn: the player's action, then (if it took a turn) slow healing and every monster on
+//! the level acting by its speed, each through `resolve` and `apply` like the player. What the
+//! player sees of it comes back as lines for the message log.
+
+use super::apply::{Stage, apply};
+use super::mind::{self, distance_sq};
+use super::senses::Senses;
+use super::{Act, Actor, Effect, Refusal, Scene, Who, resolve};
+use crate::geom::Pos;
+use crate::rng::GenRng;
+use crate::world::{Attack, MAX_SIGHT, Monster, NORMAL_SPEED, player_attack};
+
+/// The player heals one hit point every this many turns.
+pub const HEAL_EVERY: u64 = 6;
+
+/// What a turn came to, for the player.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Round {
+    /// Lines for the message log, in order.
+    pub messages: Vec<String>,
+    /// The level the player arrived on, if the turn took the stairs.
+    pub entered: Option<u32>,
+}
+
+/// The player as the rules see it in `stage`.
+fn player_actor<'k>(stage: &Stage, keys: &'k [Pos]) -> Actor<'k> {
+    Actor {
+        who: Who::Player,
+        at: stage.player.at,
+        keys,
+        takes_things: true,
+        opens_doors: true,
+        attack: player_attack(stage.record.slain),
+        has_relic: stage.player.carrying.relic,
+    }
+}
+
+/// Plays one turn: `act` by the player (refused: no turn passes, and nothing else happens), then
+/// healing and the monsters. `radius` is how far the player sees (monsters' doings beyond it are
+/// not told); `turn` counts turns taken.
+pub fn play_round(
+    stage: &mut Stage,
+    act: Act,
+    rng: &mut GenRng,
+    turn: &mut u64,
+    senses: &mut Senses,
+    radius: u32,
+) -> Result<Round, Refusal> {
+    let depth = stage.dungeon.depth();
+    let keys = stage.player.keys.doors_on(depth);
+    let scene = Scene {
+        level: stage.dungeon.level(),
+        depth,
+        deepest: stage.dungeon.deepest(),
+        player_at: stage.player.at,
+    };
+    let effects = resolve(&scene, &player_actor(stage, &keys), act, rng)?;
+    let mut round = Round::default();
+    for effect in &effects {
+        let applied = apply(stage, Who::Player, effect);
+        round.messages.extend(applied.message);
+        round.entered = round.entered.or(applied.entered);
+    }
+    *turn += 1;
+    if stage.record.ending.is_some() {
+        return Ok(round);
+    }
+    let health = &mut stage.player.health;
+    if (*turn).is_multiple_of(HEAL_EVERY) && health.hp < health.max {
+        health.hp += 1;
+    }
+    monsters_act(stage, rng, senses, radius, &mut round.messages);
+    Ok(round)
+}
+
+/// Every monster on the current level acts, in order, as often as its speed allows this turn.
+pub fn monsters_act(stage: &mut Stage, rng: &mut GenRng, senses: &mut Senses, radius: u32, messages: &mut Vec<String>) {
+    let player_at = stage.player.at;
+    let reach = radius.max(MAX_SIGHT);
+    senses.look(&stage.dungeon.level().map, player_at, reach);
+    let seen = |senses: &Senses, p: Pos| senses.in_line(p) && distance_sq(p, player_at) <= i64::from(radius).pow(2);
+    let depth = stage.dungeon.depth();
+    let deepest = stage.dungeon.deepest();
+    for i in 0..stage.dungeon.level().monsters.len() {
+        let mut m = stage.dungeon.level().monsters[i];
+        m.energy += m.kind.stats().speed;
+        let notice = |m: &Monster| format!("The {} notices you!", m.kind.name());
+        if mind::perceive(&mut m, player_at, senses) && seen(senses, m.at) {
+            messages.push(notice(&m));
+        }
+        stage.dungeon.level_mut().monsters[i] = m;
+        while stage.record.ending.is_none() && stage.dungeon.level().monsters[i].energy >= NORMAL_SPEED {
+            let level = stage.dungeon.level();
+            let mut m = level.monsters[i];
+            m.energy -= NORMAL_SPEED;
+            if mind::perceive(&mut m, player_at, senses) && seen(senses, m.at) {
+                messages.push(notice(&m));
+            }
+            let act = mind::decide(&mut m, level, player_at, senses, rng);
+            stage.dungeon.level_mut().monsters[i] = m;
+            let Some(act) = act else { continue };
+            let scene = Scene {
+                level: stage.dungeon.level(),
+                depth,
+                deepest,
+                player_at,
+            };
+            let actor = Actor {
+                who: Who::Monster(m.id),
+                at: m.at,
+                keys: &[],
+                takes_things: false,
+                opens_doors: m.kind.stats().opens_doors,
+                attack: Attack {
+                    to_hit: m.kind.stats().to_hit,
+                    damage: m.kind.stats().damage,
+                },
+                has_relic: false,
+            };
+            let Ok(effects) = resolve(&scene, &actor, act, rng) else {
+                continue; // blocked (a friend moved in the way): the move is lost
+            };
+            for effect in &effects {
+                let was_seen = seen(senses, m.at);
+                let applied = apply(stage, Who::Monster(m.id), effect);
+                let doors_changed = matches!(effect, Effect::DoorOpened(_) | Effect::DoorClosed(_));
+                if doors_changed {
+                    // Sight through the door changed: look again.
+                    senses.look(&stage.dungeon.level().map, player_at, reach);
+                }
+                let at = stage.dungeon.level().monsters[i].at;
+                let to_player = matches!(
+                    effect,
+                    Effect::Attacked {
+                        target: Who::Player,
+                        ..
+                    }
+                );
+                if to_player || was_seen || seen(senses, at) {
+                    messages.extend(applied.message);
+                }
+            }
+        }
+    }
+}

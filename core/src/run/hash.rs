@@ -1,0 +1,80 @@
+//! The state hash: one number for the whole game state (every level made, the monsters on it,
+//! the player, the turn, the record of the run and where the random stream stands), so that "the
+//! same seed and the same commands give the same game" can be checked byte for byte, on any
+//! platform.
+
+use crate::geom::Pos;
+use crate::map::fnv1a;
+use crate::world::{Ending, Mind};
+
+use super::Run;
+
+fn pos(out: &mut Vec<u8>, p: Pos) {
+    out.extend_from_slice(&p.x.to_le_bytes());
+    out.extend_from_slice(&p.y.to_le_bytes());
+}
+
+/// FNV-1a of a fixed, platform-independent encoding of the game state.
+pub(super) fn state_hash(run: &Run) -> u64 {
+    let Run {
+        dungeon,
+        player,
+        record,
+        turn,
+        rng,
+        ..
+    } = run;
+    let mut out: Vec<u8> = Vec::with_capacity(16 * 1024);
+    out.extend_from_slice(&dungeon.depth().to_le_bytes());
+    for depth in 1..=dungeon.deepest() {
+        let Some(level) = dungeon.kept(depth) else { continue };
+        out.extend_from_slice(&depth.to_le_bytes());
+        out.extend(level.map.tiles().iter().map(|t| t.glyph() as u8));
+        for key in &level.keys {
+            pos(&mut out, key.at);
+            pos(&mut out, key.opens);
+        }
+        out.push(0xfe);
+        if let Some(relic) = level.relic {
+            pos(&mut out, relic);
+        }
+        for m in &level.monsters {
+            out.extend_from_slice(&m.id.to_le_bytes());
+            out.push(m.kind as u8);
+            pos(&mut out, m.at);
+            out.extend_from_slice(&m.hp.to_le_bytes());
+            out.extend_from_slice(&m.energy.to_le_bytes());
+            match m.mind {
+                Mind::Asleep => out.push(0),
+                Mind::Wandering { heading } => out.extend_from_slice(&[1, heading as u8]),
+                Mind::Hunting { target, patience } => {
+                    out.push(2);
+                    pos(&mut out, target);
+                    out.extend_from_slice(&patience.to_le_bytes());
+                }
+            }
+        }
+        out.push(0xff);
+    }
+    pos(&mut out, player.at);
+    for &(depth, door) in &player.keys.0 {
+        out.extend_from_slice(&depth.to_le_bytes());
+        pos(&mut out, door);
+    }
+    out.extend_from_slice(&player.health.hp.to_le_bytes());
+    out.extend_from_slice(&player.health.max.to_le_bytes());
+    out.push(u8::from(player.carrying.relic));
+    out.extend_from_slice(&record.slain.to_le_bytes());
+    out.extend_from_slice(&record.deepest.to_le_bytes());
+    match &record.ending {
+        None => out.push(0),
+        Some(Ending::Won) => out.push(1),
+        Some(Ending::Died { by }) => {
+            out.push(2);
+            out.extend_from_slice(by.as_bytes());
+        }
+    }
+    out.extend_from_slice(&turn.to_le_bytes());
+    out.extend_from_slice(&rng.word_pos().to_le_bytes());
+    fnv1a(&out)
+}

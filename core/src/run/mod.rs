@@ -1,0 +1,231 @@
+//! A run: one owned value holding the whole game in play — the dungeon, the player, the turn,
+//! the run's random stream, its record and the message log — that the rules mutate and that the
+//! game on screen, saves, the state hash, `--explore`, the walker and the bots all share.
+//! `RunSpec::begin` is the one way a run starts; a save gives a `Run` back whole.
+
+mod hash;
+
+use crate::dungeon::{Dungeon, Origin};
+use crate::fov::{DEFAULT_RADIUS, Viewshed};
+use crate::generation::{GenError, GenParams};
+use crate::rng::GenRng;
+use crate::rules::{Act, Refusal, Round, Senses, Stage, play_round};
+use crate::world::{Level, MessageLog, Player, RunRecord};
+
+/// Salt that keeps the play stream apart from the levels' streams.
+const PLAY_SALT: u64 = 0x706c_6179_5f72_6e67; // "play_rng"
+
+/// How a run starts: what "the same seed again" begins once more, and what a save keeps of a
+/// run's beginning.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunSpec {
+    /// A generated dungeon: its seed, size and corridor style, and the level to start on
+    /// (`params.depth`); `peaceful` makes its levels without monsters (tests and tools about the
+    /// terrain).
+    Seeded {
+        /// Seed, size, style and starting depth.
+        params: GenParams,
+        /// Levels are made without monsters.
+        peaceful: bool,
+    },
+    /// One level, as it is (a map file, or a level made by hand): a dungeon of one level.
+    Level(Box<Level>),
+}
+
+impl RunSpec {
+    /// A generated run on `params` (starting on level `params.depth`), with monsters.
+    pub const fn seeded(params: GenParams) -> Self {
+        RunSpec::Seeded {
+            params,
+            peaceful: false,
+        }
+    }
+
+    /// The run as `dungeon` begins it: its origin and the level it is on.
+    pub fn of(dungeon: &Dungeon) -> Self {
+        match dungeon.origin() {
+            Origin::Run(params) => RunSpec::Seeded {
+                params: params.at_depth(dungeon.depth()),
+                peaceful: dungeon.is_peaceful(),
+            },
+            Origin::Map => RunSpec::Level(Box::new(dungeon.level().clone())),
+        }
+    }
+
+    /// The dungeon the run begins in.
+    pub fn dungeon(&self) -> Result<Dungeon, GenError> {
+        match self {
+            RunSpec::Seeded { params, peaceful } => {
+                let dungeon = Dungeon::new(*params)?;
+                Ok(if *peaceful { dungeon.peaceful() } else { dungeon })
+            }
+            RunSpec::Level(level) => Ok(Dungeon::single((**level).clone())),
+        }
+    }
+
+    /// The same run on another seed (same size, style and starting depth); a single level is
+    /// played again as it is.
+    pub fn with_seed(&self, seed: u64) -> Self {
+        match self {
+            RunSpec::Seeded { params, peaceful } => RunSpec::Seeded {
+                params: GenParams { seed, ..*params },
+                peaceful: *peaceful,
+            },
+            RunSpec::Level(_) => self.clone(),
+        }
+    }
+
+    /// Begins the run: its dungeon made, the player on its start, nothing done yet (and nothing
+    /// seen: `Run::set_sight_radius` looks).
+    pub fn begin(&self) -> Result<Run, GenError> {
+        Ok(Run::new(self.dungeon()?))
+    }
+}
+
+/// The whole game in play.
+#[derive(Clone, Debug)]
+pub struct Run {
+    /// Every level made so far, and the one the player is on.
+    pub dungeon: Dungeon,
+    /// The player.
+    pub player: Player,
+    /// Turns played so far.
+    pub turn: u64,
+    /// The stream for everything decided in play (hits, damage, where monsters wander), seeded
+    /// from the run seed: the same seed and commands give the same game.
+    pub rng: GenRng,
+    /// Monsters slain, the deepest level reached, how the run ended.
+    pub record: RunRecord,
+    /// Every line the player was told.
+    pub log: MessageLog,
+    /// How the run began.
+    spec: RunSpec,
+    /// What the player sees now (worked out from the rest: never saved).
+    sight: Viewshed,
+    /// The monsters' scratch between turns (never saved).
+    senses: Senses,
+}
+
+impl Run {
+    /// A run beginning in `dungeon` on the level it is on: the player on that level's start.
+    pub fn new(dungeon: Dungeon) -> Self {
+        let seed = match dungeon.origin() {
+            Origin::Run(p) => p.seed,
+            Origin::Map => 0,
+        };
+        let spec = RunSpec::of(&dungeon);
+        let record = RunRecord {
+            deepest: dungeon.depth(),
+            ..RunRecord::default()
+        };
+        Run::from_parts(
+            spec,
+            dungeon.clone(),
+            Player::new(dungeon.level().map.start()),
+            0,
+            GenRng::new(seed ^ PLAY_SALT),
+            record,
+            MessageLog::default(),
+        )
+    }
+
+    /// A run from its parts (what a save gives back). The player has not looked around yet:
+    /// `set_sight_radius` (or the first turn) does that.
+    pub fn from_parts(
+        spec: RunSpec,
+        dungeon: Dungeon,
+        player: Player,
+        turn: u64,
+        rng: GenRng,
+        record: RunRecord,
+        log: MessageLog,
+    ) -> Self {
+        Run {
+            dungeon,
+            player,
+            turn,
+            rng,
+            record,
+            log,
+            spec,
+            sight: Viewshed::new(DEFAULT_RADIUS),
+            senses: Senses::default(),
+        }
+    }
+
+    /// How the run began.
+    pub fn spec(&self) -> &RunSpec {
+        &self.spec
+    }
+
+    /// What the player sees now.
+    pub fn sight(&self) -> &Viewshed {
+        &self.sight
+    }
+
+    /// This run with the player seeing `radius` tiles far, having looked around.
+    pub fn with_sight(mut self, radius: u32) -> Self {
+        self.set_sight_radius(radius);
+        self
+    }
+
+    /// The player sees `radius` tiles far from now on, and looks around.
+    pub fn set_sight_radius(&mut self, radius: u32) {
+        self.sight.set_radius(radius);
+        self.look();
+    }
+
+    /// Whether the run is over (death or victory).
+    pub fn is_over(&self) -> bool {
+        self.record.ending.is_some()
+    }
+
+    /// Tells the player `text` (on this turn).
+    pub fn say(&mut self, text: impl Into<String>) {
+        self.log.push(self.turn, text);
+    }
+
+    /// Plays `act` as a whole turn (the player's action, then the monsters'), tells the player
+    /// what happened and looks again. A refusal is told and takes no turn: nothing else changes.
+    pub fn play(&mut self, act: Act) -> Result<Round, Refusal> {
+        let mut stage = Stage {
+            dungeon: &mut self.dungeon,
+            player: &mut self.player,
+            record: &mut self.record,
+        };
+        let played = play_round(
+            &mut stage,
+            act,
+            &mut self.rng,
+            &mut self.turn,
+            &mut self.senses,
+            self.sight.radius(),
+        );
+        match &played {
+            Ok(round) => {
+                for line in &round.messages {
+                    self.log.push(self.turn, line.clone());
+                }
+                self.look();
+            }
+            Err(refusal) => self.say(refusal.to_string()),
+        }
+        played
+    }
+
+    /// Works out what the player sees from where it stands, and remembers it.
+    pub fn look(&mut self) {
+        let depth = self.dungeon.depth();
+        let map = &self.dungeon.level().map;
+        self.sight.recompute(map, self.player.at);
+        self.player
+            .memory
+            .level_mut(depth, map)
+            .remember(map, self.sight.visible());
+    }
+
+    /// The state hash: one number for the whole game state (see `hash`).
+    pub fn state_hash(&self) -> u64 {
+        hash::state_hash(self)
+    }
+}

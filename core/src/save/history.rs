@@ -1,0 +1,88 @@
+//! The run history: one line for every finished run (its seed, how deep it went, how long it
+//! lasted, how it ended), newest last, kept as RON text beside the save.
+
+use serde::{Deserialize, Serialize};
+
+use crate::dungeon::{Dungeon, Origin};
+use crate::world::{Ending, RunRecord};
+
+/// How many finished runs are kept (the oldest are dropped).
+pub const KEEP: usize = 200;
+
+/// A finished run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PastRun {
+    /// The run as a player reads it: "seed 42 (80x50, mixed)" or "custom map (30x12)".
+    pub run: String,
+    /// The seed, for a generated run.
+    pub seed: Option<u64>,
+    /// The deepest level reached.
+    pub deepest: u32,
+    /// Turns played.
+    pub turns: u64,
+    /// Monsters slain.
+    pub slain: u32,
+    /// How it ended: "won", "killed by a goblin on level 3".
+    pub ending: String,
+    /// When it ended, in seconds since 1970.
+    pub ended_at: u64,
+}
+
+impl PastRun {
+    /// The record of a run that just ended.
+    pub fn of(dungeon: &Dungeon, record: &RunRecord, turns: u64, ended_at: u64) -> Self {
+        let ending = match &record.ending {
+            Some(Ending::Won) => "escaped with the Heartstone".to_owned(),
+            Some(Ending::Died { by }) => format!("killed by {by} on level {}", dungeon.depth()),
+            None => "abandoned".to_owned(),
+        };
+        PastRun {
+            run: dungeon.describe(),
+            seed: match dungeon.origin() {
+                Origin::Run(p) => Some(p.seed),
+                Origin::Map => None,
+            },
+            deepest: record.deepest,
+            turns,
+            slain: record.slain,
+            ending,
+            ended_at,
+        }
+    }
+
+    /// One line of the history screen.
+    pub fn line(&self) -> String {
+        format!(
+            "{}: level {}, {} turns, {} slain, {}",
+            self.run, self.deepest, self.turns, self.slain, self.ending
+        )
+    }
+}
+
+/// Every finished run kept, oldest first.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct History {
+    /// The runs, oldest first.
+    pub runs: Vec<PastRun>,
+}
+
+impl History {
+    /// Adds a finished run, dropping the oldest past `KEEP`.
+    pub fn push(&mut self, run: PastRun) {
+        self.runs.push(run);
+        if self.runs.len() > KEEP {
+            self.runs.drain(..self.runs.len() - KEEP);
+        }
+    }
+
+    /// The history as RON text (what the history file holds).
+    pub fn to_text(&self) -> String {
+        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).expect("a history always serialises")
+    }
+
+    /// The history back from its RON text, or why not.
+    pub fn from_text(bytes: &[u8]) -> Result<Self, String> {
+        let text = std::str::from_utf8(bytes).map_err(|e| format!("not text: {e}"))?;
+        ron::from_str(text).map_err(|e| e.to_string())
+    }
+}

@@ -1,0 +1,96 @@
+//! A level: its terrain, the keys (and the relic) lying on it, and the monsters on it. Plain
+//! data, kept by the dungeon while the player is elsewhere, and changed only through the rules
+//! of a turn.
+
+use super::{Mind, Monster};
+use crate::geom::Pos;
+use crate::map::{TileMap, fnv1a};
+
+/// A key lying on the floor, cut for the locked door at `opens` on the same level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct Key {
+    /// Where it lies.
+    pub at: Pos,
+    /// The locked door it opens.
+    pub opens: Pos,
+}
+
+/// One level of the dungeon.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// The terrain.
+    pub map: TileMap,
+    /// Keys still lying on the floor (one per locked door when the level is made).
+    pub keys: Vec<Key>,
+    /// The monsters on it, in the order they act.
+    pub monsters: Vec<Monster>,
+    /// Where the relic lies, on the deepest level until it is taken.
+    pub relic: Option<Pos>,
+}
+
+impl Level {
+    /// A level with no keys (a map file).
+    pub fn bare(map: TileMap) -> Self {
+        Level {
+            map,
+            keys: Vec::new(),
+            monsters: Vec::new(),
+            relic: None,
+        }
+    }
+
+    /// The monster standing at `p`, if any.
+    pub fn monster_at(&self, p: Pos) -> Option<&Monster> {
+        self.monsters.iter().find(|m| m.at == p)
+    }
+
+    /// Where monster `id` is in `monsters`, if it is alive.
+    pub fn monster_index(&self, id: u32) -> Option<usize> {
+        self.monsters.iter().position(|m| m.id == id)
+    }
+
+    /// The key lying at `p`, if any.
+    pub fn key_at(&self, p: Pos) -> Option<&Key> {
+        self.keys.iter().find(|k| k.at == p)
+    }
+
+    /// Heap bytes the level holds, for memory reports.
+    pub fn heap_bytes(&self) -> usize {
+        self.map.heap_bytes()
+            + self.keys.capacity() * std::mem::size_of::<Key>()
+            + self.monsters.capacity() * std::mem::size_of::<Monster>()
+    }
+
+    /// The level in the ASCII legend with `@` where the player arrives (see `TileMap::to_ascii`).
+    pub fn to_ascii(&self) -> String {
+        self.map.to_ascii()
+    }
+
+    /// A stable 64-bit FNV-1a hash of the ASCII dump followed by every key (where it lies, what
+    /// it opens), the relic, and every monster (kind, place, health, energy, mind): the level's
+    /// fingerprint for golden tests.
+    pub fn fingerprint(&self) -> u64 {
+        let mut bytes = self.map.to_ascii().into_bytes();
+        for k in &self.keys {
+            for v in [k.at.x, k.at.y, k.opens.x, k.opens.y] {
+                bytes.extend_from_slice(&v.to_le_bytes());
+            }
+        }
+        if let Some(r) = self.relic {
+            bytes.push(b'R');
+            bytes.extend_from_slice(&r.x.to_le_bytes());
+            bytes.extend_from_slice(&r.y.to_le_bytes());
+        }
+        for m in &self.monsters {
+            let mind = match m.mind {
+                Mind::Asleep => 0,
+                Mind::Wandering { heading } => 1 + heading as i32,
+                Mind::Hunting { .. } => 9,
+            };
+            for v in [m.id as i32, m.kind as i32, m.at.x, m.at.y, m.hp, m.energy, mind] {
+                bytes.extend_from_slice(&v.to_le_bytes());
+            }
+        }
+        fnv1a(&bytes)
+    }
+}

@@ -1,0 +1,23 @@
+//! The world as plain data: levels (terrain, the keys and relic lying on them, the monsters on
+//! them), the kinds of monster, the player, and the record of a run.
+
+mod kind;
+mod level;
+mod monster;
+mod player;
+mod record;
+
+pub use kind::{Kind, MAX_SIGHT, NORMAL_SPEED, Stats};
+pub use level::{Key, Level};
+pub use monster::{Mind, Monster, PATIENCE};
+pub use player::{Attack, Carrying, Health, KeyRing, PLAYER_MAX_HP, Player, player_attack};
+pub use record::{Ending, MessageLog, RunRecord};
+
+/// How many levels a run's dungeon has.
+pub const DEEPEST: u32 = 10;
+
+/// The name of the relic to bring out of the dungeon.
+pub const RELIC: &str = "the Heartstone";
+
+/// The most hit points kills can bring the player to: twice what a run begins with.
+pub const MAX_GROWN_HP: i32 = 2 * PLAYER_MAX_HP;

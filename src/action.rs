@@ -1,0 +1,109 @@
+//! Everything a player can ask for by key (`Action`, leafwing-input-manager's actionlike): what
+//! each does and, for moves, the direction. Which keys do it is the settings' (`Bindings`).
+
+use bevy::prelude::*;
+use delve_core::geom::Dir8;
+use leafwing_input_manager::prelude::*;
+
+/// Everything a player can ask for.
+#[derive(Actionlike, PartialEq, Eq, Clone, Copy, Hash, Debug, Reflect, PartialOrd, Ord)]
+pub enum Action {
+    MoveN,
+    MoveNE,
+    MoveE,
+    MoveSE,
+    MoveS,
+    MoveSW,
+    MoveW,
+    MoveNW,
+    Wait,
+    CloseDoor,
+    Descend,
+    Ascend,
+    Explore,
+    Overview,
+    Minimap,
+    Cancel,
+    Help,
+    MessageLog,
+    ZoomIn,
+    ZoomOut,
+    Lab,
+    LabNext,
+}
+
+impl Action {
+    pub const ALL: [Action; 22] = [
+        Action::MoveN,
+        Action::MoveNE,
+        Action::MoveE,
+        Action::MoveSE,
+        Action::MoveS,
+        Action::MoveSW,
+        Action::MoveW,
+        Action::MoveNW,
+        Action::Wait,
+        Action::CloseDoor,
+        Action::Descend,
+        Action::Ascend,
+        Action::Explore,
+        Action::Overview,
+        Action::Minimap,
+        Action::Cancel,
+        Action::Help,
+        Action::MessageLog,
+        Action::ZoomIn,
+        Action::ZoomOut,
+        Action::Lab,
+        Action::LabNext,
+    ];
+
+    /// The direction of a move action.
+    pub const fn direction(self) -> Option<Dir8> {
+        Some(match self {
+            Action::MoveN => Dir8::N,
+            Action::MoveNE => Dir8::NE,
+            Action::MoveE => Dir8::E,
+            Action::MoveSE => Dir8::SE,
+            Action::MoveS => Dir8::S,
+            Action::MoveSW => Dir8::SW,
+            Action::MoveW => Dir8::W,
+            Action::MoveNW => Dir8::NW,
+            _ => return None,
+        })
+    }
+
+    /// What the action does in a few words, for the settings page ("explore", "cancel").
+    pub fn describe_short(self) -> &'static str {
+        let long = self.describe();
+        long.split(" (").next().unwrap_or(long)
+    }
+
+    /// What the action does, for the help overlay.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Action::MoveN => "move north",
+            Action::MoveNE => "move north-east",
+            Action::MoveE => "move east",
+            Action::MoveSE => "move south-east",
+            Action::MoveS => "move south",
+            Action::MoveSW => "move south-west",
+            Action::MoveW => "move west",
+            Action::MoveNW => "move north-west",
+            Action::Wait => "wait a turn",
+            Action::CloseDoor => "close a door",
+            Action::Descend => "go down the stairs (away from them: travel to them)",
+            Action::Ascend => "go up the stairs (away from them: travel to them)",
+            Action::Explore => "explore (any key stops)",
+            Action::Overview => "overview map of the level",
+            Action::Minimap => "hide or show the minimap",
+            Action::Cancel => "cancel",
+            Action::Help => "show or hide this help",
+            Action::MessageLog => "show or hide the message log",
+            Action::ZoomIn => "zoom in",
+            Action::ZoomOut => "zoom out",
+            Action::Lab => "generator lab: how the level was made",
+            Action::LabNext => "in the lab: the next level",
+        }
+    }
+}

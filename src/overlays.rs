@@ -1,0 +1,141 @@
+//! The overlays over play: help (F1 or ?: every action and the keys bound to it, so it stays
+//! right when keys are rebound) and the message log (P: the last lines with their turns). While
+//! one is open it takes the keyboard: keys that would play a turn do nothing under it.
+
+use bevy::prelude::*;
+use delve_core::world::MessageLog;
+use leafwing_input_manager::prelude::*;
+
+use crate::action::Action;
+use crate::actor::Player;
+use crate::settings::{Bindings, Settings};
+use crate::state::GameState;
+use crate::turn::{Game, TurnSet};
+use crate::ui::palette;
+use crate::ui::widgets::{Modal, full_window, panel, text};
+
+/// Lines of the log the overlay shows.
+pub const LOG_PAGE: usize = 40;
+
+#[derive(Component)]
+struct HelpOverlay;
+
+#[derive(Component)]
+struct LogOverlay;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(Update, (toggle_help, toggle_log).in_set(TurnSet::Show));
+}
+
+/// One line per action: what it does and the keys bound to it.
+pub fn help_text(bindings: &Bindings) -> String {
+    let mut out = String::from("Keys (Esc or F1 closes; rebind them under Settings on the title screen)\n\n");
+    for action in Action::ALL {
+        out.push_str(&format!("{:<54}{}\n", action.describe(), bindings.describe(action)));
+    }
+    out.push_str(
+        "\nBump a closed door to open it, a locked one with its key, a monster to attack it. No\ndiagonal steps through doorways. Walk onto a key to pick it up; take the stairs standing\non them. Goblins, orcs and trolls open doors; rats, jackals and ogres cannot.\n\nFind the Heartstone on level 10 and carry it out, up the stairs of level 1.",
+    );
+    out
+}
+
+/// The log overlay's text: the last `LOG_PAGE` lines, each with its turn.
+pub fn log_text(log: &MessageLog) -> String {
+    let mut out = String::from("Messages (P or Esc closes)\n\n");
+    if log.lines().len() == 0 {
+        out.push_str("Nothing yet.");
+    }
+    for (turn, line) in log.recent(LOG_PAGE) {
+        out.push_str(&format!("{turn:>6}  {line}\n"));
+    }
+    out
+}
+
+fn toggle_log(
+    mut commands: Commands,
+    actions: Single<&ActionState<Action>, With<Player>>,
+    game: Res<Game>,
+    overlay: Option<Single<Entity, With<LogOverlay>>>,
+) {
+    let close = actions.just_pressed(&Action::MessageLog) || actions.just_pressed(&Action::Cancel);
+    match overlay {
+        Some(entity) if close => commands.entity(*entity).despawn(),
+        None if actions.just_pressed(&Action::MessageLog) => {
+            commands.spawn((
+                Name::new("Message log"),
+                LogOverlay,
+                Modal,
+                DespawnOnExit(GameState::Playing),
+                full_window(),
+                children![(
+                    panel(16.0, palette::OVERLAY),
+                    children![text(log_text(&game.log), 15.0)]
+                )],
+            ));
+        }
+        _ => {}
+    }
+}
+
+fn toggle_help(
+    mut commands: Commands,
+    actions: Single<&ActionState<Action>, With<Player>>,
+    settings: Res<Settings>,
+    overlay: Option<Single<Entity, With<HelpOverlay>>>,
+) {
+    let close = actions.just_pressed(&Action::Help) || actions.just_pressed(&Action::Cancel);
+    match overlay {
+        Some(entity) if close => commands.entity(*entity).despawn(),
+        None if actions.just_pressed(&Action::Help) => {
+            commands.spawn((
+                Name::new("Help"),
+                HelpOverlay,
+                Modal,
+                DespawnOnExit(GameState::Playing),
+                full_window(),
+                children![(
+                    panel(16.0, palette::OVERLAY),
+                    children![text(help_text(&settings.bindings), 16.0)]
+                )],
+            ));
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn help_lists_every_action_with_its_keys() {
+        let bindings = Bindings::default();
+        let text = help_text(&bindings);
+        for action in Action::ALL {
+            assert!(text.contains(action.describe()), "{action:?} missing from help");
+        }
+        let north = text.lines().find(|l| l.starts_with("move north ")).unwrap();
+        assert!(north.ends_with("ArrowUp, Numpad8, KeyK"), "{north}");
+        let explore = text.lines().find(|l| l.starts_with("explore")).unwrap();
+        assert!(explore.ends_with(" x"), "{explore}");
+        // Rebinding is data: the help follows the bindings it is given.
+        let mut rebound = bindings.clone();
+        rebound
+            .rebind(Action::Wait, crate::settings::Binding::letter('z'), &Default::default())
+            .unwrap();
+        let wait = help_text(&rebound)
+            .lines()
+            .find(|l| l.starts_with("wait a turn"))
+            .unwrap()
+            .to_owned();
+        assert!(
+            wait.ends_with("z, Period, Space") && !wait.contains("Numpad5"),
+            "{wait}"
+        );
+        // The stairs are bound to chords, shown as the characters they type.
+        let down = text.lines().find(|l| l.starts_with("go down the stairs")).unwrap();
+        assert!(down.trim_end().ends_with('>'), "{down}");
+        let up = text.lines().find(|l| l.starts_with("go up the stairs")).unwrap();
+        assert!(up.trim_end().ends_with('<'), "{up}");
+    }
+}

@@ -1,0 +1,117 @@
+//! Sprites over the tiles: the keys the player has seen lying on the floor (dimmed out of view),
+//! and the player, standing where the run says it stands.
+
+use bevy::prelude::*;
+use delve_core::geom::Pos;
+
+use crate::actor::{LevelScoped, Player};
+use crate::assets::{GameAssets, tiles};
+use crate::lab::LabView;
+use crate::turn::{Game, TurnSet};
+use crate::ui::palette;
+use crate::world_space::world_pos;
+
+/// Where sprites are placed: the camera follows the player's after it.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PlaceSprites;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (show_keys, spawn_player_sprite, place_player_sprite)
+            .chain()
+            .after(super::tiles::spawn_map_layer)
+            .in_set(PlaceSprites)
+            .in_set(TurnSet::Show),
+    );
+}
+
+/// A key lying on the floor, drawn where the player has seen it.
+#[derive(Component, Debug)]
+pub struct KeySprite(pub Pos);
+
+/// Draws the keys of the current level that the player has seen (dimmed out of view), and
+/// removes the sprites of keys picked up. Derived from the level's keys and the player's memory
+/// each turn.
+fn show_keys(
+    mut commands: Commands,
+    assets: Res<GameAssets>,
+    game: Res<Game>,
+    mut sprites: Query<(Entity, &KeySprite, &mut Sprite)>,
+    mut lab: LabView,
+) {
+    let (lab, lab_changed) = lab.look();
+    if !(game.is_changed() || lab_changed) {
+        return;
+    }
+    let level = game.dungeon.level();
+    let viewshed = game.sight();
+    let memory = game.player.memory.level(game.dungeon.depth());
+    // In the lab every key is shown; else those the player has seen.
+    let seen = |p: Pos| lab || memory.is_some_and(|m| m.is_explored(p));
+    let colour = |p: Pos| {
+        if lab || viewshed.is_visible(p) {
+            palette::IN_VIEW
+        } else {
+            palette::REMEMBERED
+        }
+    };
+    for (entity, key, mut sprite) in &mut sprites {
+        if level.key_at(key.0).is_some() && seen(key.0) {
+            sprite.color = colour(key.0);
+        } else {
+            commands.entity(entity).despawn();
+        }
+    }
+    for key in &level.keys {
+        if seen(key.at) && !sprites.iter().any(|(_, s, _)| s.0 == key.at) {
+            let mut sprite = Sprite::from_atlas_image(
+                assets.tileset.clone(),
+                TextureAtlas {
+                    layout: assets.layout.clone(),
+                    index: tiles::KEY as usize,
+                },
+            );
+            sprite.color = colour(key.at);
+            commands.spawn((
+                Name::new("Key"),
+                KeySprite(key.at),
+                LevelScoped,
+                sprite,
+                Transform::from_translation(world_pos(&level.map, key.at).extend(5.0)),
+            ));
+        }
+    }
+}
+
+/// The player before its sprite is added.
+type PlayerWithoutSprite = (With<Player>, Without<Sprite>);
+fn spawn_player_sprite(
+    mut commands: Commands,
+    assets: Res<GameAssets>,
+    game: Res<Game>,
+    player: Single<Entity, PlayerWithoutSprite>,
+) {
+    let map = &game.dungeon.level().map;
+    let entity = *player;
+    commands.entity(entity).insert((
+        Sprite::from_atlas_image(
+            assets.tileset.clone(),
+            TextureAtlas {
+                layout: assets.layout.clone(),
+                index: tiles::PLAYER as usize,
+            },
+        ),
+        Transform::from_translation(world_pos(map, game.player.at).extend(10.0)),
+    ));
+}
+
+/// The player's sprite stands where the run's player does.
+fn place_player_sprite(game: Res<Game>, mut player: Single<&mut Transform, With<Player>>) {
+    if game.is_changed() {
+        let to = world_pos(&game.dungeon.level().map, game.player.at).extend(10.0);
+        if player.translation != to {
+            player.translation = to;
+        }
+    }
+}

@@ -1,0 +1,63 @@
+//! The pieces screens and overlays are built from: a line of text, a swatch, a panel, and the
+//! full-window layers that screens and overlays stand on.
+
+use bevy::prelude::*;
+
+use super::palette;
+
+/// A line of text in `colour`.
+pub fn label(text: impl Into<String>, size: f32, colour: Color) -> impl Bundle {
+    (Text::new(text), TextFont::from_font_size(size), TextColor(colour))
+}
+
+/// A line of text in the interface's own colour.
+pub fn text(text: impl Into<String>, size: f32) -> impl Bundle {
+    label(text, size, palette::TEXT)
+}
+
+/// A coloured square of `side` pixels, as legends put beside their labels.
+pub fn swatch(colour: Color, side: f32) -> impl Bundle {
+    (
+        Node {
+            width: px(side),
+            height: px(side),
+            ..default()
+        },
+        BackgroundColor(colour),
+    )
+}
+
+/// An overlay that takes the keyboard while it is open: keys that would play a turn, walk or
+/// change the lab do nothing under it (`no_modal_open`).
+#[derive(Component, Debug, Default)]
+pub struct Modal;
+
+/// True while no `Modal` overlay is open: the run condition of everything that plays by key.
+pub fn no_modal_open(modals: Query<(), With<Modal>>) -> bool {
+    modals.is_empty()
+}
+
+/// A layer over the whole window with its children centred: what a screen or an overlay stands
+/// on.
+pub fn full_window() -> Node {
+    Node {
+        position_type: PositionType::Absolute,
+        width: percent(100),
+        height: percent(100),
+        justify_content: JustifyContent::Center,
+        align_items: AlignItems::Center,
+        ..default()
+    }
+}
+
+/// A padded box of `background`: what an overlay's text stands in.
+pub fn panel(padding: f32, background: Color) -> impl Bundle {
+    (
+        Node {
+            padding: UiRect::all(px(padding)),
+            max_width: percent(90),
+            ..default()
+        },
+        BackgroundColor(background),
+    )
+}

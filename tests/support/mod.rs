@@ -1,0 +1,50 @@
+//! What the headless tests share: reading the run being played (`Game`) and driving a turn.
+
+#![allow(dead_code)] // each test file uses some of these
+
+use bevy::prelude::*;
+use delve::command::PlayerCommand;
+use delve::state::GameState;
+use delve::turn::Game;
+use delve_core::dungeon::Dungeon;
+use delve_core::geom::Pos;
+use delve_core::run::Run;
+
+/// The run being played.
+pub fn game(app: &App) -> &Run {
+    &app.world().resource::<Game>().0
+}
+
+/// The dungeon of the run being played.
+pub fn dungeon(app: &App) -> &Dungeon {
+    &game(app).dungeon
+}
+
+/// Where the player stands.
+pub fn player_at(app: &App) -> Pos {
+    game(app).player.at
+}
+
+/// Turns played.
+pub fn turns(app: &App) -> u64 {
+    game(app).turn
+}
+
+/// The newest line of the message log: the last line the HUD shows.
+pub fn message(app: &App) -> String {
+    game(app).log.last().map_or_else(String::new, |(_, line)| line.clone())
+}
+
+/// Plays `command` (one frame, and one more when it changed the screen: an ended run).
+pub fn act(app: &mut App, command: PlayerCommand) {
+    app.world_mut().write_message(command);
+    app.update();
+    if !matches!(app.world().resource::<NextState<GameState>>(), NextState::Unchanged) {
+        app.update();
+    }
+}
+
+/// The screen the game is on.
+pub fn state(app: &App) -> GameState {
+    *app.world().resource::<State<GameState>>().get()
+}
