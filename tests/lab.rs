@@ -1,18 +1,26 @@
 //! The generator lab, headless: turning it on draws the whole level with each corridor tinted by
 //! the style that dug it, without touching what the player knows; turning it off draws the
-//! player's memory again; taking the stairs in the lab shows the new level's making.
+//! player's memory again; taking the stairs in the lab shows the new level's making; a level the
+//! lab makes never replaces the run being played, nor its save.
+
+mod support;
 
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::{TileColor, TilePos, TileTextureIndex, TileVisible};
+use delve::app::headless_app_with;
 use delve::assets::tiles;
 use delve::command::PlayerCommand;
-use delve::lab::{Lab, Revealed, digger_colour};
+use delve::lab::{Lab, LabCommand, Revealed, Stashed, digger_colour};
+use delve::save::{SaveStore, Slot, Store};
 use delve::turn::Game;
 use delve_core::dungeon::Dungeon;
+use delve_core::dungeon::Origin;
 use delve_core::generation::anatomy::Anatomy;
 use delve_core::generation::{CorridorStyle, GenParams};
 use delve_core::map::Tile;
 use delve_core::run::Run;
+use delve_core::save::parse_run;
+use support::{act, dungeon, game, message, turns};
 
 /// Every drawn tile: (x, y from the top), its texture, colour, and whether it is shown.
 fn drawn(app: &mut App) -> Vec<((u32, u32), u32, Color, bool)> {
@@ -108,7 +116,7 @@ fn the_lab_follows_the_player_down_the_stairs() {
     assert_eq!(drawn(&mut app).len(), map.tiles().len(), "level 2 drawn whole");
 }
 
-/// What the lab's `n` (and the browser panel's "New level") does: a new run, entering `Playing`
+/// What the lab's `n` (and the browser panel's "New level") does: a specimen run, entering `Playing`
 /// again. The lab shows the new level's making, not the old one's.
 #[test]
 fn a_new_run_in_the_lab_is_shown_as_made() {
@@ -134,4 +142,63 @@ fn a_new_run_in_the_lab_is_shown_as_made() {
             assert_eq!(index, delve::render::tile_index(map.tile(p)), "{p:?}");
         }
     }
+}
+
+/// The run the save holds: its turn and state hash.
+fn saved(store: &Store) -> (u64, u64) {
+    let run = parse_run(&store.read(Slot::Run).unwrap().expect("a save")).unwrap();
+    (run.turn, run.state_hash())
+}
+
+fn ask(app: &mut App, command: LabCommand) {
+    app.world_mut().write_message(command);
+    app.update();
+    app.update();
+}
+
+#[test]
+fn a_level_the_lab_makes_leaves_the_run_and_its_save_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::Dir(dir.path().to_owned());
+    let params = GenParams::new(5, 60, 40, CorridorStyle::Mixed);
+    let run = Run::new(Dungeon::new(params).unwrap().peaceful());
+    let mut app = headless_app_with(run, |app| {
+        app.insert_resource(SaveStore(store.clone()));
+    });
+    for _ in 0..5 {
+        act(&mut app, PlayerCommand::Wait);
+    }
+    let played = game(&app).state_hash();
+    app.world_mut().write_message(AppExit::Success);
+    app.update();
+    assert_eq!(saved(&store), (5, played), "the run, saved on quitting");
+
+    ask(&mut app, LabCommand::Toggle);
+    ask(&mut app, LabCommand::Next);
+    // The lab shows the next seed's first level, as a level of its own...
+    assert_eq!(dungeon(&app).origin(), &Origin::Run(delve::lab::next_run(&params)));
+    assert_eq!(turns(&app), 0);
+    assert!(app.world().resource::<Lab>().on);
+    assert!(app.world().get_resource::<Stashed>().is_some());
+    // ...played in, saved and quit: the save keeps the run set aside, never the specimen.
+    for _ in 0..3 {
+        act(&mut app, PlayerCommand::Wait);
+    }
+    app.world_mut().write_message(AppExit::Success);
+    app.update();
+    assert_eq!(saved(&store), (5, played), "the save still holds the run being played");
+    // A second specimen replaces the first, not the run set aside.
+    ask(&mut app, LabCommand::Next);
+    assert_eq!(turns(&app), 0);
+
+    // Leaving the lab comes back to the run, exactly as it was.
+    ask(&mut app, LabCommand::Toggle);
+    assert!(!app.world().resource::<Lab>().on);
+    assert!(app.world().get_resource::<Stashed>().is_none());
+    assert_eq!((turns(&app), game(&app).state_hash()), (5, played));
+    assert_eq!(message(&app), "You leave the lab and go back to your run.");
+    act(&mut app, PlayerCommand::Wait);
+    app.world_mut().write_message(AppExit::Success);
+    app.update();
+    assert_eq!(saved(&store).0, 6, "and it is the one saved again");
 }

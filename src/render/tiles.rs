@@ -100,7 +100,7 @@ pub fn plugin(app: &mut App) {
         (
             rebuild_for_lab,
             spawn_map_layer.run_if(resource_exists::<GameAssets>.and_then(not(any_with_component::<MapLayer>))),
-            update_tile_looks.run_if(resource_changed::<Game>),
+            update_tile_looks.run_if(resource_exists_and_changed::<Game>),
         )
             .chain()
             .in_set(TurnSet::Show),

@@ -19,7 +19,7 @@ use crate::ui::palette;
 use crate::world_space::{tile_under, world_pos};
 
 /// The tile under the pointer, what the player knows of it, and the known way there.
-#[derive(Resource, Debug, Default, PartialEq, Eq)]
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Hovered {
     pub tile: Option<Pos>,
     /// What is there, in a few words (empty when nothing known is hovered).

@@ -20,7 +20,7 @@ mod page {
 
     use super::params::{self, PageRequest};
     use crate::assets::LoadFailures;
-    use crate::lab::Lab;
+    use crate::lab::{Lab, Stashed, show_specimen};
     use crate::state::GameState;
     use crate::turn::{Game, begin_run};
 
@@ -90,11 +90,15 @@ mod page {
         set_body("data-lab", if lab.on { "on" } else { "off" });
     }
 
-    /// A new level asked for by the lab panel (`<body data-request="?seed=…">`): played at once.
+    /// A new level asked for by the lab panel (`<body data-request="?seed=…">`): shown at once.
+    /// In the lab it is a specimen (the run being played is set aside, as the lab's `n` does);
+    /// without `reveal` it is a new run.
     fn take_page_request(
         mut commands: Commands,
         mut state: ResMut<NextState<GameState>>,
         mut lab: ResMut<Lab>,
+        game: Res<Game>,
+        stashed: Option<Res<Stashed>>,
         mut redraw: MessageWriter<bevy::window::RequestRedraw>,
     ) {
         let Some(body) = document().and_then(|d| d.body()) else {
@@ -109,7 +113,13 @@ mod page {
         match Dungeon::new(asked.params) {
             Ok(dungeon) => {
                 lab.on = asked.reveal;
-                begin_run(&mut commands, &mut state, Run::new(dungeon));
+                let run = Run::new(dungeon);
+                if asked.reveal {
+                    show_specimen(&mut commands, &mut state, &game, stashed.is_some(), run);
+                } else {
+                    commands.remove_resource::<Stashed>();
+                    begin_run(&mut commands, &mut state, run);
+                }
                 // The next frame plays the new run (and `render` keeps drawing until it settles).
                 redraw.write(bevy::window::RequestRedraw);
             }
@@ -178,7 +188,7 @@ mod page {
             ..if titled {
                 crate::app::Launch::title()
             } else {
-                crate::app::Launch::run(dungeon)
+                crate::app::Launch::run(Run::new(dungeon))
             }
         }
         .with_store(store);

@@ -1,0 +1,258 @@
+//! The interface, headless: the HUD follows the run; the title screen starts a run and continues
+//! a saved one by keyboard; the overview map opens over play and takes the keyboard while open;
+//! hovering a known tile names it and shows the way, and a click travels there.
+
+mod support;
+
+use bevy::input::ButtonState;
+use bevy::input::InputPlugin;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::window::PrimaryWindow;
+use delve::app::headless_app_with;
+use delve::assets::GameAssets;
+use delve::command::PlayerCommand;
+use delve::save::{SaveStore, Slot, Store};
+use delve::state::GameState;
+use delve::travel::StepDelay;
+use delve::travel::pointer::Hovered;
+use delve::turn::Game;
+use delve_core::dungeon::Dungeon;
+use delve_core::geom::{Dir8, Pos};
+use delve_core::map::parse_ascii;
+use delve_core::run::{Run, RunSpec};
+use leafwing_input_manager::prelude::*;
+use support::{act, game, message, player_at, state, turns};
+
+/// Every text on screen.
+fn texts(app: &mut App) -> Vec<String> {
+    let w = app.world_mut();
+    w.query::<&Text>().iter(w).map(|t| t.0.clone()).collect()
+}
+
+fn shows(app: &mut App, wanted: &str) -> bool {
+    texts(app).iter().any(|t| t.contains(wanted))
+}
+
+#[test]
+fn the_hud_shows_the_run_the_player_and_the_log() {
+    let map = parse_ascii(b"########\n#@...*.#\n########\n").unwrap();
+    let mut app = headless_app_with(Run::new(Dungeon::premade(map)), |app| {
+        app.add_plugins(delve::hud::plugin);
+    });
+    assert!(
+        shows(
+            &mut app,
+            "Delve  |  custom map (8x3)  |  depth 1 of 1  |  keys 0  |  turn 0"
+        ),
+        "{:?}",
+        texts(&mut app)
+    );
+    assert!(shows(&mut app, "HP 30/30"));
+    assert!(shows(&mut app, "Welcome to Delve"), "nothing said yet: the welcome");
+    for _ in 0..3 {
+        act(&mut app, PlayerCommand::Step(Dir8::E));
+    }
+    act(&mut app, PlayerCommand::Step(Dir8::E));
+    assert!(shows(&mut app, "keys 0  |  turn 3"), "{:?}", texts(&mut app));
+    assert!(shows(&mut app, "The door is locked."), "what the player was told");
+    assert!(!shows(&mut app, "Welcome to Delve"));
+    app.world_mut().resource_mut::<Game>().player.health.hp = 7;
+    app.update();
+    assert!(shows(&mut app, "HP 7/30"), "{:?}", texts(&mut app));
+}
+
+/// A key pressed on the keyboard, as the window reports it: where it is and what it types.
+fn press(app: &mut App, code: KeyCode, text: &str) {
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(KeyboardInput {
+            key_code: code,
+            logical_key: Key::Character(text.into()),
+            state,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.update();
+    }
+}
+
+/// The whole game without a window, on the title screen, keeping its saves in `store`.
+fn title_app(store: &Store) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, InputPlugin, StatesPlugin))
+        .insert_state(GameState::Title)
+        .insert_resource(SaveStore(store.clone()))
+        .insert_resource(GameAssets {
+            tileset: Handle::default(),
+            layout: Handle::default(),
+        })
+        .add_plugins(delve::app::headless_plugin)
+        .add_plugins(delve::screens::title::plugin);
+    app.update();
+    app
+}
+
+#[test]
+fn the_title_screen_starts_a_run_and_continues_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::Dir(dir.path().to_owned());
+    let mut app = title_app(&store);
+    assert!(shows(&mut app, "DELVE") && shows(&mut app, "New run"));
+    assert!(!shows(&mut app, "Continue"), "no run is saved");
+    // New run, type the seed, down to Start.
+    press(&mut app, KeyCode::Enter, "\r");
+    assert!(shows(&mut app, "Seed"), "{:?}", texts(&mut app));
+    for (code, digit) in [
+        (KeyCode::Digit3, "3"),
+        (KeyCode::Digit1, "1"),
+        (KeyCode::Digit3, "3"),
+        (KeyCode::Digit3, "3"),
+        (KeyCode::Digit7, "7"),
+    ] {
+        press(&mut app, code, digit);
+    }
+    for _ in 0..3 {
+        press(&mut app, KeyCode::ArrowDown, "");
+    }
+    press(&mut app, KeyCode::Enter, "\r");
+    app.update();
+    assert_eq!(state(&app), GameState::Playing);
+    let RunSpec::Seeded { params, .. } = game(&app).spec() else {
+        panic!("a generated run");
+    };
+    assert_eq!((params.seed, params.width, params.height), (31337, 80, 50));
+    for _ in 0..3 {
+        act(&mut app, PlayerCommand::Wait);
+    }
+    let hash = game(&app).state_hash();
+    // Quit (saved), and back to the title: Continue names the run, and goes on with it.
+    app.world_mut().write_message(AppExit::Success);
+    app.update();
+    assert!(store.read(Slot::Run).unwrap().is_some());
+    app.world_mut()
+        .resource_mut::<NextState<GameState>>()
+        .set(GameState::Title);
+    app.update();
+    app.update();
+    assert!(
+        shows(&mut app, "Continue: seed 31337 (80x50, mixed), level 1, turn 3"),
+        "{:?}",
+        texts(&mut app)
+    );
+    press(&mut app, KeyCode::Enter, "\r");
+    app.update();
+    assert_eq!(state(&app), GameState::Playing);
+    assert_eq!((turns(&app), game(&app).state_hash()), (3, hash));
+    assert_eq!(message(&app), "Welcome back. (turn 3)");
+}
+
+/// A game on `map` read from the keyboard, with a window to draw the overview in and the
+/// pointer over, after its first update.
+fn windowed_app(map: &str, extra: impl FnOnce(&mut App)) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, InputPlugin, StatesPlugin))
+        .insert_state(GameState::Playing)
+        .insert_resource(Game(Run::new(Dungeon::premade(parse_ascii(map.as_bytes()).unwrap()))))
+        .insert_resource(GameAssets {
+            tileset: Handle::default(),
+            layout: Handle::default(),
+        })
+        .insert_resource(StepDelay(std::time::Duration::ZERO))
+        .init_resource::<Assets<Image>>()
+        .add_plugins(delve::app::headless_plugin)
+        .add_plugins((delve::player::input::plugin, delve::settings::keyboard::plugin));
+    app.world_mut().spawn((Window::default(), PrimaryWindow));
+    extra(&mut app);
+    app.update();
+    app
+}
+
+fn tap(app: &mut App, key: KeyCode) {
+    key.press(app.world_mut());
+    app.update();
+    key.release(app.world_mut());
+    app.update();
+}
+
+const ROOMS: &str = "\
+##########
+#@...#...#
+#....+...#
+#....#...#
+##########
+";
+
+#[test]
+fn the_overview_opens_over_play_and_takes_the_keyboard() {
+    let mut app = windowed_app(ROOMS, |app| {
+        app.add_plugins(delve::overview::plugin);
+    });
+    let open = |app: &mut App| {
+        let w = app.world_mut();
+        w.query::<&delve::overview::OverviewMap>().iter(w).count()
+    };
+    tap(&mut app, KeyCode::ArrowRight);
+    assert_eq!((player_at(&app), turns(&app)), (Pos::new(2, 1), 1));
+    tap(&mut app, KeyCode::KeyM);
+    assert_eq!(open(&mut app), 1, "m opens the overview");
+    assert!(shows(&mut app, "Level 1 of 1: what you remember"));
+    // While it is open, moves play no turn under it.
+    tap(&mut app, KeyCode::ArrowRight);
+    tap(&mut app, KeyCode::KeyJ);
+    assert_eq!(
+        (player_at(&app), turns(&app)),
+        (Pos::new(2, 1), 1),
+        "the overview has the keys"
+    );
+    tap(&mut app, KeyCode::Escape);
+    assert_eq!(open(&mut app), 0, "Esc closes it");
+    tap(&mut app, KeyCode::ArrowRight);
+    assert_eq!((player_at(&app), turns(&app)), (Pos::new(3, 1), 2), "and play goes on");
+}
+
+#[test]
+fn hovering_a_known_tile_names_it_and_a_click_travels_there() {
+    let mut app = windowed_app(ROOMS, |app| {
+        app.add_plugins((delve::render::camera::plugin, delve::travel::pointer::plugin));
+    });
+    // Put the pointer over tile (4, 3), through the camera as it stands.
+    let target = Pos::new(4, 3);
+    let (camera, scale) = {
+        let w = app.world_mut();
+        let (t, p) = w
+            .query_filtered::<(&Transform, &Projection), With<delve::render::GameCamera>>()
+            .single(w)
+            .unwrap();
+        let Projection::Orthographic(o) = p else {
+            panic!("an orthographic camera")
+        };
+        (t.translation.truncate(), o.scale)
+    };
+    let map = game(&app).dungeon.level().map.clone();
+    let world = delve::world_space::world_pos(&map, target);
+    let mut window = app
+        .world_mut()
+        .query_filtered::<&mut Window, With<PrimaryWindow>>()
+        .single_mut(app.world_mut())
+        .unwrap();
+    let size = Vec2::new(window.width(), window.height());
+    let off = (world - camera) / scale;
+    window.set_cursor_position(Some(size / 2.0 + Vec2::new(off.x, -off.y)));
+    app.update();
+    let hovered = app.world().resource::<Hovered>().clone();
+    assert_eq!(hovered.tile, Some(target));
+    assert!(hovered.name.contains("floor"), "{}", hovered.name);
+    assert_eq!(hovered.path.last(), Some(&target), "the way there, dotted");
+    assert_eq!(hovered.path.len(), 3, "a shortest way: three steps");
+    assert!(shows(&mut app, &hovered.name), "named on the HUD");
+    // A click walks it, a turn a step.
+    MouseButton::Left.press(app.world_mut());
+    app.update();
+    MouseButton::Left.release(app.world_mut());
+    for _ in 0..10 {
+        app.update();
+    }
+    assert_eq!((player_at(&app), turns(&app)), (target, 3));
+}
