@@ -74,13 +74,13 @@ impl Action {
     }
 
     /// What the action does in a few words, for the settings page ("explore", "cancel").
-    pub fn describe_short(self) -> &'static str {
+    pub(crate) fn describe_short(self) -> &'static str {
         let long = self.describe();
         long.split(" (").next().unwrap_or(long)
     }
 
     /// What the action does, for the help overlay.
-    pub const fn describe(self) -> &'static str {
+    pub(crate) const fn describe(self) -> &'static str {
         match self {
             Action::MoveN => "move north",
             Action::MoveNE => "move north-east",

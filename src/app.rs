@@ -20,7 +20,7 @@ use crate::ui::palette;
 /// Delve's own plugins, everything but Bevy's: the headless ones, and what needs a window, a
 /// GPU or a keyboard (loading, input, drawing, the HUD and overlays, the title screen, the
 /// pointer, the overview map, the lab's view, the keyboard layout).
-pub fn game_plugin(app: &mut App) {
+pub(crate) fn game_plugin(app: &mut App) {
     app.add_plugins((
         headless_plugin,
         crate::assets::plugin,
@@ -95,7 +95,7 @@ pub fn headless_resume(run: Run) -> App {
 }
 
 /// Why no window can be opened here, if that can be told before trying.
-pub fn missing_display() -> Option<String> {
+pub(crate) fn missing_display() -> Option<String> {
     if cfg!(not(target_os = "linux")) {
         return None;
     }
@@ -165,7 +165,7 @@ impl Launch {
 }
 
 /// The whole game as `launch` says, in `window` (a desktop window or a page's canvas).
-pub fn game_app(launch: Launch, window: Window) -> App {
+pub(crate) fn game_app(launch: Launch, window: Window) -> App {
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins

@@ -14,29 +14,27 @@ use crate::ui::palette;
 /// Tiles in the tileset, by index (16x16 pixels each, 8 to a row; drawn by
 /// `assets/tiles/make_tileset.py`).
 pub mod tiles {
-    pub const WALL: u32 = 0;
+    pub(crate) const WALL: u32 = 0;
     pub const FLOOR: u32 = 1;
     pub const CORRIDOR: u32 = 2;
     pub const DOOR_CLOSED: u32 = 3;
     pub const DOOR_OPEN: u32 = 4;
-    pub const DOOR_LOCKED: u32 = 5;
-    pub const PLAYER: u32 = 6;
-    pub const STAIRS_DOWN: u32 = 7;
-    pub const STAIRS_UP: u32 = 8;
-    pub const KEY: u32 = 9;
+    pub(crate) const DOOR_LOCKED: u32 = 5;
+    pub(crate) const PLAYER: u32 = 6;
+    pub(crate) const STAIRS_DOWN: u32 = 7;
+    pub(crate) const STAIRS_UP: u32 = 8;
+    pub(crate) const KEY: u32 = 9;
     /// The first monster tile: one per `Kind`, in `Kind` order.
-    pub const MONSTERS: u32 = 10;
-    pub const RELIC: u32 = 16;
+    pub(crate) const MONSTERS: u32 = 10;
+    pub(crate) const RELIC: u32 = 16;
     /// A pale corridor floor, tinted by the style that dug it (the generator lab).
     pub const LAB_CORRIDOR: u32 = 17;
     /// Side of a tile in pixels.
-    pub const SIZE: u32 = 16;
-    pub const COLUMNS: u32 = 8;
-    pub const ROWS: u32 = 3;
+    pub(crate) const SIZE: u32 = 16;
 }
 
 /// The path of the tileset under `assets/`, and in the binary (`embedded://`).
-pub const TILESET_PATH: &str = "tiles/tileset.png";
+pub(crate) const TILESET_PATH: &str = "tiles/tileset.png";
 
 #[derive(AssetCollection, Resource, Clone, Debug)]
 pub struct GameAssets {
@@ -49,11 +47,11 @@ pub struct GameAssets {
 
 /// Why loading failed: the files and errors, as the asset server reported them.
 #[derive(Resource, Clone, Debug, Default)]
-pub struct LoadFailures(pub Vec<String>);
+pub(crate) struct LoadFailures(pub Vec<String>);
 
 impl LoadFailures {
     /// Every failure, joined by `separator`; a general sentence if the server named none.
-    pub fn describe(&self, separator: &str) -> String {
+    pub(crate) fn describe(&self, separator: &str) -> String {
         if self.0.is_empty() {
             "an asset failed to load".to_owned()
         } else {

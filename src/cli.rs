@@ -24,7 +24,7 @@ use crate::app::Launch;
 use crate::save::{Slot, Store};
 
 /// Exit code for usage errors (bad arguments, bad map file).
-pub const USAGE: u8 = 2;
+pub(crate) const USAGE: u8 = 2;
 
 #[derive(Parser, Debug, Clone, PartialEq, Eq)]
 #[command(
@@ -112,7 +112,7 @@ fn parse_size(s: &str) -> Result<Size, String> {
 const MAX_MAP_BYTES: u64 = (MAX_SIDE as u64 + 2) * MAX_SIDE as u64;
 
 /// Reads and checks a map file. Never reads more than `MAX_MAP_BYTES` + 1 bytes.
-pub fn load_map(path: &Path) -> Result<TileMap, String> {
+pub(crate) fn load_map(path: &Path) -> Result<TileMap, String> {
     let shown = path.display();
     let file = std::fs::File::open(path).map_err(|e| format!("cannot read map file {shown}: {e}"))?;
     let mut bytes = Vec::new();
@@ -136,7 +136,7 @@ pub enum Source {
 
 impl Cli {
     /// True when the command line names a run to play (or print) rather than the title screen.
-    pub fn names_a_run(&self) -> bool {
+    pub(crate) fn names_a_run(&self) -> bool {
         self.seed.is_some()
             || self.size.is_some()
             || self.corridors.is_some()
@@ -146,7 +146,7 @@ impl Cli {
     }
 
     /// Sight radius for the tools that print (the game's own comes from the settings).
-    pub fn radius_or_default(&self) -> u32 {
+    pub(crate) fn radius_or_default(&self) -> u32 {
         self.radius.unwrap_or(DEFAULT_RADIUS)
     }
 
@@ -299,7 +299,7 @@ fn exit_code(exit: bevy::app::AppExit) -> ExitCode {
 /// `--save-info`: the saved run in `store` as one JSON object on stdout (exit 0); no save: a
 /// message, exit 1; a save that cannot be read: a message naming the problem, exit 2. The file
 /// is never changed.
-pub fn save_info(store: &Store) -> ExitCode {
+pub(crate) fn save_info(store: &Store) -> ExitCode {
     let place = store.describe(Slot::Run);
     match crate::save::inspect(store, Slot::Run, crate::save::info_json) {
         Ok(Some(json)) => {
@@ -320,7 +320,7 @@ pub fn save_info(store: &Store) -> ExitCode {
 /// The current level of a generated dungeon as one JSON object and a newline (`--json`; the
 /// schema is in the README): seed, depth, size, corridor style, rows in the ASCII legend (no
 /// `@`), where the player arrives, the stairs, the keys and the doors they open, the monsters.
-pub fn level_json(dungeon: &Dungeon) -> String {
+pub(crate) fn level_json(dungeon: &Dungeon) -> String {
     let level = dungeon.level();
     let map = &level.map;
     let xy = |p: Pos| serde_json::json!([p.x, p.y]);
@@ -357,7 +357,7 @@ pub fn level_json(dungeon: &Dungeon) -> String {
 /// `--explore`: the player explores the current level alone until nothing reachable is left;
 /// one JSON object and a newline (the schema is in the README): the turns taken, the remembered
 /// level in the ASCII legend (unseen tiles as spaces, no `@`), where the explorer stopped.
-pub fn explore_json(dungeon: Dungeon, radius: u32) -> String {
+pub(crate) fn explore_json(dungeon: Dungeon, radius: u32) -> String {
     let dungeon = dungeon.peaceful();
     let map = &dungeon.level().map;
     let (width, cap) = (map.width(), 20 * u64::from(map.width()) * u64::from(map.height()));
@@ -373,7 +373,7 @@ pub fn explore_json(dungeon: Dungeon, radius: u32) -> String {
 
 /// The level as the player sees it from the start: the ASCII dump with every tile out of sight
 /// replaced by a space.
-pub fn fov_ascii(map: &TileMap, radius: u32) -> String {
+pub(crate) fn fov_ascii(map: &TileMap, radius: u32) -> String {
     let mut seen = vec![false; map.tiles().len()];
     for p in visible_tiles(map, map.start(), radius) {
         seen[map.index(p)] = true;

@@ -23,7 +23,7 @@ struct HealthText;
 struct HealthFill;
 
 /// Lines of the log shown under the map.
-pub const RECENT_LINES: usize = 4;
+pub(crate) const RECENT_LINES: usize = 4;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(GameState::Playing), spawn_hud).add_systems(
@@ -146,7 +146,7 @@ fn update_health(
 }
 
 /// The last lines of the log, oldest first.
-pub fn recent_lines(log: &MessageLog, n: usize) -> String {
+pub(crate) fn recent_lines(log: &MessageLog, n: usize) -> String {
     log.recent(n)
         .map(|(_, line)| line.as_str())
         .collect::<Vec<_>>()

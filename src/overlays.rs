@@ -15,7 +15,7 @@ use crate::ui::palette;
 use crate::ui::widgets::{Modal, full_window, panel, text};
 
 /// Lines of the log the overlay shows.
-pub const LOG_PAGE: usize = 40;
+pub(crate) const LOG_PAGE: usize = 40;
 
 #[derive(Component)]
 struct HelpOverlay;
@@ -28,7 +28,7 @@ pub fn plugin(app: &mut App) {
 }
 
 /// One line per action: what it does and the keys bound to it.
-pub fn help_text(bindings: &Bindings) -> String {
+pub(crate) fn help_text(bindings: &Bindings) -> String {
     let mut out = String::from("Keys (Esc or F1 closes; rebind them under Settings on the title screen)\n\n");
     for action in Action::ALL {
         out.push_str(&format!("{:<54}{}\n", action.describe(), bindings.describe(action)));
@@ -40,7 +40,7 @@ pub fn help_text(bindings: &Bindings) -> String {
 }
 
 /// The log overlay's text: the last `LOG_PAGE` lines, each with its turn.
-pub fn log_text(log: &MessageLog) -> String {
+pub(crate) fn log_text(log: &MessageLog) -> String {
     let mut out = String::from("Messages (P or Esc closes)\n\n");
     if log.lines().len() == 0 {
         out.push_str("Nothing yet.");

@@ -21,4 +21,4 @@ pub enum GameState {
 /// Which screen follows loading: the title screen, or straight into play when the command line
 /// (or the page's address) named a run.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FirstScreen(pub GameState);
+pub(crate) struct FirstScreen(pub GameState);

@@ -30,7 +30,7 @@ pub fn tile_under(map: &TileMap, cursor: Vec2, window: Vec2, camera: Vec2, scale
 }
 
 /// The tilemap's position of map tile `p` (tilemap rows grow up, map rows down).
-pub fn tile_pos(map: &TileMap, p: Pos) -> TilePos {
+pub(crate) fn tile_pos(map: &TileMap, p: Pos) -> TilePos {
     TilePos {
         x: p.x as u32,
         y: map.height() - 1 - p.y as u32,

@@ -97,7 +97,7 @@ impl Dungeon {
     }
 
     /// True when levels are made without monsters.
-    pub const fn is_peaceful(&self) -> bool {
+    pub(crate) const fn is_peaceful(&self) -> bool {
         self.peaceful
     }
 

@@ -24,7 +24,7 @@ impl Pos {
     }
 
     /// The position `dx` columns and `dy` rows away.
-    pub const fn offset(self, dx: i32, dy: i32) -> Self {
+    pub(crate) const fn offset(self, dx: i32, dy: i32) -> Self {
         Self::new(self.x + dx, self.y + dy)
     }
 
@@ -82,12 +82,12 @@ impl Dir {
     }
 
     /// Turned half round.
-    pub const fn opposite(self) -> Dir {
+    pub(crate) const fn opposite(self) -> Dir {
         self.right().right()
     }
 
     /// East or west.
-    pub const fn is_horizontal(self) -> bool {
+    pub(crate) const fn is_horizontal(self) -> bool {
         matches!(self, Dir::East | Dir::West)
     }
 }

@@ -9,7 +9,7 @@ use crate::geom::Pos;
 use crate::map::{Tile, TileMap};
 
 /// Distance of a tile the walk never reached.
-pub const UNREACHED: u32 = u32::MAX;
+pub(crate) const UNREACHED: u32 = u32::MAX;
 
 /// Walking distances (4-way steps) from `from` to every tile, over tiles `pass` allows;
 /// `UNREACHED` elsewhere. Row-major, like the map's tiles.

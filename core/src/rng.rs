@@ -29,7 +29,7 @@ impl GenRng {
     }
 
     /// How far into its stream the generator is (words drawn): with the seed, its whole state.
-    pub fn word_pos(&self) -> u128 {
+    pub(crate) fn word_pos(&self) -> u128 {
         self.0.get_word_pos()
     }
 
@@ -43,7 +43,7 @@ impl GenRng {
     }
 
     /// The stream exactly where `state` was taken.
-    pub fn from_state(state: RngState) -> Self {
+    pub(crate) fn from_state(state: RngState) -> Self {
         let mut rng = ChaCha8Rng::from_seed(state.seed);
         rng.set_stream(state.stream);
         rng.set_word_pos(state.word_pos);
@@ -51,7 +51,7 @@ impl GenRng {
     }
 
     /// The next 32 random bits.
-    pub fn next_u32(&mut self) -> u32 {
+    pub(crate) fn next_u32(&mut self) -> u32 {
         self.0.next_u32()
     }
 
@@ -84,7 +84,7 @@ impl GenRng {
     }
 
     /// Heads or tails.
-    pub fn coin(&mut self) -> bool {
+    pub(crate) fn coin(&mut self) -> bool {
         self.next_u32() & 1 == 1
     }
 
@@ -96,7 +96,7 @@ impl GenRng {
 
 /// The seed of retry number `attempt` (0 is the seed itself), so retries of neighbouring seeds
 /// do not collide.
-pub fn derive_seed(seed: u64, attempt: u32) -> u64 {
+pub(crate) fn derive_seed(seed: u64, attempt: u32) -> u64 {
     if attempt == 0 {
         return seed;
     }
@@ -106,7 +106,7 @@ pub fn derive_seed(seed: u64, attempt: u32) -> u64 {
 /// Output number `n` of the SplitMix64 generator started at `seed`, computed directly: a
 /// well-mixed 64-bit value for any (seed, n), with no state to carry. For values that are
 /// looked up by position rather than drawn in order.
-pub const fn splitmix64(seed: u64, n: u64) -> u64 {
+pub(crate) const fn splitmix64(seed: u64, n: u64) -> u64 {
     let mut z = seed.wrapping_add(n.wrapping_mul(0x9e37_79b9_7f4a_7c15));
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);

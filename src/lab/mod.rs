@@ -41,7 +41,7 @@ pub struct Revealed {
 /// What drawing reads of the lab: whether it is on, and whether that changed since this system
 /// last looked (it came on, went off, or shows another level).
 #[derive(bevy::ecs::system::SystemParam)]
-pub struct LabView<'w, 's> {
+pub(crate) struct LabView<'w, 's> {
     revealed: Option<Res<'w, Revealed>>,
     was_on: Local<'s, bool>,
 }
@@ -127,7 +127,7 @@ pub fn next_run(run: &GenParams) -> GenParams {
 
 /// Shows `specimen` in the lab, setting the run being played aside first (once: a second
 /// specimen replaces the first, never the run set aside).
-pub fn show_specimen(
+pub(crate) fn show_specimen(
     commands: &mut Commands,
     state: &mut NextState<GameState>,
     game: &Game,

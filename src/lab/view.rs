@@ -45,7 +45,7 @@ fn read_lab_keys(actions: Single<&ActionState<Action>, With<Player>>, mut asked:
 }
 
 /// The four thin rectangles outlining `leaf` on `map`, as (centre, size) in world pixels.
-pub fn leaf_edges(map: &TileMap, leaf: Rect) -> [(Vec2, Vec2); 4] {
+pub(crate) fn leaf_edges(map: &TileMap, leaf: Rect) -> [(Vec2, Vec2); 4] {
     let half = TILE_PX / 2.0;
     // World corners of the leaf's tiles: left/right edges and top/bottom edges.
     let top_left = world_pos(map, Pos::new(leaf.x, leaf.y)) + Vec2::new(-half, half);

@@ -30,7 +30,7 @@ use crate::ui::widgets::{Modal, label, swatch};
 
 /// The remembered level as a picture, and its GPU image.
 #[derive(Resource, Debug)]
-pub struct MapPicture {
+pub(crate) struct MapPicture {
     pub picture: Picture,
     /// The level painted, `None` until the first painting of a run.
     depth: Option<u32>,
@@ -43,7 +43,7 @@ pub struct MapPicture {
 
 /// Whether the corner minimap is shown (Shift+M).
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MinimapShown(pub bool);
+pub(crate) struct MinimapShown(pub bool);
 
 impl Default for MinimapShown {
     fn default() -> Self {
@@ -61,7 +61,7 @@ struct Minimap;
 
 /// A node showing the map picture, `scale` screen pixels per tile; its children are the markers.
 #[derive(Component, Debug)]
-pub struct PictureNode {
+pub(crate) struct PictureNode {
     scale: f32,
 }
 
@@ -94,7 +94,7 @@ pub fn plugin(app: &mut App) {
 
 /// True unless the overview map is open or the pointer is over a map picture: the main map's
 /// pointer (hover, click to travel) runs only then.
-pub fn pointer_on_the_map(
+pub(crate) fn pointer_on_the_map(
     pictures: Query<(&RelativeCursorPosition, &InheritedVisibility), With<PictureNode>>,
     open: Query<(), With<OverviewMap>>,
 ) -> bool {
@@ -174,7 +174,7 @@ fn upload_picture(
 
 /// Screen pixels per tile that fit a `width` x `height` level into `room`: whole pixels when
 /// there is room for at least one per tile, so that tiles stay crisp.
-pub fn fit_scale(width: u32, height: u32, room: Vec2) -> f32 {
+pub(crate) fn fit_scale(width: u32, height: u32, room: Vec2) -> f32 {
     let s = (room.x / width as f32).min(room.y / height as f32);
     if s >= 1.0 { s.floor() } else { s }
 }
@@ -352,7 +352,7 @@ fn place_markers(
 
 /// The tile of a `width` x `height` picture under a cursor at `normalized` (-0.5 top left to
 /// 0.5 bottom right of the picture's node).
-pub fn tile_in_picture(width: u32, height: u32, normalized: Vec2) -> Pos {
+pub(crate) fn tile_in_picture(width: u32, height: u32, normalized: Vec2) -> Pos {
     let at = (normalized + 0.5) * Vec2::new(width as f32, height as f32);
     Pos::new(at.x.floor() as i32, at.y.floor() as i32)
 }

@@ -24,7 +24,7 @@ pub const fn colour(tile: Option<Tile>) -> [u8; 4] {
 
 /// One level's picture.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Picture {
+pub(crate) struct Picture {
     pub width: u32,
     pub height: u32,
     /// Row by row from the top, four bytes a pixel.
@@ -33,7 +33,7 @@ pub struct Picture {
 
 impl Picture {
     /// The whole of `memory` (of a level `width` x `height`; no memory yet: all clear).
-    pub fn paint(width: u32, height: u32, memory: Option<&LevelMemory>) -> Picture {
+    pub(crate) fn paint(width: u32, height: u32, memory: Option<&LevelMemory>) -> Picture {
         let mut rgba = Vec::with_capacity(width as usize * height as usize * 4);
         match memory {
             Some(m) => m.tiles().iter().for_each(|&t| rgba.extend_from_slice(&colour(t))),
@@ -43,7 +43,7 @@ impl Picture {
     }
 
     /// Repaints the pixels at `spots` from `memory` (spots off the picture are skipped).
-    pub fn repaint(&mut self, memory: &LevelMemory, spots: impl IntoIterator<Item = Pos>) {
+    pub(crate) fn repaint(&mut self, memory: &LevelMemory, spots: impl IntoIterator<Item = Pos>) {
         for p in spots {
             if p.x < 0 || p.y < 0 || p.x as u32 >= self.width || p.y as u32 >= self.height {
                 continue;
@@ -54,7 +54,8 @@ impl Picture {
     }
 
     /// The colour of the pixel at `p`.
-    pub fn pixel(&self, p: Pos) -> [u8; 4] {
+    #[cfg(test)]
+    fn pixel(&self, p: Pos) -> [u8; 4] {
         let i = (p.y as usize * self.width as usize + p.x as usize) * 4;
         self.rgba[i..i + 4].try_into().expect("four bytes")
     }
@@ -62,7 +63,7 @@ impl Picture {
 
 /// What a marker on the map stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Landmark {
+pub(crate) enum Landmark {
     You,
     StairsDown,
     StairsUp,
@@ -101,7 +102,7 @@ impl Landmark {
 }
 
 /// Where a level's stairs are: found once when the level is entered (stairs never move).
-pub fn stairs_of(map: &TileMap) -> Vec<(Pos, Landmark)> {
+pub(crate) fn stairs_of(map: &TileMap) -> Vec<(Pos, Landmark)> {
     map.tiles()
         .iter()
         .enumerate()
@@ -116,7 +117,7 @@ pub fn stairs_of(map: &TileMap) -> Vec<(Pos, Landmark)> {
 /// The landmarks a player standing at `you` with `memory` of `level` knows of: itself, the
 /// stairs it has seen (`stairs` from `stairs_of`), the keys it has seen still lying there, and
 /// the Heartstone once seen. You come last, drawn over the rest.
-pub fn landmarks(
+pub(crate) fn landmarks(
     level: &Level,
     memory: Option<&LevelMemory>,
     stairs: &[(Pos, Landmark)],

@@ -17,7 +17,7 @@ use crate::ui::widgets::no_modal_open;
 
 /// Where keys become commands and walk requests: what reacts to them this frame runs after.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct ReadInput;
+pub(crate) struct ReadInput;
 
 /// Held-move repeat: first repeat after `DELAY`, then every `RATE`.
 const REPEAT_DELAY: f32 = 0.3;

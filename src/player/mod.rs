@@ -16,7 +16,7 @@ use crate::turn::{Game, LevelEntered, TurnSet};
 
 /// True while "close which door?" waits for a direction.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ChoosingDoor(pub bool);
+pub(crate) struct ChoosingDoor(pub bool);
 
 /// Commands played as turns (from keys, the walker, or tests), and the player's entity.
 pub fn plugin(app: &mut App) {
@@ -43,7 +43,7 @@ pub(crate) fn spawn_player(
 
 /// What a command asks the rules, given the "close which door?" prompt (which a direction
 /// answers and anything else ends): an act, or a line to show without taking a turn.
-pub fn command_act(
+pub(crate) fn command_act(
     command: PlayerCommand,
     dungeon: &Dungeon,
     here: Pos,

@@ -12,7 +12,7 @@ use bevy::prelude::*;
 use bevy_ecs_tilemap::TilemapPlugin;
 
 pub use camera::{GameCamera, ZOOMS};
-pub use tiles::{Look, MapLayer, lab_look, tile_index, tile_look};
+pub use tiles::{MapLayer, tile_index};
 
 /// Everything drawn over the headless tile looks: the tilemap renderer, sprites, monsters and
 /// the camera.

@@ -25,15 +25,15 @@ pub fn plugin(app: &mut App) {
 
 /// The sprite of the monster with this id on the current level.
 #[derive(Component, Debug, PartialEq, Eq)]
-pub struct MonsterSprite(pub u32);
+pub(crate) struct MonsterSprite(pub u32);
 
 /// The bar over a hurt monster: its filled part.
 #[derive(Component, Debug)]
-pub struct HealthBar;
+pub(crate) struct HealthBar;
 
 /// The relic's sprite.
 #[derive(Component, Debug)]
-pub struct RelicSprite;
+pub(crate) struct RelicSprite;
 
 const BAR_WIDTH: f32 = 14.0;
 
@@ -51,12 +51,12 @@ fn atlas_sprite(assets: &GameAssets, index: u32) -> Sprite {
 }
 
 /// The tile of a monster's kind.
-pub const fn monster_tile(m: &Monster) -> u32 {
+pub(crate) const fn monster_tile(m: &Monster) -> u32 {
     tiles::MONSTERS + m.kind as u32
 }
 
 /// The filled share of a monster's health bar, `None` while it is unhurt.
-pub fn health_share(m: &Monster) -> Option<f32> {
+pub(crate) fn health_share(m: &Monster) -> Option<f32> {
     m.is_hurt()
         .then(|| (m.hp.max(0) as f32 / m.kind.stats().max_hp as f32).clamp(0.0, 1.0))
 }

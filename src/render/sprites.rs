@@ -13,7 +13,7 @@ use crate::world_space::world_pos;
 
 /// Where sprites are placed: the camera follows the player's after it.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PlaceSprites;
+pub(crate) struct PlaceSprites;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
@@ -28,7 +28,7 @@ pub fn plugin(app: &mut App) {
 
 /// A key lying on the floor, drawn where the player has seen it.
 #[derive(Component, Debug)]
-pub struct KeySprite(pub Pos);
+pub(crate) struct KeySprite(pub Pos);
 
 /// Draws the keys of the current level that the player has seen (dimmed out of view), and
 /// removes the sprites of keys picked up. Derived from the level's keys and the player's memory

@@ -22,7 +22,7 @@ use crate::world_space::{TILE_PX, tile_pos};
 
 /// How a tile is drawn.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Look {
+pub(crate) struct Look {
     pub index: u32,
     pub color: Color,
     pub shown: bool,
@@ -44,7 +44,7 @@ pub const fn tile_index(tile: Tile) -> u32 {
 
 /// The look of a spot the player remembers as `remembered` (in view, that is what is there now):
 /// in view, drawn in full; remembered, dimmed; never seen, not drawn.
-pub fn tile_look(remembered: Option<Tile>, visible: bool) -> Look {
+pub(crate) fn tile_look(remembered: Option<Tile>, visible: bool) -> Look {
     Look {
         index: remembered.map_or(tiles::WALL, tile_index),
         color: if visible { palette::IN_VIEW } else { palette::REMEMBERED },
@@ -54,7 +54,7 @@ pub fn tile_look(remembered: Option<Tile>, visible: bool) -> Look {
 
 /// How the generator lab draws `p`: whatever is there, a corridor tinted by the style that dug
 /// it (with no record of the level's making, untinted).
-pub fn lab_look(map: &TileMap, revealed: &Revealed, p: Pos) -> Look {
+pub(crate) fn lab_look(map: &TileMap, revealed: &Revealed, p: Pos) -> Look {
     match revealed.anatomy.as_ref().and_then(|a| a.digger(map, p)) {
         Some(digger) => Look {
             index: tiles::LAB_CORRIDOR,

@@ -33,10 +33,10 @@ impl Default for SaveStore {
 /// The turn of the last save of this run (`None`: not saved yet, so the first turn looked at
 /// saves it: a new run replaces the old save as soon as it starts).
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct LastSave(pub Option<u64>);
+pub(crate) struct LastSave(pub Option<u64>);
 
 /// What is in a slot: its contents, nothing, or a problem (the slot untouched).
-pub fn inspect<T>(
+pub(crate) fn inspect<T>(
     store: &Store,
     slot: Slot,
     parse: impl FnOnce(&[u8]) -> Result<T, String>,
@@ -70,7 +70,7 @@ pub fn load_or_set_aside<T>(
 
 /// `--save-info`: the saved run as one JSON object and a newline (the schema is in
 /// docs/cli.md).
-pub fn info_json(bytes: &[u8]) -> Result<String, String> {
+pub(crate) fn info_json(bytes: &[u8]) -> Result<String, String> {
     let saved = decode(bytes).map_err(|e| e.to_string())?;
     let game = saved.game.clone();
     let run = saved.restore().map_err(|e| SaveError::Inconsistent(e).to_string())?;
@@ -210,7 +210,7 @@ fn forget_finished_run(store: Res<SaveStore>, game: Res<Game>, stashed: Option<R
 }
 
 /// Seconds since 1970 (0 if the clock says otherwise).
-pub fn unix_now() -> u64 {
+pub(crate) fn unix_now() -> u64 {
     #[cfg(target_arch = "wasm32")]
     {
         (js_sys::Date::now() / 1000.0) as u64

@@ -28,7 +28,7 @@ impl Slot {
     }
 
     /// The local-storage key in the browser.
-    pub const fn storage_key(self) -> &'static str {
+    pub(crate) const fn storage_key(self) -> &'static str {
         match self {
             Slot::Run => "delve.run",
             Slot::Settings => "delve.settings",
@@ -51,7 +51,7 @@ pub enum Store {
 impl Store {
     /// The platform's data directory for Delve (`$XDG_DATA_HOME/delve` on Linux), or the page's
     /// storage in the browser.
-    pub fn default_for_platform() -> Store {
+    pub(crate) fn default_for_platform() -> Store {
         #[cfg(target_arch = "wasm32")]
         {
             Store::Browser
@@ -66,7 +66,7 @@ impl Store {
     }
 
     /// Where `slot` is, as a message names it.
-    pub fn describe(&self, slot: Slot) -> String {
+    pub(crate) fn describe(&self, slot: Slot) -> String {
         match self {
             Store::Dir(dir) => dir.join(slot.file_name()).display().to_string(),
             Store::Browser => format!("local storage \"{}\"", slot.storage_key()),
@@ -102,7 +102,7 @@ impl Store {
 
     /// Moves what is in `slot` aside (it could not be used): kept under a new name, which is
     /// returned as a message names it.
-    pub fn set_aside(&self, slot: Slot) -> Result<String, String> {
+    pub(crate) fn set_aside(&self, slot: Slot) -> Result<String, String> {
         let stamp = super::unix_now();
         match self {
             Store::Dir(dir) => {
@@ -159,7 +159,7 @@ fn free_name(dir: &Path, name: &str) -> PathBuf {
 /// one: a temporary file in the same directory (so the rename cannot cross file systems), its
 /// bytes flushed to disk, renamed over the old file, and the directory flushed so the rename
 /// itself survives a power cut.
-pub fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> std::io::Result<()> {
+pub(crate) fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
     std::fs::create_dir_all(dir)?;
     let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
@@ -242,12 +242,14 @@ mod browser {
 }
 
 /// Bytes as text, one character (U+0000 to U+00FF) per byte: how the browser keeps them.
-pub fn text_of_bytes(bytes: &[u8]) -> String {
+#[cfg(any(target_arch = "wasm32", test))]
+fn text_of_bytes(bytes: &[u8]) -> String {
     bytes.iter().map(|&b| char::from(b)).collect()
 }
 
 /// The bytes of `text_of_bytes`; `None` if a character is past U+00FF.
-pub fn bytes_of_text(text: &str) -> Option<Vec<u8>> {
+#[cfg(any(target_arch = "wasm32", test))]
+fn bytes_of_text(text: &str) -> Option<Vec<u8>> {
     text.chars().map(|c| u8::try_from(c).ok()).collect()
 }
 

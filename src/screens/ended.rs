@@ -82,7 +82,7 @@ fn show_summary(mut commands: Commands, game: Res<Game>) {
 }
 
 /// Keys on the summary screen become `NextRun` (tests write it directly).
-pub fn read_summary_keys(
+pub(crate) fn read_summary_keys(
     keys: Res<ButtonInput<KeyCode>>,
     mut next_run: MessageWriter<NextRun>,
     mut exit: MessageWriter<AppExit>,

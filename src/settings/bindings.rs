@@ -122,23 +122,23 @@ const KEYS: [KeyCode; 91] = {
 };
 
 /// The name of a key in settings files and on screen ("ArrowUp", "Period").
-pub fn key_name(code: KeyCode) -> String {
+pub(crate) fn key_name(code: KeyCode) -> String {
     format!("{code:?}")
 }
 
 /// The key of a name from `key_name`.
-pub fn key_of_name(name: &str) -> Option<KeyCode> {
+pub(crate) fn key_of_name(name: &str) -> Option<KeyCode> {
     KEYS.into_iter().find(|&k| key_name(k) == name)
 }
 
 /// True for keys a binding may name.
-pub fn bindable(code: KeyCode) -> bool {
+pub(crate) fn bindable(code: KeyCode) -> bool {
     KEYS.contains(&code)
 }
 
 /// The letter key a QWERTY keyboard prints `letter` on: where a letter is looked for until the
 /// keyboard shows otherwise.
-pub fn qwerty_key(letter: char) -> Option<KeyCode> {
+pub(crate) fn qwerty_key(letter: char) -> Option<KeyCode> {
     let i = (letter as u32).checked_sub('a' as u32)?;
     (i < 26).then(|| KEYS[i as usize])
 }
@@ -195,7 +195,7 @@ impl Binding {
     }
 
     /// The key (and Shift) this binding is on, given the player's layout.
-    pub fn resolve(self, layout: &Layout) -> Option<(KeyCode, bool)> {
+    pub(crate) fn resolve(self, layout: &Layout) -> Option<(KeyCode, bool)> {
         match self {
             Binding::Key { code, shift } => Some((code, shift)),
             Binding::Letter { letter, shift } => layout.key_for(letter).map(|k| (k, shift)),
@@ -213,7 +213,7 @@ pub struct Layout {
 impl Layout {
     /// The key that prints `letter`: as learned, else QWERTY's (unless that key was seen to
     /// print something else).
-    pub fn key_for(&self, letter: char) -> Option<KeyCode> {
+    pub(crate) fn key_for(&self, letter: char) -> Option<KeyCode> {
         if let Some(&k) = self.learned.get(&letter) {
             return Some(k);
         }
@@ -222,7 +222,7 @@ impl Layout {
     }
 
     /// `code` was seen to print `letter` (lowercased). True if that is news.
-    pub fn learn(&mut self, letter: char, code: KeyCode) -> bool {
+    pub(crate) fn learn(&mut self, letter: char, code: KeyCode) -> bool {
         let letter = letter.to_ascii_lowercase();
         if !letter.is_ascii_lowercase() || self.learned.get(&letter) == Some(&code) {
             return false;
@@ -288,7 +288,7 @@ impl Default for Bindings {
 }
 
 /// The name of an action in settings files ("MoveN", "Explore").
-pub fn action_name(action: Action) -> String {
+pub(crate) fn action_name(action: Action) -> String {
     format!("{action:?}")
 }
 
@@ -300,7 +300,7 @@ impl Bindings {
 
     /// Bindings read from a file, made whole: an action the file leaves out keeps its defaults,
     /// a name that is no action is dropped.
-    pub fn completed(self) -> Self {
+    pub(crate) fn completed(self) -> Self {
         let mut all = Bindings::default();
         for action in Action::ALL {
             if let Some(b) = self.0.get(&action_name(action)) {
@@ -311,7 +311,7 @@ impl Bindings {
     }
 
     /// The action other than `action` already on the key `binding` is on, if any.
-    pub fn clash(&self, action: Action, binding: Binding, layout: &Layout) -> Option<Action> {
+    pub(crate) fn clash(&self, action: Action, binding: Binding, layout: &Layout) -> Option<Action> {
         let key = binding.resolve(layout)?;
         Action::ALL.into_iter().find(|&other| {
             other != action
@@ -337,7 +337,7 @@ impl Bindings {
     }
 
     /// The keys of `action` as the help and settings show them: "ArrowUp, Numpad8, KeyK".
-    pub fn describe(&self, action: Action) -> String {
+    pub(crate) fn describe(&self, action: Action) -> String {
         let keys = self.of(action);
         if keys.is_empty() {
             return "(unbound)".into();
@@ -346,7 +346,7 @@ impl Bindings {
     }
 
     /// The leafwing map for these bindings on `layout`.
-    pub fn input_map(&self, layout: &Layout) -> InputMap<Action> {
+    pub(crate) fn input_map(&self, layout: &Layout) -> InputMap<Action> {
         let mut map = InputMap::default();
         for action in Action::ALL {
             for binding in self.of(action) {

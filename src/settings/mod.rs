@@ -16,9 +16,9 @@ use delve_core::fov::DEFAULT_RADIUS;
 pub use bindings::{Binding, Bindings, Layout};
 
 /// The zoom steps a setting can choose (indices into the camera's zoom table).
-pub const ZOOM_STEPS: usize = 4;
+pub(crate) const ZOOM_STEPS: usize = 4;
 /// The sight radii a setting can choose.
-pub const RADII: std::ops::RangeInclusive<u32> = 2..=30;
+pub(crate) const RADII: std::ops::RangeInclusive<u32> = 2..=30;
 
 /// What the player chose.
 #[derive(Resource, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -76,7 +76,7 @@ impl Settings {
 
 /// Which key prints which letter here, as learned from the keys typed so far.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Deref, DerefMut)]
-pub struct KeyboardLayout(pub Layout);
+pub(crate) struct KeyboardLayout(pub Layout);
 
 /// The settings and the keyboard layout learned so far, as resources (learning it is
 /// `keyboard`'s).
@@ -85,7 +85,7 @@ pub fn plugin(app: &mut App) {
 }
 
 /// The input map for the player from the settings on this keyboard.
-pub fn input_map(settings: &Settings, layout: &KeyboardLayout) -> InputMap<Action> {
+pub(crate) fn input_map(settings: &Settings, layout: &KeyboardLayout) -> InputMap<Action> {
     settings.bindings.input_map(layout)
 }
 

@@ -8,7 +8,7 @@ use crate::actor::LevelScoped;
 
 /// The player arrived on another level (after the dungeon has moved to it).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LevelEntered {
+pub(crate) struct LevelEntered {
     pub depth: u32,
 }
 
@@ -24,7 +24,7 @@ pub(super) fn despawn_old_level(
 }
 
 /// Despawns everything drawn for the level (on a level change, and when play stops).
-pub fn despawn_level(scoped: Query<Entity, With<LevelScoped>>, mut commands: Commands) {
+pub(crate) fn despawn_level(scoped: Query<Entity, With<LevelScoped>>, mut commands: Commands) {
     for entity in &scoped {
         commands.entity(entity).despawn();
     }

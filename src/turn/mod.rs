@@ -11,14 +11,14 @@ use delve_core::run::Run;
 
 use crate::state::GameState;
 
-pub use apply::{LevelEntered, despawn_level};
+pub(crate) use apply::{LevelEntered, despawn_level};
 
 /// The order of one frame's game logic in `Update`. Commands are read in `Input` and a whole turn
 /// is played in `Act` (the player's action, then the monsters', then what the player sees);
 /// `Apply` makes the world on screen follow (a level change despawns the old level's entities),
 /// `See` is for what reads the new sight, and what the player sees is drawn in `Show`.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TurnSet {
+pub(crate) enum TurnSet {
     Input,
     Act,
     Apply,
@@ -34,7 +34,7 @@ pub struct Game(pub Run);
 
 /// How far the player sees (`--radius`, or the settings').
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq, Deref)]
-pub struct FovRadius(pub u32);
+pub(crate) struct FovRadius(pub u32);
 
 impl Default for FovRadius {
     fn default() -> Self {
@@ -64,7 +64,7 @@ pub fn plugin(app: &mut App) {
 
 /// Plays `run` from the next frame on: the one way a run, new or continued, is put in play (the
 /// command line, the title screen, the summary's next run, the lab, the browser).
-pub fn begin_run(commands: &mut Commands, state: &mut NextState<GameState>, run: Run) {
+pub(crate) fn begin_run(commands: &mut Commands, state: &mut NextState<GameState>, run: Run) {
     commands.insert_resource(Game(run));
     state.set(GameState::Playing);
 }

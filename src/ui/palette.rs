@@ -6,80 +6,80 @@ use delve_core::generation::CorridorStyle;
 use delve_core::generation::anatomy::Digger;
 
 /// Behind everything: the window's clear colour.
-pub const BACKGROUND: Color = Color::BLACK;
+pub(crate) const BACKGROUND: Color = Color::BLACK;
 
 /// Text, as most of the interface writes it.
-pub const TEXT: Color = Color::srgb(0.85, 0.85, 0.78);
+pub(crate) const TEXT: Color = Color::srgb(0.85, 0.85, 0.78);
 /// Text that matters less: hints, subtitles.
-pub const TEXT_DIM: Color = Color::srgb(0.55, 0.55, 0.5);
+pub(crate) const TEXT_DIM: Color = Color::srgb(0.55, 0.55, 0.5);
 /// A legend's labels.
-pub const LEGEND_TEXT: Color = Color::srgb(0.75, 0.75, 0.7);
+pub(crate) const LEGEND_TEXT: Color = Color::srgb(0.75, 0.75, 0.7);
 /// The title, the chosen row of a menu, a note the menu makes.
-pub const GOLD: Color = Color::srgb(0.95, 0.8, 0.35);
+pub(crate) const GOLD: Color = Color::srgb(0.95, 0.8, 0.35);
 /// A line about something that went wrong (a file set aside).
-pub const WARN: Color = Color::srgb(1.0, 0.6, 0.45);
+pub(crate) const WARN: Color = Color::srgb(1.0, 0.6, 0.45);
 /// What the pointer is over, named on the HUD.
-pub const HOVER_TEXT: Color = Color::srgb(0.95, 0.85, 0.35);
+pub(crate) const HOVER_TEXT: Color = Color::srgb(0.95, 0.85, 0.35);
 /// The dots of the way to the hovered tile.
-pub const PATH_DOT: Color = Color::srgba(0.95, 0.85, 0.35, 0.55);
+pub(crate) const PATH_DOT: Color = Color::srgba(0.95, 0.85, 0.35, 0.55);
 
 /// The summary of a run won.
-pub const VICTORY: Color = Color::srgb(0.95, 0.85, 0.4);
+pub(crate) const VICTORY: Color = Color::srgb(0.95, 0.85, 0.4);
 /// The summary of a run lost.
-pub const DEFEAT: Color = Color::srgb(0.95, 0.55, 0.5);
+pub(crate) const DEFEAT: Color = Color::srgb(0.95, 0.55, 0.5);
 /// "Loading..."
-pub const LOADING: Color = Color::srgb(0.8, 0.8, 0.7);
+pub(crate) const LOADING: Color = Color::srgb(0.8, 0.8, 0.7);
 /// An asset that would not load.
-pub const LOAD_FAILED: Color = Color::srgb(1.0, 0.55, 0.5);
+pub(crate) const LOAD_FAILED: Color = Color::srgb(1.0, 0.55, 0.5);
 
 /// Under the HUD's panels, the minimap and the hover line: the map shows through.
-pub const PANEL: Color = Color::srgba(0.0, 0.0, 0.0, 0.6);
+pub(crate) const PANEL: Color = Color::srgba(0.0, 0.0, 0.0, 0.6);
 /// Under the lab's legend.
-pub const LAB_PANEL: Color = Color::srgba(0.0, 0.0, 0.0, 0.7);
+pub(crate) const LAB_PANEL: Color = Color::srgba(0.0, 0.0, 0.0, 0.7);
 /// Under an overlay's text (help, the message log).
-pub const OVERLAY: Color = Color::srgba(0.02, 0.02, 0.05, 0.92);
+pub(crate) const OVERLAY: Color = Color::srgba(0.02, 0.02, 0.05, 0.92);
 /// Under the summary at the end of a run.
-pub const SUMMARY: Color = Color::srgba(0.03, 0.03, 0.06, 0.95);
+pub(crate) const SUMMARY: Color = Color::srgba(0.03, 0.03, 0.06, 0.95);
 /// Over the map while the overview is open.
-pub const OVERVIEW: Color = Color::srgba(0.01, 0.01, 0.03, 0.94);
+pub(crate) const OVERVIEW: Color = Color::srgba(0.01, 0.01, 0.03, 0.94);
 /// Around a map picture.
-pub const PICTURE_FRAME: Color = Color::srgba(0.08, 0.08, 0.14, 0.9);
+pub(crate) const PICTURE_FRAME: Color = Color::srgba(0.08, 0.08, 0.14, 0.9);
 /// The title screen.
-pub const TITLE_SCREEN: Color = Color::srgb(0.02, 0.02, 0.04);
+pub(crate) const TITLE_SCREEN: Color = Color::srgb(0.02, 0.02, 0.04);
 /// Behind the chosen row of a menu.
-pub const CHOSEN_ROW: Color = Color::srgb(0.2, 0.18, 0.1);
+pub(crate) const CHOSEN_ROW: Color = Color::srgb(0.2, 0.18, 0.1);
 /// Round a landmark on a map picture.
-pub const MARKER_EDGE: Color = Color::BLACK;
+pub(crate) const MARKER_EDGE: Color = Color::BLACK;
 
 /// The lab legend's title.
-pub const LAB_TITLE: Color = Color::srgb(0.9, 0.9, 0.8);
+pub(crate) const LAB_TITLE: Color = Color::srgb(0.9, 0.9, 0.8);
 /// The lab legend's rows.
-pub const LAB_TEXT: Color = Color::srgb(0.8, 0.8, 0.75);
+pub(crate) const LAB_TEXT: Color = Color::srgb(0.8, 0.8, 0.75);
 /// The lab legend's notes.
-pub const LAB_NOTE: Color = Color::srgb(0.6, 0.6, 0.55);
+pub(crate) const LAB_NOTE: Color = Color::srgb(0.6, 0.6, 0.55);
 /// The outlines of the BSP leaves in the lab.
-pub const LEAF_OUTLINE: Color = Color::srgba(0.35, 0.9, 1.0, 0.55);
+pub(crate) const LEAF_OUTLINE: Color = Color::srgba(0.35, 0.9, 1.0, 0.55);
 
 /// Health above half.
-pub const HEALTH_GOOD: Color = Color::srgb(0.3, 0.8, 0.3);
+pub(crate) const HEALTH_GOOD: Color = Color::srgb(0.3, 0.8, 0.3);
 /// Health above a quarter.
-pub const HEALTH_LOW: Color = Color::srgb(0.9, 0.75, 0.2);
+pub(crate) const HEALTH_LOW: Color = Color::srgb(0.9, 0.75, 0.2);
 /// Health at a quarter or less.
-pub const HEALTH_CRITICAL: Color = Color::srgb(0.95, 0.25, 0.2);
+pub(crate) const HEALTH_CRITICAL: Color = Color::srgb(0.95, 0.25, 0.2);
 /// The empty part of the player's health bar.
-pub const HEALTH_EMPTY: Color = Color::srgb(0.35, 0.06, 0.06);
+pub(crate) const HEALTH_EMPTY: Color = Color::srgb(0.35, 0.06, 0.06);
 /// The filled part of a monster's health bar.
-pub const MONSTER_HEALTH: Color = Color::srgb(0.3, 0.85, 0.3);
+pub(crate) const MONSTER_HEALTH: Color = Color::srgb(0.3, 0.85, 0.3);
 /// The empty part of a monster's health bar.
-pub const MONSTER_HEALTH_EMPTY: Color = Color::srgb(0.35, 0.05, 0.05);
+pub(crate) const MONSTER_HEALTH_EMPTY: Color = Color::srgb(0.35, 0.05, 0.05);
 
 /// A tile, key or relic in view: its own colours.
-pub const IN_VIEW: Color = Color::WHITE;
+pub(crate) const IN_VIEW: Color = Color::WHITE;
 /// A tile (or key, or the relic) remembered but not in view: dimmed.
 pub const REMEMBERED: Color = Color::srgb(0.32, 0.32, 0.4);
 
 /// A colour from 8-bit channels (tables shared with pictures drawn on the CPU).
-pub fn rgb([r, g, b]: [u8; 3]) -> Color {
+pub(crate) fn rgb([r, g, b]: [u8; 3]) -> Color {
     Color::srgb_u8(r, g, b)
 }
 

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use super::palette;
 
 /// A line of text in `colour`.
-pub fn label(text: impl Into<String>, size: f32, colour: Color) -> impl Bundle {
+pub(crate) fn label(text: impl Into<String>, size: f32, colour: Color) -> impl Bundle {
     (Text::new(text), TextFont::from_font_size(size), TextColor(colour))
 }
 
@@ -16,7 +16,7 @@ pub fn text(text: impl Into<String>, size: f32) -> impl Bundle {
 }
 
 /// A coloured square of `side` pixels, as legends put beside their labels.
-pub fn swatch(colour: Color, side: f32) -> impl Bundle {
+pub(crate) fn swatch(colour: Color, side: f32) -> impl Bundle {
     (
         Node {
             width: px(side),
@@ -30,16 +30,16 @@ pub fn swatch(colour: Color, side: f32) -> impl Bundle {
 /// An overlay that takes the keyboard while it is open: keys that would play a turn, walk or
 /// change the lab do nothing under it (`no_modal_open`).
 #[derive(Component, Debug, Default)]
-pub struct Modal;
+pub(crate) struct Modal;
 
 /// True while no `Modal` overlay is open: the run condition of everything that plays by key.
-pub fn no_modal_open(modals: Query<(), With<Modal>>) -> bool {
+pub(crate) fn no_modal_open(modals: Query<(), With<Modal>>) -> bool {
     modals.is_empty()
 }
 
 /// A layer over the whole window with its children centred: what a screen or an overlay stands
 /// on.
-pub fn full_window() -> Node {
+pub(crate) fn full_window() -> Node {
     Node {
         position_type: PositionType::Absolute,
         width: percent(100),

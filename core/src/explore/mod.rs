@@ -5,5 +5,5 @@
 pub mod plan;
 pub mod walk;
 
-pub use plan::{Finished, Known, describe, explorable, explore, travel};
+pub use plan::{Finished, Known, describe, explore, travel};
 pub use walk::{Exploration, Planner, explore_level, nearest_frontier};

@@ -38,7 +38,7 @@ impl Known<'_> {
     }
 
     /// Whether something never seen touches `p` (one of its eight neighbours on the map).
-    pub fn borders_unknown(&self, p: Pos) -> bool {
+    pub(crate) fn borders_unknown(&self, p: Pos) -> bool {
         crate::paths::neighbours8(p)
             .into_iter()
             .any(|q| self.level.map.in_bounds(q) && self.memory.get(q).is_none())
@@ -97,7 +97,7 @@ impl Finished {
 }
 
 /// Whether exploring may walk onto a remembered tile: anything but walls and locked doors.
-pub const fn explorable(tile: Tile) -> bool {
+pub(crate) const fn explorable(tile: Tile) -> bool {
     !matches!(tile, Tile::Wall | Tile::Door(DoorState::Locked))
 }
 

@@ -38,7 +38,7 @@ impl Viewshed {
     }
 
     /// Sees `radius` tiles far from the next recompute on.
-    pub fn set_radius(&mut self, radius: u32) {
+    pub(crate) fn set_radius(&mut self, radius: u32) {
         self.radius = radius;
     }
 
@@ -61,7 +61,7 @@ impl Viewshed {
     }
 
     /// Recomputes the view from `origin` on `map`.
-    pub fn recompute(&mut self, map: &TileMap, origin: Pos) {
+    pub(crate) fn recompute(&mut self, map: &TileMap, origin: Pos) {
         let n = map.tiles().len();
         if self.mask.len() != n || self.width != map.width() {
             *self = Viewshed {

@@ -11,20 +11,20 @@ use super::depth::Shape;
 use crate::rng::GenRng;
 
 /// Smallest leaf side: a 3-tile floor, its wall ring, and a one-tile margin on each side.
-pub const MIN_LEAF: i32 = 7;
+pub(crate) const MIN_LEAF: i32 = 7;
 /// Smallest room floor side.
-pub const MIN_ROOM: i32 = 3;
+pub(crate) const MIN_ROOM: i32 = 3;
 
 /// Which way a split line runs. A `Vertical` line separates left from right.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Split {
+pub(crate) enum Split {
     Vertical,
     Horizontal,
 }
 
 /// Two rooms the corridors must join: the rooms either side of one BSP split.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Link {
+pub(crate) struct Link {
     /// The rightmost (last) leaf of the split's first child.
     pub a: usize,
     /// The leftmost (first) leaf of the split's second child.

@@ -27,7 +27,7 @@ pub const fn level_seed(run: u64, depth: u32) -> u64 {
 /// neighbouring levels line up (as Brogue CE's do) while each level is still made on its own.
 /// Consecutive anchors are at least a third of the map's width (or height, if larger) apart, so
 /// a level's two stairs are far apart.
-pub fn stairs_anchor(run: u64, depth: u32, width: u32, height: u32) -> (i32, i32) {
+pub(crate) fn stairs_anchor(run: u64, depth: u32, width: u32, height: u32) -> (i32, i32) {
     let point = |n: u64| {
         let z = splitmix64(run ^ ANCHOR_STREAM, n);
         // Inside the border, with room for a room around the point.
@@ -61,7 +61,7 @@ pub fn stairs_anchor(run: u64, depth: u32, width: u32, height: u32) -> (i32, i32
 /// layout); each level deeper splits into smaller leaves more often (more, smaller rooms, so more
 /// and longer corridors), digs more of its corridors in the winding styles, and opens more loops.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shape {
+pub(crate) struct Shape {
     /// BSP leaves larger than this are always split.
     pub max_leaf: i32,
     /// Chance (percent) that a leaf that may stay whole does.

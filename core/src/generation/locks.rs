@@ -20,7 +20,7 @@ use super::defect::Defect;
 use crate::rng::GenRng;
 
 /// Chokepoint doors and what lies behind each, as seen from one arrival point.
-pub struct Cuts {
+pub(crate) struct Cuts {
     /// Depth-first discovery number of every tile (0: not reached).
     order: Vec<u32>,
     /// Each chokepoint door and the discovery numbers of the tiles behind it (a contiguous range:
@@ -99,7 +99,7 @@ impl Cuts {
 
 /// What playing a level's locks out from one point comes to.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution {
+pub(crate) struct Solution {
     /// Tiles walked to, keys and opened locks included.
     pub reached: Vec<bool>,
     /// Indices into the keys, in the order they were picked up.
@@ -110,7 +110,7 @@ pub struct Solution {
 /// open, locked ones do not), picks up every key it reaches, and unlocks the door a key fits as
 /// soon as it has both reached the door and holds the key. Keys open one door each, so this
 /// greedy walk gets every key that any order of play could get.
-pub fn solve(map: &TileMap, keys: &[Key], from: Pos) -> Solution {
+pub(crate) fn solve(map: &TileMap, keys: &[Key], from: Pos) -> Solution {
     let n = map.tiles().len();
     let mut reached = vec![false; n];
     let mut taken = Vec::new();
@@ -197,7 +197,7 @@ fn plan(depth: u32, has_stairs_down: bool, rng: &mut GenRng) -> Vec<Guard> {
 
 /// Locks chokepoint doors of `map` for a player arriving at its start, and lays their keys on
 /// room floor. Returns the keys (one per locked door, in the order they can be collected).
-pub fn place_locks(map: &mut TileMap, depth: u32, rng: &mut GenRng) -> Vec<Key> {
+pub(crate) fn place_locks(map: &mut TileMap, depth: u32, rng: &mut GenRng) -> Vec<Key> {
     let plan = plan(depth, map.stairs_down().is_some(), rng);
     if plan.is_empty() {
         return Vec::new();
@@ -262,7 +262,7 @@ pub fn place_locks(map: &mut TileMap, depth: u32, rng: &mut GenRng) -> Vec<Key> 
 /// Plays `keys` and their locks out from the level's arrival: every walkable tile must be
 /// reached (every key's tile, and the stairs down, among them). The first tile left out is the
 /// defect.
-pub fn check_solvable(map: &TileMap, keys: &[Key]) -> Result<(), Defect> {
+pub(crate) fn check_solvable(map: &TileMap, keys: &[Key]) -> Result<(), Defect> {
     let solution = solve(map, keys, map.start());
     match (0..map.tiles().len()).find(|&i| map.tiles()[i].is_walkable() && !solution.reached[i]) {
         Some(i) => Err(Defect::Unsolvable {

@@ -15,7 +15,7 @@ use crate::paths::{Flood, UNREACHED};
 use crate::rng::GenRng;
 
 /// A wall is opened when the walk between its two sides is longer than this (Brogue's figure).
-pub const LOOP_DISTANCE: u32 = 20;
+pub(crate) const LOOP_DISTANCE: u32 = 20;
 
 /// Percentage of loop doors that are left open.
 const OPEN_DOOR_PCT: u32 = 30;
@@ -45,7 +45,7 @@ fn sides(tiles: &[Tile], w: usize, i: usize) -> Option<(usize, usize)> {
 /// way round (the walk between them is at least that difference), unless a loop opened since,
 /// within `LOOP_DISTANCE` tiles of it, made one shorter: such walls are opened without a search.
 /// Only when they are not enough are the others asked, each by a bounded flood.
-pub fn add_loops(map: &mut TileMap, most: usize, dist: &[u32], rng: &mut GenRng) -> usize {
+pub(crate) fn add_loops(map: &mut TileMap, most: usize, dist: &[u32], rng: &mut GenRng) -> usize {
     if most == 0 {
         return 0;
     }

@@ -20,6 +20,4 @@ pub use corridors::CorridorStyle;
 pub use defect::Defect;
 pub use depth::{DEEPEST, level_seed};
 pub use level::{GenError, GenParams, Generated, MAX_ATTEMPTS, generate, generate_once, parse_size, size_ok};
-pub use locks::{Solution, solve};
-pub use monsters::monster_count;
 pub use validate::{validate, validate_level};

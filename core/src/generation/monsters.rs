@@ -17,14 +17,14 @@ const SALT: u64 = 0x6d6f_6e73_7465_7273; // "monsters"
 
 /// Monsters on a level of `area` tiles at `depth`: about 3 on a first 80x50 level, 14 on the
 /// tenth, in proportion to the area.
-pub fn monster_count(depth: u32, area: u32, rng: &mut GenRng) -> usize {
+pub(crate) fn monster_count(depth: u32, area: u32, rng: &mut GenRng) -> usize {
     let per_4000 = 1.8 + 1.2 * depth as f64;
     (per_4000 * f64::from(area) / 4000.0).round() as usize + rng.below(2) as usize
 }
 
 /// Fills `level.monsters` (and `level.relic` when `depth == deepest`) for the level made from
 /// `seed` at `depth`.
-pub fn populate(level: &mut Level, seed: u64, depth: u32, deepest: u32) {
+pub(crate) fn populate(level: &mut Level, seed: u64, depth: u32, deepest: u32) {
     let mut rng = GenRng::new(seed ^ SALT);
     let map = &level.map;
     let arrival = map.start();

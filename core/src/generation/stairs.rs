@@ -49,7 +49,7 @@ fn nearest(spots: impl Iterator<Item = Pos>, anchor: (i32, i32)) -> Option<Pos> 
 /// Puts the `<` of level `depth` of run `run` into `map` and moves the arrival onto it (on the
 /// first level the arrival stays and the way out is put under it). The first of the two steps:
 /// the `<` depends only on the anchor.
-pub fn place_up(map: &mut TileMap, run: u64, depth: u32) -> Result<(), Defect> {
+pub(crate) fn place_up(map: &mut TileMap, run: u64, depth: u32) -> Result<(), Defect> {
     if depth == 1 {
         map.set(map.start(), Tile::StairsUp);
     } else {
@@ -63,7 +63,7 @@ pub fn place_up(map: &mut TileMap, run: u64, depth: u32) -> Result<(), Defect> {
 
 /// Puts the `>` of level `depth` (of `deepest`) into `map`, given `dist`, the walking distance
 /// of every tile from the arrival.
-pub fn place_down(map: &mut TileMap, run: u64, depth: u32, deepest: u32, dist: &[u32]) -> Result<(), Defect> {
+pub(crate) fn place_down(map: &mut TileMap, run: u64, depth: u32, deepest: u32, dist: &[u32]) -> Result<(), Defect> {
     let (w, h) = (map.width(), map.height());
     if depth < deepest {
         let arrival = map.start();

@@ -20,7 +20,7 @@ pub fn validate(map: &TileMap) -> Result<(), Defect> {
 /// Every check of `validate` but reachability: solid border, start on room floor, rooms whole
 /// and apart, doors framed and apart. (The generator answers reachability from its own
 /// union-find, which it keeps as it digs; `validate` floods the finished map.)
-pub fn check_layout(map: &TileMap) -> Result<(), Defect> {
+pub(crate) fn check_layout(map: &TileMap) -> Result<(), Defect> {
     let tiles = map.tiles();
     let (w, h) = (map.width() as usize, map.height() as usize);
     let at = |i: usize| map.pos_of(i);
@@ -139,7 +139,7 @@ pub fn validate_level(level: &Level, depth: u32, deepest: u32) -> Result<(), Def
 }
 
 /// The stairs and keys checks of `validate_level`, without the layout or the flood.
-pub fn check_stairs_and_keys(level: &Level, depth: u32, deepest: u32) -> Result<(), Defect> {
+pub(crate) fn check_stairs_and_keys(level: &Level, depth: u32, deepest: u32) -> Result<(), Defect> {
     let map = &level.map;
     match map.stairs_up() {
         Some(up) if up != map.start() => return Err(Defect::Stairs("the arrival is not on the stairs up")),

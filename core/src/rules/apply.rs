@@ -9,7 +9,7 @@ use crate::map::{DoorState, Tile};
 use crate::world::{Ending, Level, MAX_GROWN_HP, Mind, PATIENCE, Player, RELIC, RunRecord};
 
 /// Everything a turn may change.
-pub struct Stage<'a> {
+pub(crate) struct Stage<'a> {
     /// The levels, and the one being played.
     pub dungeon: &'a mut Dungeon,
     /// The player.
@@ -20,7 +20,7 @@ pub struct Stage<'a> {
 
 /// What applying an effect came to, besides the change itself.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Applied {
+pub(crate) struct Applied {
     /// The line for the player, if it is worth one (monsters' lines are shown only when the
     /// player sees them: the caller decides).
     pub message: Option<String>,

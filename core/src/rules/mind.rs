@@ -31,7 +31,7 @@ pub const fn distance_sq(a: Pos, b: Pos) -> i64 {
 
 /// Whether `m` notices the player at `player_at`: it stands in the player's line of sight and
 /// the player is within its sight radius.
-pub fn notices(m: &Monster, player_at: Pos, senses: &Senses) -> bool {
+pub(crate) fn notices(m: &Monster, player_at: Pos, senses: &Senses) -> bool {
     let r = i64::from(sight_radius(m));
     senses.in_line(m.at) && distance_sq(m.at, player_at) <= r * r
 }
@@ -50,7 +50,7 @@ fn can_step(m: &Monster, dir: Dir8, level: &Level) -> bool {
 /// What `m` makes of the moment: if it notices you, it hunts you (from wherever you are now).
 /// Returns whether it has only just noticed you. Every monster perceives every turn, whether or
 /// not it has the speed to act.
-pub fn perceive(m: &mut Monster, player_at: Pos, senses: &Senses) -> bool {
+pub(crate) fn perceive(m: &mut Monster, player_at: Pos, senses: &Senses) -> bool {
     if !notices(m, player_at, senses) {
         return false;
     }
@@ -64,7 +64,13 @@ pub fn perceive(m: &mut Monster, player_at: Pos, senses: &Senses) -> bool {
 
 /// Chooses `m`'s act, and updates its mind: a hunter that has lost you looks where it last saw
 /// you until its patience runs out.
-pub fn decide(m: &mut Monster, level: &Level, player_at: Pos, senses: &mut Senses, rng: &mut GenRng) -> Option<Act> {
+pub(crate) fn decide(
+    m: &mut Monster,
+    level: &Level,
+    player_at: Pos,
+    senses: &mut Senses,
+    rng: &mut GenRng,
+) -> Option<Act> {
     let sees_you = notices(m, player_at, senses);
     match m.mind {
         Mind::Asleep => None,

@@ -16,9 +16,10 @@ use crate::map::{DoorState, Tile, TileMap};
 use crate::rng::GenRng;
 use crate::world::{Attack, Key, Level};
 
-pub use apply::{Applied, Stage, apply};
-pub use round::{HEAL_EVERY, Round, monsters_act, play_round};
-pub use senses::{HUNT_REACH, Senses};
+pub(crate) use apply::Stage;
+pub use round::Round;
+pub(crate) use round::play_round;
+pub(crate) use senses::Senses;
 
 /// Who acts, or is acted on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -168,7 +169,7 @@ pub struct Scene<'a> {
 
 impl Scene<'_> {
     /// Who stands at `p`.
-    pub fn occupant(&self, p: Pos) -> Option<Who> {
+    pub(crate) fn occupant(&self, p: Pos) -> Option<Who> {
         if p == self.player_at {
             return Some(Who::Player);
         }
@@ -211,7 +212,7 @@ const fn enemies(a: Who, b: Who) -> bool {
 }
 
 /// An attack on `target`, rolled: to hit, then damage.
-pub fn roll_attack(attack: Attack, target: Who, rng: &mut GenRng) -> Effect {
+pub(crate) fn roll_attack(attack: Attack, target: Who, rng: &mut GenRng) -> Effect {
     let damage = rng
         .percent(attack.to_hit)
         .then(|| rng.range(attack.damage.0, attack.damage.1));

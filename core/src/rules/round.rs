@@ -11,7 +11,7 @@ use crate::rng::GenRng;
 use crate::world::{Attack, MAX_SIGHT, Monster, NORMAL_SPEED, player_attack};
 
 /// The player heals one hit point every this many turns.
-pub const HEAL_EVERY: u64 = 6;
+pub(crate) const HEAL_EVERY: u64 = 6;
 
 /// What a turn came to, for the player.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -74,7 +74,13 @@ pub fn play_round(
 }
 
 /// Every monster on the current level acts, in order, as often as its speed allows this turn.
-pub fn monsters_act(stage: &mut Stage, rng: &mut GenRng, senses: &mut Senses, radius: u32, messages: &mut Vec<String>) {
+pub(crate) fn monsters_act(
+    stage: &mut Stage,
+    rng: &mut GenRng,
+    senses: &mut Senses,
+    radius: u32,
+    messages: &mut Vec<String>,
+) {
     let player_at = stage.player.at;
     let reach = radius.max(MAX_SIGHT);
     senses.look(&stage.dungeon.level().map, player_at, reach);

@@ -11,12 +11,12 @@ use crate::map::{DoorState, Tile};
 
 /// How far (in steps) a hunter's way to its target is searched; a hunter farther off heads
 /// straight for it.
-pub const HUNT_REACH: u32 = 2 * crate::world::MAX_SIGHT + crate::world::PATIENCE;
+pub(crate) const HUNT_REACH: u32 = 2 * crate::world::MAX_SIGHT + crate::world::PATIENCE;
 
 /// Scratch for the monsters' turn, kept between turns (never game state): the player's line of
 /// sight, and the ways to hunters' targets.
 #[derive(Clone, Debug, Default)]
-pub struct Senses {
+pub(crate) struct Senses {
     stamp: Vec<u32>,
     current: u32,
     width: u32,
@@ -54,7 +54,7 @@ impl Senses {
     }
 
     /// Whether `p` was in line of sight (within the reach) at the last `look`.
-    pub fn in_line(&self, p: Pos) -> bool {
+    pub(crate) fn in_line(&self, p: Pos) -> bool {
         p.x >= 0
             && p.y >= 0
             && (p.x as u32) < self.width
@@ -80,7 +80,7 @@ impl Senses {
 }
 
 /// Whether a monster that does (or does not) open doors may step onto `tile`, or bump it open.
-pub const fn enterable(tile: Tile, opens_doors: bool) -> bool {
+pub(crate) const fn enterable(tile: Tile, opens_doors: bool) -> bool {
     match tile {
         Tile::Wall | Tile::Door(DoorState::Locked) => false,
         Tile::Door(DoorState::Closed) => opens_doors,

@@ -66,7 +66,7 @@ pub fn encode(run: &SavedRun) -> Vec<u8> {
 }
 
 /// The header's verdict: the format version, once the mark is right.
-pub fn format_of(bytes: &[u8]) -> Result<u32, SaveError> {
+pub(crate) fn format_of(bytes: &[u8]) -> Result<u32, SaveError> {
     if bytes.is_empty() {
         return Err(SaveError::Empty);
     }

@@ -20,4 +20,4 @@ pub const DEEPEST: u32 = 10;
 pub const RELIC: &str = "the Heartstone";
 
 /// The most hit points kills can bring the player to: twice what a run begins with.
-pub const MAX_GROWN_HP: i32 = 2 * PLAYER_MAX_HP;
+pub(crate) const MAX_GROWN_HP: i32 = 2 * PLAYER_MAX_HP;

@@ -12,7 +12,7 @@ pub const SIZES: [(u32, u32); 5] = [(40, 30), (80, 50), (120, 80), (200, 120), (
 const SEED_DIGITS: usize = 20;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Page {
+pub(crate) enum Page {
     Main,
     NewRun,
     Settings,
@@ -21,7 +21,7 @@ pub enum Page {
 
 /// A row of a page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Row {
+pub(crate) enum Row {
     Continue,
     NewRun,
     Settings,
@@ -40,7 +40,7 @@ pub enum Row {
 
 /// A key as the menus read it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MenuKey {
+pub(crate) enum MenuKey {
     Up,
     Down,
     Left,
@@ -74,7 +74,7 @@ pub enum Outcome {
 }
 
 /// What the menus show and change besides themselves.
-pub struct Context<'a> {
+pub(crate) struct Context<'a> {
     /// "seed 42 (80x50, mixed), level 3, turn 512" when there is a run to continue.
     pub saved: Option<&'a str>,
     pub settings: &'a mut Settings,
@@ -85,7 +85,7 @@ pub struct Context<'a> {
 
 /// The open page and its choices.
 #[derive(bevy::prelude::Resource, Clone, Debug, PartialEq, Eq)]
-pub struct Menu {
+pub(crate) struct Menu {
     pub page: Page,
     pub selected: usize,
     /// The seed typed on the new-run page (empty: random).
@@ -138,7 +138,7 @@ impl Menu {
     }
 
     /// A row as the screen writes it.
-    pub fn label(&self, row: Row, ctx: &Context) -> String {
+    pub(crate) fn label(&self, row: Row, ctx: &Context) -> String {
         let (w, h) = SIZES[self.size];
         match row {
             Row::Continue => format!("Continue: {}", ctx.saved.unwrap_or("")),
@@ -296,7 +296,7 @@ impl Menu {
 }
 
 /// The new run a `Start` asks for, its seed drawn by `random_seed` when none was typed.
-pub fn start_params(outcome: Outcome, random_seed: impl FnOnce() -> u64) -> Option<GenParams> {
+pub(crate) fn start_params(outcome: Outcome, random_seed: impl FnOnce() -> u64) -> Option<GenParams> {
     match outcome {
         Outcome::Start {
             seed,

@@ -24,7 +24,7 @@ use menu::{Context, Menu, MenuKey, Outcome, Page};
 /// What the title screen found when it opened: the run to continue, the history, and lines
 /// about files that could not be read (and were set aside).
 #[derive(Resource, Default)]
-pub struct TitleData {
+pub(crate) struct TitleData {
     pub saved: Option<Box<delve_core::run::Run>>,
     /// The saved run as the Continue row names it.
     pub saved_label: Option<String>,
@@ -35,7 +35,7 @@ pub struct TitleData {
 /// Lines to show on the title screen the next time it opens (a settings file set aside at
 /// start-up).
 #[derive(Resource, Clone, Debug, Default)]
-pub struct TitleNotices(pub Vec<String>);
+pub(crate) struct TitleNotices(pub Vec<String>);
 
 #[derive(Component)]
 struct MenuBody;
@@ -58,7 +58,7 @@ pub fn plugin(app: &mut App) {
 }
 
 /// The Continue row's words for a saved run.
-pub fn saved_label(run: &delve_core::run::Run) -> String {
+pub(crate) fn saved_label(run: &delve_core::run::Run) -> String {
     format!(
         "{}, level {}, turn {}",
         run.dungeon.describe(),

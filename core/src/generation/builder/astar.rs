@@ -112,7 +112,7 @@ impl Builder {
     /// of running beside them). The heuristic is the Manhattan distance dug through rock: exact
     /// over open rock, slightly greedy where corridors could be reused, which keeps the search
     /// narrow. Ties go to the latest pushed node: deterministic. Both ends included.
-    pub fn route(&mut self, from: Pos, to: Pos) -> Option<Vec<Pos>> {
+    pub(crate) fn route(&mut self, from: Pos, to: Pos) -> Option<Vec<Pos>> {
         let all = Rect::new(0, 0, self.w, self.h);
         self.search::<false>(from, to, all, |_| false)
     }
@@ -124,7 +124,13 @@ impl Builder {
     /// masked search fails only where an unmasked one would, instead of searching the whole
     /// window first. `avoid` is asked at most once per tile and search, when the search first
     /// reaches the tile, so a mask over a large area costs only the tiles the search looks at.
-    pub fn route_within(&mut self, from: Pos, to: Pos, window: Rect, avoid: impl Fn(Pos) -> bool) -> Option<Vec<Pos>> {
+    pub(crate) fn route_within(
+        &mut self,
+        from: Pos,
+        to: Pos,
+        window: Rect,
+        avoid: impl Fn(Pos) -> bool,
+    ) -> Option<Vec<Pos>> {
         self.search::<true>(from, to, window, avoid)
     }
 

@@ -7,7 +7,7 @@ impl Builder {
     /// Whether `p` may become (or already is) a door leading out of its room towards `out`:
     /// a wall tile with the room's floor behind it, diggable ground in front of it, and no door
     /// beside it along the wall (`planned` counts as doors too).
-    pub fn can_door(&self, p: Pos, out: Dir, planned: &[Pos]) -> bool {
+    pub(crate) fn can_door(&self, p: Pos, out: Dir, planned: &[Pos]) -> bool {
         // Ring tiles lie inside the border, so their neighbours are found by index.
         if !self.interior(p) {
             return false;
@@ -48,7 +48,7 @@ impl Builder {
     /// Checks that `path` may be dug: it stays inside the border and crosses walls only straight
     /// through doorways. Returns the wall tiles that would become doors.
     #[cfg(test)]
-    pub fn check_path(&self, path: &[Pos]) -> Option<Vec<Pos>> {
+    pub(crate) fn check_path(&self, path: &[Pos]) -> Option<Vec<Pos>> {
         let mut doors = Vec::new();
         self.doorways_into(path, &mut doors).map(|()| doors)
     }
@@ -84,7 +84,7 @@ impl Builder {
     }
 
     /// Digs `path` if `check_path` allows it. Returns whether it was dug.
-    pub fn carve(&mut self, path: &[Pos], rng: &mut GenRng) -> bool {
+    pub(crate) fn carve(&mut self, path: &[Pos], rng: &mut GenRng) -> bool {
         // The doorway list is scratch kept between calls: most paths cross no wall at all.
         let mut doors = std::mem::take(&mut self.crossings);
         doors.clear();
@@ -105,7 +105,7 @@ impl Builder {
 
     /// A doorway out of `room` through the wall facing `dir`: a new door where one may go, else an
     /// existing door on that wall. The tile in front of it is dug. Returns (door, outside).
-    pub fn door_toward(&mut self, room: usize, dir: Dir, rng: &mut GenRng) -> Option<(Pos, Pos)> {
+    pub(crate) fn door_toward(&mut self, room: usize, dir: Dir, rng: &mut GenRng) -> Option<(Pos, Pos)> {
         let r = self.rooms[room];
         let (start, along, len) = match dir {
             Dir::North => (Pos::new(r.x, r.y - 1), Dir::East, r.w),

@@ -53,7 +53,7 @@ const ROCK_COST: u32 = 2;
 /// Percentage of new doors that start open.
 const OPEN_DOOR_PCT: u32 = 30;
 
-pub struct Builder {
+pub(crate) struct Builder {
     pub w: i32,
     pub h: i32,
     /// The level's tiles as they will be handed over; a wall tile with an owner is a room's ring.
@@ -164,7 +164,7 @@ impl Builder {
 
     /// Strictly inside the solid border.
     #[inline]
-    pub fn interior(&self, p: Pos) -> bool {
+    pub(crate) fn interior(&self, p: Pos) -> bool {
         p.x > 0 && p.y > 0 && p.x < self.w - 1 && p.y < self.h - 1
     }
 
@@ -184,7 +184,7 @@ impl Builder {
     }
 
     /// The room whose ring or floor holds `p`.
-    pub fn owner(&self, p: Pos) -> Option<usize> {
+    pub(crate) fn owner(&self, p: Pos) -> Option<usize> {
         if !self.in_bounds(p) {
             return None;
         }
@@ -200,7 +200,7 @@ impl Builder {
 
     /// Rock or corridor strictly inside the border: where a corridor may run.
     #[inline]
-    pub fn is_diggable(&self, p: Pos) -> bool {
+    pub(crate) fn is_diggable(&self, p: Pos) -> bool {
         self.interior(p) && self.dig_cost(self.idx(p)).is_some()
     }
 
@@ -238,7 +238,7 @@ impl Builder {
     }
 
     /// Turns rock at `p` into corridor (other walkable tiles are left as they are).
-    pub fn dig(&mut self, p: Pos) {
+    pub(crate) fn dig(&mut self, p: Pos) {
         if self.in_bounds(p) && self.is_rock(self.idx(p)) {
             self.set_walkable(p, Tile::Corridor);
         }
@@ -262,7 +262,7 @@ impl Builder {
 
     /// How many rock tiles lie straight ahead of `p` in `dir`, and the cell that ends the run
     /// (the border ends it as `Cell::Rock`).
-    pub fn rock_run(&self, p: Pos, dir: Dir) -> (u32, Cell) {
+    pub(crate) fn rock_run(&self, p: Pos, dir: Dir) -> (u32, Cell) {
         let step = self.offset(dir);
         let mut i = self.idx(p).wrapping_add_signed(step);
         let mut n = 0;
@@ -279,12 +279,12 @@ impl Builder {
     /// Starts recording, for each tile dug as corridor, the `digging` code at the time (what the
     /// generator lab shows). Recording draws nothing from the random stream: the level is the
     /// same with or without it.
-    pub fn record_digging(&mut self) {
+    pub(crate) fn record_digging(&mut self) {
         self.record = Some(vec![0; self.tiles.len()]);
     }
 
     /// The record `record_digging` started, if it did.
-    pub fn take_record(&mut self) -> Option<Vec<u8>> {
+    pub(crate) fn take_record(&mut self) -> Option<Vec<u8>> {
         self.record.take()
     }
 

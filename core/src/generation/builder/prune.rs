@@ -5,7 +5,7 @@ use super::*;
 impl Builder {
     /// Corridor tiles with exactly one walkable neighbour, removed repeatedly until none is left;
     /// a door left with nothing in front of it turns back into wall. The last step of digging.
-    pub fn prune_dead_ends(&mut self) {
+    pub(crate) fn prune_dead_ends(&mut self) {
         let open_sides = |b: &Self, p: Pos| p.neighbours4().iter().filter(|&&q| b.is_walkable(q)).count();
         let mut work = std::mem::take(&mut self.loose_ends);
         while let Some(p) = work.pop() {

@@ -36,19 +36,19 @@ impl Builder {
     }
 
     /// True when walkable tiles `a` and `b` are joined by a 4-way path.
-    pub fn connected(&mut self, a: Pos, b: Pos) -> bool {
+    pub(crate) fn connected(&mut self, a: Pos, b: Pos) -> bool {
         let (ia, ib) = (self.idx(a), self.idx(b));
         self.find(ia) == self.find(ib)
     }
 
-    pub fn rooms_connected(&mut self, a: usize, b: usize) -> bool {
+    pub(crate) fn rooms_connected(&mut self, a: usize, b: usize) -> bool {
         let (pa, pb) = (self.rooms[a].center(), self.rooms[b].center());
         self.connected(pa, pb)
     }
 
     /// The first walkable tile not joined to the first room, if any: the level's reachability
     /// check, answered by the union-find kept while digging (4-way moves, doors walkable).
-    pub fn first_unreachable(&mut self) -> Option<Pos> {
+    pub(crate) fn first_unreachable(&mut self) -> Option<Pos> {
         let start = self.idx(self.rooms.first()?.center());
         let home = self.find(start);
         let walkable = count_walkable(&self.tiles);

@@ -8,7 +8,7 @@ use crate::rng::GenRng;
 
 use super::legs;
 
-pub fn shape(_: &Builder, link: Link, (from, to): (Pos, Pos), _: &mut GenRng) -> Option<Vec<Pos>> {
+pub(crate) fn shape(_: &Builder, link: Link, (from, to): (Pos, Pos), _: &mut GenRng) -> Option<Vec<Pos>> {
     Some(match link.split {
         Split::Vertical => legs(from, &[(true, to.x), (false, to.y)]),
         Split::Horizontal => legs(from, &[(false, to.y), (true, to.x)]),

@@ -47,7 +47,7 @@ fn anchor(b: &Builder, p: Pos) -> Option<Pos> {
     p.neighbours4().into_iter().find(|&q| b.is_walkable(q))
 }
 
-pub fn connect(b: &mut Builder, link: Link, rng: &mut GenRng) {
+pub(crate) fn connect(b: &mut Builder, link: Link, rng: &mut GenRng) {
     if b.rooms_connected(link.a, link.b) {
         return;
     }
@@ -59,7 +59,7 @@ pub fn connect(b: &mut Builder, link: Link, rng: &mut GenRng) {
 
 /// Digs `path` chunk by chunk, skipping chunks whose ends are already connected. Returns how many
 /// chunks were dug and how many skipped.
-pub fn dig_chunks(b: &mut Builder, path: &[Pos], rng: &mut GenRng) -> (usize, usize) {
+pub(crate) fn dig_chunks(b: &mut Builder, path: &[Pos], rng: &mut GenRng) -> (usize, usize) {
     let (mut dug, mut skipped) = (0, 0);
     let mut start = 0;
     let mut away = false;

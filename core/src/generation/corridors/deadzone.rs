@@ -25,7 +25,7 @@ const MARGIN: i32 = 2;
 /// top-left quadrant is (mirrored). The doorways and the tiles next to them are never dead, so
 /// a corridor can always leave both doors.
 #[derive(Clone, Copy, Debug)]
-pub struct Mask {
+pub(crate) struct Mask {
     area: Rect,
     a: Pos,
     c: Pos,
@@ -54,7 +54,7 @@ impl Mask {
         self.area.grow(MARGIN)
     }
 
-    pub fn is_dead(&self, p: Pos) -> bool {
+    pub(crate) fn is_dead(&self, p: Pos) -> bool {
         // Inside the box (never empty) by two unsigned compares, joined without a branch.
         let (dx, dy) = (
             p.x.wrapping_sub(self.area.x) as u32,
@@ -77,7 +77,7 @@ impl Mask {
 
     /// Every dead tile, row by row (for tests and debugging).
     #[cfg(test)]
-    pub fn dead_tiles(&self) -> impl Iterator<Item = Pos> + '_ {
+    pub(crate) fn dead_tiles(&self) -> impl Iterator<Item = Pos> + '_ {
         let r = self.area;
         (r.y..r.bottom())
             .flat_map(move |y| (r.x..r.right()).map(move |x| Pos::new(x, y)))
@@ -85,7 +85,7 @@ impl Mask {
     }
 }
 
-pub fn connect(b: &mut Builder, link: Link, rng: &mut GenRng) {
+pub(crate) fn connect(b: &mut Builder, link: Link, rng: &mut GenRng) {
     let (fa, fb) = facing(link);
     let (Some((_, oa)), Some((_, ob))) = (b.door_toward(link.a, fa, rng), b.door_toward(link.b, fb, rng)) else {
         return;

@@ -70,7 +70,7 @@ pub fn grow(b: &mut Builder, ends: &mut Vec<(Pos, Dir)>) {
 }
 
 /// A stub out of each room's facing wall, grown until they meet.
-pub fn connect(b: &mut Builder, link: Link, rng: &mut GenRng) {
+pub(crate) fn connect(b: &mut Builder, link: Link, rng: &mut GenRng) {
     let mut ends = stubs(b, link, rng);
     grow(b, &mut ends);
 }
@@ -84,7 +84,7 @@ fn stubs(b: &mut Builder, link: Link, rng: &mut GenRng) -> Vec<(Pos, Dir)> {
 }
 
 /// The whole-level style: stubs for every link plus extra exits, all grown together.
-pub fn dig_all(b: &mut Builder, links: &[Link], rng: &mut GenRng) {
+pub(crate) fn dig_all(b: &mut Builder, links: &[Link], rng: &mut GenRng) {
     let mut ends = Vec::new();
     for &link in links {
         ends.extend(stubs(b, link, rng));

@@ -10,7 +10,7 @@ use crate::rng::GenRng;
 use super::{join_doors, legs};
 
 /// The L from `from` to `to`, bending once.
-pub fn l_path(from: Pos, to: Pos, horizontal_first: bool) -> Vec<Pos> {
+pub(crate) fn l_path(from: Pos, to: Pos, horizontal_first: bool) -> Vec<Pos> {
     if horizontal_first {
         legs(from, &[(true, to.x), (false, to.y)])
     } else {
@@ -18,7 +18,7 @@ pub fn l_path(from: Pos, to: Pos, horizontal_first: bool) -> Vec<Pos> {
     }
 }
 
-pub fn connect(b: &mut Builder, link: Link, rng: &mut GenRng) {
+pub(crate) fn connect(b: &mut Builder, link: Link, rng: &mut GenRng) {
     let (from, to) = (b.rooms[link.a].center(), b.rooms[link.b].center());
     let first = rng.coin();
     for horizontal_first in [first, !first] {

@@ -67,7 +67,7 @@ impl CorridorStyle {
     }
 
     /// The style with lab code `code`.
-    pub fn from_code(code: u8) -> Option<CorridorStyle> {
+    pub(crate) fn from_code(code: u8) -> Option<CorridorStyle> {
         CorridorStyle::ALL.get(usize::from(code).checked_sub(1)?).copied()
     }
 
@@ -152,7 +152,7 @@ fn pick_mixed(winding: u32, rng: &mut GenRng) -> CorridorStyle {
 /// Joins every link in `style` (`winding` weights `mixed` towards the winding styles), then
 /// leaves no dead end. Returns false if some link could not be joined (the level is then
 /// regenerated).
-pub fn dig_all(b: &mut Builder, links: &[Link], style: CorridorStyle, winding: u32, rng: &mut GenRng) -> bool {
+pub(crate) fn dig_all(b: &mut Builder, links: &[Link], style: CorridorStyle, winding: u32, rng: &mut GenRng) -> bool {
     if style == CorridorStyle::Hallways {
         b.digging = CorridorStyle::Hallways.code();
         hallways::dig_all(b, links, rng);
@@ -193,7 +193,7 @@ fn connect(b: &mut Builder, link: Link, style: CorridorStyle, rng: &mut GenRng) 
 }
 
 /// The walls of `a` and `b` that face the split between them.
-pub fn facing(link: Link) -> (Dir, Dir) {
+pub(crate) fn facing(link: Link) -> (Dir, Dir) {
     match link.split {
         Split::Vertical => (Dir::East, Dir::West),
         Split::Horizontal => (Dir::South, Dir::North),
@@ -201,7 +201,7 @@ pub fn facing(link: Link) -> (Dir, Dir) {
 }
 
 /// A path of straight runs: from `from`, along each `(horizontal?, target)` leg in turn.
-pub fn legs(from: Pos, legs: &[(bool, i32)]) -> Vec<Pos> {
+pub(crate) fn legs(from: Pos, legs: &[(bool, i32)]) -> Vec<Pos> {
     // One allocation: the legs' lengths are known up front.
     let mut len = 1;
     let mut end = from;
@@ -229,7 +229,7 @@ pub fn legs(from: Pos, legs: &[(bool, i32)]) -> Vec<Pos> {
 
 /// Cuts a door in each room's facing wall and joins the two doorways: along `shape`'s path when
 /// it returns one that can be dug, else along the shortest (A*) path.
-pub fn join_doors(
+pub(crate) fn join_doors(
     b: &mut Builder,
     link: Link,
     rng: &mut GenRng,
@@ -257,7 +257,7 @@ pub(crate) mod tests {
     use crate::map::Tile;
 
     /// One attempt per seed, no retries: every level of this style passes validation as dug.
-    pub fn assert_style_levels(style: CorridorStyle) {
+    pub(crate) fn assert_style_levels(style: CorridorStyle) {
         for (w, h) in [(20, 15), (80, 50)] {
             for seed in 0..150 {
                 if let Err(d) = generate_once(seed, w, h, style) {
@@ -268,20 +268,20 @@ pub(crate) mod tests {
     }
 
     #[derive(Debug, Default)]
-    pub struct CorridorStats {
+    pub(crate) struct CorridorStats {
         pub tiles: usize,
         pub bends: usize,
     }
 
     impl CorridorStats {
-        pub fn bends_per_tile(&self) -> f64 {
+        pub(crate) fn bends_per_tile(&self) -> f64 {
             self.bends as f64 / self.tiles.max(1) as f64
         }
     }
 
     /// Corridor tiles and bends (corridor tiles with exactly two walkable neighbours at a right
     /// angle) over a batch of 80x50 levels.
-    pub fn corridor_stats(style: CorridorStyle) -> CorridorStats {
+    pub(crate) fn corridor_stats(style: CorridorStyle) -> CorridorStats {
         let mut stats = CorridorStats::default();
         for seed in 0..40 {
             let map = generate_once(seed, 80, 50, style).expect("valid level");

@@ -22,7 +22,7 @@ fn inside(q: Pos, lo: Pos, hi: Pos) -> bool {
     (lo.x..=hi.x).contains(&q.x) && (lo.y..=hi.y).contains(&q.y)
 }
 
-pub fn shape(b: &Builder, _: Link, (from, to): (Pos, Pos), rng: &mut GenRng) -> Option<Vec<Pos>> {
+pub(crate) fn shape(b: &Builder, _: Link, (from, to): (Pos, Pos), rng: &mut GenRng) -> Option<Vec<Pos>> {
     // Exactly this long unless obstacles are stepped round.
     let mut path = Vec::with_capacity(from.manhattan(to) as usize + 9);
     path.push(from);

@@ -7,7 +7,7 @@ use crate::rng::GenRng;
 
 use super::legs;
 
-pub fn shape(_: &Builder, link: Link, (from, to): (Pos, Pos), _: &mut GenRng) -> Option<Vec<Pos>> {
+pub(crate) fn shape(_: &Builder, link: Link, (from, to): (Pos, Pos), _: &mut GenRng) -> Option<Vec<Pos>> {
     Some(match link.split {
         Split::Vertical => {
             let mid = (from.x + to.x) / 2;
