@@ -30,10 +30,18 @@ pub enum Action {
     ZoomOut,
     Lab,
     LabNext,
+    /// At the end of a run: a new run on a new seed.
+    NewRun,
+    /// At the end of a run: the same seed again.
+    SameRun,
+    /// At the end of a run: the title screen.
+    TitleScreen,
+    /// Save and quit, from any screen: Ctrl with this action's key.
+    Quit,
 }
 
 impl Action {
-    pub const ALL: [Action; 22] = [
+    pub const ALL: [Action; 26] = [
         Action::MoveN,
         Action::MoveNE,
         Action::MoveE,
@@ -56,6 +64,10 @@ impl Action {
         Action::ZoomOut,
         Action::Lab,
         Action::LabNext,
+        Action::NewRun,
+        Action::SameRun,
+        Action::TitleScreen,
+        Action::Quit,
     ];
 
     /// The direction of a move action.
@@ -71,6 +83,12 @@ impl Action {
             Action::MoveNW => Dir8::NW,
             _ => return None,
         })
+    }
+
+    /// Whether the action is read on the summary at the end of a run (not in play, so its keys
+    /// may also be play's).
+    pub const fn at_the_end(self) -> bool {
+        matches!(self, Action::NewRun | Action::SameRun | Action::TitleScreen)
     }
 
     /// What the action does in a few words, for the settings page ("explore", "cancel").
@@ -104,6 +122,10 @@ impl Action {
             Action::ZoomOut => "zoom out",
             Action::Lab => "generator lab: how the level was made",
             Action::LabNext => "in the lab: the next level",
+            Action::NewRun => "at the end of a run: a new run, new seed",
+            Action::SameRun => "at the end of a run: the same seed again",
+            Action::TitleScreen => "at the end of a run: the title screen",
+            Action::Quit => "save and quit (with Ctrl held)",
         }
     }
 }

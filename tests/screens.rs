@@ -256,3 +256,50 @@ fn hovering_a_known_tile_names_it_and_a_click_travels_there() {
     }
     assert_eq!((player_at(&app), turns(&app)), (target, 3));
 }
+
+#[test]
+fn the_summary_and_quitting_follow_the_keys_as_bound() {
+    let mut settings = delve::settings::Settings::default();
+    let layout = delve::settings::Layout::default();
+    settings
+        .bindings
+        .rebind(
+            delve::action::Action::SameRun,
+            delve::settings::Binding::letter('z'),
+            &layout,
+        )
+        .unwrap();
+    settings
+        .bindings
+        .rebind(
+            delve::action::Action::Quit,
+            delve::settings::Binding::letter('w'),
+            &layout,
+        )
+        .unwrap();
+    let mut app = windowed_app(ROOMS, |app| {
+        app.insert_resource(settings).add_plugins(delve::screens::plugin);
+    });
+    act(&mut app, PlayerCommand::Wait);
+    app.world_mut()
+        .resource_mut::<NextState<GameState>>()
+        .set(GameState::Ended);
+    app.update();
+    assert_eq!(state(&app), GameState::Ended);
+    assert!(shows(&mut app, "z  same seed again"), "{:?}", texts(&mut app));
+    tap(&mut app, KeyCode::KeyR);
+    assert_eq!(state(&app), GameState::Ended, "r is no longer the key");
+    tap(&mut app, KeyCode::KeyZ);
+    app.update();
+    assert_eq!(
+        (state(&app), turns(&app)),
+        (GameState::Playing, 0),
+        "z is: the same run again"
+    );
+    // Ctrl+Q is no longer quitting; Ctrl+W is.
+    KeyCode::ControlLeft.press(app.world_mut());
+    tap(&mut app, KeyCode::KeyQ);
+    assert!(app.should_exit().is_none());
+    tap(&mut app, KeyCode::KeyW);
+    assert_eq!(app.should_exit(), Some(AppExit::Success));
+}

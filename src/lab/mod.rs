@@ -11,11 +11,11 @@
 pub mod view;
 
 use bevy::prelude::*;
-use delve_core::dungeon::{Dungeon, Origin};
+use delve_core::dungeon::Origin;
 use delve_core::generation::GenParams;
 use delve_core::generation::anatomy::{Anatomy, Digger};
 use delve_core::geom::Pos;
-use delve_core::run::Run;
+use delve_core::run::{Run, RunSpec};
 
 use crate::state::GameState;
 use crate::turn::{Game, TurnSet, begin_run};
@@ -174,9 +174,8 @@ fn obey_lab(
                     game.say("A level read from a map file has no next level.");
                     continue;
                 };
-                match Dungeon::new(next_run(&run)) {
-                    Ok(next) => {
-                        let specimen = Run::new(next);
+                match RunSpec::seeded(next_run(&run)).begin() {
+                    Ok(specimen) => {
                         show_specimen(&mut commands, &mut state, &game, stashed.is_some(), specimen);
                     }
                     Err(e) => game.say(format!("The next level cannot be made: {e}.")),

@@ -7,6 +7,9 @@ use delve_core::dungeon::Dungeon;
 use delve_core::run::Run;
 use delve_core::world::{Ending, RunRecord};
 
+use crate::action::Action;
+use crate::settings::bindings::shown;
+use crate::settings::{Bindings, KeyboardLayout, Settings};
 use crate::state::GameState;
 use crate::turn::{Game, begin_run};
 use crate::ui::palette;
@@ -41,15 +44,15 @@ pub fn summary(record: &RunRecord, dungeon: &Dungeon, turns: u64) -> String {
         n => format!("{n} monsters"),
     };
     format!(
-        "{headline}\n\n{}\nDeepest level reached: {} of {}\nTurns: {turns}\nSlain: {slain}\n\n\
-         N  new run, new seed     R  same seed again     T  title screen     Esc  quit",
+        "{headline}\n\n{}\nDeepest level reached: {} of {}\nTurns: {turns}\nSlain: {slain}",
         dungeon.describe(),
         record.deepest,
         dungeon.deepest(),
     )
 }
 
-fn show_summary(mut commands: Commands, game: Res<Game>) {
+fn show_summary(mut commands: Commands, game: Res<Game>, settings: Option<Res<Settings>>) {
+    let keys = settings.map_or_else(|| summary_keys(&Bindings::default()), |s| summary_keys(&s.bindings));
     let colour = match game.record.ending {
         Some(Ending::Won) => palette::VICTORY,
         _ => palette::DEFEAT,
@@ -73,7 +76,7 @@ fn show_summary(mut commands: Commands, game: Res<Game>) {
             BackgroundColor(palette::SUMMARY),
             children![(
                 SummaryText,
-                Text::new(summary(&game.record, &game.dungeon, game.turn)),
+                Text::new(format!("{}\n\n{keys}", summary(&game.record, &game.dungeon, game.turn))),
                 TextFont::from_font_size(20.0),
                 TextColor(colour),
             )],
@@ -81,20 +84,42 @@ fn show_summary(mut commands: Commands, game: Res<Game>) {
     ));
 }
 
-/// Keys on the summary screen become `NextRun` (tests write it directly).
+/// The summary's keys, as bound: "n  new run, new seed     r  same seed again ...".
+pub fn summary_keys(bindings: &Bindings) -> String {
+    let key = |action| {
+        bindings
+            .of(action)
+            .first()
+            .map_or_else(|| "(unbound)".to_owned(), |b| shown(*b))
+    };
+    let mut line = format!(
+        "{}  new run, new seed     {}  same seed again     {}  title screen",
+        key(Action::NewRun),
+        key(Action::SameRun),
+        key(Action::TitleScreen)
+    );
+    if cfg!(not(target_arch = "wasm32")) {
+        line.push_str(&format!("     {}  quit", key(Action::Cancel)));
+    }
+    line
+}
+
+/// Keys on the summary screen, as bound, become `NextRun` (tests write it directly).
 pub(crate) fn read_summary_keys(
     keys: Res<ButtonInput<KeyCode>>,
+    (settings, layout): (Res<Settings>, Res<KeyboardLayout>),
     mut next_run: MessageWriter<NextRun>,
     mut exit: MessageWriter<AppExit>,
     mut title: ResMut<NextState<GameState>>,
 ) {
-    if keys.just_pressed(KeyCode::KeyN) {
+    let pressed = |action| settings.bindings.just_pressed(action, &keys, &layout);
+    if pressed(Action::NewRun) {
         next_run.write(NextRun::NewSeed(rand::random()));
-    } else if keys.just_pressed(KeyCode::KeyR) {
+    } else if pressed(Action::SameRun) {
         next_run.write(NextRun::SameSeed);
-    } else if keys.just_pressed(KeyCode::KeyT) {
+    } else if pressed(Action::TitleScreen) {
         title.set(GameState::Title);
-    } else if keys.just_pressed(KeyCode::Escape) && cfg!(not(target_arch = "wasm32")) {
+    } else if pressed(Action::Cancel) && cfg!(not(target_arch = "wasm32")) {
         exit.write(AppExit::Success);
     }
 }

@@ -7,6 +7,8 @@ pub mod title;
 
 use bevy::prelude::*;
 
+use crate::action::Action;
+use crate::settings::{KeyboardLayout, Settings};
 use crate::state::GameState;
 
 /// The screens a player sees (the title's menus, the summary) and Ctrl+Q to quit from any of
@@ -21,9 +23,15 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-fn quit_on_ctrl_q(keys: Res<ButtonInput<KeyCode>>, mut exit: MessageWriter<AppExit>) {
+/// Ctrl with the quit key (`q` unless rebound, following the keyboard's layout) quits; playing,
+/// the run is saved first.
+fn quit_on_ctrl_q(
+    keys: Res<ButtonInput<KeyCode>>,
+    (settings, layout): (Res<Settings>, Res<KeyboardLayout>),
+    mut exit: MessageWriter<AppExit>,
+) {
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    if cfg!(not(target_arch = "wasm32")) && ctrl && keys.just_pressed(KeyCode::KeyQ) {
+    if cfg!(not(target_arch = "wasm32")) && ctrl && settings.bindings.just_pressed(Action::Quit, &keys, &layout) {
         exit.write(AppExit::Success);
     }
 }

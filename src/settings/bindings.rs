@@ -239,10 +239,12 @@ impl Layout {
 pub struct Bindings(pub BTreeMap<String, Vec<Binding>>);
 
 /// Actions that are never pressed in the same place, so may share keys: `n` steps south-east,
-/// and in the generator lab makes the next level.
+/// and in the generator lab makes the next level; the summary's keys are read only at the end of
+/// a run; quitting is the key with Ctrl held.
 fn may_share(a: Action, b: Action) -> bool {
     let lab_and_move = |x: Action, y: Action| x == Action::LabNext && y.direction().is_some();
-    lab_and_move(a, b) || lab_and_move(b, a)
+    let apart = |x: Action, y: Action| x.at_the_end() && !y.at_the_end();
+    lab_and_move(a, b) || lab_and_move(b, a) || apart(a, b) || apart(b, a) || a == Action::Quit || b == Action::Quit
 }
 
 impl Default for Bindings {
@@ -253,7 +255,7 @@ impl Default for Bindings {
         let k = Binding::key;
         let l = Binding::letter;
         let shift = |code| Binding::Key { code, shift: true };
-        let table: [(Action, Vec<Binding>); 22] = [
+        let table: [(Action, Vec<Binding>); 26] = [
             (Action::MoveN, vec![k(ArrowUp), k(Numpad8), k(KeyK)]),
             (Action::MoveNE, vec![k(Numpad9), k(KeyU), k(PageUp)]),
             (Action::MoveE, vec![k(ArrowRight), k(Numpad6), k(KeyL)]),
@@ -282,6 +284,10 @@ impl Default for Bindings {
             (Action::ZoomOut, vec![k(Minus), k(NumpadSubtract)]),
             (Action::Lab, vec![k(F2)]),
             (Action::LabNext, vec![l('n')]),
+            (Action::NewRun, vec![l('n')]),
+            (Action::SameRun, vec![l('r')]),
+            (Action::TitleScreen, vec![l('t')]),
+            (Action::Quit, vec![l('q')]),
         ];
         Bindings(table.into_iter().map(|(a, b)| (action_name(a), b)).collect())
     }
@@ -342,13 +348,36 @@ impl Bindings {
         if keys.is_empty() {
             return "(unbound)".into();
         }
-        keys.iter().map(|b| shown(*b)).collect::<Vec<_>>().join(", ")
+        let held = if action == Action::Quit { "Ctrl+" } else { "" };
+        keys.iter()
+            .map(|b| format!("{held}{}", shown(*b)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// Whether a key of `action` was pressed this frame (Shift held as the binding says): how
+    /// the screens without a player read their keys.
+    pub(crate) fn just_pressed(
+        &self,
+        action: Action,
+        keys: &bevy::input::ButtonInput<KeyCode>,
+        layout: &Layout,
+    ) -> bool {
+        let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+        self.of(action)
+            .iter()
+            .filter_map(|b| b.resolve(layout))
+            .any(|(code, with_shift)| with_shift == shift && keys.just_pressed(code))
     }
 
     /// The leafwing map for these bindings on `layout`.
     pub(crate) fn input_map(&self, layout: &Layout) -> InputMap<Action> {
         let mut map = InputMap::default();
-        for action in Action::ALL {
+        // The player's keys in play: the summary's and quitting are read from the bindings.
+        let in_play = Action::ALL
+            .into_iter()
+            .filter(|a| !a.at_the_end() && *a != Action::Quit);
+        for action in in_play {
             for binding in self.of(action) {
                 match binding.resolve(layout) {
                     Some((code, false)) => _ = map.insert(action, code),

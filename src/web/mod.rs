@@ -14,9 +14,8 @@ pub mod params;
 mod page {
     use bevy::prelude::*;
 
-    use delve_core::dungeon::Dungeon;
     use delve_core::generation::GenParams;
-    use delve_core::run::{Run, RunSpec};
+    use delve_core::run::RunSpec;
 
     use super::params::{self, PageRequest};
     use crate::assets::LoadFailures;
@@ -110,10 +109,9 @@ mod page {
         let _ = body.remove_attribute("data-request");
         let asked = params::parse(&request, rand::random);
         set_text("delve-message", &asked.problems.join(" "));
-        match Dungeon::new(asked.params) {
-            Ok(dungeon) => {
+        match RunSpec::seeded(asked.params).begin() {
+            Ok(run) => {
                 lab.on = asked.reveal;
-                let run = Run::new(dungeon);
                 if asked.reveal {
                     show_specimen(&mut commands, &mut state, &game, stashed.is_some(), run);
                 } else {
@@ -160,16 +158,21 @@ mod page {
         if !titled {
             show_level(&params);
         }
-        let dungeon = match Dungeon::new(params) {
-            Ok(d) => d,
-            Err(e) => {
-                set_text("delve-message", &format!("Delve cannot make this level: {e}."));
-                set_state("failed");
-                return;
+        // The title screen makes no dungeon: only a run named by the address, or `?ascii`, does.
+        let run = if titled && !ascii {
+            None
+        } else {
+            match RunSpec::seeded(params).begin() {
+                Ok(run) => Some(run),
+                Err(e) => {
+                    set_text("delve-message", &format!("Delve cannot make this level: {e}."));
+                    set_state("failed");
+                    return;
+                }
             }
         };
-        if ascii {
-            set_text("delve-ascii", &dungeon.level().to_ascii());
+        if ascii && let Some(run) = &run {
+            set_text("delve-ascii", &run.dungeon.level().to_ascii());
             set_state("ascii");
             return;
         }
@@ -185,10 +188,9 @@ mod page {
         let launch = crate::app::Launch {
             radius: (radius != delve_core::fov::DEFAULT_RADIUS).then_some(radius),
             reveal,
-            ..if titled {
-                crate::app::Launch::title()
-            } else {
-                crate::app::Launch::run(Run::new(dungeon))
+            ..match run {
+                Some(run) => crate::app::Launch::run(run),
+                None => crate::app::Launch::title(),
             }
         }
         .with_store(store);

@@ -254,7 +254,8 @@ fn read_menu_keys(
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     for input in typed.read() {
-        if input.state != ButtonState::Pressed || (ctrl && input.key_code == KeyCode::KeyQ) {
+        // A Ctrl chord is no menu key (Ctrl with the quit key quits).
+        if input.state != ButtonState::Pressed || ctrl {
             continue;
         }
         let Some(key) = menu_key(input, shift, menu.capturing) else {
