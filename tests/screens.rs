@@ -101,6 +101,7 @@ fn the_title_screen_starts_a_run_and_continues_it() {
     let mut app = title_app(&store);
     assert!(shows(&mut app, "DELVE") && shows(&mut app, "New run"));
     assert!(!shows(&mut app, "Continue"), "no run is saved");
+    assert!(shows(&mut app, "Esc back   Ctrl+q quit"), "the quit key as bound");
     // New run, type the seed, down to Start.
     press(&mut app, KeyCode::Enter, "\r");
     assert!(shows(&mut app, "Seed"), "{:?}", texts(&mut app));

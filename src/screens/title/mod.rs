@@ -177,11 +177,17 @@ fn draw_menu(
             page.spawn(label(note.clone(), 16.0, GOLD));
         }
         let hint = match menu.page {
-            Page::NewRun => "Up/Down choose   Left/Right change   digits type a seed   Enter start   Esc back",
-            Page::Settings => "Up/Down choose   Enter rebind   Left/Right change   Esc back",
+            Page::NewRun => {
+                "Up/Down choose   Left/Right change   digits type a seed   Enter start   Esc back".to_owned()
+            }
+            Page::Settings => "Up/Down choose   Enter rebind   Left/Right change   Esc back".to_owned(),
             // No quitting a page: the browser's tab does that.
-            _ if cfg!(target_arch = "wasm32") => "Up/Down choose   Enter select   Esc back",
-            _ => "Up/Down choose   Enter select   Esc back   Ctrl+Q quit",
+            _ if cfg!(target_arch = "wasm32") => "Up/Down choose   Enter select   Esc back".to_owned(),
+            // The quit key as it is bound ("Ctrl+q" unless rebound).
+            _ => format!(
+                "Up/Down choose   Enter select   Esc back   {} quit",
+                settings.bindings.describe(crate::action::Action::Quit)
+            ),
         };
         page.spawn(label(hint, 14.0, DIM));
     });
