@@ -51,30 +51,48 @@ pub(crate) fn log_text(log: &MessageLog) -> String {
     out
 }
 
+/// `key` opens the overlay `M` showing `page` (made only then), and `key` or Cancel closes it.
+fn toggle<M: Component>(
+    commands: &mut Commands,
+    actions: &ActionState<Action>,
+    open: Option<Entity>,
+    key: Action,
+    (name, marker, size): (&'static str, M, f32),
+    page: impl FnOnce() -> String,
+) {
+    match open {
+        Some(entity) if actions.just_pressed(&key) || actions.just_pressed(&Action::Cancel) => {
+            commands.entity(entity).despawn();
+        }
+        None if actions.just_pressed(&key) => {
+            commands.spawn((
+                Name::new(name),
+                marker,
+                Modal,
+                DespawnOnExit(GameState::Playing),
+                full_window(),
+                children![(panel(16.0, palette::OVERLAY), children![text(page(), size)])],
+            ));
+        }
+        _ => {}
+    }
+}
+
 fn toggle_log(
     mut commands: Commands,
     actions: Single<&ActionState<Action>, With<Player>>,
     game: Res<Game>,
     overlay: Option<Single<Entity, With<LogOverlay>>>,
 ) {
-    let close = actions.just_pressed(&Action::MessageLog) || actions.just_pressed(&Action::Cancel);
-    match overlay {
-        Some(entity) if close => commands.entity(*entity).despawn(),
-        None if actions.just_pressed(&Action::MessageLog) => {
-            commands.spawn((
-                Name::new("Message log"),
-                LogOverlay,
-                Modal,
-                DespawnOnExit(GameState::Playing),
-                full_window(),
-                children![(
-                    panel(16.0, palette::OVERLAY),
-                    children![text(log_text(&game.log), 15.0)]
-                )],
-            ));
-        }
-        _ => {}
-    }
+    let page = ("Message log", LogOverlay, 15.0);
+    toggle(
+        &mut commands,
+        &actions,
+        overlay.map(|e| *e),
+        Action::MessageLog,
+        page,
+        || log_text(&game.log),
+    );
 }
 
 fn toggle_help(
@@ -83,24 +101,10 @@ fn toggle_help(
     settings: Res<Settings>,
     overlay: Option<Single<Entity, With<HelpOverlay>>>,
 ) {
-    let close = actions.just_pressed(&Action::Help) || actions.just_pressed(&Action::Cancel);
-    match overlay {
-        Some(entity) if close => commands.entity(*entity).despawn(),
-        None if actions.just_pressed(&Action::Help) => {
-            commands.spawn((
-                Name::new("Help"),
-                HelpOverlay,
-                Modal,
-                DespawnOnExit(GameState::Playing),
-                full_window(),
-                children![(
-                    panel(16.0, palette::OVERLAY),
-                    children![text(help_text(&settings.bindings), 16.0)]
-                )],
-            ));
-        }
-        _ => {}
-    }
+    let page = ("Help", HelpOverlay, 16.0);
+    toggle(&mut commands, &actions, overlay.map(|e| *e), Action::Help, page, || {
+        help_text(&settings.bindings)
+    });
 }
 
 #[cfg(test)]

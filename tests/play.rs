@@ -1,19 +1,18 @@
 //! Rules of play, headless: a `MinimalPlugins` app with Delve's window-free plugins, driven by
 //! `PlayerCommand`s (and, in one test, by real key presses through leafwing-input-manager).
 
+mod support;
+
 use std::collections::HashSet;
 
-use bevy::input::InputPlugin;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use bevy_ecs_tilemap::prelude::*;
 use leafwing_input_manager::prelude::*;
 
 use delve::actor::Player;
-use delve::assets::{GameAssets, tiles};
+use delve::assets::tiles;
 use delve::command::PlayerCommand;
 use delve::render::MapLayer;
-use delve::state::GameState;
 use delve::turn::Game;
 use delve::ui::palette::REMEMBERED;
 use delve_core::dungeon::Dungeon;
@@ -22,7 +21,6 @@ use delve_core::generation::GenParams;
 use delve_core::geom::Dir8;
 use delve_core::geom::Pos;
 use delve_core::map::{DoorState, Tile, TileMap, parse_ascii};
-use delve_core::run::Run;
 
 fn app_on(dungeon: Dungeon) -> App {
     delve::app::headless_app(dungeon)
@@ -357,26 +355,9 @@ fn tiles_are_made_only_for_what_has_been_seen() {
     assert!(tile_count(&mut app) > at_start, "walking on shows more of the map");
 }
 
-/// A game on `ROOMS` read from the keyboard (Bevy's input, leafwing, the learned layout), after
-/// its first update.
-fn keyboard_app() -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, InputPlugin, StatesPlugin))
-        .insert_state(GameState::Playing)
-        .insert_resource(Game(Run::new(Dungeon::premade(parse_ascii(ROOMS.as_bytes()).unwrap()))))
-        .insert_resource(GameAssets {
-            tileset: Handle::default(),
-            layout: Handle::default(),
-        })
-        .add_plugins(delve::app::headless_plugin)
-        .add_plugins((delve::player::input::plugin, delve::settings::keyboard::plugin));
-    app.update();
-    app
-}
-
 #[test]
 fn arrow_keys_and_vi_keys_move_the_player() {
-    let mut app = keyboard_app();
+    let mut app = support::keyboard_app(ROOMS, |_| {});
     KeyCode::ArrowRight.press(app.world_mut());
     app.update();
     KeyCode::ArrowRight.release(app.world_mut());
@@ -442,7 +423,7 @@ fn type_key(app: &mut App, code: KeyCode, text: &str, state: bevy::input::Button
 fn letter_commands_follow_the_letter_on_the_key() {
     use bevy::input::ButtonState::{Pressed, Released};
     use delve::action::Action;
-    let mut app = keyboard_app();
+    let mut app = support::keyboard_app(ROOMS, |_| {});
     let overview = |app: &mut App| {
         let w = app.world_mut();
         let actions = w

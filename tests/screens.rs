@@ -15,7 +15,6 @@ use delve::assets::GameAssets;
 use delve::command::PlayerCommand;
 use delve::save::{SaveStore, Slot, Store};
 use delve::state::GameState;
-use delve::travel::StepDelay;
 use delve::travel::pointer::Hovered;
 use delve::turn::Game;
 use delve_core::dungeon::Dungeon;
@@ -23,7 +22,7 @@ use delve_core::geom::{Dir8, Pos};
 use delve_core::map::parse_ascii;
 use delve_core::run::{Run, RunSpec};
 use leafwing_input_manager::prelude::*;
-use support::{act, game, message, player_at, state, turns};
+use support::{act, game, keyboard_app, message, player_at, state, turns};
 
 /// Every text on screen.
 fn texts(app: &mut App) -> Vec<String> {
@@ -149,27 +148,6 @@ fn the_title_screen_starts_a_run_and_continues_it() {
     assert_eq!(message(&app), "Welcome back. (turn 3)");
 }
 
-/// A game on `map` read from the keyboard, with a window to draw the overview in and the
-/// pointer over, after its first update.
-fn windowed_app(map: &str, extra: impl FnOnce(&mut App)) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, InputPlugin, StatesPlugin))
-        .insert_state(GameState::Playing)
-        .insert_resource(Game(Run::new(Dungeon::premade(parse_ascii(map.as_bytes()).unwrap()))))
-        .insert_resource(GameAssets {
-            tileset: Handle::default(),
-            layout: Handle::default(),
-        })
-        .insert_resource(StepDelay(std::time::Duration::ZERO))
-        .init_resource::<Assets<Image>>()
-        .add_plugins(delve::app::headless_plugin)
-        .add_plugins((delve::player::input::plugin, delve::settings::keyboard::plugin));
-    app.world_mut().spawn((Window::default(), PrimaryWindow));
-    extra(&mut app);
-    app.update();
-    app
-}
-
 fn tap(app: &mut App, key: KeyCode) {
     key.press(app.world_mut());
     app.update();
@@ -187,7 +165,7 @@ const ROOMS: &str = "\
 
 #[test]
 fn the_overview_opens_over_play_and_takes_the_keyboard() {
-    let mut app = windowed_app(ROOMS, |app| {
+    let mut app = keyboard_app(ROOMS, |app| {
         app.add_plugins(delve::overview::plugin);
     });
     let open = |app: &mut App| {
@@ -215,7 +193,7 @@ fn the_overview_opens_over_play_and_takes_the_keyboard() {
 
 #[test]
 fn hovering_a_known_tile_names_it_and_a_click_travels_there() {
-    let mut app = windowed_app(ROOMS, |app| {
+    let mut app = keyboard_app(ROOMS, |app| {
         app.add_plugins((delve::render::camera::plugin, delve::travel::pointer::plugin));
     });
     // Put the pointer over tile (4, 3), through the camera as it stands.
@@ -278,7 +256,7 @@ fn the_summary_and_quitting_follow_the_keys_as_bound() {
             &layout,
         )
         .unwrap();
-    let mut app = windowed_app(ROOMS, |app| {
+    let mut app = keyboard_app(ROOMS, |app| {
         app.insert_resource(settings).add_plugins(delve::screens::plugin);
     });
     act(&mut app, PlayerCommand::Wait);

@@ -154,16 +154,9 @@ fn show_relic(
         return;
     }
     let level = game.dungeon.level();
-    let viewshed = game.sight();
-    let memory = game.player.memory.level(game.dungeon.depth());
-    let seen = level.relic.filter(|&p| lab || memory.is_some_and(|m| m.is_explored(p)));
-    let colour = |p| {
-        if lab || viewshed.is_visible(p) {
-            palette::IN_VIEW
-        } else {
-            palette::REMEMBERED
-        }
-    };
+    let lying = super::sprites::Lying::on(&game, lab);
+    let seen = level.relic.filter(|&p| lying.seen(p));
+    let colour = |p| lying.colour(p);
     match (seen, sprite.single_mut()) {
         (Some(p), Ok((_, mut s))) => s.color = colour(p),
         (None, Ok((entity, _))) => commands.entity(entity).despawn(),

@@ -2,6 +2,7 @@
 //! and the player, standing where the run says it stands.
 
 use bevy::prelude::*;
+use delve_core::fov::{LevelMemory, Viewshed};
 use delve_core::geom::Pos;
 
 use crate::actor::{LevelScoped, Player};
@@ -45,17 +46,8 @@ fn show_keys(
         return;
     }
     let level = game.dungeon.level();
-    let viewshed = game.sight();
-    let memory = game.player.memory.level(game.dungeon.depth());
-    // In the lab every key is shown; else those the player has seen.
-    let seen = |p: Pos| lab || memory.is_some_and(|m| m.is_explored(p));
-    let colour = |p: Pos| {
-        if lab || viewshed.is_visible(p) {
-            palette::IN_VIEW
-        } else {
-            palette::REMEMBERED
-        }
-    };
+    let lying = Lying::on(&game, lab);
+    let (seen, colour) = (|p| lying.seen(p), |p| lying.colour(p));
     for (entity, key, mut sprite) in &mut sprites {
         if level.key_at(key.0).is_some() && seen(key.0) {
             sprite.color = colour(key.0);
@@ -80,6 +72,36 @@ fn show_keys(
                 sprite,
                 Transform::from_translation(world_pos(&level.map, key.at).extend(5.0)),
             ));
+        }
+    }
+}
+
+/// How something lying on the floor is drawn: shown once seen (in the lab, always), in its own
+/// colours while in view and dimmed when only remembered.
+pub(super) struct Lying<'a> {
+    lab: bool,
+    view: &'a Viewshed,
+    memory: Option<&'a LevelMemory>,
+}
+
+impl<'a> Lying<'a> {
+    pub(super) fn on(game: &'a Game, lab: bool) -> Self {
+        Lying {
+            lab,
+            view: game.sight(),
+            memory: game.player.memory.level(game.dungeon.depth()),
+        }
+    }
+
+    pub(super) fn seen(&self, p: Pos) -> bool {
+        self.lab || self.memory.is_some_and(|m| m.is_explored(p))
+    }
+
+    pub(super) fn colour(&self, p: Pos) -> Color {
+        if self.lab || self.view.is_visible(p) {
+            palette::IN_VIEW
+        } else {
+            palette::REMEMBERED
         }
     }
 }

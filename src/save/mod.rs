@@ -9,6 +9,7 @@ pub mod store;
 
 use bevy::prelude::*;
 use delve_core::dungeon::Origin;
+use delve_core::run::Run;
 use delve_core::save::{FORMAT, History, PastRun, SaveError, SavedRun, decode, encode};
 
 use crate::lab::Stashed;
@@ -107,17 +108,20 @@ pub(crate) fn info_json(bytes: &[u8]) -> Result<String, String> {
 /// The run being played in `world` as a save keeps it (`None`: no run, or it is over): what
 /// tests and benchmarks save. While the lab shows a level of its own, the run set aside.
 pub fn capture(world: &World) -> Option<SavedRun> {
-    let run = match world.get_resource::<Stashed>() {
-        Some(Stashed(run)) => run,
-        None => &world.get_resource::<Game>()?.0,
-    };
+    let run = kept(world.get_resource::<Game>()?, world.get_resource::<Stashed>());
     (!run.is_over()).then(|| SavedRun::capture(run))
 }
 
-/// Writes the run the save keeps: the one played, or the one the lab set aside. A failure is
-/// told to the player (the old save stays as it was); `false` then.
+/// The run the save keeps: the one played, or the one the lab set aside while it shows a level
+/// of its own.
+fn kept<'a>(game: &'a Game, stashed: Option<&'a Stashed>) -> &'a Run {
+    stashed.map_or(&game.0, |s| &s.0)
+}
+
+/// Writes the run the save keeps (`kept`). A failure is told to the player (the old save stays
+/// as it was); `false` then.
 fn write_run(game: &mut ResMut<Game>, stashed: Option<&Stashed>, store: &Store) -> bool {
-    let run = stashed.map_or(&game.0, |s| &s.0);
+    let run = kept(game, stashed);
     let Err(e) = store.write(Slot::Run, &encode(&SavedRun::capture(run))) else {
         return true;
     };
@@ -182,11 +186,13 @@ fn save_on_exit(
     mut exits: MessageReader<AppExit>,
     store: Res<SaveStore>,
 ) {
-    let over = stashed.as_deref().map_or(game.is_over(), |s| s.0.is_over());
+    let (over, turn) = {
+        let run = kept(&game, stashed.as_deref());
+        (run.is_over(), run.turn)
+    };
     if exits.read().count() == 0 || over {
         return;
     }
-    let turn = stashed.as_deref().map_or(game.turn, |s| s.0.turn);
     if write_run(&mut game, stashed.as_deref(), &store.0) {
         info!("saved the run at turn {turn} in {}", store.0.describe(Slot::Run));
     }

@@ -2,12 +2,18 @@
 
 #![allow(dead_code)] // each test file uses some of these
 
+use bevy::input::InputPlugin;
 use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::window::PrimaryWindow;
+use delve::assets::GameAssets;
 use delve::command::PlayerCommand;
 use delve::state::GameState;
+use delve::travel::StepDelay;
 use delve::turn::Game;
 use delve_core::dungeon::Dungeon;
 use delve_core::geom::Pos;
+use delve_core::map::parse_ascii;
 use delve_core::run::Run;
 
 /// The run being played.
@@ -47,4 +53,26 @@ pub fn act(app: &mut App, command: PlayerCommand) {
 /// The screen the game is on.
 pub fn state(app: &App) -> GameState {
     *app.world().resource::<State<GameState>>().get()
+}
+
+/// A game on `map` read from the keyboard (Bevy's input, leafwing, the learned layout), with a
+/// window to draw the overview in and the pointer over; `extra` adds plugins or resources before
+/// its first update.
+pub fn keyboard_app(map: &str, extra: impl FnOnce(&mut App)) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, InputPlugin, StatesPlugin))
+        .insert_state(GameState::Playing)
+        .insert_resource(Game(Run::new(Dungeon::premade(parse_ascii(map.as_bytes()).unwrap()))))
+        .insert_resource(GameAssets {
+            tileset: Handle::default(),
+            layout: Handle::default(),
+        })
+        .insert_resource(StepDelay(std::time::Duration::ZERO))
+        .init_resource::<Assets<Image>>()
+        .add_plugins(delve::app::headless_plugin)
+        .add_plugins((delve::player::input::plugin, delve::settings::keyboard::plugin));
+    app.world_mut().spawn((Window::default(), PrimaryWindow));
+    extra(&mut app);
+    app.update();
+    app
 }

@@ -118,10 +118,11 @@ impl Run {
             deepest: dungeon.depth(),
             ..RunRecord::default()
         };
+        let player = Player::new(dungeon.level().map.start());
         Run::from_parts(
             spec,
-            dungeon.clone(),
-            Player::new(dungeon.level().map.start()),
+            dungeon,
+            player,
             0,
             GenRng::new(seed ^ PLAY_SALT),
             record,
