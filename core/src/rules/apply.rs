@@ -188,28 +188,71 @@ fn attacked(stage: &mut Stage, who: Who, target: Who, damage: Option<i32>) -> Ap
     }
 }
 
-/// A monster standing where the player arrives moves to the nearest free tile it could stand on.
+/// A monster standing where the player arrives moves to the nearest free floor it could walk
+/// to from there (by walkable tiles: never through a wall or a closed door, so never into a
+/// sealed vault).
 fn step_aside(level: &mut Level, arrival: Pos) {
     let Some(i) = level.monsters.iter().position(|m| m.at == arrival) else {
         return;
     };
-    for r in 1..=level.map.width().max(level.map.height()) as i32 {
-        for dy in -r..=r {
-            for dx in -r..=r {
-                if dx.abs() != r && dy.abs() != r {
-                    continue;
-                }
-                let p = arrival.offset(dx, dy);
-                let free = level
-                    .map
-                    .get(p)
-                    .is_some_and(|t| matches!(t, Tile::Floor | Tile::Corridor))
-                    && level.monster_at(p).is_none();
-                if free {
-                    level.monsters[i].at = p;
-                    return;
-                }
+    let map = &level.map;
+    let width = map.width() as usize;
+    let index = |p: Pos| p.y as usize * width + p.x as usize;
+    let mut seen = vec![false; map.tiles().len()];
+    seen[index(arrival)] = true;
+    let mut queue = std::collections::VecDeque::from([arrival]);
+    while let Some(p) = queue.pop_front() {
+        for q in crate::paths::neighbours8(p) {
+            let diagonal = q.x != p.x && q.y != p.y;
+            if !map.in_bounds(q) || seen[index(q)] || !map.tile(q).is_walkable() {
+                continue;
             }
+            // As anyone walks: never diagonally into or out of a doorway.
+            if diagonal && (map.tile(p).is_door() || map.tile(q).is_door()) {
+                continue;
+            }
+            seen[index(q)] = true;
+            if matches!(map.tile(q), Tile::Floor | Tile::Corridor) && level.monster_at(q).is_none() {
+                level.monsters[i].at = q;
+                return;
+            }
+            queue.push_back(q);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::world::{Kind, Monster};
+
+    fn goblin(id: u32, at: Pos) -> Monster {
+        Monster {
+            id,
+            kind: Kind::Goblin,
+            at,
+            hp: Kind::Goblin.stats().max_hp,
+            energy: 0,
+            mind: Mind::Asleep,
+        }
+    }
+
+    #[test]
+    fn a_monster_on_the_arrival_steps_aside_by_walking_never_through_a_wall() {
+        // The vault at (1, 1) is two tiles from the stairs, through a wall; the free floor the
+        // goblin can walk to, (5, 1), is as far.
+        let map = crate::map::parse_ascii(b"#######\n#.#<..#\n###.###\n###@###\n#######\n").unwrap();
+        let mut level = Level::bare(map);
+        let arrival = Pos::new(3, 1);
+        level.monsters = vec![goblin(1, arrival), goblin(2, Pos::new(4, 1)), goblin(3, Pos::new(3, 2))];
+        step_aside(&mut level, arrival);
+        assert_eq!(level.monsters[0].at, Pos::new(5, 1));
+        // With nowhere to walk to, it would have been put in the vault; now it goes down the
+        // way to the start instead.
+        let map = crate::map::parse_ascii(b"#######\n#.#<###\n###.###\n###@###\n#######\n").unwrap();
+        let mut level = Level::bare(map);
+        level.monsters = vec![goblin(1, arrival)];
+        step_aside(&mut level, arrival);
+        assert_eq!(level.monsters[0].at, Pos::new(3, 2));
     }
 }
