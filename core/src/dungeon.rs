@@ -27,6 +27,10 @@ pub struct Dungeon {
     depth: u32,
     /// Levels are made without monsters (tests and tools about terrain).
     peaceful: bool,
+    /// How often the current level changed, or a kept level was dropped, since this dungeon
+    /// was made: what tells a save which levels may have changed since it last encoded them
+    /// (never saved).
+    changes: u64,
 }
 
 impl Dungeon {
@@ -41,6 +45,7 @@ impl Dungeon {
             levels,
             depth: run.depth,
             peaceful: false,
+            changes: 0,
         })
     }
 
@@ -66,6 +71,7 @@ impl Dungeon {
             levels: vec![Some(level)],
             depth: 1,
             peaceful: false,
+            changes: 0,
         }
     }
 
@@ -88,6 +94,7 @@ impl Dungeon {
             levels,
             depth,
             peaceful,
+            changes: 0,
         })
     }
 
@@ -152,7 +159,10 @@ impl Dungeon {
             }
             self.levels[slot] = Some(level);
         }
-        self.depth = depth;
+        if depth != self.depth {
+            self.depth = depth;
+            self.changes += 1;
+        }
         Ok(())
     }
 
@@ -163,7 +173,15 @@ impl Dungeon {
             && let Some(slot) = self.levels.get_mut(depth.wrapping_sub(1) as usize)
         {
             *slot = None;
+            self.changes += 1;
         }
+    }
+
+    /// How often the current level changed (or a kept level was dropped) since this dungeon was
+    /// made or restored. Only the current level changes between two of these: a save may keep
+    /// the others as it last encoded them.
+    pub const fn changes(&self) -> u64 {
+        self.changes
     }
 
     /// How many levels are kept.

@@ -1,23 +1,44 @@
-//! A save's bytes: an 8-byte mark, the format version (u32, little-endian), then the run as
-//! postcard bytes in a zlib stream. The stream's Adler-32 check catches a damaged or cut file;
-//! the mark and version say what a file is before anything is read from it.
+//! A save's bytes: an 8-byte mark and the format version (u32, little-endian), then, in format
+//! 2, the run in parts: the run itself (the player, the log, the random stream...) and each level
+//! made (its terrain, what lies and stands on it, what the player remembers of it), each part
+//! postcard bytes in a zlib stream of its own, the parts framed by postcard. A part's Adler-32
+//! check catches a damaged or cut file; the mark and version say what a file is before anything
+//! is read from it. Because levels are parts, a save after a turn encodes the level played on and
+//! keeps the others as they were (`SaveCache`).
+//!
+//! Format 1 (one zlib stream of the whole run) is still read, and migrated: what it lacks (the
+//! time it was saved) is unknown.
 
 use std::fmt;
 
-use super::model::SavedRun;
+use serde::{Deserialize, Serialize};
+
+use super::model::{self, SavedLevel, SavedMemory, SavedPlayer, SavedRun, save_level, save_memory};
+use crate::dungeon::Origin;
+use crate::geom::Pos;
+use crate::rng::RngState;
+use crate::run::Run;
+use crate::world::{Carrying, Health, RunRecord};
 
 /// The first bytes of every save.
 pub const MAGIC: [u8; 8] = *b"DELVE\0SV";
-/// The save format this Delve writes and reads. Bump it whenever `SavedRun` (or anything in it)
-/// changes shape, or levels made from a seed would differ.
-pub const FORMAT: u32 = 1;
+/// The save format this Delve writes. Bump it whenever anything saved changes shape, or levels
+/// made from a seed would differ, and read the old one in `decode` (the golden saves in
+/// core/tests/data must go on loading).
+pub const FORMAT: u32 = 2;
+/// The oldest format this Delve reads (and migrates).
+pub const OLDEST: u32 = 1;
 /// Bytes of the header: the mark and the version.
 pub const HEADER: usize = MAGIC.len() + 4;
-/// The most a save may inflate to (a 1024x1024 run, every level visited and remembered, is far
-/// below it): a damaged stream cannot make the game allocate without bound.
-const MAX_INFLATED: usize = 512 << 20;
+/// The most a level's part may inflate to: the largest level (1024x1024) takes a byte a tile and
+/// at most two for its memory; 4 MiB more leaves room for thousands of rooms and monsters.
+const LEVEL_PART_MAX: usize = 3 * (crate::map::MAX_SIDE as usize).pow(2) + (4 << 20);
+/// The most the run's part may inflate to: a map file's first level (no memory) and the log.
+const RUN_PART_MAX: usize = LEVEL_PART_MAX;
+/// The most a format 1 save (everything in one stream) may inflate to: every part together.
+const V1_MAX: usize = RUN_PART_MAX + crate::world::DEEPEST as usize * LEVEL_PART_MAX;
 /// Compression effort: level 1 is fast and already shrinks a level's rows of wall and floor
-/// twentyfold (figures in the README).
+/// twentyfold (figures in docs/reliability.md).
 const LEVEL: u8 = 1;
 
 /// Why bytes are not a save this Delve can read.
@@ -55,14 +76,194 @@ impl fmt::Display for SaveError {
 
 impl std::error::Error for SaveError {}
 
-/// The save of `run`.
-pub fn encode(run: &SavedRun) -> Vec<u8> {
-    let payload = postcard::to_allocvec(run).expect("a run always serialises");
-    let mut bytes = Vec::with_capacity(HEADER + payload.len() / 8);
+/// The parts of a format 2 save, as they lie in the file.
+#[derive(Serialize, Deserialize)]
+struct Parts<'a> {
+    /// The run's part (`RunPart`), deflated.
+    #[serde(borrow)]
+    run: &'a [u8],
+    /// Each level slot's part (`LevelPart`), deflated.
+    #[serde(borrow, deserialize_with = "model::levels")]
+    levels: Vec<Option<&'a [u8]>>,
+}
+
+/// Everything of a run but its levels.
+#[derive(Serialize, Deserialize)]
+struct RunPart {
+    game: String,
+    saved_at: u64,
+    origin: Origin,
+    peaceful: bool,
+    start_depth: u32,
+    start: Option<SavedLevel>,
+    depth: u32,
+    at: Pos,
+    #[serde(deserialize_with = "model::many")]
+    keys: Vec<(u32, Pos)>,
+    health: Health,
+    carrying: Carrying,
+    turn: u64,
+    rng: RngState,
+    record: RunRecord,
+    #[serde(deserialize_with = "model::log")]
+    log: Vec<(u64, String)>,
+}
+
+/// A level and what the player remembers of it.
+#[derive(Serialize, Deserialize)]
+struct LevelPart {
+    level: SavedLevel,
+    memory: Option<SavedMemory>,
+}
+
+/// A format 1 save's run, in its order: migrated into a `SavedRun`.
+#[derive(Deserialize)]
+struct V1 {
+    game: String,
+    origin: Origin,
+    peaceful: bool,
+    start_depth: u32,
+    start: Option<SavedLevel>,
+    depth: u32,
+    #[serde(deserialize_with = "model::levels")]
+    levels: Vec<Option<SavedLevel>>,
+    player: SavedPlayer,
+    turn: u64,
+    rng: RngState,
+    record: RunRecord,
+    #[serde(deserialize_with = "model::log")]
+    log: Vec<(u64, String)>,
+}
+
+fn deflate<T: Serialize>(part: &T) -> Vec<u8> {
+    let bytes = postcard::to_allocvec(part).expect("a save's part always serialises");
+    miniz_oxide::deflate::compress_to_vec_zlib(&bytes, LEVEL)
+}
+
+fn pack_level(level: SavedLevel, memory: Option<SavedMemory>) -> Vec<u8> {
+    deflate(&LevelPart { level, memory })
+}
+
+fn run_part(saved: &SavedRun) -> RunPart {
+    RunPart {
+        game: saved.game.clone(),
+        saved_at: saved.saved_at,
+        origin: saved.origin.clone(),
+        peaceful: saved.peaceful,
+        start_depth: saved.start_depth,
+        start: saved.start.clone(),
+        depth: saved.depth,
+        at: saved.player.at,
+        keys: saved.player.keys.clone(),
+        health: saved.player.health,
+        carrying: saved.player.carrying,
+        turn: saved.turn,
+        rng: saved.rng,
+        record: saved.record.clone(),
+        log: saved.log.clone(),
+    }
+}
+
+/// The bytes of a save: the header and the parts.
+fn frame(run: &[u8], levels: &[Option<Vec<u8>>]) -> Vec<u8> {
+    let parts = Parts {
+        run,
+        levels: levels.iter().map(Option::as_deref).collect(),
+    };
+    let body = postcard::to_allocvec(&parts).expect("parts always serialise");
+    let mut bytes = Vec::with_capacity(HEADER + body.len());
     bytes.extend_from_slice(&MAGIC);
     bytes.extend_from_slice(&FORMAT.to_le_bytes());
-    bytes.extend_from_slice(&miniz_oxide::deflate::compress_to_vec_zlib(&payload, LEVEL));
+    bytes.extend_from_slice(&body);
     bytes
+}
+
+/// The save of `run`.
+pub fn encode(run: &SavedRun) -> Vec<u8> {
+    let levels: Vec<_> = run
+        .levels
+        .iter()
+        .enumerate()
+        .map(|(i, level)| {
+            let memory = run.player.memory.get(i).cloned().flatten();
+            level.clone().map(|level| pack_level(level, memory))
+        })
+        .collect();
+    frame(&deflate(&run_part(run)), &levels)
+}
+
+/// A save's parts as postcard bytes (inflated): the run's, then each level slot's (`None`: a
+/// level not made). For tools and tests that look inside a save or make one by hand.
+#[allow(clippy::type_complexity)]
+pub fn parts_of(bytes: &[u8]) -> Result<(Vec<u8>, Vec<Option<Vec<u8>>>), SaveError> {
+    match format_of(bytes)? {
+        FORMAT => {}
+        version => return Err(SaveError::Version(version)),
+    }
+    let parts: Parts = unpack("the list of its parts", &bytes[HEADER..])?;
+    let run = inflate("the run", parts.run, RUN_PART_MAX)?;
+    let levels = parts
+        .levels
+        .into_iter()
+        .map(|part| part.map(|p| inflate("a level", p, LEVEL_PART_MAX)).transpose())
+        .collect::<Result<_, _>>()?;
+    Ok((run, levels))
+}
+
+/// A save made of parts as `parts_of` gives them (whatever they hold: `decode` judges them).
+pub fn from_parts(run: &[u8], levels: &[Option<Vec<u8>>]) -> Vec<u8> {
+    let deflate = |bytes: &[u8]| miniz_oxide::deflate::compress_to_vec_zlib(bytes, LEVEL);
+    let levels: Vec<_> = levels.iter().map(|l| l.as_deref().map(deflate)).collect();
+    frame(&deflate(run), &levels)
+}
+
+/// Saves of one run, turn after turn: each level's part is kept as last encoded and encoded
+/// again only if it may have changed since — the level the player is on, and the one left since
+/// the last save (`Dungeon::changes` says how many level changes there were). The bytes are
+/// those `encode` makes of `SavedRun::capture`, at a fraction of the cost on a run of many big
+/// levels.
+#[derive(Clone, Debug, Default)]
+pub struct SaveCache {
+    levels: Vec<Option<Vec<u8>>>,
+    /// The depth, turn and dungeon changes of the last save (`None`: nothing kept).
+    last: Option<(u32, u64, u64)>,
+}
+
+impl SaveCache {
+    /// The save of `run`, saved at `saved_at` (seconds since 1970). Use one cache for one run:
+    /// a cache shown another run (or the same run earlier) starts afresh.
+    pub fn encode(&mut self, run: &Run, saved_at: u64) -> Vec<u8> {
+        let dungeon = &run.dungeon;
+        let (depth, changes) = (dungeon.depth(), dungeon.changes());
+        let slots = dungeon.slots();
+        let stale = |d: u32| match self.last {
+            None => true,
+            Some((last_depth, turn, last_changes)) => {
+                run.turn < turn
+                    || changes < last_changes
+                    || changes > last_changes + 1
+                    || d == depth
+                    || d == last_depth
+                    || self.levels.len() != slots.len()
+            }
+        };
+        let stale: Vec<bool> = (1..=slots.len() as u32).map(stale).collect();
+        self.levels.resize(slots.len(), None);
+        for (i, slot) in slots.iter().enumerate() {
+            match slot {
+                None => self.levels[i] = None,
+                Some(level) if stale[i] || self.levels[i].is_none() => {
+                    let memory = run.player.memory.level(i as u32 + 1).map(save_memory);
+                    self.levels[i] = Some(pack_level(save_level(level), memory));
+                }
+                Some(_) => {}
+            }
+        }
+        self.last = Some((depth, run.turn, changes));
+        let mut saved = SavedRun::capture_without_levels(run);
+        saved.saved_at = saved_at;
+        frame(&deflate(&run_part(&saved)), &self.levels)
+    }
 }
 
 /// The header's verdict: the format version, once the mark is right.
@@ -81,24 +282,89 @@ pub(crate) fn format_of(bytes: &[u8]) -> Result<u32, SaveError> {
     Ok(version)
 }
 
-/// The run in a save's bytes, decoded but not yet checked (`SavedRun::restore` checks it).
+/// The run in a save's bytes, decoded but not yet checked (`SavedRun::restore` checks it). A
+/// format 1 save is migrated.
 pub fn decode(bytes: &[u8]) -> Result<SavedRun, SaveError> {
-    let version = format_of(bytes)?;
-    if version != FORMAT {
-        return Err(SaveError::Version(version));
+    match format_of(bytes)? {
+        FORMAT => decode_v2(&bytes[HEADER..]),
+        1 => decode_v1(&bytes[HEADER..]),
+        version => Err(SaveError::Version(version)),
     }
-    let payload = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(&bytes[HEADER..], MAX_INFLATED)
-        .map_err(|e| SaveError::Damaged(inflate_problem(e.status)))?;
-    decode_payload(&payload)
 }
 
-/// The run in postcard bytes (the inflated stream): all of them, nothing left over.
-pub fn decode_payload(payload: &[u8]) -> Result<SavedRun, SaveError> {
-    match postcard::take_from_bytes::<SavedRun>(payload) {
-        Ok((run, [])) => Ok(run),
-        Ok((_, rest)) => Err(SaveError::Damaged(format!("{} bytes after the run", rest.len()))),
-        Err(e) => Err(SaveError::Damaged(format!("its contents do not decode: {e}"))),
+fn inflate(what: &str, bytes: &[u8], max: usize) -> Result<Vec<u8>, SaveError> {
+    miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(bytes, max)
+        .map_err(|e| SaveError::Damaged(format!("{what}: {}", inflate_problem(e.status))))
+}
+
+/// `T` in postcard bytes: all of them, nothing left over.
+fn unpack<'a, T: Deserialize<'a>>(what: &str, bytes: &'a [u8]) -> Result<T, SaveError> {
+    match postcard::take_from_bytes::<T>(bytes) {
+        Ok((value, [])) => Ok(value),
+        Ok((_, rest)) => Err(SaveError::Damaged(format!("{} bytes after {what}", rest.len()))),
+        Err(e) => Err(SaveError::Damaged(format!("{what} does not decode: {e}"))),
     }
+}
+
+fn decode_v2(body: &[u8]) -> Result<SavedRun, SaveError> {
+    let parts: Parts = unpack("the list of its parts", body)?;
+    let run: RunPart = unpack("the run", &inflate("the run", parts.run, RUN_PART_MAX)?)?;
+    let mut levels = Vec::with_capacity(parts.levels.len());
+    let mut memory = Vec::with_capacity(parts.levels.len());
+    for (i, part) in parts.levels.into_iter().enumerate() {
+        let Some(part) = part else {
+            levels.push(None);
+            memory.push(None);
+            continue;
+        };
+        let what = format!("level {}", i + 1);
+        let part: LevelPart = unpack(&what, &inflate(&what, part, LEVEL_PART_MAX)?)?;
+        levels.push(Some(part.level));
+        memory.push(part.memory);
+    }
+    while memory.last().is_some_and(Option::is_none) {
+        memory.pop();
+    }
+    Ok(SavedRun {
+        game: run.game,
+        saved_at: run.saved_at,
+        origin: run.origin,
+        peaceful: run.peaceful,
+        start_depth: run.start_depth,
+        start: run.start,
+        depth: run.depth,
+        levels,
+        player: SavedPlayer {
+            at: run.at,
+            keys: run.keys,
+            health: run.health,
+            carrying: run.carrying,
+            memory,
+        },
+        turn: run.turn,
+        rng: run.rng,
+        record: run.record,
+        log: run.log,
+    })
+}
+
+fn decode_v1(body: &[u8]) -> Result<SavedRun, SaveError> {
+    let old: V1 = unpack("the run", &inflate("the run", body, V1_MAX)?)?;
+    Ok(SavedRun {
+        game: old.game,
+        saved_at: 0,
+        origin: old.origin,
+        peaceful: old.peaceful,
+        start_depth: old.start_depth,
+        start: old.start,
+        depth: old.depth,
+        levels: old.levels,
+        player: old.player,
+        turn: old.turn,
+        rng: old.rng,
+        record: old.record,
+        log: old.log,
+    })
 }
 
 fn inflate_problem(status: miniz_oxide::inflate::TINFLStatus) -> String {
@@ -123,8 +389,10 @@ mod tests {
         let mut future = MAGIC.to_vec();
         future.extend_from_slice(&(FORMAT + 1).to_le_bytes());
         assert_eq!(decode(&future), Err(SaveError::Version(FORMAT + 1)));
-        let mut empty_stream = MAGIC.to_vec();
-        empty_stream.extend_from_slice(&FORMAT.to_le_bytes());
-        assert!(matches!(decode(&empty_stream), Err(SaveError::Damaged(_))));
+        for version in [OLDEST, FORMAT] {
+            let mut nothing_after = MAGIC.to_vec();
+            nothing_after.extend_from_slice(&version.to_le_bytes());
+            assert!(matches!(decode(&nothing_after), Err(SaveError::Damaged(_))));
+        }
     }
 }

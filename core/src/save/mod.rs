@@ -1,13 +1,14 @@
 //! What a save is: a run as plain serde data (`model`), its bytes (`format`), and the history of
 //! finished runs (`history`). Where saves live (files, the browser's storage) is the shell's.
 
+mod bounded;
 pub mod format;
 mod history;
 mod model;
 
-pub use format::{FORMAT, HEADER, MAGIC, SaveError, decode, encode};
+pub use format::{FORMAT, HEADER, MAGIC, OLDEST, SaveCache, SaveError, decode, encode};
 pub use history::{History, KEEP as HISTORY_KEEP, PastRun};
-pub use model::{SavedLevel, SavedPlayer, SavedRun};
+pub use model::{SavedLevel, SavedMemory, SavedPlayer, SavedRun};
 
 use crate::run::Run;
 

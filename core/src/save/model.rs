@@ -1,16 +1,49 @@
-//! A run as a save keeps it: plain serde data taken from a `Run` (`SavedRun::capture`) and
-//! turned back into one (`SavedRun::restore`), which checks everything an index is taken from,
-//! so a save that decodes but does not fit together is an error, never a panic later.
+//! A run as a save keeps it: plain data taken from a `Run` (`SavedRun::capture`) and turned
+//! back into one (`SavedRun::restore`), which checks everything the game assumes of a run (one
+//! size for every level, actors on floor and never two on a tile, counters in range, a run
+//! still going), so a save that decodes but does not fit together is an error, never a panic or
+//! a hang later. Every sequence read has a most it may hold (`bounded`).
 
-use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
+
+use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::dungeon::{Dungeon, Origin};
 use crate::fov::{LevelMemory, Memory};
 use crate::geom::{Pos, Rect};
-use crate::map::{MAX_SIDE, Tile, TileMap};
+use crate::map::{MAX_SIDE, MIN_SIZE, Tile, TileMap};
 use crate::rng::{GenRng, RngState};
 use crate::run::{Run, RunSpec};
-use crate::world::{Carrying, Health, Key, KeyRing, Level, MessageLog, Mind, Monster, Player, RunRecord};
+use crate::world::{
+    Carrying, DEEPEST, Health, Key, KeyRing, Level, MAX_GROWN_HP, MessageLog, Mind, Monster, NORMAL_SPEED, Player,
+    RunRecord,
+};
+
+use super::bounded::at_most;
+
+/// The most tiles a level (or its memory) has.
+const TILES: usize = (MAX_SIDE * MAX_SIDE) as usize;
+/// The most rooms, keys or monsters a level may list, and keys a player may hold: far above any
+/// level made, far below what would cost memory.
+const MANY: usize = 1 << 16;
+/// The most turns a saved run may have played (a turn a second for thirty years).
+pub(crate) const MAX_TURN: u64 = 1 << 30;
+
+fn tiles<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Vec<T>, D::Error> {
+    at_most::<D, T, TILES>(d)
+}
+
+pub(crate) fn many<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Vec<T>, D::Error> {
+    at_most::<D, T, MANY>(d)
+}
+
+pub(crate) fn levels<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Vec<T>, D::Error> {
+    at_most::<D, T, { DEEPEST as usize }>(d)
+}
+
+pub(crate) fn log<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Vec<T>, D::Error> {
+    at_most::<D, T, { MessageLog::KEEP }>(d)
+}
 
 /// One level as saved: its terrain as it is now (door states included), what lies on it and
 /// who stands on it.
@@ -21,17 +54,31 @@ pub struct SavedLevel {
     /// Rows.
     pub height: u32,
     /// Every tile, row by row.
+    #[serde(deserialize_with = "tiles")]
     pub tiles: Vec<Tile>,
     /// The rooms, in BSP leaf order.
+    #[serde(deserialize_with = "many")]
     pub rooms: Vec<Rect>,
     /// Where the player arrives from above.
     pub start: Pos,
     /// Keys lying on the floor.
+    #[serde(deserialize_with = "many")]
     pub keys: Vec<Key>,
     /// The monsters on it, in the order they act.
+    #[serde(deserialize_with = "many")]
     pub monsters: Vec<Monster>,
     /// Where the relic lies, if it does.
     pub relic: Option<Pos>,
+}
+
+/// What the player remembers of a level.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedMemory {
+    /// Tiles to a row.
+    pub width: u32,
+    /// The tile last seen at each spot, row by row.
+    #[serde(deserialize_with = "tiles")]
+    pub tiles: Vec<Option<Tile>>,
 }
 
 /// The player as saved.
@@ -40,21 +87,24 @@ pub struct SavedPlayer {
     /// Where it stands.
     pub at: Pos,
     /// Its keys: the level and the door each opens.
+    #[serde(deserialize_with = "many")]
     pub keys: Vec<(u32, Pos)>,
     /// Its health.
     pub health: Health,
     /// What it carries besides keys.
     pub carrying: Carrying,
-    /// What the player remembers of each level, by depth: `width` and the tile last seen at each
-    /// spot.
-    pub memory: Vec<Option<(u32, Vec<Option<Tile>>)>>,
+    /// What the player remembers of each level, by depth.
+    #[serde(deserialize_with = "levels")]
+    pub memory: Vec<Option<SavedMemory>>,
 }
 
 /// A whole run: everything needed to go on playing it exactly as if it had never stopped.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SavedRun {
     /// The Delve release that wrote it (`CARGO_PKG_VERSION`), for the player's information.
     pub game: String,
+    /// When it was saved, in seconds since 1970 (0: not known, a save older than format 2).
+    pub saved_at: u64,
     /// Where the levels come from.
     pub origin: Origin,
     /// Levels are made without monsters.
@@ -79,7 +129,14 @@ pub struct SavedRun {
     pub log: Vec<(u64, String)>,
 }
 
-fn save_level(level: &Level) -> SavedLevel {
+pub(crate) fn save_memory(memory: &LevelMemory) -> SavedMemory {
+    SavedMemory {
+        width: memory.width(),
+        tiles: memory.tiles().to_vec(),
+    }
+}
+
+pub(crate) fn save_level(level: &Level) -> SavedLevel {
     let map = &level.map;
     SavedLevel {
         width: map.width(),
@@ -93,8 +150,9 @@ fn save_level(level: &Level) -> SavedLevel {
     }
 }
 
-/// Level `depth` back from its save, every position on it checked.
-fn restore_level(saved: SavedLevel, depth: u32) -> Result<Level, String> {
+/// Level `depth` back from its save, everything on it checked: its size is the run's, every
+/// place names a tile on it, actors and things lie on walkable tiles, no two actors share one.
+fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Level, String> {
     let SavedLevel {
         width,
         height,
@@ -105,30 +163,61 @@ fn restore_level(saved: SavedLevel, depth: u32) -> Result<Level, String> {
         monsters,
         relic,
     } = saved;
-    if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
-        return Err(format!("level {depth} is {width}x{height}"));
+    if (width, height) != size {
+        return Err(format!(
+            "level {depth} is {width}x{height} in a run of {}x{} levels",
+            size.0, size.1
+        ));
     }
     if tiles.len() != width as usize * height as usize {
         return Err(format!("level {depth} has {} tiles for {width}x{height}", tiles.len()));
     }
     let inside = |p: Pos| p.x >= 0 && p.y >= 0 && (p.x as u32) < width && (p.y as u32) < height;
-    let mut places = vec![start];
-    places.extend(keys.iter().flat_map(|k| [k.at, k.opens]));
-    places.extend(relic);
-    for m in &monsters {
-        places.push(m.at);
-        if let Mind::Hunting { target, .. } = m.mind {
-            places.push(target);
+    let tile = |p: Pos| tiles[p.y as usize * width as usize + p.x as usize];
+    let off = |p: Pos| format!("level {depth} names ({}, {}), off its {width}x{height} map", p.x, p.y);
+    let mut walkable = vec![("the start", start)];
+    walkable.extend(keys.iter().map(|k| ("a key", k.at)));
+    walkable.extend(relic.map(|r| ("the Heartstone", r)));
+    walkable.extend(monsters.iter().map(|m| (m.kind.name(), m.at)));
+    for (what, p) in walkable {
+        if !inside(p) {
+            return Err(off(p));
         }
-        if m.hp <= 0 {
-            return Err(format!("a dead {} stands on level {depth}", m.kind.name()));
+        if !tile(p).is_walkable() {
+            return Err(format!("{what} lies in a wall on level {depth}, at ({}, {})", p.x, p.y));
         }
     }
-    if let Some(p) = places.into_iter().find(|&p| !inside(p)) {
-        return Err(format!(
-            "level {depth} names ({}, {}), off its {width}x{height} map",
-            p.x, p.y
-        ));
+    if let Some(p) = keys.iter().map(|k| k.opens).find(|&p| !inside(p)) {
+        return Err(off(p));
+    }
+    let outside =
+        |r: &Rect| r.x < 0 || r.y < 0 || r.w <= 0 || r.h <= 0 || !inside(Pos::new(r.x + r.w - 1, r.y + r.h - 1));
+    if rooms.iter().any(outside) {
+        return Err(format!("a room of level {depth} lies off its map"));
+    }
+    let (mut ids, mut places) = (HashSet::new(), HashSet::new());
+    for m in &monsters {
+        let name = m.kind.name();
+        if !(1..=m.kind.stats().max_hp).contains(&m.hp) {
+            return Err(format!("a {name} on level {depth} has {} hit points", m.hp));
+        }
+        if !(0..NORMAL_SPEED).contains(&m.energy) {
+            return Err(format!("a {name} on level {depth} has {} energy saved up", m.energy));
+        }
+        if !ids.insert(m.id) {
+            return Err(format!("two monsters on level {depth} are both number {}", m.id));
+        }
+        if !places.insert(m.at) {
+            return Err(format!(
+                "two monsters stand at ({}, {}) on level {depth}",
+                m.at.x, m.at.y
+            ));
+        }
+        if let Mind::Hunting { target, .. } = m.mind
+            && !inside(target)
+        {
+            return Err(off(target));
+        }
     }
     Ok(Level {
         map: TileMap::from_parts(width, height, tiles, rooms, start),
@@ -141,31 +230,40 @@ fn restore_level(saved: SavedLevel, depth: u32) -> Result<Level, String> {
 impl SavedRun {
     /// Takes `run` as a save keeps it.
     pub fn capture(run: &Run) -> SavedRun {
-        let (start, start_depth) = match run.spec() {
-            RunSpec::Level(level) => (Some(save_level(level)), 1),
-            RunSpec::Seeded { params, .. } => (None, params.depth),
-        };
-        let memory = run
+        let mut saved = SavedRun::capture_without_levels(run);
+        saved.levels = run.dungeon.slots().iter().map(|l| l.as_ref().map(save_level)).collect();
+        saved.player.memory = run
             .player
             .memory
             .levels()
             .iter()
-            .map(|m| m.as_ref().map(|m| (m.width(), m.tiles().to_vec())))
+            .map(|m| m.as_ref().map(save_memory))
             .collect();
+        saved
+    }
+
+    /// Takes `run` as a save keeps it, but for its levels and what the player remembers of them
+    /// (left empty): what the save's run part holds.
+    pub(crate) fn capture_without_levels(run: &Run) -> SavedRun {
+        let (start, start_depth) = match run.spec() {
+            RunSpec::Level(level) => (Some(save_level(level)), 1),
+            RunSpec::Seeded { params, .. } => (None, params.depth),
+        };
         SavedRun {
             game: env!("CARGO_PKG_VERSION").to_owned(),
+            saved_at: 0,
             origin: run.dungeon.origin().clone(),
             peaceful: run.dungeon.is_peaceful(),
             start_depth,
             start,
             depth: run.dungeon.depth(),
-            levels: run.dungeon.slots().iter().map(|l| l.as_ref().map(save_level)).collect(),
+            levels: Vec::new(),
             player: SavedPlayer {
                 at: run.player.at,
                 keys: run.player.keys.0.clone(),
                 health: run.player.health,
                 carrying: run.player.carrying,
-                memory,
+                memory: Vec::new(),
             },
             turn: run.turn,
             rng: run.rng.state(),
@@ -190,17 +288,44 @@ impl SavedRun {
             log,
             ..
         } = self;
+        // Every level has the size of the run (of its map, for a map file's run).
+        let size = match (&origin, &start) {
+            (Origin::Run(params), None) => (params.width, params.height),
+            (Origin::Map, Some(level)) => (level.width, level.height),
+            _ => return Err("the start of the run does not match where it comes from".into()),
+        };
+        if size.0 < MIN_SIZE.0 || size.1 < MIN_SIZE.1 || size.0 > MAX_SIDE || size.1 > MAX_SIDE {
+            return Err(format!("its levels are {}x{}", size.0, size.1));
+        }
+        if turn > MAX_TURN {
+            return Err(format!("it has played {turn} turns"));
+        }
+        if record.ending.is_some() {
+            return Err("the run is over".into());
+        }
+        if u64::from(record.slain) > turn {
+            return Err(format!("{} monsters slain in {turn} turns", record.slain));
+        }
+        if let Some((said, _)) = log.iter().find(|(said, _)| *said > turn) {
+            return Err(format!("a message of turn {said} in a run of {turn} turns"));
+        }
         let levels = levels
             .into_iter()
             .enumerate()
-            .map(|(i, l)| l.map(|l| restore_level(l, i as u32 + 1)).transpose())
+            .map(|(i, l)| l.map(|l| restore_level(l, i as u32 + 1, size)).transpose())
             .collect::<Result<Vec<_>, _>>()?;
         let deepest = levels.len() as u32;
+        if !levels
+            .get(record.deepest.wrapping_sub(1) as usize)
+            .is_some_and(Option::is_some)
+        {
+            return Err(format!("the deepest level reached, {}, was never made", record.deepest));
+        }
         let dungeon = Dungeon::from_parts(origin.clone(), levels, depth, peaceful)?;
         let spec = match (&origin, start) {
-            (Origin::Map, Some(level)) => RunSpec::Level(Box::new(restore_level(level, 1)?)),
+            (Origin::Map, Some(level)) => RunSpec::Level(Box::new(restore_level(level, 1, size)?)),
             (Origin::Run(params), None) => {
-                if !(1..=deepest).contains(&start_depth) {
+                if !(1..=record.deepest).contains(&start_depth) {
                     return Err(format!("the run started on level {start_depth}"));
                 }
                 RunSpec::Seeded {
@@ -210,29 +335,37 @@ impl SavedRun {
             }
             _ => return Err("the start of the run does not match where it comes from".into()),
         };
-        let map = &dungeon.level().map;
-        if !map.in_bounds(player.at) {
+        let level = dungeon.level();
+        let at = player.at;
+        if !level.map.in_bounds(at) {
+            return Err(format!("the player stands at ({}, {}), off the map", at.x, at.y));
+        }
+        if !level.map.tile(at).is_walkable() {
+            return Err(format!("the player stands in a wall, at ({}, {})", at.x, at.y));
+        }
+        if let Some(m) = level.monster_at(at) {
             return Err(format!(
-                "the player stands at ({}, {}), off the map",
-                player.at.x, player.at.y
+                "the player and a {} both stand at ({}, {})",
+                m.kind.name(),
+                at.x,
+                at.y
             ));
         }
         let health = player.health;
-        if health.hp <= 0 || health.max <= 0 || health.hp > health.max {
+        if health.hp <= 0 || health.max <= 0 || health.hp > health.max || health.max > MAX_GROWN_HP {
             return Err(format!("the player has {} of {} hit points", health.hp, health.max));
         }
-        if let Some(&(d, _)) = player.keys.iter().find(|(d, _)| !(1..=deepest).contains(d)) {
-            return Err(format!("a key for level {d}"));
-        }
-        if !(1..=deepest).contains(&record.deepest) {
-            return Err(format!("the deepest level reached is {}", record.deepest));
+        let fits =
+            |&(d, p): &(u32, Pos)| (1..=deepest).contains(&d) && dungeon.kept(d).is_none_or(|l| l.map.in_bounds(p));
+        if let Some(&(d, p)) = player.keys.iter().find(|k| !fits(k)) {
+            return Err(format!("a key for ({}, {}) on level {d}", p.x, p.y));
         }
         if player.memory.len() > deepest as usize {
             return Err(format!("memories of {} levels", player.memory.len()));
         }
         let mut memory = Vec::with_capacity(player.memory.len());
         for (i, saved) in player.memory.into_iter().enumerate() {
-            let Some((width, tiles)) = saved else {
+            let Some(SavedMemory { width, tiles }) = saved else {
                 memory.push(None);
                 continue;
             };
@@ -250,7 +383,7 @@ impl SavedRun {
             message_log.push(turn, line);
         }
         let player = Player {
-            at: player.at,
+            at,
             keys: KeyRing(player.keys),
             health,
             carrying: player.carrying,

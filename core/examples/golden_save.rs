@@ -1,0 +1,88 @@
+//! Writes a golden save: a run of seed 2026 (80x50, mixed corridors) explored with the `x` key's
+//! planner, down the stairs and a few turns into level 2, saved in the format this Delve writes.
+//! Saves checked into core/tests/data/ are made with it once per save format and never again:
+//! every later version must load them to the state they were made with (core/tests/save.rs).
+//! `cargo run -p delve-core --example golden_save -- core/tests/data/golden-vN.sav`
+
+use delve_core::explore::{self as plan, Known};
+use delve_core::fov::DEFAULT_RADIUS;
+use delve_core::generation::{CorridorStyle, GenParams};
+use delve_core::geom::Dir8;
+use delve_core::map::Tile;
+use delve_core::paths::Search;
+use delve_core::rules::Act;
+use delve_core::run::{Run, RunSpec};
+use delve_core::save::{FORMAT, SavedRun, encode};
+
+/// Walks to `tile` if it is remembered on the level; false when it is not.
+fn walk_to(run: &mut Run, tile: Tile) -> bool {
+    let depth = run.dungeon.depth();
+    let mut search = Search::default();
+    let known = Known {
+        level: run.dungeon.level(),
+        memory: run.player.memory.level(depth).expect("remembered"),
+    };
+    let Some(to) = known.find(tile) else { return false };
+    let held = run.player.keys.doors_on(depth);
+    let Some(walk) = plan::travel(&known, run.player.at, to, &held, &mut search) else {
+        return false;
+    };
+    for step in walk {
+        let dir = Dir8::between(run.player.at, step).expect("one step");
+        if run.play(Act::Step(dir)).is_err() || run.is_over() {
+            return false;
+        }
+    }
+    true
+}
+
+trait Here {
+    fn map_tile(&self) -> Tile;
+}
+
+impl Here for Run {
+    fn map_tile(&self) -> Tile {
+        self.dungeon.level().map.tile(self.player.at)
+    }
+}
+
+fn main() {
+    let path = std::env::args().nth(1).expect("usage: golden_save PATH");
+    let spec = RunSpec::seeded(GenParams::new(2026, 80, 50, CorridorStyle::Mixed));
+    let mut run = spec.begin().expect("a run").with_sight(DEFAULT_RADIUS);
+    for _ in 0..2000 {
+        if walk_to(&mut run, Tile::StairsDown) {
+            break;
+        }
+        // Whatever stands next to the player is fought first.
+        let near = run
+            .dungeon
+            .level()
+            .monsters
+            .iter()
+            .find_map(|m| Dir8::between(run.player.at, m.at));
+        if let Some(dir) = near {
+            run.play(Act::Step(dir)).expect("an attack");
+            assert!(!run.is_over(), "the run goes on");
+            continue;
+        }
+        let e = plan::explore_level(&mut run, plan::explore, 1);
+        assert!(!run.is_over(), "the run goes on");
+        if e.finished.is_some() {
+            // Nothing more to see: wait a turn for whatever stands in the way.
+            run.play(Act::Wait).expect("a wait");
+        }
+    }
+    assert_eq!(run.map_tile(), Tile::StairsDown, "on the stairs");
+    run.play(Act::Descend).expect("down");
+    plan::explore_level(&mut run, plan::explore, 25);
+    assert!(!run.is_over(), "the run goes on");
+    std::fs::write(&path, encode(&SavedRun::capture(&run))).expect("written");
+    println!(
+        "format {FORMAT}: turn {}, level {}, hp {}, state hash {:016x}",
+        run.turn,
+        run.dungeon.depth(),
+        run.player.health.hp,
+        run.state_hash()
+    );
+}
