@@ -1,19 +1,21 @@
 //! Saving a long run: every level of the dungeon visited and remembered whole (the largest save a
-//! run of that size makes), at 80x50 and 256x256. Measures taking the save from the game and
-//! encoding it (what stalls play), writing it to disk atomically (temporary file, fsync, rename),
-//! and reading it back; prints the file's size.
+//! run of that size makes), at 80x50 and 256x256. Measures encoding the whole run (what a first
+//! save, and every save before format 2, costs), the save after a turn (`SaveCache`: only the
+//! level played on encoded again: what the game does every turn), writing it to disk atomically
+//! (temporary file and rename, with and without flushing to the disk), and reading it back;
+//! prints the file's size.
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use delve::save::{Slot, Store};
+use delve::save::{RunId, Slot, Store};
 use delve_core::dungeon::Dungeon;
 use delve_core::fov::{LevelMemory, Memory};
 use delve_core::generation::{CorridorStyle, DEEPEST, GenParams};
 use delve_core::rng::GenRng;
 use delve_core::run::{Run, RunSpec};
-use delve_core::save::{SavedRun, format, parse_run};
+use delve_core::save::{SaveCache, SavedRun, format, parse_run};
 use delve_core::world::{MessageLog, Player, RunRecord};
 
 /// A run of this size with every level made and every tile of every level remembered, a full
@@ -68,10 +70,20 @@ fn bench_save(c: &mut Criterion) {
         group.bench_function(format!("capture_and_encode_{w}x{h}"), |b| {
             b.iter(|| black_box(format::encode(&SavedRun::capture(&run))))
         });
+        // A turn later: the cache holds every level but the current one as last saved.
+        let mut cache = SaveCache::default();
+        cache.encode(&run, 0);
+        group.bench_function(format!("save_after_a_turn_{w}x{h}"), |b| {
+            b.iter(|| black_box(cache.encode(black_box(&run), 1)))
+        });
         let dir = tempfile::tempdir().unwrap();
         let store = Store::Dir(dir.path().to_owned());
+        let slot = Slot::Run(RunId(1));
         group.bench_function(format!("write_{w}x{h}"), |b| {
-            b.iter(|| store.write(Slot::Run, black_box(&bytes)).unwrap())
+            b.iter(|| store.write(slot, black_box(&bytes)).unwrap())
+        });
+        group.bench_function(format!("write_unflushed_{w}x{h}"), |b| {
+            b.iter(|| store.write_unflushed(slot, black_box(&bytes)).unwrap())
         });
         group.bench_function(format!("load_{w}x{h}"), |b| {
             b.iter(|| black_box(parse_run(&bytes).unwrap()))

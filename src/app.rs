@@ -167,8 +167,13 @@ impl Launch {
 /// The whole game as `launch` says, in `window` (a desktop window or a page's canvas).
 pub(crate) fn game_app(launch: Launch, window: Window) -> App {
     let mut app = App::new();
+    #[cfg(not(target_arch = "wasm32"))]
+    crate::save::signals::install();
     app.add_plugins(
         DefaultPlugins
+            .build()
+            // Delve's own handler (`save::signals`) saves the run on SIGTERM and SIGHUP too.
+            .disable::<bevy::app::TerminalCtrlCHandlerPlugin>()
             .set(WindowPlugin {
                 primary_window: Some(window),
                 ..default()
@@ -197,7 +202,8 @@ pub(crate) fn game_app(launch: Launch, window: Window) -> App {
             app.insert_resource(FirstScreen(GameState::Title));
         }
     }
-    app.add_plugins(game_plugin);
+    app.add_plugins(game_plugin)
+        .add_systems(Startup, crate::save::signals::let_signals_wake);
     run_state_transitions_on_one_thread(&mut app);
     app
 }

@@ -1,5 +1,5 @@
 //! The command line: `delve [--seed N] [--size WxH] [--corridors STYLE] [--depth D] [--map FILE]
-//! [--ascii [--fov] | --json | --explore | --reveal] [--radius R] [--save-dir DIR] [--save-info]`.
+//! [--ascii [--fov] | --json | --explore | --reveal] [--radius R] [--save-dir DIR] [--save-info | --saves]`.
 //! With none of the run's options, the title screen opens (continue a saved run, or start one).
 //!
 //! Every usage error is one line on stderr naming the problem, and exit code 2.
@@ -77,6 +77,10 @@ pub struct Cli {
     /// no run is saved, 2 when the save cannot be read; the file is left as it is).
     #[arg(long, conflicts_with_all = ["ascii", "json", "explore", "reveal", "fov", "map", "seed", "size", "corridors", "depth", "radius"])]
     pub save_info: bool,
+    /// Print every saved run as one JSON array, the most recently saved first (each with its
+    /// "id"), and exit; saves that cannot be read are named on stderr.
+    #[arg(long, conflicts_with_all = ["save_info", "ascii", "json", "explore", "reveal", "fov", "map", "seed", "size", "corridors", "depth", "radius"])]
+    pub saves: bool,
 }
 
 /// A level size in tiles.
@@ -218,6 +222,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
     if cli.save_info {
         return save_info(&cli.store());
     }
+    if cli.saves {
+        return saves(&cli.store());
+    }
     let playing = !cli.ascii && !cli.json && !cli.explore;
     if playing && !cli.names_a_run() {
         if let Some(why) = crate::app::missing_display() {
@@ -296,25 +303,70 @@ fn exit_code(exit: bevy::app::AppExit) -> ExitCode {
     }
 }
 
-/// `--save-info`: the saved run in `store` as one JSON object on stdout (exit 0); no save: a
-/// message, exit 1; a save that cannot be read: a message naming the problem, exit 2. The file
-/// is never changed.
+/// `--save-info`: the run Continue would resume (the most recently saved that can be played) as
+/// one JSON object on stdout (exit 0); no save: a message, exit 1; saves, none of which can be
+/// read: a message naming each problem, exit 2. No file is ever changed.
 pub(crate) fn save_info(store: &Store) -> ExitCode {
-    let place = store.describe(Slot::Run);
-    match crate::save::inspect(store, Slot::Run, crate::save::info_json) {
-        Ok(Some(json)) => {
-            print!("{json}");
-            ExitCode::SUCCESS
-        }
-        Ok(None) => {
-            eprintln!("delve: no saved run ({place} does not exist)");
-            ExitCode::FAILURE
-        }
-        Err(problem) => {
-            eprintln!("delve: the saved run {place} cannot be read: {problem}");
-            ExitCode::from(USAGE)
+    let (entries, problem) = crate::save::saved_runs(store, None);
+    if let Some(problem) = problem {
+        eprintln!("delve: {problem}");
+        return ExitCode::from(USAGE);
+    }
+    let mut bad = Vec::new();
+    for entry in &entries {
+        match saved_value(store, entry.id) {
+            Ok(mut value) => {
+                // Its contract predates names: the object as it always was.
+                value.as_object_mut().map(|o| o.remove("id"));
+                println!("{value}");
+                return ExitCode::SUCCESS;
+            }
+            Err(problem) => bad.push(problem),
         }
     }
+    if bad.is_empty() {
+        eprintln!("delve: no saved run (in {})", store.describe_runs());
+        return ExitCode::FAILURE;
+    }
+    for problem in bad {
+        eprintln!("delve: {problem}");
+    }
+    ExitCode::from(USAGE)
+}
+
+/// `--saves`: every saved run as one JSON array on stdout, the most recently saved first, each
+/// the object `--save-info` prints with its `"id"`; saves that cannot be read are named on
+/// stderr, not listed. Exit 0, even with no save (`[]`); 2 when the saves cannot be listed.
+pub(crate) fn saves(store: &Store) -> ExitCode {
+    let (entries, problem) = crate::save::saved_runs(store, None);
+    if let Some(problem) = problem {
+        eprintln!("delve: {problem}");
+        return ExitCode::from(USAGE);
+    }
+    let mut list = Vec::new();
+    for entry in &entries {
+        match saved_value(store, entry.id) {
+            Ok(value) => list.push(value),
+            Err(problem) => eprintln!("delve: {problem}"),
+        }
+    }
+    println!("{}", serde_json::Value::Array(list));
+    ExitCode::SUCCESS
+}
+
+/// The saved run `id` as `--save-info` prints it, with its `"id"`; or the problem, naming the
+/// file.
+fn saved_value(store: &Store, id: crate::save::RunId) -> Result<serde_json::Value, String> {
+    let slot = Slot::Run(id);
+    let place = store.describe(slot);
+    let bytes = store
+        .read(slot)
+        .and_then(|b| b.ok_or_else(|| "it is gone".to_owned()))
+        .map_err(|e| format!("the saved run {place} cannot be read: {e}"))?;
+    let mut value =
+        crate::save::info_value(&bytes).map_err(|e| format!("the saved run {place} cannot be read: {e}"))?;
+    value["id"] = serde_json::json!(id.to_string());
+    Ok(value)
 }
 
 /// The current level of a generated dungeon as one JSON object and a newline (`--json`; the

@@ -1,5 +1,6 @@
-//! The HUD: the run, depth, keys held and turn count, the player's health as a bar and number,
-//! and the last few lines of the message log (all of it, and help, are `overlays`).
+//! The HUD: the run, depth, keys held and turn count (marked while the run cannot be saved),
+//! the player's health as a bar and number, and the last few lines of the message log (all of
+//! it, and help, are `overlays`).
 
 use bevy::prelude::*;
 use delve_core::dungeon::Dungeon;
@@ -16,6 +17,10 @@ struct StatusText;
 #[derive(Component)]
 struct MessageText;
 
+/// "NOT SAVED" while saving the run fails.
+#[derive(Component)]
+struct SaveMark;
+
 #[derive(Component)]
 struct HealthText;
 
@@ -28,7 +33,7 @@ pub(crate) const RECENT_LINES: usize = 4;
 pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(GameState::Playing), spawn_hud).add_systems(
         Update,
-        (update_status, update_health, update_message).in_set(TurnSet::Show),
+        (update_status, update_health, update_message, update_save_mark).in_set(TurnSet::Show),
     );
 }
 
@@ -47,7 +52,10 @@ fn spawn_hud(mut commands: Commands) {
             ..default()
         },
         panel,
-        children![(StatusText, text("", 16.0))],
+        children![
+            (StatusText, text("", 16.0)),
+            (SaveMark, crate::ui::widgets::label("", 16.0, palette::WARN)),
+        ],
     ));
     commands.spawn((
         Name::new("Health"),
@@ -119,6 +127,17 @@ fn update_status(game: Res<Game>, mut text: Single<&mut Text, With<StatusText>>,
     text.0 = line;
     if game.player.carrying.relic {
         text.0.push_str("  |  the Heartstone");
+    }
+}
+
+/// The mark shown while the run's save fails (the log says why), gone once a save succeeds.
+fn update_save_mark(slot: Option<Res<crate::save::SaveSlot>>, mut text: Single<&mut Text, With<SaveMark>>) {
+    let mark = match slot.as_deref().and_then(|s| s.failing.as_ref()) {
+        Some(_) => "  |  NOT SAVED",
+        None => "",
+    };
+    if text.0 != mark {
+        text.0 = mark.into();
     }
 }
 

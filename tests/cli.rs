@@ -406,25 +406,35 @@ fn map_files_may_hold_stairs_but_one_of_each() {
 /// A save directory holding a run of seed 42 played for a few turns (the library writes it, as
 /// the game does).
 fn save_dir_with_a_run(name: &str) -> PathBuf {
-    use delve::save::{Slot, Store, capture};
-    use delve_core::save::format;
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("saves").join(name);
     let _ = std::fs::remove_dir_all(&dir);
+    add_run(&dir, 42, 3, 1_000);
+    dir
+}
+
+/// Saves in `dir` a run of `seed` played for `turns` turns, saved at `saved_at`, named by its
+/// seed (the library writes it, as the game does).
+fn add_run(dir: &std::path::Path, seed: u64, turns: u32, saved_at: u64) {
+    use delve::save::{RunId, Slot, Store, capture};
+    use delve_core::save::format;
     let dungeon = delve_core::dungeon::Dungeon::new(delve_core::generation::GenParams::new(
-        42,
+        seed,
         80,
         50,
         delve_core::generation::CorridorStyle::NetHack,
     ))
     .unwrap();
     let mut app = delve::app::headless_app(dungeon);
-    for _ in 0..3 {
+    for _ in 0..turns {
         app.world_mut().write_message(delve::command::PlayerCommand::Wait);
         app.update();
     }
-    let bytes = format::encode(&capture(app.world()).unwrap());
-    Store::Dir(dir.clone()).write(Slot::Run, &bytes).unwrap();
-    dir
+    let mut saved = capture(app.world()).unwrap();
+    saved.saved_at = saved_at;
+    let bytes = format::encode(&saved);
+    Store::Dir(dir.to_owned())
+        .write(Slot::Run(RunId(seed)), &bytes)
+        .unwrap();
 }
 
 #[test]
@@ -453,16 +463,20 @@ fn save_info_without_a_save_exits_1_and_with_a_bad_one_exits_2_leaving_it() {
     assert!(stdout(&out).is_empty());
 
     let dir = save_dir_with_a_run("bad");
-    let path = dir.join("run.sav");
+    let path = dir.join("runs/000000000000002a.sav");
     let mut bytes = std::fs::read(&path).unwrap();
     bytes.truncate(bytes.len() / 2);
     std::fs::write(&path, &bytes).unwrap();
     let out = delve(&["--save-dir", dir.to_str().unwrap(), "--save-info"]);
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
-    assert!(err.contains("run.sav") && err.contains("damaged"), "{err}");
+    assert!(err.contains("000000000000002a.sav") && err.contains("damaged"), "{err}");
     assert_eq!(std::fs::read(&path).unwrap(), bytes, "the file is left as it was");
-    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "nothing set aside");
+    assert_eq!(
+        std::fs::read_dir(dir.join("runs")).unwrap().count(),
+        1,
+        "nothing set aside"
+    );
 
     std::fs::write(&path, b"").unwrap();
     let out = delve(&["--save-dir", dir.to_str().unwrap(), "--save-info"]);
@@ -470,4 +484,34 @@ fn save_info_without_a_save_exits_1_and_with_a_bad_one_exits_2_leaving_it() {
     assert!(stderr(&out).contains("empty"), "{}", stderr(&out));
 
     assert_usage_error(&["--save-info", "--seed", "3"], "--seed");
+}
+
+#[test]
+fn saves_lists_every_saved_run_newest_first_and_names_the_bad_ones() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("saves").join("list");
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = delve(&["--save-dir", dir.to_str().unwrap(), "--saves"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "[]\n", "no save: an empty list");
+    add_run(&dir, 7, 2, 100);
+    add_run(&dir, 9, 5, 300);
+    add_run(&dir, 8, 1, 200);
+    std::fs::write(dir.join("runs/00000000000000ff.sav"), b"DELVE\0SVbroken").unwrap();
+    let out = delve(&["--save-dir", dir.to_str().unwrap(), "--saves"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 1, "one line: {text}");
+    let list: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap();
+    let seeds: Vec<_> = list.iter().map(|v| v["seed"].as_u64().unwrap()).collect();
+    assert_eq!(seeds, [9, 8, 7], "the most recently saved first");
+    assert_eq!(list[0]["id"], "0000000000000009");
+    assert_eq!(list[0]["turn"], 5);
+    assert!(stderr(&out).contains("00000000000000ff.sav"), "{}", stderr(&out));
+    // --save-info is the first of them: the run Continue plays.
+    let out = delve(&["--save-dir", dir.to_str().unwrap(), "--save-info"]);
+    let info: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let mut first = list[0].clone();
+    first.as_object_mut().unwrap().remove("id");
+    assert_eq!(info, first);
+    assert_usage_error(&["--saves", "--seed", "3"], "--seed");
 }

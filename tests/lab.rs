@@ -146,7 +146,9 @@ fn a_new_run_in_the_lab_is_shown_as_made() {
 
 /// The run the save holds: its turn and state hash.
 fn saved(store: &Store) -> (u64, u64) {
-    let run = parse_run(&store.read(Slot::Run).unwrap().expect("a save")).unwrap();
+    let ids = store.runs().unwrap();
+    assert_eq!(ids.len(), 1, "one run saved: {ids:?}");
+    let run = parse_run(&store.read(Slot::Run(ids[0])).unwrap().expect("a save")).unwrap();
     (run.turn, run.state_hash())
 }
 

@@ -1,8 +1,11 @@
 //! Saves: a run saved and loaded is the same game (state hash, and the same commands after it);
-//! a save survives the process being killed while writing it; a bad save (fuzzed, cut short,
-//! another version, empty, a directory, unwritable) is named and kept, never lost or a panic;
-//! when the game saves (start, level change, every few hundred turns, quitting) and what the end
-//! of a run does (save removed, history kept); settings that survive a restart, or are set aside.
+//! a save survives the process being killed while writing it, and a game killed in play (SIGTERM,
+//! SIGHUP, SIGKILL) loses no turn it showed; a bad save (fuzzed, cut short, another version,
+//! empty, a directory, unwritable) is named and kept, never lost or a panic; every run has its own
+//! save, held by one Delve at a time; the game saves after every turn and on quitting, and a
+//! failed save is said, marked and tried again; the end of a run (save removed, history kept,
+//! even when quitting in the same frame); settings that survive a restart, merge with another
+//! Delve's, or are set aside.
 
 use bevy::prelude::*;
 mod support;
@@ -11,7 +14,7 @@ use delve::action::Action;
 use delve::actor::Player;
 use delve::app::{Launch, headless_app, headless_app_with, headless_resume};
 use delve::command::PlayerCommand;
-use delve::save::{self, SaveStore, Slot, Store};
+use delve::save::{self, RunId, SaveSlot, SaveStore, Slot, Store, Taken};
 use delve::settings::{Binding, Layout, Settings};
 use delve::state::GameState;
 use delve::turn::Game;
@@ -122,7 +125,7 @@ fn crash_child_saves_forever() {
     for turn in start.. {
         let mut run = template.clone();
         run.turn = turn;
-        store.write(Slot::Run, &format::encode(&run)).unwrap();
+        store.write(Slot::Run(RunId(1)), &format::encode(&run)).unwrap();
         // Each save, once whole on disk, is told to the parent (which kills on its own count).
         println!("saved {turn}");
     }
@@ -132,7 +135,7 @@ fn crash_child_saves_forever() {
 fn a_save_survives_being_killed_while_written() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::Dir(dir.path().to_owned());
-    store.write(Slot::Run, &big_save(1)).unwrap();
+    store.write(Slot::Run(RunId(1)), &big_save(1)).unwrap();
     let exe = std::env::current_exe().unwrap();
     let mut last_turn = 1;
     let mut rng = GenRng::new(99);
@@ -167,7 +170,10 @@ fn a_save_survives_being_killed_while_written() {
         child.kill().unwrap();
         child.wait().unwrap();
         drop(said);
-        let bytes = store.read(Slot::Run).unwrap().expect("the save is never gone");
+        let bytes = store
+            .read(Slot::Run(RunId(1)))
+            .unwrap()
+            .expect("the save is never gone");
         let run = parse_run(&bytes).unwrap_or_else(|e| panic!("round {round}: the save is whole: {e}"));
         assert!(run.turn >= last_turn, "round {round}: the old run or a newer one");
         last_turn = run.turn;
@@ -264,8 +270,15 @@ fn names(dir: &std::path::Path) -> Vec<String> {
     n
 }
 
+/// The one run saved in `store`: its name and its bytes.
+fn only_save(store: &Store) -> (RunId, Vec<u8>) {
+    let ids = store.runs().unwrap();
+    assert_eq!(ids.len(), 1, "one saved run: {ids:?}");
+    (ids[0], store.read(Slot::Run(ids[0])).unwrap().expect("its save"))
+}
+
 #[test]
-fn a_bad_save_is_set_aside_and_named() {
+fn a_bad_save_is_listed_with_why_and_left_as_it_is() {
     for (what, make) in [
         (
             "empty",
@@ -275,62 +288,80 @@ fn a_bad_save_is_set_aside_and_named() {
         ("directory", |p| std::fs::create_dir(p)),
     ] {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("run.sav");
+        std::fs::create_dir(dir.path().join("runs")).unwrap();
+        let path = dir.path().join("runs/0000000000000009.sav");
         make(&path).unwrap();
         let store = Store::Dir(dir.path().to_owned());
-        let (run, line) = save::load_or_set_aside(&store, Slot::Run, "saved run", parse_run);
-        assert!(run.is_none(), "{what}");
-        let line = line.expect("the player is told");
-        assert_eq!(line.lines().count(), 1, "{what}: one line: {line}");
-        let kept = names(dir.path());
-        assert_eq!(kept.len(), 1, "{what}: kept, not deleted: {kept:?}");
+        let (entries, problem) = save::saved_runs(&store, None);
+        assert_eq!(problem, None);
+        assert_eq!(entries.len(), 1, "{what}");
+        let why = entries[0].found.as_ref().expect_err("a bad save cannot be played");
+        let label = entries[0].label();
         assert!(
-            kept[0].starts_with("run.sav.bad-") && line.contains(&kept[0]),
-            "{what}: {line}"
+            label.contains("cannot be played") && label.contains(why.as_str()),
+            "{what}: {label}"
         );
-        // A new run saves where the bad one was.
-        store.write(Slot::Run, &valid_save()).unwrap();
-        assert_eq!(names(dir.path()).len(), 2);
+        // A new run saves beside it; the bad one is never moved, changed or removed.
+        let mut app = headless_app_with(Run::new(dungeon(2, 1)), |app| {
+            app.insert_resource(SaveStore(store.clone()));
+        });
+        act(&mut app, PlayerCommand::Wait);
+        assert_eq!(
+            names(&dir.path().join("runs"))
+                .iter()
+                .filter(|n| n.ends_with(".sav"))
+                .count(),
+            2
+        );
+        assert!(path.exists(), "{what}: kept");
+        if what == "garbage" {
+            assert_eq!(std::fs::read(&path).unwrap(), b"not a save at all");
+        }
     }
 }
 
 #[test]
-fn a_save_that_cannot_be_written_loses_nothing() {
+fn a_save_that_cannot_be_written_is_said_marked_and_tried_every_turn_until_it_works() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::Dir(dir.path().to_owned());
-    let good = valid_save();
-    store.write(Slot::Run, &good).unwrap();
-    // Read-only directory (root may write anyway: then only the next case is checked).
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o500)).unwrap();
-    if std::fs::write(dir.path().join("probe"), b"").is_err() {
-        let e = store.write(Slot::Run, b"new").unwrap_err();
-        assert!(e.contains("cannot write") && e.contains("run.sav"), "{e}");
-    }
-    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
-    assert_eq!(store.read(Slot::Run).unwrap().unwrap(), good, "the old save is intact");
-    // A directory in the way of the save: refused, named, and the old save (elsewhere) untouched.
-    let blocked = Store::Dir(dir.path().join("run.sav"));
-    let e = blocked.write(Slot::Run, b"new").unwrap_err();
-    assert!(e.contains("cannot write"), "{e}");
-    assert_eq!(store.read(Slot::Run).unwrap().unwrap(), good);
-    // In play: the failure is on the message line, and play goes on.
+    // A file where the runs' folder should be: every save fails.
+    std::fs::write(dir.path().join("runs"), b"in the way").unwrap();
     let mut app = headless_app_with(Run::new(dungeon(2, 1)), |app| {
-        app.insert_resource(SaveStore(blocked.clone()));
+        app.insert_resource(SaveStore(store.clone()));
     });
-    let line = message(&app);
-    assert!(line.contains("could not be saved"), "{line}");
     act(&mut app, PlayerCommand::Wait);
-    assert_eq!(app.world().resource::<Game>().turn, 1);
+    let line = message(&app);
+    assert!(
+        line.contains("could not be saved") && line.contains("every turn"),
+        "{line}"
+    );
+    assert!(app.world().resource::<SaveSlot>().failing.is_some(), "the HUD marks it");
+    let failures = |app: &App| {
+        support::game(app)
+            .log
+            .lines()
+            .filter(|(_, l)| l.contains("could not be saved"))
+            .count()
+    };
+    act(&mut app, PlayerCommand::Wait);
+    assert_eq!(failures(&app), 1, "said once, not every turn");
+    assert_eq!(app.world().resource::<Game>().turn, 2, "play goes on");
+    // The way cleared, the next turn saves: the mark goes, the log says so.
+    std::fs::remove_file(dir.path().join("runs")).unwrap();
+    act(&mut app, PlayerCommand::Wait);
+    assert!(app.world().resource::<SaveSlot>().failing.is_none());
+    assert!(message(&app).contains("saved again"), "{}", message(&app));
+    let (_, bytes) = only_save(&store);
+    assert_eq!(parse_run(&bytes).unwrap().turn, 3);
 }
 
 fn saved_turn_and_depth(store: &Store) -> (u64, u32) {
-    let run = parse_run(&store.read(Slot::Run).unwrap().expect("saved")).unwrap();
+    let run = parse_run(&only_save(store).1).unwrap();
     (run.turn, run.dungeon.depth())
 }
 
 #[test]
-fn the_game_saves_at_start_on_stairs_every_few_hundred_turns_and_on_quitting() {
+fn the_game_saves_after_every_turn_and_on_quitting() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::Dir(dir.path().to_owned());
     let d = Dungeon::new(GenParams::new(21, 60, 40, CorridorStyle::Mixed))
@@ -344,26 +375,21 @@ fn the_game_saves_at_start_on_stairs_every_few_hundred_turns_and_on_quitting() {
     app.world_mut().resource_mut::<Game>().player.at = stairs;
     act(&mut app, PlayerCommand::Descend);
     assert_eq!(saved_turn_and_depth(&store), (1, 2), "a change of level saves");
-    for _ in 0..save::AUTOSAVE_EVERY - 1 {
+    for turn in 2..=save::DURABLE_EVERY + 3 {
         act(&mut app, PlayerCommand::Wait);
+        assert_eq!(saved_turn_and_depth(&store).0, turn, "every turn is saved");
     }
-    assert_eq!(saved_turn_and_depth(&store).0, 1, "no save between");
-    act(&mut app, PlayerCommand::Wait);
-    assert_eq!(saved_turn_and_depth(&store).0, save::AUTOSAVE_EVERY + 1);
-    act(&mut app, PlayerCommand::Wait);
     app.world_mut().write_message(AppExit::Success);
     app.update();
     assert_eq!(
         saved_turn_and_depth(&store).0,
-        save::AUTOSAVE_EVERY + 2,
+        save::DURABLE_EVERY + 3,
         "quitting saves"
     );
 }
 
-#[test]
-fn death_removes_the_save_and_keeps_the_run_in_the_history() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::Dir(dir.path().to_owned());
+/// A level where a troll next to the player kills it within a few turns.
+fn deadly_level() -> delve_core::world::Level {
     let map = parse_ascii(b"#######\n#@....#\n#######\n").unwrap();
     let mut level = delve_core::world::Level::bare(map);
     let hunting = Mind::Hunting {
@@ -378,10 +404,17 @@ fn death_removes_the_save_and_keeps_the_run_in_the_history() {
         energy: 0,
         mind: hunting,
     }];
-    let mut app = headless_app_with(Run::new(Dungeon::single(level)), |app| {
+    level
+}
+
+#[test]
+fn death_removes_the_save_and_keeps_the_run_in_the_history() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::Dir(dir.path().to_owned());
+    let mut app = headless_app_with(Run::new(Dungeon::single(deadly_level())), |app| {
         app.insert_resource(SaveStore(store.clone()));
     });
-    assert!(store.read(Slot::Run).unwrap().is_some());
+    only_save(&store);
     app.world_mut().resource_mut::<Game>().player.health.hp = 1;
     for _ in 0..50 {
         if state(&app) == GameState::Ended {
@@ -390,7 +423,7 @@ fn death_removes_the_save_and_keeps_the_run_in_the_history() {
         act(&mut app, PlayerCommand::Wait);
     }
     assert_eq!(state(&app), GameState::Ended);
-    assert_eq!(store.read(Slot::Run).unwrap(), None, "death ends the run: no save");
+    assert_eq!(store.runs().unwrap(), [], "death ends the run: no save");
     let history = History::from_text(&store.read(Slot::History).unwrap().unwrap()).unwrap();
     assert_eq!(history.runs.len(), 1);
     assert!(
@@ -398,6 +431,59 @@ fn death_removes_the_save_and_keeps_the_run_in_the_history() {
         "{:?}",
         history.runs[0]
     );
+}
+
+#[test]
+fn quitting_in_the_frame_of_a_death_leaves_no_run_to_continue() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::Dir(dir.path().to_owned());
+    // Ctrl+Q in every frame, so in the one where the troll kills: the run is over before
+    // `Ended` is entered.
+    let mut app = headless_app_with(Run::new(Dungeon::single(deadly_level())), |app| {
+        app.insert_resource(SaveStore(store.clone()));
+    });
+    app.world_mut().resource_mut::<Game>().player.health.hp = 1;
+    let mut frames = 0;
+    while !app.world().resource::<Game>().is_over() && frames < 50 {
+        app.world_mut().write_message(PlayerCommand::Wait);
+        app.world_mut().write_message(AppExit::Success);
+        app.update();
+        frames += 1;
+    }
+    assert!(app.world().resource::<Game>().is_over());
+    assert_eq!(store.runs().unwrap(), [], "no continuable save of a dead run");
+    let history = History::from_text(&store.read(Slot::History).unwrap().unwrap()).unwrap();
+    assert!(history.runs.iter().all(|r| r.ending.contains("killed")), "{history:?}");
+}
+
+#[test]
+fn every_run_has_its_own_save_and_one_delve_plays_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::Dir(dir.path().to_owned());
+    // A run, and another started after it (the command line's --seed, the title's New run):
+    // the first keeps its save.
+    let mut first = headless_app_with(Run::new(dungeon(3, 1)), |app| {
+        app.insert_resource(SaveStore(store.clone()));
+    });
+    act(&mut first, PlayerCommand::Wait);
+    let first_id = first.world().resource::<SaveSlot>().id;
+    let mut second = headless_app_with(Run::new(dungeon(4, 1)), |app| {
+        app.insert_resource(SaveStore(store.clone()));
+    });
+    act(&mut second, PlayerCommand::Wait);
+    act(&mut second, PlayerCommand::Wait);
+    let ids = store.runs().unwrap();
+    assert_eq!(ids.len(), 2, "{ids:?}");
+    let first_run = parse_run(&store.read(Slot::Run(first_id)).unwrap().unwrap()).unwrap();
+    assert_eq!(first_run.turn, 1, "the first run's save is untouched");
+    // The first is played here: another Delve cannot open it (told why); once this one is
+    // done with it, it can.
+    assert_eq!(SaveSlot::open(&store, first_id).unwrap_err(), Taken::Elsewhere);
+    let (entries, _) = save::saved_runs(&store, None);
+    assert!(entries.iter().all(|e| e.taken), "both are open here");
+    assert_eq!(entries[0].found.as_ref().unwrap().turn, 2, "the last saved first");
+    drop(first);
+    assert!(SaveSlot::open(&store, first_id).is_ok());
 }
 
 #[test]
@@ -426,10 +512,68 @@ fn a_rebinding_survives_a_restart() {
 }
 
 #[test]
+fn a_key_this_delve_does_not_know_costs_that_action_alone() {
+    let mut settings = Settings {
+        radius: 12,
+        ..Settings::default()
+    };
+    settings
+        .bindings
+        .rebind(Action::Explore, Binding::letter('z'), &Layout::default())
+        .unwrap();
+    let text = settings
+        .to_text()
+        .replacen("\"Wait\": [", "\"Wait\": [\"NoSuchKey\", ", 1)
+        .replacen("\"Descend\": [", "\"Descend\": [\"AlsoNoKey\"], \"Unused\": [", 1);
+    assert!(text.contains("NoSuchKey") && text.contains("AlsoNoKey"), "{text}");
+    let read = Settings::from_text(text.as_bytes()).unwrap();
+    assert_eq!(read.radius, 12);
+    assert_eq!(read.bindings.of(Action::Explore), settings.bindings.of(Action::Explore));
+    assert_eq!(
+        read.bindings.of(Action::Wait),
+        settings.bindings.of(Action::Wait),
+        "the keys it knows"
+    );
+    assert_eq!(
+        read.bindings.of(Action::Descend),
+        Settings::default().bindings.of(Action::Descend),
+        "no key it knows: its defaults"
+    );
+    // An action left with no key at all gets its default back; a radius out of range too.
+    let text = settings
+        .to_text()
+        .replacen("\"Explore\": [", "\"Explore\": [], \"Unused2\": [", 1)
+        .replace("radius: 12", "radius: 500");
+    let read = Settings::from_text(text.as_bytes()).unwrap();
+    assert_eq!(
+        read.bindings.of(Action::Explore),
+        Settings::default().bindings.of(Action::Explore)
+    );
+    assert_eq!(read.radius, Settings::default().radius);
+}
+
+#[test]
+fn two_delves_changing_settings_keep_both_changes() {
+    let kept = Settings::default();
+    // This Delve rebinds explore; meanwhile another changed the radius and kept it.
+    let before = kept.clone();
+    let mut after = kept.clone();
+    after
+        .bindings
+        .rebind(Action::Explore, Binding::letter('z'), &Layout::default())
+        .unwrap();
+    let mut theirs = kept.clone();
+    theirs.radius = 15;
+    let merged = theirs.merged(&before, &after);
+    assert_eq!(merged.radius, 15, "the other Delve's change stays");
+    assert_eq!(merged.bindings.of(Action::Explore), after.bindings.of(Action::Explore));
+}
+
+#[test]
 fn a_corrupt_settings_file_gives_defaults_and_is_kept_aside() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::Dir(dir.path().to_owned());
-    let bad = b"(bindings: {\"Explore\": [\"NoSuchKey\"".to_vec();
+    let bad = b"(bindings: {\"Explore\": [\"KeyX\"".to_vec();
     store.write(Slot::Settings, &bad).unwrap();
     let launch = Launch::title().with_store(store);
     assert_eq!(launch.settings, Settings::default());

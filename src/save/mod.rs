@@ -1,27 +1,36 @@
-//! Saving the run so that it is never lost: when the player quits (Ctrl+Q or closing the window),
-//! on every change of level and every `AUTOSAVE_EVERY` turns (in the browser after every turn:
-//! a page can be closed at any moment). A run that ends is removed from the save and added to
-//! the history. What a save is and its bytes are the core's (`delve_core::save`); where it
-//! lives is `store`; this plugin only reads the run, calls them and tells the player what
-//! happened.
+//! Saving runs so that none is ever lost. Every run has its own save (`SaveSlot`), held by one
+//! Delve at a time (`lock`); it is written after every turn the player takes (at a 256x256 level
+//! that costs about a millisecond: only the level played on is encoded again), flushed to the
+//! disk on every change of level, every `DURABLE_EVERY` turns and on quitting (Ctrl+Q, closing
+//! the window, SIGINT, SIGTERM, SIGHUP: `signals`). A save that fails is said in the log, marked
+//! on the HUD and tried again every turn. A run that ends is removed from the saves and added to
+//! the history. What a save is and its bytes are the core's (`delve_core::save`); where it lives
+//! is `store`; this plugin reads the run, calls them and tells the player what happened.
 
+pub mod lock;
+pub mod signals;
 pub mod store;
 
 use bevy::prelude::*;
 use delve_core::dungeon::Origin;
 use delve_core::run::Run;
-use delve_core::save::{FORMAT, History, PastRun, SaveError, SavedRun, decode, encode};
+use delve_core::save::{FORMAT, History, PastRun, SaveCache, SaveError, decode};
 
-use crate::lab::Stashed;
+use crate::lab::{Lab, Stashed};
 use crate::state::GameState;
 use crate::turn::{Game, LevelEntered, TurnSet};
 
-pub use store::{Slot, Store};
+pub use lock::{RunLock, Taken};
+pub use store::{RunId, Slot, Store};
 
-/// Turns between two saves on the desktop (a level change saves too).
-pub const AUTOSAVE_EVERY: u64 = 200;
+/// Turns between two saves flushed to the disk (a change of level and quitting flush too). The
+/// saves between survive the game being killed; a power cut may take back at most these.
+pub const DURABLE_EVERY: u64 = 50;
+/// How many runs may be saved at once: starting one more from the title asks to move the oldest
+/// to the history as abandoned (other starts never remove a save).
+pub const SAVED_RUNS_KEEP: usize = 30;
 
-/// Where this game keeps its run, settings and history.
+/// Where this game keeps its runs, settings and history.
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
 pub struct SaveStore(pub Store);
 
@@ -31,33 +40,142 @@ impl Default for SaveStore {
     }
 }
 
-/// The turn of the last save of this run (`None`: not saved yet, so the first turn looked at
-/// saves it: a new run replaces the old save as soon as it starts).
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct LastSave(pub Option<u64>);
+/// The save of the run being played: its name, this Delve's hold on it, and how saving it goes.
+#[derive(Resource, Debug)]
+pub struct SaveSlot {
+    /// The run's name (its save's).
+    pub id: RunId,
+    lock: RunLock,
+    cache: SaveCache,
+    /// The turn last saved, and last flushed to the disk (`None`: not yet).
+    last: Option<u64>,
+    last_durable: Option<u64>,
+    /// Why the last save failed, until one succeeds (the HUD marks it).
+    pub failing: Option<String>,
+    /// The hold was lost (another tab took the run): it is saved no more.
+    lost: bool,
+}
 
-/// What is in a slot: its contents, nothing, or a problem (the slot untouched).
-pub(crate) fn inspect<T>(
-    store: &Store,
-    slot: Slot,
-    parse: impl FnOnce(&[u8]) -> Result<T, String>,
-) -> Result<Option<T>, String> {
-    match store.read(slot)? {
-        None => Ok(None),
-        Some(bytes) => parse(&bytes).map(Some),
+impl SaveSlot {
+    /// A new run's save in `store` (no other Delve can hold a name just made; a lock that cannot
+    /// be made is said as a failing save).
+    pub fn fresh(store: &Store) -> SaveSlot {
+        let id = RunId::fresh();
+        let (lock, failing) = match store.lock_run(id) {
+            Ok(lock) => (lock, None),
+            Err(taken) => (RunLock::none(), Some(taken.describe())),
+        };
+        SaveSlot {
+            failing,
+            ..SaveSlot::held(id, lock)
+        }
+    }
+
+    /// Saved run `id` in `store`, held for this Delve, or why not (another plays it).
+    pub fn open(store: &Store, id: RunId) -> Result<SaveSlot, Taken> {
+        Ok(SaveSlot::held(id, store.lock_run(id)?))
+    }
+
+    fn held(id: RunId, lock: RunLock) -> SaveSlot {
+        SaveSlot {
+            id,
+            lock,
+            cache: SaveCache::default(),
+            last: None,
+            last_durable: None,
+            failing: None,
+            lost: false,
+        }
+    }
+
+    /// The turn last saved.
+    pub fn saved_turn(&self) -> Option<u64> {
+        self.last
     }
 }
 
-/// What is in a slot, or nothing; a slot that cannot be used is moved aside, and the one line
-/// that tells the player so is returned with it.
+/// A run with a save, as the title lists it.
+#[derive(Debug)]
+pub struct SavedEntry {
+    pub id: RunId,
+    /// The run, or why its save cannot be played.
+    pub found: Result<Box<Run>, String>,
+    /// When it was saved (seconds since 1970; 0 when not known).
+    pub saved_at: u64,
+    /// Another Delve plays it now.
+    pub taken: bool,
+}
+
+impl SavedEntry {
+    /// The run as a list names it.
+    pub fn label(&self) -> String {
+        match &self.found {
+            Ok(run) => format!(
+                "{}, level {}, turn {}{}",
+                run.dungeon.describe(),
+                run.dungeon.depth(),
+                run.turn,
+                if self.taken { " (open in another window)" } else { "" }
+            ),
+            Err(problem) => format!("{}: cannot be played ({problem})", self.id),
+        }
+    }
+}
+
+/// Every saved run in `store`, the most recently saved first (saves that cannot be read last;
+/// they are never moved or removed), and a line if the saves could not be listed. Run `held` is
+/// this Delve's own (not taken by another).
+pub fn saved_runs(store: &Store, held: Option<RunId>) -> (Vec<SavedEntry>, Option<String>) {
+    let (ids, problem) = match store.runs() {
+        Ok(ids) => (ids, None),
+        Err(e) => (Vec::new(), Some(format!("The saved runs could not be listed: {e}."))),
+    };
+    let mut entries: Vec<SavedEntry> = ids
+        .into_iter()
+        .map(|id| {
+            let read = store.read(Slot::Run(id)).and_then(|bytes| {
+                let bytes = bytes.ok_or_else(|| "it is gone".to_owned())?;
+                let saved = decode(&bytes).map_err(|e| e.to_string())?;
+                let saved_at = saved.saved_at;
+                let run = saved.restore().map_err(|e| SaveError::Inconsistent(e).to_string())?;
+                Ok((Box::new(run), saved_at))
+            });
+            let (found, saved_at) = match read {
+                Ok((run, at)) => (Ok(run), at),
+                Err(e) => (Err(e), 0),
+            };
+            SavedEntry {
+                id,
+                taken: found.is_ok() && held != Some(id) && store.is_taken(id),
+                found,
+                saved_at,
+            }
+        })
+        .collect();
+    entries.sort_by_key(|e| (e.found.is_err(), std::cmp::Reverse((e.saved_at, e.id))));
+    (entries, problem)
+}
+
+/// What is in a settings or history slot, or nothing; a file that does not parse is moved aside
+/// (one that cannot be read now is left as it is: a transient error is no damage), and the one
+/// line that tells the player so is returned with it.
 pub fn load_or_set_aside<T>(
     store: &Store,
     slot: Slot,
     what: &str,
     parse: impl FnOnce(&[u8]) -> Result<T, String>,
 ) -> (Option<T>, Option<String>) {
-    match inspect(store, slot, parse) {
-        Ok(found) => (found, None),
+    let bytes = match store.read(slot) {
+        Ok(None) => return (None, None),
+        Ok(Some(bytes)) => bytes,
+        Err(e) => {
+            let line = format!("The {what} could not be read ({e}); it was left as it is.");
+            warn!("{line}");
+            return (None, Some(line));
+        }
+    };
+    match parse(&bytes) {
+        Ok(found) => (Some(found), None),
         Err(problem) => {
             let line = match store.set_aside(slot) {
                 Ok(kept) => format!("The {what} could not be read ({problem}); it was kept as {kept}."),
@@ -69,9 +187,9 @@ pub fn load_or_set_aside<T>(
     }
 }
 
-/// `--save-info`: the saved run as one JSON object and a newline (the schema is in
-/// docs/cli.md).
-pub(crate) fn info_json(bytes: &[u8]) -> Result<String, String> {
+/// A saved run as one JSON object (the schema is in docs/cli.md): what `--save-info` prints,
+/// and each element of `--saves` (with its `id`).
+pub(crate) fn info_value(bytes: &[u8]) -> Result<serde_json::Value, String> {
     let saved = decode(bytes).map_err(|e| e.to_string())?;
     let game = saved.game.clone();
     let run = saved.restore().map_err(|e| SaveError::Inconsistent(e).to_string())?;
@@ -88,7 +206,7 @@ pub(crate) fn info_json(bytes: &[u8]) -> Result<String, String> {
             (map.width(), map.height()),
         ),
     };
-    let value = serde_json::json!({
+    Ok(serde_json::json!({
         "seed": seed,
         "depth": run.dungeon.depth(),
         "turn": run.turn,
@@ -101,15 +219,14 @@ pub(crate) fn info_json(bytes: &[u8]) -> Result<String, String> {
         "max_hp": run.player.health.max,
         "deepest": run.record.deepest,
         "slain": run.record.slain,
-    });
-    Ok(format!("{value}\n"))
+    }))
 }
 
 /// The run being played in `world` as a save keeps it (`None`: no run, or it is over): what
 /// tests and benchmarks save. While the lab shows a level of its own, the run set aside.
-pub fn capture(world: &World) -> Option<SavedRun> {
+pub fn capture(world: &World) -> Option<delve_core::save::SavedRun> {
     let run = kept(world.get_resource::<Game>()?, world.get_resource::<Stashed>());
-    (!run.is_over()).then(|| SavedRun::capture(run))
+    (!run.is_over()).then(|| delve_core::save::SavedRun::capture(run))
 }
 
 /// The run the save keeps: the one played, or the one the lab set aside while it shows a level
@@ -118,113 +235,180 @@ fn kept<'a>(game: &'a Game, stashed: Option<&'a Stashed>) -> &'a Run {
     stashed.map_or(&game.0, |s| &s.0)
 }
 
-/// Writes the run the save keeps (`kept`). A failure is told to the player (the old save stays
-/// as it was); `false` then.
-fn write_run(game: &mut ResMut<Game>, stashed: Option<&Stashed>, store: &Store) -> bool {
-    let run = kept(game, stashed);
-    let Err(e) = store.write(Slot::Run, &encode(&SavedRun::capture(run))) else {
-        return true;
-    };
-    let text = format!("The run could not be saved: {e}.");
-    error!("{text}");
-    game.say(text);
-    false
+/// Writes `run` into its slot (flushed to the disk if `durable`). What went wrong, and a save
+/// that works again after failing, is said to the player through `say`; `true` when saved.
+fn write_run(run: &Run, slot: &mut SaveSlot, store: &Store, durable: bool, say: &mut Vec<String>) -> bool {
+    if slot.lost {
+        return false;
+    }
+    if !slot.lock.renew() {
+        slot.lost = true;
+        let why = "this run was opened in another tab or window, which saves it now".to_owned();
+        say.push(format!("This run is no longer saved here: {why}."));
+        slot.failing = Some(why);
+        return false;
+    }
+    let bytes = slot.cache.encode(run, unix_now());
+    match store.write_with(Slot::Run(slot.id), &bytes, durable) {
+        Ok(()) => {
+            if slot.failing.take().is_some() {
+                say.push("The run is saved again.".into());
+            }
+            slot.last = Some(run.turn);
+            if durable {
+                slot.last_durable = Some(run.turn);
+            }
+            true
+        }
+        Err(e) => {
+            if slot.failing.as_deref() != Some(e.as_str()) {
+                error!("the run could not be saved: {e}");
+                say.push(format!("The run could not be saved: {e}. Trying again every turn."));
+            }
+            slot.failing = Some(e);
+            false
+        }
+    }
 }
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<SaveStore>()
-        .init_resource::<LastSave>()
-        .add_systems(OnEnter(GameState::Playing), note_last_save)
+        .add_systems(OnEnter(GameState::Playing), give_run_a_slot)
         .add_systems(
             Update,
             autosave.after(TurnSet::Show).run_if(in_state(GameState::Playing)),
         )
+        .add_systems(First, signals::quit_on_signal)
         // After the window's own exit systems, which write `AppExit` when it is closed.
         .add_systems(
             Last,
             save_on_exit
                 .after(bevy::window::ExitSystems)
-                .run_if(in_state(GameState::Playing)),
+                .run_if(resource_exists::<Game>.and_then(resource_exists::<SaveSlot>)),
         )
         .add_systems(OnEnter(GameState::Ended), forget_finished_run);
 }
 
-/// A run put in play: a new one is saved on its first frame (it replaces the old save at once);
-/// a continued one was saved at the turn it stands on.
-fn note_last_save(game: Res<Game>, mut last: ResMut<LastSave>) {
-    last.0 = (game.turn > 0).then_some(game.turn);
+/// A run put in play without a save of its own yet (from the command line, or a test) gets one.
+/// A continued run came with its slot; one the lab shows keeps the slot of the run set aside.
+fn give_run_a_slot(mut commands: Commands, slot: Option<Res<SaveSlot>>, store: Res<SaveStore>) {
+    if slot.is_none() {
+        commands.insert_resource(SaveSlot::fresh(&store.0));
+    }
 }
 
-/// Saves after a change of level and every `AUTOSAVE_EVERY` turns (in the browser, after every
-/// turn).
+/// Saves after every turn the player took (and on a change of level, flushed to the disk). A
+/// level the lab shows is no run of the player's: only the run it set aside is saved.
 fn autosave(
     mut game: ResMut<Game>,
     stashed: Option<Res<Stashed>>,
+    lab: Option<Res<Lab>>,
     mut entered: MessageReader<LevelEntered>,
     store: Res<SaveStore>,
-    mut last: ResMut<LastSave>,
+    mut slot: ResMut<SaveSlot>,
 ) {
     let changed_level = entered.read().count() > 0;
-    let turn = game.turn;
-    let due = match last.0 {
-        None => true,
-        Some(_) if cfg!(target_arch = "wasm32") => last.0 != Some(turn),
-        Some(saved) => turn >= saved + AUTOSAVE_EVERY,
-    };
-    if !(changed_level || due) || store.0 == Store::Nowhere || game.is_over() {
+    let run = kept(&game, stashed.as_deref());
+    let only_the_lab = lab.is_some_and(|l| l.on) && stashed.is_none();
+    if store.0 == Store::Nowhere || run.is_over() || only_the_lab || slot.last == Some(run.turn) && !changed_level {
         return;
     }
-    // A failure is said to the player: the run changes (its log) only then.
-    write_run(&mut game, stashed.as_deref(), &store.0);
-    last.0 = Some(turn);
+    let durable = changed_level || slot.last_durable.is_none_or(|t| run.turn >= t + DURABLE_EVERY);
+    let mut said = Vec::new();
+    write_run(run, &mut slot, &store.0, durable, &mut said);
+    for line in said {
+        game.say(line);
+    }
 }
 
-/// Quitting (Ctrl+Q, or the window closing) saves the run first.
+/// Quitting (Ctrl+Q, the window closing, a signal) saves the run first, flushed to the disk. A
+/// run that ended in the same frame is not left to be continued: it goes to the history.
 fn save_on_exit(
-    mut game: ResMut<Game>,
+    game: Res<Game>,
     stashed: Option<Res<Stashed>>,
+    lab: Option<Res<Lab>>,
     mut exits: MessageReader<AppExit>,
     store: Res<SaveStore>,
+    mut slot: ResMut<SaveSlot>,
 ) {
-    let (over, turn) = {
-        let run = kept(&game, stashed.as_deref());
-        (run.is_over(), run.turn)
-    };
-    if exits.read().count() == 0 || over {
+    if exits.read().count() == 0 {
         return;
     }
-    if write_run(&mut game, stashed.as_deref(), &store.0) {
-        info!("saved the run at turn {turn} in {}", store.0.describe(Slot::Run));
+    let run = kept(&game, stashed.as_deref());
+    if run.is_over() {
+        retire(&store.0, &slot, run);
+        return;
+    }
+    if lab.is_some_and(|l| l.on) && stashed.is_none() {
+        return;
+    }
+    let mut said = Vec::new();
+    if write_run(run, &mut slot, &store.0, true, &mut said) {
+        info!(
+            "saved the run at turn {} in {}",
+            run.turn,
+            store.0.describe(Slot::Run(slot.id))
+        );
     }
 }
 
-/// A run that ended (death or victory) is removed from the save and added to the history. A
+/// A run that ended (death or victory) is removed from the saves and added to the history. A
 /// level the lab made is no run of the player's: its end keeps both as they were.
-fn forget_finished_run(store: Res<SaveStore>, game: Res<Game>, stashed: Option<Res<Stashed>>) {
+fn forget_finished_run(
+    mut commands: Commands,
+    store: Res<SaveStore>,
+    game: Res<Game>,
+    stashed: Option<Res<Stashed>>,
+    slot: Option<Res<SaveSlot>>,
+) {
     if stashed.is_some() {
         return;
     }
-    if let Err(e) = store.0.remove(Slot::Run) {
+    if let Some(slot) = slot {
+        retire(&store.0, &slot, &game);
+        commands.remove_resource::<SaveSlot>();
+    }
+}
+
+/// Removes the save of `run` and adds it to the history (ended, or abandoned if it goes on).
+pub(crate) fn retire(store: &Store, slot: &SaveSlot, run: &Run) {
+    if let Err(e) = store.remove(Slot::Run(slot.id)) {
         error!("{e}");
     }
-    let (history, _) = load_or_set_aside(&store.0, Slot::History, "run history", History::from_text);
+    add_to_history(store, PastRun::of(&run.dungeon, &run.record, run.turn, unix_now()));
+}
+
+/// Adds `run` to the history kept in `store`: read just before it is written, so that another
+/// Delve's runs added meanwhile are kept.
+pub(crate) fn add_to_history(store: &Store, run: PastRun) {
+    // A history that cannot be read now is not written over (a transient error is no damage).
+    if let Err(e) = store.read(Slot::History) {
+        error!("the run history could not be read, so this run was not added to it: {e}");
+        return;
+    }
+    let (history, _) = load_or_set_aside(store, Slot::History, "run history", History::from_text);
     let mut history = history.unwrap_or_default();
-    history.push(PastRun::of(&game.dungeon, &game.record, game.turn, unix_now()));
-    if let Err(e) = store.0.write(Slot::History, history.to_text().as_bytes()) {
+    history.push(run);
+    if let Err(e) = store.write(Slot::History, history.to_text().as_bytes()) {
         error!("the run history could not be written: {e}");
     }
 }
 
 /// Seconds since 1970 (0 if the clock says otherwise).
 pub(crate) fn unix_now() -> u64 {
+    unix_millis() / 1000
+}
+
+/// Milliseconds since 1970 (0 if the clock says otherwise).
+pub(crate) fn unix_millis() -> u64 {
     #[cfg(target_arch = "wasm32")]
     {
-        (js_sys::Date::now() / 1000.0) as u64
+        js_sys::Date::now() as u64
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs())
+            .map_or(0, |d| d.as_millis() as u64)
     }
 }

@@ -4,35 +4,84 @@
 //! moment leaves the old file or the new one, never neither. A file that cannot be read is moved
 //! aside, never deleted.
 
+use std::fmt;
 use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+/// Which run a save is: a number made when the run begins, its save's name (16 hex digits).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RunId(pub u64);
+
+impl RunId {
+    /// A new run's: the time (milliseconds since 1970) above 16 random bits, so names sort by
+    /// when runs began and two Delves starting at once do not pick the same.
+    pub fn fresh() -> RunId {
+        RunId(super::unix_millis() << 16 | u64::from(rand::random::<u16>()))
+    }
+}
+
+impl fmt::Display for RunId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:016x}", self.0)
+    }
+}
+
+impl FromStr for RunId {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        let hex = s.len() == 16 && s.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+        match u64::from_str_radix(s, 16) {
+            Ok(n) if hex => Ok(RunId(n)),
+            _ => Err(format!("\"{s}\" is not a run's name (16 hex digits)")),
+        }
+    }
+}
 
 /// What is kept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Slot {
-    /// The run being played (`save::format`).
-    Run,
+    /// A run being played (`delve_core::save::format`), one slot per run.
+    Run(RunId),
     /// Key bindings, sight radius and zoom (RON text).
     Settings,
     /// Finished runs (RON text).
     History,
 }
 
+/// Where runs were kept before each had its own save: adopted into a slot of their own.
+const LEGACY_FILE: &str = "run.sav";
+const LEGACY_KEY: &str = "delve.run";
+/// The folder of run saves in a save directory, and the prefix of their keys in the browser.
+const RUNS_DIR: &str = "runs";
+const RUN_KEY: &str = "delve.run.";
+
 impl Slot {
-    /// The file's name in a save directory.
-    pub const fn file_name(self) -> &'static str {
+    /// The file's path in a save directory.
+    pub fn file_name(self) -> String {
         match self {
-            Slot::Run => "run.sav",
-            Slot::Settings => "settings.ron",
-            Slot::History => "history.ron",
+            Slot::Run(id) => format!("{RUNS_DIR}/{id}.sav"),
+            Slot::Settings => "settings.ron".into(),
+            Slot::History => "history.ron".into(),
         }
     }
 
     /// The local-storage key in the browser.
-    pub(crate) const fn storage_key(self) -> &'static str {
+    pub(crate) fn storage_key(self) -> String {
         match self {
-            Slot::Run => "delve.run",
-            Slot::Settings => "delve.settings",
-            Slot::History => "delve.history",
+            Slot::Run(id) => format!("{RUN_KEY}{id}"),
+            Slot::Settings => "delve.settings".into(),
+            Slot::History => "delve.history".into(),
+        }
+    }
+
+    /// The most bytes a slot's file may hold: a save of the largest run, a settings file, a
+    /// history of `HISTORY_KEEP` runs, each far below. A bigger file is not read at all.
+    pub(crate) const fn max_bytes(self) -> u64 {
+        match self {
+            Slot::Run(_) => 64 << 20,
+            Slot::Settings => 1 << 20,
+            Slot::History => 16 << 20,
         }
     }
 }
@@ -74,34 +123,50 @@ impl Store {
         }
     }
 
-    /// The bytes in `slot`: `None` when there are none.
+    /// Where runs are saved, as a message names it.
+    pub(crate) fn describe_runs(&self) -> String {
+        match self {
+            Store::Dir(dir) => dir.join(RUNS_DIR).display().to_string(),
+            Store::Browser => format!("local storage \"{RUN_KEY}*\""),
+            Store::Nowhere => "no place: runs are not kept".into(),
+        }
+    }
+
+    /// The bytes in `slot`: `None` when there are none. Only a regular file is read (a pipe or a
+    /// device would block or never end), and only up to `Slot::max_bytes`.
     pub fn read(&self, slot: Slot) -> Result<Option<Vec<u8>>, String> {
         match self {
-            Store::Dir(dir) => {
-                let path = dir.join(slot.file_name());
-                match std::fs::read(&path) {
-                    Ok(bytes) => Ok(Some(bytes)),
-                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-                    Err(e) => Err(format!("cannot read {}: {e}", path.display())),
-                }
-            }
-            Store::Browser => browser::read(slot.storage_key()),
+            Store::Dir(dir) => read_capped(&dir.join(slot.file_name()), slot.max_bytes()),
+            Store::Browser => browser::read(&slot.storage_key()),
             Store::Nowhere => Ok(None),
         }
     }
 
-    /// Replaces what is in `slot` with `bytes`, atomically.
+    /// Replaces what is in `slot` with `bytes`, atomically. `durable` also flushes it to the
+    /// disk (a power cut cannot take it back); without, it survives the game being killed but
+    /// costs a fraction.
     pub fn write(&self, slot: Slot, bytes: &[u8]) -> Result<(), String> {
+        self.write_with(slot, bytes, true)
+    }
+
+    /// `write`, not flushed to the disk: what the game does after most turns.
+    pub fn write_unflushed(&self, slot: Slot, bytes: &[u8]) -> Result<(), String> {
+        self.write_with(slot, bytes, false)
+    }
+
+    /// `write`, flushed to the disk only if `durable`.
+    pub(crate) fn write_with(&self, slot: Slot, bytes: &[u8], durable: bool) -> Result<(), String> {
         match self {
-            Store::Dir(dir) => write_atomic(dir, slot.file_name(), bytes)
+            Store::Dir(dir) => write_atomic(dir, &slot.file_name(), bytes, durable)
                 .map_err(|e| format!("cannot write {}: {e}", dir.join(slot.file_name()).display())),
-            Store::Browser => browser::write(slot.storage_key(), bytes),
+            Store::Browser => browser::write(&slot.storage_key(), bytes),
             Store::Nowhere => Ok(()),
         }
     }
 
     /// Moves what is in `slot` aside (it could not be used): kept under a new name, which is
-    /// returned as a message names it.
+    /// returned as a message names it. Only settings and the history are ever set aside: a run's
+    /// save that cannot be read stays where it is, named on the title screen.
     pub(crate) fn set_aside(&self, slot: Slot) -> Result<String, String> {
         let stamp = super::unix_now();
         match self {
@@ -113,9 +178,9 @@ impl Store {
             }
             Store::Browser => {
                 let key = format!("{}.bad-{stamp}", slot.storage_key());
-                let bytes = browser::read(slot.storage_key())?.unwrap_or_default();
+                let bytes = browser::read(&slot.storage_key())?.unwrap_or_default();
                 browser::write(&key, &bytes)?;
-                browser::remove(slot.storage_key())?;
+                browser::remove(&slot.storage_key())?;
                 Ok(format!("local storage \"{key}\""))
             }
             Store::Nowhere => Ok(String::new()),
@@ -133,15 +198,94 @@ impl Store {
                     }
                     // The file is gone; flushing its directory is only for good measure.
                     _ => {
-                        let _ = sync_dir(dir);
+                        let _ = sync_dir(path.parent().unwrap_or(dir));
                         Ok(())
                     }
                 }
             }
-            Store::Browser => browser::remove(slot.storage_key()),
+            Store::Browser => browser::remove(&slot.storage_key()),
             Store::Nowhere => Ok(()),
         }
     }
+
+    /// Every run with a save here, by name (oldest first). A save kept where runs were kept
+    /// before each had its own (`run.sav`, `delve.run`) is moved into a slot of its own first.
+    pub fn runs(&self) -> Result<Vec<RunId>, String> {
+        self.adopt_legacy()?;
+        let mut ids: Vec<RunId> = match self {
+            Store::Dir(dir) => match std::fs::read_dir(dir.join(RUNS_DIR)) {
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+                Err(e) => return Err(format!("cannot list {}: {e}", dir.join(RUNS_DIR).display())),
+                Ok(entries) => entries
+                    .filter_map(|e| {
+                        let name = e.ok()?.file_name();
+                        name.to_str()?.strip_suffix(".sav")?.parse().ok()
+                    })
+                    .collect(),
+            },
+            Store::Browser => browser::keys()?
+                .iter()
+                .filter_map(|k| k.strip_prefix(RUN_KEY)?.parse().ok())
+                .collect(),
+            Store::Nowhere => Vec::new(),
+        };
+        ids.sort();
+        Ok(ids)
+    }
+
+    /// Moves the one save of an older Delve into a slot of its own (nothing is lost: in the
+    /// browser, the old key is removed only once the new one is written).
+    fn adopt_legacy(&self) -> Result<(), String> {
+        let id = RunId::fresh();
+        match self {
+            Store::Dir(dir) => {
+                let old = dir.join(LEGACY_FILE);
+                if !old.is_file() {
+                    return Ok(());
+                }
+                let new = dir.join(Slot::Run(id).file_name());
+                std::fs::create_dir_all(dir.join(RUNS_DIR))
+                    .and_then(|()| std::fs::rename(&old, &new))
+                    .map_err(|e| format!("cannot move {} to {}: {e}", old.display(), new.display()))
+            }
+            Store::Browser => {
+                let Some(bytes) = browser::read(LEGACY_KEY)? else {
+                    return Ok(());
+                };
+                browser::write(&Slot::Run(id).storage_key(), &bytes)?;
+                browser::remove(LEGACY_KEY)
+            }
+            Store::Nowhere => Ok(()),
+        }
+    }
+}
+
+/// The file at `path`, if there is one: a regular file of at most `max` bytes.
+fn read_capped(path: &Path, max: u64) -> Result<Option<Vec<u8>>, String> {
+    use std::io::Read;
+    let meta = match std::fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+    };
+    if !meta.is_file() {
+        return Err(format!("{} is not a file", path.display()));
+    }
+    if meta.len() > max {
+        return Err(format!(
+            "{} is {} bytes, more than a save can be ({max})",
+            path.display(),
+            meta.len()
+        ));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    std::fs::File::open(path)
+        .and_then(|f| f.take(max + 1).read_to_end(&mut bytes))
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if bytes.len() as u64 > max {
+        return Err(format!("{} grew past {max} bytes while read", path.display()));
+    }
+    Ok(Some(bytes))
 }
 
 /// `dir/name`, or `dir/name-2`, `-3`... whichever does not exist yet.
@@ -157,19 +301,25 @@ fn free_name(dir: &Path, name: &str) -> PathBuf {
 
 /// Writes `bytes` to `dir/name` so that a crash at any moment leaves the old file or the new
 /// one: a temporary file in the same directory (so the rename cannot cross file systems), its
-/// bytes flushed to disk, renamed over the old file, and the directory flushed so the rename
-/// itself survives a power cut.
-pub(crate) fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> std::io::Result<()> {
+/// bytes flushed to disk when `durable`, renamed over the old file, and the directory flushed
+/// so the rename itself survives a power cut. Not `durable`, the new file survives the game
+/// being killed (the system has it) but a power cut may lose it: the old one then stays.
+pub(crate) fn write_atomic(dir: &Path, name: &str, bytes: &[u8], durable: bool) -> std::io::Result<()> {
     use std::io::Write;
+    let path = dir.join(name);
+    let dir = path.parent().unwrap_or(dir);
+    let file_name = path.file_name().unwrap_or_default().to_string_lossy();
     std::fs::create_dir_all(dir)?;
-    let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let temp = dir.join(format!(".{file_name}.{}.tmp", std::process::id()));
     let written = (|| {
         let mut file = std::fs::File::create(&temp)?;
         file.write_all(bytes)?;
-        file.sync_all()?;
+        if durable {
+            file.sync_all()?;
+        }
         drop(file);
-        std::fs::rename(&temp, dir.join(name))?;
-        sync_dir(dir)
+        std::fs::rename(&temp, &path)?;
+        if durable { sync_dir(dir) } else { Ok(()) }
     })();
     if written.is_err() {
         let _ = std::fs::remove_file(&temp);
@@ -222,6 +372,17 @@ mod browser {
             .remove_item(key)
             .map_err(|_| format!("cannot remove local storage \"{key}\""))
     }
+
+    pub fn keys() -> Result<Vec<String>, String> {
+        let storage = storage()?;
+        let count = storage.length().map_err(|_| "cannot list local storage".to_owned())?;
+        Ok((0..count).filter_map(|i| storage.key(i).ok().flatten()).collect())
+    }
+
+    /// The page's session storage: what one tab keeps across reloads (never shared by tabs).
+    pub fn session() -> Option<web_sys::Storage> {
+        web_sys::window().and_then(|w| w.session_storage().ok().flatten())
+    }
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -237,6 +398,10 @@ mod browser {
     }
 
     pub fn remove(_: &str) -> Result<(), String> {
+        Err(NONE.into())
+    }
+
+    pub fn keys() -> Result<Vec<String>, String> {
         Err(NONE.into())
     }
 }
@@ -268,10 +433,11 @@ mod tests {
     fn a_directory_keeps_replaces_sets_aside_and_removes() {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::Dir(dir.path().join("nested"));
-        assert_eq!(store.read(Slot::Run), Ok(None));
-        store.write(Slot::Run, b"one").unwrap();
-        store.write(Slot::Run, b"two").unwrap();
-        assert_eq!(store.read(Slot::Run), Ok(Some(b"two".to_vec())));
+        let run = Slot::Run(RunId(7));
+        assert_eq!(store.read(run), Ok(None));
+        store.write(run, b"one").unwrap();
+        store.write_with(run, b"two", false).unwrap();
+        assert_eq!(store.read(run), Ok(Some(b"two".to_vec())));
         let names = |d: &Path| {
             let mut n: Vec<String> = std::fs::read_dir(d)
                 .unwrap()
@@ -281,20 +447,69 @@ mod tests {
             n
         };
         assert_eq!(
-            names(&dir.path().join("nested")),
-            ["run.sav"],
+            names(&dir.path().join("nested/runs")),
+            ["0000000000000007.sav"],
             "no temporary file is left"
         );
-        let first = store.set_aside(Slot::Run).unwrap();
-        store.write(Slot::Run, b"three").unwrap();
-        let second = store.set_aside(Slot::Run).unwrap();
+        assert_eq!(store.runs(), Ok(vec![RunId(7)]));
+        store.write(Slot::History, b"two").unwrap();
+        let first = store.set_aside(Slot::History).unwrap();
+        store.write(Slot::History, b"three").unwrap();
+        let second = store.set_aside(Slot::History).unwrap();
         assert_ne!(first, second, "a second file set aside does not replace the first");
         assert_eq!(std::fs::read(&first).unwrap(), b"two");
         assert_eq!(std::fs::read(&second).unwrap(), b"three");
-        assert_eq!(store.read(Slot::Run), Ok(None));
-        store.write(Slot::Run, b"four").unwrap();
-        store.remove(Slot::Run).unwrap();
-        store.remove(Slot::Run).unwrap();
-        assert_eq!(store.read(Slot::Run), Ok(None));
+        assert_eq!(store.read(Slot::History), Ok(None));
+        store.remove(run).unwrap();
+        store.remove(run).unwrap();
+        assert_eq!(store.read(run), Ok(None));
+        assert_eq!(store.runs(), Ok(vec![]));
+    }
+
+    #[test]
+    fn only_regular_files_of_a_save_s_size_are_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::Dir(dir.path().to_owned());
+        // A directory, and a file larger than any settings file: named, never read.
+        std::fs::create_dir(dir.path().join("history.ron")).unwrap();
+        let e = store.read(Slot::History).unwrap_err();
+        assert!(e.contains("is not a file"), "{e}");
+        std::fs::write(dir.path().join("settings.ron"), vec![b' '; (1 << 20) + 1]).unwrap();
+        let e = store.read(Slot::Settings).unwrap_err();
+        assert!(e.contains("more than a save can be"), "{e}");
+        // A pipe would block the reader until something writes to it: refused at once.
+        #[cfg(unix)]
+        {
+            let fifo = dir.path().join("runs");
+            std::fs::create_dir(&fifo).unwrap();
+            let path = fifo.join("0000000000000001.sav");
+            let made = std::process::Command::new("mkfifo").arg(&path).status();
+            if made.is_ok_and(|s| s.success()) {
+                let e = store.read(Slot::Run(RunId(1))).unwrap_err();
+                assert!(e.contains("is not a file"), "{e}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_one_save_of_an_older_delve_becomes_a_run_of_its_own() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::Dir(dir.path().to_owned());
+        std::fs::write(dir.path().join("run.sav"), b"an old save").unwrap();
+        let ids = store.runs().unwrap();
+        assert_eq!(ids.len(), 1);
+        assert_eq!(store.read(Slot::Run(ids[0])), Ok(Some(b"an old save".to_vec())));
+        assert!(!dir.path().join("run.sav").exists());
+        assert_eq!(store.runs().unwrap(), ids, "adopted once");
+    }
+
+    #[test]
+    fn run_names_are_sixteen_hex_digits() {
+        let id = RunId::fresh();
+        assert_eq!(id.to_string().parse(), Ok(id));
+        assert_eq!("00000000000000ff".parse(), Ok(RunId(255)));
+        for bad in ["ff", "00000000000000FF", "0000000000000g00", "+000000000000001", ""] {
+            assert!(bad.parse::<RunId>().is_err(), "{bad}");
+        }
     }
 }

@@ -30,7 +30,9 @@ fn quit_on_ctrl_q(
     (settings, layout): (Res<Settings>, Res<KeyboardLayout>),
     mut exit: MessageWriter<AppExit>,
 ) {
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    // Ctrl held, or pressed and let go within this frame (a quick chord on a slow frame).
+    let ctrls = [KeyCode::ControlLeft, KeyCode::ControlRight];
+    let ctrl = keys.any_pressed(ctrls) || keys.any_just_released(ctrls);
     if cfg!(not(target_arch = "wasm32")) && ctrl && settings.bindings.just_pressed(Action::Quit, &keys, &layout) {
         exit.write(AppExit::Success);
     }

@@ -234,9 +234,28 @@ impl Layout {
 }
 
 /// Every action's bindings.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
 pub struct Bindings(pub BTreeMap<String, Vec<Binding>>);
+
+/// Read leniently: a key name this Delve does not know is dropped alone (its action keeps the
+/// keys it knows, or its defaults: `completed`), never the whole file.
+impl<'de> Deserialize<'de> for Bindings {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let named = BTreeMap::<String, Vec<String>>::deserialize(d)?;
+        Ok(Bindings(
+            named
+                .into_iter()
+                .map(|(action, keys)| {
+                    (
+                        action,
+                        keys.into_iter().filter_map(|k| Binding::try_from(k).ok()).collect(),
+                    )
+                })
+                .collect(),
+        ))
+    }
+}
 
 /// Actions that are never pressed in the same place, so may share keys: `n` steps south-east,
 /// and in the generator lab makes the next level; the summary's keys are read only at the end of
@@ -304,12 +323,12 @@ impl Bindings {
         self.0.get(&action_name(action)).map_or(&[], Vec::as_slice)
     }
 
-    /// Bindings read from a file, made whole: an action the file leaves out keeps its defaults,
-    /// a name that is no action is dropped.
+    /// Bindings read from a file, made whole: an action the file leaves out, or leaves with no
+    /// key, keeps its defaults; a name that is no action is dropped.
     pub(crate) fn completed(self) -> Self {
         let mut all = Bindings::default();
         for action in Action::ALL {
-            if let Some(b) = self.0.get(&action_name(action)) {
+            if let Some(b) = self.0.get(&action_name(action)).filter(|b| !b.is_empty()) {
                 all.0.insert(action_name(action), b.clone());
             }
         }

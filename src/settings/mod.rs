@@ -47,30 +47,44 @@ impl Settings {
         ron::ser::to_string_pretty(self, config).expect("settings always serialise")
     }
 
-    /// Settings from a file's bytes: an action left out keeps its default keys; a radius or
-    /// zoom out of range is an error (the file is then set aside, not half used).
+    /// Settings from a file's bytes. Each setting stands alone: an action left out, with no
+    /// key, or with keys this Delve does not know keeps its default keys (the keys it knows are
+    /// kept); a radius or zoom out of range is the default. Only a file that is not settings at
+    /// all is an error (it is then set aside).
     pub fn from_text(bytes: &[u8]) -> Result<Settings, String> {
         let text = std::str::from_utf8(bytes).map_err(|e| format!("not text: {e}"))?;
-        let settings: Settings = ron::from_str(text).map_err(|e| e.to_string())?;
-        if !RADII.contains(&settings.radius) {
-            return Err(format!(
-                "sight radius {} is not from {} to {}",
-                settings.radius,
-                RADII.start(),
-                RADII.end()
-            ));
-        }
-        if settings.zoom >= ZOOM_STEPS {
-            return Err(format!(
-                "zoom step {} is not from 0 to {}",
-                settings.zoom,
-                ZOOM_STEPS - 1
-            ));
-        }
+        let read: Settings = ron::from_str(text).map_err(|e| e.to_string())?;
+        let default = Settings::default();
         Ok(Settings {
-            bindings: settings.bindings.completed(),
-            ..settings
+            bindings: read.bindings.completed(),
+            radius: if RADII.contains(&read.radius) {
+                read.radius
+            } else {
+                default.radius
+            },
+            zoom: if read.zoom < ZOOM_STEPS {
+                read.zoom
+            } else {
+                default.zoom
+            },
         })
+    }
+
+    /// `self` (the settings as kept now) with what changed from `before` to `after` written
+    /// over it: how two Delves changing settings at once both keep their changes.
+    pub fn merged(mut self, before: &Settings, after: &Settings) -> Settings {
+        for (action, keys) in &after.bindings.0 {
+            if before.bindings.0.get(action) != Some(keys) {
+                self.bindings.0.insert(action.clone(), keys.clone());
+            }
+        }
+        if before.radius != after.radius {
+            self.radius = after.radius;
+        }
+        if before.zoom != after.zoom {
+            self.zoom = after.zoom;
+        }
+        self
     }
 }
 
@@ -113,8 +127,14 @@ mod tests {
             [Binding::letter('x')],
             "left out: default"
         );
-        assert!(Settings::from_text(b"(radius: 500)").unwrap_err().contains("radius"));
-        assert!(Settings::from_text(b"(bindings: {\"Wait\": [\"Nope\"]})").is_err());
+        // Each setting stands alone: one out of range, or a key not known, costs only itself.
+        let wide = Settings::from_text(b"(radius: 500, zoom: 1)").unwrap();
+        assert_eq!((wide.radius, wide.zoom), (Settings::default().radius, 1));
+        let unknown = Settings::from_text(b"(radius: 5, bindings: {\"Wait\": [\"Nope\"]})").unwrap();
+        assert_eq!(unknown.radius, 5);
+        assert_eq!(unknown.bindings, Settings::default().bindings);
+        // Not settings at all: an error (the file is set aside).
+        assert!(Settings::from_text(b"(radius: \"far\")").is_err());
         assert!(Settings::from_text(b"\xff\xfe").is_err());
     }
 }

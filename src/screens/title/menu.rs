@@ -17,12 +17,21 @@ pub(crate) enum Page {
     NewRun,
     Settings,
     History,
+    /// Every saved run, to pick one.
+    SavedRuns,
+    /// Starting one more run than `SAVED_RUNS_KEEP` moves the oldest to the history: go on?
+    Retire,
 }
 
 /// A row of a page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Row {
     Continue,
+    /// The saved runs page (on the main page), and each saved run on it.
+    SavedRuns,
+    Saved(usize),
+    /// Start, moving the oldest saved run to the history.
+    RetireAndStart,
     NewRun,
     Settings,
     History,
@@ -60,13 +69,16 @@ pub(crate) enum MenuKey {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
     Nothing,
-    Continue,
-    /// A new run: this seed (random when `None`), size and style.
+    /// Play saved run number `n` of the list.
+    Resume(usize),
+    /// A new run: this seed (random when `None`), size and style; `retire_oldest` moves the
+    /// oldest saved run to the history first (the player agreed).
     Start {
         seed: Option<u64>,
         width: u32,
         height: u32,
         style: CorridorStyle,
+        retire_oldest: bool,
     },
     Quit,
     /// The settings changed: keep them.
@@ -75,8 +87,13 @@ pub enum Outcome {
 
 /// What the menus show and change besides themselves.
 pub(crate) struct Context<'a> {
-    /// "seed 42 (80x50, mixed), level 3, turn 512" when there is a run to continue.
-    pub saved: Option<&'a str>,
+    /// The saved runs, newest first, as the list names them ("seed 42 (80x50, mixed), level 3,
+    /// turn 512").
+    pub saved: &'a [String],
+    /// The one Continue plays (the newest that can be played here).
+    pub resume: Option<usize>,
+    /// The oldest saved run, when there are `SAVED_RUNS_KEEP`: a new run asks to retire it.
+    pub full: Option<&'a str>,
     pub settings: &'a mut Settings,
     pub layout: &'a Layout,
     /// Quit is offered (not in the browser).
@@ -118,8 +135,11 @@ impl Menu {
         match self.page {
             Page::Main => {
                 let mut rows = Vec::new();
-                if ctx.saved.is_some() {
+                if ctx.resume.is_some() {
                     rows.push(Row::Continue);
+                }
+                if !ctx.saved.is_empty() {
+                    rows.push(Row::SavedRuns);
                 }
                 rows.extend([Row::NewRun, Row::Settings, Row::History]);
                 if ctx.can_quit {
@@ -134,6 +154,12 @@ impl Menu {
                 rows
             }
             Page::History => vec![Row::Back],
+            Page::SavedRuns => {
+                let mut rows: Vec<Row> = (0..ctx.saved.len()).map(Row::Saved).collect();
+                rows.push(Row::Back);
+                rows
+            }
+            Page::Retire => vec![Row::RetireAndStart, Row::Back],
         }
     }
 
@@ -141,7 +167,16 @@ impl Menu {
     pub(crate) fn label(&self, row: Row, ctx: &Context) -> String {
         let (w, h) = SIZES[self.size];
         match row {
-            Row::Continue => format!("Continue: {}", ctx.saved.unwrap_or("")),
+            Row::Continue => format!(
+                "Continue: {}",
+                ctx.resume.and_then(|i| ctx.saved.get(i)).map_or("", String::as_str)
+            ),
+            Row::SavedRuns => format!("Saved runs ({})", ctx.saved.len()),
+            Row::Saved(i) => ctx.saved.get(i).cloned().unwrap_or_default(),
+            Row::RetireAndStart => format!(
+                "Move the oldest, {}, to the history as abandoned, and start",
+                ctx.full.unwrap_or("")
+            ),
             Row::NewRun => "New run".into(),
             Row::Settings => "Settings".into(),
             Row::History => "Run history".into(),
@@ -208,19 +243,30 @@ impl Menu {
 
     fn enter(&mut self, row: Row, ctx: &mut Context) -> Outcome {
         match row {
-            Row::Continue => return Outcome::Continue,
+            Row::Continue => return ctx.resume.map_or(Outcome::Nothing, Outcome::Resume),
+            Row::Saved(i) => return Outcome::Resume(i),
+            Row::SavedRuns => self.open(Page::SavedRuns),
             Row::NewRun => self.open(Page::NewRun),
             Row::Settings => self.open(Page::Settings),
             Row::History => self.open(Page::History),
             Row::Quit => return Outcome::Quit,
+            Row::Back if self.page == Page::Retire => self.open(Page::NewRun),
             Row::Back => self.open(Page::Main),
-            Row::Start | Row::Seed => {
+            Row::Start | Row::Seed if ctx.full.is_some() => {
+                self.open(Page::Retire);
+                self.note = Some(format!(
+                    "{} runs are saved, the most kept: the oldest goes to the history to make room.",
+                    ctx.saved.len()
+                ));
+            }
+            Row::Start | Row::Seed | Row::RetireAndStart => {
                 let (width, height) = SIZES[self.size];
                 return Outcome::Start {
                     seed: self.seed.parse().ok(),
                     width,
                     height,
                     style: self.style,
+                    retire_oldest: row == Row::RetireAndStart,
                 };
             }
             Row::Style | Row::Size | Row::Radius | Row::Zoom => return self.adjust(row, true, ctx),
@@ -303,6 +349,7 @@ pub(crate) fn start_params(outcome: Outcome, random_seed: impl FnOnce() -> u64) 
             width,
             height,
             style,
+            ..
         } => Some(GenParams::new(seed.unwrap_or_else(random_seed), width, height, style)),
         _ => None,
     }
@@ -312,12 +359,26 @@ pub(crate) fn start_params(outcome: Outcome, random_seed: impl FnOnce() -> u64) 
 mod tests {
     use super::*;
 
+    /// Presses `keys` with `saved` runs listed (Continue playing the first).
     fn press_all(menu: &mut Menu, settings: &mut Settings, saved: Option<&str>, keys: &[MenuKey]) -> Vec<Outcome> {
+        press_listed(menu, settings, saved.as_slice(), None, keys)
+    }
+
+    fn press_listed(
+        menu: &mut Menu,
+        settings: &mut Settings,
+        saved: &[&str],
+        full: Option<&str>,
+        keys: &[MenuKey],
+    ) -> Vec<Outcome> {
         let layout = Layout::default();
+        let saved: Vec<String> = saved.iter().map(|s| s.to_string()).collect();
         keys.iter()
             .map(|&k| {
                 let mut ctx = Context {
-                    saved,
+                    saved: &saved,
+                    resume: (!saved.is_empty()).then_some(0),
+                    full,
                     settings,
                     layout: &layout,
                     can_quit: true,
@@ -332,7 +393,7 @@ mod tests {
         let mut settings = Settings::default();
         let mut menu = Menu::default();
         let out = press_all(&mut menu, &mut settings, Some("seed 1"), &[MenuKey::Enter]);
-        assert_eq!(out, [Outcome::Continue]);
+        assert_eq!(out, [Outcome::Resume(0)]);
         let mut menu = Menu::default();
         press_all(&mut menu, &mut settings, None, &[MenuKey::Enter]);
         assert_eq!(menu.page, Page::NewRun, "without a save the first row is New run");
@@ -369,6 +430,7 @@ mod tests {
                 width: 120,
                 height: 80,
                 style: CorridorStyle::ALL[0],
+                retire_oldest: false,
             })
         );
         assert_eq!(start_params(*out.last().unwrap(), || 7).unwrap().seed, 42);
@@ -415,5 +477,38 @@ mod tests {
         );
         press_all(&mut menu, &mut settings, None, &[Back]);
         assert_eq!(menu.page, Page::Main);
+    }
+
+    #[test]
+    fn any_saved_run_can_be_picked_and_a_full_list_asks_before_a_new_run() {
+        use MenuKey::*;
+        let mut settings = Settings::default();
+        let saved = ["seed 1, level 2, turn 40", "seed 9, level 1, turn 3"];
+        let mut menu = Menu::default();
+        // Continue, Saved runs (2), New run...
+        let out = press_listed(&mut menu, &mut settings, &saved, None, &[Down, Enter, Down, Enter]);
+        assert_eq!(menu.page, Page::SavedRuns);
+        assert_eq!(out[3], Outcome::Resume(1));
+        // Full: Start asks first; Back returns to the new run's page; agreeing starts.
+        let mut menu = Menu::default();
+        let full = Some("seed 9, level 1, turn 3");
+        let keys = [Down, Down, Enter, Up, Up, Enter];
+        let out = press_listed(&mut menu, &mut settings, &saved, full, &keys);
+        assert_eq!(menu.page, Page::Retire);
+        assert_eq!(out[5], Outcome::Nothing);
+        let out = press_listed(&mut menu, &mut settings, &saved, full, &[Down, Enter]);
+        assert_eq!(menu.page, Page::NewRun, "Back keeps every saved run");
+        assert_eq!(out[1], Outcome::Nothing);
+        let out = press_listed(&mut menu, &mut settings, &saved, full, &[Up, Up, Enter, Enter]);
+        assert!(
+            matches!(
+                out[3],
+                Outcome::Start {
+                    retire_oldest: true,
+                    ..
+                }
+            ),
+            "{out:?}"
+        );
     }
 }

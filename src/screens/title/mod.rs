@@ -1,7 +1,8 @@
-//! The title screen: Continue (when a run is saved), New run (a random or typed seed, the
-//! corridor style, the size), Settings (rebind any action, sight radius, zoom), Run history and
-//! Quit, by keyboard or mouse. A saved run that cannot be read is set aside here, and the player
-//! told so in one line. The menus themselves are plain data (`menu`).
+//! The title screen: Continue (the run saved last), Saved runs (any of them), New run (a random
+//! or typed seed, the corridor style, the size), Settings (rebind any action, sight radius,
+//! zoom), Run history and Quit, by keyboard or mouse. A saved run that cannot be read is listed
+//! with why, and left as it is; one open in another Delve is marked and not opened twice. The
+//! menus themselves are plain data (`menu`).
 
 pub mod menu;
 
@@ -11,9 +12,9 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
 use delve_core::run::RunSpec;
-use delve_core::save::{History, parse_run};
+use delve_core::save::History;
 
-use crate::save::{SaveStore, Slot, load_or_set_aside};
+use crate::save::{SAVED_RUNS_KEEP, SaveSlot, SaveStore, SavedEntry, Slot, Store, load_or_set_aside};
 use crate::settings::bindings::bindable;
 use crate::settings::{Binding, KeyboardLayout, Settings};
 use crate::state::GameState;
@@ -21,15 +22,31 @@ use crate::turn::begin_run;
 use crate::ui::palette;
 use menu::{Context, Menu, MenuKey, Outcome, Page};
 
-/// What the title screen found when it opened: the run to continue, the history, and lines
-/// about files that could not be read (and were set aside).
+/// What the title screen found when it opened: the saved runs, the history, and lines about
+/// files that could not be read.
 #[derive(Resource, Default)]
 pub(crate) struct TitleData {
-    pub saved: Option<Box<delve_core::run::Run>>,
-    /// The saved run as the Continue row names it.
-    pub saved_label: Option<String>,
+    /// Every saved run, the most recently saved first.
+    pub saved: Vec<SavedEntry>,
+    /// The saved runs as the menus name them.
+    pub labels: Vec<String>,
     pub history: History,
     pub notices: Vec<String>,
+}
+
+impl TitleData {
+    /// The run Continue plays: the most recently saved one that can be played here.
+    fn resume(&self) -> Option<usize> {
+        self.saved.iter().position(|e| e.found.is_ok() && !e.taken)
+    }
+
+    /// The oldest saved run that can be retired, when as many runs are saved as are kept.
+    fn full(&self) -> Option<usize> {
+        if self.saved.len() < SAVED_RUNS_KEEP {
+            return None;
+        }
+        self.saved.iter().rposition(|e| e.found.is_ok() && !e.taken)
+    }
 }
 
 /// Lines to show on the title screen the next time it opens (a settings file set aside at
@@ -57,25 +74,25 @@ pub fn plugin(app: &mut App) {
         );
 }
 
-/// The Continue row's words for a saved run.
-pub(crate) fn saved_label(run: &delve_core::run::Run) -> String {
-    format!(
-        "{}, level {}, turn {}",
-        run.dungeon.describe(),
-        run.dungeon.depth(),
-        run.turn
-    )
-}
-
-fn load_title_data(mut commands: Commands, store: Res<SaveStore>, mut notices: ResMut<TitleNotices>) {
-    let (saved, run_notice) = load_or_set_aside(&store.0, Slot::Run, "saved run", parse_run);
+fn load_title_data(
+    mut commands: Commands,
+    store: Res<SaveStore>,
+    mut notices: ResMut<TitleNotices>,
+    slot: Option<Res<SaveSlot>>,
+) {
+    // A run left for the title (saved after its last turn) is no longer held.
+    let (saved, list_notice) = crate::save::saved_runs(&store.0, slot.map(|s| s.id));
+    commands.remove_resource::<SaveSlot>();
     let (history, history_notice) = load_or_set_aside(&store.0, Slot::History, "run history", History::from_text);
     let mut lines = std::mem::take(&mut notices.0);
-    lines.extend(run_notice);
+    if store.0 == Store::Nowhere {
+        lines.push("Runs are not saved: Delve found no place to keep them (use --save-dir DIR).".into());
+    }
+    lines.extend(list_notice);
     lines.extend(history_notice);
     commands.insert_resource(TitleData {
-        saved_label: saved.as_ref().map(saved_label),
-        saved: saved.map(Box::new),
+        labels: saved.iter().map(SavedEntry::label).collect(),
+        saved,
         history: history.unwrap_or_default(),
         notices: lines,
     });
@@ -120,8 +137,11 @@ fn draw_menu(
     }
     *drawn = true;
     let mut settings_copy = settings.clone();
+    let full = data.full().map(|i| data.labels[i].as_str());
     let ctx = Context {
-        saved: data.saved_label.as_deref(),
+        saved: &data.labels,
+        resume: data.resume(),
+        full,
         settings: &mut settings_copy,
         layout: &layout,
         can_quit: cfg!(not(target_arch = "wasm32")),
@@ -137,6 +157,8 @@ fn draw_menu(
             Page::NewRun => "New run",
             Page::Settings => "Settings: Enter on an action, then press its new key",
             Page::History => "Run history, newest first",
+            Page::SavedRuns => "Saved runs, the last played first",
+            Page::Retire => "New run",
         };
         page.spawn(label(subtitle, 18.0, DIM));
         for line in &data.notices {
@@ -289,14 +311,19 @@ fn handle(
     layout: &KeyboardLayout,
     acting: ActingMut,
 ) {
+    let labels = data.labels.clone();
+    let full_label = data.full().map(|i| labels[i].clone());
+    let before = settings.clone();
     let mut ctx = Context {
-        saved: data.saved_label.as_deref(),
+        saved: &labels,
+        resume: data.resume(),
+        full: full_label.as_deref(),
         settings,
         layout,
         can_quit: cfg!(not(target_arch = "wasm32")),
     };
     let outcome = menu.press(key, &mut ctx);
-    act(outcome, menu, data, settings, acting);
+    act(outcome, menu, data, (&before, settings), acting);
 }
 
 /// A click on a row chooses it and presses Enter.
@@ -318,31 +345,66 @@ fn click_menu_rows(
     }
 }
 
-fn act(outcome: Outcome, menu: &mut Menu, data: &mut TitleData, settings: &Settings, acting: ActingMut) {
+/// Does what the menus asked for; `settings` as they were before the key, and now.
+fn act(
+    outcome: Outcome,
+    menu: &mut Menu,
+    data: &mut TitleData,
+    (before, settings): (&Settings, &mut Settings),
+    acting: ActingMut,
+) {
     let (commands, next, exit, store) = acting;
     match outcome {
         Outcome::Nothing => {}
         Outcome::Quit => _ = exit.write(AppExit::Success),
         Outcome::SettingsChanged => {
+            // What changed is written over the settings as they are kept now: another Delve's
+            // changes meanwhile are kept too (and shown here from now on).
+            let (kept, _) = load_or_set_aside(&store.0, Slot::Settings, "settings file", Settings::from_text);
+            *settings = kept.unwrap_or_default().merged(before, settings);
             // The next run sees as far as the settings now say (over a `--radius` given at start).
             commands.insert_resource(crate::turn::FovRadius(settings.radius));
             if let Err(e) = store.0.write(Slot::Settings, settings.to_text().as_bytes()) {
                 menu.note = Some(format!("The settings could not be kept: {e}"));
             }
         }
-        Outcome::Continue => {
-            if let Some(mut run) = data.saved.take() {
-                let turn = run.turn;
-                run.say(format!("Welcome back. (turn {turn})"));
-                begin_run(commands, next, *run);
+        Outcome::Resume(i) => {
+            let Some(entry) = data.saved.get(i) else { return };
+            let run = match &entry.found {
+                Ok(run) => run,
+                Err(why) => {
+                    menu.note = Some(format!("That save cannot be played: {why}. It is kept as it is."));
+                    return;
+                }
+            };
+            match SaveSlot::open(&store.0, entry.id) {
+                Ok(slot) => {
+                    let mut run = (**run).clone();
+                    run.say(format!("Welcome back. (turn {})", run.turn));
+                    commands.insert_resource(slot);
+                    begin_run(commands, next, run);
+                }
+                Err(taken) => menu.note = Some(format!("Not opened: {}.", taken.describe())),
             }
         }
-        Outcome::Start { .. } => {
+        Outcome::Start { retire_oldest, .. } => {
             let params = menu::start_params(outcome, rand::random).expect("a start");
-            match RunSpec::seeded(params).begin() {
-                Ok(run) => begin_run(commands, next, run),
-                Err(e) => menu.note = Some(format!("That level could not be made: {e}")),
+            let run = match RunSpec::seeded(params).begin() {
+                Ok(run) => run,
+                Err(e) => {
+                    menu.note = Some(format!("That level could not be made: {e}"));
+                    return;
+                }
+            };
+            if retire_oldest && let Some(oldest) = data.full() {
+                let entry = data.saved.remove(oldest);
+                data.labels.remove(oldest);
+                if let (Ok(old), Ok(slot)) = (&entry.found, SaveSlot::open(&store.0, entry.id)) {
+                    crate::save::retire(&store.0, &slot, old);
+                }
             }
+            commands.insert_resource(SaveSlot::fresh(&store.0));
+            begin_run(commands, next, run);
         }
     }
 }

@@ -1,0 +1,55 @@
+//! Quitting on a signal: SIGINT (Ctrl+C in the terminal), SIGTERM and SIGHUP (logging out, a
+//! shutdown, a closed terminal) quit as Ctrl+Q does, saving the run first. The signal wakes the
+//! game at once (an unfocused window otherwise sleeps up to a minute between frames); a second
+//! signal before the first is handled quits at once (the run's last turn is saved already: see
+//! `autosave`).
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use bevy::prelude::*;
+
+/// Signals received: the first asks to quit, the second insists.
+static SIGNALS: AtomicU8 = AtomicU8::new(0);
+/// Wakes the window's event loop from the signal's thread (set once the window exists).
+static WAKE: Mutex<Option<Box<dyn Fn() + Send>>> = Mutex::new(None);
+/// The exit code of a game stopped by a signal (128 + SIGINT's 2, as shells report Ctrl+C).
+const EXIT_CODE: u8 = 130;
+
+/// Handles the signals for this process from now on (once; later calls do nothing). Where
+/// signals cannot be handled, says so in the log and goes on.
+pub fn install() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let handled = ctrlc::try_set_handler(|| {
+            if SIGNALS.fetch_add(1, Ordering::SeqCst) > 0 {
+                std::process::exit(EXIT_CODE.into());
+            }
+            if let Some(wake) = WAKE.lock().ok().as_deref().and_then(Option::as_ref) {
+                wake();
+            }
+        });
+        if let Err(e) = handled {
+            warn!("signals will not save the run: {e}");
+        }
+    });
+}
+
+/// Lets a signal wake the window (a system run once the window's event loop exists).
+pub(crate) fn let_signals_wake(proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>) {
+    let Some(proxy) = proxy else { return };
+    let proxy = (**proxy).clone();
+    if let Ok(mut wake) = WAKE.lock() {
+        *wake = Some(Box::new(move || {
+            let _ = proxy.send_event(bevy::winit::WinitUserEvent::WakeUp);
+        }));
+    }
+}
+
+/// A signal received quits the game (the run saved by `save_on_exit`, as for Ctrl+Q).
+pub(crate) fn quit_on_signal(mut exit: MessageWriter<AppExit>, mut asked: Local<bool>) {
+    if !*asked && SIGNALS.load(Ordering::SeqCst) > 0 {
+        *asked = true;
+        exit.write(AppExit::from_code(EXIT_CODE));
+    }
+}
