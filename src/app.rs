@@ -126,6 +126,8 @@ pub struct Launch {
     pub radius: Option<u32>,
     /// Start in the generator lab.
     pub reveal: bool,
+    /// `run` is saved run `continues`, to be saved there again (`None`: a new run, saved anew).
+    pub continues: Option<crate::save::RunId>,
     pub store: Store,
     pub settings: Settings,
     /// Lines for the title screen (a settings file set aside).
@@ -139,6 +141,7 @@ impl Launch {
             run: None,
             radius: None,
             reveal: false,
+            continues: None,
             store: Store::Nowhere,
             settings: Settings::default(),
             notices: Vec::new(),
@@ -167,13 +170,15 @@ impl Launch {
 /// The whole game as `launch` says, in `window` (a desktop window or a page's canvas).
 pub(crate) fn game_app(launch: Launch, window: Window) -> App {
     let mut app = App::new();
+    let plugins = DefaultPlugins.build();
+    // Delve's own handler (`save::signals`) saves the run on SIGTERM and SIGHUP too.
     #[cfg(not(target_arch = "wasm32"))]
-    crate::save::signals::install();
+    let plugins = {
+        crate::save::signals::install();
+        plugins.disable::<bevy::app::TerminalCtrlCHandlerPlugin>()
+    };
     app.add_plugins(
-        DefaultPlugins
-            .build()
-            // Delve's own handler (`save::signals`) saves the run on SIGTERM and SIGHUP too.
-            .disable::<bevy::app::TerminalCtrlCHandlerPlugin>()
+        plugins
             .set(WindowPlugin {
                 primary_window: Some(window),
                 ..default()
@@ -190,9 +195,15 @@ pub(crate) fn game_app(launch: Launch, window: Window) -> App {
     .insert_resource(ClearColor(palette::BACKGROUND))
     .insert_resource(FovRadius(launch.radius.unwrap_or(launch.settings.radius)))
     .insert_resource(crate::lab::Lab { on: launch.reveal })
-    .insert_resource(SaveStore(launch.store))
+    .insert_resource(SaveStore(launch.store.clone()))
     .insert_resource(crate::screens::title::TitleNotices(launch.notices))
     .insert_resource(launch.settings);
+    // A continued run goes on in its own save, if no other Delve holds it (else a new one).
+    if let Some(id) = launch.continues
+        && let Ok(slot) = crate::save::SaveSlot::open(&launch.store, id)
+    {
+        app.insert_resource(slot);
+    }
     match launch.run {
         Some(run) => {
             app.insert_resource(Game(run))
@@ -202,8 +213,9 @@ pub(crate) fn game_app(launch: Launch, window: Window) -> App {
             app.insert_resource(FirstScreen(GameState::Title));
         }
     }
-    app.add_plugins(game_plugin)
-        .add_systems(Startup, crate::save::signals::let_signals_wake);
+    app.add_plugins(game_plugin);
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_systems(Startup, crate::save::signals::let_signals_wake);
     run_state_transitions_on_one_thread(&mut app);
     app
 }

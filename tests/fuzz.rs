@@ -222,3 +222,159 @@ fn huge_inputs_are_refused_at_once() {
         assert!(peak < 1 << 20, "{peak} bytes to refuse {size}");
     }
 }
+
+/// A real save to mangle: a run on level 2 of a two-level dungeon, a few turns in; its parts.
+fn save_parts() -> (Vec<u8>, Vec<Option<Vec<u8>>>) {
+    use delve_core::rules::Act;
+    use delve_core::run::RunSpec;
+    let mut run = RunSpec::seeded(GenParams::new(5, 80, 50, CorridorStyle::Mixed))
+        .begin()
+        .unwrap()
+        .with_sight(8);
+    for _ in 0..5 {
+        let _ = run.play(Act::Wait);
+    }
+    let save = delve_core::save::encode(&delve_core::save::SavedRun::capture(&run));
+    delve_core::save::format::parts_of(&save).unwrap()
+}
+
+/// `bytes` as postcard writes a count: seven bits a byte, low first.
+fn varint(mut n: u64) -> Vec<u8> {
+    let mut out = Vec::new();
+    loop {
+        let byte = (n & 0x7f) as u8;
+        n >>= 7;
+        if n == 0 {
+            out.push(byte);
+            return out;
+        }
+        out.push(byte | 0x80);
+    }
+}
+
+/// A mangling of one part of a save.
+#[derive(Clone, Debug)]
+enum Mangle {
+    /// Bytes overwritten at these places.
+    Overwrite(Vec<(usize, u8)>),
+    /// A count (a length, a number of levels...) put in at a place.
+    Count(usize, u64),
+    /// A long run of one byte put in at a place (a run of `None`s, of zero counts).
+    Run(usize, u8, usize),
+    /// Cut short.
+    Cut(usize),
+}
+
+fn mangle() -> impl Strategy<Value = Mangle> {
+    prop_oneof![
+        3 => prop::collection::vec((any::<usize>(), any::<u8>()), 1..6).prop_map(Mangle::Overwrite),
+        2 => (any::<usize>(), prop_oneof![any::<u64>(), 1u64..100_000, Just(u64::MAX)])
+            .prop_map(|(at, n)| Mangle::Count(at, n)),
+        2 => (any::<usize>(), prop_oneof![Just(0u8), Just(1), any::<u8>()], 1usize..(1 << 20))
+            .prop_map(|(at, b, n)| Mangle::Run(at, b, n)),
+        1 => any::<usize>().prop_map(Mangle::Cut),
+    ]
+}
+
+fn apply(part: &mut Vec<u8>, mangle: &Mangle) {
+    let at = |i: usize, len: usize| if len == 0 { 0 } else { i % (len + 1) };
+    match mangle {
+        Mangle::Overwrite(bytes) => {
+            for &(i, b) in bytes {
+                if !part.is_empty() {
+                    let i = i % part.len();
+                    part[i] = b;
+                }
+            }
+        }
+        Mangle::Count(i, n) => {
+            let i = at(*i, part.len());
+            part.splice(i..i, varint(*n));
+        }
+        Mangle::Run(i, b, n) => {
+            let i = at(*i, part.len());
+            part.splice(i..i, std::iter::repeat_n(*b, *n));
+        }
+        Mangle::Cut(i) => part.truncate(at(*i, part.len())),
+    }
+}
+
+/// Decodes and checks `bytes`; whatever they hold, no panic, a message when refused, and memory
+/// within a small multiple of what the parts inflate to.
+fn save_is_safe(bytes: &[u8], inflated: usize) -> Result<(), TestCaseError> {
+    let (result, peak) = peak_during(|| delve_core::save::parse_run(bytes));
+    prop_assert!(
+        peak <= 8 * inflated + (1 << 20),
+        "{peak} bytes to decode parts inflating to {inflated}"
+    );
+    if let Err(e) = result {
+        prop_assert!(e.len() > 10, "message too short: {e:?}");
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(160))]
+
+    /// Structure-aware: a real save's run or level part mangled, behind a valid header.
+    #[test]
+    fn a_mangled_save_is_refused_or_restored_never_a_panic(
+        which in 0usize..3,
+        mangles in prop::collection::vec(mangle(), 1..3),
+    ) {
+        let (mut run, mut levels) = save_parts();
+        {
+            let made: Vec<usize> = (0..levels.len()).filter(|&i| levels[i].is_some()).collect();
+            let part = match which {
+                0 => &mut run,
+                _ => levels[made[which % made.len()]].as_mut().unwrap(),
+            };
+            for m in &mangles {
+                apply(part, m);
+            }
+        }
+        let inflated = run.len() + levels.iter().flatten().map(Vec::len).sum::<usize>();
+        let bytes = delve_core::save::format::from_parts(&run, &levels);
+        save_is_safe(&bytes, inflated)?;
+    }
+
+    /// Random parts behind a valid header.
+    #[test]
+    fn random_parts_are_no_save(run in prop::collection::vec(any::<u8>(), 0..2000), slots in 0usize..12) {
+        let levels: Vec<Option<Vec<u8>>> = (0..slots).map(|i| (i % 2 == 0).then(|| run.clone())).collect();
+        let bytes = delve_core::save::format::from_parts(&run, &levels);
+        let inflated = run.len() * (1 + levels.len());
+        save_is_safe(&bytes, inflated)?;
+    }
+}
+
+#[test]
+fn a_huge_count_behind_a_real_save_s_first_bytes_is_refused_in_little_memory() {
+    // What crashed format 1: a real run's first bytes, then a count of billions and zeros.
+    let (run, levels) = save_parts();
+    for count in [u64::from(u32::MAX), 1 << 40, u64::MAX] {
+        let mut part = run[..20].to_vec();
+        part.extend(varint(count));
+        part.extend(std::iter::repeat_n(0u8, 6 << 20));
+        let bytes = delve_core::save::format::from_parts(&part, &levels);
+        assert!(bytes.len() < 100_000, "a small file: {}", bytes.len());
+        let (result, peak) = peak_during(|| delve_core::save::parse_run(&bytes));
+        assert!(result.is_err(), "count {count}");
+        assert!(peak < 64 << 20, "{peak} bytes to refuse count {count}");
+    }
+    // The same in a format 1 save (still read, to migrate it): the golden one's first bytes.
+    let golden = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/core/tests/data/golden-v1.sav")).unwrap();
+    let header = &golden[..delve_core::save::HEADER];
+    let payload = miniz_oxide::inflate::decompress_to_vec_zlib(&golden[header.len()..]).unwrap();
+    for count in [u64::from(u32::MAX), u64::MAX] {
+        let mut part = payload[..40].to_vec();
+        part.extend(varint(count));
+        part.extend(std::iter::repeat_n(0u8, 32 << 20));
+        let mut bytes = header.to_vec();
+        bytes.extend(miniz_oxide::deflate::compress_to_vec_zlib(&part, 6));
+        assert!(bytes.len() < 100_000, "a small file: {}", bytes.len());
+        let (result, peak) = peak_during(|| delve_core::save::parse_run(&bytes));
+        assert!(result.is_err(), "count {count}");
+        assert!(peak < 8 * part.len(), "{peak} bytes to refuse a format 1 count {count}");
+    }
+}

@@ -260,6 +260,113 @@ fn bad_bytes_are_named_never_a_panic() {
     assert!(played > 0, "some mangled runs still fit together and were played");
 }
 
+/// The child of `a_game_killed_in_play_loses_no_turn_it_showed`: plays a peaceful run with
+/// Delve's signal handling, saying each turn once the frame that played it is over, and how it
+/// stopped when a signal made it quit.
+#[test]
+#[ignore = "run by a_game_killed_in_play_loses_no_turn_it_showed in a child process"]
+fn play_child_plays_until_stopped() {
+    let Ok(dir) = std::env::var("DELVE_PLAY_DIR") else {
+        return;
+    };
+    let seed: u64 = std::env::var("DELVE_PLAY_SEED").unwrap().parse().unwrap();
+    save::signals::install();
+    let store = Store::Dir(dir.into());
+    let d = Dungeon::new(GenParams::new(seed, 80, 50, CorridorStyle::Mixed))
+        .unwrap()
+        .peaceful();
+    let mut app = headless_app_with(Run::new(d), |app| {
+        app.insert_resource(SaveStore(store));
+    });
+    let mut rng = GenRng::new(seed);
+    loop {
+        let command = match rng.below(10) {
+            0 => PlayerCommand::Wait,
+            1 => PlayerCommand::Descend,
+            _ => PlayerCommand::Step(Dir8::ALL[rng.below(8) as usize]),
+        };
+        act(&mut app, command);
+        let turn = app.world().resource::<Game>().turn;
+        if app.should_exit().is_some() {
+            println!("quit {turn}");
+            return;
+        }
+        println!("played {turn}");
+    }
+}
+
+#[test]
+fn a_game_killed_in_play_loses_no_turn_it_showed() {
+    let exe = std::env::current_exe().unwrap();
+    let mut rng = GenRng::new(2026);
+    for (round, signal) in ["TERM", "HUP", "INT", "KILL", "TERM", "KILL", "HUP", "KILL"]
+        .iter()
+        .enumerate()
+    {
+        let dir = tempfile::tempdir().unwrap();
+        let mut child = std::process::Command::new(&exe)
+            .args([
+                "play_child_plays_until_stopped",
+                "--exact",
+                "--ignored",
+                "--test-threads=1",
+                "--nocapture",
+            ])
+            .env("DELVE_PLAY_DIR", dir.path())
+            .env("DELVE_PLAY_SEED", (round + 1).to_string())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut said = std::io::BufRead::lines(std::io::BufReader::new(child.stdout.take().unwrap()));
+        // After some turns (counted from what the child says), a random moment into the next.
+        let turns = 5 + rng.below(60) as usize;
+        let mut shown = 0;
+        let played = said
+            .by_ref()
+            .map_while(Result::ok)
+            .filter_map(|l| l.strip_prefix("played ")?.parse().ok());
+        for turn in played.take(turns) {
+            shown = turn;
+        }
+        std::thread::sleep(std::time::Duration::from_micros(u64::from(rng.below(5_000))));
+        let sent = std::process::Command::new("kill")
+            .args(["-s", signal, &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success(), "kill -s {signal}");
+        // Everything it said before it stopped, to the end.
+        let rest: Vec<String> = said.map_while(Result::ok).collect();
+        let status = child.wait().unwrap();
+        for line in &rest {
+            if let Some(turn) = line.strip_prefix("played ") {
+                shown = turn.parse().unwrap();
+            }
+        }
+        let store = Store::Dir(dir.path().to_owned());
+        let (_, bytes) = only_save(&store);
+        let saved = parse_run(&bytes)
+            .unwrap_or_else(|e| panic!("round {round} ({signal}): {e}"))
+            .turn;
+        if *signal == "KILL" {
+            assert!(
+                saved >= shown,
+                "round {round}: SIGKILL after turn {shown} was shown, saved {saved}"
+            );
+        } else {
+            // Quit as Ctrl+Q does: the last turn played is saved, and it said so.
+            let quit: u64 = rest
+                .iter()
+                .find_map(|l| l.strip_prefix("quit "))
+                .unwrap_or_else(|| panic!("round {round} ({signal}): it quit ({status:?}, {rest:?})"))
+                .parse()
+                .unwrap();
+            assert_eq!(saved, quit, "round {round} ({signal}): the turn it quit on is saved");
+            assert!(quit >= shown);
+        }
+    }
+}
+
 /// The names in `dir`, sorted.
 fn names(dir: &std::path::Path) -> Vec<String> {
     let mut n: Vec<String> = std::fs::read_dir(dir)

@@ -282,3 +282,40 @@ fn the_summary_and_quitting_follow_the_keys_as_bound() {
     tap(&mut app, KeyCode::KeyW);
     assert_eq!(app.should_exit(), Some(AppExit::Success));
 }
+
+#[test]
+fn a_quick_ctrl_q_within_one_frame_still_quits() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::Dir(dir.path().to_owned());
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, InputPlugin, StatesPlugin))
+        .insert_state(GameState::Title)
+        .insert_resource(SaveStore(store))
+        .insert_resource(GameAssets {
+            tileset: Handle::default(),
+            layout: Handle::default(),
+        })
+        .add_plugins(delve::app::headless_plugin)
+        .add_plugins(delve::screens::plugin);
+    app.update();
+    // Ctrl down, q down and up, Ctrl up: all between two frames, as a quick chord on a slow
+    // frame arrives.
+    let key = |code: KeyCode, text: &str, state: ButtonState| KeyboardInput {
+        key_code: code,
+        logical_key: Key::Character(text.into()),
+        state,
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    };
+    for input in [
+        key(KeyCode::ControlLeft, "", ButtonState::Pressed),
+        key(KeyCode::KeyQ, "q", ButtonState::Pressed),
+        key(KeyCode::KeyQ, "q", ButtonState::Released),
+        key(KeyCode::ControlLeft, "", ButtonState::Released),
+    ] {
+        app.world_mut().write_message(input);
+    }
+    app.update();
+    assert!(app.should_exit().is_some(), "the chord quits");
+}

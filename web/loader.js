@@ -113,4 +113,19 @@ document.getElementById("lab-form").addEventListener("submit", (event) => {
   canvas.focus();
 });
 
+// The run this tab plays is held by it (local storage "delve.lock.<run>" naming the tab, which
+// the game writes on <body data-tab>): let go when the page is hidden for good or reloaded, so
+// that the same tab reloaded, or another tab later, can open it. A page that comes back from the
+// back-forward cache no longer holds it: the game says so and saves it no more (a reload goes on).
+window.addEventListener("pagehide", () => {
+  const tab = document.body.dataset.tab;
+  if (!tab) return;
+  for (let i = localStorage.length - 1; i >= 0; i--) {
+    const key = localStorage.key(i);
+    if (key && key.startsWith("delve.lock.") && (localStorage.getItem(key) || "").startsWith(tab + " ")) {
+      localStorage.removeItem(key);
+    }
+  }
+});
+
 start();

@@ -4,7 +4,7 @@
 //! while the tab plays and released when the page is hidden or closed (`web/loader.js`), so a
 //! second tab finds the run taken and a reload of the same tab finds it free.
 
-use super::store::{RunId, Slot, Store};
+use super::store::{RunId, Store};
 
 /// How long a tab's hold on a run lasts without being renewed (a tab in the background, whose
 /// frames the browser stops, loses its hold after this long).
@@ -46,7 +46,7 @@ impl Store {
         match self {
             #[cfg(not(target_arch = "wasm32"))]
             Store::Dir(dir) => {
-                let path = dir.join(Slot::Run(id).file_name()).with_extension("lock");
+                let path = dir.join(super::store::Slot::Run(id).file_name()).with_extension("lock");
                 let parent = path.parent().unwrap_or(dir);
                 let file = std::fs::create_dir_all(parent)
                     .and_then(|()| {

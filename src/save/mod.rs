@@ -8,6 +8,7 @@
 //! is `store`; this plugin reads the run, calls them and tells the player what happened.
 
 pub mod lock;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod signals;
 pub mod store;
 
@@ -278,7 +279,6 @@ pub fn plugin(app: &mut App) {
             Update,
             autosave.after(TurnSet::Show).run_if(in_state(GameState::Playing)),
         )
-        .add_systems(First, signals::quit_on_signal)
         // After the window's own exit systems, which write `AppExit` when it is closed.
         .add_systems(
             Last,
@@ -287,6 +287,8 @@ pub fn plugin(app: &mut App) {
                 .run_if(resource_exists::<Game>.and_then(resource_exists::<SaveSlot>)),
         )
         .add_systems(OnEnter(GameState::Ended), forget_finished_run);
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_systems(First, signals::quit_on_signal);
 }
 
 /// A run put in play without a save of its own yet (from the command line, or a test) gets one.

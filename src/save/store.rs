@@ -378,11 +378,6 @@ mod browser {
         let count = storage.length().map_err(|_| "cannot list local storage".to_owned())?;
         Ok((0..count).filter_map(|i| storage.key(i).ok().flatten()).collect())
     }
-
-    /// The page's session storage: what one tab keeps across reloads (never shared by tabs).
-    pub fn session() -> Option<web_sys::Storage> {
-        web_sys::window().and_then(|w| w.session_storage().ok().flatten())
-    }
 }
 
 #[cfg(not(target_arch = "wasm32"))]

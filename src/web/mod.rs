@@ -20,6 +20,7 @@ mod page {
     use super::params::{self, PageRequest};
     use crate::assets::LoadFailures;
     use crate::lab::{Lab, Stashed, show_specimen};
+    use crate::save::{RunId, SaveSlot, Slot, Store};
     use crate::state::GameState;
     use crate::turn::{Game, begin_run};
 
@@ -72,21 +73,47 @@ mod page {
         }
     }
 
+    /// This tab's session storage: which run the address it shows plays (`delve.tab-query`,
+    /// `delve.tab-run`), so that reloading the page, or the browser restoring the tab, continues
+    /// that run rather than starting it again over its own save.
+    fn session() -> Option<web_sys::Storage> {
+        web_sys::window()?.session_storage().ok().flatten()
+    }
+
+    /// The run this tab played at the address `search`, if it did.
+    fn tab_run(search: &str) -> Option<RunId> {
+        let session = session()?;
+        let query = session.get_item("delve.tab-query").ok().flatten()?;
+        (query == search).then_some(())?;
+        session.get_item("delve.tab-run").ok().flatten()?.parse().ok()
+    }
+
     /// Keeps the page's seed line, share link, address and `data-run`/`data-lab` up to date
-    /// when a new run starts (the lab's next level) or the lab comes on or goes off.
-    fn mark_run(game: Res<Game>, lab: Res<Lab>, mut marked: Local<Option<(GenParams, bool)>>) {
+    /// when a new run starts (the lab's next level) or the lab comes on or goes off, and the
+    /// tab's memory of which run its address plays.
+    fn mark_run(
+        game: Res<Game>,
+        lab: Res<Lab>,
+        slot: Option<Res<SaveSlot>>,
+        mut marked: Local<Option<(GenParams, bool, Option<RunId>)>>,
+    ) {
         let RunSpec::Seeded { params: run, .. } = game.spec() else {
             return;
         };
-        if *marked == Some((*run, lab.on)) {
+        let id = slot.map(|s| s.id);
+        if *marked == Some((*run, lab.on, id)) {
             return;
         }
-        *marked = Some((*run, lab.on));
+        *marked = Some((*run, lab.on, id));
         show_level(run);
         let query = params::query(run, lab.on);
         // The page's loader puts it in the address bar too (history.replaceState).
         set_body("data-run", &query);
         set_body("data-lab", if lab.on { "on" } else { "off" });
+        if let (Some(session), Some(id)) = (session(), id) {
+            let _ = session.set_item("delve.tab-query", &query);
+            let _ = session.set_item("delve.tab-run", &id.to_string());
+        }
     }
 
     /// A new level asked for by the lab panel (`<body data-request="?seed=…">`): shown at once.
@@ -115,7 +142,9 @@ mod page {
                 if asked.reveal {
                     show_specimen(&mut commands, &mut state, &game, stashed.is_some(), run);
                 } else {
+                    // A new run, in a save of its own (the one played stays saved as it was).
                     commands.remove_resource::<Stashed>();
+                    commands.insert_resource(SaveSlot::fresh(&Store::Browser));
                     begin_run(&mut commands, &mut state, run);
                 }
                 // The next frame plays the new run (and `render` keeps drawing until it settles).
@@ -158,8 +187,17 @@ mod page {
         if !titled {
             show_level(&params);
         }
+        // This tab's run at this address, reloaded (or the tab restored): it goes on.
+        let continued = (!titled && !ascii).then(|| tab_run(&search)).flatten().and_then(|id| {
+            let bytes = Store::Browser.read(Slot::Run(id)).ok()??;
+            let mut run = delve_core::save::parse_run(&bytes).ok()?;
+            run.say(format!("Welcome back. (turn {})", run.turn));
+            (!Store::Browser.is_taken(id)).then_some((id, run))
+        });
         // The title screen makes no dungeon: only a run named by the address, or `?ascii`, does.
-        let run = if titled && !ascii {
+        let run = if let Some((_, run)) = &continued {
+            Some(run.clone())
+        } else if titled && !ascii {
             None
         } else {
             match RunSpec::seeded(params).begin() {
@@ -187,7 +225,8 @@ mod page {
         let store = crate::save::Store::Browser;
         let launch = crate::app::Launch {
             radius: (radius != delve_core::fov::DEFAULT_RADIUS).then_some(radius),
-            reveal,
+            reveal: reveal && continued.is_none(),
+            continues: continued.map(|(id, _)| id),
             ..match run {
                 Some(run) => crate::app::Launch::run(run),
                 None => crate::app::Launch::title(),
