@@ -690,3 +690,29 @@ fn a_corrupt_settings_file_gives_defaults_and_is_kept_aside() {
     assert!(kept[0].starts_with("settings.ron.bad-") && launch.notices[0].contains(&kept[0]));
     assert_eq!(std::fs::read(dir.path().join(&kept[0])).unwrap(), bad, "kept as it was");
 }
+
+#[test]
+fn a_file_that_cannot_be_read_now_is_left_as_it_is_never_set_aside_or_written_over() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::Dir(dir.path().to_owned());
+    // Something in the history's place that cannot be read (as a file on a failing disk).
+    std::fs::create_dir(dir.path().join("history.ron")).unwrap();
+    let (history, line) = save::load_or_set_aside(&store, Slot::History, "run history", History::from_text);
+    assert!(history.is_none());
+    assert!(line.unwrap().contains("left as it is"));
+    assert!(dir.path().join("history.ron").is_dir(), "not moved");
+    // A run ending meanwhile is not written over it.
+    let mut app = headless_app_with(Run::new(Dungeon::single(deadly_level())), |app| {
+        app.insert_resource(SaveStore(store.clone()));
+    });
+    app.world_mut().resource_mut::<Game>().player.health.hp = 1;
+    for _ in 0..50 {
+        if state(&app) == GameState::Ended {
+            break;
+        }
+        act(&mut app, PlayerCommand::Wait);
+    }
+    assert_eq!(state(&app), GameState::Ended);
+    assert!(dir.path().join("history.ron").is_dir(), "still there, untouched");
+    assert_eq!(names(dir.path()), ["history.ron", "runs"]);
+}

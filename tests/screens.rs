@@ -319,3 +319,51 @@ fn a_quick_ctrl_q_within_one_frame_still_quits() {
     app.update();
     assert!(app.should_exit().is_some(), "the chord quits");
 }
+
+#[test]
+fn a_new_run_past_the_most_kept_asks_then_retires_the_oldest_as_abandoned() {
+    use delve::save::{RunId, SAVED_RUNS_KEEP, Slot};
+    use delve_core::generation::{CorridorStyle, GenParams};
+    use delve_core::save::{History, SavedRun, encode};
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::Dir(dir.path().to_owned());
+    // As many saved runs as are kept, seed n saved at time n: seed 1 is the oldest.
+    for seed in 1..=SAVED_RUNS_KEEP as u64 {
+        let run = RunSpec::seeded(GenParams::new(seed, 40, 30, CorridorStyle::Mixed))
+            .begin()
+            .unwrap();
+        let mut saved = SavedRun::capture(&run);
+        saved.saved_at = seed;
+        store.write(Slot::Run(RunId(seed)), &encode(&saved)).unwrap();
+    }
+    let mut app = title_app(&store);
+    assert!(
+        shows(&mut app, &format!("Saved runs ({SAVED_RUNS_KEEP})")),
+        "{:?}",
+        texts(&mut app)
+    );
+    // Continue, Saved runs, New run: its page, up to Start.
+    press(&mut app, KeyCode::ArrowDown, "");
+    press(&mut app, KeyCode::ArrowDown, "");
+    press(&mut app, KeyCode::Enter, "\r");
+    press(&mut app, KeyCode::ArrowUp, "");
+    press(&mut app, KeyCode::ArrowUp, "");
+    press(&mut app, KeyCode::Enter, "\r");
+    assert_eq!(state(&app), GameState::Title, "it asks first");
+    assert!(
+        shows(&mut app, "the oldest goes to the history"),
+        "{:?}",
+        texts(&mut app)
+    );
+    assert_eq!(store.runs().unwrap().len(), SAVED_RUNS_KEEP, "nothing removed yet");
+    press(&mut app, KeyCode::Enter, "\r");
+    app.update();
+    assert_eq!(state(&app), GameState::Playing);
+    let ids = store.runs().unwrap();
+    assert_eq!(ids.len(), SAVED_RUNS_KEEP, "the oldest out, the new one in");
+    assert!(!ids.contains(&RunId(1)) && ids.contains(&RunId(2)));
+    let history = History::from_text(&store.read(Slot::History).unwrap().unwrap()).unwrap();
+    assert_eq!(history.runs.len(), 1);
+    assert_eq!(history.runs[0].seed, Some(1));
+    assert_eq!(history.runs[0].ending, "abandoned");
+}

@@ -6,10 +6,11 @@
 
 use super::store::{RunId, Store};
 
-/// How long a tab's hold on a run lasts without being renewed (a tab in the background, whose
-/// frames the browser stops, loses its hold after this long).
+/// How long a tab's hold on a run lasts without being renewed: longer than the minute an idle
+/// game may sleep between frames, so only a tab the browser stopped (a background tab) or one
+/// that crashed loses it; a tab closed or reloaded lets go at once (`web/loader.js`).
 #[cfg(target_arch = "wasm32")]
-const STALE_MS: f64 = 8_000.0;
+const STALE_MS: f64 = 90_000.0;
 
 /// A run held by this Delve: its save is written by no other while this lives.
 #[derive(Debug)]

@@ -286,7 +286,8 @@ pub fn plugin(app: &mut App) {
                 .after(bevy::window::ExitSystems)
                 .run_if(resource_exists::<Game>.and_then(resource_exists::<SaveSlot>)),
         )
-        .add_systems(OnEnter(GameState::Ended), forget_finished_run);
+        .add_systems(OnEnter(GameState::Ended), forget_finished_run)
+        .add_systems(Update, keep_hold.run_if(resource_exists::<SaveSlot>));
     #[cfg(not(target_arch = "wasm32"))]
     app.add_systems(First, signals::quit_on_signal);
 }
@@ -320,6 +321,17 @@ fn autosave(
     write_run(run, &mut slot, &store.0, durable, &mut said);
     for line in said {
         game.say(line);
+    }
+}
+
+/// Renews this Delve's hold on its run every few seconds of frames, between saves too (a run
+/// left open on the title or the summary stays held). A hold found lost is handled at the next
+/// save.
+fn keep_hold(time: Res<Time>, slot: Res<SaveSlot>, mut since: Local<f32>) {
+    *since += time.delta_secs();
+    if *since >= 2.0 {
+        *since = 0.0;
+        slot.lock.renew();
     }
 }
 

@@ -47,13 +47,22 @@ mod page {
         }
     }
 
-    /// Keeps `<body data-depth="3" data-pos="x,y" data-monsters="goblin@12,7 rat@3,4">` up to
-    /// date for tests and page scripts: the level, where the player stands, and the monsters
-    /// the player sees now.
+    /// Keeps `<body data-depth="3" data-pos="x,y" data-turn="40" data-monsters="goblin@12,7
+    /// rat@3,4">` up to date for tests and page scripts: the level, where the player stands, the
+    /// turn, and the monsters the player sees now; and, on a page that asks for it
+    /// (`<body data-want-hash>`), `data-hash`: the state hash, 16 hex digits, which the desktop
+    /// gives for the same commands too.
     fn mark_position(game: Res<Game>) {
         if game.is_changed() {
             let (dungeon, at, view) = (&game.dungeon, game.player.at, game.sight());
             set_body("data-depth", &dungeon.depth().to_string());
+            set_body("data-turn", &game.turn.to_string());
+            let wants_hash = document()
+                .and_then(|d| d.body())
+                .is_some_and(|b| b.has_attribute("data-want-hash"));
+            if wants_hash {
+                set_body("data-hash", &format!("{:016x}", game.state_hash()));
+            }
             set_body("data-pos", &format!("{},{}", at.x, at.y));
             let seen: Vec<String> = dungeon
                 .level()

@@ -26,6 +26,8 @@ import { chromium } from "playwright-core";
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = join(here, "..", "dist");
 const native = process.env.DELVE_BIN;
+// Plays a command script with the game's own rules natively and prints it and its state hash.
+const scriptHash = process.env.DELVE_SCRIPT_HASH;
 const shotPath = process.env.DELVE_SHOT || join(dist, "..", "e2e-screenshot.png");
 import { fileFor, sendFile } from "../serve.mjs";
 
@@ -358,8 +360,9 @@ try {
   await press("Escape"); // any key stops exploring
   await page.waitForTimeout(1000);
   const left = await where();
-  const stored = await page.evaluate(() => (localStorage.getItem("delve.run") || "").length);
-  check(stored > 100, `the run is in the page's local storage after a few turns (${stored} characters)`);
+  const runKeys = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("delve.run.")));
+  const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("delve.run.")).map((k) => localStorage.getItem(k).length));
+  check(stored.length === 1 && stored[0] > 100, `the run is in the page's local storage after a few turns, in a save of its own (${stored} characters)`);
   await page.goto(base);
   await page.waitForSelector('body[data-delve="title"]', { timeout: 180000 });
   await page.waitForTimeout(800);
@@ -369,6 +372,67 @@ try {
   await page.waitForTimeout(1500);
   check(left !== "" && (await where()) === left, `Continue goes on where the run was left (${left}, now ${await where()})`);
   check((await page.getAttribute("body", "data-run") || "").includes("seed=31337"), "the continued run is seed 31337");
+
+  // 10. A page opened from a link plays that run in a save of its own; reloading the page (F5,
+  // a restored tab) continues it rather than starting it again; a second tab on the same link
+  // finds the run held by the first and starts another save, leaving the first's alone.
+  await page.goto(`${base}?seed=31338`);
+  await page.waitForSelector('body[data-delve="playing"]', { timeout: 180000 });
+  await page.waitForTimeout(1000);
+  const arrived = await where();
+  for (const key of ["x", "x"]) { await press(key); await page.waitForTimeout(1500); }
+  await press("Escape");
+  await page.waitForTimeout(1000);
+  const linkLeft = await where();
+  check(linkLeft !== arrived, `the link's run was played away from where it starts (${arrived} to ${linkLeft})`);
+  check((await runKeys()).length === 2, "the link's run has a save of its own beside the title's run");
+  await page.reload();
+  await page.waitForSelector('body[data-delve="playing"]', { timeout: 180000 });
+  await page.waitForTimeout(1500);
+  check((await where()) === linkLeft, `reloading the link's page continues its run (${linkLeft}, now ${await where()})`);
+  check((await runKeys()).length === 2, "and made no new save");
+  // As a duplicated tab, it even remembers the first's run (its session storage copied).
+  const tabRun = await page.evaluate(() => [sessionStorage.getItem("delve.tab-query"), sessionStorage.getItem("delve.tab-run")]);
+  check(tabRun[0] === "?seed=31338" || (tabRun[0] || "").includes("seed=31338"), `the tab remembers which run its address plays (${tabRun})`);
+  const second = await page.context().newPage();
+  await second.addInitScript(([q, id]) => {
+    sessionStorage.setItem("delve.tab-query", q);
+    sessionStorage.setItem("delve.tab-run", id);
+  }, tabRun);
+  await second.goto(`${base}${tabRun[0]}`);
+  await second.waitForSelector('body[data-delve="playing"]', { timeout: 180000 });
+  await second.waitForTimeout(1500);
+  check((await second.getAttribute("body", "data-pos")) === arrived, `a second tab on the link starts the run afresh (${await second.getAttribute("body", "data-pos")})`);
+  check((await runKeys()).length === 3, "in a save of its own");
+  await second.close();
+  await page.waitForTimeout(500);
+  check((await where()) === linkLeft, "the first tab's run is where it was");
+
+  // 11. The same commands give the same game in the browser as on the desktop: a script of
+  // moves and waits (each one taking a turn, as played natively) pressed in the page ends in the
+  // state hash the desktop computes for it.
+  if (scriptHash) {
+    for (const [seed, scriptSeed] of [[2026, 1], [77, 2]]) {
+      const [keys, hash] = execFileSync(scriptHash, [String(seed), String(scriptSeed), "60"], { encoding: "utf8" }).trim().split("\n");
+      await page.goto(`${base}?seed=${seed}`);
+      await page.waitForSelector('body[data-delve="playing"]', { timeout: 180000 });
+      await page.evaluate(() => { document.body.dataset.wantHash = ""; });
+      await page.waitForTimeout(1000);
+      const turn = async () => Number(await page.getAttribute("body", "data-turn"));
+      for (const key of keys) {
+        const before = await turn();
+        const code = key === "." ? "Period" : key;
+        await page.keyboard.down(code);
+        await page.waitForTimeout(40);
+        await page.keyboard.up(code);
+        await page.waitForFunction((t) => Number(document.body.dataset.turn) > t, before, { timeout: 10000 }).catch(() => {});
+      }
+      await page.waitForTimeout(300);
+      // A last change of the game marks the hash (the page asked after the first frame).
+      const shown = await page.getAttribute("body", "data-hash");
+      check(await turn() === keys.length && shown === hash, `seed ${seed}: ${keys.length} keys in the browser give the desktop's state hash (${shown}, desktop ${hash}, turn ${await turn()})`);
+    }
+  }
 } finally {
   await browser.close();
   server.close();

@@ -5,6 +5,7 @@ mod bounded;
 pub mod format;
 mod history;
 mod model;
+mod terrain;
 
 pub use format::{FORMAT, HEADER, MAGIC, OLDEST, SaveCache, SaveError, decode, encode};
 pub use history::{History, KEEP as HISTORY_KEEP, PastRun};
