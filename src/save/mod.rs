@@ -55,6 +55,9 @@ pub struct SaveSlot {
     pub failing: Option<String>,
     /// The hold was lost (another tab took the run): it is saved no more.
     lost: bool,
+    /// How long the last save took, encoding and writing, in microseconds (the browser's page
+    /// shows it: `data-save-us`).
+    pub last_cost_us: Option<u64>,
 }
 
 impl SaveSlot {
@@ -86,6 +89,7 @@ impl SaveSlot {
             last_durable: None,
             failing: None,
             lost: false,
+            last_cost_us: None,
         }
     }
 
@@ -249,8 +253,11 @@ fn write_run(run: &Run, slot: &mut SaveSlot, store: &Store, durable: bool, say: 
         slot.failing = Some(why);
         return false;
     }
+    let started = bevy::platform::time::Instant::now();
     let bytes = slot.cache.encode(run, unix_now());
-    match store.write_with(Slot::Run(slot.id), &bytes, durable) {
+    let written = store.write_with(Slot::Run(slot.id), &bytes, durable);
+    slot.last_cost_us = Some(started.elapsed().as_micros() as u64);
+    match written {
         Ok(()) => {
             if slot.failing.take().is_some() {
                 say.push("The run is saved again.".into());

@@ -48,11 +48,15 @@ mod page {
     }
 
     /// Keeps `<body data-depth="3" data-pos="x,y" data-turn="40" data-monsters="goblin@12,7
-    /// rat@3,4">` up to date for tests and page scripts: the level, where the player stands, the
-    /// turn, and the monsters the player sees now; and, on a page that asks for it
+    /// rat@3,4" data-save-us="900">` up to date for tests and page scripts: the level, where the
+    /// player stands, the turn, the monsters the player sees now, and what the last save cost
+    /// (microseconds, encoding and writing to local storage); and, on a page that asks for it
     /// (`<body data-want-hash>`), `data-hash`: the state hash, 16 hex digits, which the desktop
     /// gives for the same commands too.
-    fn mark_position(game: Res<Game>) {
+    fn mark_position(game: Res<Game>, slot: Option<Res<SaveSlot>>) {
+        if let Some(cost) = slot.as_ref().filter(|s| s.is_changed()).and_then(|s| s.last_cost_us) {
+            set_body("data-save-us", &cost.to_string());
+        }
         if game.is_changed() {
             let (dungeon, at, view) = (&game.dungeon, game.player.at, game.sight());
             set_body("data-depth", &dungeon.depth().to_string());

@@ -408,6 +408,25 @@ try {
   await page.waitForTimeout(500);
   check((await where()) === linkLeft, "the first tab's run is where it was");
 
+  // 10b. What a save after a turn costs in the browser (encoding and writing local storage), at
+  // 80x50 and 256x256: the median of twenty turns' saves, printed for the docs.
+  for (const size of ["80x50", "256x256"]) {
+    await page.goto(`${base}?seed=9&size=${size}`);
+    await page.waitForSelector('body[data-delve="playing"]', { timeout: 180000 });
+    await page.waitForTimeout(1000);
+    const costs = [];
+    for (let i = 0; i < 20; i++) {
+      const before = await page.getAttribute("body", "data-turn");
+      await press(i % 2 ? "." : "Space");
+      await page.waitForFunction((t) => document.body.dataset.turn !== t, before, { timeout: 10000 }).catch(() => {});
+      await page.waitForTimeout(100);
+      costs.push(Number(await page.getAttribute("body", "data-save-us")));
+    }
+    costs.sort((a, b) => a - b);
+    console.log(`browser: a save after a turn at ${size}: median ${costs[10]} us (${costs[0]} to ${costs[19]})`);
+    check(costs.every((c) => c > 0), `at ${size} every turn was saved, its cost marked`);
+  }
+
   // 11. The same commands give the same game in the browser as on the desktop: a script of
   // moves and waits (each one taking a turn, as played natively) pressed in the page ends in the
   // state hash the desktop computes for it.
