@@ -21,10 +21,16 @@ use delve_core::world::{MessageLog, Player, RunRecord};
 /// A run of this size with every level made and every tile of every level remembered, a full
 /// message log, on the deepest level.
 fn long_run(w: u32, h: u32) -> Run {
+    run_of(w, h, DEEPEST)
+}
+
+/// A run of this size with levels 1 to `deepest` made and every tile of them remembered, a full
+/// message log, on the deepest of them.
+fn run_of(w: u32, h: u32, deepest: u32) -> Run {
     let params = GenParams::new(11, w, h, CorridorStyle::Mixed);
     let mut dungeon = Dungeon::new(params).unwrap();
     let mut memory = Vec::new();
-    for depth in 1..=DEEPEST {
+    for depth in 1..=deepest {
         dungeon.go_to(depth).unwrap();
         let map = &dungeon.level().map;
         memory.push(LevelMemory::from_tiles(
@@ -41,7 +47,7 @@ fn long_run(w: u32, h: u32) -> Run {
         ..Player::new(dungeon.level().map.start())
     };
     let record = RunRecord {
-        deepest: DEEPEST,
+        deepest,
         ..Default::default()
     };
     Run::from_parts(
@@ -90,6 +96,20 @@ fn bench_save(c: &mut Criterion) {
         });
     }
     group.finish();
+    // The biggest runs, once (not a benchmark: what the browser's storage, about five million
+    // characters a site, can hold).
+    for deepest in [1, 5, DEEPEST] {
+        let run = run_of(1024, 1024, deepest);
+        let mut cache = SaveCache::default();
+        let bytes = cache.encode(&run, 0);
+        let started = std::time::Instant::now();
+        black_box(cache.encode(&run, 1));
+        eprintln!(
+            "save of a 1024x1024 run, {deepest} level(s) seen whole: {} bytes; a save after a turn {:.1} ms",
+            bytes.len(),
+            started.elapsed().as_secs_f64() * 1000.0
+        );
+    }
 }
 
 criterion_group!(benches, bench_save);

@@ -121,7 +121,9 @@ try {
   check(raw <= BUDGET.raw, `the module is within its budget: ${(raw / 1e6).toFixed(2)} MB of ${BUDGET.raw / 1e6} MB`);
   check(br <= BUDGET.brotli, `a player downloads at most ${BUDGET.brotli / 1e6} MB: ${(br / 1e6).toFixed(2)} MB with brotli`);
 
-  const page = await browser.newPage({ viewport: { width: 1024, height: 700 } });
+  // One context (one origin's storage) for every page, so that a second tab shares the first's.
+  const context = await browser.newContext({ viewport: { width: 1024, height: 700 } });
+  const page = await context.newPage();
   const encodings = new Map();
   page.on("response", (r) => encodings.set(new URL(r.url()).pathname.split("/").pop(), r.headers()["content-encoding"] || "none"));
   const consoleLines = [];
@@ -394,7 +396,7 @@ try {
   // As a duplicated tab, it even remembers the first's run (its session storage copied).
   const tabRun = await page.evaluate(() => [sessionStorage.getItem("delve.tab-query"), sessionStorage.getItem("delve.tab-run")]);
   check(tabRun[0] === "?seed=31338" || (tabRun[0] || "").includes("seed=31338"), `the tab remembers which run its address plays (${tabRun})`);
-  const second = await page.context().newPage();
+  const second = await context.newPage();
   await second.addInitScript(([q, id]) => {
     sessionStorage.setItem("delve.tab-query", q);
     sessionStorage.setItem("delve.tab-run", id);
