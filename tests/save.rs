@@ -541,6 +541,32 @@ fn death_removes_the_save_and_keeps_the_run_in_the_history() {
 }
 
 #[test]
+fn levels_past_256x256_are_saved_every_few_turns_so_saving_stays_cheap() {
+    assert_eq!(save::turns_between_saves(80 * 50), 1);
+    assert_eq!(save::turns_between_saves(256 * 256), 1);
+    assert_eq!(save::turns_between_saves(512 * 512), 2);
+    assert_eq!(save::turns_between_saves(1024 * 1024), 8);
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::Dir(dir.path().to_owned());
+    let d = Dungeon::new(GenParams::new(3, 512, 512, CorridorStyle::Mixed))
+        .unwrap()
+        .peaceful();
+    let mut app = headless_app_with(Run::new(d), |app| {
+        app.insert_resource(SaveStore(store.clone()));
+    });
+    let saved = |store: &Store| parse_run(&only_save(store).1).unwrap().turn;
+    assert_eq!(saved(&store), 0);
+    act(&mut app, PlayerCommand::Wait);
+    assert_eq!(saved(&store), 0, "not after one turn");
+    act(&mut app, PlayerCommand::Wait);
+    assert_eq!(saved(&store), 2, "after two");
+    act(&mut app, PlayerCommand::Wait);
+    app.world_mut().write_message(AppExit::Success);
+    app.update();
+    assert_eq!(saved(&store), 3, "quitting saves whatever the size");
+}
+
+#[test]
 fn quitting_in_the_frame_of_a_death_leaves_no_run_to_continue() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::Dir(dir.path().to_owned());
