@@ -307,14 +307,13 @@ fn exit_code(exit: bevy::app::AppExit) -> ExitCode {
 /// one JSON object on stdout (exit 0); no save: a message, exit 1; saves, none of which can be
 /// read: a message naming each problem, exit 2. No file is ever changed.
 pub(crate) fn save_info(store: &Store) -> ExitCode {
-    let (entries, problem) = crate::save::saved_runs(store, None);
-    if let Some(problem) = problem {
-        eprintln!("delve: {problem}");
-        return ExitCode::from(USAGE);
-    }
+    let saved = match saved_values(store) {
+        Ok(saved) => saved,
+        Err(code) => return code,
+    };
     let mut bad = Vec::new();
-    for entry in &entries {
-        match saved_value(store, entry.id) {
+    for found in saved {
+        match found {
             Ok(mut value) => {
                 // Its contract predates names: the object as it always was.
                 value.as_object_mut().map(|o| o.remove("id"));
@@ -338,20 +337,30 @@ pub(crate) fn save_info(store: &Store) -> ExitCode {
 /// the object `--save-info` prints with its `"id"`; saves that cannot be read are named on
 /// stderr, not listed. Exit 0, even with no save (`[]`); 2 when the saves cannot be listed.
 pub(crate) fn saves(store: &Store) -> ExitCode {
-    let (entries, problem) = crate::save::saved_runs(store, None);
-    if let Some(problem) = problem {
-        eprintln!("delve: {problem}");
-        return ExitCode::from(USAGE);
-    }
+    let saved = match saved_values(store) {
+        Ok(saved) => saved,
+        Err(code) => return code,
+    };
     let mut list = Vec::new();
-    for entry in &entries {
-        match saved_value(store, entry.id) {
+    for found in saved {
+        match found {
             Ok(value) => list.push(value),
             Err(problem) => eprintln!("delve: {problem}"),
         }
     }
     println!("{}", serde_json::Value::Array(list));
     ExitCode::SUCCESS
+}
+
+/// Every saved run in `store`, the most recently saved first, as `--saves` prints each (or the
+/// problem with its file); when the saves cannot be listed, said on stderr and exit 2.
+fn saved_values(store: &Store) -> Result<Vec<Result<serde_json::Value, String>>, ExitCode> {
+    let (entries, problem) = crate::save::saved_runs(store, None);
+    if let Some(problem) = problem {
+        eprintln!("delve: {problem}");
+        return Err(ExitCode::from(USAGE));
+    }
+    Ok(entries.iter().map(|entry| saved_value(store, entry.id)).collect())
 }
 
 /// The saved run `id` as `--save-info` prints it, with its `"id"`; or the problem, naming the

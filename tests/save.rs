@@ -111,6 +111,21 @@ fn big_save(turn: u64) -> Vec<u8> {
     format::encode(&save::capture(app.world()).unwrap())
 }
 
+/// This test binary again, running only the ignored test `name` (a child's part of a test that
+/// kills it), with `env` set and its output piped back.
+fn spawn_child(name: &str, env: &[(&str, String)]) -> std::process::Child {
+    let mut command = std::process::Command::new(std::env::current_exe().unwrap());
+    command.args([name, "--exact", "--ignored", "--test-threads=1", "--nocapture"]);
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    command
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
 /// The child of `a_save_survives_being_killed_while_written`: saves again and again, each save a
 /// turn later, until it is killed.
 #[test]
@@ -136,24 +151,16 @@ fn a_save_survives_being_killed_while_written() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::Dir(dir.path().to_owned());
     store.write(Slot::Run(RunId(1)), &big_save(1)).unwrap();
-    let exe = std::env::current_exe().unwrap();
     let mut last_turn = 1;
     let mut rng = GenRng::new(99);
     for round in 0..12 {
-        let mut child = std::process::Command::new(&exe)
-            .args([
-                "crash_child_saves_forever",
-                "--exact",
-                "--ignored",
-                "--test-threads=1",
-                "--nocapture",
-            ])
-            .env("DELVE_CRASH_DIR", dir.path())
-            .env("DELVE_CRASH_TURN", (last_turn + 1).to_string())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
+        let mut child = spawn_child(
+            "crash_child_saves_forever",
+            &[
+                ("DELVE_CRASH_DIR", dir.path().display().to_string()),
+                ("DELVE_CRASH_TURN", (last_turn + 1).to_string()),
+            ],
+        );
         // Killed after a random number of whole saves (counted from what the child says, not
         // guessed from a clock), then a random moment into the next one.
         let saves = 1 + rng.below(4) as usize;
@@ -297,27 +304,19 @@ fn play_child_plays_until_stopped() {
 
 #[test]
 fn a_game_killed_in_play_loses_no_turn_it_showed() {
-    let exe = std::env::current_exe().unwrap();
     let mut rng = GenRng::new(2026);
     for (round, signal) in ["TERM", "HUP", "INT", "KILL", "TERM", "KILL", "HUP", "KILL"]
         .iter()
         .enumerate()
     {
         let dir = tempfile::tempdir().unwrap();
-        let mut child = std::process::Command::new(&exe)
-            .args([
-                "play_child_plays_until_stopped",
-                "--exact",
-                "--ignored",
-                "--test-threads=1",
-                "--nocapture",
-            ])
-            .env("DELVE_PLAY_DIR", dir.path())
-            .env("DELVE_PLAY_SEED", (round + 1).to_string())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
+        let mut child = spawn_child(
+            "play_child_plays_until_stopped",
+            &[
+                ("DELVE_PLAY_DIR", dir.path().display().to_string()),
+                ("DELVE_PLAY_SEED", (round + 1).to_string()),
+            ],
+        );
         let mut said = std::io::BufRead::lines(std::io::BufReader::new(child.stdout.take().unwrap()));
         // After some turns (counted from what the child says), a random moment into the next.
         let turns = 5 + rng.below(60) as usize;

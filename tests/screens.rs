@@ -62,17 +62,22 @@ fn the_hud_shows_the_run_the_player_and_the_log() {
     assert!(shows(&mut app, "HP 7/30"), "{:?}", texts(&mut app));
 }
 
-/// A key pressed on the keyboard, as the window reports it: where it is and what it types.
+/// A key going down or up, as the window reports it: where it is and what it types.
+fn key_event(code: KeyCode, text: &str, state: ButtonState) -> KeyboardInput {
+    KeyboardInput {
+        key_code: code,
+        logical_key: Key::Character(text.into()),
+        state,
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    }
+}
+
+/// A key pressed on the keyboard, a frame down and a frame up.
 fn press(app: &mut App, code: KeyCode, text: &str) {
     for state in [ButtonState::Pressed, ButtonState::Released] {
-        app.world_mut().write_message(KeyboardInput {
-            key_code: code,
-            logical_key: Key::Character(text.into()),
-            state,
-            text: None,
-            repeat: false,
-            window: Entity::PLACEHOLDER,
-        });
+        app.world_mut().write_message(key_event(code, text, state));
         app.update();
     }
 }
@@ -300,14 +305,7 @@ fn a_quick_ctrl_q_within_one_frame_still_quits() {
     app.update();
     // Ctrl down, q down and up, Ctrl up: all between two frames, as a quick chord on a slow
     // frame arrives.
-    let key = |code: KeyCode, text: &str, state: ButtonState| KeyboardInput {
-        key_code: code,
-        logical_key: Key::Character(text.into()),
-        state,
-        text: None,
-        repeat: false,
-        window: Entity::PLACEHOLDER,
-    };
+    let key = key_event;
     for input in [
         key(KeyCode::ControlLeft, "", ButtonState::Pressed),
         key(KeyCode::KeyQ, "q", ButtonState::Pressed),

@@ -58,6 +58,18 @@ pub(crate) fn count_walkable(tiles: &[Tile]) -> usize {
 }
 
 impl Tile {
+    /// Every tile there is.
+    pub const ALL: [Tile; 8] = [
+        Tile::Wall,
+        Tile::Floor,
+        Tile::Corridor,
+        Tile::Door(DoorState::Open),
+        Tile::Door(DoorState::Closed),
+        Tile::Door(DoorState::Locked),
+        Tile::StairsDown,
+        Tile::StairsUp,
+    ];
+
     /// Walkable terrain: floors, corridors and doorways (a closed door can be opened).
     pub const fn is_walkable(self) -> bool {
         !matches!(self, Tile::Wall)
@@ -315,16 +327,7 @@ mod tests {
     fn count_walkable_counts_across_its_blocks() {
         // Long walkable runs cross the 255-tile blocks (a byte counter must not wrap), and
         // every kind of tile appears.
-        let kinds = [
-            Tile::Wall,
-            Tile::Floor,
-            Tile::Corridor,
-            Tile::Door(DoorState::Open),
-            Tile::Door(DoorState::Closed),
-            Tile::Door(DoorState::Locked),
-            Tile::StairsDown,
-            Tile::StairsUp,
-        ];
+        let kinds = Tile::ALL;
         let mut tiles = vec![Tile::Floor; 700];
         tiles.extend((0..1000u32).map(|i| kinds[(i * i % 11 % 8) as usize]));
         tiles.extend(vec![Tile::Wall; 300]);

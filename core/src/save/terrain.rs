@@ -164,17 +164,7 @@ mod tests {
 
     #[test]
     fn every_tile_has_a_byte_of_its_own() {
-        let all = [
-            Tile::Wall,
-            Tile::Floor,
-            Tile::Corridor,
-            Tile::Door(DoorState::Open),
-            Tile::Door(DoorState::Closed),
-            Tile::Door(DoorState::Locked),
-            Tile::StairsDown,
-            Tile::StairsUp,
-        ];
-        for t in all {
+        for t in Tile::ALL {
             assert_eq!(tile(code(t)), Some(t));
             assert_ne!(code(t), UNSEEN);
         }
