@@ -360,22 +360,22 @@ fn saved_values(store: &Store) -> Result<Vec<Result<serde_json::Value, String>>,
         eprintln!("delve: {problem}");
         return Err(ExitCode::from(USAGE));
     }
-    Ok(entries.iter().map(|entry| saved_value(store, entry.id)).collect())
+    Ok(entries.iter().map(|entry| saved_value(store, entry)).collect())
 }
 
-/// The saved run `id` as `--save-info` prints it, with its `"id"`; or the problem, naming the
-/// file.
-fn saved_value(store: &Store, id: crate::save::RunId) -> Result<serde_json::Value, String> {
-    let slot = Slot::Run(id);
-    let place = store.describe(slot);
-    let bytes = store
-        .read(slot)
-        .and_then(|b| b.ok_or_else(|| "it is gone".to_owned()))
-        .map_err(|e| format!("the saved run {place} cannot be read: {e}"))?;
-    let mut value =
-        crate::save::info_value(&bytes).map_err(|e| format!("the saved run {place} cannot be read: {e}"))?;
-    value["id"] = serde_json::json!(id.to_string());
-    Ok(value)
+/// A saved run as `--save-info` prints it, with its `"id"`; or the problem, naming the file.
+fn saved_value(store: &Store, entry: &crate::save::SavedEntry) -> Result<serde_json::Value, String> {
+    match &entry.found {
+        Ok(run) => {
+            let mut value = crate::save::info_value(run, &entry.game);
+            value["id"] = serde_json::json!(entry.id.to_string());
+            Ok(value)
+        }
+        Err(e) => Err(format!(
+            "the saved run {} cannot be read: {e}",
+            store.describe(Slot::Run(entry.id))
+        )),
+    }
 }
 
 /// The current level of a generated dungeon as one JSON object and a newline (`--json`; the

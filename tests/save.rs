@@ -408,9 +408,7 @@ fn a_bad_save_is_listed_with_why_and_left_as_it_is() {
             "{what}: {label}"
         );
         // A new run saves beside it; the bad one is never moved, changed or removed.
-        let mut app = headless_app_with(Run::new(dungeon(2, 1)), |app| {
-            app.insert_resource(SaveStore(store.clone()));
-        });
+        let mut app = saving_app(Run::new(dungeon(2, 1)), &store);
         act(&mut app, PlayerCommand::Wait);
         assert_eq!(
             names(&dir.path().join("runs"))
@@ -432,9 +430,7 @@ fn a_save_that_cannot_be_written_is_said_marked_and_tried_every_turn_until_it_wo
     let store = Store::Dir(dir.path().to_owned());
     // A file where the runs' folder should be: every save fails.
     std::fs::write(dir.path().join("runs"), b"in the way").unwrap();
-    let mut app = headless_app_with(Run::new(dungeon(2, 1)), |app| {
-        app.insert_resource(SaveStore(store.clone()));
-    });
+    let mut app = saving_app(Run::new(dungeon(2, 1)), &store);
     act(&mut app, PlayerCommand::Wait);
     let line = message(&app);
     assert!(
@@ -474,9 +470,7 @@ fn the_game_saves_after_every_turn_and_on_quitting() {
         .unwrap()
         .peaceful();
     let stairs = d.level().map.stairs_down().unwrap();
-    let mut app = headless_app_with(Run::new(d), |app| {
-        app.insert_resource(SaveStore(store.clone()));
-    });
+    let mut app = saving_app(Run::new(d), &store);
     assert_eq!(saved_turn_and_depth(&store), (0, 1), "a new run is saved at once");
     app.world_mut().resource_mut::<Game>().player.at = stairs;
     act(&mut app, PlayerCommand::Descend);
@@ -492,6 +486,24 @@ fn the_game_saves_after_every_turn_and_on_quitting() {
         save::DURABLE_EVERY + 3,
         "quitting saves"
     );
+}
+
+/// A game playing `run` that keeps its saves in `store`.
+fn saving_app(run: Run, store: &Store) -> App {
+    headless_app_with(run, |app| {
+        app.insert_resource(SaveStore(store.clone()));
+    })
+}
+
+/// Waits, a turn at a time, until the run ends (at most 50 turns); the summary is then shown.
+fn wait_until_the_end(app: &mut App) {
+    for _ in 0..50 {
+        if state(app) == GameState::Ended {
+            break;
+        }
+        act(app, PlayerCommand::Wait);
+    }
+    assert_eq!(state(app), GameState::Ended);
 }
 
 /// A level where a troll next to the player kills it within a few turns.
@@ -517,18 +529,10 @@ fn deadly_level() -> delve_core::world::Level {
 fn death_removes_the_save_and_keeps_the_run_in_the_history() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::Dir(dir.path().to_owned());
-    let mut app = headless_app_with(Run::new(Dungeon::single(deadly_level())), |app| {
-        app.insert_resource(SaveStore(store.clone()));
-    });
+    let mut app = saving_app(Run::new(Dungeon::single(deadly_level())), &store);
     only_save(&store);
     app.world_mut().resource_mut::<Game>().player.health.hp = 1;
-    for _ in 0..50 {
-        if state(&app) == GameState::Ended {
-            break;
-        }
-        act(&mut app, PlayerCommand::Wait);
-    }
-    assert_eq!(state(&app), GameState::Ended);
+    wait_until_the_end(&mut app);
     assert_eq!(store.runs().unwrap(), [], "death ends the run: no save");
     let history = History::from_text(&store.read(Slot::History).unwrap().unwrap()).unwrap();
     assert_eq!(history.runs.len(), 1);
@@ -550,9 +554,7 @@ fn levels_past_256x256_are_saved_every_few_turns_so_saving_stays_cheap() {
     let d = Dungeon::new(GenParams::new(3, 512, 512, CorridorStyle::Mixed))
         .unwrap()
         .peaceful();
-    let mut app = headless_app_with(Run::new(d), |app| {
-        app.insert_resource(SaveStore(store.clone()));
-    });
+    let mut app = saving_app(Run::new(d), &store);
     let saved = |store: &Store| parse_run(&only_save(store).1).unwrap().turn;
     assert_eq!(saved(&store), 0);
     act(&mut app, PlayerCommand::Wait);
@@ -571,9 +573,7 @@ fn quitting_in_the_frame_of_a_death_leaves_no_run_to_continue() {
     let store = Store::Dir(dir.path().to_owned());
     // Ctrl+Q in every frame, so in the one where the troll kills: the run is over before
     // `Ended` is entered.
-    let mut app = headless_app_with(Run::new(Dungeon::single(deadly_level())), |app| {
-        app.insert_resource(SaveStore(store.clone()));
-    });
+    let mut app = saving_app(Run::new(Dungeon::single(deadly_level())), &store);
     app.world_mut().resource_mut::<Game>().player.health.hp = 1;
     let mut frames = 0;
     while !app.world().resource::<Game>().is_over() && frames < 50 {
@@ -594,14 +594,10 @@ fn every_run_has_its_own_save_and_one_delve_plays_it() {
     let store = Store::Dir(dir.path().to_owned());
     // A run, and another started after it (the command line's --seed, the title's New run):
     // the first keeps its save.
-    let mut first = headless_app_with(Run::new(dungeon(3, 1)), |app| {
-        app.insert_resource(SaveStore(store.clone()));
-    });
+    let mut first = saving_app(Run::new(dungeon(3, 1)), &store);
     act(&mut first, PlayerCommand::Wait);
     let first_id = first.world().resource::<SaveSlot>().id;
-    let mut second = headless_app_with(Run::new(dungeon(4, 1)), |app| {
-        app.insert_resource(SaveStore(store.clone()));
-    });
+    let mut second = saving_app(Run::new(dungeon(4, 1)), &store);
     act(&mut second, PlayerCommand::Wait);
     act(&mut second, PlayerCommand::Wait);
     let ids = store.runs().unwrap();
@@ -727,17 +723,9 @@ fn a_file_that_cannot_be_read_now_is_left_as_it_is_never_set_aside_or_written_ov
     assert!(line.unwrap().contains("left as it is"));
     assert!(dir.path().join("history.ron").is_dir(), "not moved");
     // A run ending meanwhile is not written over it.
-    let mut app = headless_app_with(Run::new(Dungeon::single(deadly_level())), |app| {
-        app.insert_resource(SaveStore(store.clone()));
-    });
+    let mut app = saving_app(Run::new(Dungeon::single(deadly_level())), &store);
     app.world_mut().resource_mut::<Game>().player.health.hp = 1;
-    for _ in 0..50 {
-        if state(&app) == GameState::Ended {
-            break;
-        }
-        act(&mut app, PlayerCommand::Wait);
-    }
-    assert_eq!(state(&app), GameState::Ended);
+    wait_until_the_end(&mut app);
     assert!(dir.path().join("history.ron").is_dir(), "still there, untouched");
     assert_eq!(names(dir.path()), ["history.ron", "runs"]);
 }

@@ -113,6 +113,8 @@ pub struct SavedEntry {
     pub found: Result<Box<Run>, String>,
     /// When it was saved (seconds since 1970; 0 when not known).
     pub saved_at: u64,
+    /// The Delve release that saved it ("" when it cannot be read).
+    pub game: String,
     /// Another Delve plays it now.
     pub taken: bool,
 }
@@ -147,19 +149,20 @@ pub fn saved_runs(store: &Store, held: Option<RunId>) -> (Vec<SavedEntry>, Optio
             let read = store.read(Slot::Run(id)).and_then(|bytes| {
                 let bytes = bytes.ok_or_else(|| "it is gone".to_owned())?;
                 let saved = decode(&bytes).map_err(|e| e.to_string())?;
-                let saved_at = saved.saved_at;
+                let (saved_at, game) = (saved.saved_at, saved.game.clone());
                 let run = saved.restore().map_err(|e| SaveError::Inconsistent(e).to_string())?;
-                Ok((Box::new(run), saved_at))
+                Ok((Box::new(run), saved_at, game))
             });
-            let (found, saved_at) = match read {
-                Ok((run, at)) => (Ok(run), at),
-                Err(e) => (Err(e), 0),
+            let (found, saved_at, game) = match read {
+                Ok((run, at, game)) => (Ok(run), at, game),
+                Err(e) => (Err(e), 0, String::new()),
             };
             SavedEntry {
                 id,
                 taken: found.is_ok() && held != Some(id) && store.is_taken(id),
                 found,
                 saved_at,
+                game,
             }
         })
         .collect();
@@ -176,16 +179,27 @@ pub fn load_or_set_aside<T>(
     what: &str,
     parse: impl FnOnce(&[u8]) -> Result<T, String>,
 ) -> (Option<T>, Option<String>) {
+    load(store, slot, what, parse).unwrap_or_else(|line| (None, Some(line)))
+}
+
+/// `load_or_set_aside`, telling apart a slot that cannot be read now (`Err`, the line saying
+/// so): what must not be written over.
+fn load<T>(
+    store: &Store,
+    slot: Slot,
+    what: &str,
+    parse: impl FnOnce(&[u8]) -> Result<T, String>,
+) -> Result<(Option<T>, Option<String>), String> {
     let bytes = match store.read(slot) {
-        Ok(None) => return (None, None),
+        Ok(None) => return Ok((None, None)),
         Ok(Some(bytes)) => bytes,
         Err(e) => {
             let line = format!("The {what} could not be read ({e}); it was left as it is.");
             warn!("{line}");
-            return (None, Some(line));
+            return Err(line);
         }
     };
-    match parse(&bytes) {
+    Ok(match parse(&bytes) {
         Ok(found) => (Some(found), None),
         Err(problem) => {
             let line = match store.set_aside(slot) {
@@ -195,15 +209,12 @@ pub fn load_or_set_aside<T>(
             warn!("{line}");
             (None, Some(line))
         }
-    }
+    })
 }
 
-/// A saved run as one JSON object (the schema is in docs/cli.md): what `--save-info` prints,
-/// and each element of `--saves` (with its `id`).
-pub(crate) fn info_value(bytes: &[u8]) -> Result<serde_json::Value, String> {
-    let saved = decode(bytes).map_err(|e| e.to_string())?;
-    let game = saved.game.clone();
-    let run = saved.restore().map_err(|e| SaveError::Inconsistent(e).to_string())?;
+/// A saved run, saved by Delve release `game`, as one JSON object (the schema is in
+/// docs/cli.md): what `--save-info` prints, and each element of `--saves` (with its `id`).
+pub(crate) fn info_value(run: &Run, game: &str) -> serde_json::Value {
     let map = &run.dungeon.level().map;
     let (seed, corridors, size) = match run.dungeon.origin() {
         Origin::Run(p) => (
@@ -217,7 +228,7 @@ pub(crate) fn info_value(bytes: &[u8]) -> Result<serde_json::Value, String> {
             (map.width(), map.height()),
         ),
     };
-    Ok(serde_json::json!({
+    serde_json::json!({
         "seed": seed,
         "depth": run.dungeon.depth(),
         "turn": run.turn,
@@ -230,7 +241,7 @@ pub(crate) fn info_value(bytes: &[u8]) -> Result<serde_json::Value, String> {
         "max_hp": run.player.health.max,
         "deepest": run.record.deepest,
         "slain": run.record.slain,
-    }))
+    })
 }
 
 /// The run being played in `world` as a save keeps it (`None`: no run, or it is over): what
@@ -419,11 +430,13 @@ pub(crate) fn retire(store: &Store, slot: &SaveSlot, run: &Run) {
 /// Delve's runs added meanwhile are kept.
 pub(crate) fn add_to_history(store: &Store, run: PastRun) {
     // A history that cannot be read now is not written over (a transient error is no damage).
-    if let Err(e) = store.read(Slot::History) {
-        error!("the run history could not be read, so this run was not added to it: {e}");
-        return;
-    }
-    let (history, _) = load_or_set_aside(store, Slot::History, "run history", History::from_text);
+    let history = match load(store, Slot::History, "run history", History::from_text) {
+        Ok((history, _)) => history,
+        Err(line) => {
+            error!("{line} This run was not added to it.");
+            return;
+        }
+    };
     let mut history = history.unwrap_or_default();
     history.push(run);
     if let Err(e) = store.write(Slot::History, history.to_text().as_bytes()) {

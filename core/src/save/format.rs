@@ -165,23 +165,24 @@ fn pack_level(level: SavedLevel, memory: Option<SavedMemory>) -> Vec<u8> {
     })
 }
 
-fn run_part(saved: &SavedRun) -> RunPart {
+/// The run's part of `saved` (its levels and memory left out), taken apart, not copied.
+fn run_part(saved: SavedRun) -> RunPart {
     RunPart {
-        game: saved.game.clone(),
+        game: saved.game,
         saved_at: saved.saved_at,
-        origin: saved.origin.clone(),
+        origin: saved.origin,
         peaceful: saved.peaceful,
         start_depth: saved.start_depth,
-        start: saved.start.clone().map(Terrain::from),
+        start: saved.start.map(Terrain::from),
         depth: saved.depth,
         at: saved.player.at,
-        keys: saved.player.keys.clone(),
+        keys: saved.player.keys,
         health: saved.player.health,
         carrying: saved.player.carrying,
         turn: saved.turn,
         rng: saved.rng,
-        record: saved.record.clone(),
-        log: saved.log.clone(),
+        record: saved.record,
+        log: saved.log,
     }
 }
 
@@ -201,13 +202,13 @@ fn frame(run: &[u8], levels: &[Option<Vec<u8>>]) -> Vec<u8> {
 
 /// The save of `run`.
 pub fn encode(run: &SavedRun) -> Vec<u8> {
-    let levels: Vec<_> = run
-        .levels
-        .iter()
-        .enumerate()
-        .map(|(i, level)| {
-            let memory = run.player.memory.get(i).cloned().flatten();
-            level.clone().map(|level| pack_level(level, memory))
+    let mut run = run.clone();
+    let mut memory = std::mem::take(&mut run.player.memory).into_iter();
+    let levels: Vec<_> = std::mem::take(&mut run.levels)
+        .into_iter()
+        .map(|level| {
+            let memory = memory.next().flatten();
+            level.map(|level| pack_level(level, memory))
         })
         .collect();
     frame(&deflate(&run_part(run)), &levels)
@@ -283,7 +284,7 @@ impl SaveCache {
         self.last = Some((depth, run.turn, changes));
         let mut saved = SavedRun::capture_without_levels(run);
         saved.saved_at = saved_at;
-        frame(&deflate(&run_part(&saved)), &self.levels)
+        frame(&deflate(&run_part(saved)), &self.levels)
     }
 }
 
