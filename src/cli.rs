@@ -305,7 +305,7 @@ fn exit_code(exit: bevy::app::AppExit) -> ExitCode {
 
 /// `--save-info`: the run Continue would resume (the most recently saved that can be played) as
 /// one JSON object on stdout (exit 0); no save: a message, exit 1; saves, none of which can be
-/// read: a message naming each problem, exit 2. No file is ever changed.
+/// read: a message naming each problem, exit 2. No save is ever changed.
 pub(crate) fn save_info(store: &Store) -> ExitCode {
     let saved = match saved_values(store) {
         Ok(saved) => saved,
