@@ -5,7 +5,7 @@ Reads what `cargo bench` left in the criterion folder of the target directory (m
 last run) and prints three tables: FOV per scene, generation at 80x50 (and the larger sizes),
 and the turn per map size. Run after `cargo bench`:
 
-    cargo bench && python3 benches/report.py            # or: --markdown for the README
+    cargo bench --workspace && python3 benches/report.py    # or: --markdown for the README
 
 Exits 1 when a target is missed, 2 when there is nothing to report.
 """
@@ -70,7 +70,7 @@ def main():
     root = criterion_dir()
     data = load(root) if root.is_dir() else {}
     if not data:
-        print(f"report: no benchmark results under {root}; run `cargo bench` first", file=sys.stderr)
+        print(f"report: no benchmark results under {root}; run `cargo bench --workspace` first", file=sys.stderr)
         return 2
     missed = []
 
@@ -98,31 +98,61 @@ def main():
         print("Field of view (median per call; ratio = Delve's time / the peer's)")
         t.print()
 
-    # Generation at 80x50: each Delve style against mapgen's BSP rooms + nearest corridors. The
-    # target (≤ 0.5×) is for like against like: Delve's rooms and corridors, which is all mapgen
-    # makes. Whole levels (loops, stairs, locks and keys, validation) are shown beside it.
-    mapgen = data.get(("generate_80x50", "mapgen_bsp_nearest"))
-    styles = sorted(f for g, f in data if g == "generate_80x50" and f.startswith("delve_"))
-    if styles:
-        t = Table(markdown, ["80x50 level", "time", "vs mapgen BSP"])
+    # Generation at every depth, against mapgen's BSP rooms + nearest corridors on the same size
+    # in the same run. A whole level may take 1.0× mapgen at depth 1, rising to 2.0× at depth 10
+    # (1 + (d - 1) / 9); its rooms and corridors alone (all mapgen makes) 0.4× at every depth. At
+    # 256x256 the ratio is taken per room: mapgen tries 240 splits whatever the size, so it makes
+    # about 55 rooms there where Delve makes 330 (the bench counts them and writes the counts
+    # beside criterion's results).
+    rooms_file = root / "generation-rooms.json"
+    rooms = json.loads(rooms_file.read_text()) if rooms_file.is_file() else {}
+    for size in ("80x50", "256x256"):
+        group = f"generate_{size}"
+        mapgen = data.get((group, "mapgen_bsp_nearest"))
+        if mapgen is None:
+            continue
+        counts = rooms.get(size, {})
+        per_room = size != "80x50"
+
+        def ratio(name, time):
+            if not per_room:
+                return time / mapgen
+            if name not in counts or "mapgen" not in counts:
+                return None
+            return (time / counts[name]) / (mapgen / counts["mapgen"])
+
+        t = Table(markdown, ["depth", "level", "level vs mapgen", "target", "rooms and corridors",
+                             "vs mapgen", "rooms"])
+        for depth in range(1, 11):
+            level = data.get((group, f"level/{depth}"))
+            dig = data.get((group, f"rooms_and_corridors/{depth}"))
+            if level is None or dig is None:
+                continue
+            target = 1 + (depth - 1) / 9
+            lr, dr = ratio(f"level/{depth}", level), ratio(f"rooms_and_corridors/{depth}", dig)
+            t.add([depth, fmt_time(level), f"{lr:.2f}×" if lr else "-", f"≤ {target:.2f}×",
+                   fmt_time(dig), f"{dr:.2f}×" if dr else "-", f"{counts.get(f'level/{depth}', 0):.0f}"])
+            if lr and lr > target + 1e-9:
+                missed.append(f"generation {size} depth {depth}: {lr:.2f}× mapgen (target ≤ {target:.2f}×)")
+            if dr and dr > 0.4:
+                missed.append(f"generation {size} depth {depth} rooms and corridors: {dr:.2f}× mapgen (target ≤ 0.4×)")
+        styles = sorted(f for g, f in data if g == group and f.startswith("style/"))
         for f in styles:
-            s = data[("generate_80x50", f)]
-            ratio = s / mapgen if mapgen else None
-            t.add([f[len("delve_"):], fmt_time(s), f"{ratio:.2f}×" if ratio else "-"])
-            if ratio and ratio > 0.5 and f.endswith("_rooms_and_corridors"):
-                missed.append(f"generation {f}: {ratio:.2f}× mapgen (target ≤ 0.5×)")
-        if mapgen:
-            t.add(["mapgen bsp + nearest", fmt_time(mapgen), "1.00×"])
-        print("Generation, 80x50 (median per level; ratio = Delve's time / mapgen's; each style is a")
-        print("whole level 1; rooms_and_corridors is what mapgen makes, the one held to ≤ 0.5×)")
+            s_time = data[(group, f)]
+            r = ratio(f, s_time)
+            t.add([f"1 ({f[len('style/'):]})", fmt_time(s_time), f"{r:.2f}×" if r else "-", "≤ 1.00×",
+                   "", "", f"{counts.get(f, 0):.0f}"])
+            if r and r > 1.0:
+                missed.append(f"generation {size} style {f[len('style/'):]}: {r:.2f}× mapgen (target ≤ 1.0×)")
+        t.add(["mapgen bsp + nearest", fmt_time(mapgen), "1.00×", "", "", "", f"{counts.get('mapgen', 0):.0f}"])
+        how = "per room" if per_room else "Delve's time / mapgen's"
+        print(f"Generation, {size}, mixed style at every depth and every style at depth 1 (median per")
+        print(f"level; ratio {how}; rooms on average)")
         t.print()
-    large = sorted((g, f) for g, f in data if g in ("generate_256x256", "generate_1024x1024"))
-    if large:
-        t = Table(markdown, ["size", "style", "time"])
-        for g, f in large:
-            t.add([g[len("generate_"):], f.split("/")[-1], fmt_time(data[(g, f)])])
-        print("Generation, larger maps")
-        t.print()
+    big = data.get(("generate_1024x1024", "level/1"))
+    if big is not None:
+        print(f"Generation, 1024x1024, a first level: {fmt_time(big)}")
+        print()
 
     # Turn: the same open room at three sizes.
     turns = {f: s for (g, f), s in data.items() if g == "turn"}

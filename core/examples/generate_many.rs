@@ -1,7 +1,7 @@
 //! Generates many levels and prints how long they took: a steady load for profilers
 //! (`valgrind --tool=callgrind`, `perf record`).
 //!
-//! `cargo run --release --example generate_many -- [COUNT] [STYLE] [WxH]`
+//! `cargo run --release --example generate_many -- [COUNT] [STYLE] [WxH] [DEPTH]`
 
 use std::time::Instant;
 
@@ -18,19 +18,18 @@ fn main() {
                 .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
         })
         .unwrap_or((80, 50));
+    let depth: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
     let start = Instant::now();
-    let mut rooms = 0;
+    let (mut rooms, mut attempts) = (0, 0);
     for seed in 0..count {
-        rooms += generate(&GenParams::new(seed, width, height, style))
-            .expect("a level")
-            .level
-            .map
-            .rooms()
-            .len();
+        let made = generate(&GenParams::new(seed, width, height, style).at_depth(depth)).expect("a level");
+        rooms += made.level.map.rooms().len();
+        attempts += made.attempts as usize;
     }
     let each = start.elapsed() / count as u32;
     println!(
-        "{count} {style} levels at {width}x{height}: {each:?} each, {} rooms on average",
-        rooms / count as usize
+        "{count} {style} levels at {width}x{height}, depth {depth}: {each:?} each, {} rooms on average, {:.2} attempts",
+        rooms / count as usize,
+        attempts as f64 / count as f64
     );
 }

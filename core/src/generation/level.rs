@@ -247,10 +247,18 @@ pub(crate) fn retrace(params: &GenParams, attempts: u32) -> Result<(TileMap, Tra
     Ok((map, trace.expect("tracing was asked for")))
 }
 
-/// The rooms and corridors of a first level from exactly this seed, without loops, stairs or
-/// retries: what the corridor styles' own tests check. The size must already be in range.
-pub fn generate_once(seed: u64, width: u32, height: u32, style: CorridorStyle) -> Result<TileMap, Defect> {
-    let map = dig(&mut GenRng::new(seed), width, height, style, &Shape::at(1))?;
+/// The rooms and corridors of the level `params` names, dug from exactly its seed (no level seed
+/// derived, no retries), without loops, stairs, locks or monsters: what the corridor styles' own
+/// tests check, and what the benchmarks hold against mapgen. The size must already be in range.
+pub fn generate_once(params: &GenParams) -> Result<TileMap, Defect> {
+    let mut rng = GenRng::new(params.seed);
+    let map = dig(
+        &mut rng,
+        params.width,
+        params.height,
+        params.style,
+        &Shape::at(params.depth),
+    )?;
     check_layout(&map)?;
     Ok(map)
 }

@@ -7,10 +7,11 @@
 //! vaults are); a second lock may hide the key to the stairs inside the vault.
 //!
 //! Keys are placed in metazelda's order: key k lies where keys 0..k-1 suffice, never behind its
-//! own door nor behind a later one. Every placement is then checked by `solve`, which plays the
-//! level out and knows nothing of how the locks were chosen.
+//! own door nor behind a later one, so every placement plays out by construction. The level's
+//! validation checks it anyway, with `solve`, which plays the level out and knows nothing of how
+//! the locks were chosen.
 
-use crate::map::{DoorState, Tile, TileMap};
+use crate::map::{DoorState, Tile, TileMap, count_walkable};
 
 use crate::world::Key;
 
@@ -110,40 +111,60 @@ pub(crate) struct Solution {
 /// open, locked ones do not), picks up every key it reaches, and unlocks the door a key fits as
 /// soon as it has both reached the door and holds the key. Keys open one door each, so this
 /// greedy walk gets every key that any order of play could get.
+#[cfg(test)]
 pub(crate) fn solve(map: &TileMap, keys: &[Key], from: Pos) -> Solution {
-    let n = map.tiles().len();
+    walk(map, keys, from).0
+}
+
+/// `solve`, also counting the walkable tiles reached. By index, each entry of the stack carrying
+/// its column so that no division finds it; a key is looked for only on room floor, a lock only
+/// at a locked door.
+fn walk(map: &TileMap, keys: &[Key], from: Pos) -> (Solution, usize) {
+    let tiles = map.tiles();
+    let (w, n) = (map.width() as usize, map.tiles().len());
     let mut reached = vec![false; n];
     let mut taken = Vec::new();
     if !map.in_bounds(from) {
-        return Solution { reached, taken };
+        return (Solution { reached, taken }, 0);
     }
+    let spot = |p: Pos| if map.in_bounds(p) { map.index(p) } else { usize::MAX };
+    let key_spots: Vec<usize> = keys.iter().map(|k| spot(k.at)).collect();
+    let lock_spots: Vec<usize> = keys.iter().map(|k| spot(k.opens)).collect();
     let mut held = vec![false; keys.len()];
     let mut door_seen = vec![false; keys.len()];
-    let key_here = |i: usize| keys.iter().position(|k| map.index(k.at) == i);
-    let lock_here = |p: Pos| keys.iter().position(|k| k.opens == p);
-    let mut stack = vec![from];
-    reached[map.index(from)] = true;
-    while let Some(p) = stack.pop() {
-        if let Some(k) = key_here(map.index(p))
+    let start = map.index(from);
+    let mut stack: Vec<(usize, usize)> = Vec::with_capacity(256);
+    stack.push((start, from.x as usize));
+    reached[start] = true;
+    let mut count = usize::from(tiles[start].is_walkable());
+    while let Some((i, x)) = stack.pop() {
+        if tiles[i] == Tile::Floor
+            && let Some(k) = key_spots.iter().position(|&s| s == i)
             && !held[k]
         {
             held[k] = true;
             taken.push(k);
             // A door already found locked opens now.
-            let door = keys[k].opens;
-            if door_seen[k] && !reached[map.index(door)] {
-                reached[map.index(door)] = true;
-                stack.push(door);
+            let door = lock_spots[k];
+            if door_seen[k] && !reached[door] {
+                reached[door] = true;
+                count += 1;
+                stack.push((door, door % w));
             }
         }
-        for q in p.neighbours4() {
-            let Some(t) = map.get(q) else { continue };
-            let j = map.index(q);
+        let steps = [
+            (x > 0).then(|| (i - 1, x - 1)),
+            (x + 1 < w).then(|| (i + 1, x + 1)),
+            (i >= w).then(|| (i - w, x)),
+            (i + w < n).then(|| (i + w, x)),
+        ];
+        for (j, x) in steps.into_iter().flatten() {
+            let t = tiles[j];
             if reached[j] || !t.is_walkable() {
                 continue;
             }
             if t == Tile::Door(DoorState::Locked) {
-                match lock_here(q) {
+                match lock_spots.iter().position(|&s| s == j) {
                     Some(k) if held[k] => {}
                     Some(k) => {
                         door_seen[k] = true;
@@ -153,10 +174,11 @@ pub(crate) fn solve(map: &TileMap, keys: &[Key], from: Pos) -> Solution {
                 }
             }
             reached[j] = true;
-            stack.push(q);
+            count += 1;
+            stack.push((j, x));
         }
     }
-    Solution { reached, taken }
+    (Solution { reached, taken }, count)
 }
 
 /// What a lock guards.
@@ -239,21 +261,16 @@ pub(crate) fn place_locks(map: &mut TileMap, depth: u32, rng: &mut GenRng) -> Ve
                 spots.retain(|&i| inside_vault(i));
             }
             let Some(at) = rng.pick(&spots) else { continue };
-            let previous = map.tile(door);
             map.set(door, Tile::Door(DoorState::Locked));
             keys.push(Key {
                 at: map.pos_of(at),
                 opens: door,
             });
-            if check_solvable(map, &keys).is_ok() {
-                locked.push(d);
-                if guard == Guard::Vault {
-                    last_vault = Some(d);
-                }
-                break;
+            locked.push(d);
+            if guard == Guard::Vault {
+                last_vault = Some(d);
             }
-            keys.pop();
-            map.set(door, previous);
+            break;
         }
     }
     keys
@@ -261,9 +278,12 @@ pub(crate) fn place_locks(map: &mut TileMap, depth: u32, rng: &mut GenRng) -> Ve
 
 /// Plays `keys` and their locks out from the level's arrival: every walkable tile must be
 /// reached (every key's tile, and the stairs down, among them). The first tile left out is the
-/// defect.
+/// defect, looked for only when fewer tiles were reached than there are.
 pub(crate) fn check_solvable(map: &TileMap, keys: &[Key]) -> Result<(), Defect> {
-    let solution = solve(map, keys, map.start());
+    let (solution, reached) = walk(map, keys, map.start());
+    if reached == count_walkable(map.tiles()) {
+        return Ok(());
+    }
     match (0..map.tiles().len()).find(|&i| map.tiles()[i].is_walkable() && !solution.reached[i]) {
         Some(i) => Err(Defect::Unsolvable {
             at: map.pos_of(i),

@@ -252,7 +252,7 @@ pub(crate) fn join_doors(
 #[cfg(test)]
 pub(crate) mod tests {
     use super::CorridorStyle;
-    use crate::generation::level::generate_once;
+    use crate::generation::level::{GenParams, generate_once};
     use crate::geom::Pos;
     use crate::map::Tile;
 
@@ -260,7 +260,7 @@ pub(crate) mod tests {
     pub(crate) fn assert_style_levels(style: CorridorStyle) {
         for (w, h) in [(20, 15), (80, 50)] {
             for seed in 0..150 {
-                if let Err(d) = generate_once(seed, w, h, style) {
+                if let Err(d) = generate_once(&GenParams::new(seed, w, h, style)) {
                     panic!("{style} seed {seed} at {w}x{h}: {d}");
                 }
             }
@@ -284,7 +284,7 @@ pub(crate) mod tests {
     pub(crate) fn corridor_stats(style: CorridorStyle) -> CorridorStats {
         let mut stats = CorridorStats::default();
         for seed in 0..40 {
-            let map = generate_once(seed, 80, 50, style).expect("valid level");
+            let map = generate_once(&GenParams::new(seed, 80, 50, style)).expect("valid level");
             for (i, t) in map.tiles().iter().enumerate() {
                 if *t != Tile::Corridor {
                     continue;
