@@ -163,6 +163,43 @@ fn bench_level_change(c: &mut Criterion) {
     group.finish();
 }
 
+/// The generator lab on a 1024x1024 level, in the headless game: turning it on (every tile's
+/// look made, 1,024 chunks), and a turn (waiting) with the whole level shown, against the turn
+/// at 80x50 above (issue 24: at most 1.5x).
+fn bench_whole_level(c: &mut Criterion) {
+    let mut group = c.benchmark_group("whole_level");
+    group.sample_size(10);
+    group.warm_up_time(Duration::from_millis(500));
+    group.measurement_time(Duration::from_secs(6));
+    let params = GenParams::new(7, 1024, 1024, CorridorStyle::Mixed);
+    let mut app = delve::app::headless_app(Dungeon::new(params).unwrap().peaceful());
+    let lab = |app: &mut App, on: bool| {
+        app.world_mut().resource_mut::<delve::lab::Lab>().on = on;
+        app.update();
+        app.update();
+    };
+    group.bench_function("lab_open_1024x1024", |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                let start = Instant::now();
+                lab(&mut app, true);
+                total += start.elapsed();
+                lab(&mut app, false);
+            }
+            total
+        })
+    });
+    lab(&mut app, true);
+    group.bench_function("turn_1024x1024_lab", |b| {
+        b.iter(|| {
+            app.world_mut().write_message(PlayerCommand::Wait);
+            app.update();
+        })
+    });
+    group.finish();
+}
+
 /// Visits every level of a run (standing on each level's stairs down and descending), then
 /// prints what the kept levels and the player's memory of them hold on the heap.
 fn report_kept_levels(_: &mut Criterion) {
@@ -193,6 +230,7 @@ criterion_group!(
     bench_turn,
     bench_monsters,
     bench_level_change,
+    bench_whole_level,
     report_kept_levels
 );
 criterion_main!(benches);

@@ -1,9 +1,8 @@
-//! Where things are: a map tile's place in the world (map rows grow down, world y grows up), in
-//! the tilemap, and the tile under a point of the window. Shared by drawing, the lab's outlines
+//! Where things are: a map tile's place in the world (map rows grow down, world y grows up), and
+//! the tile under a point of the window. Shared by drawing, the lab's outlines
 //! and the pointer.
 
 use bevy::prelude::*;
-use bevy_ecs_tilemap::prelude::TilePos;
 use delve_core::geom::Pos;
 use delve_core::map::TileMap;
 
@@ -27,12 +26,4 @@ pub fn tile_under(map: &TileMap, cursor: Vec2, window: Vec2, camera: Vec2, scale
     let column = (world.x / TILE_PX).round() as i32;
     let row_up = (world.y / TILE_PX).round() as i32;
     Pos::new(column, map.height() as i32 - 1 - row_up)
-}
-
-/// The tilemap's position of map tile `p` (tilemap rows grow up, map rows down).
-pub(crate) fn tile_pos(map: &TileMap, p: Pos) -> TilePos {
-    TilePos {
-        x: p.x as u32,
-        y: map.height() - 1 - p.y as u32,
-    }
 }

@@ -6,7 +6,6 @@
 mod support;
 
 use bevy::prelude::*;
-use bevy_ecs_tilemap::prelude::{TileColor, TilePos, TileTextureIndex, TileVisible};
 use delve::app::headless_app_with;
 use delve::assets::tiles;
 use delve::command::PlayerCommand;
@@ -24,11 +23,9 @@ use support::{act, dungeon, game, message, turns};
 
 /// Every drawn tile: (x, y from the top), its texture, colour, and whether it is shown.
 fn drawn(app: &mut App) -> Vec<((u32, u32), u32, Color, bool)> {
-    let height = app.world().resource::<Game>().dungeon.level().map.height();
-    let w = app.world_mut();
-    w.query::<(&TilePos, &TileTextureIndex, &TileColor, &TileVisible)>()
-        .iter(w)
-        .map(|(p, i, c, v)| ((p.x, height - 1 - p.y), i.0, c.0, v.0))
+    delve::render::drawn(app.world_mut())
+        .into_iter()
+        .map(|(p, index, colour)| ((p.x as u32, p.y as u32), index, colour, true))
         .collect()
 }
 
@@ -114,6 +111,39 @@ fn the_lab_follows_the_player_down_the_stairs() {
     );
     let map = app.world().resource::<Game>().dungeon.level().map.clone();
     assert_eq!(drawn(&mut app).len(), map.tiles().len(), "level 2 drawn whole");
+}
+
+/// A door out of view that opens or closes is drawn as it is now in the lab (which shows the
+/// level, not the player's sight of it), though the lab redraws only the doors that changed.
+#[test]
+fn the_lab_redraws_a_door_that_changed_out_of_view() {
+    let params = GenParams::new(8, 80, 50, CorridorStyle::Mixed);
+    let mut app = delve::app::headless_app(Dungeon::new(params).unwrap().peaceful());
+    lab(&mut app, true);
+    let (far, state) = {
+        let game = app.world().resource::<Game>();
+        let view = game.sight();
+        let map = &game.dungeon.level().map;
+        map.doors()
+            .find(|&(p, s)| !view.is_visible(p) && s != delve_core::map::DoorState::Locked)
+            .expect("a door out of view")
+    };
+    let other = match state {
+        delve_core::map::DoorState::Open => Tile::Door(delve_core::map::DoorState::Closed),
+        _ => Tile::Door(delve_core::map::DoorState::Open),
+    };
+    app.world_mut()
+        .resource_mut::<Game>()
+        .dungeon
+        .level_mut()
+        .map
+        .set(far, other);
+    act(&mut app, PlayerCommand::Wait);
+    assert_eq!(
+        delve::render::drawn_at(app.world_mut(), far).map(|(index, _)| index),
+        Some(delve::render::tile_index(other)),
+        "the door at {far:?} is drawn as it is now"
+    );
 }
 
 /// What the lab's `n` (and the browser panel's "New level") does: a specimen run, entering `Playing`

@@ -6,13 +6,11 @@ mod support;
 use std::collections::HashSet;
 
 use bevy::prelude::*;
-use bevy_ecs_tilemap::prelude::*;
 use leafwing_input_manager::prelude::*;
 
 use delve::actor::Player;
 use delve::assets::tiles;
 use delve::command::PlayerCommand;
-use delve::render::MapLayer;
 use delve::turn::Game;
 use delve::ui::palette::REMEMBERED;
 use delve_core::dungeon::Dungeon;
@@ -274,24 +272,7 @@ fn closing_a_door_hides_the_room_behind_it() {
 #[test]
 fn tile_looks_follow_the_view() {
     let mut app = app_with_map("##############\n#@...#.......#\n#....+.......#\n#....#.......#\n##############\n");
-    let look = |app: &mut App, p: Pos| {
-        let height = map(app).height();
-        let storage = app
-            .world_mut()
-            .query_filtered::<&TileStorage, With<MapLayer>>()
-            .single(app.world())
-            .unwrap();
-        let tile = storage.get(&TilePos {
-            x: p.x as u32,
-            y: height - 1 - p.y as u32,
-        })?;
-        let w = app.world();
-        Some((
-            w.get::<TileTextureIndex>(tile).unwrap().0,
-            w.get::<TileColor>(tile).unwrap().0,
-            w.get::<TileVisible>(tile).unwrap().0,
-        ))
-    };
+    let look = |app: &mut App, p: Pos| delve::render::drawn_at(app.world_mut(), p).map(|(i, c)| (i, c, true));
     assert_eq!(
         look(&mut app, Pos::new(2, 2)),
         Some((tiles::FLOOR, Color::WHITE, true)),
@@ -323,15 +304,12 @@ fn tile_looks_follow_the_view() {
 
 #[test]
 fn tiles_are_made_only_for_what_has_been_seen() {
-    // One tile entity per tile in view or remembered, on every turn: never-seen tiles cost
-    // nothing, however large the map.
+    // A tile drawn for every tile in view or remembered, on every turn, and no other: never-seen
+    // tiles are not drawn, and no chunk is made until something in it is seen.
     let mut app = app_with_map(
         "##################\n#@.....#.........#\n#......+.........#\n#......#.........#\n##################\n",
     );
-    let tile_count = |app: &mut App| {
-        let w = app.world_mut();
-        w.query::<&TileTextureIndex>().iter(w).count()
-    };
+    let tile_count = |app: &mut App| delve::render::drawn(app.world_mut()).len();
     let seen = |app: &mut App| {
         let (memory, view) = (memory(app), viewshed(app));
         (0..memory.tiles().len())

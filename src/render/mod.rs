@@ -1,4 +1,4 @@
-//! Drawing the run: the level as tiles (`tiles`), the keys and the player (`sprites`), the
+//! Drawing the run: the level as tiles in chunks (`tiles`), the keys and the player (`sprites`), the
 //! monsters in view and the relic (`monsters`), and the camera that follows the player
 //! (`camera`). Everything drawn for a level is `LevelScoped`: changing level despawns it, and it
 //! is made again from the new level and the player's memory of it.
@@ -9,13 +9,12 @@ pub mod sprites;
 pub mod tiles;
 
 use bevy::prelude::*;
-use bevy_ecs_tilemap::TilemapPlugin;
 
 pub use camera::{GameCamera, ZOOMS};
-pub use tiles::{MapLayer, tile_index};
+pub use tiles::{CHUNK, MapChunk, MapLayer, drawn, drawn_at, tile_index};
 
-/// Everything drawn over the headless tile looks: the tilemap renderer, sprites, monsters and
-/// the camera.
+/// Everything drawn over the headless tile looks: the chunks' quads, sprites, monsters and the
+/// camera.
 pub fn plugin(app: &mut App) {
-    app.add_plugins((TilemapPlugin, sprites::plugin, monsters::plugin, camera::plugin));
+    app.add_plugins((tiles::gpu_plugin, sprites::plugin, monsters::plugin, camera::plugin));
 }

@@ -1,14 +1,20 @@
-//! The level as tiles (bevy_ecs_tilemap): a tile entity for each map tile the player has seen,
-//! whose look (texture, colour, shown or hidden) follows what the player sees and remembers, or,
-//! in the generator lab, the level as it was made. Needs no GPU: headless tests run it.
+//! The level as tiles, in chunks of 32x32 (Bevy's own `TilemapChunk`: one quad and one small
+//! texture of tile data per chunk, drawn in one call), whose looks (texture, colour) follow what
+//! the player sees and remembers, or, in the generator lab, the level as it was made. The looks
+//! are plain data on the chunk entities: headless tests read them without a GPU, and the renderer
+//! gets its quad only in the windowed game (`attach_chunk_quads`).
 //!
-//! Tiles never seen are not drawn, so they get no entity until they first come into view: a
-//! 1024x1024 map starts with a few hundred tile entities instead of a million. After the first
-//! build, a turn touches only the tiles that were or are in view (a door can only change look
-//! in view: out of sight the player's memory of it is drawn), never the whole map.
+//! A level shown whole costs a few bytes a tile, not an entity a tile: a 1024x1024 level in the
+//! lab is 1,024 chunks. Chunks with nothing seen in them are not made until something in them
+//! comes into view, and after the first build a turn touches only the tiles that were or are in
+//! view (a door can only change look in view: out of sight the player's memory of it is drawn),
+//! so only the chunks under the view are sent to the GPU again.
 
+use bevy::asset::RenderAssetUsages;
+use bevy::image::TextureFormatPixelInfo;
 use bevy::prelude::*;
-use bevy_ecs_tilemap::prelude::*;
+use bevy::render::render_resource::{Extent3d, TextureDimension};
+use bevy::sprite_render::{AlphaMode2d, TileData, TilemapChunk, TilemapChunkTileData};
 use delve_core::fov::{LevelMemory, Viewshed};
 use delve_core::geom::Pos;
 use delve_core::map::{DoorState, Tile, TileMap};
@@ -18,7 +24,7 @@ use crate::assets::{GameAssets, tiles};
 use crate::lab::{LabView, Revealed, digger_colour};
 use crate::turn::{Game, TurnSet};
 use crate::ui::palette;
-use crate::world_space::{TILE_PX, tile_pos};
+use crate::world_space::{TILE_PX, world_pos};
 
 /// How a tile is drawn.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -88,12 +94,78 @@ impl Sight<'_> {
     }
 }
 
-/// The tilemap entity.
-#[derive(Component, Debug)]
-pub struct MapLayer;
+/// Tiles along each side of a chunk.
+pub const CHUNK: u32 = 32;
 
-/// Builds the map layer when a level is entered (or the lab changes), and keeps tile looks in
-/// step with what the player sees.
+/// The level's drawing: which chunk entity holds each 32x32 block of the map (none until
+/// something in it is shown).
+#[derive(Component, Debug)]
+pub struct MapLayer {
+    /// Chunks across and down.
+    columns: u32,
+    rows: u32,
+    chunks: Vec<Option<Entity>>,
+    /// In the lab, each of the level's doors (by index) as last drawn: a door out of view is
+    /// redrawn only when it opens or closes (a 1024x1024 level has thousands).
+    doors_drawn: Vec<(usize, Tile)>,
+}
+
+/// One chunk of the drawing: its first column and its first row counted from the bottom of the
+/// map (the renderer's rows grow up, the map's down). Its looks are its `TilemapChunkTileData`,
+/// row by row from the bottom.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct MapChunk {
+    column: u32,
+    row_up: u32,
+}
+
+/// Where map tile `p` is drawn: the chunk (by index into `MapLayer::chunks`) and the tile's
+/// index in that chunk's data.
+fn place(map: &TileMap, layer: &MapLayer, p: Pos) -> (usize, usize) {
+    let (x, up) = (p.x as u32, map.height() - 1 - p.y as u32);
+    let chunk = (up / CHUNK * layer.columns + x / CHUNK) as usize;
+    let tile = ((up % CHUNK) * CHUNK + x % CHUNK) as usize;
+    (chunk, tile)
+}
+
+/// The renderer's data for a look (a tile not shown is no tile).
+fn tile_data(look: Look) -> Option<TileData> {
+    look.shown.then(|| TileData {
+        tileset_index: look.index as u16,
+        color: look.color,
+        ..default()
+    })
+}
+
+/// Whether two tiles are drawn alike.
+fn same(a: Option<TileData>, b: Option<TileData>) -> bool {
+    match (a, b) {
+        (None, None) => true,
+        (Some(a), Some(b)) => a.tileset_index == b.tileset_index && a.color == b.color && a.visible == b.visible,
+        _ => false,
+    }
+}
+
+/// A chunk entity holding `data`, placed so that its tiles lie over their map tiles.
+fn chunk_bundle(map: &TileMap, chunk: MapChunk, data: Vec<Option<TileData>>) -> impl Bundle {
+    // The centre of the chunk's bottom-left tile, then half a chunk on (less half a tile).
+    let corner = world_pos(
+        map,
+        Pos::new(chunk.column as i32, map.height() as i32 - 1 - chunk.row_up as i32),
+    );
+    let half = (CHUNK as f32 - 1.0) * TILE_PX / 2.0;
+    (
+        Name::new("Map chunk"),
+        chunk,
+        TilemapChunkTileData(data),
+        Transform::from_translation((corner + Vec2::splat(half)).extend(0.0)),
+        Visibility::default(),
+        LevelScoped,
+    )
+}
+
+/// Builds the drawing when a level is entered (or the lab changes), and keeps tile looks in step
+/// with what the player sees.
 pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
@@ -108,27 +180,22 @@ pub fn plugin(app: &mut App) {
 }
 
 /// The lab coming on or going off (or showing another level) draws the level again from
-/// scratch: the tiles are despawned here and made again by `spawn_map_layer`.
+/// scratch: the chunks are despawned here and made again by `spawn_map_layer`.
 fn rebuild_for_lab(
     mut commands: Commands,
     mut lab: LabView,
     layer: Query<Entity, With<MapLayer>>,
-    tiles: Query<Entity, With<TilePos>>,
+    chunks: Query<Entity, With<MapChunk>>,
 ) {
     if !lab.look().1 {
         return;
     }
-    for entity in layer.iter().chain(&tiles) {
+    for entity in layer.iter().chain(&chunks) {
         commands.entity(entity).try_despawn();
     }
 }
 
-pub(super) fn spawn_map_layer(
-    mut commands: Commands,
-    game: Res<Game>,
-    assets: Res<GameAssets>,
-    revealed: Option<Res<Revealed>>,
-) {
+pub(super) fn spawn_map_layer(mut commands: Commands, game: Res<Game>, revealed: Option<Res<Revealed>>) {
     let map = &game.dungeon.level().map;
     let sight = Sight {
         map,
@@ -136,61 +203,52 @@ pub(super) fn spawn_map_layer(
         viewshed: game.sight(),
         revealed: revealed.as_deref(),
     };
-    let size = TilemapSize {
-        x: map.width(),
-        y: map.height(),
+    let mut layer = MapLayer {
+        columns: map.width().div_ceil(CHUNK),
+        rows: map.height().div_ceil(CHUNK),
+        chunks: Vec::new(),
+        doors_drawn: sight.revealed.map_or(Vec::new(), |r| {
+            let at = |p: Pos| map.index(p);
+            r.doors.iter().map(|&p| (at(p), map.tile(p))).collect()
+        }),
     };
-    let layer = commands.spawn_empty().id();
-    let mut storage = TileStorage::empty(size);
+    layer.chunks = vec![None; (layer.columns * layer.rows) as usize];
     // Only the tiles shown now (in view, or remembered from an earlier visit), by the same test
-    // `update_tile_looks` applies as the rest come into view.
+    // `update_tile_looks` applies as the rest come into view; a chunk only if one of its tiles is.
+    let mut data: Vec<Vec<Option<TileData>>> = vec![Vec::new(); layer.chunks.len()];
     for i in 0..map.tiles().len() {
         let p = map.pos_of(i);
-        let look = sight.look_at(p);
-        if look.shown {
-            let position = tile_pos(map, p);
-            storage.set(&position, commands.spawn(tile_bundle(layer, position, look)).id());
+        let Some(tile) = tile_data(sight.look_at(p)) else {
+            continue;
+        };
+        let (chunk, at) = place(map, &layer, p);
+        if data[chunk].is_empty() {
+            data[chunk] = vec![None; (CHUNK * CHUNK) as usize];
         }
+        data[chunk][at] = Some(tile);
     }
-    let tile_size = TilemapTileSize { x: TILE_PX, y: TILE_PX };
-    commands.entity(layer).insert((
-        Name::new("Map layer"),
-        MapLayer,
-        LevelScoped,
-        TilemapBundle {
-            grid_size: tile_size.into(),
-            size,
-            storage,
-            texture: TilemapTexture::Single(assets.tileset.clone()),
-            tile_size,
-            anchor: TilemapAnchor::None,
-            ..default()
-        },
-    ));
-}
-
-fn tile_bundle(layer: Entity, position: TilePos, look: Look) -> impl Bundle {
-    (
-        TileBundle {
-            position,
-            tilemap_id: TilemapId(layer),
-            texture_index: TileTextureIndex(look.index),
-            color: TileColor(look.color),
-            visible: TileVisible(look.shown),
-            ..default()
-        },
-        LevelScoped,
-    )
+    for (k, tiles) in data.into_iter().enumerate() {
+        if tiles.is_empty() {
+            continue;
+        }
+        let chunk = MapChunk {
+            column: k as u32 % layer.columns * CHUNK,
+            row_up: k as u32 / layer.columns * CHUNK,
+        };
+        layer.chunks[k] = Some(commands.spawn(chunk_bundle(map, chunk, tiles)).id());
+    }
+    commands.spawn((Name::new("Map layer"), layer, LevelScoped));
 }
 
 /// Redraws the tiles whose look may have changed: last turn's view and this turn's view (in the
-/// lab, where anything may be seen, every door too). Components are written only when the look
-/// really differs; a tile seen for the first time gets its entity.
+/// lab, where anything may be seen, every door that opened or closed too). A chunk's data is written only when a look
+/// in it really differs (so only those chunks go to the GPU again); a chunk with a tile seen for
+/// the first time is made.
 fn update_tile_looks(
     mut commands: Commands,
     game: Res<Game>,
-    layer: Single<(Entity, &mut TileStorage), With<MapLayer>>,
-    mut tiles: Query<(&mut TileTextureIndex, &mut TileColor, &mut TileVisible)>,
+    layer: Single<&mut MapLayer>,
+    mut chunks: Query<&mut TilemapChunkTileData, With<MapChunk>>,
     revealed: Option<Res<Revealed>>,
 ) {
     let map = &game.dungeon.level().map;
@@ -201,27 +259,146 @@ fn update_tile_looks(
         viewshed,
         revealed: revealed.as_deref(),
     };
-    let (layer, mut storage) = layer.into_inner();
-    let doors = sight.revealed.map_or(&[][..], |r| &r.doors);
-    for &p in viewshed.previous().iter().chain(viewshed.visible()).chain(doors) {
+    let mut layer = layer.into_inner();
+    // Looks for chunks not made yet, gathered so that each is made once.
+    let mut new_chunks: Vec<(usize, Vec<Option<TileData>>)> = Vec::new();
+    let mut doors = Vec::new();
+    let tiles = map.tiles();
+    for (i, drawn) in &mut layer.doors_drawn {
+        if let Some(&now) = tiles.get(*i)
+            && now != *drawn
+        {
+            *drawn = now;
+            doors.push(map.pos_of(*i));
+        }
+    }
+    for &p in viewshed.previous().iter().chain(viewshed.visible()).chain(&doors) {
         if !map.in_bounds(p) {
             continue; // last turn's view on a level of another size
         }
-        let position = tile_pos(map, p);
-        let look = sight.look_at(p);
-        let Some(entity) = storage.get(&position) else {
-            if look.shown {
-                storage.set(&position, commands.spawn(tile_bundle(layer, position, look)).id());
+        let tile = tile_data(sight.look_at(p));
+        let (chunk, at) = place(map, &layer, p);
+        match layer.chunks[chunk] {
+            Some(entity) => {
+                let Ok(mut data) = chunks.get_mut(entity) else { continue };
+                if !same(data.bypass_change_detection()[at], tile) {
+                    data[at] = tile;
+                }
             }
-            continue;
-        };
-        let Ok((mut index, mut color, mut shown)) = tiles.get_mut(entity) else {
-            continue;
-        };
-        index.set_if_neq(TileTextureIndex(look.index));
-        if color.0 != look.color {
-            color.0 = look.color;
+            None if tile.is_some() => match new_chunks.iter_mut().find(|(k, _)| *k == chunk) {
+                Some((_, tiles)) => tiles[at] = tile,
+                None => {
+                    let mut tiles = vec![None; (CHUNK * CHUNK) as usize];
+                    tiles[at] = tile;
+                    new_chunks.push((chunk, tiles));
+                }
+            },
+            None => {}
         }
-        shown.set_if_neq(TileVisible(look.shown));
+    }
+    for (k, tiles) in new_chunks {
+        let chunk = MapChunk {
+            column: k as u32 % layer.columns * CHUNK,
+            row_up: k as u32 / layer.columns * CHUNK,
+        };
+        layer.chunks[k] = Some(commands.spawn(chunk_bundle(map, chunk, tiles)).id());
+    }
+}
+
+/// What is drawn at map tile `p` now, read back from the chunks: its texture and colour (`None`:
+/// nothing). For tests and tools; the game never reads its drawing.
+pub fn drawn_at(world: &mut World, p: Pos) -> Option<(u32, Color)> {
+    let map = world.get_resource::<Game>()?.dungeon.level().map.clone();
+    let mut layers = world.query::<&MapLayer>();
+    let layer = layers.single(world).ok()?;
+    let (chunk, at) = place(&map, layer, p);
+    let entity = layer.chunks[chunk]?;
+    let tile = world.get::<TilemapChunkTileData>(entity)?.0[at]?;
+    tile.visible.then_some((u32::from(tile.tileset_index), tile.color))
+}
+
+/// Every tile drawn now: where, its texture and colour. For tests and tools.
+pub fn drawn(world: &mut World) -> Vec<(Pos, u32, Color)> {
+    let Some(map) = world.get_resource::<Game>().map(|g| g.dungeon.level().map.clone()) else {
+        return Vec::new();
+    };
+    (0..map.tiles().len())
+        .filter_map(|i| {
+            let p = map.pos_of(i);
+            drawn_at(world, p).map(|(index, colour)| (p, index, colour))
+        })
+        .collect()
+}
+
+/// The tileset as an array texture, one layer a tile, as `TilemapChunk` samples it.
+#[derive(Resource, Debug)]
+struct TileLayers(Handle<Image>);
+
+/// Drawing the chunks on the GPU: the tileset as layers, and a quad for each chunk made.
+pub(super) fn gpu_plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            make_tile_layers.run_if(resource_exists::<GameAssets>.and_then(not(resource_exists::<TileLayers>))),
+            attach_chunk_quads.run_if(resource_exists::<TileLayers>),
+        )
+            .chain()
+            .after(TurnSet::Show),
+    );
+}
+
+/// Cuts the loaded tileset (8 tiles to a row) into a column of tiles, one layer each.
+fn make_tile_layers(mut commands: Commands, assets: Res<GameAssets>, mut images: ResMut<Assets<Image>>) {
+    let Some(sheet) = images.get(&assets.tileset) else {
+        return; // not loaded (yet): tried again next frame
+    };
+    let size = tiles::SIZE;
+    let (columns, rows) = (sheet.width() / size, sheet.height() / size);
+    let format = sheet.texture_descriptor.format;
+    let (Ok(pixel), Some(data)) = (format.pixel_size(), sheet.data.as_ref()) else {
+        return;
+    };
+    let row_bytes = (size as usize) * pixel;
+    let mut column = Vec::with_capacity(data.len());
+    for t in 0..columns * rows {
+        let (tx, ty) = ((t % columns) * size, (t / columns) * size);
+        for y in ty..ty + size {
+            let start = (y * sheet.width() + tx) as usize * pixel;
+            column.extend_from_slice(&data[start..start + row_bytes]);
+        }
+    }
+    let mut layers = Image::new(
+        Extent3d {
+            width: size,
+            height: size * columns * rows,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        column,
+        format,
+        RenderAssetUsages::RENDER_WORLD,
+    );
+    layers.sampler = sheet.sampler.clone();
+    if let Err(e) = layers.reinterpret_stacked_2d_as_array(columns * rows) {
+        error!("the tileset cannot be cut into layers: {e}");
+        return;
+    }
+    commands.insert_resource(TileLayers(images.add(layers)));
+}
+
+/// Gives each new chunk its quad (Bevy makes the mesh and the tile-data texture as the
+/// `TilemapChunk` goes in).
+fn attach_chunk_quads(
+    mut commands: Commands,
+    layers: Res<TileLayers>,
+    chunks: Query<Entity, (With<MapChunk>, Without<TilemapChunk>)>,
+) {
+    for entity in &chunks {
+        commands.entity(entity).insert(TilemapChunk {
+            chunk_size: UVec2::splat(CHUNK),
+            tile_display_size: UVec2::splat(tiles::SIZE),
+            tileset: layers.0.clone(),
+            alpha_mode: AlphaMode2d::Blend,
+        });
     }
 }
