@@ -4,10 +4,11 @@
 //! the map does.
 //!
 //! One picture serves both: `picture::Picture`, painted from the player's memory (whole on a new
-//! level, then only where the view was or is) and copied to its GPU image only while something
-//! shows it.
+//! level, then only where the view was or is) and sent to the GPU only while something shows it:
+//! whole for a new level, and after a turn only the rectangle the view repainted (`upload`).
 
 pub mod picture;
+mod upload;
 
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
@@ -16,7 +17,8 @@ use bevy::ui::RelativeCursorPosition;
 use bevy::window::PrimaryWindow;
 use leafwing_input_manager::prelude::ActionState;
 
-use self::picture::{Landmark, Picture, landmarks, stairs_of};
+use self::picture::{Landmark, Picture, Region, landmarks, stairs_of};
+use self::upload::{Patch, PicturePatches};
 use delve_core::geom::Pos;
 use delve_core::map::TileMap;
 
@@ -37,8 +39,29 @@ pub(crate) struct MapPicture {
     /// The stairs of that level.
     stairs: Vec<(Pos, Landmark)>,
     image: Handle<Image>,
-    /// The picture changed since it was last copied to the image.
-    fresh: bool,
+    /// What of the picture changed since it was last sent to the GPU.
+    stale: Stale,
+}
+
+/// What of the picture the GPU has not been sent yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stale {
+    Nothing,
+    /// A rectangle (the views since it was last sent).
+    Region(Region),
+    /// All of it (a new level).
+    Whole,
+}
+
+impl Stale {
+    /// Also `region`.
+    fn and(self, region: Option<Region>) -> Stale {
+        match (self, region) {
+            (Stale::Whole, _) | (_, None) => self,
+            (Stale::Nothing, Some(r)) => Stale::Region(r),
+            (Stale::Region(a), Some(b)) => Stale::Region(a.union(b)),
+        }
+    }
 }
 
 /// Whether the corner minimap is shown (Shift+M).
@@ -73,7 +96,8 @@ struct Marker;
 const MINIMAP_BOX: Vec2 = Vec2::new(240.0, 150.0);
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<MinimapShown>()
+    app.add_plugins(upload::plugin)
+        .init_resource::<MinimapShown>()
         .add_systems(OnEnter(GameState::Playing), (forget_picture, spawn_minimap).chain())
         .add_systems(
             Update,
@@ -113,7 +137,7 @@ fn forget_picture(mut commands: Commands, mut images: ResMut<Assets<Image>>, gam
         picture,
         depth: None,
         stairs: Vec::new(),
-        fresh: true,
+        stale: Stale::Whole,
     });
 }
 
@@ -143,32 +167,52 @@ fn paint_picture(game: Res<Game>, mut picture: ResMut<MapPicture>) {
         picture.picture = Picture::paint(map.width(), map.height(), memory);
         picture.stairs = stairs_of(map);
         picture.depth = Some(depth);
-        picture.fresh = true;
+        picture.stale = Stale::Whole;
     } else if game.is_changed()
         && let Some(memory) = memory
     {
         let spots = view.previous().iter().chain(view.visible()).copied();
-        picture.picture.repaint(memory, spots);
-        picture.fresh = true;
+        let repainted = picture.picture.repaint(memory, spots);
+        picture.stale = picture.stale.and(repainted);
     }
 }
 
-/// Copies the picture to its image, when it changed and something shows it.
+/// Sends the picture to the GPU, when it changed and something shows it: whole (a new level), or
+/// only the rectangle repainted since it was last sent (a turn). The image's own copy of the
+/// pixels is kept in step without marking it changed, which would send it whole.
 fn upload_picture(
     mut picture: ResMut<MapPicture>,
     mut images: ResMut<Assets<Image>>,
+    mut patches: ResMut<PicturePatches>,
     nodes: Query<&InheritedVisibility, With<PictureNode>>,
 ) {
-    if !picture.fresh || !nodes.iter().any(|v| v.get()) {
+    if picture.stale == Stale::Nothing || !nodes.iter().any(|v| v.get()) {
         return;
     }
-    picture.fresh = false;
-    let Some(image) = images.get_mut(&picture.image) else {
-        return;
-    };
+    let stale = std::mem::replace(&mut picture.stale, Stale::Nothing);
     // Same size as the picture (one image per run, made with it), and made with its data.
-    if let Some(data) = &mut image.into_inner().data {
-        data.copy_from_slice(&picture.picture.rgba);
+    match stale {
+        Stale::Nothing => {}
+        Stale::Whole => {
+            if let Some(image) = images.get_mut(&picture.image)
+                && let Some(data) = &mut image.into_inner().data
+            {
+                data.copy_from_slice(&picture.picture.rgba);
+            }
+        }
+        Stale::Region(region) => {
+            let pixels = picture.picture.pixels_of(region);
+            if let Some(image) = images.get_mut_untracked(&picture.image)
+                && let Some(data) = &mut image.data
+            {
+                picture.picture.put_pixels(data, region, &pixels);
+            }
+            patches.0.push(Patch {
+                image: picture.image.id(),
+                region,
+                pixels,
+            });
+        }
     }
 }
 

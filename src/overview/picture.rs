@@ -42,14 +42,40 @@ impl Picture {
         Picture { width, height, rgba }
     }
 
-    /// Repaints the pixels at `spots` from `memory` (spots off the picture are skipped).
-    pub(crate) fn repaint(&mut self, memory: &LevelMemory, spots: impl IntoIterator<Item = Pos>) {
+    /// Repaints the pixels at `spots` from `memory` (spots off the picture are skipped), and
+    /// returns the smallest region holding every pixel repainted (`None`: none was).
+    pub(crate) fn repaint(&mut self, memory: &LevelMemory, spots: impl IntoIterator<Item = Pos>) -> Option<Region> {
+        let mut region: Option<Region> = None;
         for p in spots {
             if p.x < 0 || p.y < 0 || p.x as u32 >= self.width || p.y as u32 >= self.height {
                 continue;
             }
             let i = (p.y as usize * self.width as usize + p.x as usize) * 4;
             self.rgba[i..i + 4].copy_from_slice(&colour(memory.get(p)));
+            let spot = Region::at(p.x as u32, p.y as u32);
+            region = Some(region.map_or(spot, |r| r.union(spot)));
+        }
+        region
+    }
+
+    /// The pixels of `region`, row by row: what the GPU is sent when only that region changed.
+    pub(crate) fn pixels_of(&self, region: Region) -> Vec<u8> {
+        let row = region.width as usize * 4;
+        let mut out = Vec::with_capacity(row * region.height as usize);
+        for y in region.y..region.y + region.height {
+            let start = (y as usize * self.width as usize + region.x as usize) * 4;
+            out.extend_from_slice(&self.rgba[start..start + row]);
+        }
+        out
+    }
+
+    /// Writes `pixels` (as `pixels_of` gives them) into `rgba`, the image of a picture of this
+    /// size: the image kept in step with the picture without being copied whole.
+    pub(crate) fn put_pixels(&self, rgba: &mut [u8], region: Region, pixels: &[u8]) {
+        let row = region.width as usize * 4;
+        for (k, y) in (region.y..region.y + region.height).enumerate() {
+            let start = (y as usize * self.width as usize + region.x as usize) * 4;
+            rgba[start..start + row].copy_from_slice(&pixels[k * row..(k + 1) * row]);
         }
     }
 
@@ -58,6 +84,40 @@ impl Picture {
     fn pixel(&self, p: Pos) -> [u8; 4] {
         let i = (p.y as usize * self.width as usize + p.x as usize) * 4;
         self.rgba[i..i + 4].try_into().expect("four bytes")
+    }
+}
+
+/// A rectangle of a picture's pixels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Region {
+    pub x: u32,
+    pub y: u32,
+    pub width: u32,
+    pub height: u32,
+}
+
+impl Region {
+    /// The one pixel at (`x`, `y`).
+    pub(crate) const fn at(x: u32, y: u32) -> Region {
+        Region {
+            x,
+            y,
+            width: 1,
+            height: 1,
+        }
+    }
+
+    /// The smallest region holding both.
+    pub(crate) fn union(self, other: Region) -> Region {
+        let (x, y) = (self.x.min(other.x), self.y.min(other.y));
+        let right = (self.x + self.width).max(other.x + other.width);
+        let bottom = (self.y + self.height).max(other.y + other.height);
+        Region {
+            x,
+            y,
+            width: right - x,
+            height: bottom - y,
+        }
     }
 }
 
@@ -148,8 +208,31 @@ mod tests {
         let mut picture = blank.clone();
         let view = visible_tiles(map, map.start(), 8);
         memory.level_mut(1, map).remember(map, &view);
-        picture.repaint(memory.level(1).unwrap(), view.iter().copied().chain([Pos::new(-1, 3)]));
+        let region = picture
+            .repaint(memory.level(1).unwrap(), view.iter().copied().chain([Pos::new(-1, 3)]))
+            .expect("the view is on the picture");
         assert_eq!(picture, Picture::paint(w, h, memory.level(1)));
+        // The region is the view's bounding box, and sending only it brings an image of the
+        // picture before up to date.
+        let xs = view.iter().map(|p| p.x as u32);
+        let ys = view.iter().map(|p| p.y as u32);
+        let (x, y) = (xs.clone().min().unwrap(), ys.clone().min().unwrap());
+        assert_eq!(
+            region,
+            Region {
+                x,
+                y,
+                width: xs.max().unwrap() - x + 1,
+                height: ys.max().unwrap() - y + 1,
+            }
+        );
+        assert!(
+            ((region.width * region.height) as usize) < map.tiles().len() / 4,
+            "a corner of the level"
+        );
+        let mut image = blank.rgba.clone();
+        picture.put_pixels(&mut image, region, &picture.pixels_of(region));
+        assert_eq!(image, picture.rgba);
         assert_eq!(picture.pixel(map.start()), colour(Some(map.tile(map.start()))));
         let unseen = (0..map.tiles().len())
             .map(|i| map.pos_of(i))
