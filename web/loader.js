@@ -58,6 +58,9 @@ async function start() {
     fail("Delve needs WebGL2, which this browser does not offer (or has turned off). Try a current Firefox, Chrome or Safari.");
     return;
   }
+  // Each step's end is marked on <body data-t-…> (Date.now()): the end-to-end test reports the
+  // time from page load to the first level broken down (download, compile, start-up, first level).
+  const mark = (name) => { document.body.dataset["t" + name[0].toUpperCase() + name.slice(1)] = String(Date.now()); };
   let bytes;
   try {
     bytes = await download("delve_bg.wasm");
@@ -65,10 +68,19 @@ async function start() {
     fail(`Delve could not be downloaded: ${e.message}`);
     return;
   }
+  mark("downloaded");
   text.textContent = "Starting Delve…";
   bar.removeAttribute("value");
+  let module;
   try {
-    await init({ module_or_path: bytes });
+    module = await WebAssembly.compile(bytes);
+  } catch (e) {
+    fail(`Delve could not start: ${e && e.message ? e.message : e}`);
+    return;
+  }
+  mark("compiled");
+  try {
+    await init({ module_or_path: module });
   } catch (e) {
     // winit hands control to the browser by throwing this on purpose; the game keeps running.
     if (!String(e && e.message).includes("Using exceptions for control flow")) {

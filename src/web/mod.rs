@@ -40,6 +40,13 @@ mod page {
         set_body("data-delve", state);
     }
 
+    /// Marks on `<body data-t-NAME>` when (milliseconds of `Date.now()`) a step of starting up was
+    /// reached: the loader marks the download and the compile, the game its first instruction
+    /// (`main`) and its first level (`playing`). The end-to-end test reports the differences.
+    fn mark_time(name: &str) {
+        set_body(&format!("data-t-{name}"), &format!("{}", js_sys::Date::now()));
+    }
+
     /// Marks an attribute of `<body>` (the end-to-end test reads the depth and position).
     fn set_body(name: &str, value: &str) {
         if let Some(body) = document().and_then(|d| d.body()) {
@@ -168,6 +175,7 @@ mod page {
     }
 
     pub fn run() {
+        mark_time("main");
         let search = web_sys::window()
             .and_then(|w| w.location().search().ok())
             .unwrap_or_default();
@@ -247,7 +255,12 @@ mod page {
         }
         .with_store(store);
         let mut app = crate::app::game_app(launch, window);
-        app.add_systems(OnEnter(GameState::Playing), || set_state("playing"))
+        app.add_systems(OnEnter(GameState::Playing), || {
+            if document().and_then(|d| d.body()).is_some_and(|b| !b.has_attribute("data-t-playing")) {
+                mark_time("playing");
+            }
+            set_state("playing");
+        })
             .add_systems(OnEnter(GameState::Title), || set_state("title"))
             .add_systems(Update, mark_position.run_if(in_state(GameState::Playing)))
             .add_systems(

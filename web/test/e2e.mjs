@@ -160,6 +160,13 @@ try {
   // The game marks "playing" on entering its first level, drawn on that same frame.
   const firstLevelMs = Date.now() - t0;
   console.log(`time from page load to the first rendered level: ${firstLevelMs} ms`);
+  // Where the time went: the loader and the game mark each step's end (Date.now()) on <body>.
+  const marks = await page.evaluate(() => ({ ...document.body.dataset }));
+  const at = (name) => Number(marks["t" + name[0].toUpperCase() + name.slice(1)]);
+  const steps = [["download", t0, at("downloaded")], ["compile", at("downloaded"), at("compiled")],
+    ["instantiate", at("compiled"), at("main")], ["Bevy start-up to the first level", at("main"), at("playing")]];
+  console.log("  " + steps.map(([name, from, to]) => `${name} ${to - from} ms`).join(", "));
+  check(steps.every(([, from, to]) => to >= from && from >= t0), `the start-up steps were each marked, in order (${JSON.stringify(steps)})`);
   await page.waitForTimeout(1500);
   check(encodings.get("delve_bg.wasm") === "br", `the module came compressed (content-encoding: ${encodings.get("delve_bg.wasm")})`);
   const before = decodePng(await page.locator("#delve-canvas").screenshot());
