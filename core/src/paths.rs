@@ -1,6 +1,6 @@
-//! Walking distances over a level's tiles: a breadth-first distance map and a bounded flood that
-//! answers "is B within N steps of A?" (4-way steps, the generator's notion of walking: stairs
-//! far apart, loops where walks are long), and a bounded 8-way `StepField` that walks as actors
+//! Walking distances over a level's tiles: a breadth-first distance map (4-way steps, the
+//! generator's notion of walking: stairs far apart, loops where walks are long), and a bounded
+//! 8-way `StepField` that walks as actors
 //! do (no diagonal step into or out of a doorway): what hunting monsters roll down. Plain Rust
 //! over the grid.
 
@@ -53,59 +53,31 @@ pub fn distance_map(map: &TileMap, from: Pos, pass: impl Fn(Tile) -> bool) -> Ve
     dist
 }
 
-/// A reusable bounded flood: scratch sized to the map once, each call touching only the tiles
-/// it reaches (marked with the call's stamp instead of clearing an array).
-#[derive(Default)]
-pub struct Flood {
-    stamp: Vec<u32>,
-    current: u32,
-    frontier: Vec<Pos>,
-    next: Vec<Pos>,
-}
-
-impl Flood {
-    /// True when `to` can be walked to from `from` in at most `limit` 4-way steps over walkable
-    /// tiles (doors of any state count as walkable: this is about the shape of the level).
-    pub fn within(&mut self, map: &TileMap, from: Pos, to: Pos, limit: u32) -> bool {
-        if from == to {
-            return true;
-        }
-        if self.stamp.len() != map.tiles().len() {
-            self.stamp = vec![0; map.tiles().len()];
-            self.current = 0;
-        }
-        self.current = self.current.wrapping_add(1);
-        if self.current == 0 {
-            self.stamp.fill(0);
-            self.current = 1;
-        }
-        let stamp = self.current;
-        self.frontier.clear();
-        self.frontier.push(from);
-        self.stamp[map.index(from)] = stamp;
-        for _ in 0..limit {
-            self.next.clear();
-            for &p in &self.frontier {
-                for q in p.neighbours4() {
-                    if q == to {
-                        return true;
-                    }
-                    if map.get(q).is_some_and(Tile::is_walkable) {
-                        let j = map.index(q);
-                        if self.stamp[j] != stamp {
-                            self.stamp[j] = stamp;
-                            self.next.push(q);
-                        }
-                    }
-                }
+/// `distance_map` over walkable tiles, for a map whose border is solid (every walkable tile then
+/// has its four neighbours on the map) from a walkable `from`: the same distances, found by
+/// index alone, with no position carried or bounds asked. The generator's walk, after its
+/// border check.
+pub(crate) fn distances_inside(map: &TileMap, from: Pos) -> Vec<u32> {
+    let tiles = map.tiles();
+    let w = map.width() as usize;
+    let mut dist = vec![UNREACHED; tiles.len()];
+    let start = map.index(from);
+    dist[start] = 0;
+    let mut queue: Vec<u32> = Vec::with_capacity(tiles.len() / 2);
+    queue.push(start as u32);
+    let mut head = 0;
+    while let Some(&i) = queue.get(head) {
+        head += 1;
+        let i = i as usize;
+        let d = dist[i] + 1;
+        for j in [i - 1, i + 1, i - w, i + w] {
+            if dist[j] == UNREACHED && tiles[j].is_walkable() {
+                dist[j] = d;
+                queue.push(j as u32);
             }
-            if self.next.is_empty() {
-                return false;
-            }
-            std::mem::swap(&mut self.frontier, &mut self.next);
         }
-        false
     }
+    dist
 }
 
 /// Steps as actors take them (8-way; no diagonal step into or out of a doorway) from one tile
@@ -312,23 +284,20 @@ mod tests {
     }
 
     #[test]
-    fn bounded_flood_agrees_with_the_distance_map() {
-        let map = parse_ascii(U.as_bytes()).unwrap();
-        let from = Pos::new(1, 1);
-        let d = distance_map(&map, from, Tile::is_walkable);
-        let mut flood = Flood::default();
-        for (i, &steps) in d.iter().enumerate() {
-            let to = map.pos_of(i);
-            if !map.tile(to).is_walkable() {
-                continue;
-            }
-            for limit in 0..12 {
-                assert_eq!(
-                    flood.within(&map, from, to, limit),
-                    steps <= limit,
-                    "{to:?} within {limit}"
-                );
-            }
+    fn distances_inside_equal_the_distance_map() {
+        for seed in 0..40 {
+            let depth = seed as u32 % 10 + 1;
+            let level = crate::generation::generate(
+                &crate::generation::GenParams::new(seed, 80, 50, Default::default()).at_depth(depth),
+            )
+            .unwrap()
+            .level;
+            let map = &level.map;
+            assert_eq!(
+                distances_inside(map, map.start()),
+                distance_map(map, map.start(), Tile::is_walkable),
+                "seed {seed}"
+            );
         }
     }
 

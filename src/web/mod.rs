@@ -256,27 +256,30 @@ mod page {
         .with_store(store);
         let mut app = crate::app::game_app(launch, window);
         app.add_systems(OnEnter(GameState::Playing), || {
-            if document().and_then(|d| d.body()).is_some_and(|b| !b.has_attribute("data-t-playing")) {
+            if document()
+                .and_then(|d| d.body())
+                .is_some_and(|b| !b.has_attribute("data-t-playing"))
+            {
                 mark_time("playing");
             }
             set_state("playing");
         })
-            .add_systems(OnEnter(GameState::Title), || set_state("title"))
-            .add_systems(Update, mark_position.run_if(in_state(GameState::Playing)))
-            .add_systems(
-                Update,
-                (take_page_request, mark_run)
-                    .chain()
-                    .run_if(in_state(GameState::Playing).or_else(in_state(GameState::Ended))),
-            )
-            .add_systems(OnEnter(GameState::LoadFailed), |failures: Res<LoadFailures>| {
-                // The canvas says it too; the page's message is what a reader or a test finds.
-                set_text(
-                    "delve-message",
-                    &format!("Delve cannot start: {}.", failures.describe("; ")),
-                );
-                set_state("failed");
-            });
+        .add_systems(OnEnter(GameState::Title), || set_state("title"))
+        .add_systems(Update, mark_position.run_if(in_state(GameState::Playing)))
+        .add_systems(
+            Update,
+            (take_page_request, mark_run)
+                .chain()
+                .run_if(in_state(GameState::Playing).or_else(in_state(GameState::Ended))),
+        )
+        .add_systems(OnEnter(GameState::LoadFailed), |failures: Res<LoadFailures>| {
+            // The canvas says it too; the page's message is what a reader or a test finds.
+            set_text(
+                "delve-message",
+                &format!("Delve cannot start: {}.", failures.describe("; ")),
+            );
+            set_state("failed");
+        });
         app.run();
     }
 }

@@ -6,17 +6,17 @@ use std::fmt;
 
 use crate::world::{Key, Level};
 
-use crate::map::{MAX_SIDE, MIN_SIZE, Tile, TileMap};
+use crate::map::{MAX_SIDE, MIN_SIZE, TileMap};
 
 use crate::geom::Rect;
-use crate::paths::distance_map;
+use crate::paths::distances_inside;
 
 use super::builder::Builder;
 use super::corridors::{self, CorridorStyle};
 use super::defect::Defect;
 use super::depth::{DEEPEST, Shape, level_seed};
 use super::locks::check_solvable;
-use super::validate::{check_layout, check_stairs_and_keys};
+use super::validate::{check_border, check_layout, check_stairs_and_keys};
 use super::{bsp, locks, loops, stairs};
 use crate::rng::{GenRng, derive_seed};
 
@@ -166,13 +166,17 @@ fn build(seed: u64, params: &GenParams) -> Result<(Level, usize), Defect> {
     let shape = Shape::at(params.depth);
     let mut rng = GenRng::new(seed);
     let mut map = dig(&mut rng, params.width, params.height, params.style, &shape)?;
+    // The walks below go by index: the border must be solid (the layout check would refuse the
+    // level anyway).
+    check_border(&map)?;
     // The stairs up first (they depend only on the run), then one walk from the arrival serves
     // the loops (as a bound on walks round) and the stairs down (far from the arrival).
-    stairs::place_up(&mut map, params.seed, params.depth)?;
-    let dist = distance_map(&map, map.start(), Tile::is_walkable);
+    let spots = stairs::spots(&map);
+    stairs::place_up(&mut map, &spots, params.seed, params.depth)?;
+    let dist = distances_inside(&map, map.start());
     let most = (map.rooms().len() * shape.loops_per_ten_rooms as usize).div_ceil(10);
     let loops = loops::add_loops(&mut map, most, &dist, &mut rng);
-    stairs::place_down(&mut map, params.seed, params.depth, DEEPEST, &dist)?;
+    stairs::place_down(&mut map, &spots, params.seed, params.depth, DEEPEST, &dist)?;
     let keys: Vec<Key> = locks::place_locks(&mut map, params.depth, &mut rng);
     let mut level = Level {
         keys,

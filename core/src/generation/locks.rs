@@ -116,10 +116,20 @@ pub(crate) fn solve(map: &TileMap, keys: &[Key], from: Pos) -> Solution {
     walk(map, keys, from).0
 }
 
-/// `solve`, also counting the walkable tiles reached. By index, each entry of the stack carrying
-/// its column so that no division finds it; a key is looked for only on room floor, a lock only
-/// at a locked door.
+/// `solve`, also counting the walkable tiles reached. By index; a key is looked for only on room
+/// floor, a lock only at a locked door. On a map whose border is solid (every level the generator
+/// keeps) a walkable tile's four neighbours are on the map, and none is asked about its bounds.
 fn walk(map: &TileMap, keys: &[Key], from: Pos) -> (Solution, usize) {
+    if super::validate::check_border(map).is_ok() && map.tile(from).is_walkable() {
+        walk_by::<true>(map, keys, from)
+    } else {
+        walk_by::<false>(map, keys, from)
+    }
+}
+
+/// `walk`, asking about bounds unless `INSIDE` (then each entry of the stack carries its column
+/// so that no division finds it).
+fn walk_by<const INSIDE: bool>(map: &TileMap, keys: &[Key], from: Pos) -> (Solution, usize) {
     let tiles = map.tiles();
     let (w, n) = (map.width() as usize, map.tiles().len());
     let mut reached = vec![false; n];
@@ -152,12 +162,16 @@ fn walk(map: &TileMap, keys: &[Key], from: Pos) -> (Solution, usize) {
                 stack.push((door, door % w));
             }
         }
-        let steps = [
-            (x > 0).then(|| (i - 1, x - 1)),
-            (x + 1 < w).then(|| (i + 1, x + 1)),
-            (i >= w).then(|| (i - w, x)),
-            (i + w < n).then(|| (i + w, x)),
-        ];
+        let steps = if INSIDE {
+            [Some((i - 1, 0)), Some((i + 1, 0)), Some((i - w, 0)), Some((i + w, 0))]
+        } else {
+            [
+                (x > 0).then(|| (i - 1, x - 1)),
+                (x + 1 < w).then(|| (i + 1, x + 1)),
+                (i >= w).then(|| (i - w, x)),
+                (i + w < n).then(|| (i + w, x)),
+            ]
+        };
         for (j, x) in steps.into_iter().flatten() {
             let t = tiles[j];
             if reached[j] || !t.is_walkable() {

@@ -22,16 +22,9 @@ pub fn validate(map: &TileMap) -> Result<(), Defect> {
 /// union-find, which it keeps as it digs; `validate` floods the finished map.)
 pub(crate) fn check_layout(map: &TileMap) -> Result<(), Defect> {
     let tiles = map.tiles();
-    let (w, h) = (map.width() as usize, map.height() as usize);
+    let w = map.width() as usize;
     let at = |i: usize| map.pos_of(i);
-    let border = (0..w)
-        .flat_map(|x| [x, (h - 1) * w + x])
-        .chain((0..h).flat_map(|y| [y * w, y * w + w - 1]));
-    for i in border {
-        if tiles[i] != Tile::Wall {
-            return Err(Defect::OpenBorder(at(i)));
-        }
-    }
+    check_border(map)?;
     let start = map.start();
     if !matches!(map.tile(start), Tile::Floor | Tile::StairsUp) {
         return Err(Defect::StartNotOnFloor(start));
@@ -70,6 +63,22 @@ pub(crate) fn check_layout(map: &TileMap) -> Result<(), Defect> {
     let rest = tiles.len() - blocks.remainder().len();
     for i in (rest..tiles.len()).filter(|&i| tiles[i].is_door()) {
         check(i)?;
+    }
+    Ok(())
+}
+
+/// The border is solid: every tile on the map's edge is wall. Once it holds, every walkable
+/// tile has four neighbours on the map, which the generator's walks by index rely on.
+pub(crate) fn check_border(map: &TileMap) -> Result<(), Defect> {
+    let tiles = map.tiles();
+    let (w, h) = (map.width() as usize, map.height() as usize);
+    let border = (0..w)
+        .flat_map(|x| [x, (h - 1) * w + x])
+        .chain((0..h).flat_map(|y| [y * w, y * w + w - 1]));
+    for i in border {
+        if tiles[i] != Tile::Wall {
+            return Err(Defect::OpenBorder(map.pos_of(i)));
+        }
     }
     Ok(())
 }
@@ -163,9 +172,19 @@ pub(crate) fn check_stairs_and_keys(level: &Level, depth: u32, deepest: u32) -> 
             return Err(Defect::BadKey(k.at));
         }
     }
-    if let Some((at, _)) = map
-        .doors()
-        .find(|&(p, s)| s == DoorState::Locked && !level.keys.iter().any(|k| k.opens == p))
+    // Every locked door has its key: as many locked doors as keys (each key's door was checked
+    // above to be locked, and no two keys share one) means none is left without. Counted a block
+    // at a time (a vector compare), and searched only when the count is off.
+    let locked = Tile::Door(DoorState::Locked);
+    let count: usize = map
+        .tiles()
+        .chunks(255)
+        .map(|block| usize::from(block.iter().fold(0u8, |n, &t| n + u8::from(t == locked))))
+        .sum();
+    if count != level.keys.len()
+        && let Some((at, _)) = map
+            .doors()
+            .find(|&(p, s)| s == DoorState::Locked && !level.keys.iter().any(|k| k.opens == p))
     {
         return Err(Defect::LockWithoutKey(at));
     }
