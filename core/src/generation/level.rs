@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::world::{Key, Level};
+use crate::world::Level;
 
 use crate::map::{MAX_SIDE, MIN_SIZE, TileMap};
 
@@ -15,7 +15,7 @@ use super::builder::Builder;
 use super::corridors::{self, CorridorStyle};
 use super::defect::Defect;
 use super::depth::{DEEPEST, Shape, level_seed};
-use super::locks::check_solvable;
+use super::locks::{check_keys, check_solvable};
 use super::validate::{check_border, check_layout, check_stairs_and_keys};
 use super::{bsp, locks, loops, stairs};
 use crate::rng::{GenRng, derive_seed};
@@ -177,17 +177,22 @@ fn build(seed: u64, params: &GenParams) -> Result<(Level, usize), Defect> {
     let most = (map.rooms().len() * shape.loops_per_ten_rooms as usize).div_ceil(10);
     let loops = loops::add_loops(&mut map, most, &dist, &mut rng);
     stairs::place_down(&mut map, &spots, params.seed, params.depth, DEEPEST, &dist)?;
-    let keys: Vec<Key> = locks::place_locks(&mut map, params.depth, &mut rng);
+    let (keys, cuts) = locks::place_locks(&mut map, params.depth, &mut rng);
     let mut level = Level {
         keys,
         ..Level::bare(map)
     };
-    // Every check of `validate_level`; the flood only where there are locks. Without them the
-    // builder's union-find has shown every tile joined, and loops and stairs only add ways.
+    // Every check of `validate_level`. Reachability: without locks the builder's union-find has
+    // shown every tile joined, and loops and stairs only add ways; with them, the keys are
+    // played out on the chokepoints the locks were chosen from (the walk over the tiles only if
+    // a lock is not one). The sweep tests hold every level to the walk itself.
     check_layout(&level.map)?;
     check_stairs_and_keys(&level, params.depth, DEEPEST)?;
     if !level.keys.is_empty() {
-        check_solvable(&level.map, &level.keys)?;
+        match cuts.as_ref().and_then(|c| check_keys(&level.map, &level.keys, c)) {
+            Some(verdict) => verdict?,
+            None => check_solvable(&level.map, &level.keys)?,
+        }
     }
     super::monsters::populate(&mut level, seed, params.depth, DEEPEST);
     Ok((level, loops))

@@ -38,18 +38,20 @@ impl Cuts {
         let tiles = map.tiles();
         let mut order = vec![0u32; n];
         let mut low = vec![0u32; n];
-        let mut parent = vec![u32::MAX; n];
         let mut doors = Vec::new();
         let steps = [-1isize, 1, -(w as isize), w as isize];
         let root = map.index(from);
         let mut count = 1;
         order[root] = 1;
         low[root] = 1;
-        let mut stack: Vec<(usize, usize)> = vec![(root, 0)];
-        while let Some(top) = stack.last_mut() {
-            let (v, k) = *top;
+        // Each entry: a tile and the next of its four neighbours to try. A tile's parent is the
+        // entry below it, so no array of parents is kept.
+        let mut stack: Vec<(usize, usize)> = Vec::with_capacity(256);
+        stack.push((root, 0));
+        while let Some(&(v, k)) = stack.last() {
+            let depth = stack.len();
             if k < 4 {
-                top.1 += 1;
+                stack[depth - 1].1 = k + 1;
                 let u = v.wrapping_add_signed(steps[k]);
                 if !tiles[u].is_walkable() {
                     continue;
@@ -58,17 +60,14 @@ impl Cuts {
                     count += 1;
                     order[u] = count;
                     low[u] = count;
-                    parent[u] = v as u32;
                     stack.push((u, 0));
-                } else if u as u32 != parent[v] {
+                } else if depth < 2 || u != stack[depth - 2].0 {
                     low[v] = low[v].min(order[u]);
                 }
                 continue;
             }
             stack.pop();
-            let p = parent[v];
-            if p != u32::MAX {
-                let p = p as usize;
+            if let Some(&(p, _)) = stack.last() {
                 low[p] = low[p].min(low[v]);
                 // The subtree under v was numbered order[v]..=count, and nothing in it reaches
                 // above p: p is the only way in.
@@ -232,11 +231,13 @@ fn plan(depth: u32, has_stairs_down: bool, rng: &mut GenRng) -> Vec<Guard> {
 }
 
 /// Locks chokepoint doors of `map` for a player arriving at its start, and lays their keys on
-/// room floor. Returns the keys (one per locked door, in the order they can be collected).
-pub(crate) fn place_locks(map: &mut TileMap, depth: u32, rng: &mut GenRng) -> Vec<Key> {
+/// room floor. Returns the keys (one per locked door, in the order they can be collected), and
+/// the chokepoints found on the way (none when no lock was asked for), which `check_keys` plays
+/// the keys out on.
+pub(crate) fn place_locks(map: &mut TileMap, depth: u32, rng: &mut GenRng) -> (Vec<Key>, Option<Cuts>) {
     let plan = plan(depth, map.stairs_down().is_some(), rng);
     if plan.is_empty() {
-        return Vec::new();
+        return (Vec::new(), None);
     }
     let arrival = map.start();
     let cuts = Cuts::find(map, arrival);
@@ -287,7 +288,48 @@ pub(crate) fn place_locks(map: &mut TileMap, depth: u32, rng: &mut GenRng) -> Ve
             break;
         }
     }
-    keys
+    (keys, Some(cuts))
+}
+
+/// Plays `keys` out on the chokepoints of the level's arrival instead of its tiles: a tile is
+/// reached once every locked door it lies behind is open, a key is taken once reached, and a
+/// door opens once its key is held and the door reached, until nothing more happens. Every door
+/// must open (then, the level being joined with its doors open, every tile is reached), as
+/// `check_solvable`'s walk would find, for a few comparisons a key instead of a walk over the
+/// level. `cuts` must be of this level's walkable tiles from its arrival (locking doors does
+/// not change them). `None` when a lock is not a chokepoint: only the walk can tell then.
+pub(crate) fn check_keys(map: &TileMap, keys: &[Key], cuts: &Cuts) -> Option<Result<(), Defect>> {
+    let locks: Vec<usize> = keys
+        .iter()
+        .map(|k| cuts.doors.iter().position(|d| d.0 == k.opens))
+        .collect::<Option<_>>()?;
+    let mut held = vec![false; keys.len()];
+    let mut open = vec![false; keys.len()];
+    let shut_off = |i: usize, open: &[bool]| locks.iter().zip(open).any(|(&d, &o)| !o && cuts.behind(d, i));
+    loop {
+        let mut moved = false;
+        for k in 0..keys.len() {
+            if !held[k] && !shut_off(map.index(keys[k].at), &open) {
+                held[k] = true;
+                moved = true;
+            }
+            if held[k] && !open[k] && !shut_off(map.index(keys[k].opens), &open) {
+                open[k] = true;
+                moved = true;
+            }
+        }
+        if !moved {
+            break;
+        }
+    }
+    Some(match (0..keys.len()).find(|&k| !open[k]) {
+        None => Ok(()),
+        Some(k) => Err(Defect::Unsolvable {
+            at: if held[k] { keys[k].opens } else { keys[k].at },
+            keys_taken: held.iter().filter(|&&h| h).count(),
+            keys: keys.len(),
+        }),
+    })
 }
 
 /// Plays `keys` and their locks out from the level's arrival: every walkable tile must be
@@ -389,5 +431,53 @@ mod tests {
         let s = solve(&map, &chained, map.start());
         assert_eq!(s.taken, vec![0, 1]);
         assert!(check_solvable(&map, &chained).is_ok());
+        // Played out on the chokepoints, the same verdicts.
+        let cuts = Cuts::find(&map, map.start());
+        assert_eq!(check_keys(&map, &chained, &cuts).map(|r| r.is_ok()), Some(true));
+        assert_eq!(check_keys(&map, &crossed, &cuts).map(|r| r.is_ok()), Some(false));
+        let reversed = [chained[1], chained[0]];
+        assert_eq!(
+            check_keys(&map, &reversed, &cuts).map(|r| r.is_ok()),
+            Some(true),
+            "any order of play"
+        );
+    }
+
+    #[test]
+    fn the_chokepoints_judge_every_generated_lock_as_the_walk_does() {
+        let mut judged = 0;
+        for seed in 0..300 {
+            let params =
+                crate::generation::GenParams::new(seed, 80, 50, Default::default()).at_depth(seed as u32 % 9 + 2);
+            let mut map = crate::generation::generate(&params).unwrap().level.map;
+            // Unlock the level and lock it again from the same draws, keeping its chokepoints.
+            let locked: Vec<Pos> = map.doors().filter(|d| d.1 == DoorState::Locked).map(|d| d.0).collect();
+            for &p in &locked {
+                map.set(p, Tile::Door(DoorState::Closed));
+            }
+            let (keys, Some(cuts)) = place_locks(&mut map, params.depth, &mut GenRng::new(seed)) else {
+                continue;
+            };
+            // The keys as placed, and each key moved behind its own door (where it can lie).
+            let mut cases = vec![keys.clone()];
+            for k in 0..keys.len() {
+                let d = cuts.doors.iter().position(|c| c.0 == keys[k].opens).unwrap();
+                if let Some(i) = (0..map.tiles().len()).find(|&i| map.tiles()[i] == Tile::Floor && cuts.behind(d, i)) {
+                    let mut moved = keys.clone();
+                    moved[k].at = map.pos_of(i);
+                    cases.push(moved);
+                }
+            }
+            for case in cases {
+                let by_cuts = check_keys(&map, &case, &cuts).expect("every lock is a chokepoint");
+                assert_eq!(
+                    by_cuts.is_ok(),
+                    check_solvable(&map, &case).is_ok(),
+                    "seed {seed}: {case:?}"
+                );
+                judged += 1;
+            }
+        }
+        assert!(judged > 300, "{judged} placements judged");
     }
 }

@@ -6,7 +6,7 @@ use crate::fov::visible_tiles;
 use crate::geom::Dir8;
 use crate::geom::Pos;
 use crate::map::Tile;
-use crate::paths::{UNREACHED, distance_map};
+use crate::paths::{UNREACHED, distances_inside};
 use crate::rng::GenRng;
 use crate::world::Level;
 
@@ -33,19 +33,34 @@ pub(crate) fn populate(level: &mut Level, seed: u64, depth: u32, deepest: u32) {
     for p in visible_tiles(map, arrival, map.width().max(map.height())) {
         in_sight[map.index(p)] = true;
     }
-    let mut spots: Vec<Pos> = (0..map.tiles().len())
-        .filter(|&i| map.tiles()[i] == Tile::Floor && !in_sight[i])
-        .map(|i| map.pos_of(i))
-        .filter(|&p| level.key_at(p).is_none())
-        .collect();
+    // Room floor out of that sight and not under a key, row by row (no division per tile).
+    let (tiles, w) = (map.tiles(), map.width() as usize);
+    let mut spots: Vec<Pos> = Vec::new();
+    for (y, row) in tiles.chunks_exact(w).enumerate() {
+        for (x, &t) in row.iter().enumerate() {
+            let p = Pos::new(x as i32, y as i32);
+            if t == Tile::Floor && !in_sight[y * w + x] && level.key_at(p).is_none() {
+                spots.push(p);
+            }
+        }
+    }
     if depth == deepest {
-        // The relic lies on the room floor farthest to walk from the arrival.
-        let dist = distance_map(map, arrival, Tile::is_walkable);
-        let far = (0..map.tiles().len())
-            .filter(|&i| map.tiles()[i] == Tile::Floor && dist[i] != UNREACHED)
-            .map(|i| map.pos_of(i))
-            .filter(|&p| level.key_at(p).is_none() && p != arrival)
-            .max_by_key(|&p| (dist[map.index(p)], std::cmp::Reverse((p.y, p.x))));
+        // The relic lies on the room floor farthest to walk from the arrival (the border is
+        // solid: the level passed its checks).
+        let dist = distances_inside(map, arrival);
+        // Farthest first, then the lowest row, then the leftmost column (no two tiles rank alike).
+        let rank = |i: usize, p: Pos| (dist[i], std::cmp::Reverse((p.y, p.x)));
+        let mut far: Option<(usize, Pos)> = None;
+        for (i, &t) in tiles.iter().enumerate() {
+            if t != Tile::Floor || dist[i] == UNREACHED {
+                continue;
+            }
+            let p = Pos::new((i % w) as i32, (i / w) as i32);
+            if p != arrival && level.key_at(p).is_none() && far.is_none_or(|(j, q)| rank(i, p) >= rank(j, q)) {
+                far = Some((i, p));
+            }
+        }
+        let far = far.map(|f| f.1);
         level.relic = far;
         spots.retain(|&p| Some(p) != far);
     }
