@@ -119,10 +119,10 @@ pub struct MapChunk {
     row_up: u32,
 }
 
-/// Where map tile `p` is drawn: the chunk (by index into `MapLayer::chunks`) and the tile's
+/// Where map tile `p` of a map `height` tiles high is drawn: the chunk (by index into `MapLayer::chunks`) and the tile's
 /// index in that chunk's data.
-fn place(map: &TileMap, layer: &MapLayer, p: Pos) -> (usize, usize) {
-    let (x, up) = (p.x as u32, map.height() - 1 - p.y as u32);
+fn place(height: u32, layer: &MapLayer, p: Pos) -> (usize, usize) {
+    let (x, up) = (p.x as u32, height - 1 - p.y as u32);
     let chunk = (up / CHUNK * layer.columns + x / CHUNK) as usize;
     let tile = ((up % CHUNK) * CHUNK + x % CHUNK) as usize;
     (chunk, tile)
@@ -221,7 +221,7 @@ pub(super) fn spawn_map_layer(mut commands: Commands, game: Res<Game>, revealed:
         let Some(tile) = tile_data(sight.look_at(p)) else {
             continue;
         };
-        let (chunk, at) = place(map, &layer, p);
+        let (chunk, at) = place(map.height(), &layer, p);
         if data[chunk].is_empty() {
             data[chunk] = vec![None; (CHUNK * CHUNK) as usize];
         }
@@ -277,7 +277,7 @@ fn update_tile_looks(
             continue; // last turn's view on a level of another size
         }
         let tile = tile_data(sight.look_at(p));
-        let (chunk, at) = place(map, &layer, p);
+        let (chunk, at) = place(map.height(), &layer, p);
         match layer.chunks[chunk] {
             Some(entity) => {
                 let Ok(mut data) = chunks.get_mut(entity) else { continue };
@@ -308,26 +308,44 @@ fn update_tile_looks(
 /// What is drawn at map tile `p` now, read back from the chunks: its texture and colour (`None`:
 /// nothing). For tests and tools; the game never reads its drawing.
 pub fn drawn_at(world: &mut World, p: Pos) -> Option<(u32, Color)> {
-    let map = world.get_resource::<Game>()?.dungeon.level().map.clone();
+    let map = &world.get_resource::<Game>()?.dungeon.level().map;
+    if !map.in_bounds(p) {
+        return None;
+    }
+    let height = map.height();
     let mut layers = world.query::<&MapLayer>();
     let layer = layers.single(world).ok()?;
-    let (chunk, at) = place(&map, layer, p);
-    let entity = layer.chunks[chunk]?;
-    let tile = world.get::<TilemapChunkTileData>(entity)?.0[at]?;
+    let (chunk, at) = place(height, layer, p);
+    let tile = world.get::<TilemapChunkTileData>(layer.chunks[chunk]?)?.0[at]?;
     tile.visible.then_some((u32::from(tile.tileset_index), tile.color))
 }
 
-/// Every tile drawn now: where, its texture and colour. For tests and tools.
+/// Every tile drawn now: where, its texture and colour, row by row. For tests and tools.
 pub fn drawn(world: &mut World) -> Vec<(Pos, u32, Color)> {
-    let Some(map) = world.get_resource::<Game>().map(|g| g.dungeon.level().map.clone()) else {
+    let Some((width, height)) = world
+        .get_resource::<Game>()
+        .map(|g| (g.dungeon.level().map.width(), g.dungeon.level().map.height()))
+    else {
         return Vec::new();
     };
-    (0..map.tiles().len())
-        .filter_map(|i| {
-            let p = map.pos_of(i);
-            drawn_at(world, p).map(|(index, colour)| (p, index, colour))
-        })
-        .collect()
+    let mut layers = world.query::<&MapLayer>();
+    let Ok(layer) = layers.single(world) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for y in 0..height as i32 {
+        for x in 0..width as i32 {
+            let p = Pos::new(x, y);
+            let (chunk, at) = place(height, layer, p);
+            let tile = layer.chunks[chunk]
+                .and_then(|e| world.get::<TilemapChunkTileData>(e))
+                .and_then(|data| data.0[at]);
+            if let Some(tile) = tile.filter(|t| t.visible) {
+                out.push((p, u32::from(tile.tileset_index), tile.color));
+            }
+        }
+    }
+    out
 }
 
 /// The tileset as an array texture, one layer a tile, as `TilemapChunk` samples it.
@@ -367,10 +385,18 @@ fn make_tile_layers(mut commands: Commands, assets: Res<GameAssets>, mut images:
             column.extend_from_slice(&data[start..start + row_bytes]);
         }
     }
+    // WebGL2 must be told a texture's kind when it is made, and wgpu takes a square texture
+    // whose layers are a multiple of six for a cube map (which WebGL2 cannot sample as layers:
+    // nothing was drawn). A blank layer more keeps it an array.
+    let mut count = columns * rows;
+    if count.is_multiple_of(6) {
+        column.resize(column.len() + (size * size) as usize * pixel, 0);
+        count += 1;
+    }
     let mut layers = Image::new(
         Extent3d {
             width: size,
-            height: size * columns * rows,
+            height: size * count,
             depth_or_array_layers: 1,
         },
         TextureDimension::D2,
@@ -379,7 +405,7 @@ fn make_tile_layers(mut commands: Commands, assets: Res<GameAssets>, mut images:
         RenderAssetUsages::RENDER_WORLD,
     );
     layers.sampler = sheet.sampler.clone();
-    if let Err(e) = layers.reinterpret_stacked_2d_as_array(columns * rows) {
+    if let Err(e) = layers.reinterpret_stacked_2d_as_array(count) {
         error!("the tileset cannot be cut into layers: {e}");
         return;
     }
