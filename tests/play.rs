@@ -333,6 +333,65 @@ fn tiles_are_made_only_for_what_has_been_seen() {
     assert!(tile_count(&mut app) > at_start, "walking on shows more of the map");
 }
 
+/// Key to screen: the frame that reads a key press plays its turn and updates everything that
+/// shows it (the player's sprite, every tile in view) before it is drawn: the press is on screen
+/// in the next frame drawn, and the game measures it so (0 frames after the one that read it).
+#[test]
+fn a_key_press_is_on_screen_in_the_frame_that_reads_it() {
+    let mut app = support::keyboard_app(ROOMS, |app| {
+        app.add_plugins(delve::render::sprites::plugin);
+    });
+    let press = |app: &mut App, key: KeyCode| {
+        key.press(app.world_mut());
+        app.update();
+        key.release(app.world_mut());
+        app.update();
+    };
+    // To the door, and bump it open.
+    for key in [
+        KeyCode::ArrowRight,
+        KeyCode::ArrowRight,
+        KeyCode::ArrowRight,
+        KeyCode::ArrowDown,
+        KeyCode::ArrowRight,
+    ] {
+        press(&mut app, key);
+    }
+    assert_eq!(player(&mut app), Pos::new(4, 2));
+    let before: HashSet<Pos> = viewshed(&mut app).visible().iter().copied().collect();
+    // One frame: the step into the doorway is read, played, and shown.
+    KeyCode::ArrowRight.press(app.world_mut());
+    app.update();
+    assert_eq!(player(&mut app), Pos::new(5, 2), "in the doorway");
+    let map = app.world().resource::<Game>().dungeon.level().map.clone();
+    let sprite = app
+        .world_mut()
+        .query_filtered::<&Transform, With<Player>>()
+        .single(app.world())
+        .unwrap()
+        .translation;
+    assert_eq!(
+        sprite.truncate(),
+        delve::world_space::world_pos(&map, Pos::new(5, 2)),
+        "the sprite stands there"
+    );
+    let view = viewshed(&mut app);
+    assert!(
+        view.visible().iter().any(|p| !before.contains(p)),
+        "the step shows more"
+    );
+    for &p in view.visible() {
+        let tile = delve::render::drawn_at(app.world_mut(), p);
+        assert_eq!(
+            tile.map(|(_, colour)| colour),
+            Some(Color::WHITE),
+            "{p:?} drawn in view"
+        );
+    }
+    let shown = *app.world().resource::<delve::player::KeyToScreen>();
+    assert_eq!(shown.frames, Some(0), "on screen in the frame that read the key");
+}
+
 #[test]
 fn arrow_keys_and_vi_keys_move_the_player() {
     let mut app = support::keyboard_app(ROOMS, |_| {});

@@ -92,6 +92,10 @@ async function start() {
 const canvas = document.getElementById("delve-canvas");
 new MutationObserver(() => {
   if (["playing", "title"].includes(document.body.dataset.delve)) canvas.focus();
+  // The first level is drawn in the frame that entered it: marked when the next frame begins.
+  if (document.body.dataset.delve === "playing" && !document.body.dataset.tDrawn) {
+    requestAnimationFrame(() => { document.body.dataset.tDrawn = String(Date.now()); });
+  }
 }).observe(document.body, { attributes: true, attributeFilter: ["data-delve"] });
 
 // The generator lab's panel: its fields follow the run the game plays (<body data-run>), and

@@ -30,7 +30,7 @@ struct Repeat {
 }
 
 pub fn plugin(app: &mut App) {
-    app.add_plugins(InputManagerPlugin::<Action>::default())
+    app.add_plugins((InputManagerPlugin::<Action>::default(), super::latency::plugin))
         .add_message::<bevy::window::RequestRedraw>()
         .add_systems(
             PreUpdate,

@@ -3,6 +3,9 @@
 //! refusal is only a message and takes no turn; death or victory ends the run.
 
 pub mod input;
+mod latency;
+
+pub use latency::KeyToScreen;
 
 use bevy::prelude::*;
 use delve_core::dungeon::Dungeon;

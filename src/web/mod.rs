@@ -42,7 +42,9 @@ mod page {
 
     /// Marks on `<body data-t-NAME>` when (milliseconds of `Date.now()`) a step of starting up was
     /// reached: the loader marks the download and the compile, the game its first instruction
-    /// (`main`) and its first level (`playing`). The end-to-end test reports the differences.
+    /// (`main`), its first frame (`startup`: Bevy's plugins built and the renderer ready), the
+    /// end of loading (`loaded`) and its first level (`playing`), and the loader the frame after
+    /// that (`drawn`). The end-to-end test reports the differences.
     fn mark_time(name: &str) {
         set_body(&format!("data-t-{name}"), &format!("{}", js_sys::Date::now()));
     }
@@ -255,31 +257,33 @@ mod page {
         }
         .with_store(store);
         let mut app = crate::app::game_app(launch, window);
-        app.add_systems(OnEnter(GameState::Playing), || {
-            if document()
-                .and_then(|d| d.body())
-                .is_some_and(|b| !b.has_attribute("data-t-playing"))
-            {
-                mark_time("playing");
-            }
-            set_state("playing");
-        })
-        .add_systems(OnEnter(GameState::Title), || set_state("title"))
-        .add_systems(Update, mark_position.run_if(in_state(GameState::Playing)))
-        .add_systems(
-            Update,
-            (take_page_request, mark_run)
-                .chain()
-                .run_if(in_state(GameState::Playing).or_else(in_state(GameState::Ended))),
-        )
-        .add_systems(OnEnter(GameState::LoadFailed), |failures: Res<LoadFailures>| {
-            // The canvas says it too; the page's message is what a reader or a test finds.
-            set_text(
-                "delve-message",
-                &format!("Delve cannot start: {}.", failures.describe("; ")),
-            );
-            set_state("failed");
-        });
+        app.add_systems(Startup, || mark_time("startup"))
+            .add_systems(OnExit(GameState::Loading), || mark_time("loaded"))
+            .add_systems(OnEnter(GameState::Playing), || {
+                if document()
+                    .and_then(|d| d.body())
+                    .is_some_and(|b| !b.has_attribute("data-t-playing"))
+                {
+                    mark_time("playing");
+                }
+                set_state("playing");
+            })
+            .add_systems(OnEnter(GameState::Title), || set_state("title"))
+            .add_systems(Update, mark_position.run_if(in_state(GameState::Playing)))
+            .add_systems(
+                Update,
+                (take_page_request, mark_run)
+                    .chain()
+                    .run_if(in_state(GameState::Playing).or_else(in_state(GameState::Ended))),
+            )
+            .add_systems(OnEnter(GameState::LoadFailed), |failures: Res<LoadFailures>| {
+                // The canvas says it too; the page's message is what a reader or a test finds.
+                set_text(
+                    "delve-message",
+                    &format!("Delve cannot start: {}.", failures.describe("; ")),
+                );
+                set_state("failed");
+            });
         app.run();
     }
 }

@@ -48,7 +48,7 @@ pub(crate) fn populate(level: &mut Level, seed: u64, depth: u32, deepest: u32) {
         // The relic lies on the room floor farthest to walk from the arrival (the border is
         // solid: the level passed its checks).
         let dist = distances_inside(map, arrival);
-        // Farthest first, then the lowest row, then the leftmost column (no two tiles rank alike).
+        // Farthest first, then nearest the top, then nearest the left (no two tiles rank alike).
         let rank = |i: usize, p: Pos| (dist[i], std::cmp::Reverse((p.y, p.x)));
         let mut far: Option<(usize, Pos)> = None;
         for (i, &t) in tiles.iter().enumerate() {
