@@ -22,7 +22,7 @@ pub struct KeyToScreen {
 
 /// A key press read and not yet shown: its frame and when it was read.
 #[derive(Resource, Debug, Default)]
-struct Pending(Option<(u32, std::time::Instant)>);
+struct Pending(Option<(u32, bevy::platform::time::Instant)>);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<KeyToScreen>()
@@ -34,7 +34,7 @@ pub(super) fn plugin(app: &mut App) {
 /// A key pressed this frame (the first since the last turn shown) starts the clock.
 fn note_key_press(keys: Res<ButtonInput<KeyCode>>, frame: Res<FrameCount>, mut pending: ResMut<Pending>) {
     if pending.0.is_none() && keys.get_just_pressed().next().is_some() {
-        pending.0 = Some((frame.0, std::time::Instant::now()));
+        pending.0 = Some((frame.0, bevy::platform::time::Instant::now()));
     }
 }
 
