@@ -261,11 +261,12 @@ pub fn neighbours8(p: Pos) -> [Pos; 8] {
 const DIRS8: [(i32, i32); 8] = [(0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1)];
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::map::parse_ascii;
 
-    const U: &str = "\
+    /// A U-shaped walk: (1, 1) to (3, 1) is six steps round the wall between them.
+    pub(crate) const U: &str = "\
 #######
 #@#...#
 #.#.#.#

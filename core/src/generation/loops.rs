@@ -198,17 +198,9 @@ mod tests {
     use crate::generation::validate;
     use crate::map::parse_ascii;
 
-    const U: &str = "\
-#######
-#@#...#
-#.#.#.#
-#...#.#
-#######
-";
-
     #[test]
     fn the_bounded_flood_agrees_with_the_distance_map() {
-        let map = parse_ascii(U.as_bytes()).unwrap();
+        let map = parse_ascii(crate::paths::tests::U.as_bytes()).unwrap();
         let from = map.index(crate::geom::Pos::new(1, 1));
         let d = crate::paths::distance_map(&map, map.start(), Tile::is_walkable);
         let mut flood = Flood::new(map.tiles().len());
