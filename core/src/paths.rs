@@ -285,24 +285,6 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn distances_inside_equal_the_distance_map() {
-        for seed in 0..40 {
-            let depth = seed as u32 % 10 + 1;
-            let level = crate::generation::generate(
-                &crate::generation::GenParams::new(seed, 80, 50, Default::default()).at_depth(depth),
-            )
-            .unwrap()
-            .level;
-            let map = &level.map;
-            assert_eq!(
-                distances_inside(map, map.start()),
-                distance_map(map, map.start(), Tile::is_walkable),
-                "seed {seed}"
-            );
-        }
-    }
-
-    #[test]
     fn step_field_walks_diagonally_but_not_through_doorways() {
         let map = parse_ascii(b"#######\n#@....#\n#.....#\n###+###\n#.....#\n#######\n").unwrap();
         let mut field = StepField::default();

@@ -305,4 +305,20 @@ mod tests {
         let deeper = generate(&p.at_depth(2)).unwrap().level;
         assert_ne!(a.to_ascii(), deeper.to_ascii());
     }
+
+    #[test]
+    fn distances_inside_equal_the_distance_map() {
+        for seed in 0..40 {
+            let depth = seed as u32 % 10 + 1;
+            let level = generate(&GenParams::new(seed, 80, 50, Default::default()).at_depth(depth))
+                .unwrap()
+                .level;
+            let map = &level.map;
+            assert_eq!(
+                distances_inside(map, map.start()),
+                crate::paths::distance_map(map, map.start(), crate::map::Tile::is_walkable),
+                "seed {seed}"
+            );
+        }
+    }
 }

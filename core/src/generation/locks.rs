@@ -11,7 +11,7 @@
 //! validation checks it anyway, with `solve`, which plays the level out and knows nothing of how
 //! the locks were chosen.
 
-use crate::map::{DoorState, Tile, TileMap, count_walkable};
+use crate::map::{DoorState, Tile, TileMap, count_walkable, open_border_tile};
 
 use crate::world::Key;
 
@@ -119,7 +119,7 @@ pub(crate) fn solve(map: &TileMap, keys: &[Key], from: Pos) -> Solution {
 /// floor, a lock only at a locked door. On a map whose border is solid (every level the generator
 /// keeps) a walkable tile's four neighbours are on the map, and none is asked about its bounds.
 fn walk(map: &TileMap, keys: &[Key], from: Pos) -> (Solution, usize) {
-    if super::validate::check_border(map).is_ok() && map.tile(from).is_walkable() {
+    if open_border_tile(map).is_none() && map.tile(from).is_walkable() {
         walk_by::<true>(map, keys, from)
     } else {
         walk_by::<false>(map, keys, from)

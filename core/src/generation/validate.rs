@@ -2,7 +2,7 @@
 
 use crate::geom::Pos;
 
-use crate::map::{DoorState, Tile, TileMap, count_walkable};
+use crate::map::{DoorState, Tile, TileMap, count_walkable, open_border_tile};
 
 use crate::world::Level;
 
@@ -70,17 +70,10 @@ pub(crate) fn check_layout(map: &TileMap) -> Result<(), Defect> {
 /// The border is solid: every tile on the map's edge is wall. Once it holds, every walkable
 /// tile has four neighbours on the map, which the generator's walks by index rely on.
 pub(crate) fn check_border(map: &TileMap) -> Result<(), Defect> {
-    let tiles = map.tiles();
-    let (w, h) = (map.width() as usize, map.height() as usize);
-    let border = (0..w)
-        .flat_map(|x| [x, (h - 1) * w + x])
-        .chain((0..h).flat_map(|y| [y * w, y * w + w - 1]));
-    for i in border {
-        if tiles[i] != Tile::Wall {
-            return Err(Defect::OpenBorder(map.pos_of(i)));
-        }
+    match open_border_tile(map) {
+        Some(i) => Err(Defect::OpenBorder(map.pos_of(i))),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 fn check_rooms(map: &TileMap) -> Result<(), Defect> {

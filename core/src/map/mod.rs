@@ -57,6 +57,18 @@ pub(crate) fn count_walkable(tiles: &[Tile]) -> usize {
         .sum()
 }
 
+/// The first tile on the edge of `map` that is not wall (by index), if any. With none, the
+/// border is solid and every walkable tile has its four neighbours on the map: what walks by
+/// index rely on.
+pub(crate) fn open_border_tile(map: &TileMap) -> Option<usize> {
+    let tiles = map.tiles();
+    let (w, h) = (map.width() as usize, map.height() as usize);
+    (0..w)
+        .flat_map(|x| [x, (h - 1) * w + x])
+        .chain((0..h).flat_map(|y| [y * w, y * w + w - 1]))
+        .find(|&i| tiles[i] != Tile::Wall)
+}
+
 impl Tile {
     /// Every tile there is.
     pub const ALL: [Tile; 8] = [
