@@ -146,22 +146,29 @@ fn same(a: Option<TileData>, b: Option<TileData>) -> bool {
     }
 }
 
-/// A chunk entity holding `data`, placed so that its tiles lie over their map tiles.
-fn chunk_bundle(map: &TileMap, chunk: MapChunk, data: Vec<Option<TileData>>) -> impl Bundle {
-    // The centre of the chunk's bottom-left tile, then half a chunk on (less half a tile).
-    let corner = world_pos(
-        map,
-        Pos::new(chunk.column as i32, map.height() as i32 - 1 - chunk.row_up as i32),
-    );
-    let half = (CHUNK as f32 - 1.0) * TILE_PX / 2.0;
-    (
-        Name::new("Map chunk"),
-        chunk,
-        TilemapChunkTileData(data),
-        Transform::from_translation((corner + Vec2::splat(half)).extend(0.0)),
-        Visibility::default(),
-        LevelScoped,
-    )
+impl MapLayer {
+    /// Makes chunk number `k` holding `data`, placed so that its tiles lie over their map tiles.
+    fn spawn_chunk(&mut self, commands: &mut Commands, map: &TileMap, k: usize, data: Vec<Option<TileData>>) {
+        let chunk = MapChunk {
+            column: k as u32 % self.columns * CHUNK,
+            row_up: k as u32 / self.columns * CHUNK,
+        };
+        // The centre of the chunk's bottom-left tile, then half a chunk on (less half a tile).
+        let corner = world_pos(
+            map,
+            Pos::new(chunk.column as i32, map.height() as i32 - 1 - chunk.row_up as i32),
+        );
+        let half = (CHUNK as f32 - 1.0) * TILE_PX / 2.0;
+        let entity = commands.spawn((
+            Name::new("Map chunk"),
+            chunk,
+            TilemapChunkTileData(data),
+            Transform::from_translation((corner + Vec2::splat(half)).extend(0.0)),
+            Visibility::default(),
+            LevelScoped,
+        ));
+        self.chunks[k] = Some(entity.id());
+    }
 }
 
 /// Builds the drawing when a level is entered (or the lab changes), and keeps tile looks in step
@@ -228,22 +235,17 @@ pub(super) fn spawn_map_layer(mut commands: Commands, game: Res<Game>, revealed:
         data[chunk][at] = Some(tile);
     }
     for (k, tiles) in data.into_iter().enumerate() {
-        if tiles.is_empty() {
-            continue;
+        if !tiles.is_empty() {
+            layer.spawn_chunk(&mut commands, map, k, tiles);
         }
-        let chunk = MapChunk {
-            column: k as u32 % layer.columns * CHUNK,
-            row_up: k as u32 / layer.columns * CHUNK,
-        };
-        layer.chunks[k] = Some(commands.spawn(chunk_bundle(map, chunk, tiles)).id());
     }
     commands.spawn((Name::new("Map layer"), layer, LevelScoped));
 }
 
 /// Redraws the tiles whose look may have changed: last turn's view and this turn's view (in the
-/// lab, where anything may be seen, every door that opened or closed too). A chunk's data is written only when a look
-/// in it really differs (so only those chunks go to the GPU again); a chunk with a tile seen for
-/// the first time is made.
+/// lab, where anything may be seen, every door that opened or closed too). A chunk's data is
+/// written only when a look in it really differs (so only those chunks go to the GPU again); a
+/// chunk with a tile seen for the first time is made.
 fn update_tile_looks(
     mut commands: Commands,
     game: Res<Game>,
@@ -297,11 +299,7 @@ fn update_tile_looks(
         }
     }
     for (k, tiles) in new_chunks {
-        let chunk = MapChunk {
-            column: k as u32 % layer.columns * CHUNK,
-            row_up: k as u32 / layer.columns * CHUNK,
-        };
-        layer.chunks[k] = Some(commands.spawn(chunk_bundle(map, chunk, tiles)).id());
+        layer.spawn_chunk(&mut commands, map, k, tiles);
     }
 }
 
