@@ -2,7 +2,7 @@
 //! level's seed alone: on room floor, none on stairs, doors or keys, none sharing a tile, none in
 //! sight of where you arrive. Deeper levels hold more monsters, and tougher kinds.
 
-use crate::fov::visible_tiles;
+use crate::fov::compute_fov;
 use crate::geom::Dir8;
 use crate::geom::Pos;
 use crate::map::Tile;
@@ -30,9 +30,16 @@ pub(crate) fn populate(level: &mut Level, seed: u64, depth: u32, deepest: u32) {
     let arrival = map.start();
     // Everything the arrival has a line of sight to, however far.
     let mut in_sight = vec![false; map.tiles().len()];
-    for p in visible_tiles(map, arrival, map.width().max(map.height())) {
-        in_sight[map.index(p)] = true;
-    }
+    compute_fov(
+        arrival,
+        map.width().max(map.height()),
+        |p| map.blocks_sight(p),
+        |p| {
+            if map.in_bounds(p) {
+                in_sight[map.index(p)] = true;
+            }
+        },
+    );
     // Room floor out of that sight and not under a key, row by row (no division per tile).
     let (tiles, w) = (map.tiles(), map.width() as usize);
     let mut spots: Vec<Pos> = Vec::new();

@@ -155,11 +155,19 @@ impl TileMap {
             stairs_down: None,
             stairs_up: None,
         };
-        for (i, t) in map.tiles.iter().enumerate() {
-            match t {
-                Tile::StairsDown => map.stairs_down = Some(map.pos_of(i)),
-                Tile::StairsUp => map.stairs_up = Some(map.pos_of(i)),
-                _ => {}
+        // Most maps made this way have no stairs yet (the generator digs, then places them): a
+        // branch-free pass (vector compares) asks first, and only a map with stairs is searched.
+        let any_stairs = map
+            .tiles
+            .iter()
+            .fold(false, |any, &t| any | matches!(t, Tile::StairsDown | Tile::StairsUp));
+        if any_stairs {
+            for (i, t) in map.tiles.iter().enumerate() {
+                match t {
+                    Tile::StairsDown => map.stairs_down = Some(map.pos_of(i)),
+                    Tile::StairsUp => map.stairs_up = Some(map.pos_of(i)),
+                    _ => {}
+                }
             }
         }
         map
