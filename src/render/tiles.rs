@@ -101,9 +101,8 @@ pub const CHUNK: u32 = 32;
 /// something in it is shown).
 #[derive(Component, Debug)]
 pub struct MapLayer {
-    /// Chunks across and down.
+    /// Chunks across.
     columns: u32,
-    rows: u32,
     chunks: Vec<Option<Entity>>,
     /// In the lab, each of the level's doors (by index) as last drawn: a door out of view is
     /// redrawn only when it opens or closes (a 1024x1024 level has thousands).
@@ -212,14 +211,13 @@ pub(super) fn spawn_map_layer(mut commands: Commands, game: Res<Game>, revealed:
     };
     let mut layer = MapLayer {
         columns: map.width().div_ceil(CHUNK),
-        rows: map.height().div_ceil(CHUNK),
         chunks: Vec::new(),
         doors_drawn: sight.revealed.map_or(Vec::new(), |r| {
             let at = |p: Pos| map.index(p);
             r.doors.iter().map(|&p| (at(p), map.tile(p))).collect()
         }),
     };
-    layer.chunks = vec![None; (layer.columns * layer.rows) as usize];
+    layer.chunks = vec![None; (layer.columns * map.height().div_ceil(CHUNK)) as usize];
     // Only the tiles shown now (in view, or remembered from an earlier visit), by the same test
     // `update_tile_looks` applies as the rest come into view; a chunk only if one of its tiles is.
     let mut data: Vec<Vec<Option<TileData>>> = vec![Vec::new(); layer.chunks.len()];
