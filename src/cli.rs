@@ -380,7 +380,8 @@ fn saved_value(store: &Store, entry: &crate::save::SavedEntry) -> Result<serde_j
 
 /// The current level of a generated dungeon as one JSON object and a newline (`--json`; the
 /// schema is in the README): seed, depth, size, corridor style, rows in the ASCII legend (no
-/// `@`), where the player arrives, the stairs, the keys and the doors they open, the monsters.
+/// `@`), where the player arrives, the stairs, the keys and the doors they open, the monsters,
+/// the items (by their true names).
 pub(crate) fn level_json(dungeon: &Dungeon) -> String {
     let level = dungeon.level();
     let map = &level.map;
@@ -399,6 +400,11 @@ pub(crate) fn level_json(dungeon: &Dungeon) -> String {
         .iter()
         .map(|m| serde_json::json!({"at": xy(m.at), "kind": m.kind.name()}))
         .collect();
+    let items: Vec<serde_json::Value> = level
+        .items
+        .iter()
+        .map(|f| serde_json::json!({"at": xy(f.at), "class": f.item.kind.class().name(), "kind": f.item.kind.name()}))
+        .collect();
     let value = serde_json::json!({
         "seed": seed,
         "depth": dungeon.depth(),
@@ -411,6 +417,7 @@ pub(crate) fn level_json(dungeon: &Dungeon) -> String {
         "stairs_up": map.stairs_up().map(xy),
         "keys": keys,
         "monsters": monsters,
+        "items": items,
     });
     format!("{value}\n")
 }

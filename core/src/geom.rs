@@ -213,6 +213,29 @@ impl Dir8 {
     }
 }
 
+/// The tiles a straight line from `from` to `to` passes, `from` left out and `to` last
+/// (Bresenham's line: one tile per step along the longer axis). What a thrown thing or a bolt
+/// flies along; empty when `from == to`.
+pub fn line(from: Pos, to: Pos) -> Vec<Pos> {
+    let (dx, dy) = ((to.x - from.x).abs(), -(to.y - from.y).abs());
+    let (sx, sy) = ((to.x - from.x).signum(), (to.y - from.y).signum());
+    let (mut x, mut y, mut err) = (from.x, from.y, dx + dy);
+    let mut tiles = Vec::with_capacity(dx.max(-dy) as usize);
+    while (x, y) != (to.x, to.y) {
+        let e2 = 2 * err;
+        if e2 >= dy {
+            err += dy;
+            x += sx;
+        }
+        if e2 <= dx {
+            err += dx;
+            y += sy;
+        }
+        tiles.push(Pos::new(x, y));
+    }
+    tiles
+}
+
 impl From<Dir> for Dir8 {
     fn from(d: Dir) -> Self {
         match d {

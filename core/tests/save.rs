@@ -12,11 +12,12 @@ use delve_core::paths::Search;
 use delve_core::rules::Act;
 use delve_core::run::{Run, RunSpec};
 use delve_core::save::{FORMAT, MAGIC, SaveCache, SaveError, SavedRun, decode, encode};
-use delve_core::world::{Ending, NORMAL_SPEED};
+use delve_core::world::{Ending, NORMAL_SPEED, Pack};
 
-/// The state of the golden saves, as `cargo run -p delve-core --example golden_save` printed it
-/// when each was made: seed 2026, turn 518, on level 2.
-const GOLDEN_HASH: u64 = 0xa911_e541_b2b0_0b49;
+/// The state of the format 3 golden save, as `cargo run -p delve-core --example golden_save`
+/// printed it when it was made: seed 2026, turn 518, on level 2. (Formats 1 and 2 were made of the
+/// same walk before items, when the state hash did not cover them: 0xa911_e541_b2b0_0b49.)
+const GOLDEN_HASH: u64 = 0x9117_2903_ba5e_ddd3;
 
 fn data(name: &str) -> Vec<u8> {
     std::fs::read(format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))).expect("a golden save")
@@ -24,10 +25,26 @@ fn data(name: &str) -> Vec<u8> {
 
 #[test]
 fn every_golden_save_loads_to_the_state_it_was_made_with() {
+    let run = decode(&data("golden-v3.sav")).unwrap().restore().unwrap();
+    assert_eq!(run.state_hash(), GOLDEN_HASH);
+    assert_eq!((run.turn, run.dungeon.depth()), (518, 2));
+    assert!(run.player.pack.items().count() > 0, "the golden walk picked things up");
+    // The saves from before items hold the same walk: they load to the format 3 run with no
+    // items anywhere (none lay on their levels, none was carried).
+    let mut bare = decode(&data("golden-v3.sav")).unwrap();
+    bare.player.gear.slots.iter_mut().for_each(|s| *s = None);
+    (bare.player.gear.weapon, bare.player.gear.armour) = (None, None);
+    bare.levels.iter_mut().flatten().for_each(|l| l.items.clear());
+    let bare = bare.restore().unwrap();
     for name in ["golden-v1.sav", "golden-v2.sav"] {
-        let run = decode(&data(name)).unwrap().restore().unwrap();
-        assert_eq!(run.state_hash(), GOLDEN_HASH, "{name}");
-        assert_eq!((run.turn, run.dungeon.depth()), (518, 2), "{name}");
+        let old = decode(&data(name)).unwrap().restore().unwrap();
+        assert_eq!((old.turn, old.dungeon.depth()), (518, 2), "{name}");
+        assert_eq!(old.player.pack, Pack::default(), "{name}");
+        assert_eq!(
+            old.player.lore, bare.player.lore,
+            "{name}: the looks of the run's items"
+        );
+        assert_eq!(old.state_hash(), bare.state_hash(), "{name}");
     }
 }
 
@@ -37,8 +54,11 @@ fn a_change_to_what_is_saved_without_a_new_format_is_caught() {
     // added, removed or reordered in anything saved changes it.
     let golden = data(&format!("golden-v{FORMAT}.sav"));
     assert_eq!(encode(&decode(&golden).unwrap()), golden);
-    // A format 1 save migrates to what this format writes.
-    assert_eq!(encode(&decode(&data("golden-v1.sav")).unwrap()), golden);
+    // Formats 1 and 2 migrate to the same run.
+    assert_eq!(
+        encode(&decode(&data("golden-v1.sav")).unwrap()),
+        encode(&decode(&data("golden-v2.sav")).unwrap())
+    );
 }
 
 /// Walks to the remembered `tile`; false when it is not remembered or cannot be reached.

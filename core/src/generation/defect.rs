@@ -51,6 +51,11 @@ pub enum Defect {
     BadKey(Pos),
     /// A locked door has no key, or more than one.
     LockWithoutKey(Pos),
+    /// An item lies off free floor (on the arrival, a key, the relic, a monster or another
+    /// item), or an altar's item outside its vault.
+    BadItem(Pos),
+    /// A side vault with no choice on its altars.
+    EmptyVault(Pos),
     /// Playing the locks out from the arrival leaves `at` (and maybe more) out of reach.
     Unsolvable {
         /// The first tile out of reach.
@@ -79,6 +84,8 @@ impl fmt::Display for Defect {
             Defect::Stairs(what) => write!(f, "stairs: {what}"),
             Defect::BadKey(p) => write!(f, "the key at {p:?} is not on free room floor or opens no locked door"),
             Defect::LockWithoutKey(p) => write!(f, "the locked door {p:?} does not have exactly one key"),
+            Defect::BadItem(p) => write!(f, "the item at {p:?} is not on free floor, or not in its vault"),
+            Defect::EmptyVault(p) => write!(f, "the vault at {p:?} holds no choice of items"),
             Defect::Unsolvable { at, keys_taken, keys } => write!(
                 f,
                 "{at:?} cannot be reached from the arrival even with the keys ({keys_taken} of {keys} keys reachable)"

@@ -1,5 +1,5 @@
 //! Level generation: BSP rooms, corridor styles, doors, loops, stairs, locks and keys, monsters,
-//! shaped by depth, then validation and regeneration. `generate` makes level `d` of a run;
+//! items, shaped by depth, then validation and regeneration. `generate` makes level `d` of a run;
 //! `crate::dungeon` keeps the levels a run has made.
 
 pub mod anatomy;
@@ -9,6 +9,7 @@ mod corridors;
 mod defect;
 mod depth;
 pub mod golden;
+mod items;
 mod level;
 mod locks;
 mod loops;
@@ -19,5 +20,6 @@ mod validate;
 pub use corridors::CorridorStyle;
 pub use defect::Defect;
 pub use depth::{DEEPEST, level_seed};
+pub use items::check_items;
 pub use level::{GenError, GenParams, Generated, MAX_ATTEMPTS, generate, generate_once, parse_size, size_ok};
 pub use validate::{validate, validate_level};

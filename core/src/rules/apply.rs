@@ -6,7 +6,9 @@ use super::{Effect, Who};
 use crate::dungeon::Dungeon;
 use crate::geom::Pos;
 use crate::map::{DoorState, Tile};
-use crate::world::{Ending, Level, MAX_GROWN_HP, Mind, PATIENCE, Player, RELIC, RunRecord};
+use crate::world::{
+    Class, Ending, FloorItem, Level, MAX_GROWN_HP, Mind, PATIENCE, Player, RELIC, RunRecord, article, letter,
+};
 
 /// Everything a turn may change.
 pub(crate) struct Stage<'a> {
@@ -100,6 +102,44 @@ pub fn apply(stage: &mut Stage, who: Who, effect: &Effect) -> Applied {
             ))
         }
         (Effect::KeyTaken(_) | Effect::RelicTaken, Who::Monster(_)) | (Effect::Waited, _) => Applied::default(),
+        (Effect::Flew { .. }, _) => Applied::default(),
+        (Effect::Landed(found), _) => {
+            lay(level, found);
+            Applied::default()
+        }
+        (Effect::Slept(id), _) => match level.monster_index(id) {
+            Some(i) => {
+                level.monsters[i].mind = Mind::Asleep;
+                said(format!("The {} falls asleep.", level.monsters[i].kind.name()))
+            }
+            None => Applied::default(),
+        },
+        (Effect::Aggravated, _) => {
+            for m in &mut level.monsters {
+                m.mind = Mind::Hunting {
+                    target: player.at,
+                    patience: PATIENCE,
+                };
+            }
+            said("You hear a piercing shriek echo through the level. Everything here comes for you!")
+        }
+        (Effect::Mapped, _) => {
+            let map = &level.map;
+            let known: Vec<Pos> = map
+                .tiles()
+                .iter()
+                .enumerate()
+                .map(|(i, _)| map.pos_of(i))
+                .filter(|&p| {
+                    map.tile(p) != Tile::Wall
+                        || crate::paths::neighbours8(p)
+                            .iter()
+                            .any(|&q| map.get(q).is_some_and(|t| t != Tile::Wall))
+                })
+                .collect();
+            player.memory.level_mut(depth, map).remember(map, &known);
+            said("A map of the whole level forms in your mind.")
+        }
         (Effect::LevelChanged { to }, _) => match stage.dungeon.go_to(to) {
             Ok(()) => {
                 // Down arrives on the stairs up, up on the stairs down.
@@ -128,6 +168,139 @@ pub fn apply(stage: &mut Stage, who: Who, effect: &Effect) -> Applied {
                 "You climb out of the dungeon into the daylight with {RELIC}. You win!"
             ))
         }
+        (effect, _) => items(stage, effect),
+    }
+}
+
+/// Lays `found` on the floor, on the stack of its kind there if there is one.
+fn lay(level: &mut Level, found: FloorItem) {
+    match level.items.iter_mut().find(|f| f.at == found.at) {
+        Some(stack) if stack.item.kind == found.item.kind => {
+            stack.item.count = stack.item.count.saturating_add(found.item.count);
+        }
+        _ => level.items.push(found),
+    }
+}
+
+/// The player's items: what happens to the pack and to the player.
+fn items(stage: &mut Stage, effect: Effect) -> Applied {
+    let player = &mut *stage.player;
+    let level = stage.dungeon.level_mut();
+    let lore = player.lore;
+    let slot_name = |player: &Player, s: u8| {
+        player
+            .pack
+            .get(s as usize)
+            .map_or_else(|| "nothing".to_owned(), |i| lore.name(i.kind))
+    };
+    match effect {
+        Effect::ItemTaken { at, item } => {
+            level.items.retain(|f| f.at != at);
+            match player.pack.add(item) {
+                Some(s) => said(format!("You pick up {} ({}).", lore.describe(item), letter(s))),
+                None => said("Your pack is full."),
+            }
+        }
+        Effect::AltarsSealed(vault) => {
+            for f in level.items.iter_mut().filter(|f| f.altar == Some(vault)) {
+                f.sealed = true;
+            }
+            said("The cages of the other altars slam shut.")
+        }
+        Effect::ItemDropped(s) => match player.pack.remove(s as usize) {
+            Some(item) => {
+                lay(level, FloorItem::loose(player.at, item));
+                said(format!("You drop {}.", lore.describe(item)))
+            }
+            None => Applied::default(),
+        },
+        Effect::UsedUp(s) => {
+            let name = slot_name(player, s);
+            let Some(item) = player.pack.take_one(s as usize) else {
+                return Applied::default();
+            };
+            said(match item.kind.class() {
+                Class::Potion => format!("You drink the {name}."),
+                Class::Scroll => format!("You read the {name}."),
+                Class::Wand => format!("You zap the {name}."),
+                _ => format!("You throw the {name}."),
+            })
+        }
+        Effect::Identified(kind) => {
+            let look = lore.look(kind);
+            if player.lore.learn(kind) {
+                let name = player.lore.name(kind);
+                said(format!("The {look} is {} {name}.", article(&name)))
+            } else {
+                Applied::default()
+            }
+        }
+        Effect::Healed(n) => {
+            let health = &mut player.health;
+            health.hp = (health.hp + n).min(health.max);
+            player.status.poison = 0;
+            player.status.confusion = 0;
+            said("You feel much better.")
+        }
+        Effect::Invigorated(n) => {
+            let health = &mut player.health;
+            health.max = (health.max + n).min(MAX_GROWN_HP);
+            health.hp = health.max;
+            said("You feel strong and whole.")
+        }
+        Effect::Hasted(t) => {
+            player.status.haste = t;
+            said("You feel yourself speed up.")
+        }
+        Effect::Poisoned(t) => {
+            player.status.poison = player.status.poison.max(t);
+            said("You feel very sick.")
+        }
+        Effect::Confused(t) => {
+            player.status.confusion = player.status.confusion.max(t);
+            said("Your head spins.")
+        }
+        Effect::PoisonHurt => {
+            let health = &mut player.health;
+            health.hp = (health.hp - 1).max(0);
+            if health.hp == 0 && stage.record.ending.is_none() {
+                stage.record.ending = Some(Ending::Died { by: "poison".into() });
+                return said("The poison finishes you. You die...");
+            }
+            Applied::default()
+        }
+        Effect::Teleported(to) => {
+            player.at = to;
+            said("The world blurs, and you are somewhere else.")
+        }
+        Effect::Recharged(n) => {
+            player.pack.recharge(n);
+            said("Your wands hum with new power.")
+        }
+        Effect::Equipped(s) => {
+            let name = slot_name(player, s);
+            let Some(item) = player.pack.get(s as usize) else {
+                return Applied::default();
+            };
+            if item.kind.class() == Class::Weapon {
+                player.pack.weapon = Some(s);
+                said(format!("You wield the {name} ({}).", letter(s as usize)))
+            } else {
+                player.pack.armour = Some(s);
+                said(format!("You put on the {name} ({}).", letter(s as usize)))
+            }
+        }
+        Effect::Unequipped(s) => {
+            let name = slot_name(player, s);
+            if player.pack.weapon == Some(s) {
+                player.pack.weapon = None;
+                said(format!("You put away the {name}."))
+            } else {
+                player.pack.armour = None;
+                said(format!("You take off the {name}."))
+            }
+        }
+        _ => Applied::default(),
     }
 }
 

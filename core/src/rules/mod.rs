@@ -2,9 +2,11 @@
 //! monster) comes to, said as data. `resolve` returns the effects an action has, dice rolled (or
 //! why it cannot be done, which takes no turn); `apply` is the one place effects change the game;
 //! `round` plays a whole turn: your action, then the monsters'. No `App` is needed to call or
-//! test any of it.
+//! test any of it. What items do is `items`: using, wearing, throwing and zapping, said as
+//! effects like everything else.
 
 mod apply;
+mod items;
 pub mod mind;
 mod round;
 mod senses;
@@ -14,9 +16,10 @@ use std::fmt;
 use crate::geom::{Dir8, Pos};
 use crate::map::{DoorState, Tile, TileMap};
 use crate::rng::GenRng;
-use crate::world::{Attack, Key, Level};
+use crate::world::{Attack, FloorItem, Item, ItemKind, Key, Level, Pack};
 
 pub(crate) use apply::Stage;
+pub use items::{Flight, flight};
 pub use round::Round;
 pub(crate) use round::play_round;
 pub(crate) use senses::Senses;
@@ -44,6 +47,33 @@ pub enum Act {
     Descend,
     /// Go up the stairs the actor stands on (on the first level, out of the dungeon).
     Ascend,
+    /// Pick up what lies here (the player).
+    PickUp,
+    /// Drop the whole stack in this pack slot here.
+    Drop(u8),
+    /// Drink or read what is in this slot (weapons and armour: wield or wear it).
+    Use(u8),
+    /// Wield or wear what is in this slot.
+    Equip(u8),
+    /// Stop wielding or wearing what is in this slot.
+    Unequip(u8),
+    /// Throw one of the things in this slot, or zap its wand, at a tile in sight.
+    Aim {
+        /// The pack slot.
+        slot: u8,
+        /// The tile aimed at.
+        at: Pos,
+    },
+}
+
+impl Act {
+    /// Whether it is about the player's pack (only the player does these).
+    pub const fn is_item_act(self) -> bool {
+        matches!(
+            self,
+            Act::PickUp | Act::Drop(_) | Act::Use(_) | Act::Equip(_) | Act::Unequip(_) | Act::Aim { .. }
+        )
+    }
 }
 
 /// Something that happened: what `apply` makes true of the world.
@@ -82,6 +112,56 @@ pub enum Effect {
     },
     /// The player climbed out of the dungeon with the relic.
     Escaped,
+    /// The player picked up `item` from `at`.
+    ItemTaken {
+        /// Where it lay.
+        at: Pos,
+        /// What it was.
+        item: Item,
+    },
+    /// The other altars of this vault closed their cages.
+    AltarsSealed(u8),
+    /// The player dropped the stack in this slot where it stands.
+    ItemDropped(u8),
+    /// One thing from this slot was drunk, read, thrown, or a charge of its wand zapped.
+    UsedUp(u8),
+    /// The player now knows this kind by name.
+    Identified(ItemKind),
+    /// The player healed this much (and was cured of poison and confusion).
+    Healed(i32),
+    /// The player's most hit points rose by this much, and it healed fully.
+    Invigorated(i32),
+    /// The player is hasted for this many turns.
+    Hasted(u16),
+    /// The player is poisoned for this many turns.
+    Poisoned(u16),
+    /// The player is confused for this many turns.
+    Confused(u16),
+    /// Poison took a hit point.
+    PoisonHurt,
+    /// The player learned the whole level's map.
+    Mapped,
+    /// The player is somewhere else on the level at once.
+    Teleported(Pos),
+    /// Every wand the player carries gained this many charges.
+    Recharged(u8),
+    /// Every monster on the level comes for the player.
+    Aggravated,
+    /// The monster with this id fell asleep.
+    Slept(u32),
+    /// The player wields or wears what is in this slot.
+    Equipped(u8),
+    /// The player stopped wielding or wearing what is in this slot.
+    Unequipped(u8),
+    /// Something thrown or zapped flew from the player to `to`.
+    Flew {
+        /// What flew (a thrown thing, or the wand whose bolt it was).
+        kind: ItemKind,
+        /// Where its flight ended.
+        to: Pos,
+    },
+    /// A thrown thing came to rest here.
+    Landed(FloorItem),
 }
 
 /// Why an action cannot be done. It takes no turn.
@@ -111,6 +191,34 @@ pub enum Refusal {
     NotWithoutRelic,
     /// Stairs that lead nowhere (a map file's).
     NowhereToGo,
+    /// Picking up where nothing lies.
+    NothingHere,
+    /// Picking up with every slot taken.
+    PackFull,
+    /// Taking from an altar whose cage is closed.
+    Sealed,
+    /// A slot with nothing in it.
+    NoSuchItem,
+    /// Dropping where something already lies (or off the floor).
+    NoRoomToDrop,
+    /// Wielding, wearing or using what cannot be.
+    CannotUse,
+    /// A thing to throw or a wand: it needs a target.
+    NeedsTarget,
+    /// Throwing or zapping what cannot be thrown or zapped.
+    CannotAim,
+    /// Aiming at a tile out of sight.
+    NotInSight,
+    /// Aiming at yourself.
+    AimedAtSelf,
+    /// A wand with no charges left.
+    NoCharges,
+    /// Taking off what is not worn.
+    NotEquipped,
+    /// Wielding or wearing what already is.
+    AlreadyEquipped,
+    /// Blinking with no free tile on the way.
+    NoRoomToBlink,
 }
 
 impl fmt::Display for Refusal {
@@ -130,6 +238,20 @@ impl fmt::Display for Refusal {
                 "This is the way out. You will not leave without the Heartstone from the deepest level."
             }
             Refusal::NowhereToGo => "These stairs lead nowhere you can go.",
+            Refusal::NothingHere => "There is nothing here to pick up.",
+            Refusal::PackFull => "Your pack is full.",
+            Refusal::Sealed => "It is sealed in its altar's cage.",
+            Refusal::NoSuchItem => "You have nothing in that slot.",
+            Refusal::NoRoomToDrop => "There is no room to drop it here.",
+            Refusal::CannotUse => "You can't use that that way.",
+            Refusal::NeedsTarget => "That needs a target: throw or zap it.",
+            Refusal::CannotAim => "You can't throw or zap that.",
+            Refusal::NotInSight => "You can't see there.",
+            Refusal::AimedAtSelf => "You can't aim at yourself.",
+            Refusal::NoCharges => "The wand has no charges left.",
+            Refusal::NotEquipped => "You are not wielding or wearing that.",
+            Refusal::AlreadyEquipped => "You already are.",
+            Refusal::NoRoomToBlink => "There is no room to blink there.",
         })
     }
 }
@@ -151,6 +273,8 @@ pub struct Actor<'a> {
     pub attack: Attack,
     /// Whether it carries the relic (and may leave the dungeon).
     pub has_relic: bool,
+    /// Its pack (the player's), which what it walks onto goes into while there is room.
+    pub pack: Option<&'a Pack>,
 }
 
 /// The world an action is judged in: the level (with its monsters), where it lies, and where
@@ -165,6 +289,8 @@ pub struct Scene<'a> {
     pub deepest: u32,
     /// Where the player stands.
     pub player_at: Pos,
+    /// Up to how much the player's armour takes off a hit.
+    pub player_armour: i32,
 }
 
 impl Scene<'_> {
@@ -184,6 +310,9 @@ pub fn resolve(scene: &Scene, actor: &Actor, act: Act, rng: &mut GenRng) -> Resu
     match act {
         Act::Wait => Ok(vec![Effect::Waited]),
         Act::Step(dir) => step(scene, actor, dir, rng),
+        Act::PickUp | Act::Drop(_) | Act::Use(_) | Act::Equip(_) | Act::Unequip(_) | Act::Aim { .. } => {
+            Err(Refusal::CannotUse) // the player's pack: `items::resolve`
+        }
         Act::Close(at) => match map.tile(at) {
             Tile::Door(DoorState::Open) if scene.occupant(at).is_some() || actor.at == at => Err(Refusal::DoorBlocked),
             Tile::Door(DoorState::Open) => Ok(vec![Effect::DoorClosed(at)]),
@@ -211,11 +340,17 @@ const fn enemies(a: Who, b: Who) -> bool {
     matches!((a, b), (Who::Player, Who::Monster(_)) | (Who::Monster(_), Who::Player))
 }
 
-/// An attack on `target`, rolled: to hit, then damage.
-pub(crate) fn roll_attack(attack: Attack, target: Who, rng: &mut GenRng) -> Effect {
-    let damage = rng
-        .percent(attack.to_hit)
-        .then(|| rng.range(attack.damage.0, attack.damage.1));
+/// An attack on `target`, rolled: to hit, then damage, then (on the player) what its armour
+/// takes off, never the whole hit.
+pub(crate) fn roll_attack(attack: Attack, target: Who, armour: i32, rng: &mut GenRng) -> Effect {
+    let damage = rng.percent(attack.to_hit).then(|| {
+        let d = rng.range(attack.damage.0, attack.damage.1);
+        if target == Who::Player && armour > 0 {
+            (d - rng.range(0, armour)).max(1)
+        } else {
+            d
+        }
+    });
     Effect::Attacked { target, damage }
 }
 
@@ -236,7 +371,9 @@ fn step(scene: &Scene, actor: &Actor, dir: Dir8, rng: &mut GenRng) -> Result<Vec
         Tile::Door(DoorState::Locked) => Err(Refusal::Locked),
         Tile::Door(DoorState::Open) | Tile::Floor | Tile::Corridor | Tile::StairsDown | Tile::StairsUp => {
             match scene.occupant(to) {
-                Some(other) if enemies(actor.who, other) => return Ok(vec![roll_attack(actor.attack, other, rng)]),
+                Some(other) if enemies(actor.who, other) => {
+                    return Ok(vec![roll_attack(actor.attack, other, scene.player_armour, rng)]);
+                }
                 Some(_) => return Err(Refusal::Occupied),
                 None => {}
             }
@@ -247,6 +384,13 @@ fn step(scene: &Scene, actor: &Actor, dir: Dir8, rng: &mut GenRng) -> Result<Vec
                 }
                 if scene.level.relic == Some(to) {
                     effects.push(Effect::RelicTaken);
+                }
+                if let Some(pack) = actor.pack
+                    && let Some(found) = scene.level.item_at(to)
+                    && !found.sealed
+                    && pack.room_for(found.item).is_some()
+                {
+                    effects.extend(items::take(found));
                 }
             }
             Ok(effects)
@@ -281,6 +425,7 @@ mod tests {
             depth: 2,
             deepest: 10,
             player_at: NOWHERE,
+            player_armour: 0,
         }
     }
 
@@ -296,6 +441,7 @@ mod tests {
                 damage: (3, 3),
             },
             has_relic: false,
+            pack: None,
         }
     }
 
@@ -403,7 +549,7 @@ mod tests {
         };
         let (mut hits, mut total) = (0, 0);
         for _ in 0..2000 {
-            match roll_attack(attack, Who::Player, &mut rng) {
+            match roll_attack(attack, Who::Player, 0, &mut rng) {
                 Effect::Attacked { damage: Some(d), .. } => {
                     assert!((2..=5).contains(&d));
                     hits += 1;

@@ -5,10 +5,11 @@
 use super::apply::{Stage, apply};
 use super::mind::{self, distance_sq};
 use super::senses::Senses;
-use super::{Act, Actor, Effect, Refusal, Scene, Who, resolve};
-use crate::geom::Pos;
+use super::{Act, Actor, Effect, Refusal, Scene, Who, items, resolve};
+use crate::fov::Viewshed;
+use crate::geom::{Dir8, Pos};
 use crate::rng::GenRng;
-use crate::world::{Attack, MAX_SIGHT, Monster, NORMAL_SPEED, player_attack};
+use crate::world::{Attack, MAX_SIGHT, Monster, NORMAL_SPEED};
 
 /// The player heals one hit point every this many turns.
 pub(crate) const HEAL_EVERY: u64 = 6;
@@ -23,29 +24,32 @@ pub struct Round {
 }
 
 /// The player as the rules see it in `stage`.
-fn player_actor<'k>(stage: &Stage, keys: &'k [Pos]) -> Actor<'k> {
+fn player_actor<'k>(stage: &'k Stage, keys: &'k [Pos]) -> Actor<'k> {
     Actor {
         who: Who::Player,
         at: stage.player.at,
         keys,
         takes_things: true,
         opens_doors: true,
-        attack: player_attack(stage.record.slain),
+        attack: stage.player.attack(stage.record.slain),
         has_relic: stage.player.carrying.relic,
+        pack: Some(&stage.player.pack),
     }
 }
 
 /// Plays one turn: `act` by the player (refused: no turn passes, and nothing else happens), then
-/// healing and the monsters. `radius` is how far the player sees (monsters' doings beyond it are
-/// not told); `turn` counts turns taken.
+/// healing, the states potions left and the monsters (who, while the player is hasted, act
+/// every other turn). `sight` is what the player sees (monsters' doings beyond it are not told,
+/// and things are aimed only at what is in it); `turn` counts turns taken.
 pub fn play_round(
     stage: &mut Stage,
     act: Act,
     rng: &mut GenRng,
     turn: &mut u64,
     senses: &mut Senses,
-    radius: u32,
+    sight: &Viewshed,
 ) -> Result<Round, Refusal> {
+    let radius = sight.radius();
     let depth = stage.dungeon.depth();
     let keys = stage.player.keys.doors_on(depth);
     let scene = Scene {
@@ -53,8 +57,21 @@ pub fn play_round(
         depth,
         deepest: stage.dungeon.deepest(),
         player_at: stage.player.at,
+        player_armour: stage.player.armour(),
     };
-    let effects = resolve(&scene, &player_actor(stage, &keys), act, rng)?;
+    let effects = if act.is_item_act() {
+        items::resolve(&scene, stage.player, stage.record.slain, sight, act, rng)?
+    } else if let (Act::Step(_), true) = (act, stage.player.status.confusion > 0) {
+        // Confused, half the steps go astray; one into a wall is a stumble, and still a turn.
+        let dir = if rng.coin() {
+            Dir8::ALL[rng.below(8) as usize]
+        } else {
+            step_dir(act)
+        };
+        resolve(&scene, &player_actor(stage, &keys), Act::Step(dir), rng).unwrap_or_else(|_| vec![Effect::Waited])
+    } else {
+        resolve(&scene, &player_actor(stage, &keys), act, rng)?
+    };
     let mut round = Round::default();
     for effect in &effects {
         let applied = apply(stage, Who::Player, effect);
@@ -65,12 +82,39 @@ pub fn play_round(
     if stage.record.ending.is_some() {
         return Ok(round);
     }
-    let health = &mut stage.player.health;
-    if (*turn).is_multiple_of(HEAL_EVERY) && health.hp < health.max {
-        health.hp += 1;
+    let status = &mut stage.player.status;
+    let poisoned = status.poison > 0;
+    status.poison = status.poison.saturating_sub(1);
+    status.confusion = status.confusion.saturating_sub(1);
+    let skip_monsters = status.haste > 0 && {
+        status.haste -= 1;
+        status.haste % 2 == 1
+    };
+    if poisoned {
+        round
+            .messages
+            .extend(apply(stage, Who::Player, &Effect::PoisonHurt).message);
+        if stage.record.ending.is_some() {
+            return Ok(round);
+        }
+    } else {
+        let health = &mut stage.player.health;
+        if (*turn).is_multiple_of(HEAL_EVERY) && health.hp < health.max {
+            health.hp += 1;
+        }
     }
-    monsters_act(stage, rng, senses, radius, &mut round.messages);
+    if !skip_monsters {
+        monsters_act(stage, rng, senses, radius, &mut round.messages);
+    }
     Ok(round)
+}
+
+/// The direction of a step.
+const fn step_dir(act: Act) -> Dir8 {
+    match act {
+        Act::Step(d) => d,
+        _ => Dir8::N,
+    }
 }
 
 /// Every monster on the current level acts, in order, as often as its speed allows this turn.
@@ -110,6 +154,7 @@ pub(crate) fn monsters_act(
                 depth,
                 deepest,
                 player_at,
+                player_armour: stage.player.armour(),
             };
             let actor = Actor {
                 who: Who::Monster(m.id),
@@ -122,6 +167,7 @@ pub(crate) fn monsters_act(
                     damage: m.kind.stats().damage,
                 },
                 has_relic: false,
+                pack: None,
             };
             let Ok(effects) = resolve(&scene, &actor, act, rng) else {
                 continue; // blocked (a friend moved in the way): the move is lost

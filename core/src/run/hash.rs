@@ -1,17 +1,21 @@
-//! The state hash: one number for the whole game state (every level made, the monsters on it,
-//! the player, the turn, the record of the run and where the random stream stands), so that "the
+//! The state hash: one number for the whole game state (every level made, the monsters and items
+//! on it, the player with its pack, states and knowledge of items, the turn, the record of the run and where the random stream stands), so that "the
 //! same seed and the same commands give the same game" can be checked byte for byte, on any
 //! platform.
 
 use crate::geom::Pos;
 use crate::map::fnv1a;
-use crate::world::{Ending, Mind};
+use crate::world::{Ending, Item, Mind};
 
 use super::Run;
 
 fn pos(out: &mut Vec<u8>, p: Pos) {
     out.extend_from_slice(&p.x.to_le_bytes());
     out.extend_from_slice(&p.y.to_le_bytes());
+}
+
+fn item(out: &mut Vec<u8>, i: Item) {
+    out.extend_from_slice(&[i.kind as u8, i.count]);
 }
 
 /// FNV-1a of a fixed, platform-independent encoding of the game state.
@@ -54,6 +58,12 @@ pub(super) fn state_hash(run: &Run) -> u64 {
                 }
             }
         }
+        out.push(0xfd);
+        for f in &level.items {
+            pos(&mut out, f.at);
+            item(&mut out, f.item);
+            out.extend_from_slice(&[f.altar.map_or(0xff, |a| a), u8::from(f.sealed)]);
+        }
         out.push(0xff);
     }
     pos(&mut out, player.at);
@@ -64,6 +74,21 @@ pub(super) fn state_hash(run: &Run) -> u64 {
     out.extend_from_slice(&player.health.hp.to_le_bytes());
     out.extend_from_slice(&player.health.max.to_le_bytes());
     out.push(u8::from(player.carrying.relic));
+    for slot in player.pack.slots() {
+        match slot {
+            Some(i) => item(&mut out, *i),
+            None => out.push(0xff),
+        }
+    }
+    for worn in [player.pack.weapon, player.pack.armour] {
+        out.push(worn.unwrap_or(0xff));
+    }
+    let status = player.status;
+    for t in [status.haste, status.poison, status.confusion] {
+        out.extend_from_slice(&t.to_le_bytes());
+    }
+    out.extend_from_slice(&player.lore.seed.to_le_bytes());
+    out.extend_from_slice(&player.lore.known.to_le_bytes());
     out.extend_from_slice(&record.slain.to_le_bytes());
     out.extend_from_slice(&record.deepest.to_le_bytes());
     match &record.ending {

@@ -10,7 +10,7 @@ use crate::fov::{DEFAULT_RADIUS, Viewshed};
 use crate::generation::{GenError, GenParams};
 use crate::rng::GenRng;
 use crate::rules::{Act, Refusal, Round, Senses, Stage, play_round};
-use crate::world::{Level, MessageLog, Player, RunRecord};
+use crate::world::{Level, Lore, MessageLog, Player, RunRecord};
 
 /// Salt that keeps the play stream apart from the levels' streams.
 const PLAY_SALT: u64 = 0x706c_6179_5f72_6e67; // "play_rng"
@@ -118,7 +118,8 @@ impl Run {
             deepest: dungeon.depth(),
             ..RunRecord::default()
         };
-        let player = Player::new(dungeon.level().map.start());
+        let mut player = Player::new(dungeon.level().map.start());
+        player.lore = Lore::new(seed);
         Run::from_parts(
             spec,
             dungeon,
@@ -200,7 +201,7 @@ impl Run {
             &mut self.rng,
             &mut self.turn,
             &mut self.senses,
-            self.sight.radius(),
+            &self.sight,
         );
         match &played {
             Ok(round) => {

@@ -1,4 +1,4 @@
-//! A save's bytes: an 8-byte mark and the format version (u32, little-endian), then, in format
+//! A save's bytes: an 8-byte mark and the format version (u32, little-endian), then, from format
 //! 2, the run in parts: the run itself (the player, the log, the random stream...) and each level
 //! made (its terrain, what lies and stands on it, what the player remembers of it: `terrain`),
 //! each part postcard bytes in a zlib stream of its own, the parts framed by postcard. A part's Adler-32
@@ -6,27 +6,30 @@
 //! is read from it. Because levels are parts, a save after a turn encodes the level played on and
 //! keeps the others as they were (`SaveCache`).
 //!
-//! Format 1 (one zlib stream of the whole run) is still read, and migrated: what it lacks (the
-//! time it was saved) is unknown.
+//! Format 3 adds the player's pack, states and knowledge of items to the run part, and the items
+//! lying on a level to its part. Formats 2 (no items) and 1 (one zlib stream of the whole run)
+//! are still read, and migrated: the run goes on with an empty pack and no items on the levels
+//! already made (levels made later have theirs); what format 1 lacks (the time it was saved) is
+//! unknown.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::model::{self, SavedLevel, SavedMemory, SavedPlayer, SavedRun, save_level, save_memory};
+use super::model::{self, SavedGear, SavedLevel, SavedMemory, SavedPlayer, SavedRun, save_level, save_memory};
 use super::terrain::{Remembered, Terrain};
 use crate::dungeon::Origin;
 use crate::geom::Pos;
 use crate::rng::RngState;
 use crate::run::Run;
-use crate::world::{Carrying, Health, RunRecord};
+use crate::world::{Carrying, FloorItem, Health, Lore, RunRecord};
 
 /// The first bytes of every save.
 pub const MAGIC: [u8; 8] = *b"DELVE\0SV";
 /// The save format this Delve writes. Bump it whenever anything saved changes shape, or levels
 /// made from a seed would differ, and read the old one in `decode` (the golden saves in
 /// core/tests/data must go on loading).
-pub const FORMAT: u32 = 2;
+pub const FORMAT: u32 = 3;
 /// The oldest format this Delve reads (and migrates).
 pub const OLDEST: u32 = 1;
 /// Bytes of the header: the mark and the version.
@@ -127,11 +130,26 @@ struct RunPart {
     log: Vec<(u64, String)>,
 }
 
-/// A level and what the player remembers of it.
+/// A level and what the player remembers of it (format 2).
 #[derive(Serialize, Deserialize)]
 struct LevelPart {
     level: Terrain,
     memory: Option<Remembered>,
+}
+
+/// The run's part from format 3: format 2's, then the player's gear.
+#[derive(Serialize, Deserialize)]
+struct RunPart3 {
+    run: RunPart,
+    gear: SavedGear,
+}
+
+/// A level's part from format 3: format 2's, then the items lying on it.
+#[derive(Serialize, Deserialize)]
+struct LevelPart3 {
+    part: LevelPart,
+    #[serde(deserialize_with = "model::many")]
+    items: Vec<FloorItem>,
 }
 
 /// A format 1 save's run, in its order: migrated into a `SavedRun`.
@@ -158,16 +176,21 @@ fn deflate<T: Serialize>(part: &T) -> Vec<u8> {
     miniz_oxide::deflate::compress_to_vec_zlib(&bytes, LEVEL)
 }
 
-fn pack_level(level: SavedLevel, memory: Option<SavedMemory>) -> Vec<u8> {
-    deflate(&LevelPart {
-        level: level.into(),
-        memory: memory.map(Remembered::from),
+fn pack_level(mut level: SavedLevel, memory: Option<SavedMemory>) -> Vec<u8> {
+    let items = std::mem::take(&mut level.items);
+    deflate(&LevelPart3 {
+        part: LevelPart {
+            level: level.into(),
+            memory: memory.map(Remembered::from),
+        },
+        items,
     })
 }
 
 /// The run's part of `saved` (its levels and memory left out), taken apart, not copied.
-fn run_part(saved: SavedRun) -> RunPart {
-    RunPart {
+fn run_part(saved: SavedRun) -> RunPart3 {
+    let gear = saved.player.gear;
+    let run = RunPart {
         game: saved.game,
         saved_at: saved.saved_at,
         origin: saved.origin,
@@ -183,7 +206,8 @@ fn run_part(saved: SavedRun) -> RunPart {
         rng: saved.rng,
         record: saved.record,
         log: saved.log,
-    }
+    };
+    RunPart3 { run, gear }
 }
 
 /// The bytes of a save: the header and the parts.
@@ -308,8 +332,9 @@ pub(crate) fn format_of(bytes: &[u8]) -> Result<u32, SaveError> {
 /// format 1 save is migrated.
 pub fn decode(bytes: &[u8]) -> Result<SavedRun, SaveError> {
     match format_of(bytes)? {
-        FORMAT => decode_v2(&bytes[HEADER..]),
-        1 => decode_v1(&bytes[HEADER..]),
+        FORMAT => decode_parts(&bytes[HEADER..], true),
+        2 => decode_parts(&bytes[HEADER..], false).map(migrated),
+        1 => decode_v1(&bytes[HEADER..]).map(migrated),
         version => Err(SaveError::Version(version)),
     }
 }
@@ -328,9 +353,28 @@ fn unpack<'a, T: Deserialize<'a>>(what: &str, bytes: &'a [u8]) -> Result<T, Save
     }
 }
 
-fn decode_v2(body: &[u8]) -> Result<SavedRun, SaveError> {
+/// A run saved before items: its player knows nothing yet of the looks of its run's items.
+fn migrated(mut saved: SavedRun) -> SavedRun {
+    let seed = match &saved.origin {
+        Origin::Run(params) => params.seed,
+        Origin::Map => 0,
+    };
+    saved.player.gear.lore = Lore::new(seed);
+    saved
+}
+
+/// A save in parts: format 3 (`with_items`: with the gear and the items) or 2.
+fn decode_parts(body: &[u8], with_items: bool) -> Result<SavedRun, SaveError> {
     let parts: Parts = unpack("the list of its parts", body)?;
-    let run: RunPart = unpack("the run", &inflate("the run", parts.run.0, RUN_PART_MAX)?)?;
+    let run_bytes = inflate("the run", parts.run.0, RUN_PART_MAX)?;
+    let RunPart3 { run, gear } = if with_items {
+        unpack("the run", &run_bytes)?
+    } else {
+        RunPart3 {
+            run: unpack("the run", &run_bytes)?,
+            gear: SavedGear::default(),
+        }
+    };
     let mut levels = Vec::with_capacity(parts.levels.len());
     let mut memory = Vec::with_capacity(parts.levels.len());
     for (i, part) in parts.levels.into_iter().enumerate() {
@@ -340,8 +384,18 @@ fn decode_v2(body: &[u8]) -> Result<SavedRun, SaveError> {
             continue;
         };
         let what = format!("level {}", i + 1);
-        let part: LevelPart = unpack(&what, &inflate(&what, part.0, LEVEL_PART_MAX)?)?;
-        levels.push(Some(part.level.into()));
+        let bytes = inflate(&what, part.0, LEVEL_PART_MAX)?;
+        let LevelPart3 { part, items } = if with_items {
+            unpack(&what, &bytes)?
+        } else {
+            LevelPart3 {
+                part: unpack(&what, &bytes)?,
+                items: Vec::new(),
+            }
+        };
+        let mut level: SavedLevel = part.level.into();
+        level.items = items;
+        levels.push(Some(level));
         memory.push(part.memory.map(SavedMemory::from));
     }
     while memory.last().is_some_and(Option::is_none) {
@@ -362,6 +416,7 @@ fn decode_v2(body: &[u8]) -> Result<SavedRun, SaveError> {
             health: run.health,
             carrying: run.carrying,
             memory,
+            gear,
         },
         turn: run.turn,
         rng: run.rng,

@@ -15,8 +15,8 @@ use crate::map::{MAX_SIDE, MIN_SIZE, Tile, TileMap};
 use crate::rng::{GenRng, RngState};
 use crate::run::{Run, RunSpec};
 use crate::world::{
-    Carrying, DEEPEST, Health, Key, KeyRing, Level, MAX_GROWN_HP, MessageLog, Mind, Monster, NORMAL_SPEED, Player,
-    RunRecord,
+    Carrying, Class, DEEPEST, FloorItem, Health, Item, Key, KeyRing, Level, Lore, MAX_GROWN_HP, MAX_STATUS, MessageLog,
+    Mind, Monster, NORMAL_SPEED, Pack, Player, RunRecord, SLOTS, Status,
 };
 
 use super::bounded::at_most;
@@ -69,6 +69,9 @@ pub struct SavedLevel {
     pub monsters: Vec<Monster>,
     /// Where the relic lies, if it does.
     pub relic: Option<Pos>,
+    /// The items lying on it (kept beside the terrain in a save's level part, from format 3).
+    #[serde(skip)]
+    pub items: Vec<FloorItem>,
 }
 
 /// What the player remembers of a level.
@@ -96,6 +99,47 @@ pub struct SavedPlayer {
     /// What the player remembers of each level, by depth.
     #[serde(deserialize_with = "levels")]
     pub memory: Vec<Option<SavedMemory>>,
+    /// Its pack, its states and what it knows of items (kept in the run part, from format 3).
+    #[serde(skip)]
+    pub gear: SavedGear,
+}
+
+fn slots<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Vec<T>, D::Error> {
+    at_most::<D, T, SLOTS>(d)
+}
+
+/// The player's pack, the states it is in and what it knows of items, as saved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedGear {
+    /// Every pack slot, `None` where empty.
+    #[serde(deserialize_with = "slots")]
+    pub slots: Vec<Option<Item>>,
+    /// The slot of the weapon wielded.
+    pub weapon: Option<u8>,
+    /// The slot of the armour worn.
+    pub armour: Option<u8>,
+    /// The states potions left.
+    pub status: Status,
+    /// How unknown items look, and which are known.
+    pub lore: Lore,
+}
+
+impl Default for SavedGear {
+    fn default() -> Self {
+        SavedGear::of(&Player::new(Pos::new(0, 0)))
+    }
+}
+
+impl SavedGear {
+    fn of(player: &Player) -> Self {
+        SavedGear {
+            slots: player.pack.slots().to_vec(),
+            weapon: player.pack.weapon,
+            armour: player.pack.armour,
+            status: player.status,
+            lore: player.lore,
+        }
+    }
 }
 
 /// A whole run: everything needed to go on playing it exactly as if it had never stopped.
@@ -147,6 +191,7 @@ pub(crate) fn save_level(level: &Level) -> SavedLevel {
         keys: level.keys.clone(),
         monsters: level.monsters.clone(),
         relic: level.relic,
+        items: level.items.clone(),
     }
 }
 
@@ -162,6 +207,7 @@ fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Leve
         keys,
         monsters,
         relic,
+        items,
     } = saved;
     if (width, height) != size {
         return Err(format!(
@@ -219,11 +265,31 @@ fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Leve
             return Err(off(target));
         }
     }
+    let mut lying = HashSet::new();
+    for f in &items {
+        let p = f.at;
+        if !inside(p) {
+            return Err(off(p));
+        }
+        if !matches!(tile(p), Tile::Floor | Tile::Corridor) {
+            return Err(format!(
+                "an item lies off the floor on level {depth}, at ({}, {})",
+                p.x, p.y
+            ));
+        }
+        if !lying.insert(p) {
+            return Err(format!("two items lie at ({}, {}) on level {depth}", p.x, p.y));
+        }
+        if f.item.count == 0 && f.item.kind.class() != Class::Wand {
+            return Err(format!("a stack of no {} on level {depth}", f.item.kind.name()));
+        }
+    }
     Ok(Level {
         map: TileMap::from_parts(width, height, tiles, rooms, start),
         keys,
         monsters,
         relic,
+        items,
     })
 }
 
@@ -264,6 +330,7 @@ impl SavedRun {
                 health: run.player.health,
                 carrying: run.player.carrying,
                 memory: Vec::new(),
+                gear: SavedGear::of(&run.player),
             },
             turn: run.turn,
             rng: run.rng.state(),
@@ -382,12 +449,29 @@ impl SavedRun {
         for (turn, line) in log {
             message_log.push(turn, line);
         }
+        let SavedGear {
+            slots,
+            weapon,
+            armour,
+            status,
+            lore,
+        } = player.gear;
+        let pack = Pack::from_slots(slots, weapon, armour)?;
+        if [status.haste, status.poison, status.confusion]
+            .iter()
+            .any(|&t| t > MAX_STATUS)
+        {
+            return Err(format!("the player's states last {status:?} turns"));
+        }
         let player = Player {
             at,
             keys: KeyRing(player.keys),
             health,
             carrying: player.carrying,
             memory: Memory::from_levels(memory),
+            pack,
+            status,
+            lore,
         };
         Ok(Run::from_parts(
             spec,

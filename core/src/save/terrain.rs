@@ -136,6 +136,7 @@ impl From<Terrain> for SavedLevel {
             keys: t.keys,
             monsters: t.monsters,
             relic: t.relic,
+            items: Vec::new(),
         }
     }
 }

@@ -1,8 +1,8 @@
-//! A level: its terrain, the keys (and the relic) lying on it, and the monsters on it. Plain
+//! A level: its terrain, the keys, relic and items lying on it, and the monsters on it. Plain
 //! data, kept by the dungeon while the player is elsewhere, and changed only through the rules
 //! of a turn.
 
-use super::{Mind, Monster};
+use super::{FloorItem, Mind, Monster};
 use crate::geom::Pos;
 use crate::map::{TileMap, fnv1a};
 
@@ -26,6 +26,8 @@ pub struct Level {
     pub monsters: Vec<Monster>,
     /// Where the relic lies, on the deepest level until it is taken.
     pub relic: Option<Pos>,
+    /// The items lying on it, never two on a tile.
+    pub items: Vec<FloorItem>,
 }
 
 impl Level {
@@ -36,6 +38,7 @@ impl Level {
             keys: Vec::new(),
             monsters: Vec::new(),
             relic: None,
+            items: Vec::new(),
         }
     }
 
@@ -54,11 +57,17 @@ impl Level {
         self.keys.iter().find(|k| k.at == p)
     }
 
+    /// The item lying at `p`, if any.
+    pub fn item_at(&self, p: Pos) -> Option<&FloorItem> {
+        self.items.iter().find(|i| i.at == p)
+    }
+
     /// Heap bytes the level holds, for memory reports.
     pub fn heap_bytes(&self) -> usize {
         self.map.heap_bytes()
             + self.keys.capacity() * std::mem::size_of::<Key>()
             + self.monsters.capacity() * std::mem::size_of::<Monster>()
+            + self.items.capacity() * std::mem::size_of::<FloorItem>()
     }
 
     /// The level in the ASCII legend with `@` where the player arrives (see `TileMap::to_ascii`).

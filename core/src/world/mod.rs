@@ -1,15 +1,20 @@
-//! The world as plain data: levels (terrain, the keys and relic lying on them, the monsters on
-//! them), the kinds of monster, the player, and the record of a run.
+//! The world as plain data: levels (terrain, the keys, relic and items lying on them, the
+//! monsters on them), the kinds of monster and of item, the player and its pack, and the record
+//! of a run.
 
+mod item;
 mod kind;
 mod level;
 mod monster;
+mod pack;
 mod player;
 mod record;
 
+pub use item::{Class, FloorItem, Item, ItemKind, ItemStats, Lore, article};
 pub use kind::{Kind, MAX_SIGHT, NORMAL_SPEED, Stats};
 pub use level::{Key, Level};
 pub use monster::{Mind, Monster, PATIENCE};
+pub use pack::{MAX_STATUS, Pack, SLOTS, Status, letter};
 pub use player::{Attack, Carrying, Health, KeyRing, PLAYER_MAX_HP, Player, player_attack};
 pub use record::{Ending, MessageLog, RunRecord};
 

@@ -1,10 +1,13 @@
-//! The player as plain data: where it stands, its health, the keys and relic it carries and
-//! what it remembers of every level; and how it fights.
+//! The player as plain data: where it stands, its health, the keys, relic and pack it carries,
+//! the states it is in, what it knows of items and remembers of every level; and how it fights.
 
 use serde::{Deserialize, Serialize};
 
 use crate::fov::Memory;
 use crate::geom::Pos;
+
+use super::item::Lore;
+use super::pack::{Pack, Status};
 
 /// The player's health at the start of a run.
 pub const PLAYER_MAX_HP: i32 = 30;
@@ -76,6 +79,12 @@ pub struct Player {
     pub carrying: Carrying,
     /// What it remembers of every level it has seen.
     pub memory: Memory,
+    /// Its pack, and what it wields and wears.
+    pub pack: Pack,
+    /// The states potions left it in.
+    pub status: Status,
+    /// What it knows of the kinds of item.
+    pub lore: Lore,
 }
 
 impl Player {
@@ -87,6 +96,31 @@ impl Player {
             health: Health::full(PLAYER_MAX_HP),
             carrying: Carrying::default(),
             memory: Memory::default(),
+            pack: Pack::default(),
+            status: Status::default(),
+            lore: Lore::default(),
         }
+    }
+
+    /// How it fights, having slain `slain` monsters: experience, then the weapon wielded (its
+    /// accuracy and damage added) and the armour worn (its cost to accuracy).
+    pub fn attack(&self, slain: u32) -> Attack {
+        let mut attack = player_attack(slain);
+        let mut to_hit = attack.to_hit as i32;
+        if let Some(w) = self.pack.wielded() {
+            let s = w.stats();
+            to_hit += s.to_hit;
+            attack.damage = (attack.damage.0 + s.damage.0, attack.damage.1 + s.damage.1);
+        }
+        if let Some(a) = self.pack.worn() {
+            to_hit += a.stats().to_hit;
+        }
+        attack.to_hit = to_hit.clamp(5, 100) as u32;
+        attack
+    }
+
+    /// Up to how much its armour takes off a hit.
+    pub fn armour(&self) -> i32 {
+        self.pack.worn().map_or(0, |a| a.stats().armour)
     }
 }

@@ -62,6 +62,85 @@ pub fn check_level(level: &Level, depth: u32) -> Result<(), String> {
     }
 }
 
+/// The items of a level as made: each alone on room or corridor floor, off the arrival, keys,
+/// relic and monsters; altars only where the arrival cannot walk without a key, two or more of
+/// them in each vault (a choice); on the first level, something that heals where the arrival can
+/// walk without a key. Returns the first broken rule.
+pub fn check_items(level: &Level, depth: u32) -> Result<(), String> {
+    let map = &level.map;
+    let free_walk = flood(map, map.start(), |p| {
+        map.get(p)
+            .is_some_and(|t| t.is_walkable() && t != Tile::Door(DoorState::Locked))
+    });
+    let mut seen = std::collections::HashSet::new();
+    for f in &level.items {
+        let p = f.at;
+        if !matches!(map.get(p), Some(Tile::Floor | Tile::Corridor)) {
+            return Err(format!("an item at {p:?} is not on floor"));
+        }
+        if !seen.insert(p) {
+            return Err(format!("two items at {p:?}"));
+        }
+        if p == map.start() || level.keys.iter().any(|k| k.at == p) || level.relic == Some(p) {
+            return Err(format!("an item at {p:?} lies on the arrival, a key or the relic"));
+        }
+        if level.monsters.iter().any(|m| m.at == p) {
+            return Err(format!("an item at {p:?} lies under a monster"));
+        }
+        if f.altar.is_some() && free_walk[map.index(p)] {
+            return Err(format!("an altar at {p:?} can be reached without a key"));
+        }
+        if f.sealed {
+            return Err(format!("an altar at {p:?} is sealed before anything was taken"));
+        }
+    }
+    let mut vaults: Vec<u8> = level.items.iter().filter_map(|f| f.altar).collect();
+    vaults.sort_unstable();
+    for v in vaults.iter().copied() {
+        let n = vaults.iter().filter(|&&w| w == v).count();
+        if n < 2 {
+            return Err(format!("vault {v} offers {n} item, no choice"));
+        }
+    }
+    // Every side vault (behind a locked door, no way on to the stairs down) holds a choice.
+    for k in &level.keys {
+        let behind = flood(map, k.opens, |p| {
+            map.get(p)
+                .is_some_and(|t| t.is_walkable() && t != Tile::Door(DoorState::Locked))
+                && !free_walk[map.index(p)]
+        });
+        let region: Vec<Pos> = (0..behind.len())
+            .filter(|&i| behind[i] && !free_walk[i])
+            .map(|i| map.pos_of(i))
+            .collect();
+        let to_stairs = region.iter().any(|&p| map.tile(p) == Tile::StairsDown);
+        let room = region
+            .iter()
+            .filter(|&&p| {
+                map.tile(p) == Tile::Floor
+                    && level.keys.iter().all(|k| k.at != p)
+                    && level.monsters.iter().all(|m| m.at != p)
+            })
+            .count();
+        let altars = level
+            .items
+            .iter()
+            .filter(|f| f.altar.is_some() && region.contains(&f.at))
+            .count();
+        if !to_stairs && altars < room.min(2) {
+            return Err(format!("the vault behind {:?} holds {altars} altars", k.opens));
+        }
+    }
+    let heals = level
+        .items
+        .iter()
+        .any(|f| f.item.kind == delve_core::world::ItemKind::Healing && free_walk[map.index(f.at)]);
+    if depth == 1 && !heals {
+        return Err("nothing that heals on the first level without a key".into());
+    }
+    Ok(())
+}
+
 fn flood(map: &TileMap, from: Pos, pass: impl Fn(Pos) -> bool) -> Vec<bool> {
     let mut seen = vec![false; map.tiles().len()];
     let mut stack = vec![from];

@@ -1,0 +1,368 @@
+//! Putting items on a level as it is made (seed 002's `CreateLoot`). What each level holds is
+//! planned for the whole run from the run seed alone (`plan`): a budget by depth learned from
+//! Rapid Brogue (about 4–6 a level, more on the first two), classes and kinds drawn by weight,
+//! healing metered as Brogue meters what must not be missed (its chance rises every level
+//! without one and drops when one comes; the first level always has one), and weapons and armour
+//! metered so they do not flood. Where they lie comes from the level's own seed, salted apart from
+//! the terrain's and the monsters' draws (so a level's terrain, keys and monsters are as they
+//! were): room or corridor floor, off the main way more often than on it (Brogue's item heat),
+//! never on stairs, doors, keys, the relic or a monster, never two on a tile. Every locked side
+//! vault holds a choice on altars (Brogue's item library): take one and the others are sealed.
+
+use crate::map::{DoorState, Tile, TileMap};
+use crate::paths::{UNREACHED, distance_map};
+use crate::rng::GenRng;
+use crate::world::{Class, FloorItem, Item, ItemKind, Level};
+
+use super::Defect;
+
+/// Salt of the run's plan of items.
+const PLAN_SALT: u64 = 0x6c6f_6f74_5f70_6c6e; // "loot_pln"
+/// Salt of a level's placement of items.
+const PLACE_SALT: u64 = 0x6c6f_6f74_5f70_6c63; // "loot_plc"
+
+/// How common each class is, before metering, in `Class::ALL` order.
+const CLASS_WEIGHTS: [u32; 6] = [36, 24, 9, 8, 14, 9];
+/// Healing's weight among potions at first, what a level without one adds, what one takes off.
+const HEALING_START: u32 = 30;
+const HEALING_RISE: u32 = 15;
+const HEALING_DROP: u32 = 30;
+/// What a weapon or armour found takes off its class's weight (at least `EQUIPMENT_FLOOR` left).
+const EQUIPMENT_DROP: u32 = 3;
+const EQUIPMENT_FLOOR: u32 = 2;
+
+/// Items on a level at `depth` in a run of levels of `area` tiles, before any vault's: 6–7 on
+/// the first two levels and 4–6 deeper, on an 80x50 level, in proportion to the area.
+fn budget(depth: u32, area: u32, rng: &mut GenRng) -> usize {
+    let base = if depth <= 2 { 6 + rng.below(2) } else { 4 + rng.below(3) };
+    ((f64::from(base) * f64::from(area) / 4000.0).round() as usize).max(1)
+}
+
+/// The kinds of item level `depth` of the run on `seed` holds (levels of `area` tiles), in the
+/// order they are placed: the plan of every level before it is drawn first, so the meters stand
+/// where the run's own levels left them whichever level is made first.
+pub(crate) fn plan(seed: u64, area: u32, depth: u32) -> Vec<ItemKind> {
+    let mut rng = GenRng::new(seed ^ PLAN_SALT);
+    let mut classes = CLASS_WEIGHTS;
+    let mut healing = HEALING_START;
+    let mut kinds = Vec::new();
+    let mut dry = 0;
+    for d in 1..=depth {
+        kinds.clear();
+        let count = budget(d, area, &mut rng);
+        if d == 1 {
+            // Something that heals on the first level, always.
+            kinds.push(ItemKind::Healing);
+            healing = healing.saturating_sub(HEALING_DROP).max(HEALING_RISE);
+        }
+        let mut healed = d == 1;
+        while kinds.len() < count {
+            let class = pick_class(&classes, &mut rng);
+            let kind = if class == Class::Potion {
+                pick_potion(healing, &mut rng)
+            } else {
+                ItemKind::choose(class, &mut rng)
+            };
+            match class {
+                Class::Potion if kind == ItemKind::Healing => {
+                    healing = healing.saturating_sub(HEALING_DROP).max(HEALING_RISE);
+                    healed = true;
+                }
+                Class::Weapon | Class::Armour => {
+                    let w = &mut classes[class as usize];
+                    *w = w.saturating_sub(EQUIPMENT_DROP).max(EQUIPMENT_FLOOR);
+                }
+                _ => {}
+            }
+            kinds.push(kind);
+        }
+        if healed {
+            dry = 0;
+        } else {
+            // A level without healing after others without: the likelier it is put in instead
+            // of the last thing drawn, the longer the drought (never a fourth level).
+            dry += 1;
+            healing += HEALING_RISE;
+            if dry >= 2 && rng.percent(50 * (dry - 1)) {
+                if let Some(last) = kinds.last_mut() {
+                    *last = ItemKind::Healing;
+                }
+                healing = healing.saturating_sub(HEALING_DROP).max(HEALING_RISE);
+                dry = 0;
+            }
+        }
+    }
+    kinds
+}
+
+fn pick_class(weights: &[u32; 6], rng: &mut GenRng) -> Class {
+    let mut roll = rng.below(weights.iter().sum());
+    for (class, &w) in Class::ALL.iter().zip(weights) {
+        if roll < w {
+            return *class;
+        }
+        roll -= w;
+    }
+    unreachable!("the roll is below the total weight")
+}
+
+/// A potion, healing weighed by its meter instead of the table.
+fn pick_potion(healing: u32, rng: &mut GenRng) -> ItemKind {
+    let weight = |k: ItemKind| {
+        if k == ItemKind::Healing {
+            healing
+        } else {
+            k.stats().weight
+        }
+    };
+    let mut roll = rng.below(ItemKind::of(Class::Potion).map(weight).sum());
+    for kind in ItemKind::of(Class::Potion) {
+        if roll < weight(kind) {
+            return kind;
+        }
+        roll -= weight(kind);
+    }
+    unreachable!("the roll is below the total weight")
+}
+
+/// What the locked doors of a level close off: for each side vault (a pocket behind a locked
+/// door with no way on to the stairs down), its tiles.
+pub(crate) fn vaults(level: &Level) -> Vec<Vec<usize>> {
+    let map = &level.map;
+    let arrival = map.start();
+    let open = distance_map(map, arrival, |t| t != Tile::Wall && t != Tile::Door(DoorState::Locked));
+    let all = distance_map(map, arrival, Tile::is_walkable);
+    let down = map.stairs_down().map(|p| map.index(p));
+    let mut found = Vec::new();
+    for key in &level.keys {
+        let door = map.index(key.opens);
+        if all[door] == UNREACHED {
+            continue;
+        }
+        // Behind the door: walking on from it, away from the arrival, without another lock.
+        let mut region = Vec::new();
+        let mut seen = vec![false; all.len()];
+        seen[door] = true;
+        let mut stack = vec![door];
+        while let Some(i) = stack.pop() {
+            for q in crate::paths::neighbours8(map.pos_of(i)) {
+                if !map.in_bounds(q) {
+                    continue;
+                }
+                let j = map.index(q);
+                let t = map.tiles()[j];
+                if seen[j] || !t.is_walkable() || t == Tile::Door(DoorState::Locked) || open[j] != UNREACHED {
+                    continue;
+                }
+                if all[j] <= all[door] {
+                    continue;
+                }
+                seen[j] = true;
+                region.push(j);
+                stack.push(j);
+            }
+        }
+        if !region.is_empty() && down.is_none_or(|d| !region.contains(&d)) {
+            region.sort_unstable();
+            found.push(region);
+        }
+    }
+    found
+}
+
+/// Whether an item may lie at tile `i` of `level` as it is made.
+fn free(level: &Level, i: usize, taken: &[FloorItem]) -> bool {
+    let map = &level.map;
+    let p = map.pos_of(i);
+    matches!(map.tiles()[i], Tile::Floor | Tile::Corridor)
+        && p != map.start()
+        && level.key_at(p).is_none()
+        && level.relic != Some(p)
+        && level.monster_at(p).is_none()
+        && taken.iter().all(|f| f.at != p)
+}
+
+/// The kinds worth a key: a vault's altars offer these.
+const PRIZES: [ItemKind; 9] = [
+    ItemKind::Sword,
+    ItemKind::Axe,
+    ItemKind::Mace,
+    ItemKind::ChainMail,
+    ItemKind::Plate,
+    ItemKind::Striking,
+    ItemKind::Sleep,
+    ItemKind::Blinking,
+    ItemKind::Vigour,
+];
+
+/// Lays the items of the level made from `level_seed` at `depth` of the run on `run_seed`.
+pub(crate) fn furnish(level: &mut Level, run_seed: u64, level_seed: u64, depth: u32) {
+    let map = &level.map;
+    let mut rng = GenRng::new(level_seed ^ PLACE_SALT);
+    let mut kinds = plan(run_seed, map.width() * map.height(), depth);
+    let mut items: Vec<FloorItem> = Vec::new();
+    // The vaults first: two or three different prizes on altars.
+    let vaults = vaults(level);
+    let mut in_vault = vec![false; map.tiles().len()];
+    for (v, region) in vaults.iter().enumerate() {
+        for &i in region {
+            in_vault[i] = true;
+        }
+        let mut spots: Vec<usize> = region
+            .iter()
+            .copied()
+            .filter(|&i| map.tiles()[i] == Tile::Floor && free(level, i, &items))
+            .collect();
+        let mut prizes = PRIZES.to_vec();
+        let n = (2 + rng.below(2) as usize).min(spots.len());
+        for _ in 0..n {
+            let prize = prizes.swap_remove(rng.below(prizes.len() as u32) as usize);
+            let at = map.pos_of(spots.swap_remove(rng.below(spots.len() as u32) as usize));
+            items.push(FloorItem {
+                at,
+                item: Item::found(prize, &mut rng),
+                altar: Some(v as u8),
+                sealed: false,
+            });
+        }
+        // A vault's items count against the level's budget, but never its healing.
+        for _ in 0..n {
+            if kinds.len() > 2 {
+                kinds.pop();
+            }
+        }
+    }
+    // The rest: room floor twice as likely as corridor, off the main way three times as likely
+    // as on it (the way from the arrival to the stairs down, or to the relic, and a step aside).
+    let reach = distance_map(map, map.start(), |t| {
+        t != Tile::Wall && t != Tile::Door(DoorState::Locked)
+    });
+    let goal = map.stairs_down().or(level.relic);
+    let on_way: Vec<bool> = match goal {
+        Some(goal) => {
+            let from_start = distance_map(map, map.start(), Tile::is_walkable);
+            let from_goal = distance_map(map, goal, Tile::is_walkable);
+            let length = from_start[map.index(goal)];
+            from_start
+                .iter()
+                .zip(&from_goal)
+                .map(|(&a, &b)| a != UNREACHED && b != UNREACHED && a + b <= length.saturating_add(2))
+                .collect()
+        }
+        None => vec![false; reach.len()],
+    };
+    let mut spots: Vec<(usize, u32)> = (0..reach.len())
+        .filter(|&i| !in_vault[i] && free(level, i, &items))
+        .map(|i| {
+            let room = if map.tiles()[i] == Tile::Floor { 2 } else { 1 };
+            let off = if on_way[i] { 1 } else { 3 };
+            (i, room * off)
+        })
+        .collect();
+    for kind in kinds {
+        // Healing goes where it can be walked to without a key.
+        let open = |i: usize| reach[i] != UNREACHED;
+        let total: u32 = spots
+            .iter()
+            .filter(|s| kind != ItemKind::Healing || open(s.0))
+            .map(|s| s.1)
+            .sum();
+        if total == 0 {
+            continue;
+        }
+        let mut roll = rng.below(total);
+        let Some(k) = spots.iter().position(|&(i, w)| {
+            if kind == ItemKind::Healing && !open(i) {
+                return false;
+            }
+            if roll < w {
+                return true;
+            }
+            roll -= w;
+            false
+        }) else {
+            continue;
+        };
+        let (i, _) = spots.swap_remove(k);
+        items.push(FloorItem::loose(map.pos_of(i), Item::found(kind, &mut rng)));
+    }
+    level.items = items;
+}
+
+/// The promises about a level's items as made: each on room or corridor floor, none on the
+/// arrival, a key, the relic or a monster, never two on a tile, every side vault holding a
+/// choice on its altars and every altar in its vault.
+pub fn check_items(level: &Level) -> Result<(), Defect> {
+    let map: &TileMap = &level.map;
+    for (n, f) in level.items.iter().enumerate() {
+        if !map.in_bounds(f.at) || !free(level, map.index(f.at), &level.items[..n]) || f.sealed {
+            return Err(Defect::BadItem(f.at));
+        }
+    }
+    let vaults = vaults(level);
+    for f in &level.items {
+        if let Some(v) = f.altar
+            && vaults
+                .get(v as usize)
+                .is_none_or(|r| r.binary_search(&map.index(f.at)).is_err())
+        {
+            return Err(Defect::BadItem(f.at));
+        }
+    }
+    for (v, region) in vaults.iter().enumerate() {
+        let altars = level.items.iter().filter(|f| f.altar == Some(v as u8)).count();
+        let room = region
+            .iter()
+            .filter(|&&i| {
+                let p = map.pos_of(i);
+                map.tiles()[i] == Tile::Floor
+                    && p != map.start()
+                    && level.key_at(p).is_none()
+                    && level.relic != Some(p)
+                    && level.monster_at(p).is_none()
+            })
+            .count();
+        if altars < 2.min(room) {
+            return Err(Defect::EmptyVault(map.pos_of(region[0])));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_plan_of_a_level_is_the_same_however_it_is_reached() {
+        for seed in 0..50 {
+            let first = plan(seed, 4000, 1);
+            assert_eq!(first[0], ItemKind::Healing);
+            assert!((6..=7).contains(&first.len()));
+            for depth in 3..=10 {
+                let kinds = plan(seed, 4000, depth);
+                assert!((4..=6).contains(&kinds.len()), "{kinds:?}");
+                assert_eq!(kinds, plan(seed, 4000, depth));
+            }
+        }
+    }
+
+    #[test]
+    fn healing_is_metered() {
+        // Over many runs, no long droughts of healing: a level without one makes the next more
+        // likely to have one.
+        let mut longest = 0;
+        for seed in 0..300 {
+            let mut dry = 0;
+            for depth in 1..=10 {
+                if plan(seed, 4000, depth).contains(&ItemKind::Healing) {
+                    dry = 0;
+                } else {
+                    dry += 1;
+                    longest = longest.max(dry);
+                }
+            }
+        }
+        assert!(longest <= 2, "{longest} levels in a row without healing");
+    }
+}

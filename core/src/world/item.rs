@@ -1,0 +1,487 @@
+//! Things to find: the classes and kinds of item, what each kind is like (a table of plain data,
+//! as the monsters' is), an item as carried or lying on the floor, and how unknown potions and
+//! scrolls look in one run (`Lore`: colours and titles shuffled from the run seed, named once
+//! used, as in Brogue and NetHack).
+
+use serde::{Deserialize, Serialize};
+
+use crate::geom::Pos;
+use crate::rng::GenRng;
+
+/// A class of item: what can be done with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Class {
+    /// Drunk once: heals, or helps or hurts in other ways.
+    Potion,
+    /// Read once: magic about the level or the pack.
+    Scroll,
+    /// Wielded: changes the damage and accuracy of your blows.
+    Weapon,
+    /// Worn: takes damage off every hit, at a cost to your accuracy.
+    Armour,
+    /// Thrown at a target in sight: darts and javelins, picked up again where they land.
+    Thrown,
+    /// Zapped at a target in sight, a charge at a time.
+    Wand,
+}
+
+impl Class {
+    /// Every class, in `--json`'s order.
+    pub const ALL: [Class; 6] = [
+        Class::Potion,
+        Class::Scroll,
+        Class::Weapon,
+        Class::Armour,
+        Class::Thrown,
+        Class::Wand,
+    ];
+
+    /// Its name in `--json` and in the game ("potion").
+    pub const fn name(self) -> &'static str {
+        match self {
+            Class::Potion => "potion",
+            Class::Scroll => "scroll",
+            Class::Weapon => "weapon",
+            Class::Armour => "armour",
+            Class::Thrown => "thrown",
+            Class::Wand => "wand",
+        }
+    }
+
+    /// Whether kinds of this class look alike until known (potions and scrolls).
+    pub const fn is_hidden(self) -> bool {
+        matches!(self, Class::Potion | Class::Scroll)
+    }
+}
+
+/// A kind of item.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum ItemKind {
+    /// Heals 20 and cures poison and confusion.
+    Healing,
+    /// Five more hit points at most, and heals fully.
+    Vigour,
+    /// You act twice for every turn of the monsters', for a while.
+    Speed,
+    /// Hurts a point a turn for a while, and stops healing.
+    Poison,
+    /// Your steps go astray, half of them, for a while.
+    Confusion,
+    /// Shows the whole level.
+    MagicMapping,
+    /// Takes you somewhere else on the level, out of sight.
+    Teleportation,
+    /// Names every potion and scroll you carry.
+    Identify,
+    /// Two more charges for every wand you carry.
+    Recharging,
+    /// Every monster on the level comes for you.
+    Aggravation,
+    /// Light and sure.
+    Dagger,
+    /// Sure and sharp.
+    Sword,
+    /// Heavy: hits hard, misses more.
+    Axe,
+    /// Hits hardest, misses most.
+    Mace,
+    /// Takes a little off every hit.
+    Leather,
+    /// Takes more off, spoils your aim a little.
+    ChainMail,
+    /// Takes the most off, spoils your aim most.
+    Plate,
+    /// Light, thrown in a handful.
+    Dart,
+    /// Heavy, thrown one at a time.
+    Javelin,
+    /// A bolt that always hits.
+    Striking,
+    /// Puts a monster to sleep.
+    Sleep,
+    /// Takes you to the tile you aim at.
+    Blinking,
+}
+
+/// What a kind of item is like.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ItemStats {
+    /// Its true name, lower case (`--json`'s `kind`).
+    pub name: &'static str,
+    /// Its class.
+    pub class: Class,
+    /// To-hit bonus (weapons, thrown) or penalty (armour), in percent.
+    pub to_hit: i32,
+    /// Damage: added to your blows (weapons), of a hit (thrown, wand bolts).
+    pub damage: (i32, i32),
+    /// Armour: up to this much is taken off every hit.
+    pub armour: i32,
+    /// How many lie together when found (`lo..=hi`): a stack, or a wand's charges.
+    pub found: (u8, u8),
+    /// How common it is among its class's kinds.
+    pub weight: u32,
+}
+
+#[allow(clippy::too_many_arguments)]
+const fn row(
+    name: &'static str,
+    class: Class,
+    to_hit: i32,
+    damage: (i32, i32),
+    armour: i32,
+    found: (u8, u8),
+    weight: u32,
+) -> ItemStats {
+    ItemStats {
+        name,
+        class,
+        to_hit,
+        damage,
+        armour,
+        found,
+        weight,
+    }
+}
+
+use Class::{Armour, Potion, Scroll, Thrown, Wand, Weapon};
+
+/// Every kind, in `ItemKind` order: name, class, to hit, damage, armour, found, weight.
+const TABLE: [ItemStats; 22] = [
+    row("healing", Potion, 0, (0, 0), 0, (1, 1), 30),
+    row("vigour", Potion, 0, (0, 0), 0, (1, 1), 8),
+    row("speed", Potion, 0, (0, 0), 0, (1, 1), 10),
+    row("poison", Potion, 0, (0, 0), 0, (1, 1), 12),
+    row("confusion", Potion, 0, (0, 0), 0, (1, 1), 10),
+    row("magic mapping", Scroll, 0, (0, 0), 0, (1, 1), 12),
+    row("teleportation", Scroll, 0, (0, 0), 0, (1, 1), 10),
+    row("identify", Scroll, 0, (0, 0), 0, (1, 1), 14),
+    row("recharging", Scroll, 0, (0, 0), 0, (1, 1), 6),
+    row("aggravation", Scroll, 0, (0, 0), 0, (1, 1), 8),
+    row("dagger", Weapon, 10, (0, 1), 0, (1, 1), 10),
+    row("sword", Weapon, 5, (1, 3), 0, (1, 1), 8),
+    row("axe", Weapon, -5, (2, 5), 0, (1, 1), 6),
+    row("mace", Weapon, -10, (3, 7), 0, (1, 1), 4),
+    row("leather armour", Armour, 0, (0, 0), 2, (1, 1), 10),
+    row("chain mail", Armour, -5, (0, 0), 4, (1, 1), 6),
+    row("plate armour", Armour, -15, (0, 0), 6, (1, 1), 3),
+    row("dart", Thrown, 5, (2, 4), 0, (4, 8), 10),
+    row("javelin", Thrown, 0, (4, 9), 0, (2, 4), 6),
+    row("striking", Wand, 100, (5, 10), 0, (3, 5), 8),
+    row("sleep", Wand, 100, (0, 0), 0, (3, 5), 6),
+    row("blinking", Wand, 100, (0, 0), 0, (2, 4), 5),
+];
+
+impl ItemKind {
+    /// Every kind, in table order.
+    pub const ALL: [ItemKind; 22] = [
+        ItemKind::Healing,
+        ItemKind::Vigour,
+        ItemKind::Speed,
+        ItemKind::Poison,
+        ItemKind::Confusion,
+        ItemKind::MagicMapping,
+        ItemKind::Teleportation,
+        ItemKind::Identify,
+        ItemKind::Recharging,
+        ItemKind::Aggravation,
+        ItemKind::Dagger,
+        ItemKind::Sword,
+        ItemKind::Axe,
+        ItemKind::Mace,
+        ItemKind::Leather,
+        ItemKind::ChainMail,
+        ItemKind::Plate,
+        ItemKind::Dart,
+        ItemKind::Javelin,
+        ItemKind::Striking,
+        ItemKind::Sleep,
+        ItemKind::Blinking,
+    ];
+
+    /// What the kind is like.
+    pub const fn stats(self) -> ItemStats {
+        TABLE[self as usize]
+    }
+
+    /// Its class.
+    pub const fn class(self) -> Class {
+        self.stats().class
+    }
+
+    /// Its true name ("healing", "chain mail").
+    pub const fn name(self) -> &'static str {
+        self.stats().name
+    }
+
+    /// Its bit in a set of kinds.
+    pub(crate) const fn bit(self) -> u32 {
+        1 << self as u32
+    }
+
+    /// The kinds of `class`.
+    pub fn of(class: Class) -> impl Iterator<Item = ItemKind> {
+        ItemKind::ALL.into_iter().filter(move |k| k.class() == class)
+    }
+
+    /// Whether several lie in one stack (and take one pack slot).
+    pub const fn stacks(self) -> bool {
+        matches!(self.class(), Class::Potion | Class::Scroll | Class::Thrown)
+    }
+
+    /// A kind of `class` by the kinds' weights.
+    pub fn choose(class: Class, rng: &mut GenRng) -> ItemKind {
+        let total: u32 = ItemKind::of(class).map(|k| k.stats().weight).sum();
+        let mut roll = rng.below(total);
+        for kind in ItemKind::of(class) {
+            let w = kind.stats().weight;
+            if roll < w {
+                return kind;
+            }
+            roll -= w;
+        }
+        unreachable!("the roll is below the total weight")
+    }
+}
+
+/// An item: its kind and how many (a stack's size, a wand's charges left; 1 for weapons and
+/// armour).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Item {
+    /// What it is.
+    pub kind: ItemKind,
+    /// How many in the stack, or charges left in a wand.
+    pub count: u8,
+}
+
+impl Item {
+    /// One of `kind` (a wand with one charge).
+    pub const fn one(kind: ItemKind) -> Self {
+        Item { kind, count: 1 }
+    }
+
+    /// `kind` as found: a stack or a wand's charges rolled on `rng`.
+    pub fn found(kind: ItemKind, rng: &mut GenRng) -> Self {
+        let (lo, hi) = kind.stats().found;
+        let count = if lo == hi {
+            lo
+        } else {
+            rng.range(i32::from(lo), i32::from(hi)) as u8
+        };
+        Item { kind, count }
+    }
+}
+
+/// An item lying on a level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FloorItem {
+    /// Where it lies.
+    pub at: Pos,
+    /// What it is.
+    pub item: Item,
+    /// On an altar of the vault with this number: take one of a vault's altars and the others
+    /// are sealed (Brogue's item library).
+    pub altar: Option<u8>,
+    /// Sealed in its altar's cage: seen, never taken.
+    pub sealed: bool,
+}
+
+impl FloorItem {
+    /// `item` lying loose at `at`.
+    pub const fn loose(at: Pos, item: Item) -> Self {
+        FloorItem {
+            at,
+            item,
+            altar: None,
+            sealed: false,
+        }
+    }
+}
+
+/// Potion colours to shuffle: a run uses the first five of its order.
+const COLOURS: [&str; 9] = [
+    "crimson", "azure", "amber", "violet", "murky", "golden", "pink", "jade", "smoky",
+];
+/// Syllables scroll titles are made of.
+const SYLLABLES: [&str; 16] = [
+    "ka", "zot", "mel", "ur", "nix", "bre", "lom", "vas", "tor", "ith", "qua", "sel", "dro", "fen", "yar", "ob",
+];
+
+/// What the player knows of the kinds of item in one run: how unknown potions and scrolls look
+/// (shuffled from `seed`) and which kinds have been named.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Lore {
+    /// What the looks are shuffled from (the run seed).
+    pub seed: u64,
+    /// The kinds named so far, one bit each (`ItemKind as u32`).
+    pub known: u32,
+}
+
+/// Salt that keeps the looks apart from every other stream of the run seed.
+const LOOKS_SALT: u64 = 0x6c6f_6f6b_735f_7273; // "looks_rs"
+
+impl Lore {
+    /// Nothing known yet, looks shuffled from `seed`.
+    pub const fn new(seed: u64) -> Self {
+        Lore { seed, known: 0 }
+    }
+
+    /// Whether `kind` is known by name (weapons, armour, thrown things and wands always are).
+    pub const fn knows(&self, kind: ItemKind) -> bool {
+        !kind.class().is_hidden() || self.known & kind.bit() != 0
+    }
+
+    /// Names `kind` from now on. Returns whether it was unknown.
+    pub fn learn(&mut self, kind: ItemKind) -> bool {
+        let new = !self.knows(kind);
+        self.known |= kind.bit();
+        new
+    }
+
+    /// How an unknown `kind` looks: "crimson potion", "scroll titled \"KA ZOT\"".
+    pub fn look(&self, kind: ItemKind) -> String {
+        let mut rng = GenRng::new(self.seed ^ LOOKS_SALT);
+        let mut colours = COLOURS;
+        for i in (1..colours.len()).rev() {
+            colours.swap(i, rng.below(i as u32 + 1) as usize);
+        }
+        let index = ItemKind::of(kind.class()).position(|k| k == kind).unwrap_or(0);
+        match kind.class() {
+            Class::Potion => format!("{} potion", colours[index]),
+            Class::Scroll => {
+                // Titles in kind order after the colours, each unlike those before it.
+                let mut titles: Vec<String> = Vec::new();
+                while titles.len() <= index {
+                    let words: Vec<String> = (0..2)
+                        .map(|_| {
+                            (0..1 + rng.below(2))
+                                .map(|_| SYLLABLES[rng.below(SYLLABLES.len() as u32) as usize])
+                                .collect()
+                        })
+                        .collect();
+                    let title = words.join(" ").to_uppercase();
+                    if !titles.contains(&title) {
+                        titles.push(title);
+                    }
+                }
+                format!("scroll titled \"{}\"", titles[index])
+            }
+            _ => kind.name().to_owned(),
+        }
+    }
+
+    /// What the player calls one `kind`: its true name once known, else its look.
+    pub fn name(&self, kind: ItemKind) -> String {
+        if !self.knows(kind) {
+            return self.look(kind);
+        }
+        match kind.class() {
+            Class::Potion => format!("potion of {}", kind.name()),
+            Class::Scroll => format!("scroll of {}", kind.name()),
+            Class::Wand => format!("wand of {}", kind.name()),
+            _ => kind.name().to_owned(),
+        }
+    }
+
+    /// What the player calls `item`: "3 darts", "a crimson potion", "wand of sleep (2)".
+    pub fn describe(&self, item: Item) -> String {
+        let name = self.name(item.kind);
+        match item.kind.class() {
+            Class::Wand => format!("a {name} ({})", item.count),
+            _ if item.count > 1 => format!("{} {}", item.count, plural(&name)),
+            _ => format!("{} {name}", article(&name)),
+        }
+    }
+}
+
+/// "an" before a vowel, else "a".
+pub fn article(name: &str) -> &'static str {
+    if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    }
+}
+
+/// The plural of an item's name: "potions of healing", "darts", "crimson potions".
+fn plural(name: &str) -> String {
+    for head in ["potion", "scroll"] {
+        if let Some(rest) = name.strip_prefix(head) {
+            return format!("{head}s{rest}");
+        }
+        if let Some(i) = name.find(&format!(" {head}")) {
+            let (a, b) = name.split_at(i + 1 + head.len());
+            return format!("{a}s{b}");
+        }
+    }
+    format!("{name}s")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn looks_differ_by_run_and_name_once_known() {
+        let a = Lore::new(1);
+        let looks: Vec<String> = ItemKind::ALL.iter().map(|&k| a.look(k)).collect();
+        let hidden: Vec<&String> = ItemKind::ALL
+            .iter()
+            .zip(&looks)
+            .filter(|(k, _)| k.class().is_hidden())
+            .map(|(_, l)| l)
+            .collect();
+        let mut unique = hidden.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), hidden.len(), "two kinds look alike: {hidden:?}");
+        let runs: Vec<String> = (0..20).map(|s| Lore::new(s).look(ItemKind::Healing)).collect();
+        assert!(
+            runs.iter().any(|l| l != &runs[0]),
+            "healing looks the same in every run"
+        );
+        let mut lore = a;
+        assert_eq!(lore.name(ItemKind::Dart), "dart");
+        assert!(lore.name(ItemKind::Healing).ends_with(" potion"));
+        assert!(lore.learn(ItemKind::Healing));
+        assert!(!lore.learn(ItemKind::Healing));
+        assert_eq!(lore.name(ItemKind::Healing), "potion of healing");
+        assert_eq!(
+            lore.describe(Item {
+                kind: ItemKind::Healing,
+                count: 2
+            }),
+            "2 potions of healing"
+        );
+        assert_eq!(
+            lore.describe(Item {
+                kind: ItemKind::Dart,
+                count: 5
+            }),
+            "5 darts"
+        );
+        assert_eq!(lore.describe(Item::one(ItemKind::Axe)), "an axe");
+        assert_eq!(
+            lore.describe(Item {
+                kind: ItemKind::Sleep,
+                count: 3
+            }),
+            "a wand of sleep (3)"
+        );
+    }
+
+    #[test]
+    fn the_table_has_every_class_and_twenty_kinds() {
+        assert!(ItemKind::ALL.len() >= 20);
+        for (i, k) in ItemKind::ALL.iter().enumerate() {
+            assert_eq!(*k as usize, i);
+        }
+        for class in Class::ALL {
+            assert!(ItemKind::of(class).count() >= 2, "{class:?}");
+        }
+        let mut rng = GenRng::new(3);
+        for _ in 0..100 {
+            let item = Item::found(ItemKind::Dart, &mut rng);
+            assert!((4..=8).contains(&item.count));
+        }
+    }
+}
