@@ -30,6 +30,16 @@ pub enum Action {
     ZoomOut,
     Lab,
     LabNext,
+    /// The pack: what is carried, and what to do with it.
+    Inventory,
+    /// Pick up what lies here.
+    PickUp,
+    /// Throw or zap: choose what, then aim.
+    Throw,
+    /// While aiming: the next monster in sight.
+    NextTarget,
+    /// While aiming: throw or zap at the target.
+    Fire,
     /// At the end of a run: a new run on a new seed.
     NewRun,
     /// At the end of a run: the same seed again.
@@ -41,7 +51,7 @@ pub enum Action {
 }
 
 impl Action {
-    pub const ALL: [Action; 26] = [
+    pub const ALL: [Action; 31] = [
         Action::MoveN,
         Action::MoveNE,
         Action::MoveE,
@@ -64,6 +74,11 @@ impl Action {
         Action::ZoomOut,
         Action::Lab,
         Action::LabNext,
+        Action::Inventory,
+        Action::PickUp,
+        Action::Throw,
+        Action::NextTarget,
+        Action::Fire,
         Action::NewRun,
         Action::SameRun,
         Action::TitleScreen,
@@ -89,6 +104,11 @@ impl Action {
     /// may also be play's).
     pub const fn at_the_end(self) -> bool {
         matches!(self, Action::NewRun | Action::SameRun | Action::TitleScreen)
+    }
+
+    /// Whether the action is read only while aiming (so its keys may also be play's).
+    pub const fn while_aiming(self) -> bool {
+        matches!(self, Action::NextTarget | Action::Fire)
     }
 
     /// What the action does in a few words, for the settings page ("explore", "cancel").
@@ -122,6 +142,11 @@ impl Action {
             Action::ZoomOut => "zoom out",
             Action::Lab => "generator lab: how the level was made",
             Action::LabNext => "in the lab: the next level",
+            Action::Inventory => "your pack: use, wear, drop or throw what you carry",
+            Action::PickUp => "pick up what lies here (walking over it picks it up too)",
+            Action::Throw => "throw or zap something at a target in sight",
+            Action::NextTarget => "while aiming: the next monster in sight",
+            Action::Fire => "while aiming: throw or zap at the target (or click it)",
             Action::NewRun => "at the end of a run: a new run, new seed",
             Action::SameRun => "at the end of a run: the same seed again",
             Action::TitleScreen => "at the end of a run: the title screen",

@@ -30,6 +30,7 @@ pub(crate) fn game_plugin(app: &mut App) {
         crate::overlays::plugin,
         crate::screens::plugin,
         crate::travel::pointer::plugin,
+        crate::items::plugin,
         crate::overview::plugin,
         crate::lab::view::plugin,
         crate::settings::keyboard::plugin,

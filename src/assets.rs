@@ -29,6 +29,8 @@ pub mod tiles {
     pub(crate) const RELIC: u32 = 16;
     /// A pale corridor floor, tinted by the style that dug it (the generator lab).
     pub const LAB_CORRIDOR: u32 = 17;
+    /// The first item tile: one per `Class`, in `Class::ALL` order.
+    pub(crate) const ITEMS: u32 = 18;
     /// Side of a tile in pixels.
     pub(crate) const SIZE: u32 = 16;
 }

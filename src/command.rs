@@ -4,6 +4,7 @@
 
 use bevy::prelude::*;
 use delve_core::geom::{Dir8, Pos};
+use delve_core::rules::Act;
 
 /// What the player asked for this frame (from keys, or written directly by tests).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,6 +15,8 @@ pub enum PlayerCommand {
     Descend,
     Ascend,
     Cancel,
+    /// Something done with the pack (pick up, drop, use, wear, take off, throw or zap).
+    Item(Act),
 }
 
 /// What the player asks of the walker.

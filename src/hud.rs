@@ -27,13 +27,24 @@ struct HealthText;
 #[derive(Component)]
 struct HealthFill;
 
+/// What the player wields and wears, and the states it is in.
+#[derive(Component)]
+struct GearText;
+
 /// Lines of the log shown under the map.
 pub(crate) const RECENT_LINES: usize = 4;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(GameState::Playing), spawn_hud).add_systems(
         Update,
-        (update_status, update_health, update_message, update_save_mark).in_set(TurnSet::Show),
+        (
+            update_status,
+            update_health,
+            update_gear,
+            update_message,
+            update_save_mark,
+        )
+            .in_set(TurnSet::Show),
     );
 }
 
@@ -90,6 +101,19 @@ fn spawn_hud(mut commands: Commands) {
                 )],
             )
         ],
+    ));
+    commands.spawn((
+        Name::new("Gear"),
+        DespawnOnExit(GameState::Playing),
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(26),
+            right: px(0),
+            padding: UiRect::axes(px(8), px(2)),
+            ..default()
+        },
+        panel,
+        children![(GearText, text("", 14.0))],
     ));
     commands.spawn((
         Name::new("Messages"),
@@ -162,6 +186,35 @@ fn update_health(
     } else {
         palette::HEALTH_CRITICAL
     };
+}
+
+/// "sword, chain mail | hasted 12, poisoned 3": what the player fights with and the states it is
+/// in ("bare hands" and nothing else at the start).
+pub fn gear_line(player: &delve_core::world::Player) -> String {
+    let names = |k: Option<delve_core::world::ItemKind>| k.map(|k| player.lore.name(k));
+    let mut line = names(player.pack.wielded()).unwrap_or_else(|| "bare hands".into());
+    if let Some(armour) = names(player.pack.worn()) {
+        line.push_str(&format!(", {armour}"));
+    }
+    let s = player.status;
+    let states: Vec<String> = [("hasted", s.haste), ("poisoned", s.poison), ("confused", s.confusion)]
+        .into_iter()
+        .filter(|&(_, t)| t > 0)
+        .map(|(name, t)| format!("{name} {t}"))
+        .collect();
+    if !states.is_empty() {
+        line.push_str(&format!("  |  {}", states.join(", ")));
+    }
+    line
+}
+
+fn update_gear(game: Res<Game>, mut text: Single<&mut Text, With<GearText>>) {
+    if game.is_changed() || text.0.is_empty() {
+        let line = gear_line(&game.player);
+        if text.0 != line {
+            text.0 = line;
+        }
+    }
 }
 
 /// The last lines of the log, oldest first.

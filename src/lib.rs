@@ -10,6 +10,7 @@ pub mod assets;
 pub mod cli;
 pub mod command;
 pub mod hud;
+pub mod items;
 pub mod lab;
 pub mod overlays;
 pub mod overview;

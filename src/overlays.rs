@@ -34,7 +34,7 @@ pub(crate) fn help_text(bindings: &Bindings) -> String {
         out.push_str(&format!("{:<54}{}\n", action.describe(), bindings.describe(action)));
     }
     out.push_str(
-        "\nBump a closed door to open it, a locked one with its key, a monster to attack it. No\ndiagonal steps through doorways. Walk onto a key to pick it up; take the stairs standing\non them. Goblins, orcs and trolls open doors; rats, jackals and ogres cannot.\n\nFind the Heartstone on level 10 and carry it out, up the stairs of level 1.",
+        "\nBump a closed door to open it, a locked one with its key, a monster to attack it. No\ndiagonal steps through doorways. Walk onto a key to pick it up; take the stairs standing\non them. Goblins, orcs and trolls open doors; rats, jackals and ogres cannot.\n\nWalk over things to pick them up (i: your pack, by letter). Potions and scrolls look different\nin every run until you use one. Aim with the move keys, Tab or the mouse. A vault's altars\noffer a choice: take one and the others are sealed.\n\nFind the Heartstone on level 10 and carry it out, up the stairs of level 1.",
     );
     out
 }

@@ -255,7 +255,8 @@ fn json_prints_the_level_in_the_documented_schema() {
             "stairs_down",
             "stairs_up",
             "keys",
-            "monsters"
+            "monsters",
+            "items"
         ]
     );
     assert_eq!((v["seed"].as_u64(), v["depth"].as_u64()), (Some(42), Some(3)));
@@ -298,6 +299,28 @@ fn json_prints_the_level_in_the_documented_schema() {
         assert!(
             v["keys"].as_array().unwrap().iter().all(|k| k["at"] != m["at"]),
             "not on a key"
+        );
+    }
+    // Items: on room or corridor floor, one a tile, off keys and monsters, class and kind by
+    // their true names.
+    let items = v["items"].as_array().unwrap();
+    assert!(items.len() >= 3, "a level holds items: {items:?}");
+    for f in items {
+        assert!(matches!(at(&f["at"]), '.' | ','), "an item lies on floor: {f}");
+        assert!(places.insert(f["at"].to_string()), "an item shares its tile: {f}");
+        assert!(
+            v["keys"].as_array().unwrap().iter().all(|k| k["at"] != f["at"]),
+            "on a key: {f}"
+        );
+        let (class, kind) = (f["class"].as_str().unwrap(), f["kind"].as_str().unwrap());
+        let known = delve_core::world::ItemKind::ALL
+            .iter()
+            .find(|k| k.name() == kind)
+            .unwrap_or_else(|| panic!("{kind} is no kind"));
+        assert_eq!(known.class().name(), class, "{f}");
+        assert_eq!(
+            f.as_object().unwrap().keys().collect::<Vec<_>>(),
+            ["at", "class", "kind"]
         );
     }
     // The rows are the --ascii dump with the stairs where the '@' was.

@@ -531,7 +531,12 @@ fn death_removes_the_save_and_keeps_the_run_in_the_history() {
     let store = Store::Dir(dir.path().to_owned());
     let mut app = saving_app(Run::new(Dungeon::single(deadly_level())), &store);
     only_save(&store);
-    app.world_mut().resource_mut::<Game>().player.health.hp = 1;
+    let mut game = app.world_mut().resource_mut::<Game>();
+    game.player.health.hp = 1;
+    game.player
+        .pack
+        .add(delve_core::world::Item::one(delve_core::world::ItemKind::Axe));
+    game.player.pack.weapon = Some(0);
     wait_until_the_end(&mut app);
     assert_eq!(store.runs().unwrap(), [], "death ends the run: no save");
     let history = History::from_text(&store.read(Slot::History).unwrap().unwrap()).unwrap();
@@ -541,6 +546,12 @@ fn death_removes_the_save_and_keeps_the_run_in_the_history() {
         "{:?}",
         history.runs[0]
     );
+    assert_eq!(history.runs[0].carried, ["an axe (wielded)"], "what it carried");
+    assert!(history.runs[0].line().ends_with("; carried an axe (wielded)"));
+    // A history written before items reads, carrying nothing.
+    let old = r#"(runs: [(run: "custom map (7x3)", seed: None, deepest: 1, turns: 2, slain: 0, ending: "won", ended_at: 5)])"#;
+    let read = History::from_text(old.as_bytes());
+    assert!(read.as_ref().is_ok_and(|h| h.runs[0].carried.is_empty()), "{read:?}");
 }
 
 #[test]

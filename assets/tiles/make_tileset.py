@@ -4,7 +4,8 @@
 Index (see src/assets.rs, `tiles`): 0 wall, 1 room floor, 2 corridor floor, 3 closed door,
 4 open door, 5 locked door, 6 player, 7 stairs down, 8 stairs up, 9 key, 10 rat, 11 jackal,
 12 goblin, 13 orc, 14 ogre, 15 troll, 16 the Heartstone, 17 a pale corridor floor that the
-generator lab tints by corridor style; the rest are blank, kept for later. Plain Python 3 (no packages): run it from anywhere to redraw the PNG.
+generator lab tints by corridor style, 18-23 the item classes (potion, scroll, weapon, armour,
+thrown, wand), drawn pale to be tinted by the game. Plain Python 3 (no packages): run it from anywhere to redraw the PNG.
 """
 import os
 import struct
@@ -53,6 +54,9 @@ PAL = {
     "Z": (140, 10, 40, 255),     # heartstone shade
     "x": (255, 220, 230, 255),   # glint
     "G": (86, 86, 98, 255),      # step shade
+    "v": (240, 240, 240, 255),   # item (white: tinted when drawn)
+    "V": (165, 165, 170, 255),   # item shade
+    "a": (255, 255, 255, 255),   # item highlight
 }
 
 
@@ -280,6 +284,121 @@ KEY = [
 ]
 
 
+POTION = [
+    "................",
+    "......kkkk......",
+    "......kVVk......",
+    ".......kk.......",
+    "......kvvk......",
+    "......kvvk......",
+    ".....kvvvvk.....",
+    "....kvvavvvk....",
+    "...kvvavvvvvk...",
+    "...kvavvvvvvk...",
+    "...kvvvvvvvVk...",
+    "...kvvvvvvVVk...",
+    "....kvvvvVVk....",
+    ".....kkkkkk.....",
+    "................",
+    "................",
+]
+
+SCROLL = [
+    "................",
+    "................",
+    "...kkkkkkkkkk...",
+    "..kVvvvvvvvvVk..",
+    "..kVkkkkkkkkVk..",
+    "...kvvvvvvvvk...",
+    "...kvVVvVVvvk...",
+    "...kvvvvvvvvk...",
+    "...kvVvVVVvvk...",
+    "...kvvvvvvvvk...",
+    "...kvVVVvVvvk...",
+    "..kVkkkkkkkkVk..",
+    "..kVvvvvvvvvVk..",
+    "...kkkkkkkkkk...",
+    "................",
+    "................",
+]
+
+WEAPON = [
+    "................",
+    "............kk..",
+    "...........kavk.",
+    "..........kavk..",
+    ".........kavk...",
+    "........kavk....",
+    ".......kavk.....",
+    "......kavk......",
+    "..kk.kavk.......",
+    "..kVkavk........",
+    "...kVvk.........",
+    "...kkVk.........",
+    "..kVk.kk........",
+    ".kVk............",
+    ".kk.............",
+    "................",
+]
+
+ARMOUR = [
+    "................",
+    "...kkk....kkk...",
+    "..kvvvkkkkvvvk..",
+    ".kvvvvvVVvvvvvk.",
+    ".kvvkvvvvvvkvvk.",
+    ".kvk.kvvvvk.kvk.",
+    "..k..kvVVvk..k..",
+    ".....kvvvvk.....",
+    ".....kvVVvk.....",
+    ".....kvvvvk.....",
+    ".....kvVVvk.....",
+    ".....kvvvvk.....",
+    ".....kVVVVk.....",
+    "......kkkk......",
+    "................",
+    "................",
+]
+
+THROWN = [
+    "................",
+    "................",
+    "..........kkkk..",
+    "..........kaak..",
+    ".........kavvk..",
+    "........kavk.k..",
+    ".......kavk.....",
+    "......kvvk......",
+    ".....kVvk.......",
+    "....kVVk........",
+    "..kkVVk.........",
+    ".kVkVk..........",
+    ".kVVk...........",
+    "..kk............",
+    "................",
+    "................",
+]
+
+WAND = [
+    "................",
+    "...........k....",
+    "..........kak...",
+    "........kkaaakk.",
+    ".........kaaak..",
+    "..........kak...",
+    ".........kvk....",
+    "........kvk.....",
+    ".......kvk......",
+    "......kvk.......",
+    ".....kVk........",
+    "....kVk.........",
+    "...kVk..........",
+    "...kk...........",
+    "................",
+    "................",
+]
+
+
 def stairs(down):
     rows = [["f"] * T for _ in range(T)]
     for step in range(4):
@@ -310,6 +429,12 @@ TILES = [
     TROLL,
     RELIC,
     floor("l", "L", [(3, 4), (11, 2), (6, 10), (12, 12), (9, 6)]),
+    POTION,
+    SCROLL,
+    WEAPON,
+    ARMOUR,
+    THROWN,
+    WAND,
 ]
 
 

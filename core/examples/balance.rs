@@ -1,8 +1,14 @@
 //! How hard is a run? Headless bots play many seeds by the game's own rules (`Run::play`, no
 //! engine) and report how deep they got, how often they won, and what killed them. Run with
 //! `cargo run --release --example balance [RUNS]` (`BALANCE_SEED=N` plays one seed,
-//! `BALANCE_DEBUG=1` says where a bot got stuck).
+//! `BALANCE_DEBUG=1` says where a bot got stuck, `BALANCE_BOTS=explores` plays only the bots
+//! whose name says so).
 //!
+//! Each bot plays every seed twice: ignoring what it picks up, and using it as a player who
+//! knows the game would (`use_items`): drink healing when low, try unknown potions and scrolls
+//! while no monster is near (knowing them by use), wield the weapon and wear the armour that
+//! hit and protect best, throw and zap at what comes near, and read teleportation or zap sleep
+//! to get out of a fight it is losing.
 //! Four bots, each attacking whatever stands next to it and never fleeing. Two know the map
 //! (they walk the shortest way to the stairs, fetching keys when a lock bars it, then to the
 //! Heartstone and back up); two know only what they have seen and play as a newcomer with the
@@ -17,10 +23,10 @@ use delve_core::generation::{CorridorStyle, DEEPEST, GenParams};
 use delve_core::geom::{Dir8, Pos};
 use delve_core::map::{DoorState, Tile};
 use delve_core::paths::{Search, StepField};
-use delve_core::rules::Act;
 use delve_core::rules::mind::distance_sq;
-use delve_core::run::RunSpec;
-use delve_core::world::Ending;
+use delve_core::rules::{Act, flight};
+use delve_core::run::{Run, RunSpec};
+use delve_core::world::{Class, Ending, ItemKind, Mind, Monster};
 
 struct Outcome {
     deepest: u32,
@@ -28,7 +34,100 @@ struct Outcome {
     turns: u64,
 }
 
-fn play(seed: u64, careful: bool, blind: bool) -> Outcome {
+/// The expected damage of a blow with `weapon` (to hit times the mean damage), for a bot at
+/// the start of a run.
+fn blow(weapon: ItemKind) -> i32 {
+    let s = weapon.stats();
+    (80 + s.to_hit) * (8 + s.damage.0 + s.damage.1)
+}
+
+/// What a bot that uses its items does now, if anything: from the most urgent (healing) to the
+/// idlest (trying an unknown potion with nothing near).
+fn item_act(run: &Run) -> Option<Act> {
+    let player = &run.player;
+    let level = run.dungeon.level();
+    let at = player.at;
+    let seen: Vec<&Monster> = level.monsters.iter().filter(|m| run.sight().is_visible(m.at)).collect();
+    let near = seen.iter().any(|m| distance_sq(m.at, at) <= 25);
+    let pack = &player.pack;
+    let find = |f: &dyn Fn(ItemKind, u8) -> bool| pack.items().find(|&(_, i)| f(i.kind, i.count)).map(|(s, _)| s as u8);
+    let known = |k: ItemKind| player.lore.knows(k);
+    let health = player.health;
+    // Low: heal; else, in a fight, get away or put the attacker to sleep.
+    if health.hp * 10 < health.max * 4 {
+        if let Some(s) = find(&|k, _| k == ItemKind::Healing && known(k)) {
+            return Some(Act::Use(s));
+        }
+        if near {
+            if let Some(s) = find(&|k, _| k == ItemKind::Teleportation && known(k)) {
+                return Some(Act::Use(s));
+            }
+            if let Some(m) = seen.iter().min_by_key(|m| distance_sq(m.at, at))
+                && let Some(s) = find(&|k, n| k == ItemKind::Sleep && n > 0)
+                && flight(level, at, m.at).hits == Some(m.id)
+            {
+                return Some(Act::Aim { slot: s, at: m.at });
+            }
+            // Desperate: an unknown potion might heal.
+            if let Some(s) = find(&|k, _| k.class() == Class::Potion && !known(k)) {
+                return Some(Act::Use(s));
+            }
+        }
+    }
+    // Better gear, first.
+    let best_weapon = pack
+        .items()
+        .filter(|(_, i)| i.kind.class() == Class::Weapon)
+        .max_by_key(|(_, i)| blow(i.kind));
+    if let Some((s, w)) = best_weapon
+        && pack.wielded().is_none_or(|k| blow(w.kind) > blow(k))
+    {
+        return Some(Act::Equip(s as u8));
+    }
+    let best_armour = pack
+        .items()
+        .filter(|(_, i)| i.kind.class() == Class::Armour)
+        .max_by_key(|(_, i)| i.kind.stats().armour);
+    if let Some((s, a)) = best_armour
+        && pack.worn().is_none_or(|k| a.kind.stats().armour > k.stats().armour)
+    {
+        return Some(Act::Equip(s as u8));
+    }
+    // Something coming: throw or zap at it while it is not yet next to you; the strong ones
+    // with the wand of striking.
+    if let Some(m) = seen
+        .iter()
+        .filter(|m| matches!(m.mind, Mind::Hunting { .. }))
+        .filter(|m| (3..=49).contains(&distance_sq(m.at, at)))
+        .min_by_key(|m| distance_sq(m.at, at))
+        && flight(level, at, m.at).hits == Some(m.id)
+    {
+        let strong = m.kind.stats().max_hp >= 16;
+        if strong && let Some(s) = find(&|k, n| k == ItemKind::Striking && n > 0) {
+            return Some(Act::Aim { slot: s, at: m.at });
+        }
+        if let Some(s) = find(&|k, _| k.class() == Class::Thrown) {
+            return Some(Act::Aim { slot: s, at: m.at });
+        }
+    }
+    // With nothing near: try what is unknown, and pick up what lies here.
+    if !near {
+        if let Some(s) = find(&|k, _| k.class() == Class::Scroll && !known(k)) {
+            return Some(Act::Use(s));
+        }
+        if health.hp == health.max
+            && let Some(s) = find(&|k, _| k.class() == Class::Potion && !known(k))
+        {
+            return Some(Act::Use(s));
+        }
+        if level.item_at(at).is_some_and(|f| !f.sealed) && pack.items().count() < delve_core::world::SLOTS {
+            return Some(Act::PickUp);
+        }
+    }
+    None
+}
+
+fn play(seed: u64, careful: bool, blind: bool, use_items: bool) -> Outcome {
     let spec = RunSpec::seeded(GenParams::new(seed, 80, 50, CorridorStyle::Mixed));
     let mut run = spec.begin().unwrap().with_sight(DEFAULT_RADIUS);
     let (mut field, mut search) = (StepField::default(), Search::default());
@@ -88,7 +187,10 @@ fn play(seed: u64, careful: bool, blind: bool) -> Outcome {
             let diagonal = m.at.x != at.x && m.at.y != at.y;
             distance_sq(m.at, at) <= 2 && !(diagonal && (map.tile(m.at).is_door() || map.tile(at).is_door()))
         });
-        let act = if let Some(m) = adjacent {
+        let chosen = if use_items { item_act(&run) } else { None };
+        let act = if let Some(act) = chosen {
+            act
+        } else if let Some(m) = adjacent {
             Act::Step(Dir8::between(at, m.at).unwrap())
         } else if careful && !near_monster && health.hp < health.max * 7 / 10 {
             Act::Wait
@@ -213,7 +315,26 @@ fn blind_act(known: &Known, at: Pos, held: &[Pos], relic: bool, rest: bool, sear
 fn main() {
     let runs: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(200);
     let only: Option<u64> = std::env::var("BALANCE_SEED").ok().and_then(|s| s.parse().ok());
-    for (careful, blind) in [(false, false), (true, false), (false, true), (true, true)] {
+    for (careful, blind, use_items) in [
+        (false, false, false),
+        (true, false, false),
+        (false, true, false),
+        (true, true, false),
+        (false, false, true),
+        (true, false, true),
+        (false, true, true),
+        (true, true, true),
+    ] {
+        let name = match (careful, blind) {
+            (false, false) => "reckless, knows the map",
+            (true, false) => "careful, knows the map",
+            (false, true) => "reckless, explores",
+            (true, true) => "careful, explores",
+        };
+        let name = format!("{name}, {}", if use_items { "uses items" } else { "ignores items" });
+        if std::env::var("BALANCE_BOTS").is_ok_and(|only| !name.contains(&only)) {
+            continue;
+        }
         let mut reached = [0u32; DEEPEST as usize + 1];
         let (mut wins, mut turns) = (0, 0);
         let mut killers: std::collections::BTreeMap<String, u32> = Default::default();
@@ -221,7 +342,7 @@ fn main() {
             if only.is_some_and(|o| o != seed) {
                 continue;
             }
-            let o = play(seed, careful, blind);
+            let o = play(seed, careful, blind, use_items);
             reached[o.deepest as usize] += 1;
             turns += o.turns;
             match o.ending {
@@ -230,12 +351,6 @@ fn main() {
                 None => {}
             }
         }
-        let name = match (careful, blind) {
-            (false, false) => "reckless, knows the map",
-            (true, false) => "careful, knows the map",
-            (false, true) => "reckless, explores",
-            (true, true) => "careful, explores",
-        };
         let stuck = runs - wins - killers.values().sum::<u32>() as u64;
         let at_least = |d: usize| reached[d..].iter().sum::<u32>() as f64 * 100.0 / runs as f64;
         println!(

@@ -259,6 +259,51 @@ fn weapons_and_armour_change_the_numbers() {
 }
 
 #[test]
+fn every_weapon_armour_and_thrown_kind_does_what_its_numbers_say() {
+    for kind in ItemKind::of(Class::Weapon).chain(ItemKind::of(Class::Armour)) {
+        let mut run = run_on(ROOM);
+        let bare = run.player.attack(3);
+        let s = give(&mut run, kind, 1);
+        run.play(Act::Equip(s)).unwrap();
+        let with = run.player.attack(3);
+        let stats = kind.stats();
+        assert_eq!(with.to_hit as i32, bare.to_hit as i32 + stats.to_hit, "{kind:?}");
+        if kind.class() == Class::Weapon {
+            assert_eq!(run.player.pack.wielded(), Some(kind));
+            assert_eq!(
+                with.damage,
+                (bare.damage.0 + stats.damage.0, bare.damage.1 + stats.damage.1)
+            );
+        } else {
+            assert_eq!(run.player.pack.worn(), Some(kind));
+            assert_eq!(run.player.armour(), stats.armour);
+        }
+    }
+    // Every thrown kind hurts by its own damage when it hits: a troll standing still, until hit.
+    for kind in ItemKind::of(Class::Thrown) {
+        let mut run = run_on(ROOM);
+        let s = give(&mut run, kind, 9);
+        let level = run.dungeon.level_mut();
+        level.monsters = vec![monster(1, Kind::Troll, Pos::new(4, 1), Mind::Asleep)];
+        level.monsters[0].energy = -10_000;
+        for _ in 0..9 {
+            run.play(Act::Aim {
+                slot: s,
+                at: Pos::new(4, 1),
+            })
+            .unwrap();
+            let hp = run.dungeon.level().monsters[0].hp;
+            if hp < 40 {
+                let (lo, hi) = kind.stats().damage;
+                assert!((lo..=hi).contains(&(40 - hp)), "{kind:?} hit for {}", 40 - hp);
+                break;
+            }
+        }
+        assert!(run.dungeon.level().monsters[0].hp < 40, "{kind:?}: nine throws, no hit");
+    }
+}
+
+#[test]
 fn thrown_things_stop_at_walls_closed_doors_and_the_first_monster() {
     let ascii = "\
 ####################

@@ -114,6 +114,8 @@ fn read_actions(
         walks.write(TravelRequest::Explore);
     } else if pressed(&Action::Cancel) {
         commands.write(PlayerCommand::Cancel);
+    } else if pressed(&Action::PickUp) {
+        commands.write(PlayerCommand::Item(delve_core::rules::Act::PickUp));
     }
     let moves = Action::ALL.into_iter().filter(|a| a.direction().is_some());
     if let Some(action) = moves.clone().find(|a| actions.just_pressed(a)) {

@@ -61,6 +61,7 @@ pub(crate) fn command_act(
         PlayerCommand::Descend => Ok(Act::Descend),
         PlayerCommand::Ascend => Ok(Act::Ascend),
         PlayerCommand::Step(dir) => Ok(Act::Step(dir)),
+        PlayerCommand::Item(act) => Ok(act),
         PlayerCommand::CloseDoor => match rules::open_doors_around(&dungeon.level().map, here).as_slice() {
             [] => Err("There is no open door next to you."),
             [only] => Ok(Act::Close(*only)),

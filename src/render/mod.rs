@@ -1,9 +1,10 @@
 //! Drawing the run: the level as tiles in chunks (`tiles`), the keys and the player (`sprites`), the
-//! monsters in view and the relic (`monsters`), and the camera that follows the player
+//! items seen (`items`), the monsters in view and the relic (`monsters`), and the camera that follows the player
 //! (`camera`). Everything drawn for a level is `LevelScoped`: changing level despawns it, and it
 //! is made again from the new level and the player's memory of it.
 
 pub mod camera;
+pub mod items;
 pub mod monsters;
 pub mod sprites;
 pub mod tiles;
@@ -16,5 +17,11 @@ pub use tiles::{CHUNK, MapChunk, MapLayer, drawn, drawn_at, tile_index};
 /// Everything drawn over the headless tile looks: the chunks' quads, sprites, monsters and the
 /// camera.
 pub fn plugin(app: &mut App) {
-    app.add_plugins((tiles::gpu_plugin, sprites::plugin, monsters::plugin, camera::plugin));
+    app.add_plugins((
+        tiles::gpu_plugin,
+        sprites::plugin,
+        items::plugin,
+        monsters::plugin,
+        camera::plugin,
+    ));
 }

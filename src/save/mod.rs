@@ -423,7 +423,10 @@ pub(crate) fn retire(store: &Store, slot: &SaveSlot, run: &Run) {
     if let Err(e) = store.remove(Slot::Run(slot.id)) {
         error!("{e}");
     }
-    add_to_history(store, PastRun::of(&run.dungeon, &run.record, run.turn, unix_now()));
+    add_to_history(
+        store,
+        PastRun::of(&run.dungeon, &run.record, run.turn, unix_now()).carrying(&run.player),
+    );
 }
 
 /// Adds `run` to the history kept in `store`: read just before it is written, so that another

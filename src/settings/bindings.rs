@@ -259,11 +259,21 @@ impl<'de> Deserialize<'de> for Bindings {
 
 /// Actions that are never pressed in the same place, so may share keys: `n` steps south-east,
 /// and in the generator lab makes the next level; the summary's keys are read only at the end of
-/// a run; quitting is the key with Ctrl held.
+/// a run; aiming's own keys only while aiming (where moves steer the aim and Esc cancels);
+/// quitting is the key with Ctrl held.
 fn may_share(a: Action, b: Action) -> bool {
     let lab_and_move = |x: Action, y: Action| x == Action::LabNext && y.direction().is_some();
     let apart = |x: Action, y: Action| x.at_the_end() && !y.at_the_end();
-    lab_and_move(a, b) || lab_and_move(b, a) || apart(a, b) || apart(b, a) || a == Action::Quit || b == Action::Quit
+    let aiming =
+        |x: Action, y: Action| x.while_aiming() && !y.while_aiming() && y.direction().is_none() && y != Action::Cancel;
+    lab_and_move(a, b)
+        || lab_and_move(b, a)
+        || apart(a, b)
+        || apart(b, a)
+        || aiming(a, b)
+        || aiming(b, a)
+        || a == Action::Quit
+        || b == Action::Quit
 }
 
 impl Default for Bindings {
@@ -274,7 +284,7 @@ impl Default for Bindings {
         let k = Binding::key;
         let l = Binding::letter;
         let shift = |code| Binding::Key { code, shift: true };
-        let table: [(Action, Vec<Binding>); 26] = [
+        let table: [(Action, Vec<Binding>); 31] = [
             (Action::MoveN, vec![k(ArrowUp), k(Numpad8), k(KeyK)]),
             (Action::MoveNE, vec![k(Numpad9), k(KeyU), k(PageUp)]),
             (Action::MoveE, vec![k(ArrowRight), k(Numpad6), k(KeyL)]),
@@ -303,6 +313,11 @@ impl Default for Bindings {
             (Action::ZoomOut, vec![k(Minus), k(NumpadSubtract)]),
             (Action::Lab, vec![k(F2)]),
             (Action::LabNext, vec![l('n')]),
+            (Action::Inventory, vec![l('i')]),
+            (Action::PickUp, vec![l('g')]),
+            (Action::Throw, vec![l('f')]),
+            (Action::NextTarget, vec![k(Tab)]),
+            (Action::Fire, vec![l('f'), k(Enter), k(NumpadEnter)]),
             (Action::NewRun, vec![l('n')]),
             (Action::SameRun, vec![l('r')]),
             (Action::TitleScreen, vec![l('t')]),

@@ -41,7 +41,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                (track_pointer, click_to_travel)
+                (track_pointer, click_to_travel.run_if(crate::ui::widgets::no_modal_open))
                     .chain()
                     .run_if(crate::overview::pointer_on_the_map)
                     .in_set(TurnSet::Input),
@@ -60,7 +60,7 @@ fn spawn_hover_text(mut commands: Commands) {
         DespawnOnExit(GameState::Playing),
         Node {
             position_type: PositionType::Absolute,
-            top: px(28),
+            top: px(50),
             right: px(0),
             padding: UiRect::axes(px(8), px(4)),
             ..default()
@@ -102,14 +102,14 @@ fn show_hover_text(
 }
 
 /// Where the pointer is over the window: the mouse cursor, else the latest touch.
-fn pointer(window: &Window, touches: Option<&Touches>) -> Option<Vec2> {
+pub(crate) fn pointer_position(window: &Window, touches: Option<&Touches>) -> Option<Vec2> {
     window
         .cursor_position()
         .or_else(|| touches.and_then(|t| t.iter().last().map(|t| t.position())))
 }
 
 /// The tile under a point of the primary window, through the game camera.
-fn tile_at(dungeon: &Dungeon, window: &Window, camera: (&Transform, &Projection), at: Vec2) -> Pos {
+pub(crate) fn tile_at(dungeon: &Dungeon, window: &Window, camera: (&Transform, &Projection), at: Vec2) -> Pos {
     let scale = match camera.1 {
         Projection::Orthographic(o) => o.scale,
         _ => 1.0,
@@ -129,7 +129,7 @@ fn track_pointer(
     mut search: Local<Search>,
     mut last: Local<Option<(Pos, Pos, u64)>>,
 ) {
-    let Some(at) = pointer(&window, touches.as_deref()) else {
+    let Some(at) = pointer_position(&window, touches.as_deref()) else {
         if hovered.tile.is_some() {
             *hovered = Hovered::default();
         }
@@ -156,7 +156,12 @@ fn track_pointer(
         .monster_at(tile)
         .filter(|m| view.is_visible(m.at))
         .map(|m| format!("a {}", m.kind.name()));
-    let name = monster.or_else(|| plan::describe(&known, tile, &held));
+    let item = dungeon
+        .level()
+        .item_at(tile)
+        .filter(|_| mem.is_explored(tile))
+        .map(|f| game.player.lore.describe(f.item) + if f.sealed { " (sealed)" } else { "" });
+    let name = monster.or(item).or_else(|| plan::describe(&known, tile, &held));
     let path = match name {
         Some(_) if tile != pos => plan::travel(&known, pos, tile, &held, &mut search).unwrap_or_default(),
         _ => Vec::new(),

@@ -125,13 +125,28 @@ fn pick_potion(healing: u32, rng: &mut GenRng) -> ItemKind {
     unreachable!("the roll is below the total weight")
 }
 
+/// Walking distances from the arrival: with the locked doors shut (`open`), and through them
+/// (`all`).
+struct Walks {
+    open: Vec<u32>,
+    all: Vec<u32>,
+}
+
+impl Walks {
+    fn of(map: &TileMap) -> Self {
+        let arrival = map.start();
+        Walks {
+            open: distance_map(map, arrival, |t| t != Tile::Wall && t != Tile::Door(DoorState::Locked)),
+            all: distance_map(map, arrival, Tile::is_walkable),
+        }
+    }
+}
+
 /// What the locked doors of a level close off: for each side vault (a pocket behind a locked
-/// door with no way on to the stairs down), its tiles.
-pub(crate) fn vaults(level: &Level) -> Vec<Vec<usize>> {
+/// door with no way on to the stairs down), its tiles, in order.
+fn vaults(level: &Level, walks: &Walks) -> Vec<Vec<usize>> {
     let map = &level.map;
-    let arrival = map.start();
-    let open = distance_map(map, arrival, |t| t != Tile::Wall && t != Tile::Door(DoorState::Locked));
-    let all = distance_map(map, arrival, Tile::is_walkable);
+    let Walks { open, all } = walks;
     let down = map.stairs_down().map(|p| map.index(p));
     let mut found = Vec::new();
     for key in &level.keys {
@@ -195,14 +210,16 @@ const PRIZES: [ItemKind; 9] = [
     ItemKind::Vigour,
 ];
 
-/// Lays the items of the level made from `level_seed` at `depth` of the run on `run_seed`.
-pub(crate) fn furnish(level: &mut Level, run_seed: u64, level_seed: u64, depth: u32) {
+/// Lays the items of the level made from `level_seed` at `depth` of the run on `run_seed`, and
+/// checks them (`check_items`).
+pub(crate) fn furnish(level: &mut Level, run_seed: u64, level_seed: u64, depth: u32) -> Result<(), Defect> {
     let map = &level.map;
     let mut rng = GenRng::new(level_seed ^ PLACE_SALT);
     let mut kinds = plan(run_seed, map.width() * map.height(), depth);
     let mut items: Vec<FloorItem> = Vec::new();
     // The vaults first: two or three different prizes on altars.
-    let vaults = vaults(level);
+    let walks = Walks::of(map);
+    let vaults = vaults(level, &walks);
     let mut in_vault = vec![false; map.tiles().len()];
     for (v, region) in vaults.iter().enumerate() {
         for &i in region {
@@ -234,13 +251,11 @@ pub(crate) fn furnish(level: &mut Level, run_seed: u64, level_seed: u64, depth: 
     }
     // The rest: room floor twice as likely as corridor, off the main way three times as likely
     // as on it (the way from the arrival to the stairs down, or to the relic, and a step aside).
-    let reach = distance_map(map, map.start(), |t| {
-        t != Tile::Wall && t != Tile::Door(DoorState::Locked)
-    });
+    let reach = &walks.open;
     let goal = map.stairs_down().or(level.relic);
     let on_way: Vec<bool> = match goal {
         Some(goal) => {
-            let from_start = distance_map(map, map.start(), Tile::is_walkable);
+            let from_start = &walks.all;
             let from_goal = distance_map(map, goal, Tile::is_walkable);
             let length = from_start[map.index(goal)];
             from_start
@@ -287,19 +302,24 @@ pub(crate) fn furnish(level: &mut Level, run_seed: u64, level_seed: u64, depth: 
         items.push(FloorItem::loose(map.pos_of(i), Item::found(kind, &mut rng)));
     }
     level.items = items;
+    check(level, &vaults)
 }
 
 /// The promises about a level's items as made: each on room or corridor floor, none on the
 /// arrival, a key, the relic or a monster, never two on a tile, every side vault holding a
 /// choice on its altars and every altar in its vault.
 pub fn check_items(level: &Level) -> Result<(), Defect> {
+    check(level, &vaults(level, &Walks::of(&level.map)))
+}
+
+/// `check_items` with the level's vaults found.
+fn check(level: &Level, vaults: &[Vec<usize>]) -> Result<(), Defect> {
     let map: &TileMap = &level.map;
     for (n, f) in level.items.iter().enumerate() {
         if !map.in_bounds(f.at) || !free(level, map.index(f.at), &level.items[..n]) || f.sealed {
             return Err(Defect::BadItem(f.at));
         }
     }
-    let vaults = vaults(level);
     for f in &level.items {
         if let Some(v) = f.altar
             && vaults

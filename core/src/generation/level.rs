@@ -195,8 +195,7 @@ fn build(seed: u64, params: &GenParams) -> Result<(Level, usize), Defect> {
         }
     }
     super::monsters::populate(&mut level, seed, params.depth, DEEPEST);
-    super::items::furnish(&mut level, params.seed, seed, params.depth);
-    super::items::check_items(&level)?;
+    super::items::furnish(&mut level, params.seed, seed, params.depth)?;
     Ok((level, loops))
 }
 

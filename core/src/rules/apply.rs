@@ -194,13 +194,14 @@ fn items(stage: &mut Stage, effect: Effect) -> Applied {
             .map_or_else(|| "nothing".to_owned(), |i| lore.name(i.kind))
     };
     match effect {
-        Effect::ItemTaken { at, item } => {
-            level.items.retain(|f| f.at != at);
-            match player.pack.add(item) {
-                Some(s) => said(format!("You pick up {} ({}).", lore.describe(item), letter(s))),
-                None => said("Your pack is full."),
+        Effect::ItemTaken { at, item } => match player.pack.add(item) {
+            Some(s) => {
+                level.items.retain(|f| f.at != at);
+                said(format!("You pick up {} ({}).", lore.describe(item), letter(s)))
             }
-        }
+            // (`resolve` found room: this is only never losing an item if it did not.)
+            None => said("Your pack is full."),
+        },
         Effect::AltarsSealed(vault) => {
             for f in level.items.iter_mut().filter(|f| f.altar == Some(vault)) {
                 f.sealed = true;

@@ -243,14 +243,14 @@ impl fmt::Display for Refusal {
             Refusal::Sealed => "It is sealed in its altar's cage.",
             Refusal::NoSuchItem => "You have nothing in that slot.",
             Refusal::NoRoomToDrop => "There is no room to drop it here.",
-            Refusal::CannotUse => "You can't use that that way.",
+            Refusal::CannotUse => "That cannot be used that way.",
             Refusal::NeedsTarget => "That needs a target: throw or zap it.",
             Refusal::CannotAim => "You can't throw or zap that.",
             Refusal::NotInSight => "You can't see there.",
             Refusal::AimedAtSelf => "You can't aim at yourself.",
             Refusal::NoCharges => "The wand has no charges left.",
             Refusal::NotEquipped => "You are not wielding or wearing that.",
-            Refusal::AlreadyEquipped => "You already are.",
+            Refusal::AlreadyEquipped => "You are already using that.",
             Refusal::NoRoomToBlink => "There is no room to blink there.",
         })
     }

@@ -1,10 +1,10 @@
 //! The run history: one line for every finished run (its seed, how deep it went, how long it
-//! lasted, how it ended), newest last, kept as RON text beside the save.
+//! lasted, how it ended, what it carried), newest last, kept as RON text beside the save.
 
 use serde::{Deserialize, Serialize};
 
 use crate::dungeon::{Dungeon, Origin};
-use crate::world::{Ending, RunRecord};
+use crate::world::{Ending, Player, RunRecord};
 
 /// How many finished runs are kept (the oldest are dropped).
 pub const KEEP: usize = 200;
@@ -26,6 +26,10 @@ pub struct PastRun {
     pub ending: String,
     /// When it ended, in seconds since 1970.
     pub ended_at: u64,
+    /// What the player carried at the end, by the names it knew them by ("a sword (wielded)",
+    /// "3 darts"); empty in a history written before items.
+    #[serde(default)]
+    pub carried: Vec<String>,
 }
 
 impl PastRun {
@@ -47,15 +51,41 @@ impl PastRun {
             slain: record.slain,
             ending,
             ended_at,
+            carried: Vec::new(),
         }
+    }
+
+    /// The same record, saying what `player` carried at the end.
+    pub fn carrying(mut self, player: &Player) -> Self {
+        let pack = &player.pack;
+        self.carried = pack
+            .items()
+            .map(|(s, item)| {
+                let worn = if pack.weapon == Some(s as u8) {
+                    " (wielded)"
+                } else if pack.armour == Some(s as u8) {
+                    " (worn)"
+                } else {
+                    ""
+                };
+                format!("{}{worn}", player.lore.describe(item))
+            })
+            .collect();
+        self
     }
 
     /// One line of the history screen.
     pub fn line(&self) -> String {
-        format!(
+        let mut line = format!(
             "{}: level {}, {} turns, {} slain, {}",
             self.run, self.deepest, self.turns, self.slain, self.ending
-        )
+        );
+        match self.carried.len() {
+            0 => {}
+            1 => line.push_str(&format!("; carried {}", self.carried[0])),
+            n => line.push_str(&format!("; carried {} and {} more", self.carried[0], n - 1)),
+        }
+        line
     }
 }
 

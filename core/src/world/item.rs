@@ -223,6 +223,34 @@ impl ItemKind {
         ItemKind::ALL.into_iter().filter(move |k| k.class() == class)
     }
 
+    /// What it does, for its description (numbers are the table's).
+    pub const fn about(self) -> &'static str {
+        match self {
+            ItemKind::Healing => "Heals 20 hit points and cures poison and confusion.",
+            ItemKind::Vigour => "Raises your most hit points by 5 and heals you fully.",
+            ItemKind::Speed => "For 15 turns you act twice for every turn of the monsters'.",
+            ItemKind::Poison => "Poisons you: a hit point a turn for 10 turns, and no healing meanwhile.",
+            ItemKind::Confusion => "For 8 turns half your steps go a random way.",
+            ItemKind::MagicMapping => "Shows you the whole level.",
+            ItemKind::Teleportation => "Takes you somewhere else on the level, out of sight if it can.",
+            ItemKind::Identify => "Names every potion and scroll you carry.",
+            ItemKind::Recharging => "Gives every wand you carry two more charges.",
+            ItemKind::Aggravation => "Every monster on the level wakes and comes for you.",
+            ItemKind::Dagger => "A light blade: your blows land more often.",
+            ItemKind::Sword => "A good blade: surer and sharper blows.",
+            ItemKind::Axe => "Heavy: harder blows that miss more often.",
+            ItemKind::Mace => "The heaviest: the hardest blows, the most misses.",
+            ItemKind::Leather => "Takes a little off every hit, and costs nothing.",
+            ItemKind::ChainMail => "Takes more off every hit, and spoils your aim a little.",
+            ItemKind::Plate => "Takes the most off every hit, and spoils your aim the most.",
+            ItemKind::Dart => "Thrown at a target in sight; picked up again where it lands.",
+            ItemKind::Javelin => "Thrown hard at a target in sight; picked up again where it lands.",
+            ItemKind::Striking => "Its bolt always hits the first monster in its way.",
+            ItemKind::Sleep => "Its bolt puts the first monster in its way to sleep.",
+            ItemKind::Blinking => "Takes you along its bolt, as far as the way is free.",
+        }
+    }
+
     /// Whether several lie in one stack (and take one pack slot).
     pub const fn stacks(self) -> bool {
         matches!(self.class(), Class::Potion | Class::Scroll | Class::Thrown)

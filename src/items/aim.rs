@@ -1,0 +1,239 @@
+//! Aiming something thrown or zapped: a cursor on the map that starts on the nearest monster in
+//! sight, moved by the move keys, cycled through the monsters in sight (Tab), or put on a tile by
+//! the mouse; the line of fire drawn as the rules will fly it (`rules::flight`); fired with `f`,
+//! Enter or a click, and called off with Esc. While aiming, the keyboard is the aim's.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use delve_core::geom::{Dir8, Pos};
+use delve_core::rules::{Act, flight};
+use delve_core::run::Run;
+use leafwing_input_manager::prelude::*;
+
+use crate::action::Action;
+use crate::actor::{LevelScoped, Player as PlayerEntity};
+use crate::command::PlayerCommand;
+use crate::render::GameCamera;
+use crate::state::GameState;
+use crate::travel::pointer::{pointer_position, tile_at};
+use crate::turn::{Game, TurnSet};
+use crate::ui::palette;
+use crate::ui::widgets::{Modal, label};
+use crate::world_space::world_pos;
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Aiming>()
+        .add_systems(OnExit(GameState::Playing), stop_aiming)
+        .add_systems(Update, steer_aim.in_set(TurnSet::Input))
+        .add_systems(Update, show_aim.in_set(TurnSet::Show));
+}
+
+/// What is being aimed, if anything.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Aiming(pub Option<Aim>);
+
+/// Aiming the thing in `slot` at `cursor`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Aim {
+    pub slot: u8,
+    pub cursor: Pos,
+}
+
+/// The monsters the player sees, nearest first (then by place): what Tab cycles through.
+pub fn targets(run: &Run) -> Vec<Pos> {
+    let at = run.player.at;
+    let mut seen: Vec<Pos> = run
+        .dungeon
+        .level()
+        .monsters
+        .iter()
+        .map(|m| m.at)
+        .filter(|&p| run.sight().is_visible(p))
+        .collect();
+    seen.sort_by_key(|p| (delve_core::rules::mind::distance_sq(*p, at), p.y, p.x));
+    seen
+}
+
+/// Aiming the thing in `slot`, at the nearest monster in sight (or where the player stands).
+pub(crate) fn start_aim(run: &Run, slot: u8) -> Aim {
+    Aim {
+        slot,
+        cursor: targets(run).first().copied().unwrap_or(run.player.at),
+    }
+}
+
+fn stop_aiming(mut aiming: ResMut<Aiming>) {
+    aiming.0 = None;
+}
+
+/// The aim's keys and the mouse: moves steer, Tab cycles, Fire (or a click) throws, Esc stops.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn steer_aim(
+    actions: Single<&ActionState<Action>, With<PlayerEntity>>,
+    mut aiming: ResMut<Aiming>,
+    game: Res<Game>,
+    mut commands: MessageWriter<PlayerCommand>,
+    buttons: Option<Res<ButtonInput<MouseButton>>>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    camera: Query<(&Transform, &Projection), With<GameCamera>>,
+    mut last_pointer: Local<Option<Vec2>>,
+) {
+    let Some(mut aim) = aiming.0 else {
+        *last_pointer = None;
+        return;
+    };
+    let map = &game.dungeon.level().map;
+    if actions.just_pressed(&Action::Cancel) {
+        aiming.0 = None;
+        return;
+    }
+    // The mouse: moving it puts the cursor under it; a click fires there.
+    let under = match (window.single(), camera.single()) {
+        (Ok(window), Ok(camera)) => {
+            pointer_position(window, None).map(|at| (at, tile_at(&game.dungeon, window, camera, at)))
+        }
+        _ => None,
+    };
+    if let Some((at, tile)) = under.filter(|(_, t)| map.in_bounds(*t)) {
+        if *last_pointer != Some(at) && last_pointer.is_some() {
+            aim.cursor = tile;
+        }
+        *last_pointer = Some(at);
+        if buttons.is_some_and(|b| b.just_pressed(MouseButton::Left)) {
+            aim.cursor = tile;
+            commands.write(PlayerCommand::Item(Act::Aim {
+                slot: aim.slot,
+                at: aim.cursor,
+            }));
+            aiming.0 = None;
+            return;
+        }
+    }
+    if let Some(dir) = Action::ALL
+        .into_iter()
+        .filter(|a| actions.just_pressed(a))
+        .find_map(Action::direction)
+    {
+        let next = Dir8::from_pos(aim.cursor, dir);
+        if map.in_bounds(next) {
+            aim.cursor = next;
+        }
+    }
+    if actions.just_pressed(&Action::NextTarget) {
+        let all = targets(&game);
+        let next = all
+            .iter()
+            .position(|&p| p == aim.cursor)
+            .map_or(0, |i| (i + 1) % all.len());
+        if let Some(&p) = all.get(next) {
+            aim.cursor = p;
+        }
+    }
+    if actions.just_pressed(&Action::Fire) {
+        commands.write(PlayerCommand::Item(Act::Aim {
+            slot: aim.slot,
+            at: aim.cursor,
+        }));
+        aiming.0 = None;
+        return;
+    }
+    if aiming.0 != Some(aim) {
+        aiming.0 = Some(aim);
+    }
+}
+
+/// The drawn aim: dots along the line of fire, the cursor, and the prompt.
+#[derive(Component)]
+struct AimMark;
+
+/// The line of the prompt: what is aimed, at what, and the keys.
+pub fn prompt(run: &Run, aim: Aim) -> String {
+    let lore = run.player.lore;
+    let what = run
+        .player
+        .pack
+        .get(aim.slot as usize)
+        .map_or_else(|| "nothing".to_owned(), |i| lore.name(i.kind));
+    let level = run.dungeon.level();
+    let target = if aim.cursor == run.player.at {
+        "yourself: move the cursor".to_owned()
+    } else if !run.sight().is_visible(aim.cursor) {
+        "a tile out of sight".to_owned()
+    } else {
+        let way = flight(level, run.player.at, aim.cursor);
+        match way.hits.and_then(|id| level.monster_index(id)) {
+            Some(i) => format!("the {}", level.monsters[i].kind.name()),
+            None => "the floor".to_owned(),
+        }
+    };
+    format!(
+        "Aiming the {what} at {target}. Move the cursor (or Tab, or the mouse); f, Enter or a click fires; Esc cancels."
+    )
+}
+
+fn show_aim(mut commands: Commands, aiming: Res<Aiming>, game: Res<Game>, marks: Query<Entity, With<AimMark>>) {
+    if !(aiming.is_changed() || (game.is_changed() && aiming.0.is_some())) {
+        return;
+    }
+    for entity in &marks {
+        commands.entity(entity).despawn();
+    }
+    let Some(aim) = aiming.0 else { return };
+    let level = game.dungeon.level();
+    let map = &level.map;
+    let way = flight(level, game.player.at, aim.cursor);
+    let seen = game.sight().is_visible(aim.cursor);
+    for &p in &way.path {
+        let colour = if Some(p)
+            == way
+                .hits
+                .and_then(|id| level.monster_index(id))
+                .map(|i| level.monsters[i].at)
+        {
+            palette::AIM_HIT
+        } else {
+            palette::AIM_LINE
+        };
+        commands.spawn((
+            AimMark,
+            LevelScoped,
+            Sprite::from_color(colour, Vec2::splat(5.0)),
+            Transform::from_translation(world_pos(map, p).extend(11.0)),
+        ));
+    }
+    commands.spawn((
+        AimMark,
+        LevelScoped,
+        Sprite::from_color(
+            if seen {
+                palette::AIM_CURSOR
+            } else {
+                palette::AIM_BLOCKED
+            },
+            Vec2::splat(16.0),
+        ),
+        Transform::from_translation(world_pos(map, aim.cursor).extend(11.5)),
+    ));
+    commands.spawn((
+        Name::new("Aim prompt"),
+        AimMark,
+        Modal,
+        DespawnOnExit(GameState::Playing),
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(64),
+            left: percent(10),
+            width: percent(80),
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+        children![(
+            Node {
+                padding: UiRect::axes(px(10), px(4)),
+                ..default()
+            },
+            BackgroundColor(palette::OVERLAY),
+            children![label(prompt(&game, aim), 16.0, palette::GOLD)],
+        )],
+    ));
+}

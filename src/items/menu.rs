@@ -1,0 +1,448 @@
+//! The pack overlay (`i`, or `f` for what can be thrown or zapped): every slot by its letter; a
+//! letter or a click shows the item with its numbers and what can be done with it, and a key or a
+//! click does it. It takes the keyboard while open. What to do is decided by `press`, plain
+//! logic the tests call directly.
+
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+use delve_core::rules::Act;
+use delve_core::world::{Class, Item, Player, SLOTS, letter};
+use leafwing_input_manager::prelude::*;
+
+use super::aim::{Aiming, start_aim};
+use crate::action::Action;
+use crate::actor::Player as PlayerEntity;
+use crate::command::PlayerCommand;
+use crate::state::GameState;
+use crate::turn::{Game, TurnSet};
+use crate::ui::palette;
+use crate::ui::widgets::{Modal, full_window, label, no_modal_open};
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<PackMenu>()
+        .add_systems(OnExit(GameState::Playing), close_pack)
+        .add_systems(
+            Update,
+            (
+                (choose_in_pack, click_pack_rows).chain(),
+                open_pack.run_if(no_modal_open),
+            )
+                .chain()
+                .after(super::aim::steer_aim)
+                .in_set(TurnSet::Input),
+        )
+        .add_systems(Update, show_pack.in_set(TurnSet::Show));
+}
+
+/// What the pack overlay shows, if it is open.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PackMenu(pub Option<Page>);
+
+/// A page of the pack overlay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Page {
+    /// Every slot; `aiming` when a letter chooses what to throw or zap.
+    List { aiming: bool },
+    /// One item: its description and what can be done with it.
+    Item(u8),
+}
+
+/// What a key on the pack overlay comes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Show this page (or the same one again).
+    Show(Page),
+    /// Close the overlay.
+    Close,
+    /// Close it and play this.
+    Play(Act),
+    /// Close it and aim what is in this slot.
+    Aim(u8),
+    /// Nothing happens (a key that means nothing here).
+    Ignore,
+}
+
+/// A key pressed on the overlay: a character typed, or Esc.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MenuKey {
+    Char(char),
+    Back,
+}
+
+/// Whether an item is thrown or zapped.
+fn aimed(item: Item) -> bool {
+    matches!(item.kind.class(), Class::Thrown | Class::Wand)
+}
+
+/// What `key` on `page` does, for a player carrying `player`'s pack.
+pub fn press(page: Page, key: MenuKey, player: &Player) -> Outcome {
+    let pack = &player.pack;
+    match (page, key) {
+        (Page::List { .. }, MenuKey::Back) => Outcome::Close,
+        (Page::Item(_), MenuKey::Back) => Outcome::Show(Page::List { aiming: false }),
+        (Page::List { aiming }, MenuKey::Char(c)) => {
+            let slot = (c as u32).wrapping_sub('a' as u32);
+            let Some(item) = (slot < SLOTS as u32).then(|| pack.get(slot as usize)).flatten() else {
+                return Outcome::Ignore;
+            };
+            match (aiming, aimed(item)) {
+                (true, true) => Outcome::Aim(slot as u8),
+                (true, false) => Outcome::Ignore,
+                (false, _) => Outcome::Show(Page::Item(slot as u8)),
+            }
+        }
+        (Page::Item(slot), MenuKey::Char(c)) => {
+            let Some(item) = pack.get(slot as usize) else {
+                return Outcome::Show(Page::List { aiming: false });
+            };
+            let worn = pack.is_equipped(slot as usize);
+            match (c, item.kind.class()) {
+                ('u', Class::Potion | Class::Scroll) => Outcome::Play(Act::Use(slot)),
+                ('w', Class::Weapon | Class::Armour) if !worn => Outcome::Play(Act::Equip(slot)),
+                ('r', Class::Weapon | Class::Armour) if worn => Outcome::Play(Act::Unequip(slot)),
+                ('d', _) => Outcome::Play(Act::Drop(slot)),
+                ('t', _) if aimed(item) => Outcome::Aim(slot),
+                _ => Outcome::Ignore,
+            }
+        }
+    }
+}
+
+/// The choices an item's page offers: key and words.
+pub fn choices(item: Item, worn: bool) -> Vec<(char, &'static str)> {
+    let mut out = Vec::new();
+    match item.kind.class() {
+        Class::Potion => out.push(('u', "drink")),
+        Class::Scroll => out.push(('u', "read")),
+        Class::Weapon if worn => out.push(('r', "put away")),
+        Class::Weapon => out.push(('w', "wield")),
+        Class::Armour if worn => out.push(('r', "take off")),
+        Class::Armour => out.push(('w', "wear")),
+        Class::Thrown => out.push(('t', "throw")),
+        Class::Wand => out.push(('t', "zap")),
+    }
+    out.push(('d', "drop"));
+    out
+}
+
+/// An item's description: what it is, what it does, and its numbers against yours.
+pub fn describe(item: Item, player: &Player, slain: u32) -> String {
+    let lore = player.lore;
+    let kind = item.kind;
+    let s = kind.stats();
+    let mut out = format!("{}\n\n", capitalised(&lore.describe(item)));
+    if !lore.knows(kind) {
+        out.push_str(&format!(
+            "An unknown {}: {} it to learn what it is. Unknown {}s look different in every run.",
+            kind.class().name(),
+            if kind.class() == Class::Potion { "drink" } else { "read" },
+            kind.class().name()
+        ));
+        return out;
+    }
+    out.push_str(kind.about());
+    let mut bare = player.clone();
+    bare.pack.weapon = None;
+    let yours = bare.attack(slain);
+    match kind.class() {
+        Class::Weapon => {
+            let (lo, hi) = (yours.damage.0 + s.damage.0, yours.damage.1 + s.damage.1);
+            let to_hit = (yours.to_hit as i32 + s.to_hit).clamp(5, 100);
+            out.push_str(&format!(
+                "\n\nTo hit {:+}%, damage +{}-{}. Wielding it, you hit {to_hit}% of the time for {lo}-{hi} (bare-handed: {}% for {}-{}).",
+                s.to_hit, s.damage.0, s.damage.1, yours.to_hit, yours.damage.0, yours.damage.1
+            ));
+        }
+        Class::Armour => out.push_str(&format!(
+            "\n\nTakes 0-{} off every hit (never the whole hit). Your aim {:+}%.",
+            s.armour, s.to_hit
+        )),
+        Class::Thrown => {
+            let worn = player.pack.worn().map_or(0, |a| a.stats().to_hit);
+            let to_hit = (delve_core::world::player_attack(slain).to_hit as i32 + worn + s.to_hit).clamp(5, 100);
+            out.push_str(&format!(
+                "\n\nDamage {}-{}; you hit {to_hit}% of the time. It stops at the first monster, wall or shut door on its way.",
+                s.damage.0, s.damage.1
+            ));
+        }
+        Class::Wand => {
+            out.push_str(&format!(
+                "\n\n{} charge{} left.",
+                item.count,
+                if item.count == 1 { "" } else { "s" }
+            ));
+            if s.damage.1 > 0 {
+                out.push_str(&format!(" A bolt does {}-{} damage.", s.damage.0, s.damage.1));
+            }
+        }
+        Class::Potion | Class::Scroll => {}
+    }
+    out
+}
+
+fn capitalised(s: &str) -> String {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// `i` opens the pack, `f` the things to throw or zap (saying so when there are none).
+fn open_pack(
+    actions: Single<&ActionState<Action>, With<PlayerEntity>>,
+    mut menu: ResMut<PackMenu>,
+    mut game: ResMut<Game>,
+    aiming: Res<Aiming>,
+) {
+    if aiming.0.is_some() || menu.0.is_some() {
+        return;
+    }
+    if actions.just_pressed(&Action::Inventory) {
+        menu.0 = Some(Page::List { aiming: false });
+    } else if actions.just_pressed(&Action::Throw) {
+        if game.player.pack.items().any(|(_, i)| aimed(i)) {
+            menu.0 = Some(Page::List { aiming: true });
+        } else {
+            game.say("You have nothing to throw or zap.");
+        }
+    }
+}
+
+/// Does what `outcome` says.
+fn follow(
+    outcome: Outcome,
+    menu: &mut PackMenu,
+    commands: &mut MessageWriter<PlayerCommand>,
+    aiming: &mut Aiming,
+    game: &Game,
+) {
+    match outcome {
+        Outcome::Show(page) => menu.0 = Some(page),
+        Outcome::Close => menu.0 = None,
+        Outcome::Play(act) => {
+            menu.0 = None;
+            commands.write(PlayerCommand::Item(act));
+        }
+        Outcome::Aim(slot) => {
+            menu.0 = None;
+            aiming.0 = Some(start_aim(game, slot));
+        }
+        Outcome::Ignore => {}
+    }
+}
+
+/// Keys on the open overlay: letters as typed (whatever the keyboard's layout), Esc (Cancel)
+/// back or closed, `i` again closes. Reads every frame, so no key pressed before it opened is
+/// taken for a choice.
+fn choose_in_pack(
+    mut typed: MessageReader<KeyboardInput>,
+    actions: Single<&ActionState<Action>, With<PlayerEntity>>,
+    mut menu: ResMut<PackMenu>,
+    mut commands: MessageWriter<PlayerCommand>,
+    mut aiming: ResMut<Aiming>,
+    game: Res<Game>,
+) {
+    let keys: Vec<char> = typed
+        .read()
+        .filter(|k| k.state.is_pressed())
+        .filter_map(|k| match &k.logical_key {
+            Key::Character(s) => s.chars().next().filter(|_| s.chars().count() == 1),
+            _ => None,
+        })
+        .collect();
+    let Some(page) = menu.0 else { return };
+    let key = if actions.just_pressed(&Action::Cancel) {
+        Some(MenuKey::Back)
+    } else if actions.just_pressed(&Action::Inventory) && matches!(page, Page::List { .. }) {
+        menu.0 = None;
+        return;
+    } else {
+        keys.first().map(|&c| MenuKey::Char(c.to_ascii_lowercase()))
+    };
+    if let Some(key) = key {
+        let outcome = press(page, key, &game.player);
+        follow(outcome, &mut menu, &mut commands, &mut aiming, &game);
+    }
+}
+
+/// A row of the overlay: a slot to choose, or an item's choice.
+#[derive(Component, Clone, Copy, Debug)]
+enum PackRow {
+    Slot(u8),
+    Choice(char),
+    Back,
+}
+
+/// A click on a row does what its key does.
+fn click_pack_rows(
+    rows: Query<(&Interaction, &PackRow), Changed<Interaction>>,
+    mut menu: ResMut<PackMenu>,
+    mut commands: MessageWriter<PlayerCommand>,
+    mut aiming: ResMut<Aiming>,
+    game: Res<Game>,
+) {
+    for (interaction, row) in &rows {
+        let Some(page) = menu.0 else { return };
+        if *interaction != Interaction::Pressed {
+            continue;
+        }
+        let key = match *row {
+            PackRow::Slot(s) => MenuKey::Char(letter(s as usize)),
+            PackRow::Choice(c) => MenuKey::Char(c),
+            PackRow::Back => MenuKey::Back,
+        };
+        let outcome = press(page, key, &game.player);
+        follow(outcome, &mut menu, &mut commands, &mut aiming, &game);
+    }
+}
+
+#[derive(Component)]
+struct PackOverlay;
+
+fn close_pack(mut menu: ResMut<PackMenu>) {
+    menu.0 = None;
+}
+
+/// The overlay, made again whenever the page or the pack changes.
+fn show_pack(mut commands: Commands, menu: Res<PackMenu>, game: Res<Game>, open: Query<Entity, With<PackOverlay>>) {
+    if !(menu.is_changed() || (game.is_changed() && menu.0.is_some())) {
+        return;
+    }
+    for entity in &open {
+        commands.entity(entity).despawn();
+    }
+    let Some(page) = menu.0 else { return };
+    let player = &game.player;
+    let lore = player.lore;
+    let row = |row: PackRow, words: String, colour: Color| {
+        (
+            Button,
+            row,
+            Node {
+                padding: UiRect::axes(px(6), px(1)),
+                ..default()
+            },
+            children![label(words, 16.0, colour)],
+        )
+    };
+    commands
+        .spawn((
+            Name::new("Pack"),
+            PackOverlay,
+            Modal,
+            DespawnOnExit(GameState::Playing),
+            full_window(),
+        ))
+        .with_children(|layer| {
+            layer
+                .spawn((
+                    Node {
+                        flex_direction: FlexDirection::Column,
+                        padding: UiRect::all(px(16)),
+                        row_gap: px(2),
+                        max_width: percent(90),
+                        ..default()
+                    },
+                    BackgroundColor(palette::OVERLAY),
+                ))
+                .with_children(|panel| match page {
+                    Page::List { aiming } => {
+                        let title = if aiming {
+                            "Throw or zap which? (a letter or a click; Esc closes)"
+                        } else {
+                            "Your pack (a letter or a click for an item; i or Esc closes)"
+                        };
+                        panel.spawn(label(title, 18.0, palette::GOLD));
+                        let mut any = false;
+                        for (s, item) in player.pack.items() {
+                            if aiming && !aimed(item) {
+                                continue;
+                            }
+                            any = true;
+                            let worn = match (player.pack.weapon, player.pack.armour) {
+                                (Some(w), _) if w as usize == s => " (wielded)",
+                                (_, Some(a)) if a as usize == s => " (worn)",
+                                _ => "",
+                            };
+                            let words = format!("{} - {}{worn}", letter(s), lore.describe(item));
+                            panel.spawn(row(PackRow::Slot(s as u8), words, palette::TEXT));
+                        }
+                        if !any {
+                            panel.spawn(label("Nothing.", 16.0, palette::TEXT_DIM));
+                        }
+                        let used = player.pack.items().count();
+                        panel.spawn(label(format!("{used} of {SLOTS} slots used"), 14.0, palette::TEXT_DIM));
+                    }
+                    Page::Item(slot) => {
+                        let Some(item) = player.pack.get(slot as usize) else {
+                            return;
+                        };
+                        panel.spawn(label(describe(item, player, game.record.slain), 16.0, palette::TEXT));
+                        let worn = player.pack.is_equipped(slot as usize);
+                        for (key, words) in choices(item, worn) {
+                            panel.spawn(row(PackRow::Choice(key), format!("{key} - {words}"), palette::GOLD));
+                        }
+                        panel.spawn(row(PackRow::Back, "Esc - back".to_owned(), palette::TEXT_DIM));
+                    }
+                });
+        });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use delve_core::geom::Pos;
+    use delve_core::world::ItemKind;
+
+    #[test]
+    fn letters_choose_and_keys_do() {
+        let mut player = Player::new(Pos::new(1, 1));
+        player.pack.add(Item::one(ItemKind::Sword));
+        player.pack.add(Item {
+            kind: ItemKind::Dart,
+            count: 3,
+        });
+        player.pack.add(Item::one(ItemKind::Healing));
+        let list = Page::List { aiming: false };
+        assert_eq!(press(list, MenuKey::Char('a'), &player), Outcome::Show(Page::Item(0)));
+        assert_eq!(press(list, MenuKey::Char('z'), &player), Outcome::Ignore);
+        assert_eq!(press(list, MenuKey::Back, &player), Outcome::Close);
+        assert_eq!(
+            press(Page::Item(0), MenuKey::Char('w'), &player),
+            Outcome::Play(Act::Equip(0))
+        );
+        assert_eq!(press(Page::Item(0), MenuKey::Char('u'), &player), Outcome::Ignore);
+        assert_eq!(
+            press(Page::Item(2), MenuKey::Char('u'), &player),
+            Outcome::Play(Act::Use(2))
+        );
+        assert_eq!(press(Page::Item(1), MenuKey::Char('t'), &player), Outcome::Aim(1));
+        assert_eq!(
+            press(Page::Item(1), MenuKey::Char('d'), &player),
+            Outcome::Play(Act::Drop(1))
+        );
+        assert_eq!(press(Page::Item(1), MenuKey::Back, &player), Outcome::Show(list));
+        let aim = Page::List { aiming: true };
+        assert_eq!(press(aim, MenuKey::Char('b'), &player), Outcome::Aim(1));
+        assert_eq!(
+            press(aim, MenuKey::Char('a'), &player),
+            Outcome::Ignore,
+            "a sword is not thrown"
+        );
+        player.pack.weapon = Some(0);
+        assert_eq!(
+            press(Page::Item(0), MenuKey::Char('r'), &player),
+            Outcome::Play(Act::Unequip(0))
+        );
+        assert_eq!(
+            choices(Item::one(ItemKind::Sword), true),
+            [('r', "put away"), ('d', "drop")]
+        );
+        // Descriptions give the numbers once known.
+        let sword = describe(Item::one(ItemKind::Sword), &player, 0);
+        assert!(sword.contains("To hit +5%, damage +1-3"), "{sword}");
+        let potion = describe(Item::one(ItemKind::Healing), &player, 0);
+        assert!(potion.contains("unknown potion"), "{potion}");
+    }
+}

@@ -1,0 +1,200 @@
+//! The pack and aiming as a player uses them, headless: real key presses (through
+//! leafwing-input-manager and the typed letters) and the mouse over a window, into the same turns
+//! the rules play. The rules of items themselves are delve-core's tests (core/tests/items.rs).
+
+mod support;
+
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use delve::items::{Aiming, PackMenu, Page};
+use delve::render::GameCamera;
+use delve::turn::Game;
+use delve::world_space::{tile_under, world_pos};
+use delve_core::geom::Pos;
+use delve_core::world::{FloorItem, Item, ItemKind, Kind, Mind, Monster};
+
+const ROOM: &str = "\
+####################
+#@.................#
+#..................#
+#..................#
+#..................#
+#..................#
+####################
+";
+
+/// A key pressed and released, a frame each, as the window reports it.
+fn press(app: &mut App, code: KeyCode, text: &str) {
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        let logical_key = if text.is_empty() {
+            Key::Escape
+        } else {
+            Key::Character(text.into())
+        };
+        app.world_mut().write_message(KeyboardInput {
+            key_code: code,
+            logical_key,
+            state,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.update();
+    }
+}
+
+fn game(app: &App) -> &Game {
+    app.world().resource::<Game>()
+}
+
+fn items_app() -> App {
+    let mut app = support::keyboard_app(ROOM, |app| {
+        app.add_plugins(delve::items::plugin);
+    });
+    let game = &mut app.world_mut().resource_mut::<Game>();
+    let level = game.dungeon.level_mut();
+    level
+        .items
+        .push(FloorItem::loose(Pos::new(2, 1), Item::one(ItemKind::Sword)));
+    level.items.push(FloorItem::loose(
+        Pos::new(3, 1),
+        Item {
+            kind: ItemKind::Dart,
+            count: 3,
+        },
+    ));
+    level.monsters.push(Monster {
+        id: 1,
+        kind: Kind::Troll,
+        at: Pos::new(8, 4),
+        hp: 40,
+        energy: -10_000,
+        mind: Mind::Asleep,
+    });
+    app.update();
+    app
+}
+
+#[test]
+fn walking_over_picks_up_and_the_pack_wields_by_letter() {
+    let mut app = items_app();
+    press(&mut app, KeyCode::KeyL, "l");
+    press(&mut app, KeyCode::KeyL, "l");
+    let pack = &game(&app).player.pack;
+    assert_eq!(pack.get(0), Some(Item::one(ItemKind::Sword)));
+    assert_eq!(pack.get(1).map(|i| i.count), Some(3));
+    press(&mut app, KeyCode::KeyI, "i");
+    assert_eq!(app.world().resource::<PackMenu>().0, Some(Page::List { aiming: false }));
+    // While the pack is open, a move key does not move.
+    let at = game(&app).player.at;
+    press(&mut app, KeyCode::KeyA, "a");
+    assert_eq!(app.world().resource::<PackMenu>().0, Some(Page::Item(0)));
+    press(&mut app, KeyCode::KeyL, "l");
+    assert_eq!(game(&app).player.at, at, "the pack took the key");
+    let turn = game(&app).turn;
+    press(&mut app, KeyCode::KeyW, "w");
+    assert_eq!(game(&app).player.pack.wielded(), Some(ItemKind::Sword));
+    assert_eq!(game(&app).turn, turn + 1, "wielding takes a turn");
+    assert_eq!(app.world().resource::<PackMenu>().0, None, "and closes the pack");
+    // A click on a row chooses it (bevy_ui sets Interaction; here the test does).
+    press(&mut app, KeyCode::KeyI, "i");
+    let world = app.world_mut();
+    let rows: Vec<Entity> = world.query_filtered::<Entity, With<Button>>().iter(world).collect();
+    assert_eq!(rows.len(), 2, "a row for each item");
+    world.entity_mut(rows[1]).insert(Interaction::Pressed);
+    app.update();
+    assert_eq!(app.world().resource::<PackMenu>().0, Some(Page::Item(1)));
+    press(&mut app, KeyCode::Escape, "");
+    press(&mut app, KeyCode::Escape, "");
+    assert_eq!(app.world().resource::<PackMenu>().0, None);
+}
+
+#[test]
+fn aiming_starts_on_the_nearest_monster_and_fires_with_the_key() {
+    let mut app = items_app();
+    press(&mut app, KeyCode::KeyL, "l");
+    press(&mut app, KeyCode::KeyL, "l");
+    press(&mut app, KeyCode::KeyF, "f");
+    assert_eq!(app.world().resource::<PackMenu>().0, Some(Page::List { aiming: true }));
+    press(&mut app, KeyCode::KeyA, "a"); // the sword: not thrown, nothing happens
+    assert!(app.world().resource::<Aiming>().0.is_none());
+    press(&mut app, KeyCode::KeyB, "b");
+    let aim = app.world().resource::<Aiming>().0.expect("aiming");
+    assert_eq!(aim.cursor, Pos::new(8, 4), "on the troll");
+    // The cursor moves with the move keys, and Tab brings it back to the monster.
+    press(&mut app, KeyCode::KeyH, "h");
+    assert_eq!(app.world().resource::<Aiming>().0.unwrap().cursor, Pos::new(7, 4));
+    press(&mut app, KeyCode::Tab, "");
+    assert_eq!(app.world().resource::<Aiming>().0.unwrap().cursor, Pos::new(8, 4));
+    let turn = game(&app).turn;
+    press(&mut app, KeyCode::KeyF, "f");
+    assert_eq!(game(&app).turn, turn + 1, "thrown");
+    assert_eq!(game(&app).player.pack.get(1).map(|i| i.count), Some(2));
+    assert!(app.world().resource::<Aiming>().0.is_none());
+    let landed = game(&app)
+        .dungeon
+        .level()
+        .items
+        .iter()
+        .any(|f| f.item.kind == ItemKind::Dart);
+    assert!(landed, "the dart lies on the floor again");
+    // Esc calls an aim off without a turn.
+    press(&mut app, KeyCode::KeyF, "f");
+    press(&mut app, KeyCode::KeyB, "b");
+    press(&mut app, KeyCode::Escape, "");
+    assert!(app.world().resource::<Aiming>().0.is_none());
+    assert_eq!(game(&app).turn, turn + 1);
+}
+
+#[test]
+fn a_click_aims_and_fires_at_the_tile_under_the_mouse() {
+    let mut app = items_app();
+    press(&mut app, KeyCode::KeyL, "l");
+    press(&mut app, KeyCode::KeyL, "l");
+    // A camera over the player, and the mouse over the troll.
+    let map = game(&app).dungeon.level().map.clone();
+    let centre = world_pos(&map, game(&app).player.at);
+    app.world_mut().spawn((
+        GameCamera::default(),
+        Transform::from_translation(centre.extend(0.0)),
+        Projection::Orthographic(OrthographicProjection::default_2d()),
+    ));
+    let world = app.world_mut();
+    let mut window = world
+        .query_filtered::<&mut Window, With<PrimaryWindow>>()
+        .single_mut(world)
+        .unwrap();
+    let size = Vec2::new(window.width(), window.height());
+    let target = Pos::new(8, 4);
+    let over = (0..size.x as i32)
+        .step_by(4)
+        .flat_map(|x| {
+            (0..size.y as i32)
+                .step_by(4)
+                .map(move |y| Vec2::new(x as f32, y as f32))
+        })
+        .find(|&c| tile_under(&map, c, size, centre, 1.0) == target)
+        .expect("the troll is in the window");
+    window.set_cursor_position(Some(over));
+    press(&mut app, KeyCode::KeyF, "f");
+    press(&mut app, KeyCode::KeyB, "b");
+    app.update();
+    let turn = game(&app).turn;
+    app.world_mut().write_message(bevy::input::mouse::MouseButtonInput {
+        button: MouseButton::Left,
+        state: ButtonState::Pressed,
+        window: Entity::PLACEHOLDER,
+    });
+    app.update();
+    assert_eq!(game(&app).turn, turn + 1, "the click threw");
+    let troll = &game(&app).dungeon.level().monsters[0];
+    let log: Vec<String> = game(&app).log.lines().map(|l| l.1.clone()).collect();
+    assert!(
+        log.iter().any(|l| l.contains("the troll")),
+        "aimed at the troll under the mouse: {log:?} (troll at {:?})",
+        troll.at
+    );
+}
