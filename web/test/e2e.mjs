@@ -207,21 +207,21 @@ try {
   check(await page.evaluate(() => window.scrollY === 0 && document.documentElement.scrollHeight <= window.innerHeight), "no scrolling, no scrollbars");
   // 2b. The pack: `i` opens it over the map (it takes the keyboard: a move under it moves
   // nothing), Esc closes it.
-  const press = async (key) => {
+  const tap = async (key) => {
     await page.keyboard.down(key);
     await page.waitForTimeout(90);
     await page.keyboard.up(key);
     await page.waitForTimeout(400);
   };
   const turnBefore = Number(await page.getAttribute("body", "data-turn"));
-  await press("i");
+  await tap("i");
   const packBuf = await page.locator("#delve-canvas").screenshot();
   await writeFile(shotPath.replace(/\.png$/, "-pack.png"), packBuf);
   const pack = decodePng(packBuf);
   check(differingPixels(after, pack) > 2000, `i opens the pack over the map (${differingPixels(after, pack)} pixels)`);
-  await press("l");
+  await tap("l");
   check(Number(await page.getAttribute("body", "data-turn")) === turnBefore, "a move key under the open pack plays no turn");
-  await press("Escape");
+  await tap("Escape");
   const closed = decodePng(await page.locator("#delve-canvas").screenshot());
   check(differingPixels(after, closed) < differingPixels(after, pack) / 4, `Esc closes it (${differingPixels(after, closed)} pixels differ from before)`);
   const bad = consoleLines.filter((l) => /^error|pageerror|panicked/.test(l));
