@@ -198,3 +198,57 @@ fn a_click_aims_and_fires_at_the_tile_under_the_mouse() {
         troll.at
     );
 }
+
+/// The floor's items as drawn: (where, whether as an altar's stone), sorted.
+fn drawn(app: &mut App) -> Vec<(Pos, bool)> {
+    use delve::render::items::{Altar, ItemSprite};
+    let world = app.world_mut();
+    let mut out: Vec<(Pos, bool)> = world
+        .query::<(&ItemSprite, Has<Altar>)>()
+        .iter(world)
+        .map(|(s, altar)| (s.0.at, altar))
+        .collect();
+    out.sort_by_key(|&(p, a)| (p.y, p.x, a));
+    out
+}
+
+#[test]
+fn items_are_drawn_once_seen_and_gone_once_taken() {
+    let mut app = support::keyboard_app(ROOM, |app| {
+        app.add_plugins((delve::items::plugin, delve::render::items::plugin));
+    });
+    let game = &mut app.world_mut().resource_mut::<Game>();
+    let level = game.dungeon.level_mut();
+    level
+        .items
+        .push(FloorItem::loose(Pos::new(2, 1), Item::one(ItemKind::Sword)));
+    level.items.push(FloorItem {
+        at: Pos::new(4, 2),
+        item: Item::one(ItemKind::Plate),
+        altar: Some(0),
+        sealed: false,
+    });
+    // Far off, beyond sight (8): not drawn until seen.
+    level
+        .items
+        .push(FloorItem::loose(Pos::new(17, 5), Item::one(ItemKind::Dart)));
+    game.set_sight_radius(8);
+    app.update();
+    assert_eq!(
+        drawn(&mut app),
+        [(Pos::new(2, 1), false), (Pos::new(4, 2), false), (Pos::new(4, 2), true)]
+    );
+    press(&mut app, KeyCode::KeyL, "l");
+    assert_eq!(
+        drawn(&mut app),
+        [(Pos::new(4, 2), false), (Pos::new(4, 2), true)],
+        "the sword picked up is gone from the floor"
+    );
+    for _ in 0..9 {
+        press(&mut app, KeyCode::KeyL, "l");
+    }
+    assert!(
+        drawn(&mut app).contains(&(Pos::new(17, 5), false)),
+        "the dart, once seen"
+    );
+}

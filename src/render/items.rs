@@ -21,9 +21,9 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-/// An item's sprite (and its altar's stone).
-#[derive(Component, Debug)]
-pub(crate) struct ItemSprite;
+/// An item's sprite (or its altar's stone), drawn for the item lying as it says.
+#[derive(Component, Debug, PartialEq, Eq)]
+pub struct ItemSprite(pub FloorItem);
 
 /// The colour of a potion's look ("crimson potion"), else the class's.
 pub(crate) fn tint(item: Item, lore: &Lore) -> Color {
@@ -60,62 +60,77 @@ fn shaded(colour: Color, shade: Color) -> Color {
     Color::srgba(a.red * b.red, a.green * b.green, a.blue * b.blue, a.alpha)
 }
 
+/// Keeps a sprite on every item the player has seen, in its colour as seen now: sprites whose
+/// item is gone (or changed) go, new ones come, the rest only change colour when the view does
+/// (a whole 1024x1024 level's items are not made again every turn).
 fn show_items(
     mut commands: Commands,
     assets: Res<GameAssets>,
     game: Res<Game>,
-    sprites: Query<Entity, With<ItemSprite>>,
+    mut sprites: Query<(Entity, &ItemSprite, &mut Sprite, Has<Altar>)>,
     mut lab: LabView,
 ) {
     let (lab, lab_changed) = lab.look();
     if !(game.is_changed() || lab_changed) {
         return;
     }
-    for entity in &sprites {
-        commands.entity(entity).despawn();
-    }
     let level = game.dungeon.level();
     let lying = Lying::on(&game, lab);
-    for &FloorItem {
-        at,
-        item,
-        altar,
-        sealed,
-    } in &level.items
-    {
-        if !lying.seen(at) {
-            continue;
+    let lore = &game.player.lore;
+    let colour_of = |f: &FloorItem, altar: bool| {
+        let base = match (altar, f.sealed) {
+            (true, _) => palette::ALTAR,
+            (false, true) => palette::SEALED,
+            (false, false) => tint(f.item, lore),
+        };
+        shaded(base, lying.colour(f.at))
+    };
+    let mut drawn = std::collections::HashSet::new();
+    for (entity, ItemSprite(was), mut sprite, altar) in &mut sprites {
+        let still = level.item_at(was.at).filter(|f| *f == was && lying.seen(f.at));
+        match still {
+            Some(f) => {
+                drawn.insert((f.at, altar));
+                let colour = colour_of(f, altar);
+                if sprite.color != colour {
+                    sprite.color = colour;
+                }
+            }
+            None => commands.entity(entity).despawn(),
         }
-        let shade = lying.colour(at);
-        let place = world_pos(&level.map, at);
-        if altar.is_some() {
+    }
+    for f in level.items.iter().filter(|f| lying.seen(f.at)) {
+        let place = world_pos(&level.map, f.at);
+        if f.altar.is_some() && !drawn.contains(&(f.at, true)) {
             commands.spawn((
                 Name::new("Altar"),
-                ItemSprite,
+                ItemSprite(*f),
+                Altar,
                 LevelScoped,
-                Sprite::from_color(shaded(palette::ALTAR, shade), Vec2::splat(14.0)),
+                Sprite::from_color(colour_of(f, true), Vec2::splat(14.0)),
                 Transform::from_translation(place.extend(4.0)),
             ));
         }
-        let mut sprite = Sprite::from_atlas_image(
-            assets.tileset.clone(),
-            TextureAtlas {
-                layout: assets.layout.clone(),
-                index: item_tile(item) as usize,
-            },
-        );
-        let colour = if sealed {
-            palette::SEALED
-        } else {
-            tint(item, &game.player.lore)
-        };
-        sprite.color = shaded(colour, shade);
-        commands.spawn((
-            Name::new("Item"),
-            ItemSprite,
-            LevelScoped,
-            sprite,
-            Transform::from_translation(place.extend(5.0)),
-        ));
+        if !drawn.contains(&(f.at, false)) {
+            let mut sprite = Sprite::from_atlas_image(
+                assets.tileset.clone(),
+                TextureAtlas {
+                    layout: assets.layout.clone(),
+                    index: item_tile(f.item) as usize,
+                },
+            );
+            sprite.color = colour_of(f, false);
+            commands.spawn((
+                Name::new("Item"),
+                ItemSprite(*f),
+                LevelScoped,
+                sprite,
+                Transform::from_translation(place.extend(5.0)),
+            ));
+        }
     }
 }
+
+/// The stone under an altar's item.
+#[derive(Component, Debug)]
+pub struct Altar;
