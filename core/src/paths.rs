@@ -58,6 +58,12 @@ pub fn distance_map(map: &TileMap, from: Pos, pass: impl Fn(Tile) -> bool) -> Ve
 /// index alone, with no position carried or bounds asked. The generator's walk, after its
 /// border check.
 pub(crate) fn distances_inside(map: &TileMap, from: Pos) -> Vec<u32> {
+    distances_inside_by(map, from, Tile::is_walkable)
+}
+
+/// `distances_inside` over the tiles `pass` allows (walkable ones only: the border must stop
+/// the walk), as `distance_map` with the same `pass` finds them.
+pub(crate) fn distances_inside_by(map: &TileMap, from: Pos, pass: impl Fn(Tile) -> bool) -> Vec<u32> {
     let tiles = map.tiles();
     let w = map.width() as usize;
     let mut dist = vec![UNREACHED; tiles.len()];
@@ -71,7 +77,7 @@ pub(crate) fn distances_inside(map: &TileMap, from: Pos) -> Vec<u32> {
         let i = i as usize;
         let d = dist[i] + 1;
         for j in [i - 1, i + 1, i - w, i + w] {
-            if dist[j] == UNREACHED && tiles[j].is_walkable() {
+            if dist[j] == UNREACHED && pass(tiles[j]) {
                 dist[j] = d;
                 queue.push(j as u32);
             }

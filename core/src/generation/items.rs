@@ -10,7 +10,7 @@
 //! vault holds a choice on altars (Brogue's item library): take one and the others are sealed.
 
 use crate::map::{DoorState, Tile, TileMap};
-use crate::paths::{UNREACHED, distance_map};
+use crate::paths::{UNREACHED, distance_map, distances_inside, distances_inside_by};
 use crate::rng::GenRng;
 use crate::world::{Class, FloorItem, Item, ItemKind, Level};
 
@@ -133,7 +133,21 @@ struct Walks {
 }
 
 impl Walks {
-    fn of(map: &TileMap) -> Self {
+    /// The walks on `map`, whose border is solid (the level passed its checks): with no locked
+    /// door, one walk serves both.
+    fn of(map: &TileMap, locks: bool) -> Self {
+        let arrival = map.start();
+        let all = distances_inside(map, arrival);
+        let open = if locks {
+            distances_inside_by(map, arrival, |t| t != Tile::Wall && t != Tile::Door(DoorState::Locked))
+        } else {
+            all.clone()
+        };
+        Walks { open, all }
+    }
+
+    /// The walks on any map (its border need not be solid).
+    fn anywhere(map: &TileMap) -> Self {
         let arrival = map.start();
         Walks {
             open: distance_map(map, arrival, |t| t != Tile::Wall && t != Tile::Door(DoorState::Locked)),
@@ -185,6 +199,24 @@ fn vaults(level: &Level, walks: &Walks) -> Vec<Vec<usize>> {
     found
 }
 
+/// The tiles of `level` where nothing may be laid: the arrival, keys, the relic, monsters.
+fn taken_tiles(level: &Level) -> Vec<bool> {
+    let map = &level.map;
+    let mut taken = vec![false; map.tiles().len()];
+    let places = level
+        .keys
+        .iter()
+        .map(|k| k.at)
+        .chain(level.relic)
+        .chain(level.monsters.iter().map(|m| m.at));
+    for p in places.chain([map.start()]) {
+        if map.in_bounds(p) {
+            taken[map.index(p)] = true;
+        }
+    }
+    taken
+}
+
 /// Whether an item may lie at tile `i` of `level` as it is made.
 fn free(level: &Level, i: usize, taken: &[FloorItem]) -> bool {
     let map = &level.map;
@@ -218,7 +250,7 @@ pub(crate) fn furnish(level: &mut Level, run_seed: u64, level_seed: u64, depth: 
     let mut kinds = plan(run_seed, map.width() * map.height(), depth);
     let mut items: Vec<FloorItem> = Vec::new();
     // The vaults first: two or three different prizes on altars.
-    let walks = Walks::of(map);
+    let walks = Walks::of(map, !level.keys.is_empty());
     let vaults = vaults(level, &walks);
     let mut in_vault = vec![false; map.tiles().len()];
     for (v, region) in vaults.iter().enumerate() {
@@ -250,44 +282,70 @@ pub(crate) fn furnish(level: &mut Level, run_seed: u64, level_seed: u64, depth: 
         }
     }
     // The rest: room floor twice as likely as corridor, off the main way three times as likely
-    // as on it (the way from the arrival to the stairs down, or to the relic, and a step aside).
+    // as on it (a shortest way from the arrival to the stairs down, or to the relic, and the
+    // tiles beside it).
     let reach = &walks.open;
     let goal = map.stairs_down().or(level.relic);
-    let on_way: Vec<bool> = match goal {
-        Some(goal) => {
-            let from_start = &walks.all;
-            let from_goal = distance_map(map, goal, Tile::is_walkable);
-            let length = from_start[map.index(goal)];
-            from_start
-                .iter()
-                .zip(&from_goal)
-                .map(|(&a, &b)| a != UNREACHED && b != UNREACHED && a + b <= length.saturating_add(2))
-                .collect()
+    // One shortest way back from the goal, downhill on the walk from the arrival, and the tiles
+    // beside it.
+    let w = map.width() as usize;
+    let mut on_way = vec![false; reach.len()];
+    if let Some(goal) = goal
+        && walks.all[map.index(goal)] != UNREACHED
+    {
+        let mut i = map.index(goal);
+        loop {
+            for j in [
+                i - w - 1,
+                i - w,
+                i - w + 1,
+                i - 1,
+                i,
+                i + 1,
+                i + w - 1,
+                i + w,
+                i + w + 1,
+            ] {
+                on_way[j] = true;
+            }
+            let d = walks.all[i];
+            if d == 0 {
+                break;
+            }
+            match [i - w, i - 1, i + 1, i + w]
+                .into_iter()
+                .find(|&j| walks.all[j] == d - 1)
+            {
+                Some(j) => i = j,
+                None => break,
+            }
         }
-        None => vec![false; reach.len()],
-    };
+    }
+    let blocked = taken_tiles(level);
+    let laid: Vec<usize> = items.iter().map(|f| map.index(f.at)).collect();
     let mut spots: Vec<(usize, u32)> = (0..reach.len())
-        .filter(|&i| !in_vault[i] && free(level, i, &items))
+        .filter(|&i| {
+            matches!(map.tiles()[i], Tile::Floor | Tile::Corridor) && !in_vault[i] && !blocked[i] && !laid.contains(&i)
+        })
         .map(|i| {
             let room = if map.tiles()[i] == Tile::Floor { 2 } else { 1 };
             let off = if on_way[i] { 1 } else { 3 };
             (i, room * off)
         })
         .collect();
+    // Healing goes where it can be walked to without a key.
+    let open = |i: usize| reach[i] != UNREACHED;
+    let mut total_all: u32 = spots.iter().map(|s| s.1).sum();
+    let mut total_open: u32 = spots.iter().filter(|s| open(s.0)).map(|s| s.1).sum();
     for kind in kinds {
-        // Healing goes where it can be walked to without a key.
-        let open = |i: usize| reach[i] != UNREACHED;
-        let total: u32 = spots
-            .iter()
-            .filter(|s| kind != ItemKind::Healing || open(s.0))
-            .map(|s| s.1)
-            .sum();
+        let heals = kind == ItemKind::Healing;
+        let total = if heals { total_open } else { total_all };
         if total == 0 {
             continue;
         }
         let mut roll = rng.below(total);
         let Some(k) = spots.iter().position(|&(i, w)| {
-            if kind == ItemKind::Healing && !open(i) {
+            if heals && !open(i) {
                 return false;
             }
             if roll < w {
@@ -298,7 +356,11 @@ pub(crate) fn furnish(level: &mut Level, run_seed: u64, level_seed: u64, depth: 
         }) else {
             continue;
         };
-        let (i, _) = spots.swap_remove(k);
+        let (i, w) = spots.swap_remove(k);
+        total_all -= w;
+        if open(i) {
+            total_open -= w;
+        }
         items.push(FloorItem::loose(map.pos_of(i), Item::found(kind, &mut rng)));
     }
     level.items = items;
@@ -309,7 +371,7 @@ pub(crate) fn furnish(level: &mut Level, run_seed: u64, level_seed: u64, depth: 
 /// arrival, a key, the relic or a monster, never two on a tile, every side vault holding a
 /// choice on its altars and every altar in its vault.
 pub fn check_items(level: &Level) -> Result<(), Defect> {
-    check(level, &vaults(level, &Walks::of(&level.map)))
+    check(level, &vaults(level, &Walks::anywhere(&level.map)))
 }
 
 /// `check_items` with the level's vaults found.
