@@ -92,6 +92,23 @@ impl GenRng {
     pub fn pick<T: Copy>(&mut self, items: &[T]) -> Option<T> {
         (!items.is_empty()).then(|| items[self.below(items.len() as u32) as usize])
     }
+
+    /// An element chosen by weight (one draw below the total, then the first whose share holds
+    /// it), or `None` when the weights add up to nothing.
+    pub fn pick_weighted<T: Copy>(&mut self, items: impl Iterator<Item = (T, u32)> + Clone) -> Option<T> {
+        let total: u32 = items.clone().map(|(_, w)| w).sum();
+        if total == 0 {
+            return None;
+        }
+        let mut roll = self.below(total);
+        for (item, w) in items {
+            if roll < w {
+                return Some(item);
+            }
+            roll -= w;
+        }
+        None
+    }
 }
 
 /// The seed of retry number `attempt` (0 is the seed itself), so retries of neighbouring seeds

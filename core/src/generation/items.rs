@@ -96,14 +96,9 @@ pub(crate) fn plan(seed: u64, area: u32, depth: u32) -> Vec<ItemKind> {
 }
 
 fn pick_class(weights: &[u32; 6], rng: &mut GenRng) -> Class {
-    let mut roll = rng.below(weights.iter().sum());
-    for (class, &w) in Class::ALL.iter().zip(weights) {
-        if roll < w {
-            return *class;
-        }
-        roll -= w;
-    }
-    unreachable!("the roll is below the total weight")
+    let classes = Class::ALL.into_iter().zip(weights.iter().copied());
+    rng.pick_weighted(classes)
+        .expect("the classes' weights are never all nothing")
 }
 
 /// A potion, healing weighed by its meter instead of the table.
@@ -115,14 +110,8 @@ fn pick_potion(healing: u32, rng: &mut GenRng) -> ItemKind {
             k.stats().weight
         }
     };
-    let mut roll = rng.below(ItemKind::of(Class::Potion).map(weight).sum());
-    for kind in ItemKind::of(Class::Potion) {
-        if roll < weight(kind) {
-            return kind;
-        }
-        roll -= weight(kind);
-    }
-    unreachable!("the roll is below the total weight")
+    let potions = ItemKind::of(Class::Potion).map(|k| (k, weight(k)));
+    rng.pick_weighted(potions).expect("potions weigh something")
 }
 
 /// Walking distances from the arrival: with the locked doors shut (`open`), and through them

@@ -219,7 +219,7 @@ impl ItemKind {
     }
 
     /// The kinds of `class`.
-    pub fn of(class: Class) -> impl Iterator<Item = ItemKind> {
+    pub fn of(class: Class) -> impl Iterator<Item = ItemKind> + Clone {
         ItemKind::ALL.into_iter().filter(move |k| k.class() == class)
     }
 
@@ -258,16 +258,8 @@ impl ItemKind {
 
     /// A kind of `class` by the kinds' weights.
     pub fn choose(class: Class, rng: &mut GenRng) -> ItemKind {
-        let total: u32 = ItemKind::of(class).map(|k| k.stats().weight).sum();
-        let mut roll = rng.below(total);
-        for kind in ItemKind::of(class) {
-            let w = kind.stats().weight;
-            if roll < w {
-                return kind;
-            }
-            roll -= w;
-        }
-        unreachable!("the roll is below the total weight")
+        let kinds = ItemKind::of(class).map(|k| (k, k.stats().weight));
+        rng.pick_weighted(kinds).expect("every class has kinds")
     }
 }
 

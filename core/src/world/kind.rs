@@ -111,19 +111,8 @@ impl Kind {
             let (lo, hi) = k.stats().depths;
             (lo..=hi).contains(&depth)
         };
-        let total: u32 = Kind::ALL.iter().filter(|k| here(k)).map(|k| k.stats().weight).sum();
-        if total == 0 {
-            return Kind::Rat;
-        }
-        let mut roll = rng.below(total);
-        for kind in Kind::ALL.iter().filter(|k| here(k)) {
-            let w = kind.stats().weight;
-            if roll < w {
-                return *kind;
-            }
-            roll -= w;
-        }
-        unreachable!("the roll is below the total weight")
+        let kinds = Kind::ALL.into_iter().filter(here).map(|k| (k, k.stats().weight));
+        rng.pick_weighted(kinds).unwrap_or(Kind::Rat)
     }
 }
 
