@@ -141,16 +141,13 @@ pub fn describe(item: Item, player: &Player, slain: u32) -> String {
         return out;
     }
     out.push_str(kind.about());
-    let mut bare = player.clone();
-    bare.pack.weapon = None;
-    let yours = bare.attack(slain);
     match kind.class() {
         Class::Weapon => {
-            let (lo, hi) = (yours.damage.0 + s.damage.0, yours.damage.1 + s.damage.1);
-            let to_hit = (yours.to_hit as i32 + s.to_hit).clamp(5, 100);
+            let bare = player.attack_with(slain, None);
+            let with = player.attack_with(slain, Some(kind));
             out.push_str(&format!(
-                "\n\nTo hit {:+}%, damage +{}-{}. Wielding it, you hit {to_hit}% of the time for {lo}-{hi} (bare-handed: {}% for {}-{}).",
-                s.to_hit, s.damage.0, s.damage.1, yours.to_hit, yours.damage.0, yours.damage.1
+                "\n\nTo hit {:+}%, damage +{}-{}. Wielding it, you hit {}% of the time for {}-{} (bare-handed: {}% for {}-{}).",
+                s.to_hit, s.damage.0, s.damage.1, with.to_hit, with.damage.0, with.damage.1, bare.to_hit, bare.damage.0, bare.damage.1
             ));
         }
         Class::Armour => out.push_str(&format!(
@@ -158,11 +155,10 @@ pub fn describe(item: Item, player: &Player, slain: u32) -> String {
             s.armour, s.to_hit
         )),
         Class::Thrown => {
-            let worn = player.pack.worn().map_or(0, |a| a.stats().to_hit);
-            let to_hit = (delve_core::world::player_attack(slain).to_hit as i32 + worn + s.to_hit).clamp(5, 100);
+            let thrown = player.throw_attack(slain, kind);
             out.push_str(&format!(
-                "\n\nDamage {}-{}; you hit {to_hit}% of the time. It stops at the first monster, wall or shut door on its way.",
-                s.damage.0, s.damage.1
+                "\n\nDamage {}-{}; you hit {}% of the time. It stops at the first monster, wall or shut door on its way.",
+                s.damage.0, s.damage.1, thrown.to_hit
             ));
         }
         Class::Wand => {
@@ -360,11 +356,7 @@ fn show_pack(mut commands: Commands, menu: Res<PackMenu>, game: Res<Game>, open:
                                 continue;
                             }
                             any = true;
-                            let worn = match (player.pack.weapon, player.pack.armour) {
-                                (Some(w), _) if w as usize == s => " (wielded)",
-                                (_, Some(a)) if a as usize == s => " (worn)",
-                                _ => "",
-                            };
+                            let worn = player.pack.worn_as(s).map_or_else(String::new, |w| format!(" ({w})"));
                             let words = format!("{} - {}{worn}", letter(s), lore.describe(item));
                             panel.spawn(row(PackRow::Slot(s as u8), words, palette::TEXT));
                         }

@@ -28,20 +28,17 @@ pub struct ItemSprite(pub FloorItem);
 /// The colour of a potion's look ("crimson potion"), else the class's.
 pub(crate) fn tint(item: Item, lore: &Lore) -> Color {
     match item.kind.class() {
-        Class::Potion => {
-            let look = lore.look(item.kind);
-            match look.split(' ').next().unwrap_or("") {
-                "crimson" => Color::srgb(0.9, 0.2, 0.25),
-                "azure" => Color::srgb(0.3, 0.55, 1.0),
-                "amber" => Color::srgb(1.0, 0.7, 0.2),
-                "violet" => Color::srgb(0.7, 0.4, 1.0),
-                "murky" => Color::srgb(0.45, 0.5, 0.3),
-                "golden" => Color::srgb(1.0, 0.88, 0.3),
-                "pink" => Color::srgb(1.0, 0.55, 0.75),
-                "jade" => Color::srgb(0.3, 0.85, 0.55),
-                _ => Color::srgb(0.7, 0.7, 0.75),
-            }
-        }
+        Class::Potion => match lore.potion_colour(item.kind).unwrap_or("") {
+            "crimson" => Color::srgb(0.9, 0.2, 0.25),
+            "azure" => Color::srgb(0.3, 0.55, 1.0),
+            "amber" => Color::srgb(1.0, 0.7, 0.2),
+            "violet" => Color::srgb(0.7, 0.4, 1.0),
+            "murky" => Color::srgb(0.45, 0.5, 0.3),
+            "golden" => Color::srgb(1.0, 0.88, 0.3),
+            "pink" => Color::srgb(1.0, 0.55, 0.75),
+            "jade" => Color::srgb(0.3, 0.85, 0.55),
+            _ => Color::srgb(0.7, 0.7, 0.75),
+        },
         Class::Scroll => palette::SCROLL,
         Class::Weapon | Class::Armour => palette::IRON,
         Class::Thrown => palette::THROWN,

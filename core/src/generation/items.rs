@@ -188,7 +188,8 @@ fn vaults(level: &Level, walks: &Walks) -> Vec<Vec<usize>> {
     found
 }
 
-/// The tiles of `level` where nothing may be laid: the arrival, keys, the relic, monsters.
+/// The tiles of `level` where nothing may be laid: the arrival, keys, the relic, monsters (an
+/// item may lie only on room or corridor floor that is not taken, and never on another).
 fn taken_tiles(level: &Level) -> Vec<bool> {
     let map = &level.map;
     let mut taken = vec![false; map.tiles().len()];
@@ -204,18 +205,6 @@ fn taken_tiles(level: &Level) -> Vec<bool> {
         }
     }
     taken
-}
-
-/// Whether an item may lie at tile `i` of `level` as it is made.
-fn free(level: &Level, i: usize, taken: &[FloorItem]) -> bool {
-    let map = &level.map;
-    let p = map.pos_of(i);
-    matches!(map.tiles()[i], Tile::Floor | Tile::Corridor)
-        && p != map.start()
-        && level.key_at(p).is_none()
-        && level.relic != Some(p)
-        && level.monster_at(p).is_none()
-        && taken.iter().all(|f| f.at != p)
 }
 
 /// The kinds worth a key: a vault's altars offer these.
@@ -241,6 +230,7 @@ pub(crate) fn furnish(level: &mut Level, run_seed: u64, level_seed: u64, depth: 
     // The vaults first: two or three different prizes on altars.
     let walks = Walks::of(map, !level.keys.is_empty());
     let vaults = vaults(level, &walks);
+    let blocked = taken_tiles(level);
     let mut in_vault = vec![false; map.tiles().len()];
     for (v, region) in vaults.iter().enumerate() {
         for &i in region {
@@ -249,7 +239,7 @@ pub(crate) fn furnish(level: &mut Level, run_seed: u64, level_seed: u64, depth: 
         let mut spots: Vec<usize> = region
             .iter()
             .copied()
-            .filter(|&i| map.tiles()[i] == Tile::Floor && free(level, i, &items))
+            .filter(|&i| map.tiles()[i] == Tile::Floor && !blocked[i] && items.iter().all(|f| map.index(f.at) != i))
             .collect();
         let mut prizes = PRIZES.to_vec();
         let n = (2 + rng.below(2) as usize).min(spots.len());
@@ -310,7 +300,6 @@ pub(crate) fn furnish(level: &mut Level, run_seed: u64, level_seed: u64, depth: 
             }
         }
     }
-    let blocked = taken_tiles(level);
     let laid: Vec<usize> = items.iter().map(|f| map.index(f.at)).collect();
     let mut spots: Vec<(usize, u32)> = (0..reach.len())
         .filter(|&i| {
@@ -366,8 +355,14 @@ pub fn check_items(level: &Level) -> Result<(), Defect> {
 /// `check_items` with the level's vaults found.
 fn check(level: &Level, vaults: &[Vec<usize>]) -> Result<(), Defect> {
     let map: &TileMap = &level.map;
+    let blocked = taken_tiles(level);
     for (n, f) in level.items.iter().enumerate() {
-        if !map.in_bounds(f.at) || !free(level, map.index(f.at), &level.items[..n]) || f.sealed {
+        let free = |i: usize| {
+            matches!(map.tiles()[i], Tile::Floor | Tile::Corridor)
+                && !blocked[i]
+                && level.items[..n].iter().all(|o| o.at != f.at)
+        };
+        if !map.in_bounds(f.at) || !free(map.index(f.at)) || f.sealed {
             return Err(Defect::BadItem(f.at));
         }
     }
@@ -384,14 +379,7 @@ fn check(level: &Level, vaults: &[Vec<usize>]) -> Result<(), Defect> {
         let altars = level.items.iter().filter(|f| f.altar == Some(v as u8)).count();
         let room = region
             .iter()
-            .filter(|&&i| {
-                let p = map.pos_of(i);
-                map.tiles()[i] == Tile::Floor
-                    && p != map.start()
-                    && level.key_at(p).is_none()
-                    && level.relic != Some(p)
-                    && level.monster_at(p).is_none()
-            })
+            .filter(|&&i| map.tiles()[i] == Tile::Floor && !blocked[i])
             .count();
         if altars < 2.min(room) {
             return Err(Defect::EmptyVault(map.pos_of(region[0])));

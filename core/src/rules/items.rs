@@ -10,7 +10,7 @@ use crate::geom::{Pos, line};
 use crate::map::{DoorState, Tile, TileMap};
 use crate::paths::{UNREACHED, distance_map, neighbours8};
 use crate::rng::GenRng;
-use crate::world::{Attack, Class, FloorItem, Item, ItemKind, Level, Player, player_attack};
+use crate::world::{Class, FloorItem, Item, ItemKind, Level, Player};
 
 /// How long the potions' states last, in turns.
 pub(crate) const HASTE_TURNS: u16 = 15;
@@ -261,13 +261,7 @@ fn throw(
     let way = flight(scene.level, player.at, at);
     let mut effects = vec![Effect::UsedUp(slot), Effect::Flew { kind, to: way.stop }];
     if let Some(id) = way.hits {
-        // Experience and armour set the aim (not the weapon in hand); the thing its damage.
-        let worn = player.pack.worn().map_or(0, |a| a.stats().to_hit);
-        let aim = player_attack(slain).to_hit as i32 + worn + kind.stats().to_hit;
-        let attack = Attack {
-            to_hit: aim.clamp(5, 100) as u32,
-            damage: kind.stats().damage,
-        };
+        let attack = player.throw_attack(slain, kind);
         effects.push(roll_attack(attack, Who::Monster(id), 0, rng));
     }
     let item = Item::one(kind);

@@ -59,18 +59,19 @@ pub fn play_round(
         player_at: stage.player.at,
         player_armour: stage.player.armour(),
     };
-    let effects = if act.is_item_act() {
-        items::resolve(&scene, stage.player, stage.record.slain, sight, act, rng)?
-    } else if let (Act::Step(_), true) = (act, stage.player.status.confusion > 0) {
-        // Confused, half the steps go astray; one into a wall is a stumble, and still a turn.
-        let dir = if rng.coin() {
-            Dir8::ALL[rng.below(8) as usize]
-        } else {
-            step_dir(act)
-        };
-        resolve(&scene, &player_actor(stage, &keys), Act::Step(dir), rng).unwrap_or_else(|_| vec![Effect::Waited])
-    } else {
-        resolve(&scene, &player_actor(stage, &keys), act, rng)?
+    let effects = match act {
+        _ if act.is_item_act() => items::resolve(&scene, stage.player, stage.record.slain, sight, act, rng)?,
+        Act::Step(dir) if stage.player.status.confusion > 0 => {
+            // Confused, half the steps go astray; one into a wall is a stumble, and still a turn.
+            let dir = if rng.coin() {
+                Dir8::ALL[rng.below(8) as usize]
+            } else {
+                dir
+            };
+            let astray = resolve(&scene, &player_actor(stage, &keys), Act::Step(dir), rng);
+            astray.unwrap_or_else(|_| vec![Effect::Waited])
+        }
+        _ => resolve(&scene, &player_actor(stage, &keys), act, rng)?,
     };
     let mut round = Round::default();
     for effect in &effects {
@@ -107,14 +108,6 @@ pub fn play_round(
         monsters_act(stage, rng, senses, radius, &mut round.messages);
     }
     Ok(round)
-}
-
-/// The direction of a step.
-const fn step_dir(act: Act) -> Dir8 {
-    match act {
-        Act::Step(d) => d,
-        _ => Dir8::N,
-    }
 }
 
 /// Every monster on the current level acts, in order, as often as its speed allows this turn.

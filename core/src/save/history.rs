@@ -61,13 +61,7 @@ impl PastRun {
         self.carried = pack
             .items()
             .map(|(s, item)| {
-                let worn = if pack.weapon == Some(s as u8) {
-                    " (wielded)"
-                } else if pack.armour == Some(s as u8) {
-                    " (worn)"
-                } else {
-                    ""
-                };
+                let worn = pack.worn_as(s).map_or_else(String::new, |w| format!(" ({w})"));
                 format!("{}{worn}", player.lore.describe(item))
             })
             .collect();

@@ -357,13 +357,26 @@ impl Lore {
         new
     }
 
-    /// How an unknown `kind` looks: "crimson potion", "scroll titled \"KA ZOT\"".
-    pub fn look(&self, kind: ItemKind) -> String {
+    /// The colours in this run's order (the first five are the potions', in kind order), and
+    /// the stream after the shuffle (the scrolls' titles come from it).
+    fn colours(&self) -> ([&'static str; 9], GenRng) {
         let mut rng = GenRng::new(self.seed ^ LOOKS_SALT);
         let mut colours = COLOURS;
         for i in (1..colours.len()).rev() {
             colours.swap(i, rng.below(i as u32 + 1) as usize);
         }
+        (colours, rng)
+    }
+
+    /// The colour of potion `kind` in this run ("crimson"); `None` for other classes.
+    pub fn potion_colour(&self, kind: ItemKind) -> Option<&'static str> {
+        let index = ItemKind::of(Class::Potion).position(|k| k == kind)?;
+        Some(self.colours().0[index])
+    }
+
+    /// How an unknown `kind` looks: "crimson potion", "scroll titled \"KA ZOT\"".
+    pub fn look(&self, kind: ItemKind) -> String {
+        let (colours, mut rng) = self.colours();
         let index = ItemKind::of(kind.class()).position(|k| k == kind).unwrap_or(0);
         match kind.class() {
             Class::Potion => format!("{} potion", colours[index]),

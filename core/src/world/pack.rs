@@ -153,6 +153,17 @@ impl Pack {
         self.armour.and_then(|s| self.get(s as usize)).map(|i| i.kind)
     }
 
+    /// "wielded" or "worn" for the slot held so, `None` for the rest.
+    pub fn worn_as(&self, i: usize) -> Option<&'static str> {
+        if self.weapon == Some(i as u8) {
+            Some("wielded")
+        } else if self.armour == Some(i as u8) {
+            Some("worn")
+        } else {
+            None
+        }
+    }
+
     /// Whether slot `i` is wielded or worn.
     pub fn is_equipped(&self, i: usize) -> bool {
         self.weapon == Some(i as u8) || self.armour == Some(i as u8)

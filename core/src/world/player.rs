@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::fov::Memory;
 use crate::geom::Pos;
 
-use super::item::Lore;
+use super::item::{ItemKind, Lore};
 use super::pack::{Pack, Status};
 
 /// The player's health at the start of a run.
@@ -105,9 +105,14 @@ impl Player {
     /// How it fights, having slain `slain` monsters: experience, then the weapon wielded (its
     /// accuracy and damage added) and the armour worn (its cost to accuracy).
     pub fn attack(&self, slain: u32) -> Attack {
+        self.attack_with(slain, self.pack.wielded())
+    }
+
+    /// How it would fight wielding `weapon` (`None`: bare-handed), in the armour it wears.
+    pub fn attack_with(&self, slain: u32, weapon: Option<ItemKind>) -> Attack {
         let mut attack = player_attack(slain);
         let mut to_hit = attack.to_hit as i32;
-        if let Some(w) = self.pack.wielded() {
+        if let Some(w) = weapon {
             let s = w.stats();
             to_hit += s.to_hit;
             attack.damage = (attack.damage.0 + s.damage.0, attack.damage.1 + s.damage.1);
@@ -117,6 +122,16 @@ impl Player {
         }
         attack.to_hit = to_hit.clamp(5, 100) as u32;
         attack
+    }
+
+    /// How a thrown `kind` flies from its hand: experience and armour set the aim (not the
+    /// weapon wielded), the thing its own accuracy and damage.
+    pub fn throw_attack(&self, slain: u32, kind: ItemKind) -> Attack {
+        let bare = self.attack_with(slain, None);
+        Attack {
+            to_hit: (bare.to_hit as i32 + kind.stats().to_hit).clamp(5, 100) as u32,
+            damage: kind.stats().damage,
+        }
     }
 
     /// Up to how much its armour takes off a hit.
