@@ -48,10 +48,16 @@ pub enum Action {
     TitleScreen,
     /// Save and quit, from any screen: Ctrl with this action's key.
     Quit,
+    /// Sneak or walk: while sneaking, a step is quieter and takes two turns.
+    Sneak,
+    /// Look: examine any tile in sight with a cursor (or the mouse).
+    Look,
+    /// Hide or show the sidebar.
+    Sidebar,
 }
 
 impl Action {
-    pub const ALL: [Action; 31] = [
+    pub const ALL: [Action; 34] = [
         Action::MoveN,
         Action::MoveNE,
         Action::MoveE,
@@ -83,6 +89,9 @@ impl Action {
         Action::SameRun,
         Action::TitleScreen,
         Action::Quit,
+        Action::Sneak,
+        Action::Look,
+        Action::Sidebar,
     ];
 
     /// The direction of a move action.
@@ -151,6 +160,9 @@ impl Action {
             Action::SameRun => "at the end of a run: the same seed again",
             Action::TitleScreen => "at the end of a run: the title screen",
             Action::Quit => "save and quit (with Ctrl held)",
+            Action::Sneak => "sneak or walk (sneaking: quieter steps, each taking two turns)",
+            Action::Look => "look at what is in sight (move the cursor, Tab for monsters, Esc to stop)",
+            Action::Sidebar => "hide or show the sidebar",
         }
     }
 }

@@ -27,6 +27,8 @@ pub(crate) fn game_plugin(app: &mut App) {
         crate::player::input::plugin,
         crate::render::plugin,
         crate::hud::plugin,
+        crate::sidebar::plugin,
+        crate::look::plugin,
         crate::overlays::plugin,
         crate::screens::plugin,
         crate::travel::pointer::plugin,

@@ -24,8 +24,10 @@ pub mod tiles {
     pub(crate) const STAIRS_DOWN: u32 = 7;
     pub(crate) const STAIRS_UP: u32 = 8;
     pub(crate) const KEY: u32 = 9;
-    /// The first monster tile: one per `Kind`, in `Kind` order.
+    /// The first monster tile: one per `Kind`, in `Kind` order, for the first six kinds.
     pub(crate) const MONSTERS: u32 = 10;
+    /// The tile of the seventh kind (`Kind::Kobold`); the kinds after it follow in order.
+    pub(crate) const MORE_MONSTERS: u32 = 24;
     pub(crate) const RELIC: u32 = 16;
     /// A pale corridor floor, tinted by the style that dug it (the generator lab).
     pub const LAB_CORRIDOR: u32 = 17;
@@ -43,7 +45,7 @@ pub struct GameAssets {
     #[asset(path = "embedded://tiles/tileset.png")]
     #[asset(image(sampler(filter = nearest)))]
     pub tileset: Handle<Image>,
-    #[asset(texture_atlas_layout(tile_size_x = 16, tile_size_y = 16, columns = 8, rows = 3))]
+    #[asset(texture_atlas_layout(tile_size_x = 16, tile_size_y = 16, columns = 8, rows = 4))]
     pub layout: Handle<TextureAtlasLayout>,
 }
 

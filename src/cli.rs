@@ -18,7 +18,7 @@ use delve_core::generation::{self as level, CorridorStyle, DEEPEST, GenParams, s
 use delve_core::geom::Pos;
 use delve_core::map::{MAX_SIDE, MIN_SIZE, TileMap, parse_ascii};
 use delve_core::run::{Run, RunSpec};
-use delve_core::world::Level;
+use delve_core::world::{Level, Mind};
 
 use crate::app::Launch;
 use crate::save::{Slot, Store};
@@ -398,7 +398,7 @@ pub(crate) fn level_json(dungeon: &Dungeon) -> String {
     let monsters: Vec<serde_json::Value> = level
         .monsters
         .iter()
-        .map(|m| serde_json::json!({"at": xy(m.at), "kind": m.kind.name()}))
+        .map(|m| serde_json::json!({"at": xy(m.at), "kind": m.kind.name(), "asleep": m.mind == Mind::Asleep}))
         .collect();
     let items: Vec<serde_json::Value> = level
         .items

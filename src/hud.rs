@@ -1,6 +1,7 @@
 //! The HUD: the run, depth, keys held and turn count (marked while the run cannot be saved),
 //! the player's health as a bar and number, and the last few lines of the message log (all of
-//! it, and help, are `overlays`).
+//! it, and help, are `overlays`). While the sidebar is shown it holds the health, depth, keys
+//! and gear: the HUD's top line shortens to the run and turn, and everything moves right of it.
 
 use bevy::prelude::*;
 use delve_core::dungeon::Dungeon;
@@ -13,6 +14,18 @@ use crate::ui::widgets::text;
 
 #[derive(Component)]
 struct StatusText;
+
+/// The status line's panel.
+#[derive(Component)]
+struct StatusPanel;
+
+/// The log lines' panel.
+#[derive(Component)]
+struct MessagePanel;
+
+/// The panels the sidebar stands in for while shown (health, gear).
+#[derive(Component)]
+struct BesideSidebar;
 
 #[derive(Component)]
 struct MessageText;
@@ -43,15 +56,20 @@ pub fn plugin(app: &mut App) {
             update_gear,
             update_message,
             update_save_mark,
+            fit_to_sidebar,
         )
             .in_set(TurnSet::Show),
     );
 }
 
+/// Room kept at the bottom right for the minimap, beside the log lines.
+const MINIMAP_ROOM: f32 = 256.0;
+
 fn spawn_hud(mut commands: Commands) {
     let panel = BackgroundColor(palette::PANEL);
     commands.spawn((
         Name::new("Status"),
+        StatusPanel,
         DespawnOnExit(GameState::Playing),
         Node {
             position_type: PositionType::Absolute,
@@ -70,6 +88,7 @@ fn spawn_hud(mut commands: Commands) {
     ));
     commands.spawn((
         Name::new("Health"),
+        BesideSidebar,
         DespawnOnExit(GameState::Playing),
         Node {
             position_type: PositionType::Absolute,
@@ -104,6 +123,7 @@ fn spawn_hud(mut commands: Commands) {
     ));
     commands.spawn((
         Name::new("Gear"),
+        BesideSidebar,
         DespawnOnExit(GameState::Playing),
         Node {
             position_type: PositionType::Absolute,
@@ -117,11 +137,13 @@ fn spawn_hud(mut commands: Commands) {
     ));
     commands.spawn((
         Name::new("Messages"),
+        MessagePanel,
         DespawnOnExit(GameState::Playing),
         Node {
             position_type: PositionType::Absolute,
             bottom: px(0),
             left: px(0),
+            right: px(MINIMAP_ROOM),
             padding: UiRect::axes(px(8), px(4)),
             ..default()
         },
@@ -142,15 +164,56 @@ pub fn status_line(dungeon: &Dungeon, keys: &KeyRing, turn: u64) -> String {
     )
 }
 
-fn update_status(game: Res<Game>, mut text: Single<&mut Text, With<StatusText>>, mut done: Local<bool>) {
-    if !game.is_changed() && *done {
+/// The status line beside the sidebar (which says the depth and keys): "Delve  |  seed 42
+/// (80x50, mixed)  |  turn 120".
+pub fn short_status_line(dungeon: &Dungeon, turn: u64) -> String {
+    format!("Delve  |  {}  |  turn {turn}", dungeon.describe())
+}
+
+fn update_status(
+    game: Res<Game>,
+    sidebar: Res<crate::sidebar::SidebarShown>,
+    mut text: Single<&mut Text, With<StatusText>>,
+    mut done: Local<bool>,
+) {
+    if !game.is_changed() && !sidebar.is_changed() && *done {
         return;
     }
     *done = true;
+    if sidebar.0 {
+        text.0 = short_status_line(&game.dungeon, game.turn);
+        return;
+    }
     let line = status_line(&game.dungeon, &game.player.keys, game.turn);
     text.0 = line;
     if game.player.carrying.relic {
         text.0.push_str("  |  the Heartstone");
+    }
+}
+
+/// With the sidebar shown, the status line and the log start right of it, and the HUD's health
+/// and gear panels hide (the sidebar shows both).
+fn fit_to_sidebar(
+    sidebar: Res<crate::sidebar::SidebarShown>,
+    mut status: Single<&mut Node, (With<StatusPanel>, Without<MessagePanel>)>,
+    mut messages: Single<&mut Node, (With<MessagePanel>, Without<StatusPanel>)>,
+    mut beside: Query<&mut Visibility, With<BesideSidebar>>,
+    mut done: Local<bool>,
+) {
+    if !sidebar.is_changed() && *done {
+        return;
+    }
+    *done = true;
+    let left = if sidebar.0 { px(crate::sidebar::WIDTH) } else { px(0) };
+    status.left = left;
+    status.max_width = if sidebar.0 { percent(100) } else { percent(68) };
+    messages.left = left;
+    for mut v in &mut beside {
+        *v = if sidebar.0 {
+            Visibility::Hidden
+        } else {
+            Visibility::Inherited
+        };
     }
 }
 
@@ -179,13 +242,7 @@ fn update_health(
     let share = health.hp.max(0) as f32 / health.max.max(1) as f32;
     let (node, colour) = &mut *fill;
     node.width = percent(share * 100.0);
-    colour.0 = if share > 0.5 {
-        palette::HEALTH_GOOD
-    } else if share > 0.25 {
-        palette::HEALTH_LOW
-    } else {
-        palette::HEALTH_CRITICAL
-    };
+    colour.0 = palette::health(share);
 }
 
 /// "sword, chain mail | hasted 12, poisoned 3": what the player fights with and the states it is

@@ -291,16 +291,25 @@ fn json_prints_the_level_in_the_documented_schema() {
     let monsters = v["monsters"].as_array().unwrap();
     assert!(!monsters.is_empty(), "a third level has monsters");
     let mut places = std::collections::HashSet::new();
+    let mut asleep = 0;
     for m in monsters {
         assert_eq!(at(&m["at"]), '.', "a monster stands on room floor: {m}");
         assert!(places.insert(m["at"].to_string()), "two monsters on one tile: {m}");
         let kind = m["kind"].as_str().unwrap();
         assert!(delve_core::world::Kind::ALL.iter().any(|k| k.name() == kind), "{kind}");
+        let fields: Vec<&str> = m.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(fields, ["at", "kind", "asleep"], "{m}");
+        asleep += usize::from(m["asleep"].as_bool().expect("asleep is true or false"));
         assert!(
             v["keys"].as_array().unwrap().iter().all(|k| k["at"] != m["at"]),
             "not on a key"
         );
     }
+    assert!(
+        asleep > 0 && asleep < monsters.len() + 1,
+        "{asleep} of {} asleep",
+        monsters.len()
+    );
     // Items: on room or corridor floor, one a tile, off keys and monsters, class and kind by
     // their true names.
     let items = v["items"].as_array().unwrap();

@@ -1,18 +1,19 @@
 #!/usr/bin/env python3
-"""Draws Delve's tileset, assets/tiles/tileset.png: 16x16 tiles, 8 to a row, 3 rows.
+"""Draws Delve's tileset, assets/tiles/tileset.png: 16x16 tiles, 8 to a row, 4 rows.
 
 Index (see src/assets.rs, `tiles`): 0 wall, 1 room floor, 2 corridor floor, 3 closed door,
 4 open door, 5 locked door, 6 player, 7 stairs down, 8 stairs up, 9 key, 10 rat, 11 jackal,
 12 goblin, 13 orc, 14 ogre, 15 troll, 16 the Heartstone, 17 a pale corridor floor that the
 generator lab tints by corridor style, 18-23 the item classes (potion, scroll, weapon, armour,
-thrown, wand), drawn pale to be tinted by the game. Plain Python 3 (no packages): run it from anywhere to redraw the PNG.
+thrown, wand), drawn pale to be tinted by the game, 24-29 the later monsters (kobold, monkey,
+goblin archer, bloat, vampire bat, centaur). Plain Python 3 (no packages): run it from anywhere to redraw the PNG.
 """
 import os
 import struct
 import zlib
 
 T = 16
-COLS, ROWS = 8, 3
+COLS, ROWS = 8, 4
 
 # Palette: one character per colour in the drawings below; '.' is transparent.
 PAL = {
@@ -57,6 +58,16 @@ PAL = {
     "v": (240, 240, 240, 255),   # item (white: tinted when drawn)
     "V": (165, 165, 170, 255),   # item shade
     "a": (255, 255, 255, 255),   # item highlight
+    "d": (206, 124, 60, 255),    # kobold
+    "D": (140, 78, 36, 255),     # kobold shade
+    "A": (168, 116, 72, 255),    # monkey
+    "E": (112, 72, 40, 255),     # monkey shade
+    "u": (176, 196, 92, 255),    # bloat
+    "U": (112, 132, 48, 255),    # bloat shade
+    "X": (124, 80, 150, 255),    # bat
+    "Y": (72, 42, 96, 255),      # bat shade
+    "H": (156, 108, 66, 255),    # centaur's horse
+    "I": (104, 70, 40, 255),     # centaur shade
 }
 
 
@@ -398,6 +409,120 @@ WAND = [
     "................",
 ]
 
+KOBOLD = [
+    "................",
+    "................",
+    "......kkk.......",
+    ".....kdddk......",
+    "....kdedddkk....",
+    "....kddddddDk...",
+    ".....kddkkkk....",
+    "....kdddddk.....",
+    "...kdkddddkdk...",
+    "...kk.kdddk.kk..",
+    "......kdDdk.....",
+    ".....kdk.kdk....",
+    ".....kDk.kDk....",
+    "....kkk..kkk....",
+    "................",
+    "................",
+]
+
+MONKEY = [
+    "................",
+    "................",
+    "......kkkk......",
+    ".....kAAAAk.....",
+    "....kAhehhAk....",
+    "....kAhhhhAk....",
+    ".....kAhhAk.....",
+    "....kAAAAAAk....",
+    "...kAkAAAAkAk...",
+    "..kAk.kAAk.kAk..",
+    "..kk..kAAk..kk..",
+    ".....kAk.kAk..k.",
+    ".....kEk.kEk.kEk",
+    "....kkk..kkkkEk.",
+    "............kk..",
+    "................",
+]
+
+GOBLIN_ARCHER = [
+    "................",
+    "...........kw...",
+    "......kkk..kWw..",
+    ".....kooOk.k.Wk.",
+    "....koeoeok..kWk",
+    ".....koook...k.W",
+    "......kok....k.W",
+    "....kkooookkkiiW",
+    "...kokoooook.k.W",
+    "...kk.kOOOk..k.W",
+    "......kooOk..kWk",
+    ".....kok.kok.Wk.",
+    ".....kOk.kOkWw..",
+    "....kkk..kkkw...",
+    "................",
+    "................",
+]
+
+BLOAT = [
+    "................",
+    "................",
+    ".....kkkkkk.....",
+    "...kkuuuuuukk...",
+    "..kuuuUuuuuuuk..",
+    "..kuuuuuuuUuuk..",
+    ".kuuekuuuekuuuk.",
+    ".kuuuuuuuuuuuuk.",
+    ".kuUuuuuuuuuUuk.",
+    ".kuuuukkkkuuuuk.",
+    "..kuuuuuuuuuuk..",
+    "..kuUuuuuuUuuk..",
+    "...kkuuuuuukk...",
+    ".....kkkkkk.....",
+    ".......k.k......",
+    "......k...k.....",
+]
+
+VAMPIRE_BAT = [
+    "................",
+    "................",
+    "................",
+    "k......kk......k",
+    "kk....kXXk....kk",
+    "kXk..kXeXek..kXk",
+    "kXXk.kXXXXk.kXXk",
+    "kXXXkkXXXXkkXXXk",
+    "kXYXXXXXXXXXXYXk",
+    ".kYXYXXXXXXYXYk.",
+    ".kk.kYXkkXYk.kk.",
+    ".....kk..kk.....",
+    "................",
+    "................",
+    "................",
+    "................",
+]
+
+CENTAUR = [
+    "................",
+    "....kkk.........",
+    "...khhhk........",
+    "...kheek........",
+    "...khhhk..k.....",
+    "..kbbbbbkkik....",
+    ".khkbbbkhkik....",
+    ".kk.kbbbk.kk....",
+    "...kHHHHHHHHHk..",
+    "..kHHHHHHHHHHHk.",
+    "..kHHHHHHHHHHkIk",
+    "..kHIkkkkkkIHk.k",
+    "..kIk.....kIk...",
+    "..kIk.....kIk...",
+    "..kkk.....kkk...",
+    "................",
+]
+
 
 def stairs(down):
     rows = [["f"] * T for _ in range(T)]
@@ -435,6 +560,12 @@ TILES = [
     ARMOUR,
     THROWN,
     WAND,
+    KOBOLD,
+    MONKEY,
+    GOBLIN_ARCHER,
+    BLOAT,
+    VAMPIRE_BAT,
+    CENTAUR,
 ]
 
 

@@ -19,6 +19,10 @@ use delve_core::world::{Ending, NORMAL_SPEED, Pack};
 /// same walk before items, when the state hash did not cover them: 0xa911_e541_b2b0_0b49.)
 const GOLDEN_HASH: u64 = 0x9117_2903_ba5e_ddd3;
 
+/// The state of the format 4 golden save (the same walk, with twelve kinds of monster, packs and
+/// sleepers that hear): seed 2026, turn 514, on level 2.
+const GOLDEN_V4_HASH: u64 = 0xa433_9c3d_2841_772a;
+
 fn data(name: &str) -> Vec<u8> {
     std::fs::read(format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))).expect("a golden save")
 }
@@ -29,6 +33,12 @@ fn every_golden_save_loads_to_the_state_it_was_made_with() {
     assert_eq!(run.state_hash(), GOLDEN_HASH);
     assert_eq!((run.turn, run.dungeon.depth()), (518, 2));
     assert!(run.player.pack.items().count() > 0, "the golden walk picked things up");
+    // Format 3 holds no loot, and migrates to format 4 without a change.
+    let again = decode(&encode(&decode(&data("golden-v3.sav")).unwrap())).unwrap();
+    assert_eq!(again.restore().unwrap().state_hash(), GOLDEN_HASH);
+    let v4 = decode(&data("golden-v4.sav")).unwrap().restore().unwrap();
+    assert_eq!(v4.state_hash(), GOLDEN_V4_HASH);
+    assert_eq!((v4.turn, v4.dungeon.depth()), (514, 2));
     // The saves from before items hold the same walk: they load to the format 3 run with no
     // items anywhere (none lay on their levels, none was carried).
     let mut bare = decode(&data("golden-v3.sav")).unwrap();

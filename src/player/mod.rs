@@ -21,11 +21,18 @@ use crate::turn::{Game, LevelEntered, TurnSet};
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct ChoosingDoor(pub bool);
 
+/// True while the player sneaks: every step (keys, travel and exploring alike) is a quiet one
+/// that takes two turns (`Act::Sneak`). Toggled with `s`; shown in the sidebar and the HUD.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sneaking(pub bool);
+
 /// Commands played as turns (from keys, the walker, or tests), and the player's entity.
 pub fn plugin(app: &mut App) {
     app.add_message::<PlayerCommand>()
         .init_resource::<ChoosingDoor>()
+        .init_resource::<Sneaking>()
         .add_systems(OnEnter(GameState::Playing), spawn_player)
+        .add_systems(OnExit(GameState::Playing), stop_sneaking)
         .add_systems(Update, play_turn.in_set(TurnSet::Act));
 }
 
@@ -44,13 +51,19 @@ pub(crate) fn spawn_player(
     ));
 }
 
+fn stop_sneaking(mut sneaking: ResMut<Sneaking>) {
+    sneaking.0 = false;
+}
+
 /// What a command asks the rules, given the "close which door?" prompt (which a direction
-/// answers and anything else ends): an act, or a line to show without taking a turn.
+/// answers and anything else ends) and whether the player sneaks: an act, or a line to show
+/// without taking a turn.
 pub(crate) fn command_act(
     command: PlayerCommand,
     dungeon: &Dungeon,
     here: Pos,
     choosing: &mut bool,
+    sneaking: bool,
 ) -> Result<Act, &'static str> {
     let was_choosing = std::mem::take(choosing);
     match command {
@@ -60,6 +73,7 @@ pub(crate) fn command_act(
         PlayerCommand::Wait => Ok(Act::Wait),
         PlayerCommand::Descend => Ok(Act::Descend),
         PlayerCommand::Ascend => Ok(Act::Ascend),
+        PlayerCommand::Step(dir) if sneaking => Ok(Act::Sneak(dir)),
         PlayerCommand::Step(dir) => Ok(Act::Step(dir)),
         PlayerCommand::Item(act) => Ok(act),
         PlayerCommand::CloseDoor => match rules::open_doors_around(&dungeon.level().map, here).as_slice() {
@@ -79,6 +93,7 @@ fn play_turn(
     mut commands: MessageReader<PlayerCommand>,
     mut game: ResMut<Game>,
     mut choosing: ResMut<ChoosingDoor>,
+    sneaking: Res<Sneaking>,
     mut entered: MessageWriter<LevelEntered>,
     mut next: ResMut<NextState<GameState>>,
 ) {
@@ -86,7 +101,7 @@ fn play_turn(
     commands.clear();
     // Nothing is marked changed unless a turn is taken or a line is said.
     let run = &mut game.bypass_change_detection().0;
-    let act = match command_act(command, &run.dungeon, run.player.at, &mut choosing.0) {
+    let act = match command_act(command, &run.dungeon, run.player.at, &mut choosing.0, sneaking.0) {
         Ok(act) => act,
         Err("") => return,
         Err(text) => {

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use delve_core::world::Monster;
+use delve_core::world::{Kind, Monster};
 
 use crate::actor::LevelScoped;
 use crate::assets::{GameAssets, tiles};
@@ -52,7 +52,13 @@ fn atlas_sprite(assets: &GameAssets, index: u32) -> Sprite {
 
 /// The tile of a monster's kind.
 pub(crate) const fn monster_tile(m: &Monster) -> u32 {
-    tiles::MONSTERS + m.kind as u32
+    kind_tile(m.kind)
+}
+
+/// The tile of a kind of monster: the first six from `MONSTERS`, the rest from `MORE_MONSTERS`.
+pub(crate) const fn kind_tile(kind: Kind) -> u32 {
+    let k = kind as u32;
+    if k < 6 { tiles::MONSTERS + k } else { tiles::MORE_MONSTERS + k - 6 }
 }
 
 /// The filled share of a monster's health bar, `None` while it is unhurt.
@@ -172,5 +178,22 @@ fn show_relic(
             ));
         }
         (None, Err(_)) => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_has_its_own_monster_tile() {
+        let mut seen = std::collections::HashSet::new();
+        for kind in Kind::ALL {
+            let t = kind_tile(kind);
+            let monster_tiles = tiles::MONSTERS..tiles::RELIC;
+            let more = tiles::MORE_MONSTERS..tiles::MORE_MONSTERS + 6;
+            assert!(monster_tiles.contains(&t) || more.contains(&t), "{kind:?}: {t}");
+            assert!(seen.insert(t), "{kind:?} shares tile {t}");
+        }
     }
 }

@@ -284,7 +284,7 @@ impl Default for Bindings {
         let k = Binding::key;
         let l = Binding::letter;
         let shift = |code| Binding::Key { code, shift: true };
-        let table: [(Action, Vec<Binding>); 31] = [
+        let table: [(Action, Vec<Binding>); 34] = [
             (Action::MoveN, vec![k(ArrowUp), k(Numpad8), k(KeyK)]),
             (Action::MoveNE, vec![k(Numpad9), k(KeyU), k(PageUp)]),
             (Action::MoveE, vec![k(ArrowRight), k(Numpad6), k(KeyL)]),
@@ -322,6 +322,9 @@ impl Default for Bindings {
             (Action::SameRun, vec![l('r')]),
             (Action::TitleScreen, vec![l('t')]),
             (Action::Quit, vec![l('q')]),
+            (Action::Sneak, vec![l('s')]),
+            (Action::Look, vec![l('v')]),
+            (Action::Sidebar, vec![k(F3)]),
         ];
         Bindings(table.into_iter().map(|(a, b)| (action_name(a), b)).collect())
     }

@@ -29,6 +29,8 @@ pub struct Settings {
     pub radius: u32,
     /// The camera's zoom step when a run starts (0 is the widest).
     pub zoom: usize,
+    /// Whether the sidebar is shown.
+    pub sidebar: bool,
 }
 
 impl Default for Settings {
@@ -37,6 +39,7 @@ impl Default for Settings {
             bindings: Bindings::default(),
             radius: DEFAULT_RADIUS,
             zoom: 1,
+            sidebar: true,
         }
     }
 }
@@ -67,6 +70,7 @@ impl Settings {
             } else {
                 default.zoom
             },
+            sidebar: read.sidebar,
         })
     }
 
@@ -83,6 +87,9 @@ impl Settings {
         }
         if before.zoom != after.zoom {
             self.zoom = after.zoom;
+        }
+        if before.sidebar != after.sidebar {
+            self.sidebar = after.sidebar;
         }
         self
     }

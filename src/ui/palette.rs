@@ -66,6 +66,20 @@ pub(crate) const HEALTH_GOOD: Color = Color::srgb(0.3, 0.8, 0.3);
 pub(crate) const HEALTH_LOW: Color = Color::srgb(0.9, 0.75, 0.2);
 /// Health at a quarter or less.
 pub(crate) const HEALTH_CRITICAL: Color = Color::srgb(0.95, 0.25, 0.2);
+/// The player's health bar, filled to `share`: its colour for how much is left.
+pub(crate) fn health(share: f32) -> Color {
+    if share > 0.5 {
+        HEALTH_GOOD
+    } else if share > 0.25 {
+        HEALTH_LOW
+    } else {
+        HEALTH_CRITICAL
+    }
+}
+/// Under the sidebar.
+pub(crate) const SIDEBAR: Color = Color::srgba(0.02, 0.02, 0.04, 0.88);
+/// On the map, the tile of the sidebar row the pointer is over.
+pub(crate) const SIDEBAR_MARK: Color = Color::srgba(0.4, 0.85, 1.0, 0.35);
 /// The empty part of the player's health bar.
 pub(crate) const HEALTH_EMPTY: Color = Color::srgb(0.35, 0.06, 0.06);
 /// The filled part of a monster's health bar.
@@ -98,6 +112,8 @@ pub fn digger(d: Digger) -> Color {
     })
 }
 
+/// The look's cursor.
+pub(crate) const LOOK_CURSOR: Color = Color::srgba(0.4, 0.85, 1.0, 0.35);
 /// The line of fire while aiming.
 pub(crate) const AIM_LINE: Color = Color::srgba(1.0, 0.85, 0.3, 0.8);
 /// Where the line of fire meets a monster.

@@ -1,6 +1,8 @@
 //! Putting monsters (and, on the deepest level, the relic) on a level as it is made, from that
 //! level's seed alone: on room floor, none on stairs, doors or keys, none sharing a tile, none in
-//! sight of where you arrive. Deeper levels hold more monsters, and tougher kinds.
+//! sight of where you arrive. Deeper levels hold more monsters, and tougher kinds. Packs come
+//! together (jackals; goblins from level 4 in war bands with an archer), sharing a mind; most
+//! monsters on the first levels are asleep (`asleep_percent`).
 
 use crate::fov::compute_fov;
 use crate::geom::Dir8;
@@ -10,7 +12,7 @@ use crate::paths::{UNREACHED, distances_inside};
 use crate::rng::GenRng;
 use crate::world::Level;
 
-use crate::world::{Kind, Mind, Monster, NORMAL_SPEED};
+use crate::world::{Habit, Kind, Mind, Monster, NORMAL_SPEED};
 
 /// Salt that keeps the monsters' random draws apart from the terrain's.
 const SALT: u64 = 0x6d6f_6e73_7465_7273; // "monsters"
@@ -20,6 +22,24 @@ const SALT: u64 = 0x6d6f_6e73_7465_7273; // "monsters"
 pub(crate) fn monster_count(depth: u32, area: u32, rng: &mut GenRng) -> usize {
     let per_4000 = 1.8 + 1.2 * depth as f64;
     (per_4000 * f64::from(area) / 4000.0).round() as usize + rng.below(2) as usize
+}
+
+/// The chance, in percent, that a monster on level `depth` is placed asleep: 80 on the first,
+/// three fewer each level down.
+pub const fn asleep_percent(depth: u32) -> u32 {
+    83u32.saturating_sub(3 * depth)
+}
+
+/// The level a goblin starts coming in war bands (a goblin archer and another goblin with it).
+const WAR_BANDS_FROM: u32 = 4;
+
+/// Who comes with a monster of `kind` on level `depth`.
+fn company(kind: Kind, depth: u32, rng: &mut GenRng) -> Vec<Kind> {
+    match kind.stats().habit {
+        Habit::Pack(lo, hi) => vec![kind; rng.range(lo as i32, hi as i32) as usize],
+        _ if kind == Kind::Goblin && depth >= WAR_BANDS_FROM && rng.coin() => vec![Kind::GoblinArcher, Kind::Goblin],
+        _ => Vec::new(),
+    }
 }
 
 /// Fills `level.monsters` (and `level.relic` when `depth == deepest`) for the level made from
@@ -72,25 +92,54 @@ pub(crate) fn populate(level: &mut Level, seed: u64, depth: u32, deepest: u32) {
         spots.retain(|&p| Some(p) != far);
     }
     let count = monster_count(depth, map.width() * map.height(), &mut rng).min(spots.len() / 4);
-    let mut monsters = Vec::with_capacity(count);
-    for id in 0..count as u32 {
-        let at = spots.swap_remove(rng.below(spots.len() as u32) as usize);
+    let mut free = vec![false; tiles.len()];
+    for p in &spots {
+        free[map.index(*p)] = true;
+    }
+    let mut monsters: Vec<Monster> = Vec::with_capacity(count);
+    while monsters.len() < count {
+        // A spot no one of a band has taken.
+        let Some(at) = std::iter::from_fn(|| {
+            (!spots.is_empty()).then(|| spots.swap_remove(rng.below(spots.len() as u32) as usize))
+        })
+        .find(|&p| free[map.index(p)]) else {
+            break;
+        };
+        free[map.index(at)] = false;
         let kind = Kind::choose(depth, &mut rng);
-        let mind = if rng.percent(50) {
+        let mind = if rng.percent(asleep_percent(depth)) {
             Mind::Asleep
         } else {
             Mind::Wandering {
                 heading: Dir8::ALL[rng.below(8) as usize],
             }
         };
-        monsters.push(Monster {
-            id,
-            kind,
-            at,
-            hp: kind.stats().max_hp,
-            energy: rng.below(NORMAL_SPEED as u32) as i32,
-            mind,
-        });
+        let mut band = vec![(kind, at)];
+        for mate in company(kind, depth, &mut rng) {
+            if monsters.len() + band.len() == count {
+                break;
+            }
+            // Beside the leader (or the last placed), on free room floor.
+            let Some(near) = band.iter().rev().find_map(|&(_, p)| {
+                crate::paths::neighbours8(p)
+                    .into_iter()
+                    .find(|&q| map.in_bounds(q) && free[map.index(q)])
+            }) else {
+                break;
+            };
+            free[map.index(near)] = false;
+            band.push((mate, near));
+        }
+        for (kind, at) in band {
+            monsters.push(Monster {
+                id: monsters.len() as u32,
+                kind,
+                at,
+                hp: kind.stats().max_hp,
+                energy: rng.below(NORMAL_SPEED as u32) as i32,
+                mind,
+            });
+        }
     }
     level.monsters = monsters;
 }

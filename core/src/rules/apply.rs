@@ -7,8 +7,12 @@ use crate::dungeon::Dungeon;
 use crate::geom::Pos;
 use crate::map::{DoorState, Tile};
 use crate::world::{
-    Class, Ending, FloorItem, Level, MAX_GROWN_HP, Mind, PATIENCE, Player, RELIC, RunRecord, article, letter,
+    Class, Ending, FloorItem, Habit, Level, Loot, MAX_GROWN_HP, MAX_STATUS, Mind, PATIENCE, Player, RELIC, RunRecord,
+    article, letter,
 };
+
+/// Turns of poison a bloat's gas leaves on whoever stands next to it when it bursts.
+pub const BURST_POISON: u16 = 6;
 
 /// Everything a turn may change.
 pub(crate) struct Stage<'a> {
@@ -82,6 +86,24 @@ pub fn apply(stage: &mut Stage, who: Who, effect: &Effect) -> Applied {
                 Who::Monster(id) => said(format!("{} closes a door.", the(level, id))),
             }
         }
+        (Effect::DoorSmashed(at), _) => {
+            level.map.set(at, Tile::Door(DoorState::Open));
+            match who {
+                Who::Player => said("You smash the door open."),
+                Who::Monster(id) => said(format!("{} smashes a door open!", the(level, id))),
+            }
+        }
+        (Effect::Stole(slot), Who::Monster(id)) => {
+            let (Some(i), Some(item)) = (level.monster_index(id), player.pack.get(slot as usize)) else {
+                return Applied::default();
+            };
+            player.pack.remove(slot as usize);
+            level.loot.push(Loot { holder: id, item });
+            level.monsters[i].mind = Mind::Fleeing;
+            let what = player.lore.describe(item);
+            said(format!("{} snatches {what} from your pack and runs!", the(level, id)))
+        }
+        (Effect::Stole(_), Who::Player) => Applied::default(),
         (Effect::DoorUnlocked(at), _) => {
             level.map.set(at, Tile::Door(DoorState::Open));
             if who == Who::Player {
@@ -161,7 +183,8 @@ pub fn apply(stage: &mut Stage, who: Who, effect: &Effect) -> Applied {
             }
             Err(e) => said(format!("The stairs are blocked: {e}.")),
         },
-        (Effect::Attacked { target, damage }, _) => attacked(stage, who, target, damage),
+        (Effect::Attacked { target, damage }, _) => attacked(stage, who, target, damage, false),
+        (Effect::Shot { target, damage }, _) => attacked(stage, who, target, damage, true),
         (Effect::Escaped, _) => {
             stage.record.ending = Some(Ending::Won);
             said(format!(
@@ -305,13 +328,19 @@ fn items(stage: &mut Stage, effect: Effect) -> Applied {
     }
 }
 
-fn attacked(stage: &mut Stage, who: Who, target: Who, damage: Option<i32>) -> Applied {
+/// An attack (`shot`: from afar) by `who` on `target` lands or misses.
+fn attacked(stage: &mut Stage, who: Who, target: Who, damage: Option<i32>, shot: bool) -> Applied {
     let level = stage.dungeon.level_mut();
     match (who, target) {
         (Who::Monster(id), Who::Player) => {
             let attacker = the(level, id);
+            let (misses, hits) = if shot {
+                ("shoots at you and misses", "shoots you")
+            } else {
+                ("misses you", "hits you")
+            };
             let Some(d) = damage else {
-                return said(format!("{attacker} misses you."));
+                return said(format!("{attacker} {misses}."));
             };
             let health = &mut stage.player.health;
             health.hp = (health.hp - d).max(0);
@@ -325,9 +354,9 @@ fn attacked(stage: &mut Stage, who: Who, target: Who, damage: Option<i32>) -> Ap
                 stage.record.ending = Some(Ending::Died {
                     by: format!("{article} {name}"),
                 });
-                return said(format!("{attacker} hits you ({d}). You die..."));
+                return said(format!("{attacker} {hits} ({d}). You die..."));
             }
-            said(format!("{attacker} hits you ({d})."))
+            said(format!("{attacker} {hits} ({d})."))
         }
         (_, Who::Monster(id)) => {
             let Some(i) = level.monster_index(id) else {
@@ -344,18 +373,49 @@ fn attacked(stage: &mut Stage, who: Who, target: Who, damage: Option<i32>) -> Ap
                 // twice what the run began with), healed by as many.
                 let health = &mut stage.player.health;
                 let gain = (monster.kind.stats().max_hp / 8).min(MAX_GROWN_HP - health.max).max(0);
-                level.monsters.remove(i);
+                let dead = level.monsters.remove(i);
                 stage.record.slain += 1;
                 health.max += gain;
                 health.hp += gain;
-                said(format!("You kill the {name}."))
+                let mut line = format!("You kill the {name}.");
+                if let Some(k) = level.loot.iter().position(|l| l.holder == id) {
+                    // What it carried falls where it died (or as near as there is room).
+                    let loot = level.loot.swap_remove(k);
+                    if let Some(at) = super::items::landing(level, dead.at, loot.item) {
+                        lay(level, FloorItem::loose(at, loot.item));
+                        line.push_str(" It drops what it stole.");
+                    }
+                }
+                if dead.kind.stats().habit == Habit::Bloat {
+                    let player = &mut *stage.player;
+                    let (dx, dy) = ((player.at.x - dead.at.x).abs(), (player.at.y - dead.at.y).abs());
+                    if dx <= 1 && dy <= 1 {
+                        player.status.poison = player.status.poison.clamp(BURST_POISON, MAX_STATUS);
+                        line = format!("The {name} bursts, and its caustic gas chokes you!");
+                    } else {
+                        line = format!("The {name} bursts in a puff of caustic gas.");
+                    }
+                }
+                said(line)
             } else {
-                // Hurt, it knows where you are.
-                monster.mind = Mind::Hunting {
-                    target: stage.player.at,
-                    patience: PATIENCE,
+                // Hurt, it knows where you are (a coward hurt to a third of its health runs).
+                let stats = monster.kind.stats();
+                let was_fleeing = monster.mind == Mind::Fleeing;
+                let turns_tail = stats.habit == Habit::Coward && monster.hp * 3 <= stats.max_hp;
+                monster.mind = if was_fleeing || turns_tail {
+                    Mind::Fleeing
+                } else {
+                    Mind::Hunting {
+                        target: stage.player.at,
+                        patience: PATIENCE,
+                    }
                 };
-                said(format!("You hit the {name} ({d})."))
+                let runs = if turns_tail && !was_fleeing {
+                    " It turns to flee!"
+                } else {
+                    ""
+                };
+                said(format!("You hit the {name} ({d}).{runs}"))
             }
         }
         (Who::Player, Who::Player) => Applied::default(),

@@ -74,7 +74,7 @@ const fn holds_items(tile: Tile) -> bool {
 
 /// Where `item` comes to rest from `p`: there if the floor holds it (empty, or a loose stack of
 /// its kind), else the nearest such tile walking from `p` (never through a shut door).
-fn landing(level: &Level, p: Pos, item: Item) -> Option<Pos> {
+pub(super) fn landing(level: &Level, p: Pos, item: Item) -> Option<Pos> {
     let map = &level.map;
     let fits = |q: Pos| {
         holds_items(map.tile(q))

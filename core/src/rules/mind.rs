@@ -1,16 +1,20 @@
-//! How a monster chooses what to do. Asleep or wandering until it notices you; then hunting:
-//! stepping down the shortest way to you, or to where it last saw you, until it gives up.
+//! How a monster chooses what to do. Asleep or wandering until it notices or hears you; then
+//! hunting: stepping down the shortest way to you, or to where it last saw (or heard) you,
+//! until it gives up; and each kind's habit on top (`Habit`): archers shoot and keep their
+//! distance, cowards and thieves flee, bloats hover, bats flit.
 //!
 //! Noticing is sight, and sight is symmetric: a monster notices you exactly when it stands in
 //! your line of sight (`Senses`, one shadowcast from you a turn, not one per monster) and you
-//! are within its sight radius (half of it while it sleeps).
+//! are within its sight radius (a quarter of it while it sleeps: its eyes are shut). Hearing is
+//! the noise rule (`noise`).
 
 use super::Act;
+use super::noise::hearing_range;
 use super::senses::{Senses, enterable};
 use crate::geom::Dir8;
 use crate::geom::Pos;
 use crate::rng::GenRng;
-use crate::world::Level;
+use crate::world::{Habit, Level};
 
 use crate::world::{Mind, Monster, PATIENCE};
 
@@ -18,9 +22,39 @@ use crate::world::{Mind, Monster, PATIENCE};
 pub const fn sight_radius(m: &Monster) -> u32 {
     let sight = m.kind.stats().sight;
     match m.mind {
-        Mind::Asleep => sight / 2,
+        Mind::Asleep => sight / 4,
         _ => sight,
     }
+}
+
+/// Whether `a` and `b` are next to each other (or the same tile).
+const fn adjacent(a: Pos, b: Pos) -> bool {
+    (a.x - b.x).abs() <= 1 && (a.y - b.y).abs() <= 1
+}
+
+/// Steps between `a` and `b` with diagonal steps allowed (the reach of a shot).
+pub const fn chebyshev(a: Pos, b: Pos) -> u32 {
+    let (dx, dy) = ((a.x - b.x).unsigned_abs(), (a.y - b.y).unsigned_abs());
+    if dx > dy { dx } else { dy }
+}
+
+/// What `m` makes of a noise from `from` (read from `senses`, walked by the last `listen` with
+/// `loudness`): heard, it wakes or turns toward it, hunting where the noise came from (a
+/// fleeing monster keeps running). Returns whether it heard it.
+pub(crate) fn hear(m: &mut Monster, from: Pos, loudness: u32, level: &Level, senses: &Senses) -> bool {
+    if loudness == 0 || matches!(m.mind, Mind::Fleeing) {
+        return false;
+    }
+    let heard = senses
+        .heard(&level.map, m.at)
+        .is_some_and(|d| d <= hearing_range(m.mind, loudness));
+    if heard {
+        m.mind = Mind::Hunting {
+            target: from,
+            patience: PATIENCE,
+        };
+    }
+    heard
 }
 
 /// Squared distance, the metric of sight radii.
@@ -42,7 +76,7 @@ fn can_step(m: &Monster, dir: Dir8, level: &Level) -> bool {
     let to = Dir8::from_pos(m.at, dir);
     let map = &level.map;
     let Some(tile) = map.get(to) else { return false };
-    enterable(tile, m.kind.stats().opens_doors)
+    enterable(tile, m.kind.stats().doors)
         && !(dir.is_diagonal() && (tile.is_door() || map.tile(m.at).is_door()))
         && level.monster_at(to).is_none()
 }
@@ -51,7 +85,7 @@ fn can_step(m: &Monster, dir: Dir8, level: &Level) -> bool {
 /// Returns whether it has only just noticed you. Every monster perceives every turn, whether or
 /// not it has the speed to act.
 pub(crate) fn perceive(m: &mut Monster, player_at: Pos, senses: &Senses) -> bool {
-    if !notices(m, player_at, senses) {
+    if matches!(m.mind, Mind::Fleeing) || !notices(m, player_at, senses) {
         return false;
     }
     let was_hunting = matches!(m.mind, Mind::Hunting { .. });
@@ -63,7 +97,7 @@ pub(crate) fn perceive(m: &mut Monster, player_at: Pos, senses: &Senses) -> bool
 }
 
 /// Chooses `m`'s act, and updates its mind: a hunter that has lost you looks where it last saw
-/// you until its patience runs out.
+/// you until its patience runs out; a coward that has healed comes back.
 pub(crate) fn decide(
     m: &mut Monster,
     level: &Level,
@@ -71,34 +105,114 @@ pub(crate) fn decide(
     senses: &mut Senses,
     rng: &mut GenRng,
 ) -> Option<Act> {
+    let habit = m.kind.stats().habit;
+    if habit == Habit::Erratic && !matches!(m.mind, Mind::Asleep) && rng.coin() {
+        return flit(m, level, player_at, rng);
+    }
     let sees_you = notices(m, player_at, senses);
     match m.mind {
         Mind::Asleep => None,
         Mind::Wandering { heading } => wander(m, heading, level, rng),
+        Mind::Fleeing if habit == Habit::Coward && m.hp >= m.kind.stats().max_hp => {
+            // Whole again: back to the fight, where it last knew you to be.
+            m.mind = Mind::Hunting {
+                target: player_at,
+                patience: PATIENCE,
+            };
+            hunt(m, player_at, player_at, level, senses)
+        }
+        Mind::Fleeing => flee(m, player_at, level, senses),
         Mind::Hunting { target, patience } => {
             if !sees_you && (m.at == target || patience == 0) {
                 // Lost you: back to wandering.
                 let heading = Dir8::ALL[rng.below(8) as usize];
                 m.mind = Mind::Wandering { heading };
-                wander(m, heading, level, rng)
-            } else {
-                if !sees_you {
-                    m.mind = Mind::Hunting {
-                        target,
-                        patience: patience - 1,
-                    };
-                }
-                hunt(m, target, player_at, level, senses)
+                return wander(m, heading, level, rng);
+            }
+            if !sees_you {
+                m.mind = Mind::Hunting {
+                    target,
+                    patience: patience - 1,
+                };
+            }
+            match habit {
+                Habit::Bloat if adjacent(m.at, player_at) => Some(Act::Wait), // it hovers, waiting to be popped
+                Habit::Archer(range) if sees_you => shoot_or_keep_away(m, range, player_at, level, senses),
+                _ => hunt(m, target, player_at, level, senses),
             }
         }
     }
 }
 
+/// An archer that sees you: steps back if you are next to it (and it can), shoots if the line
+/// of fire to you is clear and within `range`, and otherwise closes in.
+fn shoot_or_keep_away(m: &Monster, range: u32, player_at: Pos, level: &Level, senses: &mut Senses) -> Option<Act> {
+    if adjacent(m.at, player_at)
+        && let Some(away) = step_away(m, player_at, level, senses)
+    {
+        return Some(away);
+    }
+    if chebyshev(m.at, player_at) <= range && clear_shot(level, m.at, player_at) {
+        return Some(Act::Shoot(player_at));
+    }
+    hunt(m, player_at, player_at, level, senses)
+}
+
+/// Whether a shot from `from` flies to `to` with nothing (no wall, shut door or monster) in
+/// between.
+pub fn clear_shot(level: &Level, from: Pos, to: Pos) -> bool {
+    let flight = super::flight(level, from, to);
+    flight.hits.is_none() && flight.stop == to
+}
+
+/// A step to the neighbour farthest (by the way there) from the player, if one is farther than
+/// here.
+fn step_away(m: &Monster, player_at: Pos, level: &Level, senses: &mut Senses) -> Option<Act> {
+    let field = senses.field(&level.map, player_at, m.kind.stats().doors);
+    let here = field.get(m.at).unwrap_or(0);
+    let mut best: Option<(u32, Dir8)> = None;
+    for dir in Dir8::ALL {
+        if !can_step(m, dir, level) {
+            continue;
+        }
+        let to = Dir8::from_pos(m.at, dir);
+        let Some(d) = field.get(to) else { continue };
+        if d > here && best.is_none_or(|(b, _)| d > b) {
+            best = Some((d, dir));
+        }
+    }
+    best.map(|(_, dir)| Act::Step(dir))
+}
+
+/// Running from you: a step away if there is one; cornered next to you, it fights; else it
+/// waits (healing, if it is a coward).
+fn flee(m: &Monster, player_at: Pos, level: &Level, senses: &mut Senses) -> Option<Act> {
+    if let Some(away) = step_away(m, player_at, level, senses) {
+        return Some(away);
+    }
+    let dir = Dir8::between(m.at, player_at)?;
+    let doorway = dir.is_diagonal() && (level.map.tile(player_at).is_door() || level.map.tile(m.at).is_door());
+    Some(if doorway { Act::Wait } else { Act::Step(dir) })
+}
+
+/// A bat's flit: a step any way it can go (onto you is a bite).
+fn flit(m: &Monster, level: &Level, player_at: Pos, rng: &mut GenRng) -> Option<Act> {
+    let ways: Vec<Dir8> = Dir8::ALL
+        .into_iter()
+        .filter(|&d| {
+            let to = Dir8::from_pos(m.at, d);
+            let doorway =
+                d.is_diagonal() && (level.map.get(to).is_some_and(|t| t.is_door()) || level.map.tile(m.at).is_door());
+            can_step(m, d, level) || (to == player_at && !doorway)
+        })
+        .collect();
+    rng.pick(&ways).map(Act::Step)
+}
+
 /// A step down the shortest way to `target`: to the neighbour fewest steps from it (straight
 /// steps first among equals), if any is closer than here; the player's tile is an attack.
 fn hunt(m: &Monster, target: Pos, player_at: Pos, level: &Level, senses: &mut Senses) -> Option<Act> {
-    let opens = m.kind.stats().opens_doors;
-    let field = senses.field(&level.map, target, opens);
+    let field = senses.field(&level.map, target, m.kind.stats().doors);
     let here = field.get(m.at);
     let mut best: Option<(u32, Dir8)> = None;
     for to in crate::paths::neighbours8(m.at) {

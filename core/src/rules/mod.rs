@@ -8,6 +8,7 @@
 mod apply;
 mod items;
 pub mod mind;
+pub mod noise;
 mod round;
 mod senses;
 
@@ -16,7 +17,7 @@ use std::fmt;
 use crate::geom::{Dir8, Pos};
 use crate::map::{DoorState, Tile, TileMap};
 use crate::rng::GenRng;
-use crate::world::{Attack, FloorItem, Item, ItemKind, Key, Level, Pack};
+use crate::world::{Attack, Doors, FloorItem, Habit, Item, ItemKind, Key, Level, Pack};
 
 pub(crate) use apply::Stage;
 pub use items::{Flight, flight};
@@ -39,6 +40,10 @@ pub enum Act {
     /// Step, or bump: a closed door opens (for those who open doors), a locked one unlocks if the
     /// actor has its key, an enemy is attacked.
     Step(Dir8),
+    /// Step as `Step` does, but sneaking: quieter (`noise::SNEAK`), and it takes two turns.
+    Sneak(Dir8),
+    /// Shoot at the player standing here (monsters with a bow: `Habit::Archer`).
+    Shoot(Pos),
     /// Let a turn pass.
     Wait,
     /// Close the open door at this tile (next to the actor).
@@ -92,6 +97,8 @@ pub enum Effect {
     DoorClosed(Pos),
     /// The actor unlocked the door with its key (used up) and opened it.
     DoorUnlocked(Pos),
+    /// The actor smashed the closed (or locked) door here open.
+    DoorSmashed(Pos),
     /// The actor picked up this key.
     KeyTaken(Key),
     /// The player picked up the relic.
@@ -110,6 +117,15 @@ pub enum Effect {
         /// The damage of a hit, `None` for a miss.
         damage: Option<i32>,
     },
+    /// The actor shot at `target`: `damage` when it hit, `None` for a miss.
+    Shot {
+        /// Who was shot at.
+        target: Who,
+        /// The damage of a hit, `None` for a miss.
+        damage: Option<i32>,
+    },
+    /// The actor's hit stole what was in this slot of the player's pack (a thief's).
+    Stole(u8),
     /// The player climbed out of the dungeon with the relic.
     Escaped,
     /// The player picked up `item` from `at`.
@@ -219,6 +235,8 @@ pub enum Refusal {
     AlreadyEquipped,
     /// Blinking with no free tile on the way.
     NoRoomToBlink,
+    /// Shooting with no clear line of fire (or no bow).
+    NoShot,
 }
 
 impl fmt::Display for Refusal {
@@ -252,6 +270,7 @@ impl fmt::Display for Refusal {
             Refusal::NotEquipped => "You are not wielding or wearing that.",
             Refusal::AlreadyEquipped => "You are already using that.",
             Refusal::NoRoomToBlink => "There is no room to blink there.",
+            Refusal::NoShot => "There is no clear shot.",
         })
     }
 }
@@ -267,8 +286,10 @@ pub struct Actor<'a> {
     pub keys: &'a [Pos],
     /// Whether it picks up what it walks onto: keys and the relic (the player does).
     pub takes_things: bool,
-    /// Whether it opens closed doors.
-    pub opens_doors: bool,
+    /// What a closed door means to it.
+    pub doors: Doors,
+    /// What it does besides walking and hitting (the player's is `Habit::Brute`).
+    pub habit: Habit,
     /// How it fights.
     pub attack: Attack,
     /// Whether it carries the relic (and may leave the dungeon).
@@ -291,6 +312,8 @@ pub struct Scene<'a> {
     pub player_at: Pos,
     /// Up to how much the player's armour takes off a hit.
     pub player_armour: i32,
+    /// The player's pack (what a thief may take).
+    pub player_pack: Option<&'a Pack>,
 }
 
 impl Scene<'_> {
@@ -309,7 +332,21 @@ pub fn resolve(scene: &Scene, actor: &Actor, act: Act, rng: &mut GenRng) -> Resu
     let map = &scene.level.map;
     match act {
         Act::Wait => Ok(vec![Effect::Waited]),
-        Act::Step(dir) => step(scene, actor, dir, rng),
+        Act::Step(dir) | Act::Sneak(dir) => step(scene, actor, dir, rng),
+        Act::Shoot(at) => match actor.habit {
+            Habit::Archer(range)
+                if at == scene.player_at
+                    && mind::chebyshev(actor.at, at) <= range
+                    && mind::clear_shot(scene.level, actor.at, at) =>
+            {
+                let damage = roll_damage(actor.attack, Who::Player, scene.player_armour, rng);
+                Ok(vec![Effect::Shot {
+                    target: Who::Player,
+                    damage,
+                }])
+            }
+            _ => Err(Refusal::NoShot),
+        },
         Act::PickUp | Act::Drop(_) | Act::Use(_) | Act::Equip(_) | Act::Unequip(_) | Act::Aim { .. } => {
             Err(Refusal::CannotUse) // the player's pack: `items::resolve`
         }
@@ -343,15 +380,20 @@ const fn enemies(a: Who, b: Who) -> bool {
 /// An attack on `target`, rolled: to hit, then damage, then (on the player) what its armour
 /// takes off, never the whole hit.
 pub(crate) fn roll_attack(attack: Attack, target: Who, armour: i32, rng: &mut GenRng) -> Effect {
-    let damage = rng.percent(attack.to_hit).then(|| {
+    let damage = roll_damage(attack, target, armour, rng);
+    Effect::Attacked { target, damage }
+}
+
+/// The damage of an attack on `target`, rolled as `roll_attack` does (`None` for a miss).
+fn roll_damage(attack: Attack, target: Who, armour: i32, rng: &mut GenRng) -> Option<i32> {
+    rng.percent(attack.to_hit).then(|| {
         let d = rng.range(attack.damage.0, attack.damage.1);
         if target == Who::Player && armour > 0 {
             (d - rng.range(0, armour)).max(1)
         } else {
             d
         }
-    });
-    Effect::Attacked { target, damage }
+    })
 }
 
 fn step(scene: &Scene, actor: &Actor, dir: Dir8, rng: &mut GenRng) -> Result<Vec<Effect>, Refusal> {
@@ -365,14 +407,27 @@ fn step(scene: &Scene, actor: &Actor, dir: Dir8, rng: &mut GenRng) -> Result<Vec
     }
     match tile {
         Tile::Wall => Err(Refusal::Wall),
-        Tile::Door(DoorState::Closed) if actor.opens_doors => Ok(vec![Effect::DoorOpened(to)]),
-        Tile::Door(DoorState::Closed) => Err(Refusal::Shut),
+        Tile::Door(DoorState::Closed) => match actor.doors {
+            Doors::Opens => Ok(vec![Effect::DoorOpened(to)]),
+            Doors::Smashes => Ok(vec![Effect::DoorSmashed(to)]),
+            Doors::Stopped => Err(Refusal::Shut),
+        },
         Tile::Door(DoorState::Locked) if actor.keys.contains(&to) => Ok(vec![Effect::DoorUnlocked(to)]),
+        Tile::Door(DoorState::Locked) if actor.doors == Doors::Smashes => Ok(vec![Effect::DoorSmashed(to)]),
         Tile::Door(DoorState::Locked) => Err(Refusal::Locked),
         Tile::Door(DoorState::Open) | Tile::Floor | Tile::Corridor | Tile::StairsDown | Tile::StairsUp => {
             match scene.occupant(to) {
                 Some(other) if enemies(actor.who, other) => {
-                    return Ok(vec![roll_attack(actor.attack, other, scene.player_armour, rng)]);
+                    let blow = roll_attack(actor.attack, other, scene.player_armour, rng);
+                    let hit = matches!(blow, Effect::Attacked { damage: Some(_), .. });
+                    if actor.habit == Habit::Thief
+                        && other == Who::Player
+                        && hit
+                        && let Some(slot) = scene.player_pack.and_then(|p| something_to_steal(p, rng))
+                    {
+                        return Ok(vec![Effect::Stole(slot)]);
+                    }
+                    return Ok(vec![blow]);
                 }
                 Some(_) => return Err(Refusal::Occupied),
                 None => {}
@@ -396,6 +451,16 @@ fn step(scene: &Scene, actor: &Actor, dir: Dir8, rng: &mut GenRng) -> Result<Vec
             Ok(effects)
         }
     }
+}
+
+/// A slot a thief may take from `pack`: anything not wielded or worn, chosen at random.
+fn something_to_steal(pack: &Pack, rng: &mut GenRng) -> Option<u8> {
+    let loose: Vec<u8> = pack
+        .items()
+        .map(|(s, _)| s as u8)
+        .filter(|&s| pack.weapon != Some(s) && pack.armour != Some(s))
+        .collect();
+    rng.pick(&loose)
 }
 
 /// The open doors next to `p` (8-way), for "close the only adjacent open door".
@@ -426,6 +491,7 @@ mod tests {
             deepest: 10,
             player_at: NOWHERE,
             player_armour: 0,
+            player_pack: None,
         }
     }
 
@@ -435,7 +501,8 @@ mod tests {
             at,
             keys: &[],
             takes_things: true,
-            opens_doors: true,
+            doors: Doors::Opens,
+            habit: Habit::Brute,
             attack: Attack {
                 to_hit: 100,
                 damage: (3, 3),
@@ -526,17 +593,33 @@ mod tests {
         let s = scene(&l);
         let rat = Actor {
             who: Who::Monster(1),
-            opens_doors: false,
+            doors: Doors::Stopped,
             ..walker(Pos::new(1, 1))
         };
         assert_eq!(resolve(&s, &rat, Act::Step(Dir8::E)), Err(Refusal::Shut));
         let goblin = Actor {
-            opens_doors: true,
+            doors: Doors::Opens,
             ..rat
         };
         assert_eq!(
             resolve(&s, &goblin, Act::Step(Dir8::E)),
             Ok(vec![Effect::DoorOpened(Pos::new(2, 1))])
+        );
+        let ogre = Actor {
+            doors: Doors::Smashes,
+            ..rat
+        };
+        assert_eq!(
+            resolve(&s, &ogre, Act::Step(Dir8::E)),
+            Ok(vec![Effect::DoorSmashed(Pos::new(2, 1))])
+        );
+        // A locked door stops all but a smasher.
+        let locked = level("#####\n#@*.#\n#####\n");
+        let s = scene(&locked);
+        assert_eq!(resolve(&s, &goblin, Act::Step(Dir8::E)), Err(Refusal::Locked));
+        assert_eq!(
+            resolve(&s, &ogre, Act::Step(Dir8::E)),
+            Ok(vec![Effect::DoorSmashed(Pos::new(2, 1))])
         );
     }
 

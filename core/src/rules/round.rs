@@ -1,15 +1,16 @@
-//! A whole turn: the player's action, then (if it took a turn) slow healing and every monster on
-//! the level acting by its speed, each through `resolve` and `apply` like the player. What the
-//! player sees of it comes back as lines for the message log.
+//! A whole turn: the player's action, then (if it took a turn) slow healing, the noise it made
+//! reaching who can hear it, and every monster on the level acting by its speed, each through
+//! `resolve` and `apply` like the player. What the player sees of it comes back as lines for
+//! the message log.
 
 use super::apply::{Stage, apply};
 use super::mind::{self, distance_sq};
 use super::senses::Senses;
-use super::{Act, Actor, Effect, Refusal, Scene, Who, items, resolve};
+use super::{Act, Actor, Effect, Refusal, Scene, Who, items, noise, resolve};
 use crate::fov::Viewshed;
 use crate::geom::{Dir8, Pos};
 use crate::rng::GenRng;
-use crate::world::{Attack, MAX_SIGHT, Monster, NORMAL_SPEED};
+use crate::world::{Attack, Doors, Habit, MAX_SIGHT, Mind, Monster, NORMAL_SPEED, REGENERATES_EVERY};
 
 /// The player heals one hit point every this many turns.
 pub(crate) const HEAL_EVERY: u64 = 6;
@@ -30,7 +31,8 @@ fn player_actor<'k>(stage: &'k Stage, keys: &'k [Pos]) -> Actor<'k> {
         at: stage.player.at,
         keys,
         takes_things: true,
-        opens_doors: true,
+        doors: Doors::Opens,
+        habit: Habit::Brute,
         attack: stage.player.attack(stage.record.slain),
         has_relic: stage.player.carrying.relic,
         pack: Some(&stage.player.pack),
@@ -38,8 +40,8 @@ fn player_actor<'k>(stage: &'k Stage, keys: &'k [Pos]) -> Actor<'k> {
 }
 
 /// Plays one turn: `act` by the player (refused: no turn passes, and nothing else happens), then
-/// healing, the states potions left and the monsters (who, while the player is hasted, act
-/// every other turn). `sight` is what the player sees (monsters' doings beyond it are not told,
+/// healing, the states potions left, the noise it made and the monsters (who, while the player
+/// is hasted, act every other turn). A sneaking step takes two turns. `sight` is what the player sees (monsters' doings beyond it are not told,
 /// and things are aimed only at what is in it); `turn` counts turns taken.
 pub fn play_round(
     stage: &mut Stage,
@@ -58,10 +60,11 @@ pub fn play_round(
         deepest: stage.dungeon.deepest(),
         player_at: stage.player.at,
         player_armour: stage.player.armour(),
+        player_pack: Some(&stage.player.pack),
     };
     let effects = match act {
         _ if act.is_item_act() => items::resolve(&scene, stage.player, stage.record.slain, sight, act, rng)?,
-        Act::Step(dir) if stage.player.status.confusion > 0 => {
+        Act::Step(dir) | Act::Sneak(dir) if stage.player.status.confusion > 0 => {
             // Confused, half the steps go astray; one into a wall is a stumble, and still a turn.
             let dir = if rng.coin() {
                 Dir8::ALL[rng.below(8) as usize]
@@ -71,6 +74,7 @@ pub fn play_round(
             let astray = resolve(&scene, &player_actor(stage, &keys), Act::Step(dir), rng);
             astray.unwrap_or_else(|_| vec![Effect::Waited])
         }
+        Act::Shoot(_) => return Err(Refusal::NoShot), // the player throws (`Act::Aim`)
         _ => resolve(&scene, &player_actor(stage, &keys), act, rng)?,
     };
     let mut round = Round::default();
@@ -79,9 +83,33 @@ pub fn play_round(
         round.messages.extend(applied.message);
         round.entered = round.entered.or(applied.entered);
     }
+    // Noise is made where the player is now (on the new level, after the stairs: none there).
+    let loudness = if round.entered.is_some() {
+        0
+    } else {
+        noise::loudness(act, &effects)
+    };
+    let turns = if matches!(act, Act::Sneak(_)) { 2 } else { 1 };
+    for _ in 0..turns {
+        pass_turn(stage, rng, turn, senses, radius, loudness, &mut round.messages);
+    }
+    Ok(round)
+}
+
+/// A turn passes after the player's act: healing or poison, the states running down, and (but
+/// every other turn while hasted) the monsters acting, after the noise of `loudness`.
+fn pass_turn(
+    stage: &mut Stage,
+    rng: &mut GenRng,
+    turn: &mut u64,
+    senses: &mut Senses,
+    radius: u32,
+    loudness: u32,
+    messages: &mut Vec<String>,
+) {
     *turn += 1;
     if stage.record.ending.is_some() {
-        return Ok(round);
+        return;
     }
     let status = &mut stage.player.status;
     let poisoned = status.poison > 0;
@@ -92,11 +120,9 @@ pub fn play_round(
         status.haste % 2 == 1
     };
     if poisoned {
-        round
-            .messages
-            .extend(apply(stage, Who::Player, &Effect::PoisonHurt).message);
+        messages.extend(apply(stage, Who::Player, &Effect::PoisonHurt).message);
         if stage.record.ending.is_some() {
-            return Ok(round);
+            return;
         }
     } else {
         let health = &mut stage.player.health;
@@ -105,29 +131,40 @@ pub fn play_round(
         }
     }
     if !skip_monsters {
-        monsters_act(stage, rng, senses, radius, &mut round.messages);
+        monsters_act(stage, rng, senses, radius, (loudness, *turn), messages);
     }
-    Ok(round)
 }
 
-/// Every monster on the current level acts, in order, as often as its speed allows this turn.
+/// Every monster on the current level acts, in order, as often as its speed allows this turn,
+/// after hearing the player's noise (`loudness`) and healing by its kind on turn `turn`.
 pub(crate) fn monsters_act(
     stage: &mut Stage,
     rng: &mut GenRng,
     senses: &mut Senses,
     radius: u32,
+    (loudness, turn): (u32, u64),
     messages: &mut Vec<String>,
 ) {
     let player_at = stage.player.at;
     let reach = radius.max(MAX_SIGHT);
     senses.look(&stage.dungeon.level().map, player_at, reach);
+    if loudness > 0 {
+        senses.listen(&stage.dungeon.level().map, player_at, loudness);
+    } else {
+        senses.hush();
+    }
     let seen = |senses: &Senses, p: Pos| senses.in_line(p) && distance_sq(p, player_at) <= i64::from(radius).pow(2);
     let depth = stage.dungeon.depth();
     let deepest = stage.dungeon.deepest();
     for i in 0..stage.dungeon.level().monsters.len() {
         let mut m = stage.dungeon.level().monsters[i];
         m.energy += m.kind.stats().speed;
+        regenerate(&mut m, turn);
         let notice = |m: &Monster| format!("The {} notices you!", m.kind.name());
+        let was_asleep = m.mind == Mind::Asleep;
+        if mind::hear(&mut m, player_at, loudness, stage.dungeon.level(), senses) && was_asleep && seen(senses, m.at) {
+            messages.push(format!("The {} wakes up.", m.kind.name()));
+        }
         if mind::perceive(&mut m, player_at, senses) && seen(senses, m.at) {
             messages.push(notice(&m));
         }
@@ -148,13 +185,15 @@ pub(crate) fn monsters_act(
                 deepest,
                 player_at,
                 player_armour: stage.player.armour(),
+                player_pack: Some(&stage.player.pack),
             };
             let actor = Actor {
                 who: Who::Monster(m.id),
                 at: m.at,
                 keys: &[],
                 takes_things: false,
-                opens_doors: m.kind.stats().opens_doors,
+                doors: m.kind.stats().doors,
+                habit: m.kind.stats().habit,
                 attack: Attack {
                     to_hit: m.kind.stats().to_hit,
                     damage: m.kind.stats().damage,
@@ -168,7 +207,10 @@ pub(crate) fn monsters_act(
             for effect in &effects {
                 let was_seen = seen(senses, m.at);
                 let applied = apply(stage, Who::Monster(m.id), effect);
-                let doors_changed = matches!(effect, Effect::DoorOpened(_) | Effect::DoorClosed(_));
+                let doors_changed = matches!(
+                    effect,
+                    Effect::DoorOpened(_) | Effect::DoorClosed(_) | Effect::DoorSmashed(_)
+                );
                 if doors_changed {
                     // Sight through the door changed: look again.
                     senses.look(&stage.dungeon.level().map, player_at, reach);
@@ -179,7 +221,10 @@ pub(crate) fn monsters_act(
                     Effect::Attacked {
                         target: Who::Player,
                         ..
-                    }
+                    } | Effect::Shot {
+                        target: Who::Player,
+                        ..
+                    } | Effect::Stole(_)
                 );
                 if to_player || was_seen || seen(senses, at) {
                     messages.extend(applied.message);
@@ -188,3 +233,18 @@ pub(crate) fn monsters_act(
         }
     }
 }
+
+/// A kind that heals does so on `turn`: a troll always, a coward while it runs.
+fn regenerate(m: &mut Monster, turn: u64) {
+    let heals = match m.kind.stats().habit {
+        Habit::Regenerates => turn.is_multiple_of(REGENERATES_EVERY),
+        Habit::Coward => m.mind == Mind::Fleeing && turn.is_multiple_of(COWARD_HEALS_EVERY),
+        _ => false,
+    };
+    if heals && m.hp < m.kind.stats().max_hp {
+        m.hp += 1;
+    }
+}
+
+/// A coward heals a hit point every this many turns while it runs.
+pub(crate) const COWARD_HEALS_EVERY: u64 = 2;

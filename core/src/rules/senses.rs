@@ -1,6 +1,7 @@
 //! What the monsters sense of the player in a turn: one line-of-sight pass from the player (sight
-//! is symmetric, so it serves every monster), and the ways to the hunters' targets. Scratch kept
-//! between turns, never game state.
+//! is symmetric, so it serves every monster), how far the player's noise carries (one walk out
+//! from the player, `listen`), and the ways to the hunters' targets. Scratch kept between turns,
+//! never game state.
 
 use crate::fov::compute_fov;
 use crate::geom::Pos;
@@ -8,6 +9,9 @@ use crate::map::TileMap;
 use crate::paths::StepField;
 
 use crate::map::{DoorState, Tile};
+use crate::world::Doors;
+
+use super::noise::THROUGH_SHUT_DOOR;
 
 /// How far (in steps) a hunter's way to its target is searched; a hunter farther off heads
 /// straight for it.
@@ -20,8 +24,13 @@ pub(crate) struct Senses {
     stamp: Vec<u32>,
     current: u32,
     width: u32,
-    fields: Vec<(Pos, bool, StepField)>,
+    fields: Vec<(Pos, Doors, StepField)>,
     fields_used: usize,
+    /// How far the last noise walked to each tile (`heard_stamp` marks the tiles it reached).
+    heard: Vec<u32>,
+    heard_stamp: Vec<u32>,
+    heard_current: u32,
+    queue: std::collections::BinaryHeap<std::cmp::Reverse<(u32, usize)>>,
 }
 
 impl Senses {
@@ -61,29 +70,93 @@ impl Senses {
             && self.stamp.get(p.y as usize * self.width as usize + p.x as usize) == Some(&self.current)
     }
 
-    /// The ways to `target` for a walker that does (or does not) open doors, found once a turn.
-    pub fn field(&mut self, map: &TileMap, target: Pos, opens_doors: bool) -> &StepField {
+    /// The ways to `target` for a walker that meets doors as `doors` says, found once a turn.
+    pub fn field(&mut self, map: &TileMap, target: Pos, doors: Doors) -> &StepField {
         let used = &self.fields[..self.fields_used];
-        if let Some(i) = used.iter().position(|f| f.0 == target && f.1 == opens_doors) {
+        if let Some(i) = used.iter().position(|f| f.0 == target && f.1 == doors) {
             return &self.fields[i].2;
         }
         if self.fields_used == self.fields.len() {
-            self.fields.push((target, opens_doors, StepField::default()));
+            self.fields.push((target, doors, StepField::default()));
         }
         let slot = &mut self.fields[self.fields_used];
         self.fields_used += 1;
         slot.0 = target;
-        slot.1 = opens_doors;
-        slot.2.compute(map, target, HUNT_REACH, |t| enterable(t, opens_doors));
+        slot.1 = doors;
+        slot.2.compute(map, target, HUNT_REACH, |t| enterable(t, doors));
         &slot.2
+    }
+
+    /// Walks a noise of `loudness` out from `from`: a step costs one, passing a closed or locked
+    /// door `THROUGH_SHUT_DOOR`, walls stop it. What it reaches is read with `heard`.
+    pub fn listen(&mut self, map: &TileMap, from: Pos, loudness: u32) {
+        let n = map.tiles().len();
+        if self.heard_stamp.len() != n {
+            self.heard_stamp = vec![0; n];
+            self.heard = vec![0; n];
+            self.heard_current = 0;
+        }
+        self.heard_current = self.heard_current.wrapping_add(1);
+        if self.heard_current == 0 {
+            self.heard_stamp.fill(0);
+            self.heard_current = 1;
+        }
+        if !map.in_bounds(from) {
+            return;
+        }
+        let stamp = self.heard_current;
+        let start = map.index(from);
+        self.heard[start] = 0;
+        self.heard_stamp[start] = stamp;
+        self.queue.clear();
+        self.queue.push(std::cmp::Reverse((0, start)));
+        while let Some(std::cmp::Reverse((d, i))) = self.queue.pop() {
+            if d > self.heard[i] {
+                continue; // reached more quietly before
+            }
+            for q in crate::paths::neighbours8(map.pos_of(i)) {
+                let Some(tile) = map.get(q) else { continue };
+                let cost = match tile {
+                    Tile::Wall => continue,
+                    Tile::Door(DoorState::Closed | DoorState::Locked) => THROUGH_SHUT_DOOR,
+                    _ => 1,
+                };
+                let (j, dq) = (map.index(q), d + cost);
+                if dq > loudness || (self.heard_stamp[j] == stamp && self.heard[j] <= dq) {
+                    continue;
+                }
+                self.heard_stamp[j] = stamp;
+                self.heard[j] = dq;
+                self.queue.push(std::cmp::Reverse((dq, j)));
+            }
+        }
+    }
+
+    /// How far the last noise had walked when it reached `p`, if it did.
+    pub(crate) fn heard(&self, map: &TileMap, p: Pos) -> Option<u32> {
+        if !map.in_bounds(p) || self.heard_stamp.len() != map.tiles().len() {
+            return None;
+        }
+        let i = map.index(p);
+        (self.heard_stamp[i] == self.heard_current).then_some(self.heard[i])
+    }
+
+    /// Forgets the last noise: nothing is heard until the next `listen`.
+    pub(crate) fn hush(&mut self) {
+        self.heard_current = self.heard_current.wrapping_add(1);
+        if self.heard_current == 0 {
+            self.heard_stamp.fill(0);
+            self.heard_current = 1;
+        }
     }
 }
 
-/// Whether a monster that does (or does not) open doors may step onto `tile`, or bump it open.
-pub(crate) const fn enterable(tile: Tile, opens_doors: bool) -> bool {
+/// Whether a monster that meets doors as `doors` says may step onto `tile`, or bump it open.
+pub(crate) const fn enterable(tile: Tile, doors: Doors) -> bool {
     match tile {
-        Tile::Wall | Tile::Door(DoorState::Locked) => false,
-        Tile::Door(DoorState::Closed) => opens_doors,
+        Tile::Wall => false,
+        Tile::Door(DoorState::Locked) => matches!(doors, Doors::Smashes),
+        Tile::Door(DoorState::Closed) => !matches!(doors, Doors::Stopped),
         _ => true,
     }
 }

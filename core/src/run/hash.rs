@@ -56,6 +56,7 @@ pub(super) fn state_hash(run: &Run) -> u64 {
                     pos(&mut out, target);
                     out.extend_from_slice(&patience.to_le_bytes());
                 }
+                Mind::Fleeing => out.push(3),
             }
         }
         out.push(0xfd);
@@ -63,6 +64,14 @@ pub(super) fn state_hash(run: &Run) -> u64 {
             pos(&mut out, f.at);
             item(&mut out, f.item);
             out.extend_from_slice(&[f.altar.map_or(0xff, |a| a), u8::from(f.sealed)]);
+        }
+        // (Marked only when there is any, so runs without loot hash as they did before it.)
+        if !level.loot.is_empty() {
+            out.push(0xfc);
+            for l in &level.loot {
+                out.extend_from_slice(&l.holder.to_le_bytes());
+                item(&mut out, l.item);
+            }
         }
         out.push(0xff);
     }

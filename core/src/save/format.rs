@@ -22,14 +22,14 @@ use crate::dungeon::Origin;
 use crate::geom::Pos;
 use crate::rng::RngState;
 use crate::run::Run;
-use crate::world::{Carrying, FloorItem, Health, Lore, RunRecord};
+use crate::world::{Carrying, FloorItem, Health, Loot, Lore, RunRecord};
 
 /// The first bytes of every save.
 pub const MAGIC: [u8; 8] = *b"DELVE\0SV";
 /// The save format this Delve writes. Bump it whenever anything saved changes shape, or levels
 /// made from a seed would differ, and read the old one in `decode` (the golden saves in
 /// core/tests/data must go on loading).
-pub const FORMAT: u32 = 3;
+pub const FORMAT: u32 = 4;
 /// The oldest format this Delve reads (and migrates).
 pub const OLDEST: u32 = 1;
 /// Bytes of the header: the mark and the version.
@@ -152,6 +152,16 @@ struct LevelPart3 {
     items: Vec<FloorItem>,
 }
 
+/// A level's part from format 4: format 3's, then what its monsters carry off.
+#[derive(Serialize, Deserialize)]
+struct LevelPart4 {
+    part: LevelPart,
+    #[serde(deserialize_with = "model::many")]
+    items: Vec<FloorItem>,
+    #[serde(deserialize_with = "model::many")]
+    loot: Vec<Loot>,
+}
+
 /// A format 1 save's run, in its order: migrated into a `SavedRun`.
 #[derive(Deserialize)]
 struct V1 {
@@ -178,12 +188,14 @@ fn deflate<T: Serialize>(part: &T) -> Vec<u8> {
 
 fn pack_level(mut level: SavedLevel, memory: Option<SavedMemory>) -> Vec<u8> {
     let items = std::mem::take(&mut level.items);
-    deflate(&LevelPart3 {
+    let loot = std::mem::take(&mut level.loot);
+    deflate(&LevelPart4 {
         part: LevelPart {
             level: level.into(),
             memory: memory.map(Remembered::from),
         },
         items,
+        loot,
     })
 }
 
@@ -332,8 +344,9 @@ pub(crate) fn format_of(bytes: &[u8]) -> Result<u32, SaveError> {
 /// format 1 save is migrated.
 pub fn decode(bytes: &[u8]) -> Result<SavedRun, SaveError> {
     match format_of(bytes)? {
-        FORMAT => decode_parts(&bytes[HEADER..], true),
-        2 => decode_parts(&bytes[HEADER..], false).map(migrated),
+        version @ (2..=FORMAT) => {
+            decode_parts(&bytes[HEADER..], version).map(|saved| if version == 2 { migrated(saved) } else { saved })
+        }
         1 => decode_v1(&bytes[HEADER..]).map(migrated),
         version => Err(SaveError::Version(version)),
     }
@@ -363,8 +376,9 @@ fn migrated(mut saved: SavedRun) -> SavedRun {
     saved
 }
 
-/// A save in parts: format 3 (`with_items`: with the gear and the items) or 2.
-fn decode_parts(body: &[u8], with_items: bool) -> Result<SavedRun, SaveError> {
+/// A save in parts, of format `version`: 4, 3 (no loot) or 2 (no gear, items or loot).
+fn decode_parts(body: &[u8], version: u32) -> Result<SavedRun, SaveError> {
+    let with_items = version >= 3;
     let parts: Parts = unpack("the list of its parts", body)?;
     let run_bytes = inflate("the run", parts.run.0, RUN_PART_MAX)?;
     let RunPart3 { run, gear } = if with_items {
@@ -385,16 +399,25 @@ fn decode_parts(body: &[u8], with_items: bool) -> Result<SavedRun, SaveError> {
         };
         let what = format!("level {}", i + 1);
         let bytes = inflate(&what, part.0, LEVEL_PART_MAX)?;
-        let LevelPart3 { part, items } = if with_items {
-            unpack(&what, &bytes)?
-        } else {
-            LevelPart3 {
+        let LevelPart4 { part, items, loot } = match version {
+            FORMAT => unpack(&what, &bytes)?,
+            3 => {
+                let LevelPart3 { part, items } = unpack(&what, &bytes)?;
+                LevelPart4 {
+                    part,
+                    items,
+                    loot: Vec::new(),
+                }
+            }
+            _ => LevelPart4 {
                 part: unpack(&what, &bytes)?,
                 items: Vec::new(),
-            }
+                loot: Vec::new(),
+            },
         };
         let mut level: SavedLevel = part.level.into();
         level.items = items;
+        level.loot = loot;
         levels.push(Some(level));
         memory.push(part.memory.map(SavedMemory::from));
     }

@@ -15,8 +15,8 @@ use crate::map::{MAX_SIDE, MIN_SIZE, Tile, TileMap};
 use crate::rng::{GenRng, RngState};
 use crate::run::{Run, RunSpec};
 use crate::world::{
-    Carrying, Class, DEEPEST, FloorItem, Health, Item, Key, KeyRing, Level, Lore, MAX_GROWN_HP, MAX_STATUS, MessageLog,
-    Mind, Monster, NORMAL_SPEED, Pack, Player, RunRecord, SLOTS, Status,
+    Carrying, Class, DEEPEST, FloorItem, Health, Item, Key, KeyRing, Level, Loot, Lore, MAX_GROWN_HP, MAX_STATUS,
+    MessageLog, Mind, Monster, NORMAL_SPEED, Pack, Player, RunRecord, SLOTS, Status,
 };
 
 use super::bounded::at_most;
@@ -72,6 +72,9 @@ pub struct SavedLevel {
     /// The items lying on it (kept beside the terrain in a save's level part, from format 3).
     #[serde(skip)]
     pub items: Vec<FloorItem>,
+    /// What its monsters carry off (kept beside the items in a level part, from format 4).
+    #[serde(skip)]
+    pub loot: Vec<Loot>,
 }
 
 /// What the player remembers of a level.
@@ -192,6 +195,7 @@ pub(crate) fn save_level(level: &Level) -> SavedLevel {
         monsters: level.monsters.clone(),
         relic: level.relic,
         items: level.items.clone(),
+        loot: level.loot.clone(),
     }
 }
 
@@ -208,6 +212,7 @@ fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Leve
         monsters,
         relic,
         items,
+        loot,
     } = saved;
     if (width, height) != size {
         return Err(format!(
@@ -284,12 +289,31 @@ fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Leve
             return Err(format!("a stack of no {} on level {depth}", f.item.kind.name()));
         }
     }
+    let mut holders = HashSet::new();
+    for l in &loot {
+        if !ids.contains(&l.holder) {
+            return Err(format!(
+                "level {depth} gives loot to monster {}, which is not there",
+                l.holder
+            ));
+        }
+        if !holders.insert(l.holder) {
+            return Err(format!("monster {} on level {depth} carries two things", l.holder));
+        }
+        if l.item.count == 0 && l.item.kind.class() != Class::Wand {
+            return Err(format!(
+                "a monster on level {depth} carries a stack of no {}",
+                l.item.kind.name()
+            ));
+        }
+    }
     Ok(Level {
         map: TileMap::from_parts(width, height, tiles, rooms, start),
         keys,
         monsters,
         relic,
         items,
+        loot,
     })
 }
 

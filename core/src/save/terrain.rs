@@ -137,6 +137,7 @@ impl From<Terrain> for SavedLevel {
             monsters: t.monsters,
             relic: t.relic,
             items: Vec::new(),
+            loot: Vec::new(),
         }
     }
 }

@@ -1,11 +1,49 @@
-//! The kinds of monster: what each is like (health, attack, speed, sight, whether it opens
-//! doors) and how deep it lives. A table of plain data, read by placement, the monsters' minds,
+//! The kinds of monster: what each is like (health, attack, speed, sight, what doors mean to it,
+//! its habit) and how deep it lives. A table of plain data, read by placement, the monsters' minds,
 //! combat and drawing.
 
 use crate::rng::GenRng;
 
 /// Energy an actor of normal speed gains each turn; it acts once for every `NORMAL_SPEED` held.
 pub const NORMAL_SPEED: i32 = 100;
+
+/// How a kind gets past a closed door.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Doors {
+    /// It cannot: a closed door stops it.
+    Stopped,
+    /// It opens closed doors (locked ones stop it).
+    Opens,
+    /// It smashes doors open, locked ones too.
+    Smashes,
+}
+
+/// What a kind does besides walking up and hitting: the behaviour a player learns to handle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Habit {
+    /// Walks up to you and hits.
+    Brute,
+    /// Comes with its pack: this many more of its kind, `lo..=hi`.
+    Pack(u32, u32),
+    /// Runs when hurt to a third of its health, heals while it keeps away, and comes back whole.
+    Coward,
+    /// Its hit steals something you carry (not what you wield or wear), and then it runs; kill
+    /// it to get the thing back.
+    Thief,
+    /// Shoots you from up to this many tiles along a clear line of fire, and steps back when
+    /// you close in.
+    Archer(u32),
+    /// Does not fight: it drifts up to you and bursts into caustic gas when it dies, poisoning
+    /// whoever stands next to it. Better killed from afar, or left alone.
+    Bloat,
+    /// Flits about: half its moves go where its wings take it.
+    Erratic,
+    /// Heals a hit point every `REGENERATES_EVERY` turns.
+    Regenerates,
+}
+
+/// A regenerating kind heals a point every this many turns.
+pub const REGENERATES_EVERY: u64 = 3;
 
 /// One row of the table.
 #[allow(clippy::too_many_arguments)]
@@ -16,7 +54,8 @@ const fn row(
     to_hit: u32,
     speed: i32,
     sight: u32,
-    opens_doors: bool,
+    doors: Doors,
+    habit: Habit,
     depths: (u32, u32),
     weight: u32,
 ) -> Stats {
@@ -27,21 +66,52 @@ const fn row(
         to_hit,
         speed,
         sight,
-        opens_doors,
+        doors,
+        habit,
         depths,
         weight,
     }
 }
 
-/// Every kind, in `Kind` order: name, hit points, damage, to hit %, speed, sight, opens doors,
+use Doors::{Opens, Smashes, Stopped};
+
+/// Every kind, in `Kind` order: name, hit points, damage, to hit %, speed, sight, doors, habit,
 /// levels, weight there.
-const TABLE: [Stats; 6] = [
-    row("rat", 4, (1, 2), 60, 100, 6, false, (1, 4), 4),
-    row("jackal", 5, (1, 3), 65, 200, 8, false, (1, 6), 3),
-    row("goblin", 10, (2, 4), 70, 100, 8, true, (2, 10), 4),
-    row("orc", 16, (2, 6), 75, 100, 7, true, (4, 10), 4),
-    row("ogre", 32, (5, 10), 70, 50, 6, false, (5, 10), 2),
-    row("troll", 40, (4, 9), 75, 100, 8, true, (8, 10), 2),
+const TABLE: [Stats; 12] = [
+    row("rat", 4, (1, 2), 60, 100, 6, Stopped, Habit::Brute, (1, 4), 4),
+    row("jackal", 5, (1, 3), 65, 200, 8, Stopped, Habit::Pack(1, 2), (1, 6), 2),
+    row("goblin", 10, (2, 4), 70, 100, 8, Opens, Habit::Brute, (2, 9), 4),
+    row("orc", 16, (2, 6), 75, 100, 7, Opens, Habit::Brute, (4, 10), 4),
+    row("ogre", 32, (5, 10), 70, 50, 6, Smashes, Habit::Brute, (6, 10), 2),
+    row("troll", 40, (4, 9), 75, 100, 8, Opens, Habit::Regenerates, (8, 10), 2),
+    row("kobold", 7, (1, 4), 65, 100, 7, Opens, Habit::Coward, (1, 5), 3),
+    row("monkey", 9, (1, 3), 70, 100, 8, Opens, Habit::Thief, (2, 7), 2),
+    row(
+        "goblin archer",
+        8,
+        (2, 4),
+        70,
+        100,
+        8,
+        Opens,
+        Habit::Archer(6),
+        (3, 10),
+        2,
+    ),
+    row("bloat", 4, (0, 0), 0, 50, 8, Stopped, Habit::Bloat, (4, 10), 2),
+    row(
+        "vampire bat",
+        12,
+        (2, 5),
+        70,
+        200,
+        8,
+        Stopped,
+        Habit::Erratic,
+        (5, 8),
+        2,
+    ),
+    row("centaur", 28, (3, 7), 75, 150, 8, Stopped, Habit::Archer(7), (7, 10), 2),
 ];
 
 /// A kind of monster.
@@ -49,16 +119,28 @@ const TABLE: [Stats; 6] = [
 pub enum Kind {
     /// Weak and quick to die; the first level's pest.
     Rat,
-    /// Fast: it moves twice a turn.
+    /// Fast, and comes in packs.
     Jackal,
-    /// Opens doors.
+    /// Opens doors; deeper down it comes in war bands with archers.
     Goblin,
     /// Sturdier, and opens doors.
     Orc,
-    /// Slow, and hits hard.
+    /// Slow, hits hard, and smashes doors (locked ones too).
     Ogre,
-    /// The strongest; it opens doors.
+    /// The strongest; it regenerates.
     Troll,
+    /// Runs when hurt, and comes back healed.
+    Kobold,
+    /// Steals, and runs.
+    Monkey,
+    /// Shoots from afar and keeps its distance.
+    GoblinArcher,
+    /// Drifts up and bursts into caustic gas.
+    Bloat,
+    /// Fast and erratic.
+    VampireBat,
+    /// Fast, and shoots from afar.
+    Centaur,
 }
 
 /// What a kind of monster is like.
@@ -74,25 +156,40 @@ pub struct Stats {
     pub to_hit: u32,
     /// Energy gained per turn: 200 acts twice a turn, 50 every other turn.
     pub speed: i32,
-    /// How far it notices you, awake (asleep: half as far).
+    /// How far it notices you, awake (asleep: a quarter as far, `mind::sight_radius`).
     pub sight: u32,
-    /// Whether it can open closed doors.
-    pub opens_doors: bool,
+    /// What a closed door means to it.
+    pub doors: Doors,
+    /// What it does besides walking up and hitting.
+    pub habit: Habit,
     /// The levels it is found on, and how common it is there.
     pub depths: (u32, u32),
     /// How common it is where it lives, against the others there.
     pub weight: u32,
 }
 
+impl Stats {
+    /// Whether it gets through closed doors (by opening or smashing them).
+    pub const fn passes_doors(&self) -> bool {
+        !matches!(self.doors, Doors::Stopped)
+    }
+}
+
 impl Kind {
     /// Every kind, in table order.
-    pub const ALL: [Kind; 6] = [
+    pub const ALL: [Kind; 12] = [
         Kind::Rat,
         Kind::Jackal,
         Kind::Goblin,
         Kind::Orc,
         Kind::Ogre,
         Kind::Troll,
+        Kind::Kobold,
+        Kind::Monkey,
+        Kind::GoblinArcher,
+        Kind::Bloat,
+        Kind::VampireBat,
+        Kind::Centaur,
     ];
 
     /// What the kind is like.
@@ -138,6 +235,45 @@ const _: () = assert!(MAX_SIGHT <= crate::fov::DEFAULT_RADIUS);
 mod tests {
     use super::*;
 
+    fn found_on(depth: u32) -> Vec<Kind> {
+        Kind::ALL
+            .into_iter()
+            .filter(|k| (k.stats().depths.0..=k.stats().depths.1).contains(&depth))
+            .collect()
+    }
+
+    #[test]
+    fn every_level_meets_a_new_mix_and_deeper_is_harder() {
+        let threat = |depth: u32| {
+            let kinds = found_on(depth);
+            let total: u32 = kinds.iter().map(|k| k.stats().weight).sum();
+            let sum: f64 = kinds
+                .iter()
+                .map(|k| {
+                    let s = k.stats();
+                    f64::from(s.weight) * f64::from(s.max_hp) * f64::from(s.damage.0 + s.damage.1)
+                })
+                .sum();
+            sum / f64::from(total)
+        };
+        for depth in 2..=crate::world::DEEPEST {
+            assert_ne!(
+                found_on(depth),
+                found_on(depth - 1),
+                "level {depth} meets what {} did",
+                depth - 1
+            );
+            assert!(
+                threat(depth) > threat(depth - 1),
+                "level {depth} is no harder than the one above"
+            );
+        }
+        for kind in Kind::ALL {
+            assert_eq!(Kind::ALL[kind as usize], kind);
+            assert!(kind.stats().sight <= crate::fov::DEFAULT_RADIUS);
+        }
+    }
+
     #[test]
     fn every_level_has_kinds_and_the_first_is_gentle() {
         let mut rng = GenRng::new(7);
@@ -147,7 +283,7 @@ mod tests {
                 let (lo, hi) = k.stats().depths;
                 assert!((lo..=hi).contains(&depth), "{k:?} on level {depth}");
                 if depth == 1 {
-                    assert!(matches!(k, Kind::Rat | Kind::Jackal), "{k:?} on level 1");
+                    assert!(matches!(k, Kind::Rat | Kind::Jackal | Kind::Kobold), "{k:?} on level 1");
                 }
             }
         }

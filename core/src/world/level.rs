@@ -2,7 +2,7 @@
 //! data, kept by the dungeon while the player is elsewhere, and changed only through the rules
 //! of a turn.
 
-use super::{FloorItem, Mind, Monster};
+use super::{FloorItem, Item, Mind, Monster};
 use crate::geom::Pos;
 use crate::map::{TileMap, fnv1a};
 
@@ -13,6 +13,15 @@ pub struct Key {
     pub at: Pos,
     /// The locked door it opens.
     pub opens: Pos,
+}
+
+/// Something a monster carries off (a thief's take), dropped where it dies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct Loot {
+    /// The id of the monster that carries it.
+    pub holder: u32,
+    /// What it carries.
+    pub item: Item,
 }
 
 /// One level of the dungeon.
@@ -28,6 +37,8 @@ pub struct Level {
     pub relic: Option<Pos>,
     /// The items lying on it, never two on a tile.
     pub items: Vec<FloorItem>,
+    /// What its monsters have carried off, one thing to a monster at most.
+    pub loot: Vec<Loot>,
 }
 
 impl Level {
@@ -39,6 +50,7 @@ impl Level {
             monsters: Vec::new(),
             relic: None,
             items: Vec::new(),
+            loot: Vec::new(),
         }
     }
 
@@ -62,12 +74,18 @@ impl Level {
         self.items.iter().find(|i| i.at == p)
     }
 
+    /// What monster `id` carries, if anything.
+    pub fn loot_of(&self, id: u32) -> Option<&Loot> {
+        self.loot.iter().find(|l| l.holder == id)
+    }
+
     /// Heap bytes the level holds, for memory reports.
     pub fn heap_bytes(&self) -> usize {
         self.map.heap_bytes()
             + self.keys.capacity() * std::mem::size_of::<Key>()
             + self.monsters.capacity() * std::mem::size_of::<Monster>()
             + self.items.capacity() * std::mem::size_of::<FloorItem>()
+            + self.loot.capacity() * std::mem::size_of::<Loot>()
     }
 
     /// The level in the ASCII legend with `@` where the player arrives (see `TileMap::to_ascii`).
@@ -95,6 +113,7 @@ impl Level {
                 Mind::Asleep => 0,
                 Mind::Wandering { heading } => 1 + heading as i32,
                 Mind::Hunting { .. } => 9,
+                Mind::Fleeing => 10,
             };
             for v in [m.id as i32, m.kind as i32, m.at.x, m.at.y, m.hp, m.energy, mind] {
                 bytes.extend_from_slice(&v.to_le_bytes());

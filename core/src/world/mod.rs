@@ -11,8 +11,8 @@ mod player;
 mod record;
 
 pub use item::{Class, FloorItem, Item, ItemKind, ItemStats, Lore, article};
-pub use kind::{Kind, MAX_SIGHT, NORMAL_SPEED, Stats};
-pub use level::{Key, Level};
+pub use kind::{Doors, Habit, Kind, MAX_SIGHT, NORMAL_SPEED, REGENERATES_EVERY, Stats};
+pub use level::{Key, Level, Loot};
 pub use monster::{Mind, Monster, PATIENCE};
 pub use pack::{MAX_STATUS, Pack, SLOTS, Status, letter};
 pub use player::{Attack, Carrying, Health, KeyRing, PLAYER_MAX_HP, Player, player_attack};

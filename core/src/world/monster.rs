@@ -54,6 +54,8 @@ pub enum Mind {
         /// Turns it will go on looking after losing sight of you.
         patience: u32,
     },
+    /// Running from you: a coward until it has healed, a thief for good.
+    Fleeing,
 }
 
 /// How many turns a hunter keeps looking for you after losing sight of you.

@@ -1,0 +1,57 @@
+//! The noise rule: how loud what the player does is, in steps a monster can be away by walking
+//! and still hear it. Hearing wakes a monster (or sets a wanderer, or a hunter that has lost
+//! you, after the noise); seeing stays the symmetric rule of `mind`. A sleeper hears half as
+//! far as one awake. Noise walks like a monster does, round corners and never through walls;
+//! a shut door muffles it (passing one costs `THROUGH_SHUT_DOOR` steps, an open one one).
+
+use super::{Act, Effect};
+use crate::world::Mind;
+
+/// A fight: a blow, a shot or a burst, given or taken.
+pub const FIGHT: u32 = 10;
+/// A door opened, closed, unlocked or smashed.
+pub const DOOR: u32 = 6;
+/// A zapped wand's bolt.
+pub const ZAP: u32 = 6;
+/// A step.
+pub const WALK: u32 = 4;
+/// A thrown thing.
+pub const THROW: u32 = 4;
+/// Drinking, reading, putting on, picking up or dropping.
+pub const HANDLING: u32 = 2;
+/// A sneaking step: half as fast, and only what stands next to you hears it awake.
+pub const SNEAK: u32 = 1;
+/// Resting a turn: silent.
+pub const REST: u32 = 0;
+/// What passing a closed or locked door costs a noise, in steps (an open doorway costs one).
+pub const THROUGH_SHUT_DOOR: u32 = 4;
+
+/// How loud the player's `act` was, by what it came to: the loudest of its effects.
+pub fn loudness(act: Act, effects: &[Effect]) -> u32 {
+    let base = match act {
+        Act::Sneak(_) => SNEAK,
+        Act::Step(_) | Act::Descend | Act::Ascend => WALK,
+        Act::Wait => REST,
+        Act::Aim { .. } => THROW,
+        _ => HANDLING,
+    };
+    effects.iter().fold(base, |loudest, e| {
+        let this = match e {
+            Effect::Attacked { .. } | Effect::Shot { .. } => FIGHT,
+            Effect::DoorOpened(_) | Effect::DoorClosed(_) | Effect::DoorUnlocked(_) | Effect::DoorSmashed(_) => DOOR,
+            Effect::Flew { kind, .. } if kind.class() == crate::world::Class::Wand => ZAP,
+            Effect::Moved { .. } if matches!(act, Act::Sneak(_)) => SNEAK,
+            Effect::Moved { .. } => WALK,
+            _ => 0,
+        };
+        loudest.max(this)
+    })
+}
+
+/// How far (walking) a monster minded `mind` hears a noise of `loudness`.
+pub const fn hearing_range(mind: Mind, loudness: u32) -> u32 {
+    match mind {
+        Mind::Asleep => loudness / 2,
+        _ => loudness,
+    }
+}

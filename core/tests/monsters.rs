@@ -1,0 +1,502 @@
+//! Monsters by the rules alone (no engine): every kind's habit (archers shoot and keep their
+//! distance, cowards flee and come back healed, thieves steal and run, bloats hover and burst,
+//! ogres smash doors, bats flit, trolls regenerate), packs placed together, sleepers on the
+//! first levels, the noise rule (a sleeper wakes at its distance and not beyond, doors muffle,
+//! sneaking is quiet and slow), and what monsters carry off kept in saves.
+
+use delve_core::fov::DEFAULT_RADIUS;
+use delve_core::generation::{CorridorStyle, GenParams, generate};
+use delve_core::geom::{Dir8, Pos};
+use delve_core::map::{DoorState, Tile, parse_ascii};
+use delve_core::rng::GenRng;
+use delve_core::rules::{Act, noise};
+use delve_core::run::{Run, RunSpec};
+use delve_core::save::{decode, encode};
+use delve_core::world::{Item, ItemKind, Kind, Level, Loot, Mind, Monster, PATIENCE};
+
+/// A run on this one level (`@` is where the player stands), seeing as far as it does in play.
+fn run_on(ascii: &str) -> Run {
+    let level = Level::bare(parse_ascii(ascii.as_bytes()).expect("a map"));
+    RunSpec::Level(Box::new(level))
+        .begin()
+        .unwrap()
+        .with_sight(DEFAULT_RADIUS)
+}
+
+const ROOM: &str = "\
+####################
+#@.................#
+#..................#
+#..................#
+#..................#
+#..................#
+#..................#
+#..................#
+#..................#
+#..................#
+#..................#
+#..................#
+#..................#
+#..................#
+####################
+";
+
+fn monster(id: u32, kind: Kind, at: Pos, mind: Mind) -> Monster {
+    Monster {
+        id,
+        kind,
+        at,
+        hp: kind.stats().max_hp,
+        energy: 0,
+        mind,
+    }
+}
+
+fn hunting(at: Pos) -> Mind {
+    Mind::Hunting {
+        target: at,
+        patience: PATIENCE,
+    }
+}
+
+fn put(run: &mut Run, m: Monster) {
+    run.dungeon.level_mut().monsters.push(m);
+}
+
+fn the(run: &Run, id: u32) -> Option<Monster> {
+    run.dungeon.level().monsters.iter().find(|m| m.id == id).copied()
+}
+
+fn steps_apart(a: Pos, b: Pos) -> i32 {
+    (a.x - b.x).abs().max((a.y - b.y).abs())
+}
+
+/// Plays `act` and returns what the player was told.
+fn play(run: &mut Run, act: Act) -> Vec<String> {
+    run.play(act).expect("a turn").messages
+}
+
+#[test]
+fn archers_shoot_along_a_clear_line_and_step_back_when_you_close_in() {
+    let mut run = run_on(ROOM);
+    let me = run.player.at;
+    put(&mut run, monster(1, Kind::GoblinArcher, Pos::new(6, 1), hunting(me)));
+    let mut shots = 0;
+    for _ in 0..10 {
+        let said = play(&mut run, Act::Wait);
+        shots += said.iter().filter(|l| l.contains("shoots")).count();
+        assert_eq!(the(&run, 1).unwrap().at, Pos::new(6, 1), "it stands and shoots");
+        if run.is_over() {
+            break;
+        }
+    }
+    assert!(
+        shots >= 8,
+        "an archer in range with a clear line shoots every turn ({shots} of 10)"
+    );
+    // Next to you, it steps back first.
+    let mut run = run_on(ROOM);
+    put(&mut run, monster(1, Kind::GoblinArcher, Pos::new(2, 2), hunting(me)));
+    play(&mut run, Act::Wait);
+    assert_eq!(steps_apart(the(&run, 1).unwrap().at, me), 2, "it keeps its distance");
+    // Another monster in the line of fire: no shot; it moves to find one.
+    let mut run = run_on("##########\n#@.......#\n##########\n");
+    let me = run.player.at;
+    put(&mut run, monster(1, Kind::GoblinArcher, Pos::new(7, 1), hunting(me)));
+    put(&mut run, monster(2, Kind::Rat, Pos::new(4, 1), Mind::Asleep));
+    let said = play(&mut run, Act::Wait);
+    assert!(!said.iter().any(|l| l.contains("shoots")), "{said:?}");
+    // Out of range: it closes in.
+    let mut run = run_on("######################\n#@...................#\n######################\n");
+    let me = run.player.at;
+    put(&mut run, monster(1, Kind::GoblinArcher, Pos::new(14, 1), hunting(me)));
+    play(&mut run, Act::Wait);
+    assert_eq!(the(&run, 1).unwrap().at, Pos::new(13, 1));
+}
+
+#[test]
+fn cowards_run_when_hurt_heal_away_from_you_and_come_back_whole() {
+    // Hit until the kobold turns to flee (a blow may kill it instead: then another try).
+    let fled = (0..40).any(|attempt| {
+        let mut run = run_on(ROOM);
+        run.rng = GenRng::new(attempt);
+        let me = run.player.at;
+        put(&mut run, monster(1, Kind::Kobold, Pos::new(2, 1), hunting(me)));
+        run.dungeon.level_mut().monsters[0].hp = 4;
+        for _ in 0..10 {
+            let said = play(&mut run, Act::Step(Dir8::E));
+            match the(&run, 1) {
+                Some(k) if k.mind == Mind::Fleeing => {
+                    assert!(k.hp < Kind::Kobold.stats().max_hp);
+                    assert!(said.iter().any(|l| l.contains("turns to flee")), "{said:?}");
+                    return true;
+                }
+                Some(k) => assert!(k.hp * 3 > Kind::Kobold.stats().max_hp, "hurt to a third, it runs"),
+                None => return false,
+            }
+        }
+        false
+    });
+    assert!(fled, "a kobold hurt to a third of its health flees");
+    // A fleeing kobold steps away from you.
+    let mut run = run_on(ROOM);
+    let me = run.player.at;
+    let mut k = monster(1, Kind::Kobold, Pos::new(3, 1), Mind::Fleeing);
+    k.hp = 2;
+    put(&mut run, k);
+    play(&mut run, Act::Wait);
+    assert_eq!(steps_apart(the(&run, 1).unwrap().at, me), 3);
+    // It heals while it runs, and once whole it comes for you again.
+    for _ in 0..20 {
+        play(&mut run, Act::Wait);
+        if matches!(the(&run, 1).unwrap().mind, Mind::Hunting { .. }) {
+            break;
+        }
+    }
+    let k = the(&run, 1).unwrap();
+    assert_eq!(k.hp, Kind::Kobold.stats().max_hp);
+    assert!(matches!(k.mind, Mind::Hunting { .. }), "{:?}", k.mind);
+}
+
+#[test]
+fn thieves_steal_what_is_not_worn_run_and_drop_it_when_killed() {
+    let mut run = run_on(ROOM);
+    let me = run.player.at;
+    let darts = run.player.pack.add(Item {
+        kind: ItemKind::Dart,
+        count: 5,
+    });
+    let sword = run.player.pack.add(Item {
+        kind: ItemKind::Sword,
+        count: 1,
+    });
+    run.player.pack.weapon = sword.map(|s| s as u8);
+    put(&mut run, monster(1, Kind::Monkey, Pos::new(2, 1), hunting(me)));
+    let mut stolen = false;
+    for _ in 0..40 {
+        let said = play(&mut run, Act::Wait);
+        if said.iter().any(|l| l.contains("snatches")) {
+            stolen = true;
+            break;
+        }
+    }
+    assert!(stolen, "a monkey next to you steals within 40 turns");
+    assert_eq!(run.player.pack.get(darts.unwrap()), None, "the darts are gone");
+    assert_eq!(
+        run.player.pack.wielded(),
+        Some(ItemKind::Sword),
+        "what is wielded stays"
+    );
+    let level = run.dungeon.level();
+    assert_eq!(level.loot_of(1).map(|l| l.item.kind), Some(ItemKind::Dart));
+    assert_eq!(the(&run, 1).unwrap().mind, Mind::Fleeing);
+    // It runs.
+    let before = steps_apart(the(&run, 1).unwrap().at, run.player.at);
+    for _ in 0..3 {
+        play(&mut run, Act::Wait);
+    }
+    assert!(steps_apart(the(&run, 1).unwrap().at, run.player.at) > before);
+    // Killed, it drops them.
+    let at = Pos::new(2, 1);
+    {
+        let level = run.dungeon.level_mut();
+        level.monsters[0].at = at;
+        level.monsters[0].hp = 1;
+    }
+    for _ in 0..30 {
+        if the(&run, 1).is_none() {
+            break;
+        }
+        run.dungeon.level_mut().monsters[0].at = at; // it does not get away this time
+        play(&mut run, Act::Step(Dir8::E));
+    }
+    assert!(the(&run, 1).is_none(), "the monkey is dead");
+    let level = run.dungeon.level();
+    assert!(level.loot.is_empty());
+    let dropped = level
+        .items
+        .iter()
+        .find(|f| f.item.kind == ItemKind::Dart)
+        .expect("the darts lie there");
+    assert_eq!(dropped.item.count, 5);
+    assert!(steps_apart(dropped.at, at) <= 1);
+}
+
+#[test]
+fn bloats_drift_up_hover_and_poison_who_pops_them_close() {
+    let mut run = run_on(ROOM);
+    let me = run.player.at;
+    put(&mut run, monster(1, Kind::Bloat, Pos::new(4, 1), hunting(me)));
+    let hp = run.player.health.hp;
+    for _ in 0..12 {
+        play(&mut run, Act::Wait);
+    }
+    assert_eq!(steps_apart(the(&run, 1).unwrap().at, me), 1, "it drifts up to you");
+    assert_eq!(
+        run.player.health.hp,
+        hp.max(run.player.health.hp),
+        "and never hurts you itself"
+    );
+    // Popped next to you, its gas poisons you.
+    run.dungeon.level_mut().monsters[0].hp = 1;
+    let dir = Dir8::between(me, the(&run, 1).unwrap().at).unwrap();
+    for _ in 0..30 {
+        if the(&run, 1).is_none() {
+            break;
+        }
+        play(&mut run, Act::Step(dir));
+    }
+    assert!(the(&run, 1).is_none());
+    assert!(run.player.status.poison > 0, "caught in the gas");
+    // Popped from afar (a dart), it harms no one.
+    let mut run = run_on(ROOM);
+    let slot = run
+        .player
+        .pack
+        .add(Item {
+            kind: ItemKind::Dart,
+            count: 20,
+        })
+        .unwrap() as u8;
+    let mut b = monster(1, Kind::Bloat, Pos::new(6, 1), Mind::Asleep);
+    b.hp = 1;
+    put(&mut run, b);
+    for _ in 0..20 {
+        if the(&run, 1).is_none() {
+            break;
+        }
+        play(
+            &mut run,
+            Act::Aim {
+                slot,
+                at: Pos::new(6, 1),
+            },
+        );
+    }
+    assert!(the(&run, 1).is_none());
+    assert_eq!(run.player.status.poison, 0);
+}
+
+#[test]
+fn ogres_smash_doors_open_locked_ones_too_where_others_are_stopped() {
+    for (door, kind, smashed) in [
+        ('*', Kind::Ogre, true),
+        ('+', Kind::Ogre, true),
+        ('*', Kind::Goblin, false),
+        ('+', Kind::Rat, false),
+    ] {
+        let mut run = run_on(&format!("#########\n#@..{door}...#\n#########\n"));
+        let me = run.player.at;
+        put(&mut run, monster(1, kind, Pos::new(6, 1), hunting(me)));
+        let mut said = Vec::new();
+        for _ in 0..8 {
+            said.extend(play(&mut run, Act::Wait));
+        }
+        let tile = run.dungeon.level().map.tile(Pos::new(4, 1));
+        assert_eq!(
+            tile == Tile::Door(DoorState::Open),
+            smashed,
+            "{kind:?} at {door}: {tile:?}"
+        );
+        assert_eq!(said.iter().any(|l| l.contains("smashes")), smashed, "{said:?}");
+    }
+}
+
+#[test]
+fn bats_flit_where_a_plain_hunter_only_closes_in() {
+    let away = |kind: Kind| {
+        let mut run = run_on(ROOM);
+        run.player.health.max = 10_000;
+        run.player.health.hp = 10_000;
+        let me = run.player.at;
+        put(&mut run, monster(1, kind, Pos::new(5, 4), hunting(me)));
+        let mut away = 0;
+        for _ in 0..60 {
+            let before = steps_apart(the(&run, 1).unwrap().at, me);
+            play(&mut run, Act::Wait);
+            away += i32::from(steps_apart(the(&run, 1).unwrap().at, me) > before);
+        }
+        away
+    };
+    assert!(away(Kind::VampireBat) >= 5, "a bat flits off now and then");
+    assert_eq!(away(Kind::Rat), 0, "a rat never backs off");
+}
+
+#[test]
+fn trolls_regenerate() {
+    let mut run = run_on(ROOM);
+    let mut t = monster(1, Kind::Troll, Pos::new(18, 7), Mind::Asleep);
+    t.hp -= 10;
+    put(&mut run, t);
+    for _ in 0..15 {
+        play(&mut run, Act::Wait);
+    }
+    assert_eq!(
+        the(&run, 1).unwrap().hp,
+        Kind::Troll.stats().max_hp - 5,
+        "a point every three turns"
+    );
+    let mut o = monster(2, Kind::Orc, Pos::new(18, 5), Mind::Asleep);
+    o.hp -= 5;
+    put(&mut run, o);
+    for _ in 0..15 {
+        play(&mut run, Act::Wait);
+    }
+    assert_eq!(the(&run, 2).unwrap().hp, Kind::Orc.stats().max_hp - 5, "others do not");
+}
+
+#[test]
+fn packs_are_placed_together_and_first_levels_mostly_sleep() {
+    let (mut jackals, mut with_mate, mut archers, mut in_band) = (0, 0, 0, 0);
+    let (mut first, mut asleep) = (0, 0);
+    for seed in 0..300 {
+        for depth in [1, 4, 6] {
+            let params = GenParams::new(seed, 80, 50, CorridorStyle::Mixed).at_depth(depth);
+            let level = generate(&params).unwrap().level;
+            let ms = &level.monsters;
+            let mates = |m: &Monster, k: &[Kind]| {
+                ms.iter()
+                    .any(|o| o.id != m.id && k.contains(&o.kind) && steps_apart(o.at, m.at) <= 2)
+            };
+            for m in ms {
+                if m.kind == Kind::Jackal {
+                    jackals += 1;
+                    with_mate += usize::from(mates(m, &[Kind::Jackal]));
+                }
+                if m.kind == Kind::GoblinArcher && depth >= 4 {
+                    archers += 1;
+                    in_band += usize::from(mates(m, &[Kind::Goblin]));
+                }
+                if depth == 1 {
+                    first += 1;
+                    asleep += usize::from(m.mind == Mind::Asleep);
+                }
+            }
+            // Every level's monsters on free floor, one a tile.
+            let mut places: Vec<Pos> = ms.iter().map(|m| m.at).collect();
+            places.sort_by_key(|p| (p.y, p.x));
+            places.dedup();
+            assert_eq!(places.len(), ms.len());
+            assert!(ms.iter().all(|m| level.map.tile(m.at) == Tile::Floor));
+        }
+    }
+    println!(
+        "jackals with a mate: {with_mate}/{jackals}; archers in a war band from level 4: {in_band}/{archers}; \
+         asleep on level 1: {asleep}/{first}"
+    );
+    assert!(
+        with_mate * 10 >= jackals * 9,
+        "jackals come in packs: {with_mate}/{jackals}"
+    );
+    assert!(in_band * 3 >= archers, "war bands bring archers: {in_band}/{archers}");
+    assert!(
+        asleep * 10 >= first * 7,
+        "most first-level monsters sleep: {asleep}/{first}"
+    );
+}
+
+/// A corridor: the player at its west end, a sleeping rat `at` tiles east of the second tile.
+fn sleeper_in_corridor(door: Option<char>, rat_at: i32) -> Run {
+    let mut row: Vec<char> = "#@..........#".chars().collect();
+    if let Some(d) = door {
+        row[3] = d;
+    }
+    let row: String = row.into_iter().collect();
+    let mut run = run_on(&format!("#############\n{row}\n#############\n"));
+    put(&mut run, monster(1, Kind::Rat, Pos::new(rat_at, 1), Mind::Asleep));
+    run
+}
+
+fn awake(run: &Run) -> bool {
+    the(run, 1).is_some_and(|m| m.mind != Mind::Asleep)
+}
+
+#[test]
+fn a_sleeper_hears_at_the_noise_rules_distance_and_not_beyond() {
+    let reach = noise::hearing_range(Mind::Asleep, noise::WALK) as i32;
+    assert_eq!(reach, 2);
+    // A step to (2, 1): heard at the distance, not one beyond.
+    let mut near = sleeper_in_corridor(None, 2 + reach);
+    play(&mut near, Act::Step(Dir8::E));
+    assert!(awake(&near), "woken at {reach} steps");
+    let target = match the(&near, 1).unwrap().mind {
+        Mind::Hunting { target, .. } => target,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(target, Pos::new(2, 1), "it goes toward the noise");
+    let mut far = sleeper_in_corridor(None, 2 + reach + 1);
+    play(&mut far, Act::Step(Dir8::E));
+    assert!(!awake(&far), "asleep at {} steps", reach + 1);
+    // Resting is quieter than walking, sneaking as quiet: neither wakes a sleeper two steps off.
+    for act in [Act::Wait, Act::Sneak(Dir8::E)] {
+        let mut run = sleeper_in_corridor(None, 4);
+        play(&mut run, act);
+        assert!(!awake(&run), "{act:?}");
+    }
+    // Awake, a wanderer hears as far as the noise goes.
+    assert_eq!(
+        noise::hearing_range(Mind::Wandering { heading: Dir8::E }, noise::WALK),
+        noise::WALK
+    );
+}
+
+#[test]
+fn shut_doors_muffle_noise_and_open_ones_do_not() {
+    // The rat two steps from (2, 1), through the doorway at (3, 1).
+    let mut open = sleeper_in_corridor(Some('\''), 4);
+    play(&mut open, Act::Step(Dir8::E));
+    assert!(awake(&open), "through an open door");
+    let mut shut = sleeper_in_corridor(Some('+'), 4);
+    play(&mut shut, Act::Step(Dir8::E));
+    assert!(!awake(&shut), "a shut door muffles a step");
+    // A fight is loud enough to carry through it: from (2, 1), a blow at a goblin at (1, 1) is
+    // heard a shut door and a step away (10, half for a sleeper, against `THROUGH_SHUT_DOOR` + 1).
+    let mut fight = sleeper_in_corridor(Some('+'), 4);
+    play(&mut fight, Act::Step(Dir8::E));
+    assert!(!awake(&fight));
+    put(&mut fight, monster(2, Kind::Goblin, Pos::new(1, 1), Mind::Asleep));
+    play(&mut fight, Act::Step(Dir8::W));
+    let walked = noise::THROUGH_SHUT_DOOR + 1;
+    assert!(walked <= noise::hearing_range(Mind::Asleep, noise::FIGHT));
+    assert!(awake(&fight), "a fight is heard through the door at {walked}");
+}
+
+#[test]
+fn sneaking_is_quiet_and_takes_two_turns() {
+    let mut walk = sleeper_in_corridor(None, 5);
+    let mut sneak = sleeper_in_corridor(None, 5);
+    for _ in 0..2 {
+        play(&mut walk, Act::Step(Dir8::E));
+        play(&mut sneak, Act::Sneak(Dir8::E));
+    }
+    assert!(awake(&walk), "walking up to it wakes it");
+    assert!(!awake(&sneak), "sneaking up to it does not");
+    assert_eq!(sneak.player.at, walk.player.at);
+    assert_eq!((walk.turn, sneak.turn), (2, 4));
+}
+
+#[test]
+fn what_a_thief_carries_is_saved_hashed_and_checked() {
+    let mut run = run_on(ROOM);
+    put(&mut run, monster(1, Kind::Monkey, Pos::new(9, 5), Mind::Fleeing));
+    let before = run.state_hash();
+    let dart = Item {
+        kind: ItemKind::Dart,
+        count: 3,
+    };
+    run.dungeon.level_mut().loot.push(Loot { holder: 1, item: dart });
+    assert_ne!(run.state_hash(), before, "the hash covers loot");
+    let saved = delve_core::save::SavedRun::capture(&run);
+    let back = decode(&encode(&saved)).unwrap().restore().unwrap();
+    assert_eq!(back.state_hash(), run.state_hash());
+    assert_eq!(back.dungeon.level().loot_of(1).map(|l| l.item), Some(dart));
+    // Loot held by no monster is refused by name.
+    let mut bad = saved.clone();
+    for level in bad.levels.iter_mut().flatten() {
+        for l in &mut level.loot {
+            l.holder = 7;
+        }
+    }
+    let err = bad.restore().unwrap_err().to_string();
+    assert!(err.contains("monster 7"), "{err}");
+}

@@ -1,0 +1,122 @@
+//! What looking at a tile tells: the monster there with its numbers (its health and what it is
+//! about, its habit, its chance to hit you and for how much through your armour, its speed, and
+//! your chance to hit it and how many blows it takes), else the item or the tile. Plain text from
+//! the run, no engine.
+
+use delve_core::explore::{self as plan, Known};
+use delve_core::geom::Pos;
+use delve_core::run::Run;
+use delve_core::world::{Habit, Monster, NORMAL_SPEED, article};
+
+use crate::sidebar::state;
+
+/// What its speed means, in words.
+fn speed(speed: i32) -> &'static str {
+    match speed {
+        s if s >= 2 * NORMAL_SPEED => "fast: two moves to your one",
+        s if s > NORMAL_SPEED => "quick: three moves to your two",
+        s if s == NORMAL_SPEED => "as fast as you",
+        _ => "slow: a move to your two",
+    }
+}
+
+/// What its habit means to a player, in a sentence.
+pub fn habit(habit: Habit) -> String {
+    match habit {
+        Habit::Brute => "It walks up to you and hits.".into(),
+        Habit::Pack(..) => "It hunts in packs.".into(),
+        Habit::Coward => "Hurt to a third, it runs, heals and comes back.".into(),
+        Habit::Thief => "Its hit steals something you carry (not what you wield or wear); kill it to get it back.".into(),
+        Habit::Archer(range) => format!("It shoots from up to {range} tiles and steps back when you close in."),
+        Habit::Bloat => "It does not fight; it bursts when killed, poisoning whoever stands next to it.".into(),
+        Habit::Erratic => "It flits about: half its moves go anywhere.".into(),
+        Habit::Regenerates => "It heals a hit point every three turns.".into(),
+    }
+}
+
+/// A monster, with its numbers against yours.
+pub fn monster(run: &Run, m: &Monster) -> String {
+    let s = m.kind.stats();
+    let name = m.kind.name();
+    let mut text = format!(
+        "{}{} {name} ({}/{} hit points), {}. {}",
+        article(name)[..1].to_uppercase(),
+        &article(name)[1..],
+        m.hp,
+        s.max_hp,
+        state(m.mind),
+        habit(s.habit)
+    );
+    let (lo, hi) = s.damage;
+    if s.to_hit > 0 && hi > 0 {
+        let armour = run.player.armour();
+        let through = if armour > 0 {
+            format!(" ({}-{hi} through your armour)", (lo - armour).max(1))
+        } else {
+            String::new()
+        };
+        text.push_str(&format!(
+            "\nIt hits you {}% of the time, for {lo}-{hi}{through}.",
+            s.to_hit
+        ));
+    }
+    let you = run.player.attack(run.record.slain);
+    let mean = f64::from(you.damage.0 + you.damage.1) / 2.0;
+    let blows = (f64::from(m.hp) / mean).ceil() as u32;
+    text.push_str(&format!(
+        "\nSpeed: {}. You hit it {}% of the time, for {}-{}: about {blows} {} to kill it.",
+        speed(s.speed),
+        you.to_hit.min(100),
+        you.damage.0,
+        you.damage.1,
+        if blows == 1 { "blow" } else { "blows" },
+    ));
+    text
+}
+
+/// What looking at `at` shows.
+pub fn look_at(run: &Run, at: Pos) -> String {
+    let level = run.dungeon.level();
+    let depth = run.dungeon.depth();
+    let seen = run.sight().is_visible(at);
+    if at == run.player.at {
+        return format!(
+            "You: {}/{} hit points, wielding {}.",
+            run.player.health.hp,
+            run.player.health.max,
+            run.player
+                .pack
+                .wielded()
+                .map_or_else(|| "nothing".to_owned(), |k| run.player.lore.name(k))
+        );
+    }
+    if seen && let Some(m) = level.monster_at(at) {
+        return monster(run, m);
+    }
+    let Some(memory) = run.player.memory.level(depth) else {
+        return "You know nothing of there.".into();
+    };
+    let known = Known { level, memory };
+    let held = run.player.keys.doors_on(depth);
+    let Some(tile) = plan::describe(&known, at, &held) else {
+        return "You have not seen there.".into();
+    };
+    let item = level
+        .item_at(at)
+        .filter(|_| seen || memory.is_explored(at))
+        .map(|f| {
+            let altar = match (f.altar, f.sealed) {
+                (Some(_), true) => ", caged on its altar",
+                (Some(_), false) => ", on an altar",
+                _ => "",
+            };
+            format!("{}{altar}, on {tile}", run.player.lore.describe(f.item))
+        });
+    let what = item.unwrap_or(tile);
+    let what = format!("{}{}", what[..1].to_uppercase(), &what[1..]);
+    if seen {
+        format!("{what}.")
+    } else {
+        format!("{what} (remembered).")
+    }
+}

@@ -1,0 +1,159 @@
+//! Look (`v`): a cursor on the map, starting on the nearest monster in sight, moved by the move
+//! keys, Tab to the next monster, or the mouse; what is under it described with its numbers
+//! (`describe`). Esc (or `v` again) stops. While looking, the keyboard is the look's.
+
+mod describe;
+
+pub use describe::{habit, look_at, monster};
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use delve_core::geom::{Dir8, Pos};
+use leafwing_input_manager::prelude::*;
+
+use crate::action::Action;
+use crate::actor::{LevelScoped, Player as PlayerEntity};
+use crate::items::aim::targets;
+use crate::render::GameCamera;
+use crate::state::GameState;
+use crate::travel::pointer::{pointer_position, tile_at};
+use crate::turn::{Game, TurnSet};
+use crate::ui::palette;
+use crate::ui::widgets::{Modal, label, no_modal_open};
+use crate::world_space::world_pos;
+
+/// Where the look's cursor is, while looking.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Looking(pub Option<Pos>);
+
+/// The drawn look: the cursor and the description.
+#[derive(Component)]
+struct LookMark;
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Looking>()
+        .add_systems(OnExit(GameState::Playing), stop_looking)
+        .add_systems(
+            Update,
+            (start_looking.run_if(no_modal_open), steer_look)
+                .chain()
+                .in_set(TurnSet::Input),
+        )
+        .add_systems(Update, show_look.in_set(TurnSet::Show));
+}
+
+fn stop_looking(mut looking: ResMut<Looking>) {
+    looking.0 = None;
+}
+
+/// `v` starts looking, at the nearest monster in sight (or the player).
+fn start_looking(
+    actions: Single<&ActionState<Action>, With<PlayerEntity>>,
+    game: Res<Game>,
+    mut looking: ResMut<Looking>,
+) {
+    if looking.0.is_none() && actions.just_pressed(&Action::Look) {
+        looking.0 = Some(targets(&game).first().copied().unwrap_or(game.player.at));
+    }
+}
+
+/// The look's keys and the mouse: moves steer, Tab cycles the monsters, the mouse puts the
+/// cursor under it, Esc or `v` stops.
+fn steer_look(
+    actions: Single<&ActionState<Action>, With<PlayerEntity>>,
+    mut looking: ResMut<Looking>,
+    game: Res<Game>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    camera: Query<(&Transform, &Projection), With<GameCamera>>,
+    mut last_pointer: Local<Option<Vec2>>,
+    mut started: Local<bool>,
+) {
+    let Some(mut cursor) = looking.0 else {
+        *last_pointer = None;
+        *started = false;
+        return;
+    };
+    // The press that started the look does not end it.
+    let fresh = !std::mem::replace(&mut *started, true);
+    if actions.just_pressed(&Action::Cancel) || (!fresh && actions.just_pressed(&Action::Look)) {
+        looking.0 = None;
+        return;
+    }
+    let map = &game.dungeon.level().map;
+    if let (Ok(window), Ok(camera)) = (window.single(), camera.single())
+        && let Some(at) = pointer_position(window, None)
+    {
+        let tile = tile_at(&game.dungeon, window, camera, at);
+        if last_pointer.is_some_and(|p| p != at) && map.in_bounds(tile) {
+            cursor = tile;
+        }
+        *last_pointer = Some(at);
+    }
+    if let Some(dir) = Action::ALL
+        .into_iter()
+        .filter(|a| actions.just_pressed(a))
+        .find_map(Action::direction)
+    {
+        let next = Dir8::from_pos(cursor, dir);
+        if map.in_bounds(next) {
+            cursor = next;
+        }
+    }
+    if actions.just_pressed(&Action::NextTarget) {
+        let all = targets(&game);
+        let next = all.iter().position(|&p| p == cursor).map_or(0, |i| (i + 1) % all.len());
+        if let Some(&p) = all.get(next) {
+            cursor = p;
+        }
+    }
+    looking.set_if_neq(Looking(Some(cursor)));
+}
+
+fn show_look(mut commands: Commands, looking: Res<Looking>, game: Res<Game>, marks: Query<Entity, With<LookMark>>) {
+    if !(looking.is_changed() || (game.is_changed() && looking.0.is_some())) {
+        return;
+    }
+    for entity in &marks {
+        commands.entity(entity).despawn();
+    }
+    let Some(cursor) = looking.0 else { return };
+    let map = &game.dungeon.level().map;
+    commands.spawn((
+        LookMark,
+        LevelScoped,
+        Sprite::from_color(palette::LOOK_CURSOR, Vec2::splat(16.0)),
+        Transform::from_translation(world_pos(map, cursor).extend(11.5)),
+    ));
+    commands.spawn((
+        Name::new("Look"),
+        LookMark,
+        Modal,
+        DespawnOnExit(GameState::Playing),
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(40),
+            left: px(crate::sidebar::WIDTH + 8.0),
+            right: px(8),
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+        children![(
+            Node {
+                padding: UiRect::axes(px(10), px(6)),
+                max_width: px(640),
+                flex_direction: FlexDirection::Column,
+                row_gap: px(4),
+                ..default()
+            },
+            BackgroundColor(palette::OVERLAY),
+            children![
+                label(look_at(&game, cursor), 16.0, palette::TEXT),
+                label(
+                    "Looking: move the cursor (or Tab, or the mouse); Esc or v stops.",
+                    14.0,
+                    palette::TEXT_DIM
+                ),
+            ],
+        )],
+    ));
+}

@@ -1,0 +1,329 @@
+//! The sidebar (Brogue's): down the left of the window, the player's health, depth, keys, gear
+//! and states at its top, then everything in view, nearest first: each monster with its letter,
+//! picture, health bar and what it is about (asleep, wandering, hunting, fleeing), each item with
+//! its name. Hovering a row marks that tile on the map. F3 hides it (kept in the settings); while
+//! it is shown the HUD's own health and gear lines give way to it.
+
+mod entries;
+
+pub use entries::{Seen, glyph, in_view, state};
+
+use bevy::prelude::*;
+use leafwing_input_manager::prelude::*;
+
+use crate::action::Action;
+use crate::actor::{LevelScoped, Player as PlayerEntity};
+use crate::assets::GameAssets;
+use crate::player::Sneaking;
+use crate::render::items::{item_tile, tint};
+use crate::render::monsters::{health_share, monster_tile};
+use crate::state::GameState;
+use crate::turn::{Game, TurnSet};
+use crate::ui::palette;
+use crate::ui::widgets::{label, no_modal_open};
+use crate::world_space::world_pos;
+
+/// The sidebar's width, in interface pixels (scaled with the interface).
+pub const WIDTH: f32 = 250.0;
+
+/// Whether the sidebar is shown (from the settings when a run starts; F3 changes it).
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SidebarShown(pub bool);
+
+impl Default for SidebarShown {
+    fn default() -> Self {
+        SidebarShown(true)
+    }
+}
+
+/// The sidebar's panel.
+#[derive(Component)]
+struct Sidebar;
+
+/// The lines about the player at its top.
+#[derive(Component)]
+struct PlayerLines;
+
+/// The player's health bar's filled part.
+#[derive(Component)]
+struct PlayerHealth;
+
+/// Where the rows of what is in view go.
+#[derive(Component)]
+struct Rows;
+
+/// One row: the thing in view it is about.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SidebarRow(pub Seen);
+
+/// The mark on the map of the hovered row's tile.
+#[derive(Component)]
+struct RowMark;
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<SidebarShown>()
+        .add_systems(OnEnter(GameState::Playing), (read_sidebar_setting, spawn_sidebar).chain())
+        .add_systems(
+            Update,
+            toggle_sidebar.run_if(no_modal_open).in_set(TurnSet::Input),
+        )
+        .add_systems(
+            Update,
+            (show_sidebar, fill_player_lines, fill_rows, mark_hovered_row)
+                .chain()
+                .in_set(TurnSet::Show),
+        );
+}
+
+fn read_sidebar_setting(settings: Res<crate::settings::Settings>, mut shown: ResMut<SidebarShown>) {
+    shown.0 = settings.sidebar;
+}
+
+fn spawn_sidebar(mut commands: Commands, shown: Res<SidebarShown>) {
+    commands.spawn((
+        Name::new("Sidebar"),
+        Sidebar,
+        DespawnOnExit(GameState::Playing),
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(0),
+            left: px(0),
+            bottom: px(0),
+            width: px(WIDTH),
+            flex_direction: FlexDirection::Column,
+            padding: UiRect::all(px(8)),
+            row_gap: px(4),
+            overflow: Overflow::clip(),
+            ..default()
+        },
+        BackgroundColor(palette::SIDEBAR),
+        if shown.0 {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        },
+        children![
+            (PlayerLines, label("", 15.0, palette::TEXT)),
+            (
+                Node {
+                    width: percent(100),
+                    height: px(8),
+                    ..default()
+                },
+                BackgroundColor(palette::HEALTH_EMPTY),
+                children![(
+                    PlayerHealth,
+                    Node {
+                        width: percent(100),
+                        height: percent(100),
+                        ..default()
+                    },
+                    BackgroundColor(palette::HEALTH_GOOD),
+                )],
+            ),
+            (
+                Rows,
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    row_gap: px(4),
+                    margin: UiRect::top(px(8)),
+                    ..default()
+                },
+            ),
+        ],
+    ));
+}
+
+/// F3 hides or shows it, and the settings keep the choice.
+fn toggle_sidebar(
+    actions: Single<&ActionState<Action>, With<PlayerEntity>>,
+    mut shown: ResMut<SidebarShown>,
+    mut settings: ResMut<crate::settings::Settings>,
+) {
+    if actions.just_pressed(&Action::Sidebar) {
+        shown.0 = !shown.0;
+        settings.sidebar = shown.0;
+    }
+}
+
+fn show_sidebar(shown: Res<SidebarShown>, mut panel: Single<&mut Visibility, With<Sidebar>>) {
+    if shown.is_changed() {
+        **panel = if shown.0 {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        };
+    }
+}
+
+/// The player's lines: where, when, health, keys, what it fights with and its states.
+pub fn player_lines(game: &Game, sneaking: bool) -> String {
+    let run = &game.0;
+    let health = run.player.health;
+    let depth = run.dungeon.depth();
+    let mut lines = vec![
+        format!("Depth {} of {}", depth, run.dungeon.deepest()),
+        format!("Turn {}", run.turn),
+        format!("Keys {}", run.player.keys.doors_on(depth).len()),
+        format!("HP {}/{}", health.hp, health.max),
+        crate::hud::gear_line(&run.player),
+    ];
+    if run.player.carrying.relic {
+        lines.push("Carrying the Heartstone".into());
+    }
+    if sneaking {
+        lines.push("Sneaking (s to walk)".into());
+    }
+    lines.join("\n")
+}
+
+fn fill_player_lines(
+    game: Res<Game>,
+    sneaking: Res<Sneaking>,
+    mut text: Single<&mut Text, With<PlayerLines>>,
+    mut fill: Single<(&mut Node, &mut BackgroundColor), With<PlayerHealth>>,
+) {
+    if !(game.is_changed() || sneaking.is_changed()) && !text.0.is_empty() {
+        return;
+    }
+    let lines = player_lines(&game, sneaking.0);
+    if text.0 != lines {
+        text.0 = lines;
+    }
+    let health = game.player.health;
+    let share = health.hp.max(0) as f32 / health.max.max(1) as f32;
+    let (node, colour) = &mut *fill;
+    node.width = percent(share * 100.0);
+    colour.0 = palette::health(share);
+}
+
+/// What a row says: "r rat — hunting" or "a potion (crimson)".
+pub fn row_text(game: &Game, seen: &Seen) -> String {
+    match seen {
+        Seen::Monster(m) => format!("{} {}  {}", glyph(m.kind), m.kind.name(), state(m.mind)),
+        Seen::Item(f) => game.player.lore.describe(f.item),
+    }
+}
+
+/// The rows, rebuilt when the game changes.
+fn fill_rows(
+    mut commands: Commands,
+    game: Res<Game>,
+    assets: Option<Res<GameAssets>>,
+    rows: Single<(Entity, Option<&Children>), With<Rows>>,
+    marks: Query<Entity, With<RowMark>>,
+    mut listed: Local<Option<Vec<Seen>>>,
+) {
+    if !game.is_changed() && listed.is_some() {
+        return;
+    }
+    let now = in_view(&game);
+    if listed.as_ref() == Some(&now) {
+        return;
+    }
+    let (parent, children) = *rows;
+    for &child in children.into_iter().flatten() {
+        commands.entity(child).despawn();
+    }
+    for mark in &marks {
+        commands.entity(mark).despawn();
+    }
+    for seen in &now {
+        let row = commands
+            .spawn((
+                Name::new("Sidebar row"),
+                SidebarRow(*seen),
+                Button,
+                Node {
+                    column_gap: px(6),
+                    align_items: AlignItems::Center,
+                    ..default()
+                },
+                BackgroundColor(Color::NONE),
+                ChildOf(parent),
+            ))
+            .id();
+        if let Some(assets) = assets.as_deref() {
+            let (tile, colour) = match seen {
+                Seen::Monster(m) => (monster_tile(m), Color::WHITE),
+                Seen::Item(f) => (item_tile(f.item), tint(f.item, &game.player.lore)),
+            };
+            commands.spawn((
+                ImageNode::from_atlas_image(
+                    assets.tileset.clone(),
+                    TextureAtlas {
+                        layout: assets.layout.clone(),
+                        index: tile as usize,
+                    },
+                )
+                .with_color(colour),
+                Node {
+                    width: px(24),
+                    height: px(24),
+                    flex_shrink: 0.0,
+                    ..default()
+                },
+                ChildOf(row),
+            ));
+        }
+        let column = commands
+            .spawn((
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    row_gap: px(2),
+                    flex_grow: 1.0,
+                    ..default()
+                },
+                ChildOf(row),
+            ))
+            .id();
+        commands.spawn((label(row_text(&game, seen), 14.0, palette::TEXT), ChildOf(column)));
+        if let Seen::Monster(m) = seen {
+            let share = health_share(m).unwrap_or(1.0);
+            commands.spawn((
+                Node {
+                    width: px(140),
+                    height: px(5),
+                    ..default()
+                },
+                BackgroundColor(palette::MONSTER_HEALTH_EMPTY),
+                ChildOf(column),
+                children![(
+                    Node {
+                        width: percent(share * 100.0),
+                        height: percent(100),
+                        ..default()
+                    },
+                    BackgroundColor(palette::MONSTER_HEALTH),
+                )],
+            ));
+        }
+    }
+    *listed = Some(now);
+}
+
+/// The hovered row is lit, and its tile marked on the map.
+fn mark_hovered_row(
+    mut commands: Commands,
+    game: Res<Game>,
+    mut rows: Query<(&SidebarRow, &Interaction, &mut BackgroundColor), Changed<Interaction>>,
+    marks: Query<Entity, With<RowMark>>,
+) {
+    for (row, interaction, mut background) in &mut rows {
+        for mark in &marks {
+            commands.entity(mark).despawn();
+        }
+        if *interaction == Interaction::None {
+            background.0 = Color::NONE;
+            continue;
+        }
+        background.0 = palette::CHOSEN_ROW;
+        let map = &game.dungeon.level().map;
+        commands.spawn((
+            RowMark,
+            LevelScoped,
+            Sprite::from_color(palette::SIDEBAR_MARK, Vec2::splat(18.0)),
+            Transform::from_translation(world_pos(map, row.0.at()).extend(11.4)),
+        ));
+    }
+}
