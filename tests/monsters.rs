@@ -57,8 +57,12 @@ fn a_monster_notices_you_exactly_when_sight_is_mutual() {
         let mut level = delve_core::generation::generate(&params).unwrap().level;
         let map = level.map.clone();
         let me = map.start();
-        // Every kind a closed door stops.
-        let kinds: Vec<Kind> = Kind::ALL.into_iter().filter(|k| !k.stats().passes_doors()).collect();
+        // Kinds a closed door stops, and that do not flit (a bat's random step may carry it into
+        // view between its two moves).
+        let kinds: Vec<Kind> = Kind::ALL
+            .into_iter()
+            .filter(|k| !k.stats().passes_doors() && k.stats().habit != delve_core::world::Habit::Erratic)
+            .collect();
         level.monsters = (0..map.tiles().len())
             .map(|i| map.pos_of(i))
             .filter(|&p| p != me && (p.x - me.x).abs() <= 10 && (p.y - me.y).abs() <= 10)
@@ -240,7 +244,10 @@ fn door_openers_open_doors_and_the_others_wait_behind_them() {
     for kind in Kind::ALL {
         // Opened or smashed, the door is open after it.
         let opens = kind.stats().passes_doors();
-        let expected = matches!(kind, Kind::Goblin | Kind::Orc | Kind::Troll | Kind::Kobold | Kind::Monkey | Kind::GoblinArcher | Kind::Ogre);
+        let expected = matches!(
+            kind,
+            Kind::Goblin | Kind::Orc | Kind::Troll | Kind::Kobold | Kind::Monkey | Kind::GoblinArcher | Kind::Ogre
+        );
         assert_eq!(opens, expected, "{kind:?}");
         let mut app = app_with(map.clone(), vec![monster(0, kind, Pos::new(5, 3), hunting)]);
         for _ in 0..4 {

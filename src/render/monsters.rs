@@ -58,7 +58,11 @@ pub(crate) const fn monster_tile(m: &Monster) -> u32 {
 /// The tile of a kind of monster: the first six from `MONSTERS`, the rest from `MORE_MONSTERS`.
 pub(crate) const fn kind_tile(kind: Kind) -> u32 {
     let k = kind as u32;
-    if k < 6 { tiles::MONSTERS + k } else { tiles::MORE_MONSTERS + k - 6 }
+    if k < 6 {
+        tiles::MONSTERS + k
+    } else {
+        tiles::MORE_MONSTERS + k - 6
+    }
 }
 
 /// The filled share of a monster's health bar, `None` while it is unhurt.
