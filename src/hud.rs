@@ -48,18 +48,20 @@ struct GearText;
 pub(crate) const RECENT_LINES: usize = 4;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(GameState::Playing), spawn_hud).add_systems(
-        Update,
-        (
-            update_status,
-            update_health,
-            update_gear,
-            update_message,
-            update_save_mark,
-            fit_to_sidebar,
-        )
-            .in_set(TurnSet::Show),
-    );
+    app.init_resource::<crate::sidebar::SidebarShown>()
+        .add_systems(OnEnter(GameState::Playing), spawn_hud)
+        .add_systems(
+            Update,
+            (
+                update_status,
+                update_health,
+                update_gear,
+                update_message,
+                update_save_mark,
+                fit_to_sidebar,
+            )
+                .in_set(TurnSet::Show),
+        );
 }
 
 /// Room kept at the bottom right for the minimap, beside the log lines.

@@ -38,8 +38,21 @@ fn shows(app: &mut App, wanted: &str) -> bool {
 fn the_hud_shows_the_run_the_player_and_the_log() {
     let map = parse_ascii(b"########\n#@...*.#\n########\n").unwrap();
     let mut app = headless_app_with(Run::new(Dungeon::premade(map)), |app| {
-        app.add_plugins(delve::hud::plugin);
+        app.add_plugins((delve::hud::plugin, delve::sidebar::plugin));
     });
+    // The sidebar (shown by default) holds the depth, turn, keys and health; the top line
+    // keeps only the run and the turn.
+    for line in ["Depth 1 of 1", "Turn 0", "Keys 0", "HP 30/30", "bare hands"] {
+        assert!(shows(&mut app, line), "{line}: {:?}", texts(&mut app));
+    }
+    assert!(
+        shows(&mut app, "Delve  |  custom map (8x3)  |  turn 0"),
+        "{:?}",
+        texts(&mut app)
+    );
+    // Hidden, the HUD's own lines say it all.
+    app.world_mut().resource_mut::<delve::sidebar::SidebarShown>().0 = false;
+    app.update();
     assert!(
         shows(
             &mut app,

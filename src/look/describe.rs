@@ -26,7 +26,9 @@ pub fn habit(habit: Habit) -> String {
         Habit::Brute => "It walks up to you and hits.".into(),
         Habit::Pack(..) => "It hunts in packs.".into(),
         Habit::Coward => "Hurt to a third, it runs, heals and comes back.".into(),
-        Habit::Thief => "Its hit steals something you carry (not what you wield or wear); kill it to get it back.".into(),
+        Habit::Thief => {
+            "Its hit steals something you carry (not what you wield or wear); kill it to get it back.".into()
+        }
         Habit::Archer(range) => format!("It shoots from up to {range} tiles and steps back when you close in."),
         Habit::Bloat => "It does not fight; it bursts when killed, poisoning whoever stands next to it.".into(),
         Habit::Erratic => "It flits about: half its moves go anywhere.".into(),
@@ -101,17 +103,14 @@ pub fn look_at(run: &Run, at: Pos) -> String {
     let Some(tile) = plan::describe(&known, at, &held) else {
         return "You have not seen there.".into();
     };
-    let item = level
-        .item_at(at)
-        .filter(|_| seen || memory.is_explored(at))
-        .map(|f| {
-            let altar = match (f.altar, f.sealed) {
-                (Some(_), true) => ", caged on its altar",
-                (Some(_), false) => ", on an altar",
-                _ => "",
-            };
-            format!("{}{altar}, on {tile}", run.player.lore.describe(f.item))
-        });
+    let item = level.item_at(at).filter(|_| seen || memory.is_explored(at)).map(|f| {
+        let altar = match (f.altar, f.sealed) {
+            (Some(_), true) => ", caged on its altar",
+            (Some(_), false) => ", on an altar",
+            _ => "",
+        };
+        format!("{}{altar}, on {tile}", run.player.lore.describe(f.item))
+    });
     let what = item.unwrap_or(tile);
     let what = format!("{}{}", what[..1].to_uppercase(), &what[1..]);
     if seen {

@@ -82,8 +82,7 @@ fn hold_taps_for_a_frame(
 /// the stairs).
 fn read_actions(
     actions: Single<&ActionState<Action>, With<Player>>,
-    mut game: ResMut<Game>,
-    mut sneaking: ResMut<super::Sneaking>,
+    game: Res<Game>,
     time: Res<Time>,
     mut repeat: Local<Repeat>,
     mut commands: MessageWriter<PlayerCommand>,
@@ -117,14 +116,6 @@ fn read_actions(
         commands.write(PlayerCommand::Cancel);
     } else if pressed(&Action::PickUp) {
         commands.write(PlayerCommand::Item(delve_core::rules::Act::PickUp));
-    } else if pressed(&Action::Sneak) {
-        sneaking.0 = !sneaking.0;
-        game.bypass_change_detection().0.say(if sneaking.0 {
-            "You start sneaking: quieter steps, each taking two turns (s to walk)."
-        } else {
-            "You walk normally again."
-        });
-        game.set_changed();
     }
     let moves = Action::ALL.into_iter().filter(|a| a.direction().is_some());
     if let Some(action) = moves.clone().find(|a| actions.just_pressed(a)) {

@@ -33,7 +33,13 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Sneaking>()
         .add_systems(OnEnter(GameState::Playing), spawn_player)
         .add_systems(OnExit(GameState::Playing), stop_sneaking)
-        .add_systems(Update, play_turn.in_set(TurnSet::Act));
+        .add_systems(Update, play_turn.in_set(TurnSet::Act))
+        .add_systems(
+            Update,
+            toggle_sneak
+                .run_if(crate::ui::widgets::no_modal_open)
+                .in_set(TurnSet::Input),
+        );
 }
 
 /// The player's entity, for its sprite and the keys it listens to (the player itself is the
@@ -53,6 +59,23 @@ pub(crate) fn spawn_player(
 
 fn stop_sneaking(mut sneaking: ResMut<Sneaking>) {
     sneaking.0 = false;
+}
+
+/// `s` starts or stops sneaking, and the log says which.
+fn toggle_sneak(
+    actions: Single<&leafwing_input_manager::prelude::ActionState<crate::action::Action>, With<Player>>,
+    mut sneaking: ResMut<Sneaking>,
+    mut game: ResMut<Game>,
+) {
+    if !actions.just_pressed(&crate::action::Action::Sneak) {
+        return;
+    }
+    sneaking.0 = !sneaking.0;
+    game.0.say(if sneaking.0 {
+        "You start sneaking: quieter steps, each taking two turns (s to walk)."
+    } else {
+        "You walk normally again."
+    });
 }
 
 /// What a command asks the rules, given the "close which door?" prompt (which a direction

@@ -95,7 +95,10 @@ mod tests {
                    #.......#..........#\n#.......#..........#\n#.......#..........#\n#.......#..........#\n\
                    #.......#..........#\n#.......#..........#\n####################\n";
         let level = Level::bare(parse_ascii(map.as_bytes()).unwrap());
-        let mut run = RunSpec::Level(Box::new(level)).begin().unwrap().with_sight(DEFAULT_RADIUS);
+        let mut run = RunSpec::Level(Box::new(level))
+            .begin()
+            .unwrap()
+            .with_sight(DEFAULT_RADIUS);
         let monster = |id, kind: Kind, x, y| Monster {
             id,
             kind,
@@ -111,8 +114,20 @@ mod tests {
             monster(3, Kind::Troll, 12, 2), // behind the wall
         ];
         level.items = vec![
-            FloorItem::loose(Pos::new(2, 1), Item { kind: ItemKind::Dart, count: 2 }),
-            FloorItem::loose(Pos::new(14, 4), Item { kind: ItemKind::Sword, count: 1 }),
+            FloorItem::loose(
+                Pos::new(2, 1),
+                Item {
+                    kind: ItemKind::Dart,
+                    count: 2,
+                },
+            ),
+            FloorItem::loose(
+                Pos::new(14, 4),
+                Item {
+                    kind: ItemKind::Sword,
+                    count: 1,
+                },
+            ),
         ];
         run.look();
         let seen = in_view(&run);

@@ -62,11 +62,11 @@ struct RowMark;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<SidebarShown>()
-        .add_systems(OnEnter(GameState::Playing), (read_sidebar_setting, spawn_sidebar).chain())
         .add_systems(
-            Update,
-            toggle_sidebar.run_if(no_modal_open).in_set(TurnSet::Input),
+            OnEnter(GameState::Playing),
+            (read_sidebar_setting, spawn_sidebar).chain(),
         )
+        .add_systems(Update, toggle_sidebar.run_if(no_modal_open).in_set(TurnSet::Input))
         .add_systems(
             Update,
             (show_sidebar, fill_player_lines, fill_rows, mark_hovered_row)
@@ -183,7 +183,7 @@ fn fill_player_lines(
     mut text: Single<&mut Text, With<PlayerLines>>,
     mut fill: Single<(&mut Node, &mut BackgroundColor), With<PlayerHealth>>,
 ) {
-    if !(game.is_changed() || sneaking.is_changed()) && !text.0.is_empty() {
+    if !(game.is_changed() || sneaking.is_changed() || text.0.is_empty()) {
         return;
     }
     let lines = player_lines(&game, sneaking.0);
