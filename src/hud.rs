@@ -235,6 +235,7 @@ fn update_health(
     game: Res<Game>,
     mut text: Single<&mut Text, With<HealthText>>,
     mut fill: Single<(&mut Node, &mut BackgroundColor), With<HealthFill>>,
+    settings: Res<crate::settings::Settings>,
 ) {
     if !game.is_changed() && !text.0.is_empty() {
         return;
@@ -244,7 +245,7 @@ fn update_health(
     let share = health.hp.max(0) as f32 / health.max.max(1) as f32;
     let (node, colour) = &mut *fill;
     node.width = percent(share * 100.0);
-    colour.0 = palette::health(share);
+    colour.0 = palette::health(share, settings.colour_blind);
 }
 
 /// "sword, chain mail | hasted 12, poisoned 3": what the player fights with and the states it is

@@ -76,6 +76,7 @@ pub(crate) fn steer_aim(
     buttons: Option<Res<ButtonInput<MouseButton>>>,
     window: Query<&Window, With<PrimaryWindow>>,
     camera: Query<(&Transform, &Projection), With<GameCamera>>,
+    cover: Res<crate::travel::pointer::MapCover>,
     mut last_pointer: Local<Option<Vec2>>,
 ) {
     let Some(mut aim) = aiming.0 else {
@@ -90,7 +91,7 @@ pub(crate) fn steer_aim(
     // The mouse: moving it puts the cursor under it; a click fires there.
     let under = match (window.single(), camera.single()) {
         (Ok(window), Ok(camera)) => {
-            pointer_position(window, None).map(|at| (at, tile_at(&game.dungeon, window, camera, at)))
+            pointer_position(window, None, &cover).map(|at| (at, tile_at(&game.dungeon, window, camera, at)))
         }
         _ => None,
     };

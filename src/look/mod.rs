@@ -59,12 +59,14 @@ fn start_looking(
 
 /// The look's keys and the mouse: moves steer, Tab cycles the monsters, the mouse puts the
 /// cursor under it, Esc or `v` stops.
+#[allow(clippy::too_many_arguments)]
 fn steer_look(
     actions: Single<&ActionState<Action>, With<PlayerEntity>>,
     mut looking: ResMut<Looking>,
     game: Res<Game>,
     window: Query<&Window, With<PrimaryWindow>>,
     camera: Query<(&Transform, &Projection), With<GameCamera>>,
+    cover: Res<crate::travel::pointer::MapCover>,
     mut last_pointer: Local<Option<Vec2>>,
     mut started: Local<bool>,
 ) {
@@ -81,7 +83,7 @@ fn steer_look(
     }
     let map = &game.dungeon.level().map;
     if let (Ok(window), Ok(camera)) = (window.single(), camera.single())
-        && let Some(at) = pointer_position(window, None)
+        && let Some(at) = pointer_position(window, None, &cover)
     {
         let tile = tile_at(&game.dungeon, window, camera, at);
         if last_pointer.is_some_and(|p| p != at) && map.in_bounds(tile) {

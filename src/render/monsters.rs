@@ -50,6 +50,29 @@ fn atlas_sprite(assets: &GameAssets, index: u32) -> Sprite {
     )
 }
 
+/// The letter a kind is known by (as in Brogue and NetHack): with its shape, it tells kinds
+/// apart without colour.
+pub const fn glyph(kind: Kind) -> char {
+    match kind {
+        Kind::Rat => 'r',
+        Kind::Jackal => 'j',
+        Kind::Goblin => 'g',
+        Kind::Orc => 'o',
+        Kind::Ogre => 'O',
+        Kind::Troll => 'T',
+        Kind::Kobold => 'k',
+        Kind::Monkey => 'm',
+        Kind::GoblinArcher => 'a',
+        Kind::Bloat => 'b',
+        Kind::VampireBat => 'v',
+        Kind::Centaur => 'C',
+    }
+}
+
+/// The letter drawn on a monster in the colour-blind palette.
+#[derive(Component, Debug)]
+pub(crate) struct MonsterLetter;
+
 /// The tile of a monster's kind.
 pub(crate) const fn monster_tile(m: &Monster) -> u32 {
     kind_tile(m.kind)
@@ -79,6 +102,7 @@ fn show_monsters(
     mut sprites: Query<(Entity, &MonsterSprite, &mut Transform, &Children)>,
     mut bars: Query<BarParts, (With<HealthBar>, Without<MonsterSprite>)>,
     mut lab: LabView,
+    settings: Res<crate::settings::Settings>,
 ) {
     let (lab, lab_changed) = lab.look();
     if !(game.is_changed() || lab_changed) {
@@ -133,7 +157,19 @@ fn show_monsters(
                         Visibility::Hidden
                     },
                 ),
-                (HealthBar, bar, bar_at, shown)
+                (HealthBar, bar, bar_at, shown),
+                (
+                    MonsterLetter,
+                    Text2d::new(glyph(m.kind).to_string()),
+                    TextFont::from_font_size(9.0),
+                    TextColor(palette::MONSTER_LETTER),
+                    Transform::from_xyz(5.0, -4.0, 1.0),
+                    if settings.colour_blind {
+                        Visibility::Inherited
+                    } else {
+                        Visibility::Hidden
+                    },
+                )
             ],
         ));
     }

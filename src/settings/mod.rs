@@ -17,6 +17,8 @@ pub use bindings::{Binding, Bindings, Layout};
 
 /// The zoom steps a setting can choose (indices into the camera's zoom table).
 pub(crate) const ZOOM_STEPS: usize = 4;
+/// The sizes text and the interface can be drawn at (Bevy's `UiScale`), smallest first.
+pub const TEXT_SIZES: [f32; 5] = [0.85, 1.0, 1.15, 1.3, 1.5];
 /// The sight radii a setting can choose.
 pub(crate) const RADII: std::ops::RangeInclusive<u32> = 2..=30;
 
@@ -31,6 +33,11 @@ pub struct Settings {
     pub zoom: usize,
     /// Whether the sidebar is shown.
     pub sidebar: bool,
+    /// The size of text and the interface: an index into `TEXT_SIZES`.
+    pub text_size: usize,
+    /// The colour-blind palette: health bars in blue, orange and vermilion, and each monster's
+    /// letter drawn over its picture.
+    pub colour_blind: bool,
 }
 
 impl Default for Settings {
@@ -40,6 +47,8 @@ impl Default for Settings {
             radius: DEFAULT_RADIUS,
             zoom: 1,
             sidebar: true,
+            text_size: 1,
+            colour_blind: false,
         }
     }
 }
@@ -71,6 +80,12 @@ impl Settings {
                 default.zoom
             },
             sidebar: read.sidebar,
+            text_size: if read.text_size < TEXT_SIZES.len() {
+                read.text_size
+            } else {
+                default.text_size
+            },
+            colour_blind: read.colour_blind,
         })
     }
 
@@ -91,6 +106,12 @@ impl Settings {
         if before.sidebar != after.sidebar {
             self.sidebar = after.sidebar;
         }
+        if before.text_size != after.text_size {
+            self.text_size = after.text_size;
+        }
+        if before.colour_blind != after.colour_blind {
+            self.colour_blind = after.colour_blind;
+        }
         self
     }
 }
@@ -102,7 +123,21 @@ pub(crate) struct KeyboardLayout(pub Layout);
 /// The settings and the keyboard layout learned so far, as resources (learning it is
 /// `keyboard`'s).
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Settings>().init_resource::<KeyboardLayout>();
+    app.init_resource::<Settings>()
+        .init_resource::<KeyboardLayout>()
+        .add_systems(Update, scale_interface);
+}
+
+/// Text and the interface drawn at the size the settings say (where there is an interface).
+fn scale_interface(settings: Res<Settings>, scale: Option<ResMut<UiScale>>) {
+    if let Some(mut scale) = scale
+        && (settings.is_changed() || scale.is_added())
+    {
+        let wanted = TEXT_SIZES[settings.text_size.min(TEXT_SIZES.len() - 1)];
+        if scale.0 != wanted {
+            scale.0 = wanted;
+        }
+    }
 }
 
 /// The input map for the player from the settings on this keyboard.
@@ -137,6 +172,13 @@ mod tests {
         // Each setting stands alone: one out of range, or a key not known, costs only itself.
         let wide = Settings::from_text(b"(radius: 500, zoom: 1)").unwrap();
         assert_eq!((wide.radius, wide.zoom), (Settings::default().radius, 1));
+        let looks = Settings::from_text(b"(text_size: 3, colour_blind: true, sidebar: false)").unwrap();
+        assert_eq!((looks.text_size, looks.colour_blind, looks.sidebar), (3, true, false));
+        assert_eq!(
+            Settings::from_text(b"(text_size: 9)").unwrap().text_size,
+            1,
+            "out of range: default"
+        );
         let unknown = Settings::from_text(b"(radius: 5, bindings: {\"Wait\": [\"Nope\"]})").unwrap();
         assert_eq!(unknown.radius, 5);
         assert_eq!(unknown.bindings, Settings::default().bindings);

@@ -4,7 +4,7 @@
 use delve_core::geom::Pos;
 use delve_core::rules::mind::distance_sq;
 use delve_core::run::Run;
-use delve_core::world::{FloorItem, Kind, Mind, Monster};
+use delve_core::world::{FloorItem, Mind, Monster};
 
 /// One thing in view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,32 +61,14 @@ pub const fn state(mind: Mind) -> &'static str {
     }
 }
 
-/// The letter a kind is known by (as in Brogue and NetHack): with its shape, it tells kinds
-/// apart without colour.
-pub const fn glyph(kind: Kind) -> char {
-    match kind {
-        Kind::Rat => 'r',
-        Kind::Jackal => 'j',
-        Kind::Goblin => 'g',
-        Kind::Orc => 'o',
-        Kind::Ogre => 'O',
-        Kind::Troll => 'T',
-        Kind::Kobold => 'k',
-        Kind::Monkey => 'm',
-        Kind::GoblinArcher => 'a',
-        Kind::Bloat => 'b',
-        Kind::VampireBat => 'v',
-        Kind::Centaur => 'C',
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::monsters::glyph;
     use delve_core::fov::DEFAULT_RADIUS;
     use delve_core::map::parse_ascii;
     use delve_core::run::RunSpec;
-    use delve_core::world::{Item, ItemKind, Level};
+    use delve_core::world::{Item, ItemKind, Kind, Level};
 
     #[test]
     fn what_is_in_view_nearest_first_and_nothing_else() {

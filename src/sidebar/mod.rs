@@ -6,7 +6,7 @@
 
 mod entries;
 
-pub use entries::{Seen, glyph, in_view, state};
+pub use entries::{Seen, in_view, state};
 
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
@@ -16,7 +16,7 @@ use crate::actor::{LevelScoped, Player as PlayerEntity};
 use crate::assets::GameAssets;
 use crate::player::Sneaking;
 use crate::render::items::{item_tile, tint};
-use crate::render::monsters::{health_share, monster_tile};
+use crate::render::monsters::{glyph, health_share, monster_tile};
 use crate::state::GameState;
 use crate::turn::{Game, TurnSet};
 use crate::ui::palette;
@@ -40,9 +40,17 @@ impl Default for SidebarShown {
 #[derive(Component)]
 struct Sidebar;
 
-/// The lines about the player at its top.
+/// The lines about the player at its top: where and when.
 #[derive(Component)]
 struct PlayerLines;
+
+/// The player's hit points, beside its bar.
+#[derive(Component)]
+struct HealthLine;
+
+/// What the player fights with and the states it is in, under its health.
+#[derive(Component)]
+struct GearLines;
 
 /// The player's health bar's filled part.
 #[derive(Component)]
@@ -62,6 +70,7 @@ struct RowMark;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<SidebarShown>()
+        .init_resource::<crate::travel::pointer::MapCover>()
         .add_systems(
             OnEnter(GameState::Playing),
             (read_sidebar_setting, spawn_sidebar).chain(),
@@ -72,7 +81,23 @@ pub fn plugin(app: &mut App) {
             (show_sidebar, fill_player_lines, fill_rows, mark_hovered_row)
                 .chain()
                 .in_set(TurnSet::Show),
-        );
+        )
+        .add_systems(Update, cover_the_map.before(TurnSet::Input));
+}
+
+/// Tells the pointer how much of the map the sidebar covers (its width at the interface's
+/// scale), so a pointer over the sidebar neither travels nor aims.
+fn cover_the_map(
+    shown: Res<SidebarShown>,
+    scale: Option<Res<UiScale>>,
+    mut cover: ResMut<crate::travel::pointer::MapCover>,
+) {
+    let left = if shown.0 {
+        WIDTH * scale.map_or(1.0, |s| s.0)
+    } else {
+        0.0
+    };
+    cover.set_if_neq(crate::travel::pointer::MapCover { left });
 }
 
 fn read_sidebar_setting(settings: Res<crate::settings::Settings>, mut shown: ResMut<SidebarShown>) {
@@ -106,21 +131,32 @@ fn spawn_sidebar(mut commands: Commands, shown: Res<SidebarShown>) {
             (PlayerLines, label("", 15.0, palette::TEXT)),
             (
                 Node {
-                    width: percent(100),
-                    height: px(8),
+                    column_gap: px(8),
+                    align_items: AlignItems::Center,
                     ..default()
                 },
-                BackgroundColor(palette::HEALTH_EMPTY),
-                children![(
-                    PlayerHealth,
-                    Node {
-                        width: percent(100),
-                        height: percent(100),
-                        ..default()
-                    },
-                    BackgroundColor(palette::HEALTH_GOOD),
-                )],
+                children![
+                    (HealthLine, label("", 15.0, palette::TEXT)),
+                    (
+                        Node {
+                            flex_grow: 1.0,
+                            height: px(8),
+                            ..default()
+                        },
+                        BackgroundColor(palette::HEALTH_EMPTY),
+                        children![(
+                            PlayerHealth,
+                            Node {
+                                width: percent(100),
+                                height: percent(100),
+                                ..default()
+                            },
+                            BackgroundColor(palette::HEALTH_GOOD),
+                        )],
+                    ),
+                ],
             ),
+            (GearLines, label("", 14.0, palette::TEXT)),
             (
                 Rows,
                 Node {
@@ -156,45 +192,55 @@ fn show_sidebar(shown: Res<SidebarShown>, mut panel: Single<&mut Visibility, Wit
     }
 }
 
-/// The player's lines: where, when, health, keys, what it fights with and its states.
-pub fn player_lines(game: &Game, sneaking: bool) -> String {
+/// The player's lines: where and when, then (under the health bar) what it fights with, its
+/// states, the relic and sneaking.
+pub fn player_lines(game: &Game, sneaking: bool) -> (String, String) {
     let run = &game.0;
-    let health = run.player.health;
     let depth = run.dungeon.depth();
-    let mut lines = vec![
-        format!("Depth {} of {}", depth, run.dungeon.deepest()),
-        format!("Turn {}", run.turn),
-        format!("Keys {}", run.player.keys.doors_on(depth).len()),
-        format!("HP {}/{}", health.hp, health.max),
-        crate::hud::gear_line(&run.player),
-    ];
+    let top = format!(
+        "Depth {} of {}\nTurn {}\nKeys {}",
+        depth,
+        run.dungeon.deepest(),
+        run.turn,
+        run.player.keys.doors_on(depth).len()
+    );
+    let mut lines = vec![crate::hud::gear_line(&run.player)];
     if run.player.carrying.relic {
         lines.push("Carrying the Heartstone".into());
     }
     if sneaking {
         lines.push("Sneaking (s to walk)".into());
     }
-    lines.join("\n")
+    (top, lines.join("\n"))
 }
 
+/// The player's part of the sidebar, kept up to date.
+#[allow(clippy::type_complexity)]
 fn fill_player_lines(
     game: Res<Game>,
     sneaking: Res<Sneaking>,
-    mut text: Single<&mut Text, With<PlayerLines>>,
+    mut texts: ParamSet<(
+        Single<&mut Text, With<PlayerLines>>,
+        Single<&mut Text, With<HealthLine>>,
+        Single<&mut Text, With<GearLines>>,
+    )>,
     mut fill: Single<(&mut Node, &mut BackgroundColor), With<PlayerHealth>>,
+    settings: Res<crate::settings::Settings>,
+    mut done: Local<bool>,
 ) {
-    if !(game.is_changed() || sneaking.is_changed() || text.0.is_empty()) {
+    if !(game.is_changed() || sneaking.is_changed() || !*done) {
         return;
     }
-    let lines = player_lines(&game, sneaking.0);
-    if text.0 != lines {
-        text.0 = lines;
-    }
+    *done = true;
+    let (top, gear) = player_lines(&game, sneaking.0);
     let health = game.player.health;
+    texts.p0().set_if_neq(Text(top));
+    texts.p1().set_if_neq(Text(format!("HP {}/{}", health.hp, health.max)));
+    texts.p2().set_if_neq(Text(gear));
     let share = health.hp.max(0) as f32 / health.max.max(1) as f32;
     let (node, colour) = &mut *fill;
     node.width = percent(share * 100.0);
-    colour.0 = palette::health(share);
+    colour.0 = palette::health(share, settings.colour_blind);
 }
 
 /// What a row says: "r rat — hunting" or "a potion (crimson)".

@@ -35,8 +35,17 @@ struct PathDot;
 #[derive(Component, Debug)]
 struct HoverText;
 
+/// How much of the window's left edge the interface covers (the sidebar), in logical pixels:
+/// the pointer there is over the interface, not the map.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct MapCover {
+    /// The covered width from the left edge.
+    pub left: f32,
+}
+
 pub fn plugin(app: &mut App) {
     app.init_resource::<Hovered>()
+        .init_resource::<MapCover>()
         .add_systems(OnEnter(GameState::Playing), spawn_hover_text)
         .add_systems(
             Update,
@@ -101,11 +110,13 @@ fn show_hover_text(
     text.0.0 = line;
 }
 
-/// Where the pointer is over the window: the mouse cursor, else the latest touch.
-pub(crate) fn pointer_position(window: &Window, touches: Option<&Touches>) -> Option<Vec2> {
+/// Where the pointer is over the map: the mouse cursor, else the latest touch; `None` when it is
+/// over what `cover` covers (the sidebar) or outside the window.
+pub fn pointer_position(window: &Window, touches: Option<&Touches>, cover: &MapCover) -> Option<Vec2> {
     window
         .cursor_position()
         .or_else(|| touches.and_then(|t| t.iter().last().map(|t| t.position())))
+        .filter(|p| p.x >= cover.left)
 }
 
 /// The tile under a point of the primary window, through the game camera.
@@ -126,10 +137,11 @@ fn track_pointer(
     camera: Single<(&Transform, &Projection), With<GameCamera>>,
     game: Res<Game>,
     mut hovered: ResMut<Hovered>,
+    cover: Res<MapCover>,
     mut search: Local<Search>,
     mut last: Local<Option<(Pos, Pos, u64)>>,
 ) {
-    let Some(at) = pointer_position(&window, touches.as_deref()) else {
+    let Some(at) = pointer_position(&window, touches.as_deref(), &cover) else {
         if hovered.tile.is_some() {
             *hovered = Hovered::default();
         }

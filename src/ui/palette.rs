@@ -66,16 +66,21 @@ pub(crate) const HEALTH_GOOD: Color = Color::srgb(0.3, 0.8, 0.3);
 pub(crate) const HEALTH_LOW: Color = Color::srgb(0.9, 0.75, 0.2);
 /// Health at a quarter or less.
 pub(crate) const HEALTH_CRITICAL: Color = Color::srgb(0.95, 0.25, 0.2);
-/// The player's health bar, filled to `share`: its colour for how much is left.
-pub(crate) fn health(share: f32) -> Color {
-    if share > 0.5 {
-        HEALTH_GOOD
-    } else if share > 0.25 {
-        HEALTH_LOW
-    } else {
-        HEALTH_CRITICAL
+/// The player's health bar, filled to `share`: its colour for how much is left. In the
+/// colour-blind palette, blue, orange and vermilion (Okabe and Ito's), told apart by red-green
+/// blind eyes and by lightness too.
+pub(crate) fn health(share: f32, colour_blind: bool) -> Color {
+    match (share > 0.5, share > 0.25, colour_blind) {
+        (true, _, false) => HEALTH_GOOD,
+        (false, true, false) => HEALTH_LOW,
+        (false, false, false) => HEALTH_CRITICAL,
+        (true, _, true) => Color::srgb(0.34, 0.71, 0.91),
+        (false, true, true) => Color::srgb(0.9, 0.62, 0.0),
+        (false, false, true) => Color::srgb(0.84, 0.37, 0.0),
     }
 }
+/// A monster's letter, over its picture in the colour-blind palette.
+pub(crate) const MONSTER_LETTER: Color = Color::WHITE;
 /// Under the sidebar.
 pub(crate) const SIDEBAR: Color = Color::srgba(0.02, 0.02, 0.04, 0.88);
 /// On the map, the tile of the sidebar row the pointer is over.

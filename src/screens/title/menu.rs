@@ -43,6 +43,10 @@ pub(crate) enum Row {
     Bind(Action),
     Radius,
     Zoom,
+    /// The size of text and the interface.
+    TextSize,
+    /// The colour-blind palette, on or off.
+    ColourBlind,
     Reset,
     Back,
 }
@@ -150,7 +154,14 @@ impl Menu {
             Page::NewRun => vec![Row::Seed, Row::Style, Row::Size, Row::Start, Row::Back],
             Page::Settings => {
                 let mut rows: Vec<Row> = Action::ALL.into_iter().map(Row::Bind).collect();
-                rows.extend([Row::Radius, Row::Zoom, Row::Reset, Row::Back]);
+                rows.extend([
+                    Row::Radius,
+                    Row::Zoom,
+                    Row::TextSize,
+                    Row::ColourBlind,
+                    Row::Reset,
+                    Row::Back,
+                ]);
                 rows
             }
             Page::History => vec![Row::Back],
@@ -196,6 +207,16 @@ impl Menu {
             ),
             Row::Radius => format!("{:<40}< {} >", "sight radius", ctx.settings.radius),
             Row::Zoom => format!("{:<40}< {} >", "zoom", ctx.settings.zoom + 1),
+            Row::TextSize => format!(
+                "{:<40}< {}% >",
+                "text size",
+                (crate::settings::TEXT_SIZES[ctx.settings.text_size.min(4)] * 100.0).round()
+            ),
+            Row::ColourBlind => format!(
+                "{:<40}< {} >",
+                "colour-blind palette",
+                if ctx.settings.colour_blind { "on" } else { "off" }
+            ),
             Row::Reset => "Reset to defaults".into(),
             Row::Back => "Back".into(),
         }
@@ -269,7 +290,9 @@ impl Menu {
                     retire_oldest: row == Row::RetireAndStart,
                 };
             }
-            Row::Style | Row::Size | Row::Radius | Row::Zoom => return self.adjust(row, true, ctx),
+            Row::Style | Row::Size | Row::Radius | Row::Zoom | Row::TextSize | Row::ColourBlind => {
+                return self.adjust(row, true, ctx);
+            }
             Row::Bind(action) => {
                 self.capturing = Some(action);
                 self.note = Some(format!(
@@ -279,7 +302,10 @@ impl Menu {
             }
             Row::Reset => {
                 *ctx.settings = Settings::default();
-                self.note = Some("Every key, the sight radius and the zoom are back to their defaults.".into());
+                self.note = Some(
+                    "Every key, the sight radius, the zoom, the text size and the palette are back to their defaults."
+                        .into(),
+                );
                 return Outcome::SettingsChanged;
             }
         }
@@ -307,6 +333,17 @@ impl Menu {
             }
             Row::Zoom => {
                 ctx.settings.zoom = step(ctx.settings.zoom, ZOOM_STEPS);
+                return Outcome::SettingsChanged;
+            }
+            Row::TextSize => {
+                let n = crate::settings::TEXT_SIZES.len();
+                let i = ctx.settings.text_size.min(n - 1);
+                // Up to the largest and down to the smallest: no wrapping round to a tiny size.
+                ctx.settings.text_size = if up { (i + 1).min(n - 1) } else { i.saturating_sub(1) };
+                return Outcome::SettingsChanged;
+            }
+            Row::ColourBlind => {
+                ctx.settings.colour_blind = !ctx.settings.colour_blind;
                 return Outcome::SettingsChanged;
             }
             _ => {}

@@ -1,0 +1,200 @@
+//! What the player faces, as a player meets it, headless: real key presses for sneaking (`s`)
+//! and looking (`v`, with its numbers), the sidebar's rows against what is in view as the game
+//! goes on, and the pointer over the sidebar reaching nothing on the map under it.
+
+mod support;
+
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use delve::look::Looking;
+use delve::sidebar::{Seen, SidebarRow, in_view};
+use delve::travel::pointer::MapCover;
+use delve::turn::Game;
+use delve_core::geom::Pos;
+use delve_core::world::{FloorItem, Item, ItemKind, Kind, Mind, Monster, PATIENCE};
+
+const ROOM: &str = "\
+####################
+#@.................#
+#..................#
+#..................#
+#..................#
+#..................#
+#..................#
+#..................#
+####################
+";
+
+/// A key pressed and released, a frame each, as the window reports it.
+fn press(app: &mut App, code: KeyCode, text: &str) {
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        let logical_key = if text.is_empty() {
+            Key::Escape
+        } else {
+            Key::Character(text.into())
+        };
+        app.world_mut().write_message(KeyboardInput {
+            key_code: code,
+            logical_key,
+            state,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.update();
+    }
+}
+
+fn game(app: &App) -> &Game {
+    app.world().resource::<Game>()
+}
+
+fn monster(id: u32, kind: Kind, at: Pos, mind: Mind) -> Monster {
+    Monster {
+        id,
+        kind,
+        at,
+        hp: kind.stats().max_hp,
+        energy: 0,
+        mind,
+    }
+}
+
+fn app() -> App {
+    let mut app = support::keyboard_app(ROOM, |app| {
+        app.add_plugins((delve::sidebar::plugin, delve::look::plugin, delve::items::plugin));
+    });
+    let level = app
+        .world_mut()
+        .resource_mut::<Game>()
+        .into_inner()
+        .0
+        .dungeon
+        .level_mut();
+    level.monsters = vec![monster(1, Kind::GoblinArcher, Pos::new(7, 4), Mind::Asleep)];
+    level.items = vec![FloorItem::loose(
+        Pos::new(3, 6),
+        Item {
+            kind: ItemKind::Dart,
+            count: 3,
+        },
+    )];
+    app.world_mut().resource_mut::<Game>().0.look();
+    app.update();
+    app
+}
+
+fn rows(app: &mut App) -> Vec<Seen> {
+    let world = app.world_mut();
+    let mut q = world.query::<&SidebarRow>();
+    let mut rows: Vec<Seen> = q.iter(world).map(|r| r.0).collect();
+    // (Spawned in list order; a query need not keep it.)
+    let order = in_view(&world.resource::<Game>().0);
+    rows.sort_by_key(|r| order.iter().position(|o| o == r));
+    rows
+}
+
+#[test]
+fn s_sneaks_steps_take_two_turns_and_s_again_walks() {
+    let mut app = app();
+    press(&mut app, KeyCode::KeyS, "s");
+    assert!(app.world().resource::<delve::player::Sneaking>().0);
+    assert!(game(&app).log.lines().last().unwrap().1.contains("sneaking"));
+    let turn = game(&app).turn;
+    press(&mut app, KeyCode::KeyL, "l");
+    assert_eq!(game(&app).turn, turn + 2, "a sneaking step takes two turns");
+    assert_eq!(game(&app).player.at, Pos::new(2, 1));
+    press(&mut app, KeyCode::KeyS, "s");
+    press(&mut app, KeyCode::KeyL, "l");
+    assert_eq!(game(&app).turn, turn + 3, "walking again: one");
+}
+
+#[test]
+fn v_looks_at_the_nearest_monster_with_its_numbers_and_esc_stops() {
+    let mut app = app();
+    press(&mut app, KeyCode::KeyV, "v");
+    assert_eq!(
+        app.world().resource::<Looking>().0,
+        Some(Pos::new(7, 4)),
+        "on the archer"
+    );
+    let said = delve::look::look_at(&game(&app).0, Pos::new(7, 4));
+    for part in [
+        "goblin archer",
+        "8/8 hit points",
+        "asleep",
+        "shoots from up to 6",
+        "70% of the time",
+        "2-4",
+        "You hit it",
+    ] {
+        assert!(said.contains(part), "{part}: {said}");
+    }
+    // The move keys move the cursor, and no turn passes.
+    let turn = game(&app).turn;
+    press(&mut app, KeyCode::KeyH, "h");
+    assert_eq!(app.world().resource::<Looking>().0, Some(Pos::new(6, 4)));
+    assert_eq!(game(&app).turn, turn);
+    assert!(delve::look::look_at(&game(&app).0, Pos::new(6, 4)).starts_with("Room floor"));
+    assert!(delve::look::look_at(&game(&app).0, Pos::new(3, 6)).contains("3 darts"));
+    press(&mut app, KeyCode::Escape, "");
+    assert_eq!(app.world().resource::<Looking>().0, None);
+    press(&mut app, KeyCode::KeyL, "l");
+    assert_eq!(game(&app).turn, turn + 1, "after looking, keys play again");
+}
+
+#[test]
+fn the_sidebar_lists_what_is_in_view_as_the_game_goes_on() {
+    let mut app = app();
+    let listed = rows(&mut app);
+    assert_eq!(listed, in_view(&game(&app).0));
+    assert_eq!(listed.len(), 2, "the archer and the darts: {listed:?}");
+    assert!(matches!(listed[0], Seen::Item(_)), "the darts are nearer");
+    // A monster coming into view, and one hunting: the rows follow.
+    {
+        let mut game = app.world_mut().resource_mut::<Game>();
+        let level = game.0.dungeon.level_mut();
+        level.monsters.push(monster(
+            2,
+            Kind::Rat,
+            Pos::new(2, 2),
+            Mind::Hunting {
+                target: Pos::new(1, 1),
+                patience: PATIENCE,
+            },
+        ));
+    }
+    press(&mut app, KeyCode::Period, ".");
+    let listed = rows(&mut app);
+    assert_eq!(listed, in_view(&game(&app).0));
+    assert!(
+        listed
+            .iter()
+            .any(|r| matches!(r, Seen::Monster(m) if m.kind == Kind::Rat))
+    );
+    let text = delve::sidebar::row_text(game(&app), &listed[0]);
+    assert!(text.starts_with("r rat"), "{text}");
+}
+
+#[test]
+fn the_pointer_over_the_sidebar_is_not_over_the_map() {
+    let mut app = app();
+    let cover = *app.world().resource::<MapCover>();
+    assert_eq!(cover.left, delve::sidebar::WIDTH, "the sidebar covers its width");
+    let world = app.world_mut();
+    let mut window = world
+        .query_filtered::<&mut Window, With<PrimaryWindow>>()
+        .single_mut(world)
+        .unwrap();
+    window.set_cursor_position(Some(Vec2::new(20.0, 200.0)));
+    let over = window.cursor_position().unwrap();
+    assert!(delve::travel::pointer::pointer_position(&window, None, &cover).is_none());
+    assert!(over.x < cover.left);
+    // Hidden, the sidebar covers nothing.
+    app.world_mut().resource_mut::<delve::sidebar::SidebarShown>().0 = false;
+    app.update();
+    assert_eq!(app.world().resource::<MapCover>().left, 0.0);
+}
