@@ -248,29 +248,9 @@ fn update_health(
     colour.0 = palette::health(share, settings.colour_blind);
 }
 
-/// "sword, chain mail | hasted 12, poisoned 3": what the player fights with and the states it is
-/// in ("bare hands" and nothing else at the start).
-pub fn gear_line(player: &delve_core::world::Player) -> String {
-    let names = |k: Option<delve_core::world::ItemKind>| k.map(|k| player.lore.name(k));
-    let mut line = names(player.pack.wielded()).unwrap_or_else(|| "bare hands".into());
-    if let Some(armour) = names(player.pack.worn()) {
-        line.push_str(&format!(", {armour}"));
-    }
-    let s = player.status;
-    let states: Vec<String> = [("hasted", s.haste), ("poisoned", s.poison), ("confused", s.confusion)]
-        .into_iter()
-        .filter(|&(_, t)| t > 0)
-        .map(|(name, t)| format!("{name} {t}"))
-        .collect();
-    if !states.is_empty() {
-        line.push_str(&format!("  |  {}", states.join(", ")));
-    }
-    line
-}
-
 fn update_gear(game: Res<Game>, mut text: Single<&mut Text, With<GearText>>) {
     if game.is_changed() || text.0.is_empty() {
-        let line = gear_line(&game.player);
+        let line = crate::sidebar::gear_line(&game.player);
         if text.0 != line {
             text.0 = line;
         }

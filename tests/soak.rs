@@ -4,8 +4,9 @@
 //! tile, none in a wall or a closed door; health within bounds; what the player remembers of the
 //! level only grows; the view equals a fresh FOV computation; every key is either on the floor or
 //! held, and every held key's door is locked. A death ends the run and the same seed starts
-//! again. Then the whole script is played again in a new app: the state hash after every action
-//! is the same.
+//! again. Every run's first level also holds one monster of every kind near the start, hunting
+//! the player, so every habit is soaked. Then the whole script is played again in a new app:
+//! the state hash after every action is the same.
 
 use std::collections::HashSet;
 
@@ -68,8 +69,39 @@ fn perform(app: &mut App, m: Move) {
 }
 
 /// Plays `actions` random actions; returns the script and the state hash after each.
+/// The run's dungeon, with one monster of every kind added on free floor nearest the start,
+/// hunting the player.
+fn soak_dungeon(params: GenParams) -> Dungeon {
+    use delve_core::world::{Kind, Mind, Monster, PATIENCE};
+    let mut dungeon = Dungeon::new(params).unwrap();
+    let level = dungeon.level_mut();
+    let start = level.map.start();
+    let mut free: Vec<Pos> = (0..level.map.tiles().len())
+        .map(|i| level.map.pos_of(i))
+        .filter(|&p| {
+            level.map.tile(p) == Tile::Floor && p != start && level.monster_at(p).is_none() && level.key_at(p).is_none()
+        })
+        .collect();
+    free.sort_by_key(|p| ((p.x - start.x).pow(2) + (p.y - start.y).pow(2), p.y, p.x));
+    let first_id = level.monsters.iter().map(|m| m.id + 1).max().unwrap_or(0);
+    for (i, (kind, at)) in Kind::ALL.into_iter().zip(free.into_iter().skip(4)).enumerate() {
+        level.monsters.push(Monster {
+            id: first_id + i as u32,
+            kind,
+            at,
+            hp: kind.stats().max_hp,
+            energy: 0,
+            mind: Mind::Hunting {
+                target: start,
+                patience: PATIENCE,
+            },
+        });
+    }
+    dungeon
+}
+
 fn soak(params: GenParams, actions: usize) -> (Vec<Move>, Vec<Option<u64>>, u32) {
-    let mut app = delve::app::headless_app(Dungeon::new(params).unwrap());
+    let mut app = delve::app::headless_app(soak_dungeon(params));
     let mut rng = GenRng::new(params.seed ^ 0x5eed);
     let mut remembered: Vec<Option<Tile>> = Vec::new();
     let (mut script, mut hashes, mut deaths) = (Vec::new(), Vec::new(), 0);
@@ -167,7 +199,7 @@ fn soak(params: GenParams, actions: usize) -> (Vec<Move>, Vec<Option<u64>>, u32)
 
 /// Plays `script` in a new app: the state hash after each move.
 fn replay(params: GenParams, script: &[Move]) -> Vec<Option<u64>> {
-    let mut app = delve::app::headless_app(Dungeon::new(params).unwrap());
+    let mut app = delve::app::headless_app(soak_dungeon(params));
     script
         .iter()
         .map(|&m| {

@@ -9,7 +9,8 @@
 //! while no monster is near (knowing them by use), wield the weapon and wear the armour that
 //! hit and protect best, throw and zap at what comes near, and read teleportation or zap sleep
 //! to get out of a fight it is losing.
-//! Four bots, each attacking whatever stands next to it and never fleeing. Two know the map
+//! Four bots, each attacking whatever stands next to it (and closing in on what shoots at it)
+//! and never fleeing. Two know the map
 //! (they walk the shortest way to the stairs, fetching keys when a lock bars it, then to the
 //! Heartstone and back up); two know only what they have seen and play as a newcomer with the
 //! `x` and `>` keys would: explore until the stairs are seen, then go to them; take the
@@ -26,7 +27,7 @@ use delve_core::paths::{Search, StepField};
 use delve_core::rules::mind::distance_sq;
 use delve_core::rules::{Act, flight};
 use delve_core::run::{Run, RunSpec};
-use delve_core::world::{Class, Ending, ItemKind, Mind, Monster};
+use delve_core::world::{Class, Ending, Habit, ItemKind, Mind, Monster};
 
 struct Outcome {
     deepest: u32,
@@ -187,11 +188,21 @@ fn play(seed: u64, careful: bool, blind: bool, use_items: bool) -> Outcome {
             let diagonal = m.at.x != at.x && m.at.y != at.y;
             distance_sq(m.at, at) <= 2 && !(diagonal && (map.tile(m.at).is_door() || map.tile(at).is_door()))
         });
+        // Something shooting at it from afar: close in and fight it, as a player would.
+        let shooter = level.monsters.iter().find(|m| {
+            matches!(m.kind.stats().habit, Habit::Archer(_))
+                && matches!(m.mind, Mind::Hunting { .. })
+                && run.sight().is_visible(m.at)
+        });
         let chosen = if use_items { item_act(&run) } else { None };
         let act = if let Some(act) = chosen {
             act
         } else if let Some(m) = adjacent {
             Act::Step(Dir8::between(at, m.at).unwrap())
+        } else if let Some(m) = shooter
+            && let Some(dir) = step_towards(map, at, m.at)
+        {
+            Act::Step(dir)
         } else if careful && !near_monster && health.hp < health.max * 7 / 10 {
             Act::Wait
         } else if blind {
@@ -275,6 +286,24 @@ fn play(seed: u64, careful: bool, blind: bool, use_items: bool) -> Outcome {
         ending: run.record.ending,
         turns: run.turn,
     }
+}
+
+/// The first step of the shortest way from `at` to `to` (doors passable, never diagonally
+/// through a doorway).
+fn step_towards(map: &delve_core::map::TileMap, at: Pos, to: Pos) -> Option<Dir8> {
+    let mut field = StepField::default();
+    field.compute(map, to, 40, |t| t != Tile::Wall && t != Tile::Door(DoorState::Locked));
+    let here = field.get(at)?;
+    Dir8::ALL
+        .into_iter()
+        .filter(|&d| {
+            let q = Dir8::from_pos(at, d);
+            !(d.is_diagonal() && (map.tile(q).is_door() || map.tile(at).is_door()))
+        })
+        .filter_map(|d| field.get(Dir8::from_pos(at, d)).map(|v| (v, d)))
+        .filter(|&(v, _)| v < here)
+        .min_by_key(|&(v, _)| v)
+        .map(|(_, d)| d)
 }
 
 /// What a player who knows only what it has seen does: take the Heartstone once seen, head for

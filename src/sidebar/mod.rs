@@ -204,7 +204,7 @@ pub fn player_lines(game: &Game, sneaking: bool) -> (String, String) {
         run.turn,
         run.player.keys.doors_on(depth).len()
     );
-    let mut lines = vec![crate::hud::gear_line(&run.player)];
+    let mut lines = vec![gear_line(&run.player)];
     if run.player.carrying.relic {
         lines.push("Carrying the Heartstone".into());
     }
@@ -241,6 +241,26 @@ fn fill_player_lines(
     let (node, colour) = &mut *fill;
     node.width = percent(share * 100.0);
     colour.0 = palette::health(share, settings.colour_blind);
+}
+
+/// "sword, chain mail | hasted 12, poisoned 3": what the player fights with and the states it is
+/// in ("bare hands" and nothing else at the start).
+pub fn gear_line(player: &delve_core::world::Player) -> String {
+    let names = |k: Option<delve_core::world::ItemKind>| k.map(|k| player.lore.name(k));
+    let mut line = names(player.pack.wielded()).unwrap_or_else(|| "bare hands".into());
+    if let Some(armour) = names(player.pack.worn()) {
+        line.push_str(&format!(", {armour}"));
+    }
+    let s = player.status;
+    let states: Vec<String> = [("hasted", s.haste), ("poisoned", s.poison), ("confused", s.confusion)]
+        .into_iter()
+        .filter(|&(_, t)| t > 0)
+        .map(|(name, t)| format!("{name} {t}"))
+        .collect();
+    if !states.is_empty() {
+        line.push_str(&format!("  |  {}", states.join(", ")));
+    }
+    line
 }
 
 /// What a row says: "r rat — hunting" or "a potion (crimson)".

@@ -5,7 +5,7 @@
 //!
 //! Noticing is sight, and sight is symmetric: a monster notices you exactly when it stands in
 //! your line of sight (`Senses`, one shadowcast from you a turn, not one per monster) and you
-//! are within its sight radius (a quarter of it while it sleeps: its eyes are shut). Hearing is
+//! are within its sight radius (only the next tile while it sleeps: its eyes are shut). Hearing is
 //! the noise rule (`noise`).
 
 use super::Act;
@@ -18,12 +18,15 @@ use crate::world::{Habit, Level};
 
 use crate::world::{Mind, Monster, PATIENCE};
 
+/// How far a sleeper notices you by sight: its eyes are shut, so only from the next tile
+/// (straight, not diagonal: the radius is Euclidean). Hearing (`noise`) wakes it from farther.
+pub const ASLEEP_SIGHT: u32 = 1;
+
 /// How far `m` notices you from now.
 pub const fn sight_radius(m: &Monster) -> u32 {
-    let sight = m.kind.stats().sight;
     match m.mind {
-        Mind::Asleep => sight / 4,
-        _ => sight,
+        Mind::Asleep => ASLEEP_SIGHT,
+        _ => m.kind.stats().sight,
     }
 }
 
@@ -137,20 +140,31 @@ pub(crate) fn decide(
             }
             match habit {
                 Habit::Bloat if adjacent(m.at, player_at) => Some(Act::Wait), // it hovers, waiting to be popped
-                Habit::Archer(range) if sees_you => shoot_or_keep_away(m, range, player_at, level, senses),
+                Habit::Archer(range) if sees_you => shoot_or_keep_away(m, range, player_at, level, senses, rng),
                 _ => hunt(m, target, player_at, level, senses),
             }
         }
     }
 }
 
-/// An archer that sees you: steps back if you are next to it (and it can), shoots if the line
-/// of fire to you is clear and within `range`, and otherwise closes in.
-fn shoot_or_keep_away(m: &Monster, range: u32, player_at: Pos, level: &Level, senses: &mut Senses) -> Option<Act> {
-    if adjacent(m.at, player_at)
-        && let Some(away) = step_away(m, player_at, level, senses)
-    {
-        return Some(away);
+/// An archer that sees you: next to you, half the time it steps back (if it can) and else
+/// fights; it shoots if the line of fire to you is clear and within `range`, and otherwise
+/// closes in.
+fn shoot_or_keep_away(
+    m: &Monster,
+    range: u32,
+    player_at: Pos,
+    level: &Level,
+    senses: &mut Senses,
+    rng: &mut GenRng,
+) -> Option<Act> {
+    if adjacent(m.at, player_at) {
+        if rng.coin()
+            && let Some(away) = step_away(m, player_at, level, senses)
+        {
+            return Some(away);
+        }
+        return hunt(m, player_at, player_at, level, senses);
     }
     if chebyshev(m.at, player_at) <= range && clear_shot(level, m.at, player_at) {
         return Some(Act::Shoot(player_at));

@@ -11,6 +11,8 @@ use crate::world::Mind;
 pub const FIGHT: u32 = 10;
 /// A door opened, closed, unlocked or smashed.
 pub const DOOR: u32 = 6;
+/// A door opened (or unlocked) by a sneaking step: eased open.
+pub const SNEAK_DOOR: u32 = 2;
 /// A zapped wand's bolt.
 pub const ZAP: u32 = 6;
 /// A step.
@@ -38,6 +40,7 @@ pub fn loudness(act: Act, effects: &[Effect]) -> u32 {
     effects.iter().fold(base, |loudest, e| {
         let this = match e {
             Effect::Attacked { .. } | Effect::Shot { .. } => FIGHT,
+            Effect::DoorOpened(_) | Effect::DoorUnlocked(_) if matches!(act, Act::Sneak(_)) => SNEAK_DOOR,
             Effect::DoorOpened(_) | Effect::DoorClosed(_) | Effect::DoorUnlocked(_) | Effect::DoorSmashed(_) => DOOR,
             Effect::Flew { kind, .. } if kind.class() == crate::world::Class::Wand => ZAP,
             Effect::Moved { .. } if matches!(act, Act::Sneak(_)) => SNEAK,
@@ -53,5 +56,29 @@ pub const fn hearing_range(mind: Mind, loudness: u32) -> u32 {
     match mind {
         Mind::Asleep => loudness / 2,
         _ => loudness,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::{Dir8, Pos};
+
+    #[test]
+    fn the_loudest_thing_done_is_the_noise() {
+        let door = [Effect::DoorOpened(Pos::new(1, 1))];
+        assert_eq!(loudness(Act::Step(Dir8::E), &door), DOOR);
+        assert_eq!(loudness(Act::Sneak(Dir8::E), &door), SNEAK_DOOR, "eased open");
+        assert_eq!(loudness(Act::Wait, &[Effect::Waited]), REST);
+        let blow = [Effect::Attacked {
+            target: super::super::Who::Monster(1),
+            damage: None,
+        }];
+        assert_eq!(
+            loudness(Act::Sneak(Dir8::E), &blow),
+            FIGHT,
+            "a sneak attack is still a fight"
+        );
+        assert_eq!(hearing_range(Mind::Asleep, FIGHT), FIGHT / 2);
     }
 }

@@ -83,18 +83,18 @@ const TABLE: [Stats; 12] = [
     row("goblin", 10, (2, 4), 70, 100, 8, Opens, Habit::Brute, (2, 9), 4),
     row("orc", 16, (2, 6), 75, 100, 7, Opens, Habit::Brute, (4, 10), 4),
     row("ogre", 32, (5, 10), 70, 50, 6, Smashes, Habit::Brute, (6, 10), 2),
-    row("troll", 40, (4, 9), 75, 100, 8, Opens, Habit::Regenerates, (8, 10), 2),
+    row("troll", 36, (3, 8), 75, 100, 8, Opens, Habit::Regenerates, (8, 10), 1),
     row("kobold", 7, (1, 4), 65, 100, 7, Opens, Habit::Coward, (1, 5), 3),
     row("monkey", 9, (1, 3), 70, 100, 8, Opens, Habit::Thief, (2, 7), 2),
     row(
         "goblin archer",
         8,
-        (2, 4),
-        70,
+        (1, 4),
+        55,
         100,
         8,
         Opens,
-        Habit::Archer(6),
+        Habit::Archer(5),
         (3, 10),
         2,
     ),
@@ -111,7 +111,7 @@ const TABLE: [Stats; 12] = [
         (5, 8),
         2,
     ),
-    row("centaur", 28, (3, 7), 75, 150, 8, Stopped, Habit::Archer(7), (7, 10), 2),
+    row("centaur", 24, (2, 6), 65, 100, 8, Stopped, Habit::Archer(6), (7, 10), 1),
 ];
 
 /// A kind of monster.
@@ -156,7 +156,7 @@ pub struct Stats {
     pub to_hit: u32,
     /// Energy gained per turn: 200 acts twice a turn, 50 every other turn.
     pub speed: i32,
-    /// How far it notices you, awake (asleep: a quarter as far, `mind::sight_radius`).
+    /// How far it notices you, awake (asleep: only from the next tile, `mind::sight_radius`).
     pub sight: u32,
     /// What a closed door means to it.
     pub doors: Doors,
