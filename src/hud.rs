@@ -48,7 +48,7 @@ struct GearText;
 pub(crate) const RECENT_LINES: usize = 4;
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<crate::sidebar::SidebarShown>()
+    app.init_resource::<crate::ui::layout::SidebarShown>()
         .add_systems(OnEnter(GameState::Playing), spawn_hud)
         .add_systems(
             Update,
@@ -174,7 +174,7 @@ pub fn short_status_line(dungeon: &Dungeon, turn: u64) -> String {
 
 fn update_status(
     game: Res<Game>,
-    sidebar: Res<crate::sidebar::SidebarShown>,
+    sidebar: Res<crate::ui::layout::SidebarShown>,
     mut text: Single<&mut Text, With<StatusText>>,
     mut done: Local<bool>,
 ) {
@@ -196,7 +196,7 @@ fn update_status(
 /// With the sidebar shown, the status line and the log start right of it, and the HUD's health
 /// and gear panels hide (the sidebar shows both).
 fn fit_to_sidebar(
-    sidebar: Res<crate::sidebar::SidebarShown>,
+    sidebar: Res<crate::ui::layout::SidebarShown>,
     mut status: Single<&mut Node, (With<StatusPanel>, Without<MessagePanel>)>,
     mut messages: Single<&mut Node, (With<MessagePanel>, Without<StatusPanel>)>,
     mut beside: Query<&mut Visibility, With<BesideSidebar>>,
@@ -206,7 +206,7 @@ fn fit_to_sidebar(
         return;
     }
     *done = true;
-    let left = if sidebar.0 { px(crate::sidebar::WIDTH) } else { px(0) };
+    let left = crate::ui::layout::left_of_content(sidebar.0);
     status.left = left;
     status.max_width = if sidebar.0 { percent(100) } else { percent(68) };
     messages.left = left;

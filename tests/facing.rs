@@ -122,16 +122,22 @@ fn v_looks_at_the_nearest_monster_with_its_numbers_and_esc_stops() {
         "on the archer"
     );
     let said = delve::look::look_at(&game(&app).0, Pos::new(7, 4));
-    for part in [
-        "goblin archer",
-        "8/8 hit points",
-        "asleep",
-        "shoots from up to 6",
-        "70% of the time",
-        "2-4",
-        "You hit it",
-    ] {
-        assert!(said.contains(part), "{part}: {said}");
+    let s = Kind::GoblinArcher.stats();
+    let range = match s.habit {
+        delve_core::world::Habit::Archer(r) => r,
+        other => panic!("{other:?}"),
+    };
+    let parts = [
+        "goblin archer".to_owned(),
+        format!("{0}/{0} hit points", s.max_hp),
+        "asleep".to_owned(),
+        format!("shoots from up to {range}"),
+        format!("{}% of the time", s.to_hit),
+        format!("{}-{}", s.damage.0, s.damage.1),
+        "You hit it".to_owned(),
+    ];
+    for part in parts {
+        assert!(said.contains(&part), "{part}: {said}");
     }
     // The move keys move the cursor, and no turn passes.
     let turn = game(&app).turn;

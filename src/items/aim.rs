@@ -23,6 +23,7 @@ use crate::world_space::world_pos;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Aiming>()
+        .init_resource::<crate::travel::pointer::MapCover>()
         .add_systems(OnExit(GameState::Playing), stop_aiming)
         .add_systems(Update, steer_aim.in_set(TurnSet::Input))
         .add_systems(Update, show_aim.in_set(TurnSet::Show));

@@ -98,9 +98,17 @@ fn outline_leaves(mut commands: Commands, game: Res<Game>, mut lab: LabView, edg
 }
 
 /// The legend: each style's tint and how many corridor tiles it dug on this level.
-fn show_legend(mut commands: Commands, game: Res<Game>, mut lab: LabView, legend: Query<Entity, With<Legend>>) {
+/// It stands right of the sidebar while that is shown.
+fn show_legend(
+    mut commands: Commands,
+    game: Res<Game>,
+    mut lab: LabView,
+    legend: Query<Entity, With<Legend>>,
+    sidebar: Option<Res<crate::ui::layout::SidebarShown>>,
+) {
     let dungeon = &game.dungeon;
-    if !lab.look().1 {
+    let beside = sidebar.as_ref().is_some_and(|s| s.0);
+    if !lab.look().1 && !sidebar.is_some_and(|s| s.is_changed()) {
         return;
     }
     for old in &legend {
@@ -121,7 +129,7 @@ fn show_legend(mut commands: Commands, game: Res<Game>, mut lab: LabView, legend
             Node {
                 position_type: PositionType::Absolute,
                 top: px(60),
-                left: px(0),
+                left: crate::ui::layout::left_of_content(beside),
                 padding: UiRect::all(px(8)),
                 flex_direction: FlexDirection::Column,
                 row_gap: px(3),

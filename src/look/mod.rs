@@ -32,6 +32,7 @@ struct LookMark;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Looking>()
+        .init_resource::<crate::travel::pointer::MapCover>()
         .add_systems(OnExit(GameState::Playing), stop_looking)
         .add_systems(
             Update,

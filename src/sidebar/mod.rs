@@ -23,18 +23,7 @@ use crate::ui::palette;
 use crate::ui::widgets::{label, no_modal_open};
 use crate::world_space::world_pos;
 
-/// The sidebar's width, in interface pixels (scaled with the interface).
-pub const WIDTH: f32 = 250.0;
-
-/// Whether the sidebar is shown (from the settings when a run starts; F3 changes it).
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SidebarShown(pub bool);
-
-impl Default for SidebarShown {
-    fn default() -> Self {
-        SidebarShown(true)
-    }
-}
+pub use crate::ui::layout::{SIDEBAR_WIDTH as WIDTH, SidebarShown};
 
 /// The sidebar's panel.
 #[derive(Component)]
