@@ -74,14 +74,20 @@ pub(crate) fn notices(m: &Monster, player_at: Pos, senses: &Senses) -> bool {
 }
 
 /// Whether `m` may take a step in `dir` now: onto a tile it can enter, not diagonally through a
-/// doorway, and not onto another monster (onto the player is an attack, and allowed).
-fn can_step(m: &Monster, dir: Dir8, level: &Level) -> bool {
+/// doorway, and not onto another monster (onto the player is an attack, and allowed). Where
+/// monsters stand is read from `senses` (`Senses::crowd_in`).
+fn can_step(m: &Monster, dir: Dir8, level: &Level, senses: &Senses) -> bool {
     let to = Dir8::from_pos(m.at, dir);
     let map = &level.map;
     let Some(tile) = map.get(to) else { return false };
     enterable(tile, m.kind.stats().doors)
         && !(dir.is_diagonal() && (tile.is_door() || map.tile(m.at).is_door()))
-        && level.monster_at(to).is_none()
+        && !senses.crowded(map, to)
+}
+
+/// `can_step` for each of the eight directions, in `Dir8::ALL` order.
+fn open_ways(m: &Monster, level: &Level, senses: &Senses) -> [bool; 8] {
+    Dir8::ALL.map(|d| can_step(m, d, level, senses))
 }
 
 /// What `m` makes of the moment: if it notices you, it hunts you (from wherever you are now).
@@ -110,12 +116,12 @@ pub(crate) fn decide(
 ) -> Option<Act> {
     let habit = m.kind.stats().habit;
     if habit == Habit::Erratic && !matches!(m.mind, Mind::Asleep) && rng.coin() {
-        return flit(m, level, player_at, rng);
+        return flit(m, level, player_at, senses, rng);
     }
     let sees_you = notices(m, player_at, senses);
     match m.mind {
         Mind::Asleep => None,
-        Mind::Wandering { heading } => wander(m, heading, level, rng),
+        Mind::Wandering { heading } => wander(m, heading, level, senses, rng),
         Mind::Fleeing if habit == Habit::Coward && m.hp >= m.kind.stats().max_hp => {
             // Whole again: back to the fight, where it last knew you to be.
             m.mind = Mind::Hunting {
@@ -130,7 +136,7 @@ pub(crate) fn decide(
                 // Lost you: back to wandering.
                 let heading = Dir8::ALL[rng.below(8) as usize];
                 m.mind = Mind::Wandering { heading };
-                return wander(m, heading, level, rng);
+                return wander(m, heading, level, senses, rng);
             }
             if !sees_you {
                 m.mind = Mind::Hunting {
@@ -182,11 +188,12 @@ pub fn clear_shot(level: &Level, from: Pos, to: Pos) -> bool {
 /// A step to the neighbour farthest (by the way there) from the player, if one is farther than
 /// here.
 fn step_away(m: &Monster, player_at: Pos, level: &Level, senses: &mut Senses) -> Option<Act> {
+    let open = open_ways(m, level, senses);
     let field = senses.field(&level.map, player_at, m.kind.stats().doors);
     let here = field.get(m.at).unwrap_or(0);
     let mut best: Option<(u32, Dir8)> = None;
-    for dir in Dir8::ALL {
-        if !can_step(m, dir, level) {
+    for (i, dir) in Dir8::ALL.into_iter().enumerate() {
+        if !open[i] {
             continue;
         }
         let to = Dir8::from_pos(m.at, dir);
@@ -210,14 +217,14 @@ fn flee(m: &Monster, player_at: Pos, level: &Level, senses: &mut Senses) -> Opti
 }
 
 /// A bat's flit: a step any way it can go (onto you is a bite).
-fn flit(m: &Monster, level: &Level, player_at: Pos, rng: &mut GenRng) -> Option<Act> {
+fn flit(m: &Monster, level: &Level, player_at: Pos, senses: &Senses, rng: &mut GenRng) -> Option<Act> {
     let ways: Vec<Dir8> = Dir8::ALL
         .into_iter()
         .filter(|&d| {
             let to = Dir8::from_pos(m.at, d);
             let doorway =
                 d.is_diagonal() && (level.map.get(to).is_some_and(|t| t.is_door()) || level.map.tile(m.at).is_door());
-            can_step(m, d, level) || (to == player_at && !doorway)
+            can_step(m, d, level, senses) || (to == player_at && !doorway)
         })
         .collect();
     rng.pick(&ways).map(Act::Step)
@@ -226,12 +233,14 @@ fn flit(m: &Monster, level: &Level, player_at: Pos, rng: &mut GenRng) -> Option<
 /// A step down the shortest way to `target`: to the neighbour fewest steps from it (straight
 /// steps first among equals), if any is closer than here; the player's tile is an attack.
 fn hunt(m: &Monster, target: Pos, player_at: Pos, level: &Level, senses: &mut Senses) -> Option<Act> {
+    let open = open_ways(m, level, senses);
     let field = senses.field(&level.map, target, m.kind.stats().doors);
     let here = field.get(m.at);
     let mut best: Option<(u32, Dir8)> = None;
     for to in crate::paths::neighbours8(m.at) {
         let Some(dir) = Dir8::between(m.at, to) else { continue };
-        if !can_step(m, dir, level) && to != player_at {
+        let way = Dir8::ALL.iter().position(|&d| d == dir).unwrap_or(0);
+        if !open[way] && to != player_at {
             continue;
         }
         if to == player_at && dir.is_diagonal() && (level.map.tile(to).is_door() || level.map.tile(m.at).is_door()) {
@@ -252,19 +261,24 @@ fn hunt(m: &Monster, target: Pos, player_at: Pos, level: &Level, senses: &mut Se
     let chebyshev = |p: Pos| (p.x - target.x).abs().max((p.y - target.y).abs());
     Dir8::ALL
         .into_iter()
-        .filter(|&d| can_step(m, d, level) && chebyshev(Dir8::from_pos(m.at, d)) < chebyshev(m.at))
+        .zip(open)
+        .filter(|&(d, open)| open && chebyshev(Dir8::from_pos(m.at, d)) < chebyshev(m.at))
+        .map(|(d, _)| d)
         .min_by_key(|&d| chebyshev(Dir8::from_pos(m.at, d)))
         .map(Act::Step)
 }
 
 /// Keeps its heading mostly; turns now and then, and when the way is blocked.
-fn wander(m: &mut Monster, heading: Dir8, level: &Level, rng: &mut GenRng) -> Option<Act> {
+fn wander(m: &mut Monster, heading: Dir8, level: &Level, senses: &Senses, rng: &mut GenRng) -> Option<Act> {
     let mut heading = heading;
     if rng.below(10) == 0 {
         heading = Dir8::ALL[rng.below(8) as usize];
     }
-    if !can_step(m, heading, level) {
-        let ways: Vec<Dir8> = Dir8::ALL.into_iter().filter(|&d| can_step(m, d, level)).collect();
+    if !can_step(m, heading, level, senses) {
+        let ways: Vec<Dir8> = Dir8::ALL
+            .into_iter()
+            .filter(|&d| can_step(m, d, level, senses))
+            .collect();
         heading = rng.pick(&ways)?;
     }
     m.mind = Mind::Wandering { heading };

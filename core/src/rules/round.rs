@@ -153,6 +153,7 @@ pub(crate) fn monsters_act(
     } else {
         senses.hush();
     }
+    senses.crowd_in(stage.dungeon.level());
     let seen = |senses: &Senses, p: Pos| senses.in_line(p) && distance_sq(p, player_at) <= i64::from(radius).pow(2);
     let depth = stage.dungeon.depth();
     let deepest = stage.dungeon.deepest();
@@ -207,6 +208,9 @@ pub(crate) fn monsters_act(
             for effect in &effects {
                 let was_seen = seen(senses, m.at);
                 let applied = apply(stage, Who::Monster(m.id), effect);
+                if let Effect::Moved { to, .. } = *effect {
+                    senses.crowd_moved(&stage.dungeon.level().map, m.at, to);
+                }
                 let doors_changed = matches!(
                     effect,
                     Effect::DoorOpened(_) | Effect::DoorClosed(_) | Effect::DoorSmashed(_)

@@ -31,6 +31,10 @@ pub(crate) struct Senses {
     heard_stamp: Vec<u32>,
     heard_current: u32,
     queue: std::collections::BinaryHeap<std::cmp::Reverse<(u32, usize)>>,
+    /// Where monsters stand this turn (`crowd_stamp` marks the tiles taken): a lookup for each
+    /// step a monster weighs, instead of a search of the level's list.
+    crowd: Vec<u32>,
+    crowd_current: u32,
 }
 
 impl Senses {
@@ -139,6 +143,44 @@ impl Senses {
         }
         let i = map.index(p);
         (self.heard_stamp[i] == self.heard_current).then_some(self.heard[i])
+    }
+
+    /// Marks where every monster on `level` stands, for `crowded`.
+    pub(crate) fn crowd_in(&mut self, level: &crate::world::Level) {
+        let map = &level.map;
+        let n = map.tiles().len();
+        if self.crowd.len() != n {
+            self.crowd = vec![0; n];
+            self.crowd_current = 0;
+        }
+        self.crowd_current = self.crowd_current.wrapping_add(1);
+        if self.crowd_current == 0 {
+            self.crowd.fill(0);
+            self.crowd_current = 1;
+        }
+        for m in &level.monsters {
+            if map.in_bounds(m.at) {
+                self.crowd[map.index(m.at)] = self.crowd_current;
+            }
+        }
+    }
+
+    /// A monster moved from `from` to `to` (after `crowd_in`).
+    pub(crate) fn crowd_moved(&mut self, map: &TileMap, from: Pos, to: Pos) {
+        if self.crowd.len() != map.tiles().len() {
+            return;
+        }
+        if map.in_bounds(from) {
+            self.crowd[map.index(from)] = 0;
+        }
+        if map.in_bounds(to) {
+            self.crowd[map.index(to)] = self.crowd_current;
+        }
+    }
+
+    /// Whether a monster stands at `p`, as marked since the last `crowd_in`.
+    pub(crate) fn crowded(&self, map: &TileMap, p: Pos) -> bool {
+        map.in_bounds(p) && self.crowd.get(map.index(p)) == Some(&self.crowd_current)
     }
 
     /// Forgets the last noise: nothing is heard until the next `listen`.
