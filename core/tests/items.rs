@@ -4,26 +4,16 @@
 //! runs of every depth for where items lie and how many.
 
 mod common;
+mod fixtures;
 
-use delve_core::fov::DEFAULT_RADIUS;
 use delve_core::generation::{CorridorStyle, DEEPEST, GenParams, check_items, generate};
 use delve_core::geom::{Dir8, Pos};
-use delve_core::map::{Tile, parse_ascii};
+use delve_core::map::Tile;
 use delve_core::rules::{Act, Refusal};
-use delve_core::run::{Run, RunSpec};
+use delve_core::run::Run;
 use delve_core::save::{SavedRun, decode, encode};
-use delve_core::world::{
-    Class, Ending, FloorItem, Item, ItemKind, Kind, Level, Mind, Monster, PATIENCE, SLOTS, letter,
-};
-
-/// A run on this one level (`@` is where the player stands), seeing as far as it does in play.
-fn run_on(ascii: &str) -> Run {
-    let level = Level::bare(parse_ascii(ascii.as_bytes()).expect("a map"));
-    RunSpec::Level(Box::new(level))
-        .begin()
-        .unwrap()
-        .with_sight(DEFAULT_RADIUS)
-}
+use delve_core::world::{Class, Ending, FloorItem, Item, ItemKind, Kind, Mind, SLOTS, letter};
+use fixtures::{hunting, monster, run_on};
 
 const ROOM: &str = "\
 ####################
@@ -42,24 +32,6 @@ const ROOM: &str = "\
 #..................#
 ####################
 ";
-
-fn monster(id: u32, kind: Kind, at: Pos, mind: Mind) -> Monster {
-    Monster {
-        id,
-        kind,
-        at,
-        hp: kind.stats().max_hp,
-        energy: 0,
-        mind,
-    }
-}
-
-fn hunting(at: Pos) -> Mind {
-    Mind::Hunting {
-        target: at,
-        patience: PATIENCE,
-    }
-}
 
 /// Gives the player `n` of `kind`; returns its slot.
 fn give(run: &mut Run, kind: ItemKind, n: u8) -> u8 {

@@ -4,24 +4,17 @@
 //! first levels, the noise rule (a sleeper wakes at its distance and not beyond, doors muffle,
 //! sneaking is quiet and slow), and what monsters carry off kept in saves.
 
-use delve_core::fov::DEFAULT_RADIUS;
+mod fixtures;
+
 use delve_core::generation::{CorridorStyle, GenParams, generate};
 use delve_core::geom::{Dir8, Pos};
-use delve_core::map::{DoorState, Tile, parse_ascii};
+use delve_core::map::{DoorState, Tile};
 use delve_core::rng::GenRng;
 use delve_core::rules::{Act, noise};
-use delve_core::run::{Run, RunSpec};
+use delve_core::run::Run;
 use delve_core::save::{decode, encode};
-use delve_core::world::{Item, ItemKind, Kind, Level, Loot, Mind, Monster, PATIENCE};
-
-/// A run on this one level (`@` is where the player stands), seeing as far as it does in play.
-fn run_on(ascii: &str) -> Run {
-    let level = Level::bare(parse_ascii(ascii.as_bytes()).expect("a map"));
-    RunSpec::Level(Box::new(level))
-        .begin()
-        .unwrap()
-        .with_sight(DEFAULT_RADIUS)
-}
+use delve_core::world::{Item, ItemKind, Kind, Loot, Mind, Monster};
+use fixtures::{hunting, monster, run_on};
 
 const ROOM: &str = "\
 ####################
@@ -40,24 +33,6 @@ const ROOM: &str = "\
 #..................#
 ####################
 ";
-
-fn monster(id: u32, kind: Kind, at: Pos, mind: Mind) -> Monster {
-    Monster {
-        id,
-        kind,
-        at,
-        hp: kind.stats().max_hp,
-        energy: 0,
-        mind,
-    }
-}
-
-fn hunting(at: Pos) -> Mind {
-    Mind::Hunting {
-        target: at,
-        patience: PATIENCE,
-    }
-}
 
 fn put(run: &mut Run, m: Monster) {
     run.dungeon.level_mut().monsters.push(m);
