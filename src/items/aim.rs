@@ -111,26 +111,7 @@ pub(crate) fn steer_aim(
             return;
         }
     }
-    if let Some(dir) = Action::ALL
-        .into_iter()
-        .filter(|a| actions.just_pressed(a))
-        .find_map(Action::direction)
-    {
-        let next = Dir8::from_pos(aim.cursor, dir);
-        if map.in_bounds(next) {
-            aim.cursor = next;
-        }
-    }
-    if actions.just_pressed(&Action::NextTarget) {
-        let all = targets(&game);
-        let next = all
-            .iter()
-            .position(|&p| p == aim.cursor)
-            .map_or(0, |i| (i + 1) % all.len());
-        if let Some(&p) = all.get(next) {
-            aim.cursor = p;
-        }
-    }
+    aim.cursor = cursor_by_keys(aim.cursor, &actions, &game);
     if actions.just_pressed(&Action::Fire) {
         commands.write(PlayerCommand::Item(Act::Aim {
             slot: aim.slot,
@@ -142,6 +123,30 @@ pub(crate) fn steer_aim(
     if aiming.0 != Some(aim) {
         aiming.0 = Some(aim);
     }
+}
+
+/// A map cursor (the aim's, the look's) moved by the keys pressed: a move key steps it (never off
+/// the map), Tab takes it to the next monster in sight.
+pub(crate) fn cursor_by_keys(cursor: Pos, actions: &ActionState<Action>, run: &Run) -> Pos {
+    let mut cursor = cursor;
+    if let Some(dir) = Action::ALL
+        .into_iter()
+        .filter(|a| actions.just_pressed(a))
+        .find_map(Action::direction)
+    {
+        let next = Dir8::from_pos(cursor, dir);
+        if run.dungeon.level().map.in_bounds(next) {
+            cursor = next;
+        }
+    }
+    if actions.just_pressed(&Action::NextTarget) {
+        let all = targets(run);
+        let next = all.iter().position(|&p| p == cursor).map_or(0, |i| (i + 1) % all.len());
+        if let Some(&p) = all.get(next) {
+            cursor = p;
+        }
+    }
+    cursor
 }
 
 /// The drawn aim: dots along the line of fire, the cursor, and the prompt.

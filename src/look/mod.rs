@@ -8,12 +8,12 @@ pub use describe::{habit, look_at, monster};
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use delve_core::geom::{Dir8, Pos};
+use delve_core::geom::Pos;
 use leafwing_input_manager::prelude::*;
 
 use crate::action::Action;
 use crate::actor::{LevelScoped, Player as PlayerEntity};
-use crate::items::aim::targets;
+use crate::items::aim::{cursor_by_keys, targets};
 use crate::render::GameCamera;
 use crate::state::GameState;
 use crate::travel::pointer::{pointer_position, tile_at};
@@ -92,23 +92,7 @@ fn steer_look(
         }
         *last_pointer = Some(at);
     }
-    if let Some(dir) = Action::ALL
-        .into_iter()
-        .filter(|a| actions.just_pressed(a))
-        .find_map(Action::direction)
-    {
-        let next = Dir8::from_pos(cursor, dir);
-        if map.in_bounds(next) {
-            cursor = next;
-        }
-    }
-    if actions.just_pressed(&Action::NextTarget) {
-        let all = targets(&game);
-        let next = all.iter().position(|&p| p == cursor).map_or(0, |i| (i + 1) % all.len());
-        if let Some(&p) = all.get(next) {
-            cursor = p;
-        }
-    }
+    let cursor = cursor_by_keys(cursor, &actions, &game);
     looking.set_if_neq(Looking(Some(cursor)));
 }
 

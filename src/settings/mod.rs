@@ -54,6 +54,11 @@ impl Default for Settings {
 }
 
 impl Settings {
+    /// The interface's scale for the chosen text size.
+    pub fn text_scale(&self) -> f32 {
+        TEXT_SIZES[self.text_size.min(TEXT_SIZES.len() - 1)]
+    }
+
     pub fn to_text(&self) -> String {
         let config = ron::ser::PrettyConfig::default().depth_limit(2);
         ron::ser::to_string_pretty(self, config).expect("settings always serialise")
@@ -133,7 +138,7 @@ fn scale_interface(settings: Res<Settings>, scale: Option<ResMut<UiScale>>) {
     if let Some(mut scale) = scale
         && (settings.is_changed() || scale.is_added())
     {
-        let wanted = TEXT_SIZES[settings.text_size.min(TEXT_SIZES.len() - 1)];
+        let wanted = settings.text_scale();
         if scale.0 != wanted {
             scale.0 = wanted;
         }

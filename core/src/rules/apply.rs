@@ -388,8 +388,7 @@ fn attacked(stage: &mut Stage, who: Who, target: Who, damage: Option<i32>, shot:
                 }
                 if dead.kind.stats().habit == Habit::Bloat {
                     let player = &mut *stage.player;
-                    let (dx, dy) = ((player.at.x - dead.at.x).abs(), (player.at.y - dead.at.y).abs());
-                    if dx <= 1 && dy <= 1 {
+                    if super::mind::adjacent(player.at, dead.at) {
                         player.status.poison = player.status.poison.clamp(BURST_POISON, MAX_STATUS);
                         line = format!("The {name} bursts, and its caustic gas chokes you!");
                     } else {
@@ -437,12 +436,11 @@ fn step_aside(level: &mut Level, arrival: Pos) {
     let mut queue = std::collections::VecDeque::from([arrival]);
     while let Some(p) = queue.pop_front() {
         for q in crate::paths::neighbours8(p) {
-            let diagonal = q.x != p.x && q.y != p.y;
             if !map.in_bounds(q) || seen[index(q)] || !map.tile(q).is_walkable() {
                 continue;
             }
             // As anyone walks: never diagonally into or out of a doorway.
-            if diagonal && (map.tile(p).is_door() || map.tile(q).is_door()) {
+            if super::diagonal_doorway(map, p, q) {
                 continue;
             }
             seen[index(q)] = true;

@@ -8,9 +8,9 @@
 //! are within its sight radius (only the next tile while it sleeps: its eyes are shut). Hearing is
 //! the noise rule (`noise`).
 
-use super::Act;
 use super::noise::hearing_range;
 use super::senses::{Senses, enterable};
+use super::{Act, diagonal_doorway};
 use crate::geom::Dir8;
 use crate::geom::Pos;
 use crate::rng::GenRng;
@@ -31,7 +31,7 @@ pub const fn sight_radius(m: &Monster) -> u32 {
 }
 
 /// Whether `a` and `b` are next to each other (or the same tile).
-const fn adjacent(a: Pos, b: Pos) -> bool {
+pub(crate) const fn adjacent(a: Pos, b: Pos) -> bool {
     (a.x - b.x).abs() <= 1 && (a.y - b.y).abs() <= 1
 }
 
@@ -80,12 +80,10 @@ fn can_step(m: &Monster, dir: Dir8, level: &Level, senses: &Senses) -> bool {
     let to = Dir8::from_pos(m.at, dir);
     let map = &level.map;
     let Some(tile) = map.get(to) else { return false };
-    enterable(tile, m.kind.stats().doors)
-        && !(dir.is_diagonal() && (tile.is_door() || map.tile(m.at).is_door()))
-        && !senses.crowded(map, to)
+    enterable(tile, m.kind.stats().doors) && !diagonal_doorway(map, m.at, to) && !senses.crowded(map, to)
 }
 
-/// `can_step` for each of the eight directions, in `Dir8::ALL` order.
+/// `can_step` for each of the eight directions, in `Dir8::ALL` order (indexed by `dir as usize`).
 fn open_ways(m: &Monster, level: &Level, senses: &Senses) -> [bool; 8] {
     Dir8::ALL.map(|d| can_step(m, d, level, senses))
 }
@@ -212,8 +210,11 @@ fn flee(m: &Monster, player_at: Pos, level: &Level, senses: &mut Senses) -> Opti
         return Some(away);
     }
     let dir = Dir8::between(m.at, player_at)?;
-    let doorway = dir.is_diagonal() && (level.map.tile(player_at).is_door() || level.map.tile(m.at).is_door());
-    Some(if doorway { Act::Wait } else { Act::Step(dir) })
+    Some(if diagonal_doorway(&level.map, m.at, player_at) {
+        Act::Wait
+    } else {
+        Act::Step(dir)
+    })
 }
 
 /// A bat's flit: a step any way it can go (onto you is a bite).
@@ -222,9 +223,7 @@ fn flit(m: &Monster, level: &Level, player_at: Pos, senses: &Senses, rng: &mut G
         .into_iter()
         .filter(|&d| {
             let to = Dir8::from_pos(m.at, d);
-            let doorway =
-                d.is_diagonal() && (level.map.get(to).is_some_and(|t| t.is_door()) || level.map.tile(m.at).is_door());
-            can_step(m, d, level, senses) || (to == player_at && !doorway)
+            can_step(m, d, level, senses) || (to == player_at && !diagonal_doorway(&level.map, m.at, to))
         })
         .collect();
     rng.pick(&ways).map(Act::Step)
@@ -239,11 +238,10 @@ fn hunt(m: &Monster, target: Pos, player_at: Pos, level: &Level, senses: &mut Se
     let mut best: Option<(u32, Dir8)> = None;
     for to in crate::paths::neighbours8(m.at) {
         let Some(dir) = Dir8::between(m.at, to) else { continue };
-        let way = Dir8::ALL.iter().position(|&d| d == dir).unwrap_or(0);
-        if !open[way] && to != player_at {
+        if !open[dir as usize] && to != player_at {
             continue;
         }
-        if to == player_at && dir.is_diagonal() && (level.map.tile(to).is_door() || level.map.tile(m.at).is_door()) {
+        if to == player_at && diagonal_doorway(&level.map, m.at, to) {
             continue;
         }
         let Some(d) = field.get(to) else { continue };
@@ -258,13 +256,13 @@ fn hunt(m: &Monster, target: Pos, player_at: Pos, level: &Level, senses: &mut Se
         return Some(Act::Wait); // the way is blocked by others: wait for it to clear
     }
     // Beyond the field's reach: straight at it, as the crow flies.
-    let chebyshev = |p: Pos| (p.x - target.x).abs().max((p.y - target.y).abs());
+    let far = |p: Pos| chebyshev(p, target);
     Dir8::ALL
         .into_iter()
         .zip(open)
-        .filter(|&(d, open)| open && chebyshev(Dir8::from_pos(m.at, d)) < chebyshev(m.at))
+        .filter(|&(d, open)| open && far(Dir8::from_pos(m.at, d)) < far(m.at))
         .map(|(d, _)| d)
-        .min_by_key(|&d| chebyshev(Dir8::from_pos(m.at, d)))
+        .min_by_key(|&d| far(Dir8::from_pos(m.at, d)))
         .map(Act::Step)
 }
 

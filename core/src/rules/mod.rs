@@ -402,7 +402,7 @@ fn step(scene: &Scene, actor: &Actor, dir: Dir8, rng: &mut GenRng) -> Result<Vec
     let Some(tile) = map.get(to) else {
         return Err(Refusal::Wall);
     };
-    if dir.is_diagonal() && (tile.is_door() || map.tile(actor.at).is_door()) {
+    if diagonal_doorway(map, actor.at, to) {
         return Err(Refusal::DiagonalDoorway);
     }
     match tile {
@@ -461,6 +461,13 @@ fn something_to_steal(pack: &Pack, rng: &mut GenRng) -> Option<u8> {
         .filter(|&s| pack.weapon != Some(s) && pack.armour != Some(s))
         .collect();
     rng.pick(&loose)
+}
+
+/// Whether the step from `from` to the next tile `to` is diagonal into or out of a doorway
+/// (NetHack's rule, for everyone who walks: never allowed).
+pub(crate) fn diagonal_doorway(map: &TileMap, from: Pos, to: Pos) -> bool {
+    let door = |p: Pos| map.get(p).is_some_and(|t| t.is_door());
+    from.x != to.x && from.y != to.y && (door(from) || door(to))
 }
 
 /// The open doors next to `p` (8-way), for "close the only adjacent open door".

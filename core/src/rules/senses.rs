@@ -21,45 +21,74 @@ pub(crate) const HUNT_REACH: u32 = 2 * crate::world::MAX_SIGHT + crate::world::P
 /// sight, and the ways to hunters' targets.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Senses {
-    stamp: Vec<u32>,
-    current: u32,
+    /// The tiles in the player's line of sight at the last `look`.
+    in_sight: Marks,
     width: u32,
     fields: Vec<(Pos, Doors, StepField)>,
     fields_used: usize,
-    /// How far the last noise walked to each tile (`heard_stamp` marks the tiles it reached).
+    /// How far the last noise walked to each tile (read only where `reached` marks it).
     heard: Vec<u32>,
-    heard_stamp: Vec<u32>,
-    heard_current: u32,
+    reached: Marks,
     queue: std::collections::BinaryHeap<std::cmp::Reverse<(u32, usize)>>,
-    /// Where monsters stand this turn (`crowd_stamp` marks the tiles taken): a lookup for each
-    /// step a monster weighs, instead of a search of the level's list.
-    crowd: Vec<u32>,
-    crowd_current: u32,
+    /// Where monsters stand this turn: a lookup for each step a monster weighs, instead of a
+    /// search of the level's list.
+    crowd: Marks,
 }
 
-impl Senses {
-    /// Marks every tile in line of sight of `from` within `reach` (one shadowcast), and drops
-    /// the ways found before (the level may have changed).
-    pub fn look(&mut self, map: &TileMap, from: Pos, reach: u32) {
-        let n = map.tiles().len();
-        if self.stamp.len() != n || self.width != map.width() {
+/// A set of tile indices emptied at once: a tile is in it while its stamp is the current one, so
+/// clearing is a new stamp, not a pass over every tile.
+#[derive(Clone, Debug, Default)]
+struct Marks {
+    stamp: Vec<u32>,
+    current: u32,
+}
+
+impl Marks {
+    /// Empties the set, sized for `n` tiles.
+    fn clear(&mut self, n: usize) {
+        if self.stamp.len() != n {
             self.stamp = vec![0; n];
             self.current = 0;
-            self.width = map.width();
         }
         self.current = self.current.wrapping_add(1);
         if self.current == 0 {
             self.stamp.fill(0);
             self.current = 1;
         }
-        let (stamp, current, width) = (&mut self.stamp, self.current, self.width as usize);
+    }
+
+    fn insert(&mut self, i: usize) {
+        self.stamp[i] = self.current;
+    }
+
+    fn remove(&mut self, i: usize) {
+        self.stamp[i] = 0;
+    }
+
+    fn contains(&self, i: usize) -> bool {
+        self.stamp.get(i) == Some(&self.current)
+    }
+
+    /// Whether it was last sized for `n` tiles.
+    fn sized_for(&self, n: usize) -> bool {
+        self.stamp.len() == n
+    }
+}
+
+impl Senses {
+    /// Marks every tile in line of sight of `from` within `reach` (one shadowcast), and drops
+    /// the ways found before (the level may have changed).
+    pub fn look(&mut self, map: &TileMap, from: Pos, reach: u32) {
+        self.in_sight.clear(map.tiles().len());
+        self.width = map.width();
+        let in_sight = &mut self.in_sight;
         compute_fov(
             from,
             reach,
             |p| map.blocks_sight(p),
             |p| {
                 if map.in_bounds(p) {
-                    stamp[p.y as usize * width + p.x as usize] = current;
+                    in_sight.insert(map.index(p));
                 }
             },
         );
@@ -71,7 +100,9 @@ impl Senses {
         p.x >= 0
             && p.y >= 0
             && (p.x as u32) < self.width
-            && self.stamp.get(p.y as usize * self.width as usize + p.x as usize) == Some(&self.current)
+            && self
+                .in_sight
+                .contains(p.y as usize * self.width as usize + p.x as usize)
     }
 
     /// The ways to `target` for a walker that meets doors as `doors` says, found once a turn.
@@ -95,23 +126,14 @@ impl Senses {
     /// door `THROUGH_SHUT_DOOR`, walls stop it. What it reaches is read with `heard`.
     pub fn listen(&mut self, map: &TileMap, from: Pos, loudness: u32) {
         let n = map.tiles().len();
-        if self.heard_stamp.len() != n {
-            self.heard_stamp = vec![0; n];
-            self.heard = vec![0; n];
-            self.heard_current = 0;
-        }
-        self.heard_current = self.heard_current.wrapping_add(1);
-        if self.heard_current == 0 {
-            self.heard_stamp.fill(0);
-            self.heard_current = 1;
-        }
+        self.reached.clear(n);
+        self.heard.resize(n, 0);
         if !map.in_bounds(from) {
             return;
         }
-        let stamp = self.heard_current;
         let start = map.index(from);
         self.heard[start] = 0;
-        self.heard_stamp[start] = stamp;
+        self.reached.insert(start);
         self.queue.clear();
         self.queue.push(std::cmp::Reverse((0, start)));
         while let Some(std::cmp::Reverse((d, i))) = self.queue.pop() {
@@ -126,10 +148,10 @@ impl Senses {
                     _ => 1,
                 };
                 let (j, dq) = (map.index(q), d + cost);
-                if dq > loudness || (self.heard_stamp[j] == stamp && self.heard[j] <= dq) {
+                if dq > loudness || (self.reached.contains(j) && self.heard[j] <= dq) {
                     continue;
                 }
-                self.heard_stamp[j] = stamp;
+                self.reached.insert(j);
                 self.heard[j] = dq;
                 self.queue.push(std::cmp::Reverse((dq, j)));
             }
@@ -138,58 +160,46 @@ impl Senses {
 
     /// How far the last noise had walked when it reached `p`, if it did.
     pub(crate) fn heard(&self, map: &TileMap, p: Pos) -> Option<u32> {
-        if !map.in_bounds(p) || self.heard_stamp.len() != map.tiles().len() {
+        if !map.in_bounds(p) || !self.reached.sized_for(map.tiles().len()) {
             return None;
         }
         let i = map.index(p);
-        (self.heard_stamp[i] == self.heard_current).then_some(self.heard[i])
+        self.reached.contains(i).then_some(self.heard[i])
     }
 
     /// Marks where every monster on `level` stands, for `crowded`.
     pub(crate) fn crowd_in(&mut self, level: &crate::world::Level) {
         let map = &level.map;
-        let n = map.tiles().len();
-        if self.crowd.len() != n {
-            self.crowd = vec![0; n];
-            self.crowd_current = 0;
-        }
-        self.crowd_current = self.crowd_current.wrapping_add(1);
-        if self.crowd_current == 0 {
-            self.crowd.fill(0);
-            self.crowd_current = 1;
-        }
+        self.crowd.clear(map.tiles().len());
         for m in &level.monsters {
             if map.in_bounds(m.at) {
-                self.crowd[map.index(m.at)] = self.crowd_current;
+                self.crowd.insert(map.index(m.at));
             }
         }
     }
 
     /// A monster moved from `from` to `to` (after `crowd_in`).
     pub(crate) fn crowd_moved(&mut self, map: &TileMap, from: Pos, to: Pos) {
-        if self.crowd.len() != map.tiles().len() {
+        if !self.crowd.sized_for(map.tiles().len()) {
             return;
         }
         if map.in_bounds(from) {
-            self.crowd[map.index(from)] = 0;
+            self.crowd.remove(map.index(from));
         }
         if map.in_bounds(to) {
-            self.crowd[map.index(to)] = self.crowd_current;
+            self.crowd.insert(map.index(to));
         }
     }
 
     /// Whether a monster stands at `p`, as marked since the last `crowd_in`.
     pub(crate) fn crowded(&self, map: &TileMap, p: Pos) -> bool {
-        map.in_bounds(p) && self.crowd.get(map.index(p)) == Some(&self.crowd_current)
+        map.in_bounds(p) && self.crowd.contains(map.index(p))
     }
 
     /// Forgets the last noise: nothing is heard until the next `listen`.
     pub(crate) fn hush(&mut self) {
-        self.heard_current = self.heard_current.wrapping_add(1);
-        if self.heard_current == 0 {
-            self.heard_stamp.fill(0);
-            self.heard_current = 1;
-        }
+        let n = self.reached.stamp.len();
+        self.reached.clear(n);
     }
 }
 

@@ -210,7 +210,7 @@ impl Menu {
             Row::TextSize => format!(
                 "{:<40}< {}% >",
                 "text size",
-                (crate::settings::TEXT_SIZES[ctx.settings.text_size.min(4)] * 100.0).round()
+                (ctx.settings.text_scale() * 100.0).round()
             ),
             Row::ColourBlind => format!(
                 "{:<40}< {} >",
