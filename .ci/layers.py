@@ -14,7 +14,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # delve-core's layers, bottom first (the order core/src/lib.rs documents).
-CORE_LAYERS = ["geom", "rng", "map", "fov", "paths", "world", "generation", "dungeon", "rules", "run", "save", "explore"]
+CORE_LAYERS = ["geom", "rng", "map", "fov", "paths", "world", "generation", "dungeon", "rules", "run", "save", "explore", "bot"]
 
 PATH = re.compile(r"\b(crate|super)::(\{[^}]*\}|[A-Za-z_][A-Za-z0-9_]*)")
 

@@ -2,7 +2,9 @@
 //! planner, down the stairs and a few turns into level 2, saved in the format this Delve writes.
 //! Saves checked into core/tests/data/ are made with it once per save format and never again:
 //! every later version must load them to the state they were made with (core/tests/save.rs).
-//! `cargo run -p delve-core --example golden_save -- core/tests/data/golden-vN.sav`
+//! `cargo run -p delve-core --example golden_save -- core/tests/data/golden-vN.sav [RECORDING]`
+//! also writes the run's recording to RECORDING (`golden-rN.delverec`, N the rules' version):
+//! every later Delve with the same rules must replay it to the same hashes.
 
 use delve_core::explore::{self as plan, Known};
 use delve_core::fov::DEFAULT_RADIUS;
@@ -12,7 +14,7 @@ use delve_core::map::Tile;
 use delve_core::paths::Search;
 use delve_core::rules::Act;
 use delve_core::run::{Run, RunSpec};
-use delve_core::save::{FORMAT, SavedRun, encode};
+use delve_core::save::{FORMAT, SavedRun, encode, encode_recording};
 
 /// Walks to `tile` if it is remembered on the level; false when it is not.
 fn walk_to(run: &mut Run, tile: Tile) -> bool {
@@ -78,6 +80,9 @@ fn main() {
     plan::explore_level(&mut run, plan::explore, 25);
     assert!(!run.is_over(), "the run goes on");
     std::fs::write(&path, encode(&SavedRun::capture(&run))).expect("written");
+    if let Some(recording) = std::env::args().nth(2) {
+        std::fs::write(recording, encode_recording(&run).expect("recorded")).expect("written");
+    }
     println!(
         "format {FORMAT}: turn {}, level {}, hp {}, state hash {:016x}",
         run.turn,

@@ -32,9 +32,11 @@
 //! 10. [`run`]: one owned `Run`, begun from a `RunSpec`, played a turn at a time, hashed.
 //! 11. [`save`]: a run as saved data and its bytes; the history of finished runs.
 //! 12. [`explore`]: auto-explore and travel planning, whole explorations without a window.
+//! 13. [`bot`]: players made of rules, for `--autoplay`, replays and the balance figures.
 
 #![warn(missing_docs)]
 
+pub mod bot;
 pub mod dungeon;
 pub mod explore;
 pub mod fov;

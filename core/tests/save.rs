@@ -20,7 +20,8 @@ use delve_core::world::{Ending, NORMAL_SPEED, Pack};
 const GOLDEN_HASH: u64 = 0x9117_2903_ba5e_ddd3;
 
 /// The state of the format 4 golden save (the same walk, with twelve kinds of monster, packs and
-/// sleepers that hear): seed 2026, turn 514, on level 2.
+/// sleepers that hear): seed 2026, turn 514, on level 2. The format 5 one (with its recording)
+/// is the same walk to the same state.
 const GOLDEN_V4_HASH: u64 = 0xa433_9c3d_2841_772a;
 
 fn data(name: &str) -> Vec<u8> {
@@ -39,6 +40,13 @@ fn every_golden_save_loads_to_the_state_it_was_made_with() {
     let v4 = decode(&data("golden-v4.sav")).unwrap().restore().unwrap();
     assert_eq!(v4.state_hash(), GOLDEN_V4_HASH);
     assert_eq!((v4.turn, v4.dungeon.depth()), (514, 2));
+    assert!(v4.recording().is_none(), "format 4 held no recording");
+    // Format 5 is the same walk with its recording (and kills by kind): the same state.
+    let v5 = decode(&data("golden-v5.sav")).unwrap().restore().unwrap();
+    assert_eq!(v5.state_hash(), GOLDEN_V4_HASH);
+    assert_eq!(v5.turn, 514);
+    assert_eq!(v5.record.kills.iter().sum::<u32>(), v5.record.slain);
+    assert!(v5.recording().is_some_and(|r| r.commands().len() >= 514));
     // The saves from before items hold the same walk: they load to the format 3 run with no
     // items anywhere (none lay on their levels, none was carried).
     let mut bare = decode(&data("golden-v3.sav")).unwrap();

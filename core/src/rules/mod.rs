@@ -34,8 +34,8 @@ pub enum Who {
     Monster(u32),
 }
 
-/// What an actor tries to do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What an actor tries to do (the player's are what a recording keeps: see `run::Recording`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Act {
     /// Step, or bump: a closed door opens (for those who open doors), a locked one unlocks if the
     /// actor has its key, an enemy is attacked.

@@ -3,7 +3,9 @@
 //! game on screen, saves, the state hash, `--explore`, the walker and the bots all share.
 //! `RunSpec::begin` is the one way a run starts; a save gives a `Run` back whole.
 
+mod daily;
 mod hash;
+mod recording;
 
 use crate::dungeon::{Dungeon, Origin};
 use crate::fov::{DEFAULT_RADIUS, Viewshed};
@@ -11,6 +13,9 @@ use crate::generation::{GenError, GenParams};
 use crate::rng::GenRng;
 use crate::rules::{Act, Refusal, Round, Senses, Stage, play_round};
 use crate::world::{Level, Lore, MessageLog, Player, RunRecord};
+
+pub use daily::{Date, daily_params, daily_seed};
+pub use recording::{CHECKPOINT_EVERY, Checkpoint, Command, Desync, MAX_COMMANDS, RULES, Recording, Replay};
 
 /// Salt that keeps the play stream apart from the levels' streams.
 const PLAY_SALT: u64 = 0x706c_6179_5f72_6e67; // "play_rng"
@@ -104,6 +109,8 @@ pub struct Run {
     sight: Viewshed,
     /// The monsters' scratch between turns (never saved).
     senses: Senses,
+    /// Every command since the run began (`None`: a run from a save made before recordings).
+    recording: Option<Recording>,
 }
 
 impl Run {
@@ -129,10 +136,12 @@ impl Run {
             record,
             MessageLog::default(),
         )
+        .with_recording(Some(Recording::new()))
     }
 
-    /// A run from its parts (what a save gives back). The player has not looked around yet:
-    /// `set_sight_radius` (or the first turn) does that.
+    /// A run from its parts (what a save gives back), not recorded (`with_recording` gives it
+    /// its recording). The player has not looked around yet: `set_sight_radius` (or the first
+    /// turn) does that.
     pub fn from_parts(
         spec: RunSpec,
         dungeon: Dungeon,
@@ -152,6 +161,26 @@ impl Run {
             spec,
             sight: Viewshed::new(DEFAULT_RADIUS),
             senses: Senses::default(),
+            recording: None,
+        }
+    }
+
+    /// This run with `recording` as its recording so far (what a save gives back; `None` for a
+    /// save made before recordings).
+    pub fn with_recording(mut self, recording: Option<Recording>) -> Self {
+        self.recording = recording;
+        self
+    }
+
+    /// Every command since the run began, if the run has been recorded from its start.
+    pub fn recording(&self) -> Option<&Recording> {
+        self.recording.as_ref()
+    }
+
+    /// Marks the run as the daily dungeon of `date` ("2026-11-24").
+    pub fn mark_daily(&mut self, date: &str) {
+        if let Some(rec) = &mut self.recording {
+            rec.set_daily(date);
         }
     }
 
@@ -173,6 +202,9 @@ impl Run {
 
     /// The player sees `radius` tiles far from now on, and looks around.
     pub fn set_sight_radius(&mut self, radius: u32) {
+        if let Some(rec) = &mut self.recording {
+            rec.sight(radius);
+        }
         self.sight.set_radius(radius);
         self.look();
     }
@@ -189,7 +221,9 @@ impl Run {
 
     /// Plays `act` as a whole turn (the player's action, then the monsters'), tells the player
     /// what happened and looks again. A refusal is told and takes no turn: nothing else changes.
+    /// The act is recorded (refused or not: a refusal is part of the game as played).
     pub fn play(&mut self, act: Act) -> Result<Round, Refusal> {
+        let before = self.turn;
         let mut stage = Stage {
             dungeon: &mut self.dungeon,
             player: &mut self.player,
@@ -212,7 +246,26 @@ impl Run {
             }
             Err(refusal) => self.say(refusal.to_string()),
         }
+        self.record_act(act, before);
         played
+    }
+
+    /// Keeps `act` in the recording, with a checkpoint when the turn passed a multiple of
+    /// `CHECKPOINT_EVERY`.
+    fn record_act(&mut self, act: Act, before: u64) {
+        let Some(rec) = &self.recording else { return };
+        if rec.commands().len() >= MAX_COMMANDS {
+            self.recording = None;
+            return;
+        }
+        let due = self.turn / CHECKPOINT_EVERY > before / CHECKPOINT_EVERY;
+        let hash = due.then(|| self.state_hash());
+        if let Some(rec) = &mut self.recording {
+            rec.act(act);
+            if let Some(hash) = hash {
+                rec.checkpoint(self.turn, hash);
+            }
+        }
     }
 
     /// Works out what the player sees from where it stands, and remembers it.

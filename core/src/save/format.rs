@@ -6,6 +6,9 @@
 //! is read from it. Because levels are parts, a save after a turn encodes the level played on and
 //! keeps the others as they were (`SaveCache`).
 //!
+//! Format 5 adds the run's recording (every command, with checkpoints) and the kills by kind
+//! to the run part; a format 2–4 save loads as a run without a recording.
+//!
 //! Format 3 adds the player's pack, states and knowledge of items to the run part, and the items
 //! lying on a level to its part. Formats 2 (no items) and 1 (one zlib stream of the whole run)
 //! are still read, and migrated: the run goes on with an empty pack and no items on the levels
@@ -16,7 +19,9 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::model::{self, SavedGear, SavedLevel, SavedMemory, SavedPlayer, SavedRun, save_level, save_memory};
+use super::model::{
+    self, SavedGear, SavedLevel, SavedMemory, SavedPlayer, SavedRecording, SavedRun, save_level, save_memory,
+};
 use super::terrain::{Remembered, Terrain};
 use crate::dungeon::Origin;
 use crate::geom::Pos;
@@ -29,7 +34,7 @@ pub const MAGIC: [u8; 8] = *b"DELVE\0SV";
 /// The save format this Delve writes. Bump it whenever anything saved changes shape, or levels
 /// made from a seed would differ, and read the old one in `decode` (the golden saves in
 /// core/tests/data must go on loading).
-pub const FORMAT: u32 = 4;
+pub const FORMAT: u32 = 5;
 /// The oldest format this Delve reads (and migrates).
 pub const OLDEST: u32 = 1;
 /// Bytes of the header: the mark and the version.
@@ -146,6 +151,14 @@ struct RunPart3 {
 
 /// A level's part from format 3: format 2's, then the items lying on it.
 #[derive(Serialize, Deserialize)]
+struct RunPart5 {
+    part: RunPart3,
+    #[serde(deserialize_with = "model::many")]
+    kills: Vec<u32>,
+    recording: Option<SavedRecording>,
+}
+
+#[derive(Serialize, Deserialize)]
 struct LevelPart3 {
     part: LevelPart,
     #[serde(deserialize_with = "model::many")]
@@ -200,8 +213,10 @@ fn pack_level(mut level: SavedLevel, memory: Option<SavedMemory>) -> Vec<u8> {
 }
 
 /// The run's part of `saved` (its levels and memory left out), taken apart, not copied.
-fn run_part(saved: SavedRun) -> RunPart3 {
+fn run_part(saved: SavedRun) -> RunPart5 {
     let gear = saved.player.gear;
+    let kills = saved.record.kills.to_vec();
+    let recording = saved.recording;
     let run = RunPart {
         game: saved.game,
         saved_at: saved.saved_at,
@@ -219,7 +234,11 @@ fn run_part(saved: SavedRun) -> RunPart3 {
         record: saved.record,
         log: saved.log,
     };
-    RunPart3 { run, gear }
+    RunPart5 {
+        part: RunPart3 { run, gear },
+        kills,
+        recording,
+    }
 }
 
 /// The bytes of a save: the header and the parts.
@@ -376,19 +395,35 @@ fn migrated(mut saved: SavedRun) -> SavedRun {
     saved
 }
 
-/// A save in parts, of format `version`: 4, 3 (no loot) or 2 (no gear, items or loot).
+/// A save in parts, of format `version`: 5, 4 (no recording), 3 (no loot either) or 2 (no
+/// gear, items or loot).
 fn decode_parts(body: &[u8], version: u32) -> Result<SavedRun, SaveError> {
-    let with_items = version >= 3;
     let parts: Parts = unpack("the list of its parts", body)?;
     let run_bytes = inflate("the run", parts.run.0, RUN_PART_MAX)?;
-    let RunPart3 { run, gear } = if with_items {
-        unpack("the run", &run_bytes)?
-    } else {
-        RunPart3 {
-            run: unpack("the run", &run_bytes)?,
-            gear: SavedGear::default(),
-        }
+    let RunPart5 {
+        part: RunPart3 { mut run, gear },
+        kills,
+        recording,
+    } = match version {
+        5.. => unpack("the run", &run_bytes)?,
+        3 | 4 => RunPart5 {
+            part: unpack("the run", &run_bytes)?,
+            kills: Vec::new(),
+            recording: None,
+        },
+        _ => RunPart5 {
+            part: RunPart3 {
+                run: unpack("the run", &run_bytes)?,
+                gear: SavedGear::default(),
+            },
+            kills: Vec::new(),
+            recording: None,
+        },
     };
+    if kills.len() > run.record.kills.len() {
+        return Err(SaveError::Damaged(format!("kills of {} kinds of monster", kills.len())));
+    }
+    run.record.kills[..kills.len()].copy_from_slice(&kills);
     let mut levels = Vec::with_capacity(parts.levels.len());
     let mut memory = Vec::with_capacity(parts.levels.len());
     for (i, part) in parts.levels.into_iter().enumerate() {
@@ -400,7 +435,7 @@ fn decode_parts(body: &[u8], version: u32) -> Result<SavedRun, SaveError> {
         let what = format!("level {}", i + 1);
         let bytes = inflate(&what, part.0, LEVEL_PART_MAX)?;
         let LevelPart4 { part, items, loot } = match version {
-            FORMAT => unpack(&what, &bytes)?,
+            4.. => unpack(&what, &bytes)?,
             3 => {
                 let LevelPart3 { part, items } = unpack(&what, &bytes)?;
                 LevelPart4 {
@@ -445,6 +480,7 @@ fn decode_parts(body: &[u8], version: u32) -> Result<SavedRun, SaveError> {
         rng: run.rng,
         record: run.record,
         log: run.log,
+        recording,
     })
 }
 
@@ -464,10 +500,11 @@ fn decode_v1(body: &[u8]) -> Result<SavedRun, SaveError> {
         rng: old.rng,
         record: old.record,
         log: old.log,
+        recording: None,
     })
 }
 
-fn inflate_problem(status: miniz_oxide::inflate::TINFLStatus) -> String {
+pub(super) fn inflate_problem(status: miniz_oxide::inflate::TINFLStatus) -> String {
     use miniz_oxide::inflate::TINFLStatus as S;
     match status {
         S::FailedCannotMakeProgress => "the data ends early".into(),

@@ -1,15 +1,24 @@
-//! What a save is: a run as plain serde data (`model`), its bytes (`format`), and the history of
-//! finished runs (`history`). Where saves live (files, the browser's storage) is the shell's.
+//! What a save is: a run as plain serde data (`model`), its bytes (`format`), a recording's bytes
+//! (`recording`) and replaying one to check it (`verify`), the history of finished runs
+//! (`history`) and the story of one (`story`). Where saves live (files, the browser's storage) is the shell's.
 
 mod bounded;
 pub mod format;
 mod history;
 mod model;
+mod recording;
+mod story;
 mod terrain;
+mod verify;
 
 pub use format::{FORMAT, HEADER, MAGIC, OLDEST, SaveCache, SaveError, decode, encode};
 pub use history::{History, KEEP as HISTORY_KEEP, PastRun};
-pub use model::{SavedLevel, SavedMemory, SavedPlayer, SavedRun};
+pub use model::{SavedLevel, SavedMemory, SavedPlayer, SavedRecording, SavedRun};
+pub use recording::{
+    RECORDING_FORMAT, RECORDING_MAGIC, RecordingError, RecordingFile, decode_recording, encode_recording, is_recording,
+};
+pub use story::{LAST_MESSAGES, story};
+pub use verify::{Outcome, Verdict, verify};
 
 use crate::run::Run;
 

@@ -13,7 +13,7 @@ use crate::fov::{LevelMemory, Memory};
 use crate::geom::{Pos, Rect};
 use crate::map::{MAX_SIDE, MIN_SIZE, Tile, TileMap};
 use crate::rng::{GenRng, RngState};
-use crate::run::{Run, RunSpec};
+use crate::run::{Checkpoint, Command, Recording, Run, RunSpec};
 use crate::world::{
     Carrying, Class, DEEPEST, FloorItem, Health, Item, Key, KeyRing, Level, Loot, Lore, MAX_GROWN_HP, MAX_STATUS,
     MessageLog, Mind, Monster, NORMAL_SPEED, Pack, Player, RunRecord, SLOTS, Status,
@@ -111,6 +111,41 @@ fn slots<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Vec<T>,
     at_most::<D, T, SLOTS>(d)
 }
 
+/// A run's recording as saved (format 5 on): the rules it is played by, its commands,
+/// checkpoints and the daily date.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedRecording {
+    /// The rules the run was played by (`run::RULES` when it was saved).
+    pub rules: u32,
+    /// Every command, in order.
+    pub commands: Vec<Command>,
+    /// The checkpoints, oldest first.
+    pub checkpoints: Vec<Checkpoint>,
+    /// The date of the daily dungeon the run is, if it is one.
+    pub daily: Option<String>,
+}
+
+impl SavedRecording {
+    /// `recording` as saved.
+    pub fn of(recording: &Recording) -> Self {
+        SavedRecording {
+            rules: crate::run::RULES,
+            commands: recording.commands().to_vec(),
+            checkpoints: recording.checkpoints().to_vec(),
+            daily: recording.daily().map(str::to_owned),
+        }
+    }
+
+    /// The recording back (`None` when it was played by other rules: a run saved by an older
+    /// Delve goes on unrecorded rather than recorded wrongly), or why it does not fit together.
+    pub fn restore(self) -> Result<Option<Recording>, String> {
+        if self.rules != crate::run::RULES {
+            return Ok(None);
+        }
+        Recording::from_parts(self.commands, self.checkpoints, self.daily).map(Some)
+    }
+}
+
 /// The player's pack, the states it is in and what it knows of items, as saved.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedGear {
@@ -174,6 +209,8 @@ pub struct SavedRun {
     pub record: RunRecord,
     /// The message log: each line with its turn.
     pub log: Vec<(u64, String)>,
+    /// Every command since the run began (`None`: a save older than format 5).
+    pub recording: Option<SavedRecording>,
 }
 
 pub(crate) fn save_memory(memory: &LevelMemory) -> SavedMemory {
@@ -201,6 +238,38 @@ pub(crate) fn save_level(level: &Level) -> SavedLevel {
 
 /// Level `depth` back from its save, everything on it checked: its size is the run's, every
 /// place names a tile on it, actors and things lie on walkable tiles, no two actors share one.
+/// How a run began, from what a save or a recording keeps of it: where its levels come from and
+/// the level it started on (a map file's level itself), or what does not fit together.
+pub(crate) fn spec_of(
+    origin: &Origin,
+    peaceful: bool,
+    start_depth: u32,
+    start: Option<SavedLevel>,
+) -> Result<RunSpec, String> {
+    match (origin, start) {
+        (Origin::Map, Some(level)) => {
+            let size = (level.width, level.height);
+            if !crate::generation::size_ok(size.0, size.1) {
+                return Err(format!("its map is {}x{}", size.0, size.1));
+            }
+            Ok(RunSpec::Level(Box::new(restore_level(level, 1, size)?)))
+        }
+        (Origin::Run(params), None) => {
+            if !crate::generation::size_ok(params.width, params.height) {
+                return Err(format!("its levels are {}x{}", params.width, params.height));
+            }
+            if !(1..=crate::world::DEEPEST).contains(&start_depth) {
+                return Err(format!("the run started on level {start_depth}"));
+            }
+            Ok(RunSpec::Seeded {
+                params: params.at_depth(start_depth),
+                peaceful,
+            })
+        }
+        _ => Err("the start of the run does not match where it comes from".into()),
+    }
+}
+
 fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Level, String> {
     let SavedLevel {
         width,
@@ -360,6 +429,7 @@ impl SavedRun {
             rng: run.rng.state(),
             record: run.record.clone(),
             log: run.log.lines().cloned().collect(),
+            recording: run.recording().map(SavedRecording::of),
         }
     }
 
@@ -377,6 +447,7 @@ impl SavedRun {
             rng,
             record,
             log,
+            recording,
             ..
         } = self;
         // Every level has the size of the run (of its map, for a map file's run).
@@ -397,6 +468,14 @@ impl SavedRun {
         if u64::from(record.slain) > turn {
             return Err(format!("{} monsters slain in {turn} turns", record.slain));
         }
+        let counted: u64 = record.kills.iter().map(|&k| u64::from(k)).sum();
+        if counted > u64::from(record.slain) {
+            return Err(format!("{counted} kills counted by kind of {} slain", record.slain));
+        }
+        let recording = match recording {
+            Some(r) => r.restore().map_err(|e| format!("its recording: {e}"))?,
+            None => None,
+        };
         if let Some((said, _)) = log.iter().find(|(said, _)| *said > turn) {
             return Err(format!("a message of turn {said} in a run of {turn} turns"));
         }
@@ -413,19 +492,10 @@ impl SavedRun {
             return Err(format!("the deepest level reached, {}, was never made", record.deepest));
         }
         let dungeon = Dungeon::from_parts(origin.clone(), levels, depth, peaceful)?;
-        let spec = match (&origin, start) {
-            (Origin::Map, Some(level)) => RunSpec::Level(Box::new(restore_level(level, 1, size)?)),
-            (Origin::Run(params), None) => {
-                if !(1..=record.deepest).contains(&start_depth) {
-                    return Err(format!("the run started on level {start_depth}"));
-                }
-                RunSpec::Seeded {
-                    params: params.at_depth(start_depth),
-                    peaceful,
-                }
-            }
-            _ => return Err("the start of the run does not match where it comes from".into()),
-        };
+        if !(1..=record.deepest).contains(&start_depth) {
+            return Err(format!("the run started on level {start_depth}"));
+        }
+        let spec = spec_of(&origin, peaceful, start_depth, start)?;
         let level = dungeon.level();
         let at = player.at;
         if !level.map.in_bounds(at) {
@@ -505,6 +575,7 @@ impl SavedRun {
             GenRng::from_state(rng),
             record,
             message_log,
-        ))
+        )
+        .with_recording(recording))
     }
 }

@@ -5,6 +5,8 @@ use std::collections::VecDeque;
 
 use serde::{Deserialize, Serialize};
 
+use super::Kind;
+
 /// How a run ended.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Ending {
@@ -26,6 +28,10 @@ pub struct RunRecord {
     pub deepest: u32,
     /// How the run ended (`None`: it goes on).
     pub ending: Option<Ending>,
+    /// Monsters killed, by kind (`Kind as usize`). Saves from format 5 keep it in a part of
+    /// its own (older formats did not count them), so it is not in this struct's serde shape.
+    #[serde(skip)]
+    pub kills: [u32; Kind::ALL.len()],
 }
 
 /// Every line the game told the player, newest last, with the turn it was told on (the oldest

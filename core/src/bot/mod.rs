@@ -1,0 +1,321 @@
+//! Bots: players made of rules, for demos, for replays that must be long and many, and for the
+//! balance figures. A bot reads the run as a player would (what it sees and remembers, or the
+//! whole map when it is told to know it), and says its next `Act`; `Run::play` plays it like any
+//! other. What a bot does, in order: use what it carries when that helps (heal when low, get
+//! away or put an attacker to sleep, better gear, throw and zap at what comes, try what is
+//! unknown when nothing is near), fight what stands next to it, close in on what shoots at it,
+//! rest when careful and hurt, else go on: to the Heartstone once seen, to the stairs, exploring
+//! as the `x` key does, unlocking what bars the rest.
+
+use crate::explore::{self as plan, Finished, Known};
+use crate::geom::{Dir8, Pos};
+use crate::map::{DoorState, Tile};
+use crate::paths::{Search, StepField};
+use crate::rules::mind::distance_sq;
+use crate::rules::{Act, flight};
+use crate::run::Run;
+use crate::world::{Class, Habit, ItemKind, Mind, Monster};
+
+/// A bot: how it plays, and its scratch between turns.
+#[derive(Clone, Debug, Default)]
+pub struct Bot {
+    /// Rests when hurt with no monster near, and to full before the stairs.
+    pub careful: bool,
+    /// Knows only what it has seen (explores); else walks the map it knows whole.
+    pub blind: bool,
+    /// Uses what it picks up.
+    pub use_items: bool,
+    field: StepField,
+    search: Search,
+}
+
+impl Bot {
+    /// A bot that plays as a newcomer who knows the game would: careful, exploring, using what
+    /// it finds (`delve --autoplay`).
+    pub fn player() -> Self {
+        Bot::new(true, true, true)
+    }
+
+    /// A bot that plays so.
+    pub fn new(careful: bool, blind: bool, use_items: bool) -> Self {
+        Bot {
+            careful,
+            blind,
+            use_items,
+            ..Bot::default()
+        }
+    }
+
+    /// Plays one action in `run` (waiting instead when the rules refuse it, as at a shut door
+    /// its step opens).
+    pub fn play(&mut self, run: &mut Run) {
+        let act = self.act(run);
+        if run.play(act).is_err() {
+            let _ = run.play(Act::Wait);
+        }
+    }
+
+    /// Plays until the run is over or `turns` turns have passed.
+    pub fn play_until(&mut self, run: &mut Run, turns: u64) {
+        while !run.is_over() && run.turn < turns {
+            self.play(run);
+        }
+    }
+
+    /// What it does next in `run`.
+    pub fn act(&mut self, run: &Run) -> Act {
+        let (dungeon, player) = (&run.dungeon, &run.player);
+        let (at, keys, health, carrying, memory) =
+            (player.at, &player.keys, player.health, player.carrying, &player.memory);
+        let level = dungeon.level();
+        let map = &level.map;
+        let held = keys.doors_on(dungeon.depth());
+        // Where to: the relic, else up (carrying it) or down.
+        let goal = match (level.relic, carrying.relic) {
+            (Some(r), _) => r,
+            (None, true) => map.stairs_up().unwrap_or(map.start()),
+            (None, false) => map.stairs_down().unwrap_or(map.start()),
+        };
+        let pass = |t: Tile| t != Tile::Wall && (t != Tile::Door(DoorState::Locked));
+        self.field.compute(map, goal, 10_000, |t| pass(t) || t.is_door());
+        // A key first, when the way runs through a lock the bot has no key to.
+        let mut walk = at;
+        let mut barred = false;
+        while let Some(d) = self.field.get(walk).filter(|&d| d > 0) {
+            let next = crate::paths::neighbours8(walk).into_iter().find(|&q| {
+                self.field.get(q) == Some(d - 1)
+                    && !(map.tile(q).is_door() && q.x != walk.x && q.y != walk.y)
+                    && !(map.tile(walk).is_door() && q.x != walk.x && q.y != walk.y)
+            });
+            let Some(next) = next else { break };
+            if map.tile(next) == Tile::Door(DoorState::Locked) && !held.contains(&next) {
+                barred = true;
+                break;
+            }
+            walk = next;
+        }
+        if barred {
+            // The nearest key that can be walked to now (a key may lie behind another lock).
+            let mut keys_by_distance: Vec<Pos> = level.keys.iter().map(|k| k.at).collect();
+            keys_by_distance.sort_by_key(|&k| distance_sq(k, at));
+            // Without locked doors first; else through them (the key may lie behind a door
+            // the bot holds the key to, which the step unlocks).
+            let reached = keys_by_distance.iter().any(|&key| {
+                self.field.compute(map, key, 10_000, pass);
+                self.field.get(at).is_some()
+            });
+            if !reached {
+                for &key in &keys_by_distance {
+                    self.field.compute(map, key, 10_000, |t| pass(t) || t.is_door());
+                    if self.field.get(at).is_some() {
+                        break;
+                    }
+                }
+            }
+        }
+        let near_monster = level.monsters.iter().any(|m| distance_sq(m.at, at) <= 64);
+        // A monster it can strike: next to it, and not diagonally through a doorway.
+        let adjacent = level.monsters.iter().find(|m| {
+            let diagonal = m.at.x != at.x && m.at.y != at.y;
+            distance_sq(m.at, at) <= 2 && !(diagonal && (map.tile(m.at).is_door() || map.tile(at).is_door()))
+        });
+        // Something shooting at it from afar: close in and fight it, as a player would.
+        let shooter = level.monsters.iter().find(|m| {
+            matches!(m.kind.stats().habit, Habit::Archer(_))
+                && matches!(m.mind, Mind::Hunting { .. })
+                && run.sight().is_visible(m.at)
+        });
+        let chosen = if self.use_items { item_act(run) } else { None };
+        if let Some(act) = chosen {
+            act
+        } else if let Some(m) = adjacent {
+            Act::Step(Dir8::between(at, m.at).unwrap())
+        } else if let Some(m) = shooter
+            && let Some(dir) = step_towards(map, at, m.at)
+        {
+            Act::Step(dir)
+        } else if self.careful && !near_monster && health.hp < health.max * 7 / 10 {
+            Act::Wait
+        } else if self.blind {
+            let known = Known {
+                level,
+                memory: memory.level(dungeon.depth()).expect("the player has looked around"),
+            };
+            blind_act(
+                &known,
+                at,
+                &held,
+                carrying.relic,
+                self.careful && health.hp < health.max,
+                &mut self.search,
+            )
+        } else if at == goal && goal == map.stairs_down().unwrap_or(Pos::new(-1, -1)) {
+            if self.careful && health.hp < health.max {
+                Act::Wait
+            } else {
+                Act::Descend
+            }
+        } else if at == goal && carrying.relic {
+            Act::Ascend
+        } else {
+            let here = self.field.get(at).unwrap_or(u32::MAX);
+            let best = Dir8::ALL
+                .into_iter()
+                .filter(|&d| {
+                    let to = Dir8::from_pos(at, d);
+                    !(d.is_diagonal() && (map.tile(to).is_door() || map.tile(at).is_door()))
+                        && (map.tile(to) != Tile::Door(DoorState::Locked) || held.contains(&to))
+                })
+                .filter_map(|d| self.field.get(Dir8::from_pos(at, d)).map(|v| (v, d)))
+                .filter(|&(v, _)| v < here)
+                .min_by_key(|&(v, _)| v);
+            best.map_or(Act::Wait, |(_, d)| Act::Step(d))
+        }
+    }
+}
+
+/// The expected damage of a blow with `weapon` (to hit times the mean damage), for a bot at
+/// the start of a run.
+fn blow(weapon: ItemKind) -> i32 {
+    let s = weapon.stats();
+    (80 + s.to_hit) * (8 + s.damage.0 + s.damage.1)
+}
+
+/// What a bot that uses its items does now, if anything: from the most urgent (healing) to the
+/// idlest (trying an unknown potion with nothing near).
+fn item_act(run: &Run) -> Option<Act> {
+    let player = &run.player;
+    let level = run.dungeon.level();
+    let at = player.at;
+    let seen: Vec<&Monster> = level.monsters.iter().filter(|m| run.sight().is_visible(m.at)).collect();
+    let near = seen.iter().any(|m| distance_sq(m.at, at) <= 25);
+    let pack = &player.pack;
+    let find = |f: &dyn Fn(ItemKind, u8) -> bool| pack.items().find(|&(_, i)| f(i.kind, i.count)).map(|(s, _)| s as u8);
+    let known = |k: ItemKind| player.lore.knows(k);
+    let health = player.health;
+    // Low: heal; else, in a fight, get away or put the attacker to sleep.
+    if health.hp * 10 < health.max * 4 {
+        if let Some(s) = find(&|k, _| k == ItemKind::Healing && known(k)) {
+            return Some(Act::Use(s));
+        }
+        if near {
+            if let Some(s) = find(&|k, _| k == ItemKind::Teleportation && known(k)) {
+                return Some(Act::Use(s));
+            }
+            if let Some(m) = seen.iter().min_by_key(|m| distance_sq(m.at, at))
+                && let Some(s) = find(&|k, n| k == ItemKind::Sleep && n > 0)
+                && flight(level, at, m.at).hits == Some(m.id)
+            {
+                return Some(Act::Aim { slot: s, at: m.at });
+            }
+            // Desperate: an unknown potion might heal.
+            if let Some(s) = find(&|k, _| k.class() == Class::Potion && !known(k)) {
+                return Some(Act::Use(s));
+            }
+        }
+    }
+    // Better gear, first.
+    let best_weapon = pack
+        .items()
+        .filter(|(_, i)| i.kind.class() == Class::Weapon)
+        .max_by_key(|(_, i)| blow(i.kind));
+    if let Some((s, w)) = best_weapon
+        && pack.wielded().is_none_or(|k| blow(w.kind) > blow(k))
+    {
+        return Some(Act::Equip(s as u8));
+    }
+    let best_armour = pack
+        .items()
+        .filter(|(_, i)| i.kind.class() == Class::Armour)
+        .max_by_key(|(_, i)| i.kind.stats().armour);
+    if let Some((s, a)) = best_armour
+        && pack.worn().is_none_or(|k| a.kind.stats().armour > k.stats().armour)
+    {
+        return Some(Act::Equip(s as u8));
+    }
+    // Something coming: throw or zap at it while it is not yet next to you; the strong ones
+    // with the wand of striking.
+    if let Some(m) = seen
+        .iter()
+        .filter(|m| matches!(m.mind, Mind::Hunting { .. }))
+        .filter(|m| (3..=49).contains(&distance_sq(m.at, at)))
+        .min_by_key(|m| distance_sq(m.at, at))
+        && flight(level, at, m.at).hits == Some(m.id)
+    {
+        let strong = m.kind.stats().max_hp >= 16;
+        if strong && let Some(s) = find(&|k, n| k == ItemKind::Striking && n > 0) {
+            return Some(Act::Aim { slot: s, at: m.at });
+        }
+        if let Some(s) = find(&|k, _| k.class() == Class::Thrown) {
+            return Some(Act::Aim { slot: s, at: m.at });
+        }
+    }
+    // With nothing near: try what is unknown, and pick up what lies here.
+    if !near {
+        if let Some(s) = find(&|k, _| k.class() == Class::Scroll && !known(k)) {
+            return Some(Act::Use(s));
+        }
+        if health.hp == health.max
+            && let Some(s) = find(&|k, _| k.class() == Class::Potion && !known(k))
+        {
+            return Some(Act::Use(s));
+        }
+        if level.item_at(at).is_some_and(|f| !f.sealed) && pack.items().count() < crate::world::SLOTS {
+            return Some(Act::PickUp);
+        }
+    }
+    None
+}
+
+/// The first step of the shortest way from `at` to `to` (doors passable, never diagonally
+/// through a doorway).
+fn step_towards(map: &crate::map::TileMap, at: Pos, to: Pos) -> Option<Dir8> {
+    let mut field = StepField::default();
+    field.compute(map, to, 40, |t| t != Tile::Wall && t != Tile::Door(DoorState::Locked));
+    let here = field.get(at)?;
+    Dir8::ALL
+        .into_iter()
+        .filter(|&d| {
+            let q = Dir8::from_pos(at, d);
+            !(d.is_diagonal() && (map.tile(q).is_door() || map.tile(at).is_door()))
+        })
+        .filter_map(|d| field.get(Dir8::from_pos(at, d)).map(|v| (v, d)))
+        .filter(|&(v, _)| v < here)
+        .min_by_key(|&(v, _)| v)
+        .map(|(_, d)| d)
+}
+
+/// What a player who knows only what it has seen does: take the Heartstone once seen, head for
+/// the stairs (down, or up with the Heartstone) once known, else explore as `x` does; unlock a
+/// door that bars the rest when holding its key.
+fn blind_act(known: &Known, at: Pos, held: &[Pos], relic: bool, rest: bool, search: &mut Search) -> Act {
+    let step = |walk: Vec<Pos>| {
+        walk.first()
+            .and_then(|&n| Dir8::between(at, n))
+            .map_or(Act::Wait, Act::Step)
+    };
+    let relic_seen = known.level.relic.filter(|&r| known.relic_at(r));
+    let target = match (relic, relic_seen) {
+        (true, _) => known.find(Tile::StairsUp),
+        (false, Some(r)) => Some(r),
+        (false, None) => known.find(Tile::StairsDown),
+    };
+    if let Some(t) = target {
+        if t == at && relic {
+            return Act::Ascend;
+        }
+        if t == at {
+            return if rest { Act::Wait } else { Act::Descend };
+        }
+        if let Some(walk) = plan::travel(known, at, t, held, search).filter(|w| !w.is_empty()) {
+            return step(walk);
+        }
+    }
+    match plan::explore(known, at, held, search) {
+        Ok(walk) => step(walk),
+        Err(Finished::Barred { door, have_key: true }) => {
+            plan::travel(known, at, door, held, search).map_or(Act::Wait, step)
+        }
+        Err(_) => Act::Wait,
+    }
+}

@@ -1,0 +1,138 @@
+//! The daily dungeon: one run a day, the same for everyone. Its seed comes from the UTC date by
+//! one function (`daily_seed`): the 64-bit FNV-1a hash of the text `delve daily YYYY-MM-DD`.
+//! It is played at 80x50 with corridors of every style, from level 1 (`daily_params`).
+
+use std::fmt;
+
+use crate::generation::{CorridorStyle, GenParams};
+use crate::map::fnv1a;
+
+/// A day of the (proleptic Gregorian) calendar, in UTC.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Date {
+    /// The year.
+    pub year: i32,
+    /// The month, 1 to 12.
+    pub month: u32,
+    /// The day of the month, from 1.
+    pub day: u32,
+}
+
+impl Date {
+    /// The UTC date `secs` seconds after 1970-01-01 00:00 UTC.
+    pub fn from_unix(secs: u64) -> Self {
+        // Days since 1970-01-01, counted in 400-year eras of 146,097 days from 0000-03-01, so
+        // that the leap day ends each year.
+        let days = (secs / 86_400) as i64 + 719_468;
+        let era = days.div_euclid(146_097);
+        let of_era = days.rem_euclid(146_097);
+        let year_of_era = (of_era - of_era / 1_460 + of_era / 36_524 - of_era / 146_096) / 365;
+        let day_of_year = of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+        let month_from_march = (5 * day_of_year + 2) / 153;
+        let day = (day_of_year - (153 * month_from_march + 2) / 5 + 1) as u32;
+        let month = if month_from_march < 10 {
+            month_from_march + 3
+        } else {
+            month_from_march - 9
+        } as u32;
+        let year = (year_of_era + era * 400 + i64::from(month <= 2)) as i32;
+        Date { year, month, day }
+    }
+
+    /// A date written `YYYY-MM-DD`, if it is one that exists.
+    pub fn parse(text: &str) -> Option<Self> {
+        let mut parts = text.split('-');
+        let (y, m, d) = (parts.next()?, parts.next()?, parts.next()?);
+        if parts.next().is_some() || y.len() != 4 || m.len() != 2 || d.len() != 2 {
+            return None;
+        }
+        let date = Date {
+            year: y.parse().ok()?,
+            month: m.parse().ok()?,
+            day: d.parse().ok()?,
+        };
+        let leap = date.year % 4 == 0 && (date.year % 100 != 0 || date.year % 400 == 0);
+        let days = match date.month {
+            1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+            4 | 6 | 9 | 11 => 30,
+            2 if leap => 29,
+            2 => 28,
+            _ => return None,
+        };
+        (1..=days).contains(&date.day).then_some(date)
+    }
+}
+
+impl fmt::Display for Date {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+}
+
+/// The seed of `date`'s daily dungeon.
+pub fn daily_seed(date: Date) -> u64 {
+    fnv1a(format!("delve daily {date}").as_bytes())
+}
+
+/// How `date`'s daily dungeon is made: its seed, 80x50, corridors of every style, level 1.
+pub fn daily_params(date: Date) -> GenParams {
+    GenParams::new(daily_seed(date), 80, 50, CorridorStyle::Mixed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_from_seconds() {
+        let d = |y, m, day| Date { year: y, month: m, day };
+        assert_eq!(Date::from_unix(0), d(1970, 1, 1));
+        assert_eq!(Date::from_unix(86_399), d(1970, 1, 1));
+        assert_eq!(Date::from_unix(951_782_400), d(2000, 2, 29));
+        assert_eq!(Date::from_unix(951_868_800), d(2000, 3, 1));
+        assert_eq!(Date::from_unix(1_795_478_400), d(2026, 11, 24));
+        assert_eq!(Date::from_unix(4_107_542_400), d(2100, 3, 1));
+        // Every day from 1970 to 2100 follows the day before it.
+        let mut last = Date::from_unix(0);
+        for day in 1..47_847u64 {
+            let date = Date::from_unix(day * 86_400 + 43_200);
+            assert!(date > last, "{date} after {last}");
+            assert_eq!(Date::parse(&date.to_string()), Some(date));
+            last = date;
+        }
+    }
+
+    #[test]
+    fn dates_from_text() {
+        assert_eq!(
+            Date::parse("2024-02-29"),
+            Some(Date {
+                year: 2024,
+                month: 2,
+                day: 29
+            })
+        );
+        for bad in [
+            "2023-02-29",
+            "2024-13-01",
+            "2024-00-10",
+            "24-01-01",
+            "2024-1-01",
+            "2024-01-01-",
+            "today",
+            "",
+        ] {
+            assert_eq!(Date::parse(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_seed_a_day() {
+        let day = Date::parse("2026-11-24").unwrap();
+        let next = Date::parse("2026-11-25").unwrap();
+        assert_eq!(daily_seed(day), fnv1a(b"delve daily 2026-11-24"));
+        assert_ne!(daily_seed(day), daily_seed(next));
+        assert_eq!(daily_params(day).seed, daily_seed(day));
+        assert_eq!((daily_params(day).width, daily_params(day).height), (80, 50));
+    }
+}

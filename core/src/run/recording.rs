@@ -1,0 +1,290 @@
+//! A run's recording: every command the player gave, in order, with the state hash every
+//! `CHECKPOINT_EVERY` turns. With how the run began (its `RunSpec`, which the run keeps) it is
+//! the whole game again. `Run::play` records as it plays; `Replay` plays a recording back over a
+//! run begun the same way and says where it goes astray.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Run, RunSpec};
+use crate::fov::DEFAULT_RADIUS;
+use crate::generation::GenError;
+use crate::rules::Act;
+
+/// The version of the rules: bump it whenever the same commands could play out otherwise (the
+/// rules of a turn, generation, the random stream, the state hash). A recording names the rules
+/// it was made by, and a Delve that plays other rules refuses it by name rather than replaying
+/// it wrongly. The golden recording in `core/tests/data` stops verifying when they change
+/// without a bump.
+pub const RULES: u32 = 1;
+
+/// A checkpoint (the state hash) is kept every this many turns.
+pub const CHECKPOINT_EVERY: u64 = 50;
+
+/// The most commands a recording may hold: far more than any run gives (the bots' longest runs
+/// give 20,000). A run that gives more stops recording rather than write what cannot be read.
+pub const MAX_COMMANDS: usize = 4_000_000;
+
+/// What the player told the game, as a recording keeps it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Command {
+    /// An action, played as a turn (or refused, which takes none).
+    Act(Act),
+    /// From now on the player sees this many tiles far (a setting, changed during the run).
+    Sight(u32),
+}
+
+/// The state hash after a number of commands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Checkpoint {
+    /// How many commands had been played.
+    pub commands: u32,
+    /// The turn the run was on.
+    pub turn: u64,
+    /// `Run::state_hash` then.
+    pub hash: u64,
+}
+
+/// Every command of a run so far, with its checkpoints.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Recording {
+    commands: Vec<Command>,
+    checkpoints: Vec<Checkpoint>,
+    /// The date of the daily dungeon this run is ("2026-11-24"), if it is one.
+    daily: Option<String>,
+    /// The sight radius the last `Command::Sight` set (`DEFAULT_RADIUS` before any).
+    radius: u32,
+}
+
+impl Recording {
+    /// An empty recording: a run about to begin.
+    pub fn new() -> Self {
+        Recording {
+            radius: DEFAULT_RADIUS,
+            ..Recording::default()
+        }
+    }
+
+    /// A recording from what a file kept, or why it does not fit together: checkpoints past
+    /// the commands, out of order, or a sight of no tiles.
+    pub fn from_parts(
+        commands: Vec<Command>,
+        checkpoints: Vec<Checkpoint>,
+        daily: Option<String>,
+    ) -> Result<Self, String> {
+        if commands.len() > MAX_COMMANDS {
+            return Err(format!("{} commands, more than a run can give", commands.len()));
+        }
+        let mut last = Checkpoint {
+            commands: 0,
+            turn: 0,
+            hash: 0,
+        };
+        for c in &checkpoints {
+            if c.commands as usize > commands.len() {
+                return Err(format!(
+                    "a checkpoint after {} commands, in a recording of {}",
+                    c.commands,
+                    commands.len()
+                ));
+            }
+            if c.commands < last.commands || c.turn < last.turn {
+                return Err(format!(
+                    "the checkpoint of turn {} comes after turn {}",
+                    c.turn, last.turn
+                ));
+            }
+            last = *c;
+        }
+        if commands.iter().any(|c| *c == Command::Sight(0)) {
+            return Err("it sets the sight to no tiles".into());
+        }
+        let radius = commands
+            .iter()
+            .rev()
+            .find_map(|c| match c {
+                Command::Sight(r) => Some(*r),
+                Command::Act(_) => None,
+            })
+            .unwrap_or(DEFAULT_RADIUS);
+        Ok(Recording {
+            commands,
+            checkpoints,
+            daily,
+            radius,
+        })
+    }
+
+    /// The commands, in the order given.
+    pub fn commands(&self) -> &[Command] {
+        &self.commands
+    }
+
+    /// The checkpoints, oldest first.
+    pub fn checkpoints(&self) -> &[Checkpoint] {
+        &self.checkpoints
+    }
+
+    /// The date of the daily dungeon this run is, if it is one.
+    pub fn daily(&self) -> Option<&str> {
+        self.daily.as_deref()
+    }
+
+    /// Marks the run as the daily dungeon of `date`.
+    pub fn set_daily(&mut self, date: impl Into<String>) {
+        self.daily = Some(date.into());
+    }
+
+    pub(super) fn act(&mut self, act: Act) {
+        self.commands.push(Command::Act(act));
+    }
+
+    /// Records a change of sight (none when it is the same as before).
+    pub(super) fn sight(&mut self, radius: u32) {
+        if radius != self.radius {
+            self.radius = radius;
+            self.commands.push(Command::Sight(radius));
+        }
+    }
+
+    pub(super) fn checkpoint(&mut self, turn: u64, hash: u64) {
+        self.checkpoints.push(Checkpoint {
+            commands: self.commands.len() as u32,
+            turn,
+            hash,
+        });
+    }
+}
+
+/// Where a replay went astray: the state after a command is not the one recorded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Desync {
+    /// The turn of the checkpoint that did not match (as recorded).
+    pub turn: u64,
+    /// The hash recorded.
+    pub recorded: u64,
+    /// The hash the replay came to.
+    pub replayed: u64,
+}
+
+impl std::fmt::Display for Desync {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the replay went astray by turn {}: the recording's state hash there is {:016x}, the replay's {:016x}",
+            self.turn, self.recorded, self.replayed
+        )
+    }
+}
+
+/// A recording being played back, a command at a time, over a run begun as it was.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    commands: Vec<Command>,
+    /// The checkpoints to meet, and `end` (the state the recording ended on), in order.
+    checks: Vec<Checkpoint>,
+    /// The next command to play.
+    next: usize,
+    /// The next checkpoint to meet.
+    check: usize,
+}
+
+impl Replay {
+    /// Begins `spec`'s run again to replay `recording` over it (`end`: the state the recording
+    /// was in when it was written, checked last). The run looks around first, as a run put in
+    /// play does.
+    pub fn begin(spec: &RunSpec, recording: &Recording, end: Option<Checkpoint>) -> Result<(Run, Replay), GenError> {
+        let mut run = spec.begin()?;
+        if let (Some(rec), Some(date)) = (&mut run.recording, recording.daily()) {
+            rec.set_daily(date);
+        }
+        run.set_sight_radius(DEFAULT_RADIUS);
+        let mut checks = recording.checkpoints.clone();
+        if let Some(end) = end
+            && checks.last() != Some(&end)
+        {
+            checks.push(end);
+        }
+        Ok((
+            run,
+            Replay {
+                commands: recording.commands.clone(),
+                checks,
+                next: 0,
+                check: 0,
+            },
+        ))
+    }
+
+    /// Commands played so far.
+    pub fn played(&self) -> usize {
+        self.next
+    }
+
+    /// Commands in the recording.
+    pub fn len(&self) -> usize {
+        self.commands.len()
+    }
+
+    /// Whether the recording has no commands.
+    pub fn is_empty(&self) -> bool {
+        self.commands.is_empty()
+    }
+
+    /// Whether every command has been played.
+    pub fn is_done(&self) -> bool {
+        self.next == self.commands.len()
+    }
+
+    /// The next command, if any is left.
+    pub fn peek(&self) -> Option<Command> {
+        self.commands.get(self.next).copied()
+    }
+
+    /// Plays the next command over `run` (false when none is left) and checks the checkpoints
+    /// it reaches.
+    pub fn step(&mut self, run: &mut Run) -> Result<bool, Desync> {
+        if self.next == 0 {
+            self.check_reached(run)?;
+        }
+        let Some(command) = self.peek() else {
+            return Ok(false);
+        };
+        match command {
+            Command::Act(act) => {
+                // A refusal is part of the game as recorded: it refuses again.
+                let _ = run.play(act);
+            }
+            Command::Sight(radius) => run.set_sight_radius(radius),
+        }
+        self.next += 1;
+        self.check_reached(run)?;
+        Ok(true)
+    }
+
+    /// Plays every command left, checking each checkpoint.
+    pub fn finish(&mut self, run: &mut Run) -> Result<(), Desync> {
+        while self.step(run)? {}
+        Ok(())
+    }
+
+    fn check_reached(&mut self, run: &Run) -> Result<(), Desync> {
+        while let Some(c) = self.checks.get(self.check).filter(|c| c.commands as usize == self.next) {
+            // The replayed run keeps its own checkpoints as it plays: the same hash, not worked
+            // out twice.
+            let own = run
+                .recording()
+                .and_then(|r| r.checkpoints.last())
+                .filter(|own| own.commands == c.commands && own.turn == run.turn);
+            let replayed = own.map_or_else(|| run.state_hash(), |own| own.hash);
+            if replayed != c.hash || run.turn != c.turn {
+                return Err(Desync {
+                    turn: c.turn,
+                    recorded: c.hash,
+                    replayed,
+                });
+            }
+            self.check += 1;
+        }
+        Ok(())
+    }
+}

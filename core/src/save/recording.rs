@@ -1,0 +1,216 @@
+//! A recording's bytes (a `.delverec` file): an 8-byte mark, `DELVE\0RC`, and the file format
+//! (u32, little-endian), then one zlib stream of postcard: the Delve that made it, the rules it
+//! was played by (`run::RULES`, with the commands), how the run began (as a save keeps it), its commands and
+//! checkpoints, and the state it was in when written (the last checkpoint). A recording is a
+//! few kilobytes for thousands of turns: it holds the commands, never the levels (but a map
+//! file's, which no seed makes again).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::model::{SavedRecording, save_level, spec_of};
+use super::terrain::Terrain;
+use crate::dungeon::Origin;
+use crate::run::{Checkpoint, RULES, Recording, Run, RunSpec};
+
+/// The first bytes of every recording.
+pub const RECORDING_MAGIC: [u8; 8] = *b"DELVE\0RC";
+/// The recording file format this Delve writes (and the only one it reads).
+pub const RECORDING_FORMAT: u32 = 1;
+/// Bytes of the header: the mark and the version.
+const HEADER: usize = RECORDING_MAGIC.len() + 4;
+/// The most a recording may inflate to: `run::MAX_COMMANDS` commands of at most 8 bytes, and a
+/// map file's level of the largest size.
+const MAX_BYTES: usize = 8 * crate::run::MAX_COMMANDS + 3 * (crate::map::MAX_SIDE as usize).pow(2);
+
+/// The body of a recording file.
+#[derive(Serialize, Deserialize)]
+struct Body {
+    game: String,
+    origin: Origin,
+    peaceful: bool,
+    start_depth: u32,
+    start: Option<Terrain>,
+    recording: SavedRecording,
+    end: Checkpoint,
+}
+
+/// A recording read back: what it replays, and what made it.
+#[derive(Clone, Debug)]
+pub struct RecordingFile {
+    /// The Delve release that made it.
+    pub game: String,
+    /// The rules it was played by (`run::RULES`, or it is not read).
+    pub rules: u32,
+    /// How the run began.
+    pub spec: RunSpec,
+    /// Its commands and checkpoints.
+    pub recording: Recording,
+    /// The state the run was in when the recording was written.
+    pub end: Checkpoint,
+}
+
+/// Why bytes are not a recording this Delve can replay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordingError {
+    /// No bytes at all.
+    Empty,
+    /// Too short to hold the header.
+    Truncated,
+    /// It does not start with a recording's mark.
+    NotARecording,
+    /// Written in another recording format.
+    Version(u32),
+    /// Played by other rules than this Delve's.
+    Rules {
+        /// The rules it was played by.
+        rules: u32,
+        /// The Delve that made it.
+        game: String,
+    },
+    /// The stream is damaged or cut short, or does not decode.
+    Damaged(String),
+    /// It decodes, but does not fit together.
+    Inconsistent(String),
+}
+
+impl fmt::Display for RecordingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordingError::Empty => write!(f, "the file is empty"),
+            RecordingError::Truncated => write!(f, "the file is cut short (it ends inside its header)"),
+            RecordingError::NotARecording => {
+                write!(
+                    f,
+                    "it is not a Delve recording (it does not start with a recording's mark)"
+                )
+            }
+            RecordingError::Version(v) => write!(
+                f,
+                "it was written by another version of Delve (recording format {v}; this one reads format {RECORDING_FORMAT})"
+            ),
+            RecordingError::Rules { rules, game } => write!(
+                f,
+                "it was played by Delve {game} under rules {rules}, and this Delve plays rules {RULES}: it cannot be replayed here"
+            ),
+            RecordingError::Damaged(why) => write!(f, "it is damaged ({why})"),
+            RecordingError::Inconsistent(why) => write!(f, "it does not fit together ({why})"),
+        }
+    }
+}
+
+impl std::error::Error for RecordingError {}
+
+/// Whether `bytes` start as a recording (rather than a save).
+pub fn is_recording(bytes: &[u8]) -> bool {
+    bytes.starts_with(&RECORDING_MAGIC)
+}
+
+impl RecordingFile {
+    /// `run`'s recording, ending on the state it is in now; `None` when the run has not been
+    /// recorded from its start (it continues a save made before recordings).
+    pub fn of(run: &Run) -> Option<Self> {
+        let recording = run.recording()?.clone();
+        let end = Checkpoint {
+            commands: recording.commands().len() as u32,
+            turn: run.turn,
+            hash: run.state_hash(),
+        };
+        Some(RecordingFile {
+            game: env!("CARGO_PKG_VERSION").to_owned(),
+            rules: RULES,
+            spec: run.spec().clone(),
+            recording,
+            end,
+        })
+    }
+
+    /// The file's bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let (start, start_depth, origin, peaceful) = match &self.spec {
+            RunSpec::Level(level) => (Some(Terrain::from(save_level(level))), 1, Origin::Map, false),
+            RunSpec::Seeded { params, peaceful } => (None, params.depth, Origin::Run(*params), *peaceful),
+        };
+        let body = Body {
+            game: self.game.clone(),
+            origin,
+            peaceful,
+            start_depth,
+            start,
+            recording: SavedRecording {
+                rules: self.rules,
+                ..SavedRecording::of(&self.recording)
+            },
+            end: self.end,
+        };
+        let plain = postcard::to_allocvec(&body).expect("a recording always serialises");
+        let mut bytes = RECORDING_MAGIC.to_vec();
+        bytes.extend_from_slice(&RECORDING_FORMAT.to_le_bytes());
+        bytes.extend_from_slice(&miniz_oxide::deflate::compress_to_vec_zlib(&plain, 6));
+        bytes
+    }
+}
+
+/// `run`'s recording as a file's bytes (`RecordingFile::of`, then `to_bytes`).
+pub fn encode_recording(run: &Run) -> Option<Vec<u8>> {
+    RecordingFile::of(run).map(|file| file.to_bytes())
+}
+
+/// A recording's bytes read back, or why they are not one this Delve can replay.
+pub fn decode_recording(bytes: &[u8]) -> Result<RecordingFile, RecordingError> {
+    if bytes.is_empty() {
+        return Err(RecordingError::Empty);
+    }
+    let mark = &bytes[..bytes.len().min(RECORDING_MAGIC.len())];
+    if mark != &RECORDING_MAGIC[..mark.len()] {
+        return Err(RecordingError::NotARecording);
+    }
+    if bytes.len() < HEADER {
+        return Err(RecordingError::Truncated);
+    }
+    let version = u32::from_le_bytes(bytes[RECORDING_MAGIC.len()..HEADER].try_into().expect("four bytes"));
+    if version != RECORDING_FORMAT {
+        return Err(RecordingError::Version(version));
+    }
+    let plain = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(&bytes[HEADER..], MAX_BYTES)
+        .map_err(|e| RecordingError::Damaged(super::format::inflate_problem(e.status)))?;
+    let body: Body = match postcard::take_from_bytes(&plain) {
+        Ok((body, [])) => body,
+        Ok((_, rest)) => return Err(RecordingError::Damaged(format!("{} bytes after its end", rest.len()))),
+        Err(e) => return Err(RecordingError::Damaged(format!("it does not decode: {e}"))),
+    };
+    let rules = body.recording.rules;
+    if rules != RULES {
+        return Err(RecordingError::Rules { rules, game: body.game });
+    }
+    let spec = spec_of(
+        &body.origin,
+        body.peaceful,
+        body.start_depth,
+        body.start.map(Into::into),
+    )
+    .map_err(RecordingError::Inconsistent)?;
+    let recording = body
+        .recording
+        .restore()
+        .map_err(RecordingError::Inconsistent)?
+        .expect("the rules were checked");
+    let end = body.end;
+    let last = recording.checkpoints().last();
+    if end.commands as usize != recording.commands().len() || last.is_some_and(|c| c.turn > end.turn) {
+        return Err(RecordingError::Inconsistent(format!(
+            "it ends after {} commands on turn {}, but holds {} commands",
+            end.commands,
+            end.turn,
+            recording.commands().len()
+        )));
+    }
+    Ok(RecordingFile {
+        game: body.game,
+        rules,
+        spec,
+        recording,
+        end,
+    })
+}

@@ -1,0 +1,97 @@
+//! The story of a run (after DCSS's morgue file and Brogue's summary): a short text kept beside
+//! the history when a run ends, with the seed and the Delve that played it, how deep it went and
+//! how long it lasted, what it killed by kind, what it carried, its last messages, and the level
+//! where it ended as the player remembered it, drawn in the ASCII legend.
+
+use std::fmt::Write;
+
+use super::history::PastRun;
+use crate::run::{RULES, Run};
+use crate::world::Kind;
+
+/// How many of the last messages the story keeps.
+pub const LAST_MESSAGES: usize = 12;
+
+/// The story of `run` (ended or not), told as plain text.
+pub fn story(run: &Run) -> String {
+    let past = PastRun::of(&run.dungeon, &run.record, run.turn, 0).carrying(&run.player);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "The story of a run of Delve {} (rules {RULES})",
+        env!("CARGO_PKG_VERSION")
+    );
+    let _ = writeln!(out);
+    let _ = writeln!(out, "Run:     {}", past.run);
+    if let Some(date) = run.recording().and_then(|r| r.daily()) {
+        let _ = writeln!(out, "Daily:   the daily dungeon of {date}");
+    }
+    let ending = match run.record.ending {
+        Some(_) => past.ending.clone(),
+        None => format!("still going, on level {}", run.dungeon.depth()),
+    };
+    let _ = writeln!(out, "Ending:  {ending}");
+    let _ = writeln!(out, "Turns:   {}", run.turn);
+    let _ = writeln!(out, "Deepest: level {}", run.record.deepest);
+    let _ = writeln!(
+        out,
+        "HP:      {} of {}",
+        run.player.health.hp.max(0),
+        run.player.health.max
+    );
+    let _ = writeln!(out);
+    let _ = writeln!(out, "Slain: {}", run.record.slain);
+    for kind in Kind::ALL {
+        let n = run.record.kills[kind as usize];
+        if n > 0 {
+            let _ = writeln!(out, "  {n:>4} {}", kind.name());
+        }
+    }
+    let _ = writeln!(out);
+    let _ = writeln!(out, "Carried:");
+    if past.carried.is_empty() {
+        let _ = writeln!(out, "  nothing");
+    }
+    for thing in &past.carried {
+        let _ = writeln!(out, "  {thing}");
+    }
+    if run.player.carrying.relic {
+        let _ = writeln!(out, "  the Heartstone");
+    }
+    let _ = writeln!(out);
+    let _ = writeln!(out, "Last messages:");
+    for (turn, line) in run.log.recent(LAST_MESSAGES) {
+        let _ = writeln!(out, "  [turn {turn:>5}] {line}");
+    }
+    let _ = writeln!(out);
+    let depth = run.dungeon.depth();
+    let _ = writeln!(
+        out,
+        "Level {depth}, as remembered (the ASCII legend; @ is where the run ended, blank is unseen):"
+    );
+    out.push_str(&remembered_level(run));
+    out
+}
+
+/// The level the player is on as it remembers it: every remembered tile in the ASCII legend,
+/// unseen tiles blank, `@` where the player stands; rows trimmed of trailing blanks.
+fn remembered_level(run: &Run) -> String {
+    let depth = run.dungeon.depth();
+    let map = &run.dungeon.level().map;
+    let memory = run.player.memory.level(depth);
+    let mut out = String::new();
+    for y in 0..map.height() as i32 {
+        let mut row = String::with_capacity(map.width() as usize);
+        for x in 0..map.width() as i32 {
+            let p = crate::geom::Pos::new(x, y);
+            row.push(if p == run.player.at {
+                '@'
+            } else {
+                memory.and_then(|m| m.get(p)).map_or(' ', |t| t.glyph())
+            });
+        }
+        out.push_str(row.trim_end());
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,110 @@
+//! Checking a recording or a save by replaying it without a window: every command played again
+//! from how the run began, every checkpoint's state hash compared, and the state it ends on
+//! compared with the one the file holds (`delve --verify`).
+
+use super::recording::{decode_recording, is_recording};
+use super::{decode, model::SavedRun};
+use crate::dungeon::Origin;
+use crate::run::{Checkpoint, Desync, RULES, Replay, Run};
+use crate::world::Ending;
+
+/// How a replayed run stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The player died.
+    Died,
+    /// The player escaped with the Heartstone.
+    Won,
+    /// The run goes on.
+    Playing,
+}
+
+impl Outcome {
+    /// How `run` stands.
+    pub fn of(run: &Run) -> Self {
+        match run.record.ending {
+            Some(Ending::Died { .. }) => Outcome::Died,
+            Some(Ending::Won) => Outcome::Won,
+            None => Outcome::Playing,
+        }
+    }
+
+    /// The word `--verify` prints: "died", "won" or "playing".
+    pub const fn word(self) -> &'static str {
+        match self {
+            Outcome::Died => "died",
+            Outcome::Won => "won",
+            Outcome::Playing => "playing",
+        }
+    }
+}
+
+/// What replaying a file came to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// The run's seed (`None`: a map file's run).
+    pub seed: Option<u64>,
+    /// The turn the replay reached (where it went astray, if it did).
+    pub turns: u64,
+    /// The level it was on then.
+    pub depth: u32,
+    /// How the run stood then.
+    pub outcome: Outcome,
+    /// The state hash then.
+    pub hash: u64,
+    /// The first checkpoint that did not match, if one did not.
+    pub desync: Option<Desync>,
+}
+
+impl Verdict {
+    /// Whether every checkpoint matched.
+    pub fn ok(&self) -> bool {
+        self.desync.is_none()
+    }
+
+    fn of(run: &Run, desync: Option<Desync>) -> Self {
+        Verdict {
+            seed: match run.dungeon.origin() {
+                Origin::Run(p) => Some(p.seed),
+                Origin::Map => None,
+            },
+            turns: run.turn,
+            depth: run.dungeon.depth(),
+            outcome: Outcome::of(run),
+            hash: run.state_hash(),
+            desync,
+        }
+    }
+}
+
+/// Replays a recording's or a save's bytes: the verdict, with the run as replayed; `Err` names
+/// why the file cannot be replayed at all (unreadable, damaged, other rules, a save made before
+/// recordings).
+pub fn verify(bytes: &[u8]) -> Result<(Verdict, Run), String> {
+    let (spec, recording, end) = if is_recording(bytes) {
+        let file = decode_recording(bytes).map_err(|e| e.to_string())?;
+        (file.spec, file.recording, file.end)
+    } else {
+        let saved: SavedRun = decode(bytes).map_err(|e| e.to_string())?;
+        if let Some(rules) = saved.recording.as_ref().map(|r| r.rules).filter(|&r| r != RULES) {
+            return Err(format!(
+                "it was played by Delve {} under rules {rules}, and this Delve plays rules {RULES}: it cannot be replayed here",
+                saved.game
+            ));
+        }
+        let run = saved.restore().map_err(|e| format!("it does not fit together ({e})"))?;
+        let Some(recording) = run.recording().cloned() else {
+            return Err("it was saved before runs were recorded, so it holds no commands to replay".into());
+        };
+        let end = Checkpoint {
+            commands: recording.commands().len() as u32,
+            turn: run.turn,
+            hash: run.state_hash(),
+        };
+        (run.spec().clone(), recording, end)
+    };
+    let (mut run, mut replay) =
+        Replay::begin(&spec, &recording, Some(end)).map_err(|e| format!("its first level cannot be made ({e})"))?;
+    let desync = replay.finish(&mut run).err();
+    Ok((Verdict::of(&run, desync), run))
+}
