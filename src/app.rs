@@ -36,6 +36,7 @@ pub(crate) fn game_plugin(app: &mut App) {
         crate::overview::plugin,
         crate::lab::view::plugin,
         crate::settings::keyboard::plugin,
+        crate::replay::plugin,
     ));
 }
 
@@ -135,6 +136,8 @@ pub struct Launch {
     pub settings: Settings,
     /// Lines for the title screen (a settings file set aside).
     pub notices: Vec<String>,
+    /// `run` is watched being replayed by this (`--replay`), not played.
+    pub replay: Option<delve_core::run::Replay>,
 }
 
 impl Launch {
@@ -148,6 +151,7 @@ impl Launch {
             store: Store::Nowhere,
             settings: Settings::default(),
             notices: Vec::new(),
+            replay: None,
         }
     }
 
@@ -209,6 +213,10 @@ pub(crate) fn game_app(launch: Launch, window: Window) -> App {
     }
     match launch.run {
         Some(run) => {
+            if let Some(replay) = launch.replay {
+                app.insert_resource(crate::replay::ReplayControl::new(&run, replay))
+                    .insert_resource(crate::turn::Replaying);
+            }
             app.insert_resource(Game(run))
                 .insert_resource(FirstScreen(GameState::Playing));
         }

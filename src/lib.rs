@@ -17,6 +17,7 @@ pub mod overlays;
 pub mod overview;
 pub mod player;
 pub mod render;
+pub mod replay;
 pub mod save;
 pub mod screens;
 pub mod settings;

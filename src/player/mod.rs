@@ -119,9 +119,14 @@ fn play_turn(
     sneaking: Res<Sneaking>,
     mut entered: MessageWriter<LevelEntered>,
     mut next: ResMut<NextState<GameState>>,
+    replaying: Option<Res<crate::turn::Replaying>>,
 ) {
     let Some(&command) = commands.read().next() else { return };
     commands.clear();
+    if replaying.is_some() {
+        // A replay plays the recording's commands, never the player's.
+        return;
+    }
     // Nothing is marked changed unless a turn is taken or a line is said.
     let run = &mut game.bypass_change_detection().0;
     let act = match command_act(command, &run.dungeon, run.player.at, &mut choosing.0, sneaking.0) {

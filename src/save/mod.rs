@@ -16,11 +16,11 @@ pub mod store;
 use bevy::prelude::*;
 use delve_core::dungeon::Origin;
 use delve_core::run::Run;
-use delve_core::save::{FORMAT, History, PastRun, SaveCache, SaveError, decode};
+use delve_core::save::{FORMAT, History, PastRun, SaveCache, SaveError, decode, encode_recording, story};
 
 use crate::lab::{Lab, Stashed};
 use crate::state::GameState;
-use crate::turn::{Game, LevelEntered, TurnSet};
+use crate::turn::{Game, LevelEntered, Replaying, TurnSet};
 
 pub use lock::{RunLock, Taken};
 pub use store::{RunId, Slot, Store};
@@ -301,14 +301,23 @@ pub fn plugin(app: &mut App) {
         .add_systems(OnEnter(GameState::Playing), give_run_a_slot)
         .add_systems(
             Update,
-            autosave.after(TurnSet::Show).run_if(in_state(GameState::Playing)),
+            autosave
+                .after(TurnSet::Show)
+                // A replay has no slot, and none is saved (nor the frame it is left in).
+                .run_if(
+                    in_state(GameState::Playing)
+                        .and_then(resource_exists::<SaveSlot>)
+                        .and_then(not(resource_exists::<Replaying>)),
+                ),
         )
         // After the window's own exit systems, which write `AppExit` when it is closed.
         .add_systems(
             Last,
-            save_on_exit
-                .after(bevy::window::ExitSystems)
-                .run_if(resource_exists::<Game>.and_then(resource_exists::<SaveSlot>)),
+            save_on_exit.after(bevy::window::ExitSystems).run_if(
+                resource_exists::<Game>
+                    .and_then(resource_exists::<SaveSlot>)
+                    .and_then(not(resource_exists::<Replaying>)),
+            ),
         )
         .add_systems(OnEnter(GameState::Ended), forget_finished_run)
         .add_systems(Update, keep_hold.run_if(resource_exists::<SaveSlot>));
@@ -318,8 +327,13 @@ pub fn plugin(app: &mut App) {
 
 /// A run put in play without a save of its own yet (from the command line, or a test) gets one.
 /// A continued run came with its slot; one the lab shows keeps the slot of the run set aside.
-fn give_run_a_slot(mut commands: Commands, slot: Option<Res<SaveSlot>>, store: Res<SaveStore>) {
-    if slot.is_none() {
+fn give_run_a_slot(
+    mut commands: Commands,
+    slot: Option<Res<SaveSlot>>,
+    store: Res<SaveStore>,
+    replaying: Option<Res<Replaying>>,
+) {
+    if slot.is_none() && replaying.is_none() {
         commands.insert_resource(SaveSlot::fresh(&store.0));
     }
 }
@@ -418,19 +432,31 @@ fn forget_finished_run(
     }
 }
 
-/// Removes the save of `run` and adds it to the history (ended, or abandoned if it goes on).
-pub(crate) fn retire(store: &Store, slot: &SaveSlot, run: &Run) {
+/// Removes the save of `run` and adds it to the history (ended, or abandoned if it goes on),
+/// with its recording and its story kept beside it under the run's name.
+pub fn retire(store: &Store, slot: &SaveSlot, run: &Run) {
     if let Err(e) = store.remove(Slot::Run(slot.id)) {
         error!("{e}");
     }
-    add_to_history(
-        store,
-        PastRun::of(&run.dungeon, &run.record, run.turn, unix_now()).carrying(&run.player),
-    );
+    let mut past = PastRun::of(&run.dungeon, &run.record, run.turn, unix_now()).carrying(&run.player);
+    past.daily = run.recording().and_then(|r| r.daily()).map(str::to_owned);
+    let kept = encode_recording(run).is_some_and(|bytes| {
+        let written = store
+            .write(Slot::Recording(slot.id), &bytes)
+            .and_then(|()| store.write(Slot::Story(slot.id), story(run).as_bytes()));
+        written
+            .map_err(|e| error!("the run's recording could not be kept: {e}"))
+            .is_ok()
+    });
+    if kept {
+        past.id = Some(slot.id.to_string());
+    }
+    add_to_history(store, past);
 }
 
 /// Adds `run` to the history kept in `store`: read just before it is written, so that another
-/// Delve's runs added meanwhile are kept.
+/// Delve's runs added meanwhile are kept. The recordings and stories of runs now too old to keep
+/// theirs are removed.
 pub(crate) fn add_to_history(store: &Store, run: PastRun) {
     // A history that cannot be read now is not written over (a transient error is no damage).
     let history = match load(store, Slot::History, "run history", History::from_text) {
@@ -441,9 +467,17 @@ pub(crate) fn add_to_history(store: &Store, run: PastRun) {
         }
     };
     let mut history = history.unwrap_or_default();
-    history.push(run);
+    let dropped = history.push(run);
     if let Err(e) = store.write(Slot::History, history.to_text().as_bytes()) {
         error!("the run history could not be written: {e}");
+        return;
+    }
+    for id in dropped.iter().filter_map(|id| id.parse::<RunId>().ok()) {
+        for slot in [Slot::Recording(id), Slot::Story(id)] {
+            if let Err(e) = store.remove(slot) {
+                error!("{e}");
+            }
+        }
     }
 }
 

@@ -47,6 +47,10 @@ pub enum Slot {
     Settings,
     /// Finished runs (RON text).
     History,
+    /// A finished run's recording (`delve_core::save::recording`), beside the history.
+    Recording(RunId),
+    /// A finished run's story (plain text), beside the history.
+    Story(RunId),
 }
 
 /// Where runs were kept before each had its own save: adopted into a slot of their own.
@@ -55,6 +59,8 @@ const LEGACY_KEY: &str = "delve.run";
 /// The folder of run saves in a save directory, and the prefix of their keys in the browser.
 const RUNS_DIR: &str = "runs";
 const RUN_KEY: &str = "delve.run.";
+/// The folder of finished runs' recordings and stories in a save directory.
+const ENDED_DIR: &str = "ended";
 
 impl Slot {
     /// The file's path in a save directory.
@@ -63,6 +69,8 @@ impl Slot {
             Slot::Run(id) => format!("{RUNS_DIR}/{id}.sav"),
             Slot::Settings => "settings.ron".into(),
             Slot::History => "history.ron".into(),
+            Slot::Recording(id) => format!("{ENDED_DIR}/{id}.delverec"),
+            Slot::Story(id) => format!("{ENDED_DIR}/{id}.txt"),
         }
     }
 
@@ -72,6 +80,8 @@ impl Slot {
             Slot::Run(id) => format!("{RUN_KEY}{id}"),
             Slot::Settings => "delve.settings".into(),
             Slot::History => "delve.history".into(),
+            Slot::Recording(id) => format!("delve.recording.{id}"),
+            Slot::Story(id) => format!("delve.story.{id}"),
         }
     }
 
@@ -79,9 +89,9 @@ impl Slot {
     /// history of `HISTORY_KEEP` runs, each far below. A bigger file is not read at all.
     pub(crate) const fn max_bytes(self) -> u64 {
         match self {
-            Slot::Run(_) => 64 << 20,
+            Slot::Run(_) | Slot::Recording(_) => 64 << 20,
             Slot::Settings => 1 << 20,
-            Slot::History => 16 << 20,
+            Slot::History | Slot::Story(_) => 16 << 20,
         }
     }
 }

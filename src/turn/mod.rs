@@ -32,6 +32,11 @@ pub(crate) enum TurnSet {
 #[derive(Resource, Clone, Debug, Deref, DerefMut)]
 pub struct Game(pub Run);
 
+/// Marks the run in `Game` as a replay being watched (`replay`): the player's commands are not
+/// played, nothing is saved, and the sight is the recording's, not the settings'.
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct Replaying;
+
 /// How far the player sees (`--radius`, or the settings').
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq, Deref)]
 pub(crate) struct FovRadius(pub u32);
@@ -69,9 +74,12 @@ pub(crate) fn begin_run(commands: &mut Commands, state: &mut NextState<GameState
     state.set(GameState::Playing);
 }
 
-/// Entering play, the player looks around as far as it sees.
-fn look_around(mut game: ResMut<Game>, radius: Res<FovRadius>) {
-    game.set_sight_radius(radius.0);
+/// Entering play, the player looks around as far as it sees (in a replay, as far as the
+/// recording says: it has looked already).
+fn look_around(mut game: ResMut<Game>, radius: Res<FovRadius>, replaying: Option<Res<Replaying>>) {
+    if replaying.is_none() {
+        game.set_sight_radius(radius.0);
+    }
 }
 
 /// The state hash (`Run::state_hash`) of the game in `world`, or `None` when no run is there.

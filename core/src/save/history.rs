@@ -8,6 +8,9 @@ use crate::world::{Ending, Player, RunRecord};
 
 /// How many finished runs are kept (the oldest are dropped).
 pub const KEEP: usize = 200;
+/// How many of the newest finished runs keep their recording and story beside the history (a
+/// recording is about a kilobyte a thousand turns, a story a few kilobytes).
+pub const RECORDINGS_KEEP: usize = 50;
 
 /// A finished run.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -30,6 +33,13 @@ pub struct PastRun {
     /// "3 darts"); empty in a history written before items.
     #[serde(default)]
     pub carried: Vec<String>,
+    /// The name its recording and story are kept under beside the history (`None`: not kept,
+    /// or no longer: only the newest `RECORDINGS_KEEP` keep theirs).
+    #[serde(default)]
+    pub id: Option<String>,
+    /// The date of the daily dungeon it was, if it was one.
+    #[serde(default)]
+    pub daily: Option<String>,
 }
 
 impl PastRun {
@@ -52,6 +62,8 @@ impl PastRun {
             ending,
             ended_at,
             carried: Vec::new(),
+            id: None,
+            daily: None,
         }
     }
 
@@ -70,8 +82,9 @@ impl PastRun {
 
     /// One line of the history screen.
     pub fn line(&self) -> String {
+        let daily = self.daily.as_ref().map_or_else(String::new, |d| format!("daily {d}, "));
         let mut line = format!(
-            "{}: level {}, {} turns, {} slain, {}",
+            "{daily}{}: level {}, {} turns, {} slain, {}",
             self.run, self.deepest, self.turns, self.slain, self.ending
         );
         match self.carried.len() {
@@ -91,12 +104,18 @@ pub struct History {
 }
 
 impl History {
-    /// Adds a finished run, dropping the oldest past `KEEP`.
-    pub fn push(&mut self, run: PastRun) {
+    /// Adds a finished run, dropping the oldest past `KEEP`; returns the names of the recordings
+    /// and stories no longer kept (runs older than the newest `RECORDINGS_KEEP`), for their
+    /// files to be removed.
+    pub fn push(&mut self, run: PastRun) -> Vec<String> {
         self.runs.push(run);
+        let mut dropped = Vec::new();
         if self.runs.len() > KEEP {
-            self.runs.drain(..self.runs.len() - KEEP);
+            dropped.extend(self.runs.drain(..self.runs.len() - KEEP).filter_map(|r| r.id));
         }
+        let older = self.runs.len().saturating_sub(RECORDINGS_KEEP);
+        dropped.extend(self.runs[..older].iter_mut().filter_map(|r| r.id.take()));
+        dropped
     }
 
     /// The history as RON text (what the history file holds).

@@ -5,7 +5,7 @@
 use super::recording::{decode_recording, is_recording};
 use super::{decode, model::SavedRun};
 use crate::dungeon::Origin;
-use crate::run::{Checkpoint, Desync, RULES, Replay, Run};
+use crate::run::{Checkpoint, Desync, RULES, Recording, Replay, Run, RunSpec};
 use crate::world::Ending;
 
 /// How a replayed run stands.
@@ -77,32 +77,37 @@ impl Verdict {
     }
 }
 
-/// Replays a recording's or a save's bytes: the verdict, with the run as replayed; `Err` names
-/// why the file cannot be replayed at all (unreadable, damaged, other rules, a save made before
-/// recordings).
-pub fn verify(bytes: &[u8]) -> Result<(Verdict, Run), String> {
-    let (spec, recording, end) = if is_recording(bytes) {
+/// What a recording's or a save's bytes replay: how the run began, its recording, and the
+/// state it was in when written; or why they cannot be replayed (unreadable, damaged, other
+/// rules, a save made before recordings).
+pub fn replayable(bytes: &[u8]) -> Result<(RunSpec, Recording, Checkpoint), String> {
+    if is_recording(bytes) {
         let file = decode_recording(bytes).map_err(|e| e.to_string())?;
-        (file.spec, file.recording, file.end)
-    } else {
-        let saved: SavedRun = decode(bytes).map_err(|e| e.to_string())?;
-        if let Some(rules) = saved.recording.as_ref().map(|r| r.rules).filter(|&r| r != RULES) {
-            return Err(format!(
-                "it was played by Delve {} under rules {rules}, and this Delve plays rules {RULES}: it cannot be replayed here",
-                saved.game
-            ));
-        }
-        let run = saved.restore().map_err(|e| format!("it does not fit together ({e})"))?;
-        let Some(recording) = run.recording().cloned() else {
-            return Err("it was saved before runs were recorded, so it holds no commands to replay".into());
-        };
-        let end = Checkpoint {
-            commands: recording.commands().len() as u32,
-            turn: run.turn,
-            hash: run.state_hash(),
-        };
-        (run.spec().clone(), recording, end)
+        return Ok((file.spec, file.recording, file.end));
+    }
+    let saved: SavedRun = decode(bytes).map_err(|e| e.to_string())?;
+    if let Some(rules) = saved.recording.as_ref().map(|r| r.rules).filter(|&r| r != RULES) {
+        return Err(format!(
+            "it was played by Delve {} under rules {rules}, and this Delve plays rules {RULES}: it cannot be replayed here",
+            saved.game
+        ));
+    }
+    let run = saved.restore().map_err(|e| format!("it does not fit together ({e})"))?;
+    let Some(recording) = run.recording().cloned() else {
+        return Err("it was saved before runs were recorded, so it holds no commands to replay".into());
     };
+    let end = Checkpoint {
+        commands: recording.commands().len() as u32,
+        turn: run.turn,
+        hash: run.state_hash(),
+    };
+    Ok((run.spec().clone(), recording, end))
+}
+
+/// Replays a recording's or a save's bytes: the verdict, with the run as replayed; `Err` names
+/// why the file cannot be replayed at all (`replayable`).
+pub fn verify(bytes: &[u8]) -> Result<(Verdict, Run), String> {
+    let (spec, recording, end) = replayable(bytes)?;
     let (mut run, mut replay) =
         Replay::begin(&spec, &recording, Some(end)).map_err(|e| format!("its first level cannot be made ({e})"))?;
     let desync = replay.finish(&mut run).err();

@@ -21,6 +21,8 @@ pub(crate) enum Page {
     SavedRuns,
     /// Starting one more run than `SAVED_RUNS_KEEP` moves the oldest to the history: go on?
     Retire,
+    /// The story of a finished run (by its place in the history, newest first), to replay it.
+    Story(usize),
 }
 
 /// A row of a page.
@@ -33,8 +35,14 @@ pub(crate) enum Row {
     /// Start, moving the oldest saved run to the history.
     RetireAndStart,
     NewRun,
+    /// Today's daily dungeon.
+    Daily,
     Settings,
     History,
+    /// A finished run in the history (newest first).
+    Past(usize),
+    /// Replay the finished run whose story is open.
+    Replay,
     Quit,
     Seed,
     Style,
@@ -87,6 +95,10 @@ pub enum Outcome {
     Quit,
     /// The settings changed: keep them.
     SettingsChanged,
+    /// Today's daily dungeon.
+    Daily,
+    /// Replay finished run number `n` of the history (newest first).
+    Replay(usize),
 }
 
 /// What the menus show and change besides themselves.
@@ -102,7 +114,14 @@ pub(crate) struct Context<'a> {
     pub layout: &'a Layout,
     /// Quit is offered (not in the browser).
     pub can_quit: bool,
+    /// The finished runs listed, newest first: each line, and whether its recording is kept.
+    pub past: &'a [(String, bool)],
+    /// Today's date, for the daily dungeon ("2026-11-24").
+    pub today: &'a str,
 }
+
+/// How many finished runs the history page lists.
+pub const PAST_SHOWN: usize = 20;
 
 /// The open page and its choices.
 #[derive(bevy::prelude::Resource, Clone, Debug, PartialEq, Eq)]
@@ -145,7 +164,7 @@ impl Menu {
                 if !ctx.saved.is_empty() {
                     rows.push(Row::SavedRuns);
                 }
-                rows.extend([Row::NewRun, Row::Settings, Row::History]);
+                rows.extend([Row::NewRun, Row::Daily, Row::Settings, Row::History]);
                 if ctx.can_quit {
                     rows.push(Row::Quit);
                 }
@@ -164,7 +183,12 @@ impl Menu {
                 ]);
                 rows
             }
-            Page::History => vec![Row::Back],
+            Page::History => {
+                let mut rows: Vec<Row> = (0..ctx.past.len().min(PAST_SHOWN)).map(Row::Past).collect();
+                rows.push(Row::Back);
+                rows
+            }
+            Page::Story(_) => vec![Row::Replay, Row::Back],
             Page::SavedRuns => {
                 let mut rows: Vec<Row> = (0..ctx.saved.len()).map(Row::Saved).collect();
                 rows.push(Row::Back);
@@ -189,6 +213,16 @@ impl Menu {
                 ctx.full.unwrap_or("")
             ),
             Row::NewRun => "New run".into(),
+            Row::Daily => format!("Daily dungeon: {}", ctx.today),
+            Row::Past(i) => {
+                let (line, kept) = ctx.past.get(i).cloned().unwrap_or_default();
+                let mut line: String = line.chars().take(110).collect();
+                if kept {
+                    line.push_str("  [story, replay]");
+                }
+                line
+            }
+            Row::Replay => "Replay this run".into(),
             Row::Settings => "Settings".into(),
             Row::History => "Run history".into(),
             Row::Quit => "Quit".into(),
@@ -240,6 +274,7 @@ impl Menu {
         match key {
             MenuKey::Up => self.selected = (self.selected + rows.len() - 1) % rows.len(),
             MenuKey::Down => self.selected = (self.selected + 1) % rows.len(),
+            MenuKey::Back if matches!(self.page, Page::Story(_)) => self.open(Page::History),
             MenuKey::Back if self.page != Page::Main => self.open(Page::Main),
             MenuKey::Back => {}
             MenuKey::Left | MenuKey::Right => return self.adjust(row, key == MenuKey::Right, ctx),
@@ -270,8 +305,25 @@ impl Menu {
             Row::NewRun => self.open(Page::NewRun),
             Row::Settings => self.open(Page::Settings),
             Row::History => self.open(Page::History),
+            Row::Past(i) => match ctx.past.get(i) {
+                Some((_, true)) => self.open(Page::Story(i)),
+                _ => self.note = Some("This run's recording and story are no longer kept.".into()),
+            },
+            Row::Replay => {
+                if let Page::Story(i) = self.page {
+                    return Outcome::Replay(i);
+                }
+            }
+            Row::Daily if ctx.full.is_some() => {
+                self.note = Some(format!(
+                    "{} runs are saved, the most kept: finish one, or start a New run (which offers to retire the oldest), first.",
+                    ctx.saved.len()
+                ));
+            }
+            Row::Daily => return Outcome::Daily,
             Row::Quit => return Outcome::Quit,
             Row::Back if self.page == Page::Retire => self.open(Page::NewRun),
+            Row::Back if matches!(self.page, Page::Story(_)) => self.open(Page::History),
             Row::Back => self.open(Page::Main),
             Row::Start | Row::Seed if ctx.full.is_some() => {
                 self.open(Page::Retire);
@@ -419,6 +471,8 @@ mod tests {
                     settings,
                     layout: &layout,
                     can_quit: true,
+                    past: &[],
+                    today: "2026-11-24",
                 };
                 menu.press(k, &mut ctx)
             })

@@ -14,7 +14,7 @@ use bevy::window::RequestRedraw;
 use delve_core::run::RunSpec;
 use delve_core::save::History;
 
-use crate::save::{SAVED_RUNS_KEEP, SaveSlot, SaveStore, SavedEntry, Slot, Store, load_or_set_aside};
+use crate::save::{RunId, SAVED_RUNS_KEEP, SaveSlot, SaveStore, SavedEntry, Slot, Store, load_or_set_aside};
 use crate::settings::bindings::bindable;
 use crate::settings::{Binding, KeyboardLayout, Settings};
 use crate::state::GameState;
@@ -31,7 +31,18 @@ pub(crate) struct TitleData {
     /// The saved runs as the menus name them.
     pub labels: Vec<String>,
     pub history: History,
+    /// The finished runs as the history page lists them, newest first: each line, and whether
+    /// its recording and story are kept.
+    pub past: Vec<(String, bool)>,
     pub notices: Vec<String>,
+}
+
+impl TitleData {
+    /// The name finished run `i` (newest first) keeps its recording and story under.
+    fn past_id(&self, i: usize) -> Option<RunId> {
+        let runs = &self.history.runs;
+        runs.get(runs.len().checked_sub(i + 1)?)?.id.as_deref()?.parse().ok()
+    }
 }
 
 impl TitleData {
@@ -90,10 +101,12 @@ fn load_title_data(
     }
     lines.extend(list_notice);
     lines.extend(history_notice);
+    let history = history.unwrap_or_default();
     commands.insert_resource(TitleData {
         labels: saved.iter().map(SavedEntry::label).collect(),
         saved,
-        history: history.unwrap_or_default(),
+        past: history.runs.iter().rev().map(|r| (r.line(), r.id.is_some())).collect(),
+        history,
         notices: lines,
     });
     commands.insert_resource(Menu::default());
@@ -131,12 +144,14 @@ fn draw_menu(
     body: Single<Entity, With<MenuBody>>,
     mut drawn: Local<bool>,
     mut redraw: MessageWriter<RequestRedraw>,
+    store: Res<SaveStore>,
 ) {
     if *drawn && !menu.is_changed() && !data.is_changed() && !settings.is_changed() {
         return;
     }
     *drawn = true;
     let mut settings_copy = settings.clone();
+    let today = crate::cli::today().to_string();
     let full = data.full().map(|i| data.labels[i].as_str());
     let ctx = Context {
         saved: &data.labels,
@@ -145,6 +160,8 @@ fn draw_menu(
         settings: &mut settings_copy,
         layout: &layout,
         can_quit: cfg!(not(target_arch = "wasm32")),
+        past: &data.past,
+        today: &today,
     };
     let rows = menu.rows(&ctx);
     let selected = menu.selected.min(rows.len() - 1);
@@ -159,6 +176,7 @@ fn draw_menu(
             Page::History => "Run history, newest first",
             Page::SavedRuns => "Saved runs, the last played first",
             Page::Retire => "New run",
+            Page::Story(_) => "The story of a run",
         };
         page.spawn(label(subtitle, 18.0, DIM));
         for line in &data.notices {
@@ -169,12 +187,41 @@ fn draw_menu(
             if runs.is_empty() {
                 page.spawn(label("No run has ended yet.", 16.0, TEXT));
             }
-            for run in runs.iter().rev().take(20) {
-                page.spawn(label(run.line(), 15.0, TEXT));
+            if runs.len() > menu::PAST_SHOWN {
+                page.spawn(label(
+                    format!(
+                        "(the newest {}; {} older runs are kept too)",
+                        menu::PAST_SHOWN,
+                        runs.len() - menu::PAST_SHOWN
+                    ),
+                    15.0,
+                    DIM,
+                ));
             }
-            if runs.len() > 20 {
-                page.spawn(label(format!("... and {} older runs", runs.len() - 20), 15.0, DIM));
-            }
+        }
+        if let Page::Story(i) = menu.page {
+            let story = data
+                .past_id(i)
+                .and_then(|id| store.0.read(Slot::Story(id)).ok().flatten())
+                .map_or_else(
+                    || "This run's story could not be read.".to_owned(),
+                    |bytes| String::from_utf8_lossy(&bytes).into_owned(),
+                );
+            page.spawn((
+                Node {
+                    max_height: percent(62),
+                    overflow: Overflow::scroll_y(),
+                    padding: UiRect::all(px(8)),
+                    ..default()
+                },
+                BackgroundColor(palette::CHOSEN_ROW.with_alpha(0.35)),
+                children![(
+                    Text::new(story),
+                    // Bevy's own font is monospaced: the level drawn in the story lines up.
+                    TextFont::from_font_size(12.0),
+                    TextColor(TEXT)
+                )],
+            ));
         }
         let small = menu.page == Page::Settings;
         for (i, &row) in rows.iter().enumerate() {
@@ -312,6 +359,8 @@ fn handle(
     acting: ActingMut,
 ) {
     let labels = data.labels.clone();
+    let past = data.past.clone();
+    let today = crate::cli::today().to_string();
     let full_label = data.full().map(|i| labels[i].clone());
     let before = settings.clone();
     let mut ctx = Context {
@@ -321,6 +370,8 @@ fn handle(
         settings,
         layout,
         can_quit: cfg!(not(target_arch = "wasm32")),
+        past: &past,
+        today: &today,
     };
     let outcome = menu.press(key, &mut ctx);
     act(outcome, menu, data, (&before, settings), acting);
@@ -385,6 +436,29 @@ fn act(
                     begin_run(commands, next, run);
                 }
                 Err(taken) => menu.note = Some(format!("Not opened: {}.", taken.describe())),
+            }
+        }
+        Outcome::Daily => {
+            let today = crate::cli::today();
+            let Ok(mut run) = RunSpec::seeded(delve_core::run::daily_params(today)).begin() else {
+                menu.note = Some("The daily dungeon could not be made.".into());
+                return;
+            };
+            run.mark_daily(&today.to_string());
+            run.say(format!(
+                "The daily dungeon of {today}: the same for everyone who plays it today."
+            ));
+            commands.insert_resource(SaveSlot::fresh(&store.0));
+            begin_run(commands, next, run);
+        }
+        Outcome::Replay(i) => {
+            let bytes = data
+                .past_id(i)
+                .and_then(|id| store.0.read(Slot::Recording(id)).ok().flatten());
+            match bytes.map(|b| crate::replay::replay_of(&b)) {
+                Some(Ok((run, replay))) => crate::replay::watch(commands, next, run, replay),
+                Some(Err(e)) => menu.note = Some(format!("That run cannot be replayed: {e}.")),
+                None => menu.note = Some("That run's recording could not be read.".into()),
             }
         }
         Outcome::Start { retire_oldest, .. } => {

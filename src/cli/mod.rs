@@ -1,8 +1,12 @@
-//! The command line: `delve [--seed N] [--size WxH] [--corridors STYLE] [--depth D] [--map FILE]
-//! [--ascii [--fov] | --json | --explore | --reveal] [--radius R] [--save-dir DIR] [--save-info | --saves]`.
-//! With none of the run's options, the title screen opens (continue a saved run, or start one).
+//! The command line: `delve [--seed N | --daily] [--size WxH] [--corridors STYLE] [--depth D]
+//! [--map FILE] [--ascii [--fov] | --json | --explore | --reveal | --autoplay [--turns T]
+//! [--record FILE]] [--radius R] [--save-dir DIR] [--save-info | --saves | --verify FILE |
+//! --replay FILE]`. With none of the run's options, the title screen opens (continue a saved
+//! run, or start one). The recordings' options are `recordings`.
 //!
 //! Every usage error is one line on stderr naming the problem, and exit code 2.
+
+mod recordings;
 
 use std::ffi::OsString;
 use std::io::{Read, Write};
@@ -17,7 +21,7 @@ use delve_core::fov::{DEFAULT_RADIUS, visible_tiles};
 use delve_core::generation::{self as level, CorridorStyle, DEEPEST, GenParams, size_ok};
 use delve_core::geom::Pos;
 use delve_core::map::{MAX_SIDE, MIN_SIZE, TileMap, parse_ascii};
-use delve_core::run::{Run, RunSpec};
+use delve_core::run::{Date, Run, RunSpec, daily_params};
 use delve_core::world::{Level, Mind};
 
 use crate::app::Launch;
@@ -81,6 +85,38 @@ pub struct Cli {
     /// "id"), and exit; saves that cannot be read are named on stderr.
     #[arg(long, conflicts_with_all = ["save_info", "ascii", "json", "explore", "reveal", "fov", "map", "seed", "size", "corridors", "depth", "radius"])]
     pub saves: bool,
+    /// Play today's daily dungeon: the same for everyone, its seed made from the UTC date
+    /// (80x50, corridors of every style, from level 1).
+    #[arg(long, conflicts_with_all = ["seed", "size", "corridors", "depth", "map"])]
+    pub daily: bool,
+    /// Replay a recording (or a saved run's recording) without a window and print one JSON object:
+    /// seed, turns, depth, outcome, hash, ok. Exit 0 when every checkpoint matches, 3 when one
+    /// does not (the turn is named on stderr), 2 when the file cannot be read or replayed.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["save_info", "saves", "ascii", "json", "explore", "reveal", "fov", "map", "seed", "size", "corridors", "depth", "radius", "daily", "save_dir"])]
+    pub verify: Option<PathBuf>,
+    /// Let a bot play the run without a window (it explores, fights, uses what it finds and
+    /// takes the stairs) until it ends or --turns have passed, and print the object --verify
+    /// prints for its recording.
+    #[arg(long, conflicts_with_all = ["ascii", "json", "explore", "reveal", "map", "save_info", "saves", "verify"])]
+    pub autoplay: bool,
+    /// With --autoplay: stop after this many turns (1 to 1000000) [default: 20000].
+    #[arg(long, value_name = "T", requires = "autoplay", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub turns: Option<u64>,
+    /// With --autoplay: write the run's recording to FILE (replay it with --replay or --verify).
+    #[arg(long, value_name = "FILE", requires = "autoplay")]
+    pub record: Option<PathBuf>,
+    /// Play a recording (or a saved run's recording) back in the window: Space pauses, ] and [
+    /// change the speed, . steps a turn, 1 to 9 and 0 jump to a level.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["save_info", "saves", "ascii", "json", "explore", "reveal", "fov", "map", "seed", "size", "corridors", "depth", "daily", "verify", "autoplay"])]
+    pub replay: Option<PathBuf>,
+}
+
+/// The turns `--autoplay` plays unless told otherwise.
+const AUTOPLAY_TURNS: u64 = 20_000;
+
+/// Today's date in UTC, as the daily dungeon reads it.
+pub fn today() -> Date {
+    Date::from_unix(crate::save::unix_now())
 }
 
 /// A level size in tiles.
@@ -147,6 +183,7 @@ impl Cli {
             || self.depth.is_some()
             || self.map.is_some()
             || self.reveal
+            || self.daily
     }
 
     /// Sight radius for the tools that print (the game's own comes from the settings).
@@ -167,6 +204,7 @@ impl Cli {
     pub fn source(&self, random_seed: impl FnOnce() -> u64) -> Result<Source, String> {
         match &self.map {
             Some(path) => load_map(path).map(Source::Map),
+            None if self.daily => Ok(Source::Run(daily_params(today()))),
             None => Ok(Source::Run(
                 GenParams::new(
                     self.seed.unwrap_or_else(random_seed),
@@ -225,7 +263,29 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
     if cli.saves {
         return saves(&cli.store());
     }
-    let playing = !cli.ascii && !cli.json && !cli.explore;
+    if let Some(path) = &cli.verify {
+        return recordings::verify_file(path);
+    }
+    if let Some(path) = &cli.replay {
+        if let Some(why) = crate::app::missing_display() {
+            eprintln!("delve: {why}; cannot open a window. Use --verify to replay without one.");
+            return ExitCode::from(USAGE);
+        }
+        let (run, replay) = match recordings::load_replay(path) {
+            Ok(loaded) => loaded,
+            Err(e) => {
+                eprintln!("delve: {e}");
+                return ExitCode::from(USAGE);
+            }
+        };
+        let launch = Launch {
+            replay: Some(replay),
+            ..Launch::run(run)
+        }
+        .with_store(cli.store());
+        return exit_code(crate::app::run(launch));
+    }
+    let playing = !cli.ascii && !cli.json && !cli.explore && !cli.autoplay;
     if playing && !cli.names_a_run() {
         if let Some(why) = crate::app::missing_display() {
             eprintln!("delve: {why}; cannot open a window. Use --ascii to print a level instead.");
@@ -246,6 +306,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         }
     };
     match &source {
+        Source::Run(p) if cli.daily => eprintln!("delve: the daily dungeon of {}: {p}, depth {}", today(), p.depth),
         Source::Run(p) => eprintln!("delve: {p}, depth {}", p.depth),
         Source::Map(m) => eprintln!(
             "delve: map {} ({}x{})",
@@ -259,13 +320,21 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         eprintln!("delve: {why}; cannot open a window. Use --ascii to print the level instead.");
         return ExitCode::from(USAGE);
     }
-    let run = match source.spec().begin() {
+    let daily = cli.daily.then(|| today().to_string());
+    if cli.autoplay {
+        let (radius, turns) = (cli.radius_or_default(), cli.turns.unwrap_or(AUTOPLAY_TURNS));
+        return recordings::autoplay(&source.spec(), daily, radius, turns, cli.record.as_deref());
+    }
+    let mut run = match source.spec().begin() {
         Ok(run) => run,
         Err(e) => {
             eprintln!("delve: {e}");
             return ExitCode::FAILURE;
         }
     };
+    if let Some(date) = &daily {
+        run.mark_daily(date);
+    }
     if playing {
         let launch = Launch {
             radius: cli.radius,

@@ -1,0 +1,119 @@
+//! The command line's recordings: `--verify FILE` replays a recording or a save without a
+//! window, `--autoplay` lets a bot play a run without one (`--record FILE` keeps its recording),
+//! and `--replay FILE` reads a recording for the window to play back. Each prints one JSON
+//! object (the schema is in docs/cli.md).
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use delve_core::bot::Bot;
+use delve_core::run::{Replay, Run, RunSpec};
+use delve_core::save::{Verdict, encode_recording, verify};
+
+use super::USAGE;
+
+/// Exit code of `--verify` when a checkpoint does not match.
+pub(crate) const DESYNC: u8 = 3;
+/// The most bytes a recording or save given on the command line may have (a save of the largest
+/// run is far below).
+const MAX_FILE_BYTES: u64 = 64 << 20;
+
+/// The bytes of `path`, at most `MAX_FILE_BYTES`, or why not (naming the file).
+pub(crate) fn read_file(path: &Path, what: &str) -> Result<Vec<u8>, String> {
+    let shown = path.display();
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {what} {shown}: {e}"))?;
+    if !meta.is_file() {
+        return Err(format!("cannot read {what} {shown}: it is not a file"));
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(format!("{what} {shown} is too large ({} bytes)", meta.len()));
+    }
+    std::fs::read(path).map_err(|e| format!("cannot read {what} {shown}: {e}"))
+}
+
+/// The object `--verify` and `--autoplay` print: the seed, the turn reached, the level, how
+/// the run stands, its state hash (16 hex digits) and whether every checkpoint matched.
+pub(crate) fn verdict_json(verdict: &Verdict) -> String {
+    let value = serde_json::json!({
+        "seed": verdict.seed,
+        "turns": verdict.turns,
+        "depth": verdict.depth,
+        "outcome": verdict.outcome.word(),
+        "hash": format!("{:016x}", verdict.hash),
+        "ok": verdict.ok(),
+    });
+    format!("{value}\n")
+}
+
+/// `--verify FILE`: replays it and prints the verdict; exit 0 when every checkpoint matched, 3
+/// (naming the turn on stderr) when one did not, 2 when the file cannot be read or replayed.
+pub(crate) fn verify_file(path: &Path) -> ExitCode {
+    let bytes = match read_file(path, "the file") {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            eprintln!("delve: {e}");
+            return ExitCode::from(USAGE);
+        }
+    };
+    let (verdict, _) = match verify(&bytes) {
+        Ok(done) => done,
+        Err(e) => {
+            eprintln!("delve: {} cannot be replayed: {e}", path.display());
+            return ExitCode::from(USAGE);
+        }
+    };
+    print!("{}", verdict_json(&verdict));
+    match verdict.desync {
+        None => ExitCode::SUCCESS,
+        Some(desync) => {
+            eprintln!("delve: {}: {desync}", path.display());
+            ExitCode::from(DESYNC)
+        }
+    }
+}
+
+/// `--autoplay`: the bot plays `spec`'s run without a window until it ends or `turns` turns
+/// have passed; its recording is written to `record` (if given) and replayed to check it, and
+/// the verdict printed. Exit 0, or 1 when the recording cannot be written (3 if it does not
+/// replay, which would be a bug).
+pub(crate) fn autoplay(
+    spec: &RunSpec,
+    daily: Option<String>,
+    radius: u32,
+    turns: u64,
+    record: Option<&Path>,
+) -> ExitCode {
+    let mut run = match spec.begin() {
+        Ok(run) => run,
+        Err(e) => {
+            eprintln!("delve: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Some(date) = &daily {
+        run.mark_daily(date);
+    }
+    run.set_sight_radius(radius);
+    Bot::player().play_until(&mut run, turns);
+    let bytes = encode_recording(&run).expect("a run begun here is recorded");
+    if let Some(path) = record
+        && let Err(e) = std::fs::write(path, &bytes)
+    {
+        eprintln!("delve: cannot write the recording {}: {e}", path.display());
+        return ExitCode::FAILURE;
+    }
+    let (verdict, _) = verify(&bytes).expect("a recording just made reads back");
+    print!("{}", verdict_json(&verdict));
+    if verdict.ok() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(DESYNC)
+    }
+}
+
+/// `--replay FILE` (a recording or a save): its run, begun again, with its replay to play in
+/// the window; or why not (naming the file).
+pub(crate) fn load_replay(path: &Path) -> Result<(Run, Replay), String> {
+    let bytes = read_file(path, "the recording")?;
+    crate::replay::replay_of(&bytes).map_err(|e| format!("{} cannot be replayed: {e}", path.display()))
+}
