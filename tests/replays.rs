@@ -146,7 +146,7 @@ fn the_daily_dungeon_starts_from_the_title() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::Dir(dir.path().to_owned());
     let mut app = title_app(&store);
-    let today = delve::cli::today();
+    let today = delve::save::today();
     assert!(
         shows(&mut app, &format!("Daily dungeon: {today}")),
         "{:?}",

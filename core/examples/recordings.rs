@@ -34,7 +34,7 @@ fn main() {
         }
         played += run.turn;
         bytes += file.len();
-        commands += run.recording().map_or(0, |r| r.commands().len());
+        commands += run.recording().map_or(0, |r| r.len());
         ended += u64::from(run.is_over());
         if (seed + 1) % 1_000 == 0 {
             eprintln!("{} runs verified, {desyncs} desyncs", seed + 1);
@@ -47,7 +47,7 @@ fn main() {
         let spec = RunSpec::seeded(GenParams::new(seed, 80, 50, CorridorStyle::Mixed));
         let mut run = spec.begin().expect("a level").with_sight(DEFAULT_RADIUS);
         Bot::player().play_until(&mut run, turns);
-        let acts: Vec<_> = run.recording().expect("recorded").commands().to_vec();
+        let acts: Vec<_> = run.recording().expect("recorded").commands().collect();
         for recorded in [true, false] {
             let mut again = spec.begin().expect("a level").with_sight(DEFAULT_RADIUS);
             if !recorded {

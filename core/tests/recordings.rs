@@ -11,7 +11,8 @@ use delve_core::geom::{Dir8, Pos};
 use delve_core::rules::Act;
 use delve_core::run::{CHECKPOINT_EVERY, Command, RULES, Recording, Replay, Run, RunSpec};
 use delve_core::save::{
-    Outcome, RecordingError, RecordingFile, SavedRun, decode, decode_recording, encode, encode_recording, story, verify,
+    Outcome, RecordingError, RecordingFile, SavedRun, decode, decode_recording, encode, encode_recording, share_line,
+    story, verify,
 };
 
 fn data(name: &str) -> Vec<u8> {
@@ -52,7 +53,7 @@ fn bot_runs_replay_to_the_same_state() {
 fn one_command_changed_is_caught_at_the_next_checkpoint() {
     let run = bot_run(3, 900);
     let file = RecordingFile::of(&run).unwrap();
-    let commands = file.recording.commands();
+    let commands: Vec<Command> = file.recording.commands().collect();
     let checkpoints = file.recording.checkpoints();
     for at in [5, commands.len() / 3, commands.len() / 2, commands.len() - 3] {
         let mut changed = commands.to_vec();
@@ -193,7 +194,7 @@ fn a_replay_steps_a_command_at_a_time() {
     let run = bot_run(12, 200);
     let file = RecordingFile::of(&run).unwrap();
     let (mut replayed, mut replay) = Replay::begin(&file.spec, &file.recording, Some(file.end)).unwrap();
-    assert_eq!((replay.played(), replay.len()), (0, file.recording.commands().len()));
+    assert_eq!((replay.played(), replay.len()), (0, file.recording.len()));
     let mut turns = vec![replayed.turn];
     while replay.step(&mut replayed).unwrap() {
         turns.push(replayed.turn);
@@ -222,7 +223,7 @@ fn the_story_tells_the_run() {
     let text = story(&run);
     assert!(text.contains(&format!("Turns:   {}", run.turn)), "{text}");
     assert!(text.contains(&format!("Slain: {}", run.record.slain)));
-    assert!(text.contains(&format!("seed 9 (80x50, mixed)")));
+    assert!(text.contains("seed 9 (80x50, mixed)"));
     let last = run.log.last().unwrap();
     assert!(text.contains(&last.1), "the last message");
     // The level drawn: as many rows as the map, the player where it stands.
@@ -231,4 +232,12 @@ fn the_story_tells_the_run() {
     let at = run.player.at;
     assert_eq!(drawn[at.y as usize].chars().nth(at.x as usize), Some('@'));
     assert_eq!(drawn.iter().flat_map(|r| r.chars()).filter(|&c| c == '@').count(), 1);
+    // The line to share tells the run without its map.
+    let line = share_line(&run);
+    assert!(line.starts_with("Delve, seed 9 (80x50, mixed): "), "{line}");
+    assert!(line.contains(&format!("{} turns, {} slain.", run.turn, run.record.slain)));
+    let mut daily = bot_run(9, 10);
+    daily.mark_daily("2026-11-24");
+    assert!(share_line(&daily).starts_with("Delve daily 2026-11-24: still going on level 1, 10 turns"));
+    assert!(story(&daily).contains("Daily:   the daily dungeon of 2026-11-24"));
 }

@@ -21,7 +21,9 @@ use delve_core::fov::{DEFAULT_RADIUS, visible_tiles};
 use delve_core::generation::{self as level, CorridorStyle, DEEPEST, GenParams, size_ok};
 use delve_core::geom::Pos;
 use delve_core::map::{MAX_SIDE, MIN_SIZE, TileMap, parse_ascii};
-use delve_core::run::{Date, Run, RunSpec, daily_params};
+use delve_core::run::{Run, RunSpec, daily_params};
+
+use crate::save::today;
 use delve_core::world::{Level, Mind};
 
 use crate::app::Launch;
@@ -113,11 +115,6 @@ pub struct Cli {
 
 /// The turns `--autoplay` plays unless told otherwise.
 const AUTOPLAY_TURNS: u64 = 20_000;
-
-/// Today's date in UTC, as the daily dungeon reads it.
-pub fn today() -> Date {
-    Date::from_unix(crate::save::unix_now())
-}
 
 /// A level size in tiles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -58,6 +58,11 @@ impl ReplayControl {
         self.replay.is_done() || self.astray.is_some()
     }
 
+    /// Whether a checkpoint did not match.
+    pub fn went_astray(&self) -> bool {
+        self.astray.is_some()
+    }
+
     /// The banner's line.
     fn banner(&self, run: &Run) -> String {
         let state = if let Some(d) = &self.astray {

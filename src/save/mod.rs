@@ -440,24 +440,14 @@ pub fn retire(store: &Store, slot: &SaveSlot, run: &Run) {
     }
     let mut past = PastRun::of(&run.dungeon, &run.record, run.turn, unix_now()).carrying(&run.player);
     past.daily = run.recording().and_then(|r| r.daily()).map(str::to_owned);
-    let kept = encode_recording(run).is_some_and(|bytes| {
-        let written = store
-            .write(Slot::Recording(slot.id), &bytes)
-            .and_then(|()| store.write(Slot::Story(slot.id), story(run).as_bytes()));
-        written
-            .map_err(|e| error!("the run's recording could not be kept: {e}"))
-            .is_ok()
-    });
-    if kept {
-        past.id = Some(slot.id.to_string());
-    }
-    add_to_history(store, past);
+    add_to_history(store, past, slot.id, run);
 }
 
-/// Adds `run` to the history kept in `store`: read just before it is written, so that another
-/// Delve's runs added meanwhile are kept. The recordings and stories of runs now too old to keep
-/// theirs are removed.
-pub(crate) fn add_to_history(store: &Store, run: PastRun) {
+/// Adds `past`, the record of `run`, to the history kept in `store`, with its recording and story
+/// beside it under `id`: the history is read just before it is written, so that another Delve's
+/// runs added meanwhile are kept. The recordings and stories of runs now too old to keep theirs
+/// are removed. A history that cannot be read is left as it is, and nothing is written beside it.
+fn add_to_history(store: &Store, mut past: PastRun, id: RunId, run: &Run) {
     // A history that cannot be read now is not written over (a transient error is no damage).
     let history = match load(store, Slot::History, "run history", History::from_text) {
         Ok((history, _)) => history,
@@ -466,8 +456,19 @@ pub(crate) fn add_to_history(store: &Store, run: PastRun) {
             return;
         }
     };
+    let kept = encode_recording(run).is_some_and(|bytes| {
+        let written = store
+            .write(Slot::Recording(id), &bytes)
+            .and_then(|()| store.write(Slot::Story(id), story(run).as_bytes()));
+        written
+            .map_err(|e| error!("the run's recording could not be kept: {e}"))
+            .is_ok()
+    });
+    if kept {
+        past.id = Some(id.to_string());
+    }
     let mut history = history.unwrap_or_default();
-    let dropped = history.push(run);
+    let dropped = history.push(past);
     if let Err(e) = store.write(Slot::History, history.to_text().as_bytes()) {
         error!("the run history could not be written: {e}");
         return;
@@ -479,6 +480,11 @@ pub(crate) fn add_to_history(store: &Store, run: PastRun) {
             }
         }
     }
+}
+
+/// Today's date in UTC, as the daily dungeon reads it.
+pub fn today() -> delve_core::run::Date {
+    delve_core::run::Date::from_unix(unix_now())
 }
 
 /// Seconds since 1970 (0 if the clock says otherwise).

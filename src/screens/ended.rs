@@ -76,7 +76,11 @@ fn show_summary(mut commands: Commands, game: Res<Game>, settings: Option<Res<Se
             BackgroundColor(palette::SUMMARY),
             children![(
                 SummaryText,
-                Text::new(format!("{}\n\n{keys}", summary(&game.record, &game.dungeon, game.turn))),
+                Text::new(format!(
+                    "{}\n\nTo share: {}\n\n{keys}",
+                    summary(&game.record, &game.dungeon, game.turn),
+                    delve_core::save::share_line(&game)
+                )),
                 TextFont::from_font_size(20.0),
                 TextColor(colour),
             )],

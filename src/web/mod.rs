@@ -2,7 +2,9 @@
 //! page, and runs the game in the page's canvas. `?ascii` prints the level into the page instead,
 //! which is how the end-to-end test checks that the browser builds the same levels as the desktop;
 //! `?golden` checks the golden-level vectors in the browser and prints the verdict; `?reveal`
-//! starts in the generator lab.
+//! starts in the generator lab; `?daily` plays today's daily dungeon; `?replay=RECORDING`
+//! shows a recording (a share link's) being replayed. A finished run's recording is offered
+//! for download and, when short, as such a link.
 //!
 //! The page and the game talk through `<body>`'s attributes: the game marks its state, the run
 //! (`data-run`, the query that reproduces it) and the lab (`data-lab`); the lab panel asks for a
@@ -18,11 +20,15 @@ mod page {
     use delve_core::run::RunSpec;
 
     use super::params::{self, PageRequest};
+    use super::params_were_only_a_replay;
     use crate::assets::LoadFailures;
     use crate::lab::{Lab, Stashed, show_specimen};
+    use crate::replay::ReplayControl;
     use crate::save::{RunId, SaveSlot, Slot, Store};
     use crate::state::GameState;
-    use crate::turn::{Game, begin_run};
+    use crate::turn::{Game, Replaying, begin_run};
+    use base64::Engine;
+    use delve_core::save::encode_recording;
 
     fn document() -> Option<web_sys::Document> {
         web_sys::window()?.document()
@@ -62,7 +68,20 @@ mod page {
     /// (microseconds, encoding and writing to local storage); and, on a page that asks for it
     /// (`<body data-want-hash>`), `data-hash`: the state hash, 16 hex digits, which the desktop
     /// gives for the same commands too.
-    fn mark_position(game: Res<Game>, slot: Option<Res<SaveSlot>>) {
+    /// In a replay, `data-replay` says how it stands ("playing", "done", "astray"), and once it
+    /// has stopped, `data-hash` the state hash it came to.
+    fn mark_position(game: Res<Game>, slot: Option<Res<SaveSlot>>, control: Option<Res<ReplayControl>>) {
+        if let Some(control) = control.filter(|c| c.is_changed() || game.is_changed()) {
+            let state = match (control.is_done(), control.went_astray()) {
+                (_, true) => "astray",
+                (true, false) => "done",
+                (false, false) => "playing",
+            };
+            set_body("data-replay", state);
+            if control.is_done() {
+                set_body("data-hash", &format!("{:016x}", game.state_hash()));
+            }
+        }
         if let Some(cost) = slot.as_ref().filter(|s| s.is_changed()).and_then(|s| s.last_cost_us) {
             set_body("data-save-us", &cost.to_string());
         }
@@ -118,10 +137,16 @@ mod page {
         lab: Res<Lab>,
         slot: Option<Res<SaveSlot>>,
         mut marked: Local<Option<(GenParams, bool, Option<RunId>)>>,
+        replaying: Option<Res<Replaying>>,
     ) {
         let RunSpec::Seeded { params: run, .. } = game.spec() else {
             return;
         };
+        if replaying.is_some() {
+            // The address stays the recording's: reloading it replays it again.
+            show_level(run);
+            return;
+        }
         let id = slot.map(|s| s.id);
         if *marked == Some((*run, lab.on, id)) {
             return;
@@ -176,6 +201,46 @@ mod page {
         }
     }
 
+    /// A finished run's recording, offered on the page: a download, and a link that replays it
+    /// when it is short enough for one (`params::replay_query`).
+    fn offer_recording(game: Res<Game>, replaying: Option<Res<Replaying>>) {
+        let Some(doc) = document() else { return };
+        let (Some(offer), Some(bytes)) = (doc.get_element_by_id("delve-recording"), encode_recording(&game)) else {
+            return;
+        };
+        if replaying.is_some() {
+            return;
+        }
+        let name = match game.dungeon.origin() {
+            delve_core::dungeon::Origin::Run(p) => format!("delve-{}-turn-{}.delverec", p.seed, game.turn),
+            delve_core::dungeon::Origin::Map => format!("delve-map-turn-{}.delverec", game.turn),
+        };
+        if let Some(download) = doc.get_element_by_id("delve-download") {
+            let data = base64::engine::general_purpose::STANDARD.encode(&bytes);
+            let _ = download.set_attribute("href", &format!("data:application/octet-stream;base64,{data}"));
+            let _ = download.set_attribute("download", &name);
+        }
+        if let Some(share) = doc.get_element_by_id("delve-share") {
+            match params::replay_query(&bytes) {
+                Some(query) => {
+                    let _ = share.set_attribute("href", &query);
+                    let _ = share.remove_attribute("hidden");
+                }
+                None => {
+                    let _ = share.set_attribute("hidden", "");
+                }
+            }
+        }
+        set_text("delve-share-text", &delve_core::save::share_line(&game));
+        let _ = offer.remove_attribute("hidden");
+    }
+
+    fn hide_recording() {
+        if let Some(offer) = document().and_then(|d| d.get_element_by_id("delve-recording")) {
+            let _ = offer.set_attribute("hidden", "");
+        }
+    }
+
     pub fn run() {
         mark_time("main");
         let search = web_sys::window()
@@ -187,8 +252,20 @@ mod page {
             ascii,
             golden,
             reveal,
-            problems,
+            daily,
+            replay,
+            mut problems,
         } = params::parse(&search, rand::random);
+        // A shared recording to watch, or why it cannot be.
+        let watched = replay.and_then(|bytes| match crate::replay::replay_of(&bytes) {
+            Ok(watched) => Some(watched),
+            Err(e) => {
+                problems.push(format!("The recording in this link cannot be replayed: {e}."));
+                None
+            }
+        });
+        let today = daily.then(crate::save::today);
+        let params = today.map_or(params, delve_core::run::daily_params);
         if golden {
             let verdict = match delve_core::generation::golden::check(delve_core::generation::golden::VECTORS) {
                 Ok(n) => format!("golden: all {n} levels match"),
@@ -206,25 +283,39 @@ mod page {
         }
         // An address with no query opens the title screen (continue, settings, history); one that
         // names a run plays it.
-        let titled = search.trim_start_matches('?').is_empty();
-        if !titled {
+        let titled = search.trim_start_matches('?').is_empty()
+            || (watched.is_none() && !daily && params_were_only_a_replay(&search));
+        if !titled && watched.is_none() {
             show_level(&params);
         }
         // This tab's run at this address, reloaded (or the tab restored): it goes on.
-        let continued = (!titled && !ascii).then(|| tab_run(&search)).flatten().and_then(|id| {
-            let bytes = Store::Browser.read(Slot::Run(id)).ok()??;
-            let mut run = delve_core::save::parse_run(&bytes).ok()?;
-            run.say(format!("Welcome back. (turn {})", run.turn));
-            (!Store::Browser.is_taken(id)).then_some((id, run))
-        });
+        let continued = (!titled && !ascii && watched.is_none())
+            .then(|| tab_run(&search))
+            .flatten()
+            .and_then(|id| {
+                let bytes = Store::Browser.read(Slot::Run(id)).ok()??;
+                let mut run = delve_core::save::parse_run(&bytes).ok()?;
+                run.say(format!("Welcome back. (turn {})", run.turn));
+                (!Store::Browser.is_taken(id)).then_some((id, run))
+            });
         // The title screen makes no dungeon: only a run named by the address, or `?ascii`, does.
         let run = if let Some((_, run)) = &continued {
+            Some(run.clone())
+        } else if let Some((run, _)) = &watched {
             Some(run.clone())
         } else if titled && !ascii {
             None
         } else {
             match RunSpec::seeded(params).begin() {
-                Ok(run) => Some(run),
+                Ok(mut run) => {
+                    if let Some(date) = today {
+                        run.mark_daily(&date.to_string());
+                        run.say(format!(
+                            "The daily dungeon of {date}: the same for everyone who plays it today."
+                        ));
+                    }
+                    Some(run)
+                }
                 Err(e) => {
                     set_text("delve-message", &format!("Delve cannot make this level: {e}."));
                     set_state("failed");
@@ -250,6 +341,7 @@ mod page {
             radius: (radius != delve_core::fov::DEFAULT_RADIUS).then_some(radius),
             reveal: reveal && continued.is_none(),
             continues: continued.map(|(id, _)| id),
+            replay: watched.map(|(_, replay)| replay),
             ..match run {
                 Some(run) => crate::app::Launch::run(run),
                 None => crate::app::Launch::title(),
@@ -269,6 +361,8 @@ mod page {
                 set_state("playing");
             })
             .add_systems(OnEnter(GameState::Title), || set_state("title"))
+            .add_systems(OnEnter(GameState::Ended), offer_recording)
+            .add_systems(OnExit(GameState::Ended), hide_recording)
             .add_systems(Update, mark_position.run_if(in_state(GameState::Playing)))
             .add_systems(
                 Update,
@@ -290,3 +384,14 @@ mod page {
 
 #[cfg(target_arch = "wasm32")]
 pub use page::run;
+
+/// Whether the page's query asked only for a replay (which could not be read): the title opens
+/// then, rather than a random run.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+fn params_were_only_a_replay(search: &str) -> bool {
+    search
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .all(|p| p.starts_with("replay="))
+}

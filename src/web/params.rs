@@ -1,10 +1,23 @@
-//! The browser build's URL parameters (`?seed=42&size=80x50&corridors=nethack&radius=8`),
-//! parsed in plain Rust so that every case is tested natively. A bad parameter is reported and
+//! The browser build's URL parameters (`?seed=42&size=80x50&corridors=nethack&radius=8`,
+//! `?daily`, `?replay=RECORDING`), parsed in plain Rust so that every case is tested natively. A bad parameter is reported and
 //! replaced by its default (a random seed for the seed), never a panic.
 
 use delve_core::fov::DEFAULT_RADIUS;
 use delve_core::generation::{CorridorStyle, DEEPEST, GenParams, parse_size, size_ok};
 use delve_core::map::{MAX_SIDE, MIN_SIZE};
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+
+/// The longest share link's query a recording is put in: about 6 KB of recording (a few
+/// thousand turns); longer runs are offered as a download instead.
+pub const MAX_REPLAY_QUERY: usize = 8_000;
+
+/// The query that replays `recording` (`?replay=…`), if it is short enough for a link.
+pub fn replay_query(recording: &[u8]) -> Option<String> {
+    let query = format!("?replay={}", URL_SAFE_NO_PAD.encode(recording));
+    (query.len() <= MAX_REPLAY_QUERY).then_some(query)
+}
 
 /// What the page asked for, and what was wrong with the asking.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,6 +30,10 @@ pub struct PageRequest {
     pub golden: bool,
     /// `?reveal`: start in the generator lab.
     pub reveal: bool,
+    /// `?daily`: today's daily dungeon (the seed, size and style are its own).
+    pub daily: bool,
+    /// `?replay=`: a recording's bytes (URL-safe base64, no padding), to watch.
+    pub replay: Option<Vec<u8>>,
     /// One sentence per bad or unknown parameter, for the page.
     pub problems: Vec<String>,
 }
@@ -53,6 +70,8 @@ pub fn parse(search: &str, random_seed: impl FnOnce() -> u64) -> PageRequest {
         ascii: false,
         golden: false,
         reveal: false,
+        daily: false,
+        replay: None,
         problems: Vec::new(),
     };
     let mut seed = None;
@@ -94,6 +113,13 @@ pub fn parse(search: &str, random_seed: impl FnOnce() -> u64) -> PageRequest {
             "ascii" => req.ascii = true,
             "golden" => req.golden = true,
             "reveal" => req.reveal = true,
+            "daily" => req.daily = true,
+            "replay" => match URL_SAFE_NO_PAD.decode(value.trim_end_matches('=')) {
+                Ok(bytes) if !bytes.is_empty() => req.replay = Some(bytes),
+                _ => req
+                    .problems
+                    .push("The recording in this link is damaged or cut short; it cannot be replayed.".into()),
+            },
             _ => req.problems.push(format!(
                 "The parameter \"{}\" is not one Delve knows; it was ignored.",
                 key.chars().take(40).collect::<String>()
@@ -182,6 +208,27 @@ mod tests {
         assert!(r.problems[3].contains("radius"));
         assert!(r.problems[4].contains("colour"));
         assert!(r.problems[5].contains("depth") && r.problems[5].contains("\"11\""));
+    }
+
+    #[test]
+    fn a_recording_travels_in_a_link() {
+        let spec = delve_core::run::RunSpec::seeded(GenParams::new(5, 80, 50, CorridorStyle::Mixed));
+        let mut run = spec.begin().unwrap().with_sight(DEFAULT_RADIUS);
+        delve_core::bot::Bot::player().play_until(&mut run, 300);
+        let bytes = delve_core::save::encode_recording(&run).unwrap();
+        let query = replay_query(&bytes).expect("300 turns fit in a link");
+        let r = parse(&query, || 0);
+        assert!(r.problems.is_empty(), "{:?}", r.problems);
+        assert_eq!(r.replay.as_deref(), Some(&bytes[..]));
+        let (verdict, _) = delve_core::save::verify(r.replay.as_deref().unwrap()).unwrap();
+        assert!(verdict.ok() && verdict.hash == run.state_hash());
+        // Damaged in the address: named, and nothing to replay.
+        let r = parse("?replay=%%%not*base64", || 0);
+        assert!(r.replay.is_none() && r.problems[0].contains("recording"));
+        assert!(parse("?replay=", || 0).replay.is_none());
+        assert!(parse("?daily", || 0).daily);
+        // Too long for a link: none.
+        assert!(replay_query(&vec![7u8; MAX_REPLAY_QUERY]).is_none());
     }
 
     #[test]

@@ -13,11 +13,16 @@
 //   8. the generator lab (?reveal): its panel shows, and "New level" plays the level it names,
 //      and a 1024x1024 level in it is drawn whole and plays a turn,
 //      the keys staying with the canvas;
+//  11. a script of keys gives the desktop's state hash, and the browser's save verifies there;
+//  12. twenty desktop recordings replay in the browser (`?replay=`) to the desktop's hashes, and
+//      `?daily` plays the day's seed;
 //   0. the module is within its size budget (raw and brotli), served precompressed as
 //      web/serve.mjs serves it; the time from page load to the first level is reported.
 // Usage: node web/test/e2e.mjs   (DELVE_BIN: the native delve binary; DELVE_SHOT: screenshot path)
 import { createServer } from "node:http";
 import { writeFile, stat } from "node:fs/promises";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { execFileSync } from "node:child_process";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -515,7 +520,62 @@ try {
       // A last change of the game marks the hash (the page asked after the first frame).
       const shown = await page.getAttribute("body", "data-hash");
       check(await turn() === keys.length && shown === hash, `seed ${seed}: ${keys.length} keys in the browser give the desktop's state hash (${shown}, desktop ${hash}, turn ${await turn()})`);
+      // The other way round: the browser's save of this run (local storage, with its recording)
+      // replays on the desktop to the hash the browser shows.
+      if (native) {
+        const save = await page.evaluate(() => {
+          const text = localStorage.getItem(`delve.run.${sessionStorage.getItem("delve.tab-run")}`) || "";
+          return Array.from(text, (c) => c.charCodeAt(0));
+        });
+        const file = join(mkdtempSync(join(tmpdir(), "delve-save-")), "browser.sav");
+        writeFileSync(file, Buffer.from(save));
+        let verdict = null;
+        try {
+          verdict = JSON.parse(execFileSync(native, ["--verify", file], { encoding: "utf8" }));
+        } catch (e) {
+          console.log(`delve --verify: ${e.stderr || e}`);
+        }
+        check(verdict && verdict.ok && verdict.hash === shown && verdict.turns === keys.length,
+          `seed ${seed}: the browser's saved run verifies on the desktop (${verdict && verdict.hash}, browser ${shown})`);
+      }
     }
+  }
+
+  // 12. Recordings made on the desktop (the bot's, `delve --autoplay --record`) replay in the
+  // browser from a share link (`?replay=`, the recording in URL-safe base64) to the state hash
+  // `--autoplay` printed; and `?daily` plays the day's seed, as `delve --daily` does.
+  if (native) {
+    const dir = mkdtempSync(join(tmpdir(), "delve-recordings-"));
+    let matched = 0;
+    const RECORDINGS = 20;
+    for (let i = 1; i <= RECORDINGS; i++) {
+      const seed = i * 7919;
+      const file = join(dir, `seed-${seed}.delverec`);
+      const played = JSON.parse(execFileSync(native, ["--autoplay", "--seed", String(seed), "--turns", String(150 + 20 * i), "--record", file], { encoding: "utf8" }));
+      const link = `${base}?replay=${readFileSync(file).toString("base64url")}`;
+      await page.goto(link);
+      await page.waitForSelector('body[data-delve="playing"]', { timeout: 180000 });
+      await page.waitForTimeout(300);
+      // 0: jump to level 10, which plays the whole recording at once.
+      await press("0");
+      await page.waitForFunction(() => ["done", "astray"].includes(document.body.dataset.replay), null, { timeout: 60000 }).catch(() => {});
+      const state = await page.getAttribute("body", "data-replay");
+      const shown = await page.getAttribute("body", "data-hash");
+      if (state === "done" && shown === played.hash) matched++;
+      else console.log(`seed ${seed}: the browser's replay is ${state} at ${shown}, the desktop's ${played.hash} (turn ${played.turns})`);
+      if (i === RECORDINGS) {
+        await page.screenshot({ path: join(dist, "..", "e2e-screenshot-replay.png") });
+        const address = await page.evaluate(() => location.search);
+        check(address.startsWith("?replay="), `the replay's page keeps its address (a reload replays it again): ${address.slice(0, 30)}…`);
+      }
+    }
+    check(matched === RECORDINGS, `${matched} of ${RECORDINGS} desktop recordings replay in the browser to the desktop's state hash`);
+    const daily = JSON.parse(execFileSync(native, ["--daily", "--json"], { encoding: "utf8" }));
+    await page.goto(`${base}?daily`);
+    await page.waitForSelector('body[data-delve="playing"]', { timeout: 180000 });
+    await page.waitForTimeout(500);
+    const dailyRun = (await page.getAttribute("body", "data-run")) || "";
+    check(dailyRun.includes(`seed=${daily.seed}&`), `?daily plays the day's seed, as delve --daily does (${dailyRun}, ${daily.seed})`);
   }
 } finally {
   await browser.close();

@@ -254,7 +254,7 @@ impl Run {
     /// `CHECKPOINT_EVERY`.
     fn record_act(&mut self, act: Act, before: u64) {
         let Some(rec) = &self.recording else { return };
-        if rec.commands().len() >= MAX_COMMANDS {
+        if rec.len() >= MAX_COMMANDS {
             self.recording = None;
             return;
         }

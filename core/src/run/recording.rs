@@ -44,15 +44,23 @@ pub struct Checkpoint {
     pub hash: u64,
 }
 
-/// Every command of a run so far, with its checkpoints.
+/// Every command of a run so far, with its checkpoints. The commands are kept as their postcard
+/// bytes, one after another (about two bytes a command), so that a long run's recording stays
+/// small in memory and a save copies it rather than encoding it again.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Recording {
-    commands: Vec<Command>,
+    bytes: Vec<u8>,
+    count: usize,
     checkpoints: Vec<Checkpoint>,
     /// The date of the daily dungeon this run is ("2026-11-24"), if it is one.
     daily: Option<String>,
     /// The sight radius the last `Command::Sight` set (`DEFAULT_RADIUS` before any).
     radius: u32,
+}
+
+/// The command at the start of `bytes`, and the bytes after it.
+fn take_command(bytes: &[u8]) -> Result<(Command, &[u8]), String> {
+    postcard::take_from_bytes::<Command>(bytes).map_err(|e| format!("a command does not decode ({e})"))
 }
 
 impl Recording {
@@ -64,15 +72,38 @@ impl Recording {
         }
     }
 
-    /// A recording from what a file kept, or why it does not fit together: checkpoints past
-    /// the commands, out of order, or a sight of no tiles.
+    /// A recording of `commands` (with these checkpoints and daily date), or why it does not
+    /// fit together: checkpoints past the commands, out of order, or a sight of no tiles.
     pub fn from_parts(
         commands: Vec<Command>,
         checkpoints: Vec<Checkpoint>,
         daily: Option<String>,
     ) -> Result<Self, String> {
-        if commands.len() > MAX_COMMANDS {
-            return Err(format!("{} commands, more than a run can give", commands.len()));
+        let mut bytes = Vec::with_capacity(2 * commands.len());
+        for c in &commands {
+            bytes.extend(postcard::to_allocvec(c).expect("a command always serialises"));
+        }
+        Recording::from_bytes(bytes, checkpoints, daily)
+    }
+
+    /// A recording from its commands' bytes (as `bytes` gives them), or why it does not fit
+    /// together: bytes that are no commands, checkpoints past the commands or out of order, a
+    /// sight of no tiles.
+    pub fn from_bytes(bytes: Vec<u8>, checkpoints: Vec<Checkpoint>, daily: Option<String>) -> Result<Self, String> {
+        let (mut rest, mut count, mut radius) = (&bytes[..], 0usize, DEFAULT_RADIUS);
+        while !rest.is_empty() {
+            let (command, after) = take_command(rest).map_err(|e| format!("command {}: {e}", count + 1))?;
+            if let Command::Sight(r) = command {
+                if r == 0 {
+                    return Err("it sets the sight to no tiles".into());
+                }
+                radius = r;
+            }
+            rest = after;
+            count += 1;
+            if count > MAX_COMMANDS {
+                return Err(format!("more than {MAX_COMMANDS} commands, more than a run can give"));
+            }
         }
         let mut last = Checkpoint {
             commands: 0,
@@ -80,11 +111,10 @@ impl Recording {
             hash: 0,
         };
         for c in &checkpoints {
-            if c.commands as usize > commands.len() {
+            if c.commands as usize > count {
                 return Err(format!(
-                    "a checkpoint after {} commands, in a recording of {}",
-                    c.commands,
-                    commands.len()
+                    "a checkpoint after {} commands, in a recording of {count}",
+                    c.commands
                 ));
             }
             if c.commands < last.commands || c.turn < last.turn {
@@ -95,28 +125,46 @@ impl Recording {
             }
             last = *c;
         }
-        if commands.iter().any(|c| *c == Command::Sight(0)) {
-            return Err("it sets the sight to no tiles".into());
-        }
-        let radius = commands
-            .iter()
-            .rev()
-            .find_map(|c| match c {
-                Command::Sight(r) => Some(*r),
-                Command::Act(_) => None,
-            })
-            .unwrap_or(DEFAULT_RADIUS);
         Ok(Recording {
-            commands,
+            bytes,
+            count,
             checkpoints,
             daily,
             radius,
         })
     }
 
+    /// How many commands it holds.
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    /// Whether it holds no command.
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
     /// The commands, in the order given.
-    pub fn commands(&self) -> &[Command] {
-        &self.commands
+    pub fn commands(&self) -> impl Iterator<Item = Command> + '_ {
+        let mut rest = &self.bytes[..];
+        std::iter::from_fn(move || {
+            let (command, after) = take_command(rest).ok()?;
+            rest = after;
+            Some(command)
+        })
+    }
+
+    /// Heap bytes it holds (its commands and checkpoints, with their spare capacity), for memory
+    /// reports.
+    pub fn heap_bytes(&self) -> usize {
+        self.bytes.capacity()
+            + self.checkpoints.capacity() * std::mem::size_of::<Checkpoint>()
+            + self.daily.as_ref().map_or(0, String::capacity)
+    }
+
+    /// The commands' bytes: each command's postcard bytes, one after another.
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes
     }
 
     /// The checkpoints, oldest first.
@@ -134,21 +182,28 @@ impl Recording {
         self.daily = Some(date.into());
     }
 
+    fn push(&mut self, command: Command) {
+        let mut buffer = [0u8; 16];
+        let used = postcard::to_slice(&command, &mut buffer).expect("a command fits in 16 bytes");
+        self.bytes.extend_from_slice(used);
+        self.count += 1;
+    }
+
     pub(super) fn act(&mut self, act: Act) {
-        self.commands.push(Command::Act(act));
+        self.push(Command::Act(act));
     }
 
     /// Records a change of sight (none when it is the same as before).
     pub(super) fn sight(&mut self, radius: u32) {
         if radius != self.radius {
             self.radius = radius;
-            self.commands.push(Command::Sight(radius));
+            self.push(Command::Sight(radius));
         }
     }
 
     pub(super) fn checkpoint(&mut self, turn: u64, hash: u64) {
         self.checkpoints.push(Checkpoint {
-            commands: self.commands.len() as u32,
+            commands: self.count as u32,
             turn,
             hash,
         });
@@ -179,10 +234,15 @@ impl std::fmt::Display for Desync {
 /// A recording being played back, a command at a time, over a run begun as it was.
 #[derive(Clone, Debug)]
 pub struct Replay {
-    commands: Vec<Command>,
+    /// The commands' bytes (`Recording::bytes`).
+    bytes: Vec<u8>,
+    /// How many commands they hold.
+    count: usize,
+    /// Where the next command starts in `bytes`.
+    at: usize,
     /// The checkpoints to meet, and `end` (the state the recording ended on), in order.
     checks: Vec<Checkpoint>,
-    /// The next command to play.
+    /// The next command to play (how many have been played).
     next: usize,
     /// The next checkpoint to meet.
     check: usize,
@@ -207,7 +267,9 @@ impl Replay {
         Ok((
             run,
             Replay {
-                commands: recording.commands.clone(),
+                bytes: recording.bytes.clone(),
+                count: recording.count,
+                at: 0,
                 checks,
                 next: 0,
                 check: 0,
@@ -222,22 +284,22 @@ impl Replay {
 
     /// Commands in the recording.
     pub fn len(&self) -> usize {
-        self.commands.len()
+        self.count
     }
 
     /// Whether the recording has no commands.
     pub fn is_empty(&self) -> bool {
-        self.commands.is_empty()
+        self.count == 0
     }
 
     /// Whether every command has been played.
     pub fn is_done(&self) -> bool {
-        self.next == self.commands.len()
+        self.next == self.count
     }
 
     /// The next command, if any is left.
     pub fn peek(&self) -> Option<Command> {
-        self.commands.get(self.next).copied()
+        take_command(self.bytes.get(self.at..)?).ok().map(|(c, _)| c)
     }
 
     /// Plays the next command over `run` (false when none is left) and checks the checkpoints
@@ -246,9 +308,10 @@ impl Replay {
         if self.next == 0 {
             self.check_reached(run)?;
         }
-        let Some(command) = self.peek() else {
+        let Some((command, rest)) = self.bytes.get(self.at..).and_then(|b| take_command(b).ok()) else {
             return Ok(false);
         };
+        self.at = self.bytes.len() - rest.len();
         match command {
             Command::Act(act) => {
                 // A refusal is part of the game as recorded: it refuses again.

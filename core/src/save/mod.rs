@@ -17,7 +17,7 @@ pub use model::{SavedLevel, SavedMemory, SavedPlayer, SavedRecording, SavedRun};
 pub use recording::{
     RECORDING_FORMAT, RECORDING_MAGIC, RecordingError, RecordingFile, decode_recording, encode_recording, is_recording,
 };
-pub use story::{LAST_MESSAGES, story};
+pub use story::{LAST_MESSAGES, share_line, story};
 pub use verify::{Outcome, Verdict, replayable, verify};
 
 use crate::run::Run;

@@ -13,7 +13,7 @@ use crate::fov::{LevelMemory, Memory};
 use crate::geom::{Pos, Rect};
 use crate::map::{MAX_SIDE, MIN_SIZE, Tile, TileMap};
 use crate::rng::{GenRng, RngState};
-use crate::run::{Checkpoint, Command, Recording, Run, RunSpec};
+use crate::run::{Checkpoint, Recording, Run, RunSpec};
 use crate::world::{
     Carrying, Class, DEEPEST, FloorItem, Health, Item, Key, KeyRing, Level, Loot, Lore, MAX_GROWN_HP, MAX_STATUS,
     MessageLog, Mind, Monster, NORMAL_SPEED, Pack, Player, RunRecord, SLOTS, Status,
@@ -111,18 +111,48 @@ fn slots<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Vec<T>,
     at_most::<D, T, SLOTS>(d)
 }
 
-/// A run's recording as saved (format 5 on): the rules it is played by, its commands,
+/// A run's recording as saved (format 5 on): the rules it is played by, its commands' bytes,
 /// checkpoints and the daily date.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedRecording {
     /// The rules the run was played by (`run::RULES` when it was saved).
     pub rules: u32,
-    /// Every command, in order.
-    pub commands: Vec<Command>,
+    /// Every command, in order (`Recording::bytes`).
+    pub commands: CommandBytes,
     /// The checkpoints, oldest first.
     pub checkpoints: Vec<Checkpoint>,
     /// The date of the daily dungeon the run is, if it is one.
     pub daily: Option<String>,
+}
+
+/// A recording's commands as bytes, written as one block (a length, then the bytes copied; serde
+/// would write a `Vec<u8>` byte by byte into the same bytes).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CommandBytes(pub Vec<u8>);
+
+impl Serialize for CommandBytes {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_bytes(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for CommandBytes {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Bytes;
+        impl<'de> serde::de::Visitor<'de> for Bytes {
+            type Value = CommandBytes;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a recording's commands")
+            }
+            fn visit_bytes<E: serde::de::Error>(self, v: &[u8]) -> Result<CommandBytes, E> {
+                Ok(CommandBytes(v.to_vec()))
+            }
+            fn visit_byte_buf<E: serde::de::Error>(self, v: Vec<u8>) -> Result<CommandBytes, E> {
+                Ok(CommandBytes(v))
+            }
+        }
+        d.deserialize_byte_buf(Bytes)
+    }
 }
 
 impl SavedRecording {
@@ -130,7 +160,7 @@ impl SavedRecording {
     pub fn of(recording: &Recording) -> Self {
         SavedRecording {
             rules: crate::run::RULES,
-            commands: recording.commands().to_vec(),
+            commands: CommandBytes(recording.bytes().to_vec()),
             checkpoints: recording.checkpoints().to_vec(),
             daily: recording.daily().map(str::to_owned),
         }
@@ -142,7 +172,7 @@ impl SavedRecording {
         if self.rules != crate::run::RULES {
             return Ok(None);
         }
-        Recording::from_parts(self.commands, self.checkpoints, self.daily).map(Some)
+        Recording::from_bytes(self.commands.0, self.checkpoints, self.daily).map(Some)
     }
 }
 

@@ -113,7 +113,7 @@ impl RecordingFile {
     pub fn of(run: &Run) -> Option<Self> {
         let recording = run.recording()?.clone();
         let end = Checkpoint {
-            commands: recording.commands().len() as u32,
+            commands: recording.len() as u32,
             turn: run.turn,
             hash: run.state_hash(),
         };
@@ -198,12 +198,12 @@ pub fn decode_recording(bytes: &[u8]) -> Result<RecordingFile, RecordingError> {
         .expect("the rules were checked");
     let end = body.end;
     let last = recording.checkpoints().last();
-    if end.commands as usize != recording.commands().len() || last.is_some_and(|c| c.turn > end.turn) {
+    if end.commands as usize != recording.len() || last.is_some_and(|c| c.turn > end.turn) {
         return Err(RecordingError::Inconsistent(format!(
             "it ends after {} commands on turn {}, but holds {} commands",
             end.commands,
             end.turn,
-            recording.commands().len()
+            recording.len()
         )));
     }
     Ok(RecordingFile {

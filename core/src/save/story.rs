@@ -73,6 +73,22 @@ pub fn story(run: &Run) -> String {
     out
 }
 
+/// A line to share when a run ends, with no spoiler of its levels: the daily's date (or the
+/// run's seed), how it ended, the depth, the turns and the kills.
+/// "Delve daily 2026-11-24: killed by a goblin on level 4, 1234 turns, 12 slain."
+pub fn share_line(run: &Run) -> String {
+    let what = match run.recording().and_then(|r| r.daily()) {
+        Some(date) => format!("Delve daily {date}"),
+        None => format!("Delve, {}", run.dungeon.describe()),
+    };
+    let ending = match &run.record.ending {
+        Some(crate::world::Ending::Won) => format!("escaped with the Heartstone from level {}", run.record.deepest),
+        Some(crate::world::Ending::Died { by }) => format!("killed by {by} on level {}", run.dungeon.depth()),
+        None => format!("still going on level {}", run.dungeon.depth()),
+    };
+    format!("{what}: {ending}, {} turns, {} slain.", run.turn, run.record.slain)
+}
+
 /// The level the player is on as it remembers it: every remembered tile in the ASCII legend,
 /// unseen tiles blank, `@` where the player stands; rows trimmed of trailing blanks.
 fn remembered_level(run: &Run) -> String {

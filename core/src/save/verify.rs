@@ -97,7 +97,7 @@ pub fn replayable(bytes: &[u8]) -> Result<(RunSpec, Recording, Checkpoint), Stri
         return Err("it was saved before runs were recorded, so it holds no commands to replay".into());
     };
     let end = Checkpoint {
-        commands: recording.commands().len() as u32,
+        commands: recording.len() as u32,
         turn: run.turn,
         hash: run.state_hash(),
     };

@@ -541,8 +541,8 @@ mod tests {
         use MenuKey::*;
         let mut settings = Settings::default();
         let mut menu = Menu::default();
-        // Main: New run, Settings... → Settings, then down to Explore.
-        press_all(&mut menu, &mut settings, None, &[Down, Enter]);
+        // Main: New run, Daily dungeon, Settings... → Settings, then down to Explore.
+        press_all(&mut menu, &mut settings, None, &[Down, Down, Enter]);
         assert_eq!(menu.page, Page::Settings);
         let explore = Action::ALL.iter().position(|&a| a == Action::Explore).unwrap();
         press_all(&mut menu, &mut settings, None, &vec![Down; explore]);

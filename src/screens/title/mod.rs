@@ -151,7 +151,7 @@ fn draw_menu(
     }
     *drawn = true;
     let mut settings_copy = settings.clone();
-    let today = crate::cli::today().to_string();
+    let today = crate::save::today().to_string();
     let full = data.full().map(|i| data.labels[i].as_str());
     let ctx = Context {
         saved: &data.labels,
@@ -360,7 +360,7 @@ fn handle(
 ) {
     let labels = data.labels.clone();
     let past = data.past.clone();
-    let today = crate::cli::today().to_string();
+    let today = crate::save::today().to_string();
     let full_label = data.full().map(|i| labels[i].clone());
     let before = settings.clone();
     let mut ctx = Context {
@@ -439,7 +439,7 @@ fn act(
             }
         }
         Outcome::Daily => {
-            let today = crate::cli::today();
+            let today = crate::save::today();
             let Ok(mut run) = RunSpec::seeded(delve_core::run::daily_params(today)).begin() else {
                 menu.note = Some("The daily dungeon could not be made.".into());
                 return;
