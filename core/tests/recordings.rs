@@ -124,6 +124,13 @@ fn other_rules_are_refused_by_name() {
     );
     assert!(err.to_string().contains(&format!("rules {}", RULES + 1)), "{err}");
     assert!(verify(&old).is_err());
+    // Commands out of range are refused when read, not played.
+    for sight in [0, 101, u32::MAX] {
+        let err = Recording::from_parts(vec![Command::Sight(sight)], vec![], None).unwrap_err();
+        assert!(err.contains("sight"), "{err}");
+    }
+    let err = Recording::from_bytes(vec![0xff, 0xff, 0xff], vec![], None).unwrap_err();
+    assert!(err.contains("command 1"), "{err}");
 }
 
 #[test]
@@ -226,12 +233,17 @@ fn the_story_tells_the_run() {
     assert!(text.contains("seed 9 (80x50, mixed)"));
     let last = run.log.last().unwrap();
     assert!(text.contains(&last.1), "the last message");
-    // The level drawn: as many rows as the map, the player where it stands.
+    // The level drawn, cut to what was seen: the player once, the rest in the legend.
     let drawn: Vec<&str> = text.rsplit_once("blank is unseen):\n").unwrap().1.lines().collect();
-    assert_eq!(drawn.len(), run.dungeon.level().map.height() as usize);
-    let at = run.player.at;
-    assert_eq!(drawn[at.y as usize].chars().nth(at.x as usize), Some('@'));
+    assert!(!drawn.is_empty() && drawn.len() <= run.dungeon.level().map.height() as usize);
     assert_eq!(drawn.iter().flat_map(|r| r.chars()).filter(|&c| c == '@').count(), 1);
+    assert!(
+        drawn.iter().flat_map(|r| r.chars()).all(|c| " #.,+'*<>@".contains(c)),
+        "{drawn:?}"
+    );
+    let seen = run.player.memory.level(run.dungeon.depth()).unwrap().explored_count();
+    let walls_and_floors = drawn.iter().flat_map(|r| r.chars()).filter(|&c| c != ' ').count();
+    assert_eq!(walls_and_floors, seen, "every remembered tile, the player's drawn as @");
     // The line to share tells the run without its map.
     let line = share_line(&run);
     assert!(line.starts_with("Delve, seed 9 (80x50, mixed): "), "{line}");

@@ -317,11 +317,6 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         eprintln!("delve: {why}; cannot open a window. Use --ascii to print the level instead.");
         return ExitCode::from(USAGE);
     }
-    let daily = cli.daily.then(|| today().to_string());
-    if cli.autoplay {
-        let (radius, turns) = (cli.radius_or_default(), cli.turns.unwrap_or(AUTOPLAY_TURNS));
-        return recordings::autoplay(&source.spec(), daily, radius, turns, cli.record.as_deref());
-    }
     let mut run = match source.spec().begin() {
         Ok(run) => run,
         Err(e) => {
@@ -329,8 +324,12 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    if let Some(date) = &daily {
-        run.mark_daily(date);
+    if cli.daily {
+        run.mark_daily(&today().to_string());
+    }
+    if cli.autoplay {
+        let (radius, turns) = (cli.radius_or_default(), cli.turns.unwrap_or(AUTOPLAY_TURNS));
+        return recordings::autoplay(run, radius, turns, cli.record.as_deref());
     }
     if playing {
         let launch = Launch {

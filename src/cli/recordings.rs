@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use delve_core::bot::Bot;
-use delve_core::run::{Replay, Run, RunSpec};
+use delve_core::run::{Replay, Run};
 use delve_core::save::{Verdict, encode_recording, verify};
 
 use super::USAGE;
@@ -72,27 +72,11 @@ pub(crate) fn verify_file(path: &Path) -> ExitCode {
     }
 }
 
-/// `--autoplay`: the bot plays `spec`'s run without a window until it ends or `turns` turns
-/// have passed; its recording is written to `record` (if given) and replayed to check it, and
-/// the verdict printed. Exit 0, or 1 when the recording cannot be written (3 if it does not
-/// replay, which would be a bug).
-pub(crate) fn autoplay(
-    spec: &RunSpec,
-    daily: Option<String>,
-    radius: u32,
-    turns: u64,
-    record: Option<&Path>,
-) -> ExitCode {
-    let mut run = match spec.begin() {
-        Ok(run) => run,
-        Err(e) => {
-            eprintln!("delve: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    if let Some(date) = &daily {
-        run.mark_daily(date);
-    }
+/// `--autoplay`: the bot plays `run` without a window until it ends or `turns` turns have
+/// passed; its recording is written to `record` (if given) and replayed to check it, and the
+/// verdict printed. Exit 0, or 1 when the recording cannot be written (3 if it does not replay,
+/// which would be a bug).
+pub(crate) fn autoplay(mut run: Run, radius: u32, turns: u64, record: Option<&Path>) -> ExitCode {
     run.set_sight_radius(radius);
     Bot::player().play_until(&mut run, turns);
     let bytes = encode_recording(&run).expect("a run begun here is recorded");

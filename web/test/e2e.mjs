@@ -570,7 +570,8 @@ try {
       }
     }
     check(matched === RECORDINGS, `${matched} of ${RECORDINGS} desktop recordings replay in the browser to the desktop's state hash`);
-    const daily = JSON.parse(execFileSync(native, ["--daily", "--json"], { encoding: "utf8" }));
+    // The seed is read as text: a u64 does not fit a JavaScript number.
+    const daily = { seed: /"seed":(\d+)/.exec(execFileSync(native, ["--daily", "--json"], { encoding: "utf8" }))[1] };
     await page.goto(`${base}?daily`);
     await page.waitForSelector('body[data-delve="playing"]', { timeout: 180000 });
     await page.waitForTimeout(500);

@@ -24,6 +24,9 @@ pub const CHECKPOINT_EVERY: u64 = 50;
 /// give 20,000). A run that gives more stops recording rather than write what cannot be read.
 pub const MAX_COMMANDS: usize = 4_000_000;
 
+/// The farthest sight a recording may set (what `--radius` allows).
+pub const MAX_SIGHT_RADIUS: u32 = 100;
+
 /// What the player told the game, as a recording keeps it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Command {
@@ -73,7 +76,7 @@ impl Recording {
     }
 
     /// A recording of `commands` (with these checkpoints and daily date), or why it does not
-    /// fit together: checkpoints past the commands, out of order, or a sight of no tiles.
+    /// fit together: checkpoints past the commands, out of order, or a sight out of range.
     pub fn from_parts(
         commands: Vec<Command>,
         checkpoints: Vec<Checkpoint>,
@@ -88,14 +91,14 @@ impl Recording {
 
     /// A recording from its commands' bytes (as `bytes` gives them), or why it does not fit
     /// together: bytes that are no commands, checkpoints past the commands or out of order, a
-    /// sight of no tiles.
+    /// sight out of range (1 to `MAX_SIGHT_RADIUS`).
     pub fn from_bytes(bytes: Vec<u8>, checkpoints: Vec<Checkpoint>, daily: Option<String>) -> Result<Self, String> {
         let (mut rest, mut count, mut radius) = (&bytes[..], 0usize, DEFAULT_RADIUS);
         while !rest.is_empty() {
             let (command, after) = take_command(rest).map_err(|e| format!("command {}: {e}", count + 1))?;
             if let Command::Sight(r) = command {
-                if r == 0 {
-                    return Err("it sets the sight to no tiles".into());
+                if !(1..=MAX_SIGHT_RADIUS).contains(&r) {
+                    return Err(format!("it sets the sight to {r} tiles (from 1 to {MAX_SIGHT_RADIUS})"));
                 }
                 radius = r;
             }

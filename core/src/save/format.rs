@@ -343,20 +343,37 @@ impl SaveCache {
     }
 }
 
+/// What is wrong with a file's header (the mark and the format version).
+pub(super) enum BadHeader {
+    /// No bytes at all.
+    Empty,
+    /// It ends inside the header.
+    Truncated,
+    /// It does not start with the mark.
+    OtherMark,
+}
+
+/// The format version in the header of a file that starts with `magic`, or what is wrong with
+/// the header (a file cut inside its mark is another kind of file unless what there is matches).
+pub(super) fn read_header(bytes: &[u8], magic: &[u8; 8]) -> Result<u32, BadHeader> {
+    if bytes.is_empty() {
+        return Err(BadHeader::Empty);
+    }
+    let mark = &bytes[..bytes.len().min(magic.len())];
+    if mark != &magic[..mark.len()] {
+        return Err(BadHeader::OtherMark);
+    }
+    let version = bytes.get(magic.len()..magic.len() + 4).ok_or(BadHeader::Truncated)?;
+    Ok(u32::from_le_bytes(version.try_into().expect("four bytes")))
+}
+
 /// The header's verdict: the format version, once the mark is right.
 pub(crate) fn format_of(bytes: &[u8]) -> Result<u32, SaveError> {
-    if bytes.is_empty() {
-        return Err(SaveError::Empty);
-    }
-    let mark = &bytes[..bytes.len().min(MAGIC.len())];
-    if mark != &MAGIC[..mark.len()] {
-        return Err(SaveError::NotASave);
-    }
-    if bytes.len() < HEADER {
-        return Err(SaveError::Truncated);
-    }
-    let version = u32::from_le_bytes(bytes[MAGIC.len()..HEADER].try_into().expect("four bytes"));
-    Ok(version)
+    read_header(bytes, &MAGIC).map_err(|bad| match bad {
+        BadHeader::Empty => SaveError::Empty,
+        BadHeader::Truncated => SaveError::Truncated,
+        BadHeader::OtherMark => SaveError::NotASave,
+    })
 }
 
 /// The run in a save's bytes, decoded but not yet checked (`SavedRun::restore` checks it). A

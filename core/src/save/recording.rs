@@ -9,6 +9,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::format::{BadHeader, read_header};
 use super::model::{SavedRecording, save_level, spec_of};
 use super::terrain::Terrain;
 use crate::dungeon::Origin;
@@ -159,17 +160,11 @@ pub fn encode_recording(run: &Run) -> Option<Vec<u8>> {
 
 /// A recording's bytes read back, or why they are not one this Delve can replay.
 pub fn decode_recording(bytes: &[u8]) -> Result<RecordingFile, RecordingError> {
-    if bytes.is_empty() {
-        return Err(RecordingError::Empty);
-    }
-    let mark = &bytes[..bytes.len().min(RECORDING_MAGIC.len())];
-    if mark != &RECORDING_MAGIC[..mark.len()] {
-        return Err(RecordingError::NotARecording);
-    }
-    if bytes.len() < HEADER {
-        return Err(RecordingError::Truncated);
-    }
-    let version = u32::from_le_bytes(bytes[RECORDING_MAGIC.len()..HEADER].try_into().expect("four bytes"));
+    let version = read_header(bytes, &RECORDING_MAGIC).map_err(|bad| match bad {
+        BadHeader::Empty => RecordingError::Empty,
+        BadHeader::Truncated => RecordingError::Truncated,
+        BadHeader::OtherMark => RecordingError::NotARecording,
+    })?;
     if version != RECORDING_FORMAT {
         return Err(RecordingError::Version(version));
     }

@@ -90,23 +90,39 @@ pub fn share_line(run: &Run) -> String {
 }
 
 /// The level the player is on as it remembers it: every remembered tile in the ASCII legend,
-/// unseen tiles blank, `@` where the player stands; rows trimmed of trailing blanks.
+/// unseen tiles blank, `@` where the player stands; cut to the rows and columns that hold
+/// anything, rows trimmed of trailing blanks.
 fn remembered_level(run: &Run) -> String {
     let depth = run.dungeon.depth();
     let map = &run.dungeon.level().map;
     let memory = run.player.memory.level(depth);
-    let mut out = String::new();
-    for y in 0..map.height() as i32 {
-        let mut row = String::with_capacity(map.width() as usize);
-        for x in 0..map.width() as i32 {
-            let p = crate::geom::Pos::new(x, y);
-            row.push(if p == run.player.at {
-                '@'
-            } else {
-                memory.and_then(|m| m.get(p)).map_or(' ', |t| t.glyph())
-            });
+    let glyph = |p: crate::geom::Pos| {
+        if p == run.player.at {
+            '@'
+        } else {
+            memory.and_then(|m| m.get(p)).map_or(' ', |t| t.glyph())
         }
-        out.push_str(row.trim_end());
+    };
+    let rows: Vec<String> = (0..map.height() as i32)
+        .map(|y| {
+            let row: String = (0..map.width() as i32)
+                .map(|x| glyph(crate::geom::Pos::new(x, y)))
+                .collect();
+            row.trim_end().to_owned()
+        })
+        .collect();
+    let first = rows.iter().position(|r| !r.is_empty()).unwrap_or(0);
+    let last = rows.iter().rposition(|r| !r.is_empty()).unwrap_or(0);
+    let rows = &rows[first..=last];
+    let indent = rows
+        .iter()
+        .filter(|r| !r.is_empty())
+        .map(|r| r.len() - r.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    let mut out = String::new();
+    for row in rows {
+        out.push_str(row.get(indent..).unwrap_or(""));
         out.push('\n');
     }
     out

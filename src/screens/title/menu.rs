@@ -216,7 +216,7 @@ impl Menu {
             Row::Daily => format!("Daily dungeon: {}", ctx.today),
             Row::Past(i) => {
                 let (line, kept) = ctx.past.get(i).cloned().unwrap_or_default();
-                let mut line: String = line.chars().take(110).collect();
+                let mut line: String = line.chars().take(96).collect();
                 if kept {
                     line.push_str("  [story, replay]");
                 }

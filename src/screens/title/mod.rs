@@ -79,10 +79,47 @@ pub fn plugin(app: &mut App) {
         .add_systems(OnEnter(GameState::Title), (load_title_data, spawn_title).chain())
         .add_systems(
             Update,
-            (read_menu_keys, click_menu_rows, draw_menu)
+            (read_menu_keys, click_menu_rows, draw_menu, scroll_story)
                 .chain()
                 .run_if(in_state(GameState::Title)),
         );
+}
+
+/// The story shown on the history page, scrolled by PgUp/PgDn and the mouse wheel.
+#[derive(Component)]
+struct StoryScroll;
+
+/// Pixels a PgUp/PgDn scrolls the story by (a line of the wheel: a fifth of that).
+const STORY_PAGE: f32 = 200.0;
+
+fn scroll_story(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut wheel: MessageReader<bevy::input::mouse::MouseWheel>,
+    mut story: Query<&mut ScrollPosition, With<StoryScroll>>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let mut by = 0.0;
+    if keys.just_pressed(KeyCode::PageDown) {
+        by += STORY_PAGE;
+    }
+    if keys.just_pressed(KeyCode::PageUp) {
+        by -= STORY_PAGE;
+    }
+    for w in wheel.read() {
+        let lines = match w.unit {
+            bevy::input::mouse::MouseScrollUnit::Line => w.y,
+            bevy::input::mouse::MouseScrollUnit::Pixel => w.y / 20.0,
+        };
+        by -= lines * STORY_PAGE / 5.0;
+    }
+    if by == 0.0 {
+        return;
+    }
+    for mut at in &mut story {
+        // The layout keeps it within the text.
+        at.0.y = (at.0.y + by).max(0.0);
+        redraw.write(RequestRedraw);
+    }
 }
 
 fn load_title_data(
@@ -215,6 +252,8 @@ fn draw_menu(
                     ..default()
                 },
                 BackgroundColor(palette::CHOSEN_ROW.with_alpha(0.35)),
+                StoryScroll,
+                ScrollPosition::default(),
                 children![(
                     Text::new(story),
                     // Bevy's own font is monospaced: the level drawn in the story lines up.
@@ -223,7 +262,7 @@ fn draw_menu(
                 )],
             ));
         }
-        let small = menu.page == Page::Settings;
+        let small = matches!(menu.page, Page::Settings | Page::History);
         for (i, &row) in rows.iter().enumerate() {
             let chosen = i == selected;
             page.spawn((
@@ -250,6 +289,7 @@ fn draw_menu(
                 "Up/Down choose   Left/Right change   digits type a seed   Enter start   Esc back".to_owned()
             }
             Page::Settings => "Up/Down choose   Enter rebind   Left/Right change   Esc back".to_owned(),
+            Page::Story(_) => "PgUp/PgDn or the wheel scroll the story   Enter select   Esc back".to_owned(),
             // No quitting a page: the browser's tab does that.
             _ if cfg!(target_arch = "wasm32") => "Up/Down choose   Enter select   Esc back".to_owned(),
             // The quit key as it is bound ("Ctrl+q" unless rebound).
