@@ -535,7 +535,7 @@ try {
         } catch (e) {
           console.log(`delve --verify: ${e.stderr || e}`);
         }
-        check(verdict && verdict.ok && verdict.hash === shown && verdict.turns === keys.length,
+        check(verdict && verdict.ok && verdict.hash === shown && verdict.turns === await turn(),
           `seed ${seed}: the browser's saved run verifies on the desktop (${verdict && verdict.hash}, browser ${shown})`);
       }
     }
@@ -570,6 +570,33 @@ try {
       }
     }
     check(matched === RECORDINGS, `${matched} of ${RECORDINGS} desktop recordings replay in the browser to the desktop's state hash`);
+    // A run that ends in the page offers its recording: downloaded, it verifies on the desktop
+    // (seed 7 from level 10: the archers and the orc the explorer meets end it within a few
+    // dozen turns, the same way on the desktop).
+    await page.goto(`${base}?seed=7&depth=10`);
+    await page.waitForSelector('body[data-delve="playing"]', { timeout: 180000 });
+    await page.waitForTimeout(500);
+    for (let i = 0; i < 6; i++) { await press("x"); await page.waitForTimeout(700); }
+    for (let i = 0; i < 400 && !(await page.isVisible("#delve-recording")); i++) await press(".");
+    const offered = await page.isVisible("#delve-recording");
+    const href = (await page.getAttribute("#delve-download", "href")) || "";
+    const prefix = "data:application/octet-stream;base64,";
+    let ended = null;
+    if (offered && href.startsWith(prefix)) {
+      const file = join(dir, "from-the-page.delverec");
+      writeFileSync(file, Buffer.from(href.slice(prefix.length), "base64"));
+      try {
+        ended = JSON.parse(execFileSync(native, ["--verify", file], { encoding: "utf8" }));
+      } catch (e) {
+        console.log(`delve --verify: ${e.stderr || e}`);
+      }
+    }
+    check(offered && ended && ended.ok && ended.outcome === "died",
+      `a run that ends in the page offers its recording, which verifies on the desktop (${JSON.stringify(ended)})`);
+    const share = (await page.getAttribute("#delve-share", "href")) || "";
+    check(share.startsWith("?replay=") && (await page.textContent("#delve-share-text")).includes("seed 7"),
+      `and a link that replays it, and a line to share (${share.slice(0, 24)}…)`);
+    await page.screenshot({ path: join(dist, "..", "e2e-screenshot-ended.png") });
     // The seed is read as text: a u64 does not fit a JavaScript number.
     const daily = { seed: /"seed":(\d+)/.exec(execFileSync(native, ["--daily", "--json"], { encoding: "utf8" }))[1] };
     await page.goto(`${base}?daily`);
