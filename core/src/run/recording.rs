@@ -300,11 +300,6 @@ impl Replay {
         self.next == self.count
     }
 
-    /// The next command, if any is left.
-    pub fn peek(&self) -> Option<Command> {
-        take_command(self.bytes.get(self.at..)?).ok().map(|(c, _)| c)
-    }
-
     /// Plays the next command over `run` (false when none is left) and checks the checkpoints
     /// it reaches.
     pub fn step(&mut self, run: &mut Run) -> Result<bool, Desync> {
