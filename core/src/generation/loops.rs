@@ -47,10 +47,16 @@ fn candidates(map: &TileMap) -> Vec<usize> {
     let mut open = vec![0u64; words * h];
     let mut wall = vec![0u64; words * h];
     for (y, row) in map.tiles().chunks_exact(w).enumerate() {
-        for (x, &t) in row.iter().enumerate() {
-            let (k, bit) = (y * words + x / 64, x % 64);
-            open[k] |= u64::from(matches!(t, Tile::Floor | Tile::Corridor)) << bit;
-            wall[k] |= u64::from(t == Tile::Wall) << bit;
+        for (k, run) in row.chunks(64).enumerate() {
+            // Gathered in registers and stored once a word (through the vectors, every tile
+            // was a load and a store of each word).
+            let (mut o, mut l) = (0u64, 0u64);
+            for (bit, &t) in run.iter().enumerate() {
+                o |= u64::from(matches!(t, Tile::Floor | Tile::Corridor)) << bit;
+                l |= u64::from(t == Tile::Wall) << bit;
+            }
+            open[y * words + k] = o;
+            wall[y * words + k] = l;
         }
     }
     let word = |bits: &[u64], y: usize, k: usize| if k < words { bits[y * words + k] } else { 0 };
@@ -78,23 +84,31 @@ fn candidates(map: &TileMap) -> Vec<usize> {
     out
 }
 
-/// A reusable bounded flood over tile indices, for a map whose border is solid: "can `to` be
-/// walked to from `from` in at most `limit` 4-way steps over walkable tiles?" Each call marks
-/// the tiles it reaches with its own stamp instead of clearing an array.
+/// A reusable bounded search over tile indices, for a map whose border is solid: "can `to` be
+/// walked to from `from` in at most `limit` 4-way steps over walkable tiles?" An A* search with
+/// the Manhattan distance as its estimate, dropping every tile whose estimate of the whole walk
+/// is over `limit`: it looks only inside the ellipse a walk of `limit` steps can cover, where a
+/// flood looked at every tile within `limit` steps of `from` (about a third as many tiles on a
+/// fifth level). The answer is exact (the estimate never overstates, so no tile on a short
+/// enough walk is dropped). Each call marks the tiles it reaches with its own stamp instead of
+/// clearing an array.
 struct Flood {
     stamp: Vec<u32>,
+    /// The fewest steps found to a tile, where its stamp is the current one.
+    steps: Vec<u32>,
     current: u32,
-    frontier: Vec<usize>,
-    next: Vec<usize>,
+    /// Tiles waiting, by their estimate of the whole walk (steps so far plus the Manhattan
+    /// distance left): index, x and y.
+    buckets: Vec<Vec<(u32, u32, u32)>>,
 }
 
 impl Flood {
     fn new(tiles: usize) -> Flood {
         Flood {
             stamp: vec![0; tiles],
+            steps: vec![0; tiles],
             current: 0,
-            frontier: Vec::new(),
-            next: Vec::new(),
+            buckets: Vec::new(),
         }
     }
 
@@ -103,28 +117,48 @@ impl Flood {
             return true;
         }
         let (tiles, w) = (map.tiles(), map.width() as usize);
+        let (tx, ty) = ((to % w) as u32, (to / w) as u32);
+        let (fx, fy) = ((from % w) as u32, (from / w) as u32);
+        let first = fx.abs_diff(tx) + fy.abs_diff(ty);
+        if first > limit {
+            return false;
+        }
         self.current += 1; // a call per wall tried: never near u32::MAX
         let stamp = self.current;
-        self.frontier.clear();
-        self.frontier.push(from);
+        let limit = limit as usize;
+        if self.buckets.len() <= limit {
+            self.buckets.resize_with(limit + 1, Vec::new);
+        }
+        for bucket in &mut self.buckets {
+            bucket.clear();
+        }
         self.stamp[from] = stamp;
-        for _ in 0..limit {
-            self.next.clear();
-            for &i in &self.frontier {
-                for j in [i - 1, i + 1, i - w, i + w] {
+        self.steps[from] = 0;
+        self.buckets[first as usize].push((from as u32, fx, fy));
+        for f in first as usize..=limit {
+            while let Some((i, x, y)) = self.buckets[f].pop() {
+                let (i, g) = (i as usize, self.steps[i as usize]);
+                let left = x.abs_diff(tx) + y.abs_diff(ty);
+                if (g + left) as usize != f {
+                    continue; // a shorter walk to it was found since
+                }
+                for (j, jx, jy) in [(i - 1, x - 1, y), (i + 1, x + 1, y), (i - w, x, y - 1), (i + w, x, y + 1)] {
                     if j == to {
-                        return true;
+                        return true; // in g + 1 steps, and g + 1 <= g + left = f <= limit
                     }
-                    if tiles[j].is_walkable() && self.stamp[j] != stamp {
-                        self.stamp[j] = stamp;
-                        self.next.push(j);
+                    let g = g + 1;
+                    if !tiles[j].is_walkable() || (self.stamp[j] == stamp && self.steps[j] <= g) {
+                        continue;
                     }
+                    let whole = (g + jx.abs_diff(tx) + jy.abs_diff(ty)) as usize;
+                    if whole > limit {
+                        continue;
+                    }
+                    self.stamp[j] = stamp;
+                    self.steps[j] = g;
+                    self.buckets[whole].push((j as u32, jx, jy));
                 }
             }
-            if self.next.is_empty() {
-                return false;
-            }
-            std::mem::swap(&mut self.frontier, &mut self.next);
         }
         false
     }

@@ -107,21 +107,25 @@ pub(crate) fn place_down(
         // Spots still free, in another room, that can be walked to, with their distance: first
         // the farthest, then the nearest the anchor of those at least half as far.
         let (tiles, width) = (map.tiles(), w as usize);
-        let elsewhere: Vec<(Pos, u32)> = spots
-            .0
-            .iter()
-            .filter(|&&(p, r, i)| {
-                p != arrival && tiles[i] == Tile::Floor && Some(r) != home && !by_door(tiles, width, i)
-            })
-            .filter(|s| dist[s.2] != UNREACHED)
-            .map(|&(p, _, i)| (p, dist[i]))
-            .collect();
-        let far = elsewhere.iter().map(|&(_, d)| d).max().ok_or(Defect::NoRoomForStairs)?;
+        let elsewhere = || {
+            spots
+                .0
+                .iter()
+                .filter(move |&&(p, r, i)| {
+                    p != arrival
+                        && tiles[i] == Tile::Floor
+                        && Some(r) != home
+                        && dist[i] != UNREACHED
+                        && !by_door(tiles, width, i)
+                })
+                .map(|&(p, _, i)| (p, dist[i]))
+        };
+        // Two passes over the spots rather than a list of them.
+        let far = elsewhere().map(|(_, d)| d).max().ok_or(Defect::NoRoomForStairs)?;
         let mut nearest = Nearest::to(stairs_anchor(run, depth, w, h));
-        elsewhere
-            .iter()
-            .filter(|&&(_, d)| 2 * d >= far)
-            .for_each(|&(p, _)| nearest.offer(p));
+        elsewhere()
+            .filter(|&(_, d)| 2 * d >= far)
+            .for_each(|(p, _)| nearest.offer(p));
         let down = nearest.found().ok_or(Defect::NoRoomForStairs)?;
         map.set(down, Tile::StairsDown);
     }
