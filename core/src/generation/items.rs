@@ -10,7 +10,9 @@
 //! vault holds a choice on altars (Brogue's item library): take one and the others are sealed.
 
 use crate::map::{DoorState, Tile, TileMap};
-use crate::paths::{UNREACHED, distance_map, distances_inside, distances_inside_by};
+use crate::paths::{UNREACHED, distance_map, distances_inside_by};
+
+use super::locks::{Cuts, walk_with_locks_shut};
 use crate::rng::GenRng;
 use crate::world::{Class, FloorItem, Item, ItemKind, Level};
 
@@ -122,15 +124,20 @@ struct Walks {
 }
 
 impl Walks {
-    /// The walks on `map`, whose border is solid (the level passed its checks): with no locked
-    /// door, one walk serves both.
-    fn of(map: &TileMap, locks: bool) -> Self {
-        let arrival = map.start();
-        let all = distances_inside(map, arrival);
-        let open = if locks {
-            distances_inside_by(map, arrival, |t| t != Tile::Wall && t != Tile::Door(DoorState::Locked))
-        } else {
+    /// The walks on `level`, whose border is solid (the level passed its checks), from `all`
+    /// (the walk from its arrival with every door passable) and the chokepoints its locks were
+    /// chosen from (when it has locks): with no locked door one walk serves both, and with
+    /// locked chokepoints the other is read off them.
+    fn of(level: &Level, all: Vec<u32>, cuts: Option<&Cuts>) -> Self {
+        let map = &level.map;
+        let open = if level.keys.is_empty() {
             all.clone()
+        } else if let Some(open) = cuts.and_then(|c| walk_with_locks_shut(map, &level.keys, c, &all)) {
+            open
+        } else {
+            distances_inside_by(map, map.start(), |t| {
+                t != Tile::Wall && t != Tile::Door(DoorState::Locked)
+            })
         };
         Walks { open, all }
     }
@@ -156,28 +163,28 @@ fn vaults(level: &Level, walks: &Walks) -> Vec<Vec<usize>> {
     // The eight steps by index, with the step each takes in x and y (for the map's edges).
     let steps: [(isize, isize); 8] = [(0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1)];
     let mut found = Vec::new();
-    let mut seen = vec![usize::MAX; all.len()]; // the key whose walk reached a tile
-    let mut stack = Vec::new();
+    let mut seen = vec![0u32; all.len()]; // the key (counted from 1) whose walk reached a tile
+    let mut stack: Vec<(usize, isize, isize)> = Vec::new(); // index, x and y
     for (k, key) in level.keys.iter().enumerate() {
         let door = map.index(key.opens);
         if all[door] == UNREACHED {
             continue;
         }
+        let k = k as u32 + 1;
         // Behind the door: walking on from it, away from the arrival, without another lock.
         // Given up as soon as it meets the stairs down (no vault, then).
         let mut region = Vec::new();
         let mut to_stairs = false;
         seen[door] = k;
         stack.clear();
-        stack.push(door);
-        'walk: while let Some(i) = stack.pop() {
-            let (x, y) = ((i % w) as isize, (i / w) as isize);
+        stack.push((door, key.opens.x as isize, key.opens.y as isize));
+        'walk: while let Some((i, x, y)) = stack.pop() {
             for (dx, dy) in steps {
                 let (qx, qy) = (x + dx, y + dy);
                 if qx < 0 || qy < 0 || qx as usize >= w || qy as usize >= h {
                     continue;
                 }
-                let j = qy as usize * w + qx as usize;
+                let j = i.wrapping_add_signed(dy * w as isize + dx);
                 let t = tiles[j];
                 if seen[j] == k || !t.is_walkable() || t == Tile::Door(DoorState::Locked) || open[j] != UNREACHED {
                     continue;
@@ -191,7 +198,7 @@ fn vaults(level: &Level, walks: &Walks) -> Vec<Vec<usize>> {
                 }
                 seen[j] = k;
                 region.push(j);
-                stack.push(j);
+                stack.push((j, qx, qy));
             }
         }
         if !region.is_empty() && !to_stairs {
@@ -235,14 +242,22 @@ const PRIZES: [ItemKind; 9] = [
 ];
 
 /// Lays the items of the level made from `level_seed` at `depth` of the run on `run_seed`, and
-/// checks them (`check_items`).
-pub(crate) fn furnish(level: &mut Level, run_seed: u64, level_seed: u64, depth: u32) -> Result<(), Defect> {
+/// checks them (`check_items`). `all` is the walk from the arrival with every door passable,
+/// `cuts` the chokepoints the level's locks were chosen from (if it has locks).
+pub(crate) fn furnish(
+    level: &mut Level,
+    run_seed: u64,
+    level_seed: u64,
+    depth: u32,
+    all: Vec<u32>,
+    cuts: Option<&Cuts>,
+) -> Result<(), Defect> {
     let map = &level.map;
     let mut rng = GenRng::new(level_seed ^ PLACE_SALT);
     let mut kinds = plan(run_seed, map.width() * map.height(), depth);
     let mut items: Vec<FloorItem> = Vec::new();
     // The vaults first: two or three different prizes on altars.
-    let walks = Walks::of(map, !level.keys.is_empty());
+    let walks = Walks::of(level, all, cuts);
     let vaults = vaults(level, &walks);
     let blocked = taken_tiles(level);
     let mut in_vault = vec![false; map.tiles().len()];
@@ -314,24 +329,27 @@ pub(crate) fn furnish(level: &mut Level, run_seed: u64, level_seed: u64, depth: 
             }
         }
     }
-    // Free room or corridor floor with its weight, found without a branch per tile: a tile's
-    // entry is written whatever it is and kept when it is free (a branch per tile, taken about
-    // a time in three, cost a tenth of making a first level).
-    let mut skip = in_vault;
-    for (s, &b) in skip.iter_mut().zip(&blocked) {
-        *s |= b;
-    }
+    // Free room or corridor floor with its weight, in index order: 64 tiles at a time into a
+    // mask (no branch per tile, where asking each tile cost a tenth of making a first level),
+    // then its set bits.
     for f in &items {
-        skip[map.index(f.at)] = true;
+        in_vault[map.index(f.at)] = true; // taken now, as if in a vault
     }
-    let mut spots: Vec<(usize, u32)> = vec![(0, 0); reach.len()];
-    let mut n = 0;
-    for (i, (&t, &skipped)) in map.tiles().iter().zip(&skip).enumerate() {
-        let room = u32::from(t == Tile::Floor);
-        spots[n] = (i, (1 + room) * (3 - 2 * u32::from(on_way[i])));
-        n += usize::from((room == 1 || t == Tile::Corridor) && !skipped);
+    let tiles = map.tiles();
+    let mut spots: Vec<(usize, u32)> = Vec::with_capacity(tiles.len() / 2);
+    for (c, run) in tiles.chunks(64).enumerate() {
+        let base = c * 64;
+        let mut free = 0u64;
+        for (bit, ((&t, &vault), &taken)) in run.iter().zip(&in_vault[base..]).zip(&blocked[base..]).enumerate() {
+            free |= u64::from(matches!(t, Tile::Floor | Tile::Corridor) & !vault & !taken) << bit;
+        }
+        while free != 0 {
+            let i = base + free.trailing_zeros() as usize;
+            free &= free - 1;
+            let room = u32::from(tiles[i] == Tile::Floor);
+            spots.push((i, (1 + room) * (3 - 2 * u32::from(on_way[i]))));
+        }
     }
-    spots.truncate(n);
     // Healing goes where it can be walked to without a key.
     let open = |i: usize| reach[i] != UNREACHED;
     let mut total_all: u32 = spots.iter().map(|s| s.1).sum();

@@ -194,8 +194,11 @@ fn build(seed: u64, params: &GenParams) -> Result<(Level, usize), Defect> {
             None => check_solvable(&level.map, &level.keys)?,
         }
     }
-    super::monsters::populate(&mut level, seed, params.depth, DEEPEST);
-    super::items::furnish(&mut level, params.seed, seed, params.depth)?;
+    // The walk from the arrival over the level as played (every door passable, the border
+    // solid: the level passed its checks), for the relic, the items and the vaults.
+    let walk = distances_inside(&level.map, level.map.start());
+    super::monsters::populate(&mut level, seed, params.depth, DEEPEST, &walk);
+    super::items::furnish(&mut level, params.seed, seed, params.depth, walk, cuts.as_ref())?;
     Ok((level, loops))
 }
 

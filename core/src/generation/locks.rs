@@ -50,20 +50,32 @@ impl Cuts {
         stack.push((root, 0));
         while let Some(&(v, k)) = stack.last() {
             let depth = stack.len();
-            if k < 4 {
-                stack[depth - 1].1 = k + 1;
+            // The next neighbour of v not yet numbered, the ones already numbered lowering v's
+            // reach on the way (a tight loop here, rather than one neighbour a turn of the outer
+            // loop).
+            let parent = if depth >= 2 { stack[depth - 2].0 } else { usize::MAX };
+            let mut k = k;
+            let mut child = None;
+            while k < 4 {
                 let u = v.wrapping_add_signed(steps[k]);
+                k += 1;
                 if !tiles[u].is_walkable() {
                     continue;
                 }
                 if order[u] == 0 {
-                    count += 1;
-                    order[u] = count;
-                    low[u] = count;
-                    stack.push((u, 0));
-                } else if depth < 2 || u != stack[depth - 2].0 {
+                    child = Some(u);
+                    break;
+                }
+                if u != parent {
                     low[v] = low[v].min(order[u]);
                 }
+            }
+            stack[depth - 1].1 = k;
+            if let Some(u) = child {
+                count += 1;
+                order[u] = count;
+                low[u] = count;
+                stack.push((u, 0));
                 continue;
             }
             stack.pop();
@@ -332,6 +344,29 @@ pub(crate) fn check_keys(map: &TileMap, keys: &[Key], cuts: &Cuts) -> Option<Res
     })
 }
 
+/// The walk from the arrival with the locked doors shut, from `all` (the walk with every door
+/// passable, from the same arrival) and the chokepoints: a locked chokepoint shuts off exactly
+/// the tiles behind it, and no shortest walk to a tile before it goes through it (it would have
+/// to come back the same way), so every other tile keeps its distance. A pass over the level's
+/// numbering instead of a second walk. `None` when a lock is not a chokepoint (only a walk can
+/// tell then). `cuts` must be of this level's walkable tiles from its arrival.
+pub(crate) fn walk_with_locks_shut(map: &TileMap, keys: &[Key], cuts: &Cuts, all: &[u32]) -> Option<Vec<u32>> {
+    let ranges: Vec<(u32, u32)> = keys
+        .iter()
+        .map(|k| cuts.doors.iter().find(|d| d.0 == k.opens).map(|d| (d.1, d.2)))
+        .collect::<Option<_>>()?;
+    let mut open = all.to_vec();
+    for (d, &order) in open.iter_mut().zip(&cuts.order) {
+        if ranges.iter().any(|&(lo, hi)| (lo..=hi).contains(&order)) {
+            *d = crate::paths::UNREACHED;
+        }
+    }
+    for k in keys {
+        open[map.index(k.opens)] = crate::paths::UNREACHED;
+    }
+    Some(open)
+}
+
 /// Plays `keys` and their locks out from the level's arrival: every walkable tile must be
 /// reached (every key's tile, and the stairs down, among them). The first tile left out is the
 /// defect, looked for only when fewer tiles were reached than there are.
@@ -479,5 +514,46 @@ mod tests {
             }
         }
         assert!(judged > 300, "{judged} placements judged");
+    }
+
+    #[test]
+    fn the_walk_with_locks_shut_read_off_the_chokepoints_is_the_walk() {
+        let mut compared = 0;
+        for seed in 0..300 {
+            let params =
+                crate::generation::GenParams::new(seed, 80, 50, Default::default()).at_depth(seed as u32 % 9 + 2);
+            let mut map = crate::generation::generate(&params).unwrap().level.map;
+            let locked: Vec<Pos> = map.doors().filter(|d| d.1 == DoorState::Locked).map(|d| d.0).collect();
+            for &p in &locked {
+                map.set(p, Tile::Door(DoorState::Closed));
+            }
+            let (keys, Some(cuts)) = place_locks(&mut map, params.depth, &mut GenRng::new(seed)) else {
+                continue;
+            };
+            if keys.is_empty() {
+                continue;
+            }
+            let all = crate::paths::distances_inside(&map, map.start());
+            let walked = crate::paths::distance_map(&map, map.start(), |t| {
+                t != Tile::Wall && t != Tile::Door(DoorState::Locked)
+            });
+            let read = walk_with_locks_shut(&map, &keys, &cuts, &all).expect("every lock is a chokepoint");
+            assert_eq!(read, walked, "seed {seed}");
+            assert!(
+                walked.iter().any(|&d| d == crate::paths::UNREACHED),
+                "seed {seed}: something is shut off"
+            );
+            compared += 1;
+        }
+        assert!(compared > 150, "{compared} levels with locks compared");
+        // A lock that is no chokepoint cannot be read off them.
+        let map = parse_ascii(b"#########\n#.@.+,,,#\n#...#,#,#\n#...+,,,#\n#########\n").unwrap();
+        let cuts = Cuts::find(&map, map.start());
+        let key = Key {
+            at: Pos::new(1, 1),
+            opens: Pos::new(4, 1),
+        };
+        let all = crate::paths::distances_inside(&map, map.start());
+        assert_eq!(walk_with_locks_shut(&map, &[key], &cuts, &all), None);
     }
 }

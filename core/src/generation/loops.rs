@@ -142,7 +142,12 @@ impl Flood {
                 if (g + left) as usize != f {
                     continue; // a shorter walk to it was found since
                 }
-                for (j, jx, jy) in [(i - 1, x - 1, y), (i + 1, x + 1, y), (i - w, x, y - 1), (i + w, x, y + 1)] {
+                for (j, jx, jy) in [
+                    (i - 1, x - 1, y),
+                    (i + 1, x + 1, y),
+                    (i - w, x, y - 1),
+                    (i + w, x, y + 1),
+                ] {
                     if j == to {
                         return true; // in g + 1 steps, and g + 1 <= g + left = f <= limit
                     }

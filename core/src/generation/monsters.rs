@@ -8,7 +8,7 @@ use crate::fov::compute_fov;
 use crate::geom::Dir8;
 use crate::geom::Pos;
 use crate::map::Tile;
-use crate::paths::{UNREACHED, distances_inside};
+use crate::paths::UNREACHED;
 use crate::rng::GenRng;
 use crate::world::Level;
 
@@ -43,8 +43,8 @@ fn company(kind: Kind, depth: u32, rng: &mut GenRng) -> Vec<Kind> {
 }
 
 /// Fills `level.monsters` (and `level.relic` when `depth == deepest`) for the level made from
-/// `seed` at `depth`.
-pub(crate) fn populate(level: &mut Level, seed: u64, depth: u32, deepest: u32) {
+/// `seed` at `depth`. `dist` is the walk from the arrival (every door passable).
+pub(crate) fn populate(level: &mut Level, seed: u64, depth: u32, deepest: u32, dist: &[u32]) {
     let mut rng = GenRng::new(seed ^ SALT);
     let map = &level.map;
     let arrival = map.start();
@@ -72,9 +72,7 @@ pub(crate) fn populate(level: &mut Level, seed: u64, depth: u32, deepest: u32) {
         }
     }
     if depth == deepest {
-        // The relic lies on the room floor farthest to walk from the arrival (the border is
-        // solid: the level passed its checks).
-        let dist = distances_inside(map, arrival);
+        // The relic lies on the room floor farthest to walk from the arrival.
         // Farthest first, then nearest the top, then nearest the left (no two tiles rank alike).
         let rank = |i: usize, p: Pos| (dist[i], std::cmp::Reverse((p.y, p.x)));
         let mut far: Option<(usize, Pos)> = None;
