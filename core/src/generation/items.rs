@@ -350,34 +350,54 @@ pub(crate) fn furnish(
             spots.push((i, (1 + room) * (3 - 2 * u32::from(on_way[i]))));
         }
     }
-    // Healing goes where it can be walked to without a key.
-    let open = |i: usize| reach[i] != UNREACHED;
-    let mut total_all: u32 = spots.iter().map(|s| s.1).sum();
-    let mut total_open: u32 = spots.iter().filter(|s| open(s.0)).map(|s| s.1).sum();
+    // Each spot's weight for anything and for healing, which goes where it can be walked to
+    // without a key; and the weights' sums by blocks of spots, so that a roll skips whole
+    // blocks instead of walking every spot before its own.
+    const BLOCK: usize = 32;
+    let mut spots: Vec<(usize, [u32; 2])> = spots
+        .into_iter()
+        .map(|(i, w)| (i, [w, if reach[i] != UNREACHED { w } else { 0 }]))
+        .collect();
+    let mut sums: Vec<[u32; 2]> = spots
+        .chunks(BLOCK)
+        .map(|c| c.iter().fold([0, 0], |[a, o], s| [a + s.1[0], o + s.1[1]]))
+        .collect();
+    let mut totals = sums.iter().fold([0, 0], |[a, o], s| [a + s[0], o + s[1]]);
     for kind in kinds {
-        let heals = kind == ItemKind::Healing;
-        let total = if heals { total_open } else { total_all };
-        if total == 0 {
+        let h = usize::from(kind == ItemKind::Healing);
+        if totals[h] == 0 {
             continue;
         }
-        let mut roll = rng.below(total);
-        let Some(k) = spots.iter().position(|&(i, w)| {
-            if heals && !open(i) {
-                return false;
-            }
+        // The first spot whose weights so far pass the roll.
+        let mut roll = rng.below(totals[h]);
+        let mut past = |w: u32| {
             if roll < w {
                 return true;
             }
             roll -= w;
             false
-        }) else {
+        };
+        let Some(b) = sums.iter().position(|s| past(s[h])) else {
             continue;
         };
-        let (i, w) = spots.swap_remove(k);
-        total_all -= w;
-        if open(i) {
-            total_open -= w;
+        let Some(k) = spots[b * BLOCK..]
+            .iter()
+            .position(|s| past(s.1[h]))
+            .map(|k| b * BLOCK + k)
+        else {
+            continue;
+        };
+        // Taken out as `swap_remove` does: the last spot moves into its place.
+        let (i, w) = spots[k];
+        let last = spots.len() - 1;
+        let moved = spots[last].1;
+        for c in 0..2 {
+            totals[c] -= w[c];
+            sums[k / BLOCK][c] -= w[c];
+            sums[last / BLOCK][c] -= moved[c];
+            sums[k / BLOCK][c] += moved[c];
         }
+        spots.swap_remove(k);
         items.push(FloorItem::loose(map.pos_of(i), Item::found(kind, &mut rng)));
     }
     level.items = items;

@@ -175,8 +175,9 @@ fn build(seed: u64, params: &GenParams) -> Result<(Level, usize), Defect> {
     stairs::place_up(&mut map, &spots, params.seed, params.depth)?;
     let dist = distances_inside(&map, map.start());
     let most = (map.rooms().len() * shape.loops_per_ten_rooms as usize).div_ceil(10);
-    let loops = loops::add_loops(&mut map, most, &dist, &mut rng);
-    stairs::place_down(&mut map, &spots, params.seed, params.depth, DEEPEST, &dist)?;
+    let opened = loops::add_loops(&mut map, most, &dist, &mut rng);
+    stairs::place_down(&mut map, &spots, params.seed, params.depth, DEEPEST, &dist, &opened)?;
+    let loops = opened.len();
     let (keys, cuts) = locks::place_locks(&mut map, params.depth, &mut rng);
     let mut level = Level {
         keys,

@@ -170,7 +170,7 @@ impl Flood {
 }
 
 /// Opens at most `most` walls whose two sides are more than `LOOP_DISTANCE` steps apart, tried
-/// in a random order. Returns how many were opened.
+/// in a random order. Returns the walls opened, in order.
 ///
 /// `dist` is the walking distance of every tile from one point (the arrival), taken before any
 /// loop is opened. A wall whose sides' distances differ by more than `LOOP_DISTANCE` has a long
@@ -178,9 +178,9 @@ impl Flood {
 /// within `LOOP_DISTANCE` tiles of it, made one shorter: such walls are opened without a search.
 /// Only when they are not enough are the others asked, each by a bounded flood. The border must
 /// be solid (the walks go by index).
-pub(crate) fn add_loops(map: &mut TileMap, most: usize, dist: &[u32], rng: &mut GenRng) -> usize {
+pub(crate) fn add_loops(map: &mut TileMap, most: usize, dist: &[u32], rng: &mut GenRng) -> Vec<Pos> {
     if most == 0 {
-        return 0;
+        return Vec::new();
     }
     let w = map.width() as usize;
     let mut candidates = candidates(map);
@@ -201,7 +201,7 @@ pub(crate) fn add_loops(map: &mut TileMap, most: usize, dist: &[u32], rng: &mut 
     for searched in [false, true] {
         for &i in &candidates {
             if opened.len() == most {
-                return opened.len();
+                return opened;
             }
             // An earlier opening can have changed this wall's surroundings: ask again.
             let Some((a, b)) = sides(map.tiles(), w, i) else {
@@ -228,7 +228,7 @@ pub(crate) fn add_loops(map: &mut TileMap, most: usize, dist: &[u32], rng: &mut 
             opened.push(p);
         }
     }
-    opened.len()
+    opened
 }
 
 #[cfg(test)]
@@ -292,7 +292,7 @@ mod tests {
         let mut map = parse_ascii(text.as_bytes()).unwrap();
         let before = map.clone();
         let dist = crate::paths::distance_map(&map, map.start(), Tile::is_walkable);
-        assert_eq!(add_loops(&mut map, 1, &dist, &mut GenRng::new(1)), 1);
+        assert_eq!(add_loops(&mut map, 1, &dist, &mut GenRng::new(1)).len(), 1);
         let changed: Vec<usize> = (0..map.tiles().len())
             .filter(|&i| map.tiles()[i] != before.tiles()[i])
             .collect();
@@ -305,6 +305,6 @@ mod tests {
         // Nothing is opened when nothing is far.
         let mut short = parse_ascii(b"#######\n#.@.+,#\n#...#,#\n#######\n").unwrap();
         let dist = crate::paths::distance_map(&short, short.start(), Tile::is_walkable);
-        assert_eq!(add_loops(&mut short, 5, &dist, &mut GenRng::new(1)), 0);
+        assert_eq!(add_loops(&mut short, 5, &dist, &mut GenRng::new(1)), []);
     }
 }

@@ -91,7 +91,9 @@ pub(crate) fn place_up(map: &mut TileMap, spots: &Spots, run: u64, depth: u32) -
 }
 
 /// Puts the `>` of level `depth` (of `deepest`) into `map`, given the `spots` taken before the
-/// stairs up and `dist`, the walking distance of every tile from the arrival.
+/// stairs up and `dist`, the walking distance of every tile from the arrival. `opened` are the
+/// walls opened since the spots were taken (the loops): a spot beside one that became a door is
+/// a spot no longer.
 pub(crate) fn place_down(
     map: &mut TileMap,
     spots: &Spots,
@@ -99,6 +101,7 @@ pub(crate) fn place_down(
     depth: u32,
     deepest: u32,
     dist: &[u32],
+    opened: &[Pos],
 ) -> Result<(), Defect> {
     let (w, h) = (map.width(), map.height());
     if depth < deepest {
@@ -107,6 +110,17 @@ pub(crate) fn place_down(
         // Spots still free, in another room, that can be walked to, with their distance: first
         // the farthest, then the nearest the anchor of those at least half as far.
         let (tiles, width) = (map.tiles(), w as usize);
+        // Beside a door now: beside one then (no spot was), or beside a wall opened as a door.
+        let mut by_new_door = vec![false; tiles.len()];
+        for &p in opened {
+            let i = map.index(p);
+            if tiles[i].is_door() {
+                for j in [i - 1, i + 1, i - width, i + width] {
+                    by_new_door[j] = true;
+                }
+            }
+        }
+        let by_new_door = &by_new_door;
         let elsewhere = || {
             spots
                 .0
@@ -116,7 +130,7 @@ pub(crate) fn place_down(
                         && tiles[i] == Tile::Floor
                         && Some(r) != home
                         && dist[i] != UNREACHED
-                        && !by_door(tiles, width, i)
+                        && !by_new_door[i]
                 })
                 .map(|&(p, _, i)| (p, dist[i]))
         };
