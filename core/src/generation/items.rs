@@ -175,6 +175,17 @@ fn vaults(level: &Level, walks: &Walks) -> Vec<Vec<usize>> {
         // Given up as soon as it meets the stairs down (no vault, then).
         let mut region = Vec::new();
         let mut to_stairs = false;
+        // The steps towards the stairs down tried first (pushed last): where the door guards the
+        // way down, the walk dives to the stairs and stops, instead of covering all behind the
+        // door first. What it finds does not depend on the order.
+        let mut steps = steps;
+        if let Some(d) = map.stairs_down() {
+            let (tx, ty) = (
+                (d.x - key.opens.x).signum() as isize,
+                (d.y - key.opens.y).signum() as isize,
+            );
+            steps.sort_by_key(|&(dx, dy)| dx * tx + dy * ty);
+        }
         seen[door] = k;
         stack.clear();
         stack.push((door, key.opens.x as isize, key.opens.y as isize));
