@@ -127,6 +127,11 @@ fn the_title_screen_starts_a_run_and_continues_it() {
     assert!(shows(&mut app, "DELVE") && shows(&mut app, "New run"));
     assert!(!shows(&mut app, "Continue"), "no run is saved");
     assert!(shows(&mut app, "Esc back   Ctrl+q quit"), "the quit key as bound");
+    // The title makes no dungeon: a run begins only when one is chosen. Its camera, as every
+    // camera of the game, draws one sample a pixel.
+    assert!(!app.world().contains_resource::<Game>(), "the title screen made a run");
+    let samples: Vec<Msaa> = app.world_mut().query::<&Msaa>().iter(app.world()).copied().collect();
+    assert_eq!(samples, [Msaa::Off]);
     // New run, type the seed, down to Start.
     press(&mut app, KeyCode::Enter, "\r");
     assert!(shows(&mut app, "Seed"), "{:?}", texts(&mut app));
