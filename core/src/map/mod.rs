@@ -317,9 +317,22 @@ impl TileMap {
 
 /// 64-bit FNV-1a: the stable hash of fingerprints and state hashes.
 pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
+    fnv1a_on(FNV_OFFSET, bytes)
+}
+
+/// FNV-1a's starting state.
+pub(crate) const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a of `bytes` from the state `h`: hashing a stream a piece at a time, as the state hash
+/// does, gives the hash of the whole.
+pub(crate) fn fnv1a_on(h: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(h, |h, &b| fnv1a_byte(h, b))
+}
+
+/// One byte into FNV-1a's state `h`.
+#[inline]
+pub(crate) const fn fnv1a_byte(h: u64, b: u8) -> u64 {
+    (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! platform.
 
 use crate::geom::Pos;
-use crate::map::fnv1a;
+use crate::map::{FNV_OFFSET, Tile, fnv1a_byte, fnv1a_on};
 use crate::world::{Ending, Item, Mind};
 
 use super::Run;
@@ -28,12 +28,18 @@ pub(super) fn state_hash(run: &Run) -> u64 {
         rng,
         ..
     } = run;
+    // Hashed as a stream: the small fields gathered in `out` and taken in before each level's
+    // tiles, which are taken straight from the map (a byte each, its glyph) rather than copied
+    // into the buffer first (at 1024x1024, a megabyte a level).
+    let mut h = FNV_OFFSET;
     let mut out: Vec<u8> = Vec::with_capacity(16 * 1024);
     out.extend_from_slice(&dungeon.depth().to_le_bytes());
     for depth in 1..=dungeon.deepest() {
         let Some(level) = dungeon.kept(depth) else { continue };
         out.extend_from_slice(&depth.to_le_bytes());
-        out.extend(level.map.tiles().iter().map(|t| t.glyph() as u8));
+        h = fnv1a_on(h, &out);
+        out.clear();
+        h = level.map.tiles().iter().fold(h, |h, &t| fnv1a_byte(h, glyph_byte(t)));
         for key in &level.keys {
             pos(&mut out, key.at);
             pos(&mut out, key.opens);
@@ -110,5 +116,11 @@ pub(super) fn state_hash(run: &Run) -> u64 {
     }
     out.extend_from_slice(&turn.to_le_bytes());
     out.extend_from_slice(&rng.word_pos().to_le_bytes());
-    fnv1a(&out)
+    fnv1a_on(h, &out)
+}
+
+/// A tile's glyph as the byte the hash takes (`Tile::glyph`, which is ASCII).
+#[inline]
+const fn glyph_byte(t: Tile) -> u8 {
+    t.glyph() as u8
 }
