@@ -3,6 +3,8 @@
 
 mod ascii;
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use crate::geom::{Pos, Rect};
 
 pub use ascii::{MapError, MapErrorKind, parse_ascii};
@@ -126,12 +128,37 @@ impl Tile {
     }
 }
 
+/// Where stamps come from: one counter for the whole program.
+static NEXT_STAMP: AtomicU64 = AtomicU64::new(1);
+
+/// Which state of its tiles a map is in: drawn afresh from one counter for the whole program
+/// whenever a map is made or a tile is set, so two maps with the same stamp hold the same tiles
+/// (a clone keeps its original's until either changes). What is worked out from a level's tiles
+/// can be kept against it: the state hash keeps each level's part. Not part of the map's value:
+/// never compared, never shown, never saved.
+#[derive(Clone, Copy)]
+struct Stamp(u64);
+
+impl Stamp {
+    fn fresh() -> Stamp {
+        Stamp(NEXT_STAMP.fetch_add(1, Ordering::Relaxed))
+    }
+}
+
+impl PartialEq for Stamp {
+    fn eq(&self, _: &Stamp) -> bool {
+        true
+    }
+}
+
+impl Eq for Stamp {}
+
 /// A level's terrain: tiles (door states and stairs included), rooms, and where the player
 /// arrives from above.
 ///
 /// The single source of truth for terrain: a door's state is its tile, so movement, sight and
 /// drawing read one grid. What the player remembers of it is the player's own (`fov::Memory`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct TileMap {
     width: u32,
     height: u32,
@@ -141,6 +168,22 @@ pub struct TileMap {
     /// Where the stairs are: an index of the tiles, kept up to date by `set`.
     stairs_down: Option<Pos>,
     stairs_up: Option<Pos>,
+    stamp: Stamp,
+}
+
+impl std::fmt::Debug for TileMap {
+    /// Every field but the stamp (not part of the map's value).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TileMap")
+            .field("width", &self.width)
+            .field("height", &self.height)
+            .field("tiles", &self.tiles)
+            .field("rooms", &self.rooms)
+            .field("start", &self.start)
+            .field("stairs_down", &self.stairs_down)
+            .field("stairs_up", &self.stairs_up)
+            .finish()
+    }
 }
 
 impl TileMap {
@@ -154,6 +197,7 @@ impl TileMap {
             start,
             stairs_down: None,
             stairs_up: None,
+            stamp: Stamp::fresh(),
         };
         // Most maps made this way have no stairs yet (the generator digs, then places them): a
         // branch-free pass (vector compares) asks first, and only a map with stairs is searched.
@@ -258,6 +302,12 @@ impl TileMap {
             }
         }
         self.tiles[i] = tile;
+        self.stamp = Stamp::fresh();
+    }
+
+    /// Which state of its tiles the map is in: equal stamps, equal tiles (see `Stamp`).
+    pub(crate) const fn stamp(&self) -> u64 {
+        self.stamp.0
     }
 
     /// Whether `p` can ever be walked on (off the map: no).

@@ -18,8 +18,42 @@ fn item(out: &mut Vec<u8>, i: Item) {
     out.extend_from_slice(&[i.kind as u8, i.count]);
 }
 
-/// FNV-1a of a fixed, platform-independent encoding of the game state.
+/// Each level's tiles as last hashed, by depth: the map's stamp, and the hash's state before
+/// and after taking them in. A level's tiles, a megabyte at 1024x1024 and most of the hash,
+/// change only when a door does; while neither they nor what comes before them in the stream
+/// has changed, their part is taken from here.
+#[derive(Clone, Debug, Default)]
+pub(super) struct TileHashes(Vec<Option<(u64, u64, u64)>>);
+
+/// FNV-1a of a fixed, platform-independent encoding of the game state, taking each level's
+/// tiles from `kept` where it holds them as they are now.
 pub(super) fn state_hash(run: &Run) -> u64 {
+    hash(run, &run.tile_hashes, &mut |_, _| {})
+}
+
+/// `state_hash`, keeping each level's tiles' part for the next time.
+pub(super) fn state_hash_keeping(run: &mut Run) -> u64 {
+    let mut kept = std::mem::take(&mut run.tile_hashes);
+    let mut fresh = Vec::new();
+    let h = hash(run, &kept, &mut |depth, part| fresh.push((depth, part)));
+    for (depth, part) in fresh {
+        if kept.0.len() < depth {
+            kept.0.resize(depth, None);
+        }
+        kept.0[depth - 1] = Some(part);
+    }
+    run.tile_hashes = kept;
+    debug_assert_eq!(
+        h,
+        hash(run, &TileHashes::default(), &mut |_, _| {}),
+        "a level's kept part is stale"
+    );
+    h
+}
+
+/// The state hash, with the tiles' parts `kept` where they hold; `worked_out` is told each
+/// level's part that had to be worked out (its depth, and stamp, state before, state after).
+fn hash(run: &Run, kept: &TileHashes, worked_out: &mut dyn FnMut(usize, (u64, u64, u64))) -> u64 {
     let Run {
         dungeon,
         player,
@@ -39,7 +73,15 @@ pub(super) fn state_hash(run: &Run) -> u64 {
         out.extend_from_slice(&depth.to_le_bytes());
         h = fnv1a_on(h, &out);
         out.clear();
-        h = level.map.tiles().iter().fold(h, |h, &t| fnv1a_byte(h, glyph_byte(t)));
+        let (stamp, before, d) = (level.map.stamp(), h, depth as usize);
+        h = match kept.0.get(d - 1) {
+            Some(&Some((s, b, after))) if s == stamp && b == before => after,
+            _ => {
+                let after = level.map.tiles().iter().fold(h, |h, &t| fnv1a_byte(h, glyph_byte(t)));
+                worked_out(d, (stamp, before, after));
+                after
+            }
+        };
         for key in &level.keys {
             pos(&mut out, key.at);
             pos(&mut out, key.opens);
@@ -123,4 +165,46 @@ pub(super) fn state_hash(run: &Run) -> u64 {
 #[inline]
 const fn glyph_byte(t: Tile) -> u8 {
     t.glyph() as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generation::{CorridorStyle, GenParams};
+    use crate::map::DoorState;
+    use crate::run::RunSpec;
+
+    fn worked_out_whole(run: &Run) -> u64 {
+        hash(run, &TileHashes::default(), &mut |_, _| {})
+    }
+
+    #[test]
+    fn the_kept_parts_follow_every_change_of_the_tiles() {
+        let params = GenParams::new(3, 80, 50, CorridorStyle::Mixed).at_depth(2);
+        let mut run = RunSpec::seeded(params).begin().unwrap();
+        let first = state_hash_keeping(&mut run);
+        assert_eq!(first, worked_out_whole(&run));
+        assert_eq!(run.state_hash(), first, "from the kept part");
+        // A door changes: the level's part is worked out again.
+        let (door, state) = run.dungeon.level().map.doors().next().expect("a door");
+        let other = if state == DoorState::Open {
+            DoorState::Closed
+        } else {
+            DoorState::Open
+        };
+        run.dungeon.level_mut().map.set(door, Tile::Door(other));
+        let changed = run.state_hash();
+        assert_ne!(changed, first);
+        assert_eq!(changed, worked_out_whole(&run));
+        assert_eq!(state_hash_keeping(&mut run), changed);
+        // A copy that changes apart from it is hashed as itself, not from the original's parts.
+        let mut copy = run.clone();
+        copy.dungeon.level_mut().map.set(door, Tile::Door(state));
+        assert_eq!(copy.state_hash(), first);
+        assert_eq!(state_hash_keeping(&mut copy), first);
+        assert_eq!(run.state_hash(), changed);
+        // The rest of the state is taken in as ever.
+        run.turn += 1;
+        assert_eq!(run.state_hash(), worked_out_whole(&run));
+    }
 }

@@ -111,6 +111,8 @@ pub struct Run {
     senses: Senses,
     /// Every command since the run began (`None`: a run from a save made before recordings).
     recording: Option<Recording>,
+    /// The state hash's parts kept between checkpoints (never saved).
+    tile_hashes: hash::TileHashes,
 }
 
 impl Run {
@@ -162,6 +164,7 @@ impl Run {
             sight: Viewshed::new(DEFAULT_RADIUS),
             senses: Senses::default(),
             recording: None,
+            tile_hashes: hash::TileHashes::default(),
         }
     }
 
@@ -259,7 +262,7 @@ impl Run {
             return;
         }
         let due = self.turn / CHECKPOINT_EVERY > before / CHECKPOINT_EVERY;
-        let hash = due.then(|| self.state_hash());
+        let hash = due.then(|| hash::state_hash_keeping(self));
         if let Some(rec) = &mut self.recording {
             rec.act(act);
             if let Some(hash) = hash {
