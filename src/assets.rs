@@ -114,7 +114,7 @@ fn centred_text(commands: &mut Commands, text: String, colour: Color, state: Gam
 }
 
 fn show_loading(mut commands: Commands) {
-    commands.spawn((DespawnOnExit(GameState::Loading), crate::render::camera::plain_camera()));
+    commands.spawn((DespawnOnExit(GameState::Loading), crate::ui::plain_camera()));
     centred_text(
         &mut commands,
         "Loading Delve...".into(),
@@ -139,10 +139,7 @@ fn record_load_failures(mut failed: MessageReader<UntypedAssetLoadFailedEvent>, 
 fn show_load_failure(mut commands: Commands, failures: Res<LoadFailures>) {
     let detail = failures.describe("\n");
     error!("Delve cannot start: {detail}");
-    commands.spawn((
-        DespawnOnExit(GameState::LoadFailed),
-        crate::render::camera::plain_camera(),
-    ));
+    commands.spawn((DespawnOnExit(GameState::LoadFailed), crate::ui::plain_camera()));
     centred_text(
         &mut commands,
         format!(

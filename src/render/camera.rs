@@ -51,20 +51,12 @@ fn draw_while_settling(mut settling: ResMut<Settling>, mut redraw: MessageWriter
     }
 }
 
-/// A 2D camera for every screen, without multisampling: Delve draws axis-aligned tiles with
-/// nearest filtering and text, where four samples a pixel smooth nothing, and under the
-/// browser's software WebGL (SwiftShader) they made every frame, and the first ones most,
-/// slower.
-pub(crate) fn plain_camera() -> impl Bundle {
-    (Camera2d, Msaa::Off)
-}
-
 fn spawn_camera(mut commands: Commands, settings: Res<crate::settings::Settings>) {
     let zoom = settings.zoom.min(ZOOMS.len() - 1);
     commands.spawn((
         Name::new("Camera"),
         DespawnOnExit(GameState::Playing),
-        plain_camera(),
+        crate::ui::plain_camera(),
         GameCamera { zoom },
         Projection::Orthographic(OrthographicProjection {
             scale: 1.0 / ZOOMS[zoom],

@@ -57,7 +57,7 @@ fn show_summary(mut commands: Commands, game: Res<Game>, settings: Option<Res<Se
         Some(Ending::Won) => palette::VICTORY,
         _ => palette::DEFEAT,
     };
-    commands.spawn((DespawnOnExit(GameState::Ended), crate::render::camera::plain_camera()));
+    commands.spawn((DespawnOnExit(GameState::Ended), crate::ui::plain_camera()));
     commands.spawn((
         Name::new("Summary"),
         DespawnOnExit(GameState::Ended),

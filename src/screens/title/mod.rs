@@ -150,7 +150,7 @@ fn load_title_data(
 }
 
 fn spawn_title(mut commands: Commands, mut redraw: MessageWriter<RequestRedraw>) {
-    commands.spawn((DespawnOnExit(GameState::Title), crate::render::camera::plain_camera()));
+    commands.spawn((DespawnOnExit(GameState::Title), crate::ui::plain_camera()));
     commands.spawn((
         Name::new("Title"),
         DespawnOnExit(GameState::Title),
