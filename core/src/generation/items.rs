@@ -403,10 +403,11 @@ pub(crate) fn furnish(
         let last = spots.len() - 1;
         let moved = spots[last].1;
         for c in 0..2 {
+            // In this order no sum goes below nought on the way, the spot being the last too.
             totals[c] -= w[c];
+            sums[k / BLOCK][c] += moved[c];
             sums[k / BLOCK][c] -= w[c];
             sums[last / BLOCK][c] -= moved[c];
-            sums[k / BLOCK][c] += moved[c];
         }
         spots.swap_remove(k);
         items.push(FloorItem::loose(map.pos_of(i), Item::found(kind, &mut rng)));
