@@ -478,19 +478,24 @@ mod tests {
         );
     }
 
+    /// Seed `seed`'s level (80x50, depths 2 to 10), unlocked and locked again from the same
+    /// draws, with its keys and chokepoints; `None` when it asks for no lock.
+    fn relocked(seed: u64) -> Option<(TileMap, Vec<Key>, Cuts)> {
+        let params = crate::generation::GenParams::new(seed, 80, 50, Default::default()).at_depth(seed as u32 % 9 + 2);
+        let mut map = crate::generation::generate(&params).unwrap().level.map;
+        let locked: Vec<Pos> = map.doors().filter(|d| d.1 == DoorState::Locked).map(|d| d.0).collect();
+        for &p in &locked {
+            map.set(p, Tile::Door(DoorState::Closed));
+        }
+        let (keys, cuts) = place_locks(&mut map, params.depth, &mut GenRng::new(seed));
+        Some((map, keys, cuts?))
+    }
+
     #[test]
     fn the_chokepoints_judge_every_generated_lock_as_the_walk_does() {
         let mut judged = 0;
         for seed in 0..300 {
-            let params =
-                crate::generation::GenParams::new(seed, 80, 50, Default::default()).at_depth(seed as u32 % 9 + 2);
-            let mut map = crate::generation::generate(&params).unwrap().level.map;
-            // Unlock the level and lock it again from the same draws, keeping its chokepoints.
-            let locked: Vec<Pos> = map.doors().filter(|d| d.1 == DoorState::Locked).map(|d| d.0).collect();
-            for &p in &locked {
-                map.set(p, Tile::Door(DoorState::Closed));
-            }
-            let (keys, Some(cuts)) = place_locks(&mut map, params.depth, &mut GenRng::new(seed)) else {
+            let Some((map, keys, cuts)) = relocked(seed) else {
                 continue;
             };
             // The keys as placed, and each key moved behind its own door (where it can lie).
@@ -520,19 +525,9 @@ mod tests {
     fn the_walk_with_locks_shut_read_off_the_chokepoints_is_the_walk() {
         let mut compared = 0;
         for seed in 0..300 {
-            let params =
-                crate::generation::GenParams::new(seed, 80, 50, Default::default()).at_depth(seed as u32 % 9 + 2);
-            let mut map = crate::generation::generate(&params).unwrap().level.map;
-            let locked: Vec<Pos> = map.doors().filter(|d| d.1 == DoorState::Locked).map(|d| d.0).collect();
-            for &p in &locked {
-                map.set(p, Tile::Door(DoorState::Closed));
-            }
-            let (keys, Some(cuts)) = place_locks(&mut map, params.depth, &mut GenRng::new(seed)) else {
+            let Some((map, keys, cuts)) = relocked(seed).filter(|(_, keys, _)| !keys.is_empty()) else {
                 continue;
             };
-            if keys.is_empty() {
-                continue;
-            }
             let all = crate::paths::distances_inside(&map, map.start());
             let walked = crate::paths::distance_map(&map, map.start(), |t| {
                 t != Tile::Wall && t != Tile::Door(DoorState::Locked)
