@@ -270,7 +270,7 @@ pub fn neighbours8(p: Pos) -> [Pos; 8] {
 }
 
 /// The eight steps, orthogonal ones first (so that ties go to a straight step).
-const DIRS8: [(i32, i32); 8] = [(0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1)];
+pub(crate) const DIRS8: [(i32, i32); 8] = [(0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1)];
 
 #[cfg(test)]
 pub(crate) mod tests {

@@ -160,8 +160,8 @@ fn vaults(level: &Level, walks: &Walks) -> Vec<Vec<usize>> {
     let tiles = map.tiles();
     let (w, h) = (map.width() as usize, map.height() as usize);
     let down = map.stairs_down().map(|p| map.index(p));
-    // The eight steps by index, with the step each takes in x and y (for the map's edges).
-    let steps: [(isize, isize); 8] = [(0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1)];
+    // The eight steps, in x and y (the walk checks the map's edges, then steps by index).
+    let steps = crate::paths::DIRS8.map(|(dx, dy)| (dx as isize, dy as isize));
     let mut found = Vec::new();
     let mut seen = vec![0u32; all.len()]; // the key (counted from 1) whose walk reached a tile
     let mut stack: Vec<(usize, isize, isize)> = Vec::new(); // index, x and y

@@ -205,8 +205,9 @@ fn near_by_tree(dist: &[u32], w: usize, a: usize, b: usize) -> bool {
 /// loop is opened. A wall whose sides' distances differ by more than `LOOP_DISTANCE` has a long
 /// way round (the walk between them is at least that difference), unless a loop opened since,
 /// within `LOOP_DISTANCE` tiles of it, made one shorter: such walls are opened without a search.
-/// Only when they are not enough are the others asked, each by a bounded flood. The border must
-/// be solid (the walks go by index).
+/// Only when they are not enough are the others asked: each by a climb of `dist` towards the
+/// arrival (`near_by_tree`), then, if that proves nothing, a bounded search. The border must be
+/// solid (the walks go by index).
 pub(crate) fn add_loops(map: &mut TileMap, most: usize, dist: &[u32], rng: &mut GenRng) -> Vec<Pos> {
     if most == 0 {
         return Vec::new();
