@@ -37,49 +37,57 @@ fn sides(tiles: &[Tile], w: usize, i: usize) -> Option<(usize, usize)> {
     }
 }
 
-/// The interior walls `sides` accepts, in row-major order: found a row at a time with bit masks
-/// (per 64 tiles a handful of word operations, where asking `sides` of every tile took a quarter
-/// of making a first level).
+/// The interior walls `sides` accepts, in row-major order: a byte a tile says whether it is open
+/// (floor or corridor) and whether it is wall, and a row's test of every tile is one pass over
+/// three rows of those bytes, which the compiler turns into vector operations (a fifth level at
+/// 80x50: 11.3 µs gathering bit masks a tile at a time, 4.4 µs so).
 fn candidates(map: &TileMap) -> Vec<usize> {
     let (w, h) = (map.width() as usize, map.height() as usize);
-    let words = w.div_ceil(64);
-    // Per row, a bit per tile: open (floor or corridor) and wall.
-    let mut open = vec![0u64; words * h];
-    let mut wall = vec![0u64; words * h];
-    for (y, row) in map.tiles().chunks_exact(w).enumerate() {
-        for (k, run) in row.chunks(64).enumerate() {
-            // Gathered in registers and stored once a word (through the vectors, every tile
-            // was a load and a store of each word).
-            let (mut o, mut l) = (0u64, 0u64);
-            for (bit, &t) in run.iter().enumerate() {
-                o |= u64::from(matches!(t, Tile::Floor | Tile::Corridor)) << bit;
-                l |= u64::from(t == Tile::Wall) << bit;
-            }
-            open[y * words + k] = o;
-            wall[y * words + k] = l;
-        }
-    }
-    let word = |bits: &[u64], y: usize, k: usize| if k < words { bits[y * words + k] } else { 0 };
-    // Bit x of `west` is tile x - 1's, of `east` tile x + 1's.
-    let west = |bits: &[u64], y: usize, k: usize| {
-        word(bits, y, k) << 1 | k.checked_sub(1).map_or(0, |j| word(bits, y, j) >> 63)
-    };
-    let east = |bits: &[u64], y: usize, k: usize| word(bits, y, k) >> 1 | word(bits, y, k + 1) << 63;
+    let tiles = map.tiles();
+    let open: Vec<u8> = tiles
+        .iter()
+        .map(|&t| u8::from(matches!(t, Tile::Floor | Tile::Corridor)))
+        .collect();
+    let wall: Vec<u8> = tiles.iter().map(|&t| u8::from(t == Tile::Wall)).collect();
+    // The row's tiles 1 ..= w - 2: a tile's four neighbours are then on the map.
+    let n = w - 2;
+    let mut hit = vec![0u8; n];
     let mut out = Vec::new();
     for y in 1..h - 1 {
-        for k in 0..words {
-            let here = word(&wall, y, k);
-            let across = word(&open, y - 1, k) & word(&open, y + 1, k) & west(&wall, y, k) & east(&wall, y, k);
-            let along = west(&open, y, k) & east(&open, y, k) & word(&wall, y - 1, k) & word(&wall, y + 1, k);
-            let mut found = here & (across | along);
-            while found != 0 {
-                let x = k * 64 + found.trailing_zeros() as usize;
-                if x >= 1 && x < w - 1 {
-                    out.push(y * w + x);
-                }
-                found &= found - 1;
+        let i = y * w + 1;
+        fn row(bits: &[u8], from: usize, n: usize) -> &[u8] {
+            &bits[from..from + n]
+        }
+        let (here, west, east) = (row(&wall, i, n), row(&wall, i - 1, n), row(&wall, i + 1, n));
+        let (north, south) = (row(&wall, i - w, n), row(&wall, i + w, n));
+        let (north_open, south_open) = (row(&open, i - w, n), row(&open, i + w, n));
+        let (west_open, east_open) = (row(&open, i - 1, n), row(&open, i + 1, n));
+        let hit = &mut hit[..n];
+        for x in 0..n {
+            let across = north_open[x] & south_open[x] & west[x] & east[x];
+            let along = west_open[x] & east_open[x] & north[x] & south[x];
+            hit[x] = here[x] & (across | along);
+        }
+        // Walls to open are few: eight tiles' bytes are read as one word, and only a word
+        // that is not nought is looked into.
+        let mut words = hit.chunks_exact(8);
+        for (k, eight) in words.by_ref().enumerate() {
+            let mut word = u64::from_le_bytes(eight.try_into().expect("chunks of eight"));
+            while word != 0 {
+                let byte = word.trailing_zeros() / 8;
+                out.push(i + k * 8 + byte as usize);
+                word &= !(0xff << (byte * 8));
             }
         }
+        let rest = i + n / 8 * 8;
+        out.extend(
+            words
+                .remainder()
+                .iter()
+                .enumerate()
+                .filter(|&(_, &b)| b != 0)
+                .map(|(j, _)| rest + j),
+        );
     }
     out
 }
