@@ -16,6 +16,7 @@ use super::corridors::{self, CorridorStyle};
 use super::defect::Defect;
 use super::depth::{DEEPEST, Shape, level_seed};
 use super::locks::{check_keys, check_solvable};
+use super::stages::{Clock, Stage};
 use super::validate::{check_border, check_layout, check_stairs_and_keys};
 use super::{bsp, locks, loops, stairs};
 use crate::rng::{GenRng, derive_seed};
@@ -163,22 +164,29 @@ pub fn generate(params: &GenParams) -> Result<Generated, GenError> {
 /// One attempt at the level `params` names from exactly this (level) seed: rooms and corridors,
 /// loops, stairs, locks and keys, then every check. Returns the level and how many loops it got.
 fn build(seed: u64, params: &GenParams) -> Result<(Level, usize), Defect> {
+    let mut clock = Clock::start();
     let shape = Shape::at(params.depth);
     let mut rng = GenRng::new(seed);
     let mut map = dig(&mut rng, params.width, params.height, params.style, &shape)?;
     // The walks below go by index: the border must be solid (the layout check would refuse the
     // level anyway).
     check_border(&map)?;
+    clock.lap(Stage::Dig);
     // The stairs up first (they depend only on the run), then one walk from the arrival serves
     // the loops (as a bound on walks round) and the stairs down (far from the arrival).
     let spots = stairs::spots(&map);
     stairs::place_up(&mut map, &spots, params.seed, params.depth)?;
+    clock.lap(Stage::Stairs);
     let dist = distances_inside(&map, map.start());
+    clock.lap(Stage::Walks);
     let most = (map.rooms().len() * shape.loops_per_ten_rooms as usize).div_ceil(10);
     let opened = loops::add_loops(&mut map, most, &dist, &mut rng);
+    clock.lap(Stage::Loops);
     stairs::place_down(&mut map, &spots, params.seed, params.depth, DEEPEST, &dist, &opened)?;
+    clock.lap(Stage::Stairs);
     let loops = opened.len();
     let (keys, cuts) = locks::place_locks(&mut map, params.depth, &mut rng);
+    clock.lap(Stage::Locks);
     let mut level = Level {
         keys,
         ..Level::bare(map)
@@ -197,9 +205,13 @@ fn build(seed: u64, params: &GenParams) -> Result<(Level, usize), Defect> {
     }
     // The walk from the arrival over the level as played (every door passable, the border
     // solid: the level passed its checks), for the relic, the items and the vaults.
+    clock.lap(Stage::Checks);
     let walk = distances_inside(&level.map, level.map.start());
+    clock.lap(Stage::Walks);
     super::monsters::populate(&mut level, seed, params.depth, DEEPEST, &walk);
+    clock.lap(Stage::Monsters);
     super::items::furnish(&mut level, params.seed, seed, params.depth, walk, cuts.as_ref())?;
+    clock.lap(Stage::Items);
     Ok((level, loops))
 }
 

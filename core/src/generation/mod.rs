@@ -14,6 +14,7 @@ mod level;
 mod locks;
 mod loops;
 mod monsters;
+mod stages;
 mod stairs;
 mod validate;
 
@@ -22,4 +23,7 @@ pub use defect::Defect;
 pub use depth::{DEEPEST, level_seed};
 pub use items::check_items;
 pub use level::{GenError, GenParams, Generated, MAX_ATTEMPTS, generate, generate_once, parse_size, size_ok};
+pub use stages::Stage;
+#[cfg(feature = "stage-timing")]
+pub use stages::take_stage_times;
 pub use validate::{validate, validate_level};
