@@ -14,6 +14,8 @@ use crate::paths::UNREACHED;
 
 use crate::rng::GenRng;
 
+use super::bytes::each_set;
+
 /// A wall is opened when the walk between its two sides is longer than this (Brogue's figure).
 pub(crate) const LOOP_DISTANCE: u32 = 20;
 
@@ -68,26 +70,8 @@ fn candidates(map: &TileMap) -> Vec<usize> {
             let along = west_open[x] & east_open[x] & north[x] & south[x];
             hit[x] = here[x] & (across | along);
         }
-        // Walls to open are few: eight tiles' bytes are read as one word, and only a word
-        // that is not nought is looked into.
-        let mut words = hit.chunks_exact(8);
-        for (k, eight) in words.by_ref().enumerate() {
-            let mut word = u64::from_le_bytes(eight.try_into().expect("chunks of eight"));
-            while word != 0 {
-                let byte = word.trailing_zeros() / 8;
-                out.push(i + k * 8 + byte as usize);
-                word &= !(0xff << (byte * 8));
-            }
-        }
-        let rest = i + n / 8 * 8;
-        out.extend(
-            words
-                .remainder()
-                .iter()
-                .enumerate()
-                .filter(|&(_, &b)| b != 0)
-                .map(|(j, _)| rest + j),
-        );
+        // Walls to open are few.
+        each_set(hit, |x| out.push(i + x));
     }
     out
 }

@@ -5,6 +5,7 @@
 pub mod anatomy;
 mod bsp;
 mod builder;
+mod bytes;
 mod corridors;
 mod defect;
 mod depth;

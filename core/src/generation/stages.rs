@@ -138,7 +138,10 @@ mod tests {
             assert!(spent > Duration::ZERO, "{} was not measured", stage.name());
         }
         let total: Duration = times.iter().map(|&(_, d)| d).sum();
-        assert!(total <= elapsed, "the stages ({total:?}) within the levels' time ({elapsed:?})");
+        assert!(
+            total <= elapsed,
+            "the stages ({total:?}) within the levels' time ({elapsed:?})"
+        );
         assert!(take_stage_times().iter().all(|&(_, d)| d == Duration::ZERO));
     }
 }
