@@ -1,11 +1,15 @@
 //! Where making a level spends its time at every depth, stage by stage, next to mapgen's BSP
 //! rooms with nearest corridors on the same size and what issue 24's target leaves a level
-//! (1.0× mapgen at depth 1 rising to 2.0× at depth 10).
+//! (1.0× mapgen at depth 1 rising to 2.0× at depth 10; per room above 80x50, as
+//! `benches/report.py` takes it, since mapgen makes about 57 rooms whatever the size).
 //!
 //! `cargo run --release -p delve-core --features stage-timing --example stages -- [COUNT] [WxH]`
 //!
-//! COUNT levels (default 2,000) of the mixed style per depth, seeds 0 to COUNT - 1, three rounds;
-//! each depth's row is its fastest round. Times are per level, in microseconds.
+//! COUNT levels (default 2,000) of the mixed style per depth, seeds 0 to COUNT - 1, just after as
+//! many of mapgen's (each alone, as criterion takes them: interleaved by small batches, mapgen's
+//! maps took an eighth longer), in three rounds; each depth's row is the round with the middle
+//! ratio, so that a slower spell of a shared machine in one round does not decide it. Times are
+//! per level, in microseconds.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -15,10 +19,52 @@ use mapgen::{BspRooms, MapBuilder, NearestCorridors};
 use rand08::SeedableRng;
 use rand08::rngs::StdRng;
 
+/// Rounds a depth is measured in.
 const ROUNDS: usize = 3;
 
 fn micros(d: Duration, count: u64) -> f64 {
     d.as_secs_f64() * 1e6 / count as f64
+}
+
+/// Time and rooms of mapgen's maps and of Delve's levels at one depth, and Delve's stages.
+struct Depth {
+    mapgen: Duration,
+    mapgen_rooms: usize,
+    delve: Duration,
+    delve_rooms: usize,
+    stages: [Duration; Stage::ALL.len()],
+}
+
+fn measure(count: u64, width: u32, height: u32, depth: u32) -> Depth {
+    let mut out = Depth {
+        mapgen: Duration::ZERO,
+        mapgen_rooms: 0,
+        delve: Duration::ZERO,
+        delve_rooms: 0,
+        stages: [Duration::ZERO; Stage::ALL.len()],
+    };
+    let start = Instant::now();
+    for seed in 0..count {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let map = MapBuilder::new(width as usize, height as usize)
+            .with(BspRooms::new())
+            .with(NearestCorridors::new())
+            .build_with_rng(&mut rng);
+        out.mapgen_rooms += black_box(map).rooms.len();
+    }
+    out.mapgen = start.elapsed();
+    take_stage_times();
+    let start = Instant::now();
+    for seed in 0..count {
+        let params = GenParams::new(seed, width, height, CorridorStyle::Mixed).at_depth(depth);
+        let made = generate(&params).expect("every seed generates");
+        out.delve_rooms += black_box(made).level.map.rooms().len();
+    }
+    out.delve = start.elapsed();
+    for (k, (_, spent)) in take_stage_times().into_iter().enumerate() {
+        out.stages[k] = spent;
+    }
+    out
 }
 
 fn main() {
@@ -28,49 +74,34 @@ fn main() {
         .next()
         .and_then(|a| delve_core::generation::parse_size(&a))
         .unwrap_or((80, 50));
-    // mapgen on the same size, fastest of the rounds.
-    let mapgen = (0..ROUNDS)
-        .map(|_| {
-            let start = Instant::now();
-            for seed in 0..count {
-                let mut rng = StdRng::seed_from_u64(seed);
-                black_box(
-                    MapBuilder::new(width as usize, height as usize)
-                        .with(BspRooms::new())
-                        .with(NearestCorridors::new())
-                        .build_with_rng(&mut rng),
-                );
-            }
-            micros(start.elapsed(), count)
-        })
-        .fold(f64::INFINITY, f64::min);
-    println!("{count} mixed levels a depth at {width}x{height}, µs a level (fastest of {ROUNDS} rounds)");
-    println!("mapgen BSP + nearest corridors: {mapgen:.1} µs");
+    let per_room = (width, height) != (80, 50);
+    println!(
+        "{count} mixed levels a depth at {width}x{height} after as many of mapgen's, the middle of {ROUNDS} rounds; µs a level{}",
+        if per_room { "; ratios per room" } else { "" }
+    );
     let names: Vec<&str> = Stage::ALL.iter().map(|s| s.name()).collect();
-    println!("| depth | level | vs mapgen | target | {} |", names.join(" | "));
-    println!("|{}", "---|".repeat(4 + names.len()));
-    for depth in 1..=DEEPEST {
-        let mut best: Option<(f64, Vec<f64>)> = None;
-        for _ in 0..ROUNDS {
-            take_stage_times();
-            let start = Instant::now();
-            for seed in 0..count {
-                let params = GenParams::new(seed, width, height, CorridorStyle::Mixed).at_depth(depth);
-                black_box(generate(&params).expect("every seed generates"));
-            }
-            let total = micros(start.elapsed(), count);
-            let stages = take_stage_times().iter().map(|&(_, d)| micros(d, count)).collect();
-            if best.as_ref().is_none_or(|(t, _)| total < *t) {
-                best = Some((total, stages));
-            }
+    println!(
+        "| depth | level | mapgen | vs mapgen | target | {} |",
+        names.join(" | ")
+    );
+    println!("|{}", "---|".repeat(5 + names.len()));
+    let ratio = |d: &Depth| {
+        let (level, mapgen) = (micros(d.delve, count), micros(d.mapgen, count));
+        if per_room {
+            (level / d.delve_rooms as f64) / (mapgen / d.mapgen_rooms as f64)
+        } else {
+            level / mapgen
         }
-        let (total, stages) = best.expect("at least one round");
+    };
+    for depth in 1..=DEEPEST {
+        let mut rounds: Vec<Depth> = (0..ROUNDS).map(|_| measure(count, width, height, depth)).collect();
+        rounds.sort_by(|a, b| ratio(a).total_cmp(&ratio(b)));
+        let d = &rounds[ROUNDS / 2];
+        let (level, mapgen, ratio) = (micros(d.delve, count), micros(d.mapgen, count), ratio(d));
         let target = 1.0 + f64::from(depth - 1) / 9.0;
-        let cells: Vec<String> = stages.iter().map(|s| format!("{s:.1}")).collect();
+        let cells: Vec<String> = d.stages.iter().map(|&s| format!("{:.1}", micros(s, count))).collect();
         println!(
-            "| {depth} | {total:.1} | {:.2}× | ≤ {target:.2}× ({:.1}) | {} |",
-            total / mapgen,
-            target * mapgen,
+            "| {depth} | {level:.1} | {mapgen:.1} | {ratio:.2}× | ≤ {target:.2}× | {} |",
             cells.join(" | ")
         );
     }
