@@ -14,7 +14,9 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use delve_core::generation::{CorridorStyle, DEEPEST, GenParams, Stage, generate, take_stage_times};
+use delve_core::generation::{
+    CorridorStyle, DEEPEST, GenParams, Stage, generate, parse_size, size_ok, take_stage_times,
+};
 use mapgen::{BspRooms, MapBuilder, NearestCorridors};
 use rand08::SeedableRng;
 use rand08::rngs::StdRng;
@@ -36,44 +38,59 @@ struct Depth {
 }
 
 fn measure(count: u64, width: u32, height: u32, depth: u32) -> Depth {
-    let mut out = Depth {
-        mapgen: Duration::ZERO,
-        mapgen_rooms: 0,
-        delve: Duration::ZERO,
-        delve_rooms: 0,
-        stages: [Duration::ZERO; Stage::ALL.len()],
-    };
     let start = Instant::now();
+    let mut mapgen_rooms = 0;
     for seed in 0..count {
         let mut rng = StdRng::seed_from_u64(seed);
         let map = MapBuilder::new(width as usize, height as usize)
             .with(BspRooms::new())
             .with(NearestCorridors::new())
             .build_with_rng(&mut rng);
-        out.mapgen_rooms += black_box(map).rooms.len();
+        mapgen_rooms += black_box(map).rooms.len();
     }
-    out.mapgen = start.elapsed();
+    let mapgen = start.elapsed();
     take_stage_times();
     let start = Instant::now();
+    let mut delve_rooms = 0;
     for seed in 0..count {
         let params = GenParams::new(seed, width, height, CorridorStyle::Mixed).at_depth(depth);
         let made = generate(&params).expect("every seed generates");
-        out.delve_rooms += black_box(made).level.map.rooms().len();
+        delve_rooms += black_box(made).level.map.rooms().len();
     }
-    out.delve = start.elapsed();
-    for (k, (_, spent)) in take_stage_times().into_iter().enumerate() {
-        out.stages[k] = spent;
+    Depth {
+        mapgen,
+        mapgen_rooms,
+        delve: start.elapsed(),
+        delve_rooms,
+        stages: take_stage_times().map(|(_, spent)| spent),
     }
-    out
+}
+
+/// Says what is wrong with the arguments, and stops (exit 2).
+fn refuse(problem: &str) -> ! {
+    eprintln!("stages: {problem}; usage: stages [COUNT] [WxH]");
+    std::process::exit(2)
 }
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let count: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(2000).max(1);
-    let (width, height) = args
-        .next()
-        .and_then(|a| delve_core::generation::parse_size(&a))
-        .unwrap_or((80, 50));
+    let count: u64 = match args.next() {
+        None => 2000,
+        Some(a) => match a.parse() {
+            Ok(n) if n > 0 => n,
+            _ => refuse(&format!("COUNT {a:?} is not a whole number above nought")),
+        },
+    };
+    let (width, height) = match args.next() {
+        None => (80, 50),
+        Some(a) => match parse_size(&a) {
+            Some((w, h)) if size_ok(w, h) => (w, h),
+            _ => refuse(&format!("size {a:?} is not WIDTHxHEIGHT within the generator's range")),
+        },
+    };
+    if let Some(extra) = args.next() {
+        refuse(&format!("unexpected argument {extra:?}"));
+    }
     let per_room = (width, height) != (80, 50);
     println!(
         "{count} mixed levels a depth at {width}x{height} after as many of mapgen's, the middle of {ROUNDS} rounds; µs a level{}",

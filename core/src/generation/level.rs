@@ -203,9 +203,9 @@ fn build(seed: u64, params: &GenParams) -> Result<(Level, usize), Defect> {
             None => check_solvable(&level.map, &level.keys)?,
         }
     }
+    clock.lap(Stage::Checks);
     // The walk from the arrival over the level as played (every door passable, the border
     // solid: the level passed its checks), for the relic, the items and the vaults.
-    clock.lap(Stage::Checks);
     let walk = distances_inside(&level.map, level.map.start());
     clock.lap(Stage::Walks);
     super::monsters::populate(&mut level, seed, params.depth, DEEPEST, &walk);

@@ -55,23 +55,23 @@ fn candidates(map: &TileMap) -> Vec<usize> {
     let n = w - 2;
     let mut hit = vec![0u8; n];
     let mut out = Vec::new();
+    // The `n` bytes of a row from index `from`.
+    fn row(bits: &[u8], from: usize, n: usize) -> &[u8] {
+        &bits[from..from + n]
+    }
     for y in 1..h - 1 {
         let i = y * w + 1;
-        fn row(bits: &[u8], from: usize, n: usize) -> &[u8] {
-            &bits[from..from + n]
-        }
         let (here, west, east) = (row(&wall, i, n), row(&wall, i - 1, n), row(&wall, i + 1, n));
         let (north, south) = (row(&wall, i - w, n), row(&wall, i + w, n));
         let (north_open, south_open) = (row(&open, i - w, n), row(&open, i + w, n));
         let (west_open, east_open) = (row(&open, i - 1, n), row(&open, i + 1, n));
-        let hit = &mut hit[..n];
         for x in 0..n {
             let across = north_open[x] & south_open[x] & west[x] & east[x];
             let along = west_open[x] & east_open[x] & north[x] & south[x];
             hit[x] = here[x] & (across | along);
         }
         // Walls to open are few.
-        each_set(hit, |x| out.push(i + x));
+        each_set(&hit, |x| out.push(i + x));
     }
     out
 }
