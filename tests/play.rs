@@ -442,6 +442,90 @@ fn arrow_keys_and_vi_keys_move_the_player() {
     assert_eq!(turns(&app), 5, "a bare . waits");
 }
 
+/// Frames until every key event the window gave has been played (each frame plays one press).
+fn play_out_keys(app: &mut App) {
+    for _ in 0..20 {
+        app.update();
+        if app.world().resource::<delve::player::KeyQueue>().waiting() == 0 {
+            app.update();
+            return;
+        }
+    }
+    panic!("the key events were never all played");
+}
+
+/// Every press is a turn, however quick and however slow the frame: the window's key events are
+/// played in order, not folded into what is held when the frame runs (on a slow frame a tap,
+/// or two, come and go between frames: the browser's end-to-end test lost 7 of 120 presses so).
+#[test]
+fn every_press_counts_however_quick_the_press_and_slow_the_frame() {
+    let mut app = support::keyboard_app(ROOMS, |_| {});
+    // Two taps of one key between two frames: two turns, not one.
+    for _ in 0..2 {
+        KeyCode::Period.press(app.world_mut());
+        KeyCode::Period.release(app.world_mut());
+    }
+    play_out_keys(&mut app);
+    assert_eq!(turns(&app), 2, "two quick taps of . are two waits");
+    // A tap between two frames, then the same key tapped again before the next frame: the
+    // second tap is no less a press for the first being shown still.
+    KeyCode::KeyL.press(app.world_mut());
+    KeyCode::KeyL.release(app.world_mut());
+    app.update();
+    KeyCode::KeyL.press(app.world_mut());
+    app.update();
+    KeyCode::KeyL.release(app.world_mut());
+    play_out_keys(&mut app);
+    assert_eq!(
+        (player(&mut app), turns(&app)),
+        (Pos::new(3, 1), 4),
+        "l, l: two steps east"
+    );
+    // Three different keys between two frames: each a step, in the order they were pressed.
+    for key in [KeyCode::KeyJ, KeyCode::KeyH, KeyCode::KeyJ] {
+        key.press(app.world_mut());
+        key.release(app.world_mut());
+    }
+    play_out_keys(&mut app);
+    assert_eq!(
+        (player(&mut app), turns(&app)),
+        (Pos::new(2, 3), 7),
+        "j, h, j in that order"
+    );
+    // A chord pressed and let go between two frames is still a chord: Shift+. (travel to the
+    // stairs down, none known here) takes no turn, and is not also a wait.
+    KeyCode::ShiftLeft.press(app.world_mut());
+    KeyCode::Period.press(app.world_mut());
+    KeyCode::Period.release(app.world_mut());
+    KeyCode::ShiftLeft.release(app.world_mut());
+    play_out_keys(&mut app);
+    assert_eq!(turns(&app), 7, "Shift+. is no wait");
+    assert!(
+        message(&app).contains("don't know of any stairs down"),
+        "{}",
+        message(&app)
+    );
+    // A held key is one press (the game's own repeat moves it on, not the window's).
+    KeyCode::KeyK.press(app.world_mut());
+    app.update();
+    app.world_mut().write_message(bevy::input::keyboard::KeyboardInput {
+        key_code: KeyCode::KeyK,
+        logical_key: bevy::input::keyboard::Key::Character("k".into()),
+        state: bevy::input::ButtonState::Pressed,
+        text: None,
+        repeat: true,
+        window: Entity::PLACEHOLDER,
+    });
+    app.update();
+    KeyCode::KeyK.release(app.world_mut());
+    play_out_keys(&mut app);
+    assert_eq!(
+        (player(&mut app), turns(&app)),
+        (Pos::new(2, 2), 8),
+        "k held briefly: one step"
+    );
+}
+
 /// A key press as the window reports it: where the key is, and what it types.
 fn type_key(app: &mut App, code: KeyCode, text: &str, state: bevy::input::ButtonState) {
     use bevy::input::keyboard::{Key, KeyboardInput};

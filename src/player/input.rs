@@ -30,52 +30,18 @@ struct Repeat {
 }
 
 pub fn plugin(app: &mut App) {
-    app.add_plugins((InputManagerPlugin::<Action>::default(), super::latency::plugin))
-        .add_message::<bevy::window::RequestRedraw>()
-        .add_systems(
-            PreUpdate,
-            hold_taps_for_a_frame
-                .after(bevy::input::InputSystems)
-                .before(leafwing_input_manager::plugin::InputManagerSystem::Unify),
-        )
-        .add_systems(
-            Update,
-            read_actions
-                .run_if(no_modal_open)
-                .in_set(TurnSet::Input)
-                .in_set(ReadInput),
-        );
-}
-
-/// A key pressed and released between two frames (a quick tap on a slow frame, common under
-/// software rendering) is in Bevy's `just_pressed` but no longer held, and leafwing, which reads
-/// what is held, would never see it. Such a key is held for this one frame and released at the
-/// start of the next, so every tap is one press, chords included.
-fn hold_taps_for_a_frame(
-    mut keys: ResMut<ButtonInput<KeyCode>>,
-    mut held: Local<Vec<KeyCode>>,
-    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
-) {
-    for key in held.drain(..) {
-        if !keys.just_pressed(key) {
-            keys.release(key);
-        }
-    }
-    let taps: Vec<KeyCode> = keys
-        .get_just_pressed()
-        .filter(|&&k| !keys.pressed(k))
-        .copied()
-        .collect();
-    for key in taps {
-        // Held, and its release (which leafwing would apply after the press) put off.
-        keys.press(key);
-        keys.clear_just_released(key);
-        held.push(key);
-    }
-    if !held.is_empty() {
-        // The window redraws only on events: ask for the frame that releases them.
-        redraw.write(bevy::window::RequestRedraw);
-    }
+    app.add_plugins((
+        InputManagerPlugin::<Action>::default(),
+        super::presses::plugin,
+        super::latency::plugin,
+    ))
+    .add_systems(
+        Update,
+        read_actions
+            .run_if(no_modal_open)
+            .in_set(TurnSet::Input)
+            .in_set(ReadInput),
+    );
 }
 
 /// Turns the actions pressed this frame into commands (and walks: `x`, `>` and `<` away from

@@ -27,7 +27,7 @@ struct Pending(Option<(u32, bevy::platform::time::Instant)>);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<KeyToScreen>()
         .init_resource::<Pending>()
-        .add_systems(PreUpdate, note_key_press.after(bevy::input::InputSystems))
+        .add_systems(PreUpdate, note_key_press.after(super::presses::PaceKeys))
         .add_systems(PostUpdate, measure_key_to_screen);
 }
 

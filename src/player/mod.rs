@@ -4,8 +4,10 @@
 
 pub mod input;
 mod latency;
+mod presses;
 
 pub use latency::KeyToScreen;
+pub use presses::{KeyQueue, PaceKeys};
 
 use bevy::prelude::*;
 use delve_core::dungeon::Dungeon;

@@ -1,0 +1,126 @@
+//! Every press counts: the window's key events are played to the keyboard state one change of a
+//! key per frame, in the order they came, so a press and its release within one slow frame, or
+//! two quick presses of the same key, are each seen as a press by the actions (leafwing reads
+//! what is held, once a frame).
+//!
+//! Bevy folds a frame's key events into `ButtonInput<KeyCode>`: a key pressed and released
+//! between two frames ends the frame not held, and a key pressed again while a tap of it was
+//! still being shown is no new press. Both lost moves on slow frames (the browser under software
+//! rendering, a loaded machine). Here the events wait in a queue instead, and each frame takes
+//! from it in order until a key would change twice, or a second key other than a modifier would
+//! go down: one press a frame, which is what a frame plays (one turn). Whatever is left waits for
+//! the next frame, which is asked for at once.
+
+use std::collections::VecDeque;
+
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{KeyboardFocusLost, KeyboardInput};
+use bevy::prelude::*;
+
+/// Where the key events become the frame's keyboard state: whatever reads
+/// `ButtonInput<KeyCode>` or the actions runs after it.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PaceKeys;
+
+/// The key events not yet played, and the keys down as the game has been shown them.
+#[derive(Resource, Debug, Default)]
+pub struct KeyQueue {
+    waiting: VecDeque<(KeyCode, ButtonState)>,
+    down: Vec<KeyCode>,
+}
+
+impl KeyQueue {
+    /// Key changes still waiting for a frame.
+    pub fn waiting(&self) -> usize {
+        self.waiting.len()
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<KeyQueue>()
+        .add_message::<bevy::window::RequestRedraw>()
+        .add_systems(
+            PreUpdate,
+            pace_key_events
+                .in_set(PaceKeys)
+                .after(bevy::input::InputSystems)
+                .before(leafwing_input_manager::plugin::InputManagerSystem::Unify),
+        );
+}
+
+/// Shift, Ctrl, Alt and the logo keys go down with the key they modify, in the same frame.
+fn is_modifier(key: KeyCode) -> bool {
+    matches!(
+        key,
+        KeyCode::ShiftLeft
+            | KeyCode::ShiftRight
+            | KeyCode::ControlLeft
+            | KeyCode::ControlRight
+            | KeyCode::AltLeft
+            | KeyCode::AltRight
+            | KeyCode::SuperLeft
+            | KeyCode::SuperRight
+    )
+}
+
+/// Replaces the state Bevy folded from this frame's events with the queue's next changes.
+fn pace_key_events(
+    mut events: MessageReader<KeyboardInput>,
+    mut focus_lost: MessageReader<KeyboardFocusLost>,
+    mut keys: ResMut<ButtonInput<KeyCode>>,
+    mut queue: ResMut<KeyQueue>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    // The system's own repeats (a key held down) are not presses: held moves repeat by the
+    // game's own clock.
+    let new = events.read().filter(|e| !e.repeat).map(|e| (e.key_code, e.state));
+    queue.waiting.extend(new);
+    if !focus_lost.is_empty() {
+        // The window lost the keyboard: nothing is held, and nothing typed before counts.
+        focus_lost.clear();
+        queue.waiting.clear();
+        queue.down.clear();
+    }
+    if queue.waiting.is_empty() && !keys.is_changed() {
+        return; // nothing new: the state shown last frame stands (Bevy cleared only its "just")
+    }
+    let KeyQueue { waiting, down } = &mut *queue;
+    keys.reset_all();
+    for &key in down.iter() {
+        keys.press(key);
+        keys.clear_just_pressed(key);
+    }
+    let mut changed: Vec<KeyCode> = Vec::new();
+    let mut pressed = false;
+    while let Some(&(key, state)) = waiting.front() {
+        if changed.contains(&key) {
+            break; // its next change is next frame's, so this one is seen
+        }
+        let held = down.contains(&key);
+        match state {
+            ButtonState::Pressed if held => {} // a second press with no release between
+            ButtonState::Pressed => {
+                if !is_modifier(key) {
+                    if pressed {
+                        break; // one press a frame
+                    }
+                    pressed = true;
+                }
+                keys.press(key);
+                down.push(key);
+                changed.push(key);
+            }
+            ButtonState::Released if !held => {}
+            ButtonState::Released => {
+                keys.release(key);
+                down.retain(|&k| k != key);
+                changed.push(key);
+            }
+        }
+        waiting.pop_front();
+    }
+    if !waiting.is_empty() {
+        // The window draws only on events: ask for the frame that plays the rest.
+        redraw.write(bevy::window::RequestRedraw);
+    }
+}
