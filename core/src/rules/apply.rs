@@ -375,7 +375,7 @@ fn attacked(stage: &mut Stage, who: Who, target: Who, damage: Option<i32>, shot:
                 let gain = (monster.kind.stats().max_hp / 8).min(MAX_GROWN_HP - health.max).max(0);
                 let dead = level.monsters.remove(i);
                 stage.record.slain += 1;
-                stage.record.kills[dead.kind as usize] += 1;
+                stage.record.kills[dead.kind.id() as usize] += 1;
                 health.max += gain;
                 health.hp += gain;
                 let mut line = format!("You kill the {name}.");

@@ -42,7 +42,7 @@ pub fn story(run: &Run) -> String {
     let _ = writeln!(out);
     let _ = writeln!(out, "Slain: {}", run.record.slain);
     for kind in Kind::ALL {
-        let n = run.record.kills[kind as usize];
+        let n = run.record.kills[kind.id() as usize];
         if n > 0 {
             let _ = writeln!(out, "  {n:>4} {}", kind.name());
         }

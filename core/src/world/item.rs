@@ -55,7 +55,8 @@ impl Class {
 }
 
 /// A kind of item.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+/// Saved by its pinned id (`ItemKind::id`), never by its place in this list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ItemKind {
     /// Heals 20 and cures poison and confusion.
     Healing,
@@ -102,6 +103,31 @@ pub enum ItemKind {
     /// Takes you to the tile you aim at.
     Blinking,
 }
+
+super::stable::stable_ids!(ItemKind, "item kind" {
+    Healing = 0,
+    Vigour = 1,
+    Speed = 2,
+    Poison = 3,
+    Confusion = 4,
+    MagicMapping = 5,
+    Teleportation = 6,
+    Identify = 7,
+    Recharging = 8,
+    Aggravation = 9,
+    Dagger = 10,
+    Sword = 11,
+    Axe = 12,
+    Mace = 13,
+    Leather = 14,
+    ChainMail = 15,
+    Plate = 16,
+    Dart = 17,
+    Javelin = 18,
+    Striking = 19,
+    Sleep = 20,
+    Blinking = 21,
+});
 
 /// What a kind of item is like.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -213,9 +239,9 @@ impl ItemKind {
         self.stats().name
     }
 
-    /// Its bit in a set of kinds.
+    /// Its bit in a set of kinds (saved: `Lore::known`), by its pinned id.
     pub(crate) const fn bit(self) -> u32 {
-        1 << self as u32
+        1 << self.id()
     }
 
     /// The kinds of `class`.
@@ -332,7 +358,7 @@ const SYLLABLES: [&str; 16] = [
 pub struct Lore {
     /// What the looks are shuffled from (the run seed).
     pub seed: u64,
-    /// The kinds named so far, one bit each (`ItemKind as u32`).
+    /// The kinds named so far, one bit each (`ItemKind::bit`: by the kind's pinned id).
     pub known: u32,
 }
 

@@ -115,7 +115,8 @@ const TABLE: [Stats; 12] = [
 ];
 
 /// A kind of monster.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+/// Saved by its pinned id (`Kind::id`), never by its place in this list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Kind {
     /// Weak and quick to die; the first level's pest.
     Rat,
@@ -142,6 +143,21 @@ pub enum Kind {
     /// Fast, and shoots from afar.
     Centaur,
 }
+
+super::stable::stable_ids!(Kind, "monster kind" {
+    Rat = 0,
+    Jackal = 1,
+    Goblin = 2,
+    Orc = 3,
+    Ogre = 4,
+    Troll = 5,
+    Kobold = 6,
+    Monkey = 7,
+    GoblinArcher = 8,
+    Bloat = 9,
+    VampireBat = 10,
+    Centaur = 11,
+});
 
 /// What a kind of monster is like.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

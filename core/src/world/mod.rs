@@ -9,6 +9,7 @@ mod monster;
 mod pack;
 mod player;
 mod record;
+mod stable;
 
 pub use item::{Class, FloorItem, Item, ItemKind, ItemStats, Lore, article};
 pub use kind::{Doors, Habit, Kind, MAX_SIGHT, NORMAL_SPEED, REGENERATES_EVERY, Stats};

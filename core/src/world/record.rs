@@ -28,7 +28,7 @@ pub struct RunRecord {
     pub deepest: u32,
     /// How the run ended (`None`: it goes on).
     pub ending: Option<Ending>,
-    /// Monsters killed, by kind (`Kind as usize`). Saves from format 5 keep it in a part of
+    /// Monsters killed, by kind (`Kind::id`). Saves from format 5 keep it in a part of
     /// its own (older formats did not count them), so it is not in this struct's serde shape.
     #[serde(skip)]
     pub kills: [u32; Kind::ALL.len()],
