@@ -5,7 +5,9 @@
 
 use crate::geom::Pos;
 use crate::map::{FNV_OFFSET, Tile, fnv1a_byte, fnv1a_on};
-use crate::world::{Ending, Item, Mind};
+use crate::world::{
+    Carrying, Ending, FloorItem, Health, Item, Key, Level, Loot, Lore, Mind, Monster, Player, RunRecord, Status,
+};
 
 use super::Run;
 
@@ -15,7 +17,8 @@ fn pos(out: &mut Vec<u8>, p: Pos) {
 }
 
 fn item(out: &mut Vec<u8>, i: Item) {
-    out.extend_from_slice(&[i.kind as u8, i.count]);
+    let Item { kind, count } = i;
+    out.extend_from_slice(&[kind.id() as u8, count]);
 }
 
 /// Each level's tiles as last hashed, by depth: the map's stamp, and the hash's state before
@@ -54,13 +57,21 @@ pub(super) fn state_hash_keeping(run: &mut Run) -> u64 {
 /// The state hash, with the tiles' parts `kept` where they hold; `worked_out` is told each
 /// level's part that had to be worked out (its depth, and stamp, state before, state after).
 fn hash(run: &Run, kept: &TileHashes, worked_out: &mut dyn FnMut(usize, (u64, u64, u64))) -> u64 {
+    // Every field of the state is named below, hashed or bound to `_` with the reason it need
+    // not be: a field added to the run, a level, a monster, an item or the player does not
+    // compile until the hash takes it in or says why not (no `..`).
     let Run {
         dungeon,
         player,
         record,
         turn,
         rng,
-        ..
+        log: _,         // what the player was told: follows from the rest
+        spec: _,        // how the run began: its levels, made from it, are hashed
+        sight: _,       // worked out from where the player stands and the tiles
+        senses: _,      // the monsters' scratch, worked out afresh every turn
+        recording: _,   // the commands: what a recording's checkpoints hold this hash against
+        tile_hashes: _, // this hash's own cache
     } = run;
     // Hashed as a stream: the small fields gathered in `out` and taken in before each level's
     // tiles, which are taken straight from the map (a byte each, its glyph) rather than copied
@@ -70,33 +81,49 @@ fn hash(run: &Run, kept: &TileHashes, worked_out: &mut dyn FnMut(usize, (u64, u6
     out.extend_from_slice(&dungeon.depth().to_le_bytes());
     for depth in 1..=dungeon.deepest() {
         let Some(level) = dungeon.kept(depth) else { continue };
+        let Level {
+            map,
+            keys,
+            monsters,
+            relic,
+            items,
+            loot,
+        } = level;
         out.extend_from_slice(&depth.to_le_bytes());
         h = fnv1a_on(h, &out);
         out.clear();
-        let (stamp, before, d) = (level.map.stamp(), h, depth as usize);
+        let (stamp, before, d) = (map.stamp(), h, depth as usize);
         h = match kept.0.get(d - 1) {
             Some(&Some((s, b, after))) if s == stamp && b == before => after,
             _ => {
-                let after = level.map.tiles().iter().fold(h, |h, &t| fnv1a_byte(h, glyph_byte(t)));
+                let after = map.tiles().iter().fold(h, |h, &t| fnv1a_byte(h, glyph_byte(t)));
                 worked_out(d, (stamp, before, after));
                 after
             }
         };
-        for key in &level.keys {
-            pos(&mut out, key.at);
-            pos(&mut out, key.opens);
+        for &Key { at, opens } in keys {
+            pos(&mut out, at);
+            pos(&mut out, opens);
         }
         out.push(0xfe);
-        if let Some(relic) = level.relic {
+        if let Some(relic) = *relic {
             pos(&mut out, relic);
         }
-        for m in &level.monsters {
-            out.extend_from_slice(&m.id.to_le_bytes());
-            out.push(m.kind as u8);
-            pos(&mut out, m.at);
-            out.extend_from_slice(&m.hp.to_le_bytes());
-            out.extend_from_slice(&m.energy.to_le_bytes());
-            match m.mind {
+        for m in monsters {
+            let Monster {
+                id,
+                kind,
+                at,
+                hp,
+                energy,
+                mind,
+            } = *m;
+            out.extend_from_slice(&id.to_le_bytes());
+            out.push(kind.id() as u8);
+            pos(&mut out, at);
+            out.extend_from_slice(&hp.to_le_bytes());
+            out.extend_from_slice(&energy.to_le_bytes());
+            match mind {
                 Mind::Asleep => out.push(0),
                 Mind::Wandering { heading } => out.extend_from_slice(&[1, heading as u8]),
                 Mind::Hunting { target, patience } => {
@@ -108,47 +135,72 @@ fn hash(run: &Run, kept: &TileHashes, worked_out: &mut dyn FnMut(usize, (u64, u6
             }
         }
         out.push(0xfd);
-        for f in &level.items {
-            pos(&mut out, f.at);
-            item(&mut out, f.item);
-            out.extend_from_slice(&[f.altar.map_or(0xff, |a| a), u8::from(f.sealed)]);
+        for &FloorItem {
+            at,
+            item: thing,
+            altar,
+            sealed,
+        } in items
+        {
+            pos(&mut out, at);
+            item(&mut out, thing);
+            out.extend_from_slice(&[altar.map_or(0xff, |a| a), u8::from(sealed)]);
         }
         // (Marked only when there is any, so runs without loot hash as they did before it.)
-        if !level.loot.is_empty() {
+        if !loot.is_empty() {
             out.push(0xfc);
-            for l in &level.loot {
-                out.extend_from_slice(&l.holder.to_le_bytes());
-                item(&mut out, l.item);
+            for &Loot { holder, item: thing } in loot {
+                out.extend_from_slice(&holder.to_le_bytes());
+                item(&mut out, thing);
             }
         }
         out.push(0xff);
     }
-    pos(&mut out, player.at);
-    for &(depth, door) in &player.keys.0 {
+    let Player {
+        at,
+        keys,
+        health: Health { hp, max },
+        carrying: Carrying { relic },
+        memory: _, // what the player has seen: follows from where it has been
+        pack,
+        status: Status {
+            haste,
+            poison,
+            confusion,
+        },
+        lore: Lore { seed, known },
+    } = player;
+    pos(&mut out, *at);
+    for &(depth, door) in &keys.0 {
         out.extend_from_slice(&depth.to_le_bytes());
         pos(&mut out, door);
     }
-    out.extend_from_slice(&player.health.hp.to_le_bytes());
-    out.extend_from_slice(&player.health.max.to_le_bytes());
-    out.push(u8::from(player.carrying.relic));
-    for slot in player.pack.slots() {
+    out.extend_from_slice(&hp.to_le_bytes());
+    out.extend_from_slice(&max.to_le_bytes());
+    out.push(u8::from(*relic));
+    for slot in pack.slots() {
         match slot {
             Some(i) => item(&mut out, *i),
             None => out.push(0xff),
         }
     }
-    for worn in [player.pack.weapon, player.pack.armour] {
+    for worn in [pack.weapon, pack.armour] {
         out.push(worn.unwrap_or(0xff));
     }
-    let status = player.status;
-    for t in [status.haste, status.poison, status.confusion] {
+    for t in [haste, poison, confusion] {
         out.extend_from_slice(&t.to_le_bytes());
     }
-    out.extend_from_slice(&player.lore.seed.to_le_bytes());
-    out.extend_from_slice(&player.lore.known.to_le_bytes());
-    out.extend_from_slice(&record.slain.to_le_bytes());
-    out.extend_from_slice(&record.deepest.to_le_bytes());
-    match &record.ending {
+    out.extend_from_slice(&seed.to_le_bytes());
+    out.extend_from_slice(&known.to_le_bytes());
+    let RunRecord {
+        slain,
+        deepest,
+        ending,
+        kills: _, // counted by kind as `slain` is counted: follows from the rest
+    } = record;
+    out.extend_from_slice(&slain.to_le_bytes());
+    out.extend_from_slice(&deepest.to_le_bytes());
+    match ending {
         None => out.push(0),
         Some(Ending::Won) => out.push(1),
         Some(Ending::Died { by }) => {
