@@ -28,27 +28,63 @@ pub const REST: u32 = 0;
 /// What passing a closed or locked door costs a noise, in steps (an open doorway costs one).
 pub const THROUGH_SHUT_DOOR: u32 = 4;
 
-/// How loud the player's `act` was, by what it came to: the loudest of its effects.
+/// How loud the player's `act` was, by what it came to: the loudest of its effects. Every act
+/// and every effect is named here (no default arm), so a new one cannot be silent by omission:
+/// it does not compile until its noise is chosen.
 pub fn loudness(act: Act, effects: &[Effect]) -> u32 {
+    let sneaking = matches!(act, Act::Sneak(_));
     let base = match act {
         Act::Sneak(_) => SNEAK,
         Act::Step(_) | Act::Descend | Act::Ascend => WALK,
         Act::Wait => REST,
         Act::Aim { .. } => THROW,
-        _ => HANDLING,
+        Act::Shoot(_) | Act::Close(_) | Act::PickUp | Act::Drop(_) | Act::Use(_) | Act::Equip(_) | Act::Unequip(_) => {
+            HANDLING
+        }
     };
-    effects.iter().fold(base, |loudest, e| {
-        let this = match e {
-            Effect::Attacked { .. } | Effect::Shot { .. } => FIGHT,
-            Effect::DoorOpened(_) | Effect::DoorUnlocked(_) if matches!(act, Act::Sneak(_)) => SNEAK_DOOR,
-            Effect::DoorOpened(_) | Effect::DoorClosed(_) | Effect::DoorUnlocked(_) | Effect::DoorSmashed(_) => DOOR,
-            Effect::Flew { kind, .. } if kind.class() == crate::world::Class::Wand => ZAP,
-            Effect::Moved { .. } if matches!(act, Act::Sneak(_)) => SNEAK,
-            Effect::Moved { .. } => WALK,
-            _ => 0,
-        };
-        loudest.max(this)
-    })
+    effects
+        .iter()
+        .fold(base, |loudest, e| loudest.max(effect_noise(e, sneaking)))
+}
+
+/// The noise one effect of the player's act makes (`sneaking`: the act was a sneaking step).
+fn effect_noise(effect: &Effect, sneaking: bool) -> u32 {
+    match effect {
+        Effect::Attacked { .. } | Effect::Shot { .. } => FIGHT,
+        Effect::DoorOpened(_) | Effect::DoorUnlocked(_) if sneaking => SNEAK_DOOR,
+        Effect::DoorOpened(_) | Effect::DoorClosed(_) | Effect::DoorUnlocked(_) | Effect::DoorSmashed(_) => DOOR,
+        Effect::Flew { kind, .. } if kind.class() == crate::world::Class::Wand => ZAP,
+        Effect::Moved { .. } if sneaking => SNEAK,
+        Effect::Moved { .. } => WALK,
+        // Thrown things are as loud as the throw (the act's base); the rest make no noise of
+        // their own beyond the act that caused them.
+        Effect::Flew { .. }
+        | Effect::Landed(_)
+        | Effect::KeyTaken(_)
+        | Effect::RelicTaken
+        | Effect::Waited
+        | Effect::LevelChanged { .. }
+        | Effect::Stole(_)
+        | Effect::Escaped
+        | Effect::ItemTaken { .. }
+        | Effect::AltarsSealed(_)
+        | Effect::ItemDropped(_)
+        | Effect::UsedUp(_)
+        | Effect::Identified(_)
+        | Effect::Healed(_)
+        | Effect::Invigorated(_)
+        | Effect::Hasted(_)
+        | Effect::Poisoned(_)
+        | Effect::Confused(_)
+        | Effect::PoisonHurt
+        | Effect::Mapped
+        | Effect::Teleported(_)
+        | Effect::Recharged(_)
+        | Effect::Aggravated
+        | Effect::Slept(_)
+        | Effect::Equipped(_)
+        | Effect::Unequipped(_) => 0,
+    }
 }
 
 /// How far (walking) a monster minded `mind` hears a noise of `loudness`.
