@@ -1,0 +1,258 @@
+//! What the rules speak in: who acts (`Who`), what it tries (`Act`), what that comes to
+//! (`Effect`), and why it cannot be done (`Refusal`).
+
+use std::fmt;
+
+use crate::geom::{Dir8, Pos};
+use crate::map::Tile;
+use crate::world::{FloorItem, Item, ItemKind, Key};
+
+/// Who acts, or is acted on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Who {
+    /// The player.
+    Player,
+    /// The monster with this id on the current level.
+    Monster(u32),
+}
+
+/// What an actor tries to do (the player's are what a recording keeps: see `run::Recording`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Act {
+    /// Step, or bump: a closed door opens (for those who open doors), a locked one unlocks if the
+    /// actor has its key, an enemy is attacked.
+    Step(Dir8),
+    /// Step as `Step` does, but sneaking: quieter (`noise::SNEAK`), and it takes two turns.
+    Sneak(Dir8),
+    /// Shoot at the player standing here (monsters with a bow: `Habit::Archer`).
+    Shoot(Pos),
+    /// Let a turn pass.
+    Wait,
+    /// Close the open door at this tile (next to the actor).
+    Close(Pos),
+    /// Go down the stairs the actor stands on.
+    Descend,
+    /// Go up the stairs the actor stands on (on the first level, out of the dungeon).
+    Ascend,
+    /// Pick up what lies here (the player).
+    PickUp,
+    /// Drop the whole stack in this pack slot here.
+    Drop(u8),
+    /// Drink or read what is in this slot (weapons and armour: wield or wear it).
+    Use(u8),
+    /// Wield or wear what is in this slot.
+    Equip(u8),
+    /// Stop wielding or wearing what is in this slot.
+    Unequip(u8),
+    /// Throw one of the things in this slot, or zap its wand, at a tile in sight.
+    Aim {
+        /// The pack slot.
+        slot: u8,
+        /// The tile aimed at.
+        at: Pos,
+    },
+}
+
+impl Act {
+    /// Whether it is about the player's pack (only the player does these).
+    pub const fn is_item_act(self) -> bool {
+        matches!(
+            self,
+            Act::PickUp | Act::Drop(_) | Act::Use(_) | Act::Equip(_) | Act::Unequip(_) | Act::Aim { .. }
+        )
+    }
+}
+
+/// Something that happened: what `apply` makes true of the world.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// The actor moved to `to`, a tile of kind `onto`.
+    Moved {
+        /// Where it moved.
+        to: Pos,
+        /// What it stepped onto.
+        onto: Tile,
+    },
+    /// The actor opened the closed door here.
+    DoorOpened(Pos),
+    /// The actor closed the open door here.
+    DoorClosed(Pos),
+    /// The actor unlocked the door with its key (used up) and opened it.
+    DoorUnlocked(Pos),
+    /// The actor smashed the closed (or locked) door here open.
+    DoorSmashed(Pos),
+    /// The actor picked up this key.
+    KeyTaken(Key),
+    /// The player picked up the relic.
+    RelicTaken,
+    /// A turn passed.
+    Waited,
+    /// The actor took the stairs to level `to`.
+    LevelChanged {
+        /// The level arrived on.
+        to: u32,
+    },
+    /// The actor attacked `target`: `damage` when it hit, `None` for a miss.
+    Attacked {
+        /// Who was attacked.
+        target: Who,
+        /// The damage of a hit, `None` for a miss.
+        damage: Option<i32>,
+    },
+    /// The actor shot at `target`: `damage` when it hit, `None` for a miss.
+    Shot {
+        /// Who was shot at.
+        target: Who,
+        /// The damage of a hit, `None` for a miss.
+        damage: Option<i32>,
+    },
+    /// The actor's hit stole what was in this slot of the player's pack (a thief's).
+    Stole(u8),
+    /// The player climbed out of the dungeon with the relic.
+    Escaped,
+    /// The player picked up `item` from `at`.
+    ItemTaken {
+        /// Where it lay.
+        at: Pos,
+        /// What it was.
+        item: Item,
+    },
+    /// The other altars of this vault closed their cages.
+    AltarsSealed(u8),
+    /// The player dropped the stack in this slot where it stands.
+    ItemDropped(u8),
+    /// One thing from this slot was drunk, read, thrown, or a charge of its wand zapped.
+    UsedUp(u8),
+    /// The player now knows this kind by name.
+    Identified(ItemKind),
+    /// The player healed this much (and was cured of poison and confusion).
+    Healed(i32),
+    /// The player's most hit points rose by this much, and it healed fully.
+    Invigorated(i32),
+    /// The player is hasted for this many turns.
+    Hasted(u16),
+    /// The player is poisoned for this many turns.
+    Poisoned(u16),
+    /// The player is confused for this many turns.
+    Confused(u16),
+    /// Poison took a hit point.
+    PoisonHurt,
+    /// The player learned the whole level's map.
+    Mapped,
+    /// The player is somewhere else on the level at once.
+    Teleported(Pos),
+    /// Every wand the player carries gained this many charges.
+    Recharged(u8),
+    /// Every monster on the level comes for the player.
+    Aggravated,
+    /// The monster with this id fell asleep.
+    Slept(u32),
+    /// The player wields or wears what is in this slot.
+    Equipped(u8),
+    /// The player stopped wielding or wearing what is in this slot.
+    Unequipped(u8),
+    /// Something thrown or zapped flew from the player to `to`.
+    Flew {
+        /// What flew (a thrown thing, or the wand whose bolt it was).
+        kind: ItemKind,
+        /// Where its flight ended.
+        to: Pos,
+    },
+    /// A thrown thing came to rest here.
+    Landed(FloorItem),
+}
+
+/// Why an action cannot be done. It takes no turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// A wall (or the edge of the map).
+    Wall,
+    /// A locked door, and the actor has no key to it.
+    Locked,
+    /// A closed door, and the actor cannot open doors.
+    Shut,
+    /// A diagonal step into or out of a doorway (NetHack's rule).
+    DiagonalDoorway,
+    /// Another actor, not an enemy, stands there.
+    Occupied,
+    /// Nothing to close there.
+    NoDoor,
+    /// The door is already shut.
+    AlreadyShut,
+    /// Something stands in the doorway.
+    DoorBlocked,
+    /// Going down, away from stairs down.
+    NotOnStairsDown,
+    /// Going up, away from stairs up.
+    NotOnStairsUp,
+    /// Stairs that lead out of the dungeon, and no relic to take out.
+    NotWithoutRelic,
+    /// Stairs that lead nowhere (a map file's).
+    NowhereToGo,
+    /// Picking up where nothing lies.
+    NothingHere,
+    /// Picking up with every slot taken.
+    PackFull,
+    /// Taking from an altar whose cage is closed.
+    Sealed,
+    /// A slot with nothing in it.
+    NoSuchItem,
+    /// Dropping where something already lies (or off the floor).
+    NoRoomToDrop,
+    /// Wielding, wearing or using what cannot be.
+    CannotUse,
+    /// A thing to throw or a wand: it needs a target.
+    NeedsTarget,
+    /// Throwing or zapping what cannot be thrown or zapped.
+    CannotAim,
+    /// Aiming at a tile out of sight.
+    NotInSight,
+    /// Aiming at yourself.
+    AimedAtSelf,
+    /// A wand with no charges left.
+    NoCharges,
+    /// Taking off what is not worn.
+    NotEquipped,
+    /// Wielding or wearing what already is.
+    AlreadyEquipped,
+    /// Blinking with no free tile on the way.
+    NoRoomToBlink,
+    /// Shooting with no clear line of fire (or no bow).
+    NoShot,
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Refusal::Wall => "There is a wall in the way.",
+            Refusal::Locked => "The door is locked.",
+            Refusal::Shut => "The door is shut.",
+            Refusal::DiagonalDoorway => "You can't move diagonally into or out of a doorway.",
+            Refusal::Occupied => "Something is in the way.",
+            Refusal::NoDoor => "There is no door there.",
+            Refusal::AlreadyShut => "The door is already closed.",
+            Refusal::DoorBlocked => "Something is in the way.",
+            Refusal::NotOnStairsDown => "You can't go down here: there are no stairs down.",
+            Refusal::NotOnStairsUp => "You can't go up here: there are no stairs up.",
+            Refusal::NotWithoutRelic => {
+                "This is the way out. You will not leave without the Heartstone from the deepest level."
+            }
+            Refusal::NowhereToGo => "These stairs lead nowhere you can go.",
+            Refusal::NothingHere => "There is nothing here to pick up.",
+            Refusal::PackFull => "Your pack is full.",
+            Refusal::Sealed => "It is sealed in its altar's cage.",
+            Refusal::NoSuchItem => "You have nothing in that slot.",
+            Refusal::NoRoomToDrop => "There is no room to drop it here.",
+            Refusal::CannotUse => "That cannot be used that way.",
+            Refusal::NeedsTarget => "That needs a target: throw or zap it.",
+            Refusal::CannotAim => "You can't throw or zap that.",
+            Refusal::NotInSight => "You can't see there.",
+            Refusal::AimedAtSelf => "You can't aim at yourself.",
+            Refusal::NoCharges => "The wand has no charges left.",
+            Refusal::NotEquipped => "You are not wielding or wearing that.",
+            Refusal::AlreadyEquipped => "You are already using that.",
+            Refusal::NoRoomToBlink => "There is no room to blink there.",
+            Refusal::NoShot => "There is no clear shot.",
+        })
+    }
+}

@@ -1,0 +1,513 @@
+//! Judging an act: `resolve` turns what an actor tries, in its scene, into the effects it has
+//! (dice rolled) or a refusal; steps, bumps, doors, thefts and the attack roll live here.
+
+use crate::geom::{Dir8, Pos};
+use crate::map::{DoorState, Tile, TileMap};
+use crate::rng::GenRng;
+use crate::world::{Attack, Doors, Habit, Level, Pack};
+
+use super::{Act, Effect, Refusal, Who, items, mind};
+
+/// What the acting actor is and carries.
+#[derive(Clone, Copy, Debug)]
+pub struct Actor<'a> {
+    /// Who it is.
+    pub who: Who,
+    /// Where it stands.
+    pub at: Pos,
+    /// Locked doors on this level the actor holds keys to.
+    pub keys: &'a [Pos],
+    /// Whether it picks up what it walks onto: keys and the relic (the player does).
+    pub takes_things: bool,
+    /// What a closed door means to it.
+    pub doors: Doors,
+    /// What it does besides walking and hitting (the player's is `Habit::Brute`).
+    pub habit: Habit,
+    /// How it fights.
+    pub attack: Attack,
+    /// Whether it carries the relic (and may leave the dungeon).
+    pub has_relic: bool,
+    /// Its pack (the player's), which what it walks onto goes into while there is room.
+    pub pack: Option<&'a Pack>,
+}
+
+/// The world an action is judged in: the level (with its monsters), where it lies, and where
+/// the player stands.
+#[derive(Clone, Copy, Debug)]
+pub struct Scene<'a> {
+    /// The level acted on (with its monsters).
+    pub level: &'a Level,
+    /// Its depth.
+    pub depth: u32,
+    /// How deep the dungeon goes.
+    pub deepest: u32,
+    /// Where the player stands.
+    pub player_at: Pos,
+    /// Up to how much the player's armour takes off a hit.
+    pub player_armour: i32,
+    /// The player's pack (what a thief may take).
+    pub player_pack: Option<&'a Pack>,
+}
+
+impl Scene<'_> {
+    /// Who stands at `p`.
+    pub(crate) fn occupant(&self, p: Pos) -> Option<Who> {
+        if p == self.player_at {
+            return Some(Who::Player);
+        }
+        self.level.monster_at(p).map(|m| Who::Monster(m.id))
+    }
+}
+
+/// What `act` by `actor` comes to in `scene`: the effects, in order (attacks rolled on `rng`),
+/// or why not.
+pub fn resolve(scene: &Scene, actor: &Actor, act: Act, rng: &mut GenRng) -> Result<Vec<Effect>, Refusal> {
+    let map = &scene.level.map;
+    match act {
+        Act::Wait => Ok(vec![Effect::Waited]),
+        Act::Step(dir) | Act::Sneak(dir) => step(scene, actor, dir, rng),
+        Act::Shoot(at) => match actor.habit {
+            Habit::Archer(range)
+                if at == scene.player_at
+                    && mind::chebyshev(actor.at, at) <= range
+                    && mind::clear_shot(scene.level, actor.at, at) =>
+            {
+                let damage = roll_damage(actor.attack, Who::Player, scene.player_armour, rng);
+                Ok(vec![Effect::Shot {
+                    target: Who::Player,
+                    damage,
+                }])
+            }
+            _ => Err(Refusal::NoShot),
+        },
+        Act::PickUp | Act::Drop(_) | Act::Use(_) | Act::Equip(_) | Act::Unequip(_) | Act::Aim { .. } => {
+            Err(Refusal::CannotUse) // the player's pack: `items::resolve`
+        }
+        Act::Close(at) => match map.tile(at) {
+            Tile::Door(DoorState::Open) if scene.occupant(at).is_some() || actor.at == at => Err(Refusal::DoorBlocked),
+            Tile::Door(DoorState::Open) => Ok(vec![Effect::DoorClosed(at)]),
+            Tile::Door(_) => Err(Refusal::AlreadyShut),
+            _ => Err(Refusal::NoDoor),
+        },
+        Act::Descend => match map.tile(actor.at) {
+            Tile::StairsDown if scene.depth < scene.deepest => Ok(vec![Effect::LevelChanged { to: scene.depth + 1 }]),
+            Tile::StairsDown => Err(Refusal::NowhereToGo),
+            _ => Err(Refusal::NotOnStairsDown),
+        },
+        Act::Ascend => match map.tile(actor.at) {
+            Tile::StairsUp if scene.depth > 1 => Ok(vec![Effect::LevelChanged { to: scene.depth - 1 }]),
+            Tile::StairsUp if scene.deepest == 1 => Err(Refusal::NowhereToGo),
+            Tile::StairsUp if actor.has_relic => Ok(vec![Effect::Escaped]),
+            Tile::StairsUp => Err(Refusal::NotWithoutRelic),
+            _ => Err(Refusal::NotOnStairsUp),
+        },
+    }
+}
+
+/// Whether `a` and `b` fight each other: the player and monsters do, monsters among themselves
+/// do not.
+const fn enemies(a: Who, b: Who) -> bool {
+    matches!((a, b), (Who::Player, Who::Monster(_)) | (Who::Monster(_), Who::Player))
+}
+
+/// An attack on `target`, rolled: to hit, then damage, then (on the player) what its armour
+/// takes off, never the whole hit.
+pub(crate) fn roll_attack(attack: Attack, target: Who, armour: i32, rng: &mut GenRng) -> Effect {
+    let damage = roll_damage(attack, target, armour, rng);
+    Effect::Attacked { target, damage }
+}
+
+/// The damage of an attack on `target`, rolled as `roll_attack` does (`None` for a miss).
+fn roll_damage(attack: Attack, target: Who, armour: i32, rng: &mut GenRng) -> Option<i32> {
+    rng.percent(attack.to_hit).then(|| {
+        let d = rng.range(attack.damage.0, attack.damage.1);
+        if target == Who::Player && armour > 0 {
+            (d - rng.range(0, armour)).max(1)
+        } else {
+            d
+        }
+    })
+}
+
+fn step(scene: &Scene, actor: &Actor, dir: Dir8, rng: &mut GenRng) -> Result<Vec<Effect>, Refusal> {
+    let map = &scene.level.map;
+    let to = Dir8::from_pos(actor.at, dir);
+    let Some(tile) = map.get(to) else {
+        return Err(Refusal::Wall);
+    };
+    if diagonal_doorway(map, actor.at, to) {
+        return Err(Refusal::DiagonalDoorway);
+    }
+    match tile {
+        Tile::Wall => Err(Refusal::Wall),
+        Tile::Door(DoorState::Closed) => match actor.doors {
+            Doors::Opens => Ok(vec![Effect::DoorOpened(to)]),
+            Doors::Smashes => Ok(vec![Effect::DoorSmashed(to)]),
+            Doors::Stopped => Err(Refusal::Shut),
+        },
+        Tile::Door(DoorState::Locked) if actor.keys.contains(&to) => Ok(vec![Effect::DoorUnlocked(to)]),
+        Tile::Door(DoorState::Locked) if actor.doors == Doors::Smashes => Ok(vec![Effect::DoorSmashed(to)]),
+        Tile::Door(DoorState::Locked) => Err(Refusal::Locked),
+        Tile::Door(DoorState::Open) | Tile::Floor | Tile::Corridor | Tile::StairsDown | Tile::StairsUp => {
+            match scene.occupant(to) {
+                Some(other) if enemies(actor.who, other) => {
+                    let blow = roll_attack(actor.attack, other, scene.player_armour, rng);
+                    let hit = matches!(blow, Effect::Attacked { damage: Some(_), .. });
+                    if actor.habit == Habit::Thief
+                        && other == Who::Player
+                        && hit
+                        && let Some(slot) = scene.player_pack.and_then(|p| something_to_steal(p, rng))
+                    {
+                        return Ok(vec![Effect::Stole(slot)]);
+                    }
+                    return Ok(vec![blow]);
+                }
+                Some(_) => return Err(Refusal::Occupied),
+                None => {}
+            }
+            let mut effects = vec![Effect::Moved { to, onto: tile }];
+            if actor.takes_things {
+                if let Some(&key) = scene.level.key_at(to) {
+                    effects.push(Effect::KeyTaken(key));
+                }
+                if scene.level.relic == Some(to) {
+                    effects.push(Effect::RelicTaken);
+                }
+                if let Some(pack) = actor.pack
+                    && let Some(found) = scene.level.item_at(to)
+                    && !found.sealed
+                    && pack.room_for(found.item).is_some()
+                {
+                    effects.extend(items::take(found));
+                }
+            }
+            Ok(effects)
+        }
+    }
+}
+
+/// A slot a thief may take from `pack`: anything not wielded or worn, chosen at random.
+fn something_to_steal(pack: &Pack, rng: &mut GenRng) -> Option<u8> {
+    let loose: Vec<u8> = pack
+        .items()
+        .map(|(s, _)| s as u8)
+        .filter(|&s| pack.weapon != Some(s) && pack.armour != Some(s))
+        .collect();
+    rng.pick(&loose)
+}
+
+/// Whether the step from `from` to the next tile `to` is diagonal into or out of a doorway
+/// (NetHack's rule, for everyone who walks: never allowed).
+pub(crate) fn diagonal_doorway(map: &TileMap, from: Pos, to: Pos) -> bool {
+    let door = |p: Pos| map.get(p).is_some_and(|t| t.is_door());
+    from.x != to.x && from.y != to.y && (door(from) || door(to))
+}
+
+/// The open doors next to `p` (8-way), for "close the only adjacent open door".
+pub fn open_doors_around(map: &TileMap, p: Pos) -> Vec<Pos> {
+    Dir8::ALL
+        .iter()
+        .map(|&d| Dir8::from_pos(p, d))
+        .filter(|&q| map.get(q) == Some(Tile::Door(DoorState::Open)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::parse_ascii;
+    use crate::world::Key;
+
+    fn level(s: &str) -> Level {
+        Level::bare(parse_ascii(s.as_bytes()).unwrap())
+    }
+
+    /// Far from everything the tests look at.
+    const NOWHERE: Pos = Pos::new(-9, -9);
+
+    fn scene(level: &Level) -> Scene<'_> {
+        Scene {
+            level,
+            depth: 2,
+            deepest: 10,
+            player_at: NOWHERE,
+            player_armour: 0,
+            player_pack: None,
+        }
+    }
+
+    fn walker(at: Pos) -> Actor<'static> {
+        Actor {
+            who: Who::Player,
+            at,
+            keys: &[],
+            takes_things: true,
+            doors: Doors::Opens,
+            habit: Habit::Brute,
+            attack: Attack {
+                to_hit: 100,
+                damage: (3, 3),
+            },
+            has_relic: false,
+            pack: None,
+        }
+    }
+
+    fn resolve(scene: &Scene, actor: &Actor, act: Act) -> Result<Vec<Effect>, Refusal> {
+        super::resolve(scene, actor, act, &mut GenRng::new(1))
+    }
+
+    fn step_from(scene: &Scene, at: Pos, dir: Dir8) -> Result<Vec<Effect>, Refusal> {
+        resolve(scene, &walker(at), Act::Step(dir))
+    }
+
+    fn monster(id: u32, at: Pos) -> crate::world::Monster {
+        let kind = crate::world::Kind::Goblin;
+        crate::world::Monster {
+            id,
+            kind,
+            at,
+            hp: kind.stats().max_hp,
+            energy: 0,
+            mind: crate::world::Mind::Asleep,
+        }
+    }
+
+    #[test]
+    fn steps() {
+        let l = level("#####\n#@.+#\n#.'*#\n#####\n");
+        let s = scene(&l);
+        let at = Pos::new(1, 1);
+        let moved = |x, y, onto| {
+            Ok(vec![Effect::Moved {
+                to: Pos::new(x, y),
+                onto,
+            }])
+        };
+        assert_eq!(step_from(&s, at, Dir8::E), moved(2, 1, Tile::Floor));
+        assert_eq!(step_from(&s, at, Dir8::N), Err(Refusal::Wall));
+        assert_eq!(step_from(&s, at, Dir8::NW), Err(Refusal::Wall));
+        assert_eq!(
+            step_from(&s, Pos::new(2, 1), Dir8::E),
+            Ok(vec![Effect::DoorOpened(Pos::new(3, 1))])
+        );
+        assert_eq!(step_from(&s, Pos::new(2, 1), Dir8::SE), Err(Refusal::DiagonalDoorway));
+        assert_eq!(step_from(&s, at, Dir8::SE), Err(Refusal::DiagonalDoorway));
+        assert_eq!(step_from(&s, Pos::new(2, 2), Dir8::NW), Err(Refusal::DiagonalDoorway));
+        assert_eq!(step_from(&s, Pos::new(2, 2), Dir8::E), Err(Refusal::Locked));
+        assert_eq!(
+            step_from(&s, Pos::new(1, 2), Dir8::E),
+            moved(2, 2, Tile::Door(DoorState::Open))
+        );
+        // Stepping into an enemy attacks it; into a friend is refused.
+        let mut l = l.clone();
+        l.monsters.push(monster(7, Pos::new(2, 1)));
+        let crowded = scene(&l);
+        assert_eq!(
+            step_from(&crowded, at, Dir8::E),
+            Ok(vec![Effect::Attacked {
+                target: Who::Monster(7),
+                damage: Some(3)
+            }])
+        );
+        let goblin = Actor {
+            who: Who::Monster(8),
+            ..walker(at)
+        };
+        assert_eq!(resolve(&crowded, &goblin, Act::Step(Dir8::E)), Err(Refusal::Occupied));
+        let near_player = Scene {
+            player_at: Pos::new(1, 2),
+            ..crowded
+        };
+        assert_eq!(
+            resolve(&near_player, &goblin, Act::Step(Dir8::S)),
+            Ok(vec![Effect::Attacked {
+                target: Who::Player,
+                damage: Some(3)
+            }])
+        );
+    }
+
+    #[test]
+    fn doors_open_only_for_those_who_open_doors() {
+        let l = level("#####\n#@+.#\n#####\n");
+        let s = scene(&l);
+        let rat = Actor {
+            who: Who::Monster(1),
+            doors: Doors::Stopped,
+            ..walker(Pos::new(1, 1))
+        };
+        assert_eq!(resolve(&s, &rat, Act::Step(Dir8::E)), Err(Refusal::Shut));
+        let goblin = Actor {
+            doors: Doors::Opens,
+            ..rat
+        };
+        assert_eq!(
+            resolve(&s, &goblin, Act::Step(Dir8::E)),
+            Ok(vec![Effect::DoorOpened(Pos::new(2, 1))])
+        );
+        let ogre = Actor {
+            doors: Doors::Smashes,
+            ..rat
+        };
+        assert_eq!(
+            resolve(&s, &ogre, Act::Step(Dir8::E)),
+            Ok(vec![Effect::DoorSmashed(Pos::new(2, 1))])
+        );
+        // A locked door stops all but a smasher.
+        let locked = level("#####\n#@*.#\n#####\n");
+        let s = scene(&locked);
+        assert_eq!(resolve(&s, &goblin, Act::Step(Dir8::E)), Err(Refusal::Locked));
+        assert_eq!(
+            resolve(&s, &ogre, Act::Step(Dir8::E)),
+            Ok(vec![Effect::DoorSmashed(Pos::new(2, 1))])
+        );
+    }
+
+    #[test]
+    fn attacks_hit_and_miss_by_the_dice() {
+        let mut rng = GenRng::new(5);
+        let attack = Attack {
+            to_hit: 70,
+            damage: (2, 5),
+        };
+        let (mut hits, mut total) = (0, 0);
+        for _ in 0..2000 {
+            match roll_attack(attack, Who::Player, 0, &mut rng) {
+                Effect::Attacked { damage: Some(d), .. } => {
+                    assert!((2..=5).contains(&d));
+                    hits += 1;
+                    total += d;
+                }
+                Effect::Attacked { damage: None, .. } => {}
+                other => panic!("{other:?}"),
+            }
+        }
+        assert!((1300..1500).contains(&hits), "{hits} hits in 2000 at 70%");
+        assert!((3.3..3.7).contains(&(f64::from(total) / f64::from(hits))));
+    }
+
+    #[test]
+    fn off_the_map_is_wall() {
+        let l = level("@.\n..\n");
+        assert_eq!(step_from(&scene(&l), Pos::new(0, 0), Dir8::W), Err(Refusal::Wall));
+        assert_eq!(step_from(&scene(&l), Pos::new(0, 0), Dir8::N), Err(Refusal::Wall));
+    }
+
+    #[test]
+    fn keys_are_picked_up_and_open_their_own_door_only() {
+        let mut l = level("#######\n#@.*.*#\n#######\n");
+        let far = Pos::new(5, 1);
+        l.keys.push(Key {
+            at: Pos::new(2, 1),
+            opens: far,
+        });
+        let s = scene(&l);
+        assert_eq!(
+            step_from(&s, Pos::new(1, 1), Dir8::E),
+            Ok(vec![
+                Effect::Moved {
+                    to: Pos::new(2, 1),
+                    onto: Tile::Floor
+                },
+                Effect::KeyTaken(l.keys[0])
+            ])
+        );
+        let holding = [far];
+        let with_key = Actor {
+            keys: &holding,
+            ..walker(Pos::new(2, 1))
+        };
+        assert_eq!(
+            resolve(&s, &with_key, Act::Step(Dir8::E)),
+            Err(Refusal::Locked),
+            "wrong door"
+        );
+        let at_far = Actor {
+            at: Pos::new(4, 1),
+            ..with_key
+        };
+        assert_eq!(
+            resolve(&s, &at_far, Act::Step(Dir8::E)),
+            Ok(vec![Effect::DoorUnlocked(far)])
+        );
+        // An actor that does not take things walks over them.
+        let monster = Actor {
+            takes_things: false,
+            ..walker(Pos::new(1, 1))
+        };
+        assert_eq!(resolve(&s, &monster, Act::Step(Dir8::E)).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn stairs_work_only_on_stairs() {
+        let l = level("#######\n#<@.>.#\n#######\n");
+        let s = scene(&l);
+        let on = |x| walker(Pos::new(x, 1));
+        assert_eq!(resolve(&s, &on(2), Act::Descend), Err(Refusal::NotOnStairsDown));
+        assert_eq!(resolve(&s, &on(2), Act::Ascend), Err(Refusal::NotOnStairsUp));
+        assert_eq!(
+            resolve(&s, &on(4), Act::Descend),
+            Ok(vec![Effect::LevelChanged { to: 3 }])
+        );
+        assert_eq!(
+            resolve(&s, &on(1), Act::Ascend),
+            Ok(vec![Effect::LevelChanged { to: 1 }])
+        );
+        assert_eq!(resolve(&s, &on(1), Act::Descend), Err(Refusal::NotOnStairsDown));
+        let only = Scene {
+            depth: 1,
+            deepest: 1,
+            ..s
+        };
+        assert_eq!(resolve(&only, &on(4), Act::Descend), Err(Refusal::NowhereToGo));
+        assert_eq!(resolve(&only, &on(1), Act::Ascend), Err(Refusal::NowhereToGo));
+        // The first level's stairs up are the way out, for whoever carries the relic.
+        let first = Scene { depth: 1, ..s };
+        assert_eq!(resolve(&first, &on(1), Act::Ascend), Err(Refusal::NotWithoutRelic));
+        let carrier = Actor {
+            has_relic: true,
+            ..on(1)
+        };
+        assert_eq!(resolve(&first, &carrier, Act::Ascend), Ok(vec![Effect::Escaped]));
+    }
+
+    #[test]
+    fn the_relic_is_taken_by_walking_onto_it() {
+        let mut l = level("#####\n#@..#\n#####\n");
+        l.relic = Some(Pos::new(2, 1));
+        let s = scene(&l);
+        assert_eq!(
+            step_from(&s, Pos::new(1, 1), Dir8::E),
+            Ok(vec![
+                Effect::Moved {
+                    to: Pos::new(2, 1),
+                    onto: Tile::Floor
+                },
+                Effect::RelicTaken
+            ])
+        );
+    }
+
+    #[test]
+    fn closing() {
+        let l = level("#####\n#@'+#\n#####\n");
+        let s = scene(&l);
+        let me = walker(Pos::new(1, 1));
+        assert_eq!(
+            resolve(&s, &me, Act::Close(Pos::new(2, 1))),
+            Ok(vec![Effect::DoorClosed(Pos::new(2, 1))])
+        );
+        let crowded = Scene {
+            player_at: Pos::new(2, 1),
+            ..s
+        };
+        assert_eq!(
+            resolve(&crowded, &me, Act::Close(Pos::new(2, 1))),
+            Err(Refusal::DoorBlocked)
+        );
+        assert_eq!(resolve(&s, &me, Act::Close(Pos::new(3, 1))), Err(Refusal::AlreadyShut));
+        assert_eq!(resolve(&s, &me, Act::Close(Pos::new(1, 1))), Err(Refusal::NoDoor));
+        assert_eq!(open_doors_around(&l.map, Pos::new(1, 1)), vec![Pos::new(2, 1)]);
+    }
+}
