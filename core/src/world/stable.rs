@@ -169,39 +169,33 @@ mod tests {
         (ItemKind::Blinking, 21, "Blinking"),
     ];
 
+    /// Each row's kind has the row's id and name, and is written and read by them: the id in
+    /// postcard (saves), the name in RON (the history).
+    fn holds_pinned<T>(
+        rows: &[(T, u32, &str)],
+        id: fn(T) -> u32,
+        name: fn(T) -> &'static str,
+        by_id: fn(u32) -> Option<T>,
+    ) where
+        T: Copy + std::fmt::Debug + PartialEq + serde::Serialize + serde::de::DeserializeOwned,
+    {
+        for &(kind, pinned, text) in rows {
+            assert_eq!((id(kind), name(kind)), (pinned, text), "{kind:?}");
+            assert_eq!(by_id(pinned), Some(kind));
+            let bytes = postcard::to_allocvec(&pinned).unwrap();
+            assert_eq!(postcard::to_allocvec(&kind).unwrap(), bytes);
+            assert_eq!(postcard::from_bytes::<T>(&bytes), Ok(kind));
+            assert_eq!(ron::to_string(&kind).unwrap(), text);
+            assert_eq!(ron::from_str::<T>(text).unwrap(), kind);
+        }
+    }
+
     #[test]
     fn every_kind_keeps_its_pinned_id_and_name() {
         assert_eq!(MONSTERS.len(), Kind::ALL.len(), "a monster kind has no pinned id here");
-        for (kind, id, name) in MONSTERS {
-            assert_eq!((kind.id(), kind.saved_name()), (id, name), "{kind:?}");
-            assert_eq!(Kind::from_id(id), Some(kind));
-            // Written as saves have always written it: the id in postcard, the name in RON.
-            assert_eq!(
-                postcard::to_allocvec(&kind).unwrap(),
-                postcard::to_allocvec(&id).unwrap()
-            );
-            assert_eq!(ron::to_string(&kind).unwrap(), name);
-            assert_eq!(
-                postcard::from_bytes::<Kind>(&postcard::to_allocvec(&id).unwrap()),
-                Ok(kind)
-            );
-            assert_eq!(ron::from_str::<Kind>(name).unwrap(), kind);
-        }
+        holds_pinned(&MONSTERS, Kind::id, Kind::saved_name, Kind::from_id);
         assert_eq!(ITEMS.len(), ItemKind::ALL.len(), "an item kind has no pinned id here");
-        for (kind, id, name) in ITEMS {
-            assert_eq!((kind.id(), kind.saved_name()), (id, name), "{kind:?}");
-            assert_eq!(ItemKind::from_id(id), Some(kind));
-            assert_eq!(
-                postcard::to_allocvec(&kind).unwrap(),
-                postcard::to_allocvec(&id).unwrap()
-            );
-            assert_eq!(ron::to_string(&kind).unwrap(), name);
-            assert_eq!(
-                postcard::from_bytes::<ItemKind>(&postcard::to_allocvec(&id).unwrap()),
-                Ok(kind)
-            );
-            assert_eq!(ron::from_str::<ItemKind>(name).unwrap(), kind);
-        }
+        holds_pinned(&ITEMS, ItemKind::id, ItemKind::saved_name, ItemKind::from_id);
     }
 
     #[test]
