@@ -52,7 +52,10 @@ pub fn headless_plugin(app: &mut App) {
         crate::lab::plugin,
         crate::save::plugin,
         crate::settings::plugin,
-    ));
+    ))
+    .add_sub_state::<crate::state::Focus>();
+    #[cfg(feature = "dev")]
+    app.add_systems(Update, crate::state::log_transitions);
 }
 
 /// Runs the state-transition schedule on one thread. It is a handful of tiny systems that run

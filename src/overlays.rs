@@ -1,6 +1,6 @@
 //! The overlays over play: help (F1 or ?: every action and the keys bound to it, so it stays
-//! right when keys are rebound) and the message log (P: the last lines with their turns). While
-//! one is open it takes the keyboard: keys that would play a turn do nothing under it.
+//! right when keys are rebound) and the message log (P: the last lines with their turns). Each is
+//! a `Focus`: while it is open it has the keyboard, and keys that would play a turn do nothing.
 
 use bevy::prelude::*;
 use delve_core::world::MessageLog;
@@ -9,10 +9,10 @@ use leafwing_input_manager::prelude::*;
 use crate::action::Action;
 use crate::actor::Player;
 use crate::settings::{Bindings, Settings};
-use crate::state::GameState;
+use crate::state::Focus;
 use crate::turn::{Game, TurnSet};
 use crate::ui::palette;
-use crate::ui::widgets::{Modal, full_window, panel, text};
+use crate::ui::widgets::{full_window, panel, text};
 
 /// Lines of the log the overlay shows.
 pub(crate) const LOG_PAGE: usize = 40;
@@ -24,7 +24,31 @@ struct HelpOverlay;
 struct LogOverlay;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, (toggle_help, toggle_log).in_set(TurnSet::Show));
+    app.add_systems(
+        Update,
+        (
+            toggle_with(Action::Help, Focus::Help),
+            toggle_with(Action::MessageLog, Focus::Log),
+        )
+            .in_set(TurnSet::Show),
+    )
+    .add_systems(OnEnter(Focus::Help), show_help)
+    .add_systems(OnEnter(Focus::Log), show_log);
+}
+
+/// A system: `key` on the map opens `overlay`; `key` again, or Esc, closes it.
+pub(crate) fn toggle_with(
+    key: Action,
+    overlay: Focus,
+) -> impl FnMut(Single<&ActionState<Action>, With<Player>>, Res<State<Focus>>, ResMut<NextState<Focus>>) {
+    move |actions, focus, mut next| {
+        let now = *focus.get();
+        if now == Focus::Map && actions.just_pressed(&key) {
+            next.set(overlay);
+        } else if now == overlay && (actions.just_pressed(&key) || actions.just_pressed(&Action::Cancel)) {
+            next.set(Focus::Map);
+        }
+    }
 }
 
 /// One line per action: what it does and the keys bound to it.
@@ -51,60 +75,30 @@ pub(crate) fn log_text(log: &MessageLog) -> String {
     out
 }
 
-/// `key` opens the overlay `M` showing `page` (made only then), and `key` or Cancel closes it.
-fn toggle<M: Component>(
+/// The overlay `focus` showing `page`, gone when the focus goes.
+fn overlay(
     commands: &mut Commands,
-    actions: &ActionState<Action>,
-    open: Option<Entity>,
-    key: Action,
-    (name, marker, size): (&'static str, M, f32),
-    page: impl FnOnce() -> String,
+    focus: Focus,
+    (name, marker, size): (&'static str, impl Component, f32),
+    page: String,
 ) {
-    match open {
-        Some(entity) if actions.just_pressed(&key) || actions.just_pressed(&Action::Cancel) => {
-            commands.entity(entity).despawn();
-        }
-        None if actions.just_pressed(&key) => {
-            commands.spawn((
-                Name::new(name),
-                marker,
-                Modal,
-                DespawnOnExit(GameState::Playing),
-                full_window(),
-                children![(panel(16.0, palette::OVERLAY), children![text(page(), size)])],
-            ));
-        }
-        _ => {}
-    }
+    commands.spawn((
+        Name::new(name),
+        marker,
+        DespawnOnExit(focus),
+        full_window(),
+        children![(panel(16.0, palette::OVERLAY), children![text(page, size)])],
+    ));
 }
 
-fn toggle_log(
-    mut commands: Commands,
-    actions: Single<&ActionState<Action>, With<Player>>,
-    game: Res<Game>,
-    overlay: Option<Single<Entity, With<LogOverlay>>>,
-) {
+fn show_log(mut commands: Commands, game: Res<Game>) {
     let page = ("Message log", LogOverlay, 15.0);
-    toggle(
-        &mut commands,
-        &actions,
-        overlay.map(|e| *e),
-        Action::MessageLog,
-        page,
-        || log_text(&game.log),
-    );
+    overlay(&mut commands, Focus::Log, page, log_text(&game.log));
 }
 
-fn toggle_help(
-    mut commands: Commands,
-    actions: Single<&ActionState<Action>, With<Player>>,
-    settings: Res<Settings>,
-    overlay: Option<Single<Entity, With<HelpOverlay>>>,
-) {
+fn show_help(mut commands: Commands, settings: Res<Settings>) {
     let page = ("Help", HelpOverlay, 16.0);
-    toggle(&mut commands, &actions, overlay.map(|e| *e), Action::Help, page, || {
-        help_text(&settings.bindings)
-    });
+    overlay(&mut commands, Focus::Help, page, help_text(&settings.bindings));
 }
 
 #[cfg(test)]

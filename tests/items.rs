@@ -252,3 +252,84 @@ fn items_are_drawn_once_seen_and_gone_once_taken() {
         "the dart, once seen"
     );
 }
+
+fn focus(app: &App) -> delve::state::Focus {
+    *app.world().resource::<State<delve::state::Focus>>().get()
+}
+
+/// One thing has the keyboard at a time: each overlay opens by its key and closes by Esc, and
+/// while one is open no other opens over it and no key plays a turn (two at once, the pack under
+/// the overview or help under the log, cannot be reached).
+#[test]
+fn one_thing_has_the_keyboard_at_a_time() {
+    use delve::state::Focus;
+    let mut app = support::keyboard_app(ROOM, |app| {
+        app.add_plugins((
+            delve::items::plugin,
+            delve::look::plugin,
+            delve::overlays::plugin,
+            delve::overview::plugin,
+        ));
+    });
+    let game = &mut app.world_mut().resource_mut::<Game>();
+    let darts = Item {
+        kind: ItemKind::Dart,
+        count: 3,
+    };
+    game.dungeon
+        .level_mut()
+        .items
+        .push(FloorItem::loose(Pos::new(2, 1), darts));
+    app.update();
+    press(&mut app, KeyCode::KeyL, "l");
+    assert_eq!(game_turn(&app), 1, "walked onto the darts");
+    assert_eq!(focus(&app), Focus::Map);
+    let overlays = [
+        (KeyCode::KeyI, "i", Focus::Pack),
+        (KeyCode::KeyV, "v", Focus::Look),
+        (KeyCode::F1, "", Focus::Help),
+        (KeyCode::KeyP, "p", Focus::Log),
+        (KeyCode::KeyM, "m", Focus::Overview),
+    ];
+    for (code, text, overlay) in overlays {
+        press(&mut app, code, text);
+        assert_eq!(focus(&app), overlay, "{code:?} opens it");
+        for (other, other_text, _) in overlays.iter().filter(|o| o.2 != overlay) {
+            press(&mut app, *other, other_text);
+            assert_eq!(
+                focus(&app),
+                overlay,
+                "{other:?} under {overlay:?} opens nothing over it"
+            );
+        }
+        for (key, text) in [(KeyCode::KeyJ, "j"), (KeyCode::Period, ".")] {
+            press(&mut app, key, text);
+        }
+        assert_eq!(game_turn(&app), 1, "no turn played under {overlay:?}");
+        press(&mut app, KeyCode::Escape, "");
+        assert_eq!(focus(&app), Focus::Map, "Esc closes {overlay:?}");
+        app.update();
+        assert!(app.world().resource::<PackMenu>().0.is_none() && app.world().resource::<Aiming>().0.is_none());
+    }
+    // Aiming: `f`, then the darts' letter; the other overlays' keys do nothing there either.
+    press(&mut app, KeyCode::KeyF, "f");
+    assert_eq!(focus(&app), Focus::Pack);
+    press(&mut app, KeyCode::KeyA, "a");
+    assert_eq!(focus(&app), Focus::Aim);
+    for (code, text, _) in overlays {
+        press(&mut app, code, text);
+        assert_eq!(focus(&app), Focus::Aim, "{code:?} while aiming");
+    }
+    press(&mut app, KeyCode::Escape, "");
+    app.update();
+    assert_eq!(focus(&app), Focus::Map);
+    assert_eq!(app.world().resource::<Aiming>().0, None, "the aim is called off");
+    assert_eq!(game_turn(&app), 1);
+    // And the map has the keyboard again: a step is a turn.
+    press(&mut app, KeyCode::KeyJ, "j");
+    assert_eq!(game_turn(&app), 2);
+}
+
+fn game_turn(app: &App) -> u64 {
+    game(app).turn
+}

@@ -14,18 +14,18 @@ use crate::action::Action;
 use crate::actor::{LevelScoped, Player as PlayerEntity};
 use crate::command::PlayerCommand;
 use crate::render::GameCamera;
-use crate::state::GameState;
+use crate::state::Focus;
 use crate::travel::pointer::{pointer_position, tile_at};
 use crate::turn::{Game, TurnSet};
 use crate::ui::palette;
-use crate::ui::widgets::{Modal, label};
+use crate::ui::widgets::label;
 use crate::world_space::world_pos;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Aiming>()
         .init_resource::<crate::travel::pointer::MapCover>()
-        .add_systems(OnExit(GameState::Playing), stop_aiming)
-        .add_systems(Update, steer_aim.in_set(TurnSet::Input))
+        .add_systems(OnExit(Focus::Aim), stop_aiming)
+        .add_systems(Update, steer_aim.run_if(in_state(Focus::Aim)).in_set(TurnSet::Input))
         .add_systems(Update, show_aim.in_set(TurnSet::Show));
 }
 
@@ -72,6 +72,7 @@ fn stop_aiming(mut aiming: ResMut<Aiming>) {
 pub(crate) fn steer_aim(
     actions: Single<&ActionState<Action>, With<PlayerEntity>>,
     mut aiming: ResMut<Aiming>,
+    mut focus: ResMut<NextState<Focus>>,
     game: Res<Game>,
     mut commands: MessageWriter<PlayerCommand>,
     buttons: Option<Res<ButtonInput<MouseButton>>>,
@@ -86,7 +87,8 @@ pub(crate) fn steer_aim(
     };
     let map = &game.dungeon.level().map;
     if actions.just_pressed(&Action::Cancel) {
-        aiming.0 = None;
+        focus.set(Focus::Map);
+        *last_pointer = None;
         return;
     }
     // The mouse: moving it puts the cursor under it; a click fires there.
@@ -107,7 +109,8 @@ pub(crate) fn steer_aim(
                 slot: aim.slot,
                 at: aim.cursor,
             }));
-            aiming.0 = None;
+            focus.set(Focus::Map);
+            *last_pointer = None;
             return;
         }
     }
@@ -117,7 +120,8 @@ pub(crate) fn steer_aim(
             slot: aim.slot,
             at: aim.cursor,
         }));
-        aiming.0 = None;
+        focus.set(Focus::Map);
+        *last_pointer = None;
         return;
     }
     if aiming.0 != Some(aim) {
@@ -224,8 +228,7 @@ fn show_aim(mut commands: Commands, aiming: Res<Aiming>, game: Res<Game>, marks:
     commands.spawn((
         Name::new("Aim prompt"),
         AimMark,
-        Modal,
-        DespawnOnExit(GameState::Playing),
+        DespawnOnExit(Focus::Aim),
         Node {
             position_type: PositionType::Absolute,
             top: px(64),

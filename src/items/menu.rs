@@ -3,6 +3,7 @@
 //! click does it. It takes the keyboard while open. What to do is decided by `press`, plain
 //! logic the tests call directly.
 
+use bevy::ecs::system::SystemParam;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use delve_core::rules::Act;
@@ -13,19 +14,19 @@ use super::aim::{Aiming, start_aim};
 use crate::action::Action;
 use crate::actor::Player as PlayerEntity;
 use crate::command::PlayerCommand;
-use crate::state::GameState;
+use crate::state::Focus;
 use crate::turn::{Game, TurnSet};
 use crate::ui::palette;
-use crate::ui::widgets::{Modal, full_window, label, no_modal_open};
+use crate::ui::widgets::{full_window, label};
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<PackMenu>()
-        .add_systems(OnExit(GameState::Playing), close_pack)
+        .add_systems(OnExit(Focus::Pack), close_pack)
         .add_systems(
             Update,
             (
                 (choose_in_pack, click_pack_rows).chain(),
-                open_pack.run_if(no_modal_open),
+                open_pack.run_if(in_state(Focus::Map)),
             )
                 .chain()
                 .after(super::aim::steer_aim)
@@ -188,43 +189,48 @@ fn capitalised(s: &str) -> String {
 fn open_pack(
     actions: Single<&ActionState<Action>, With<PlayerEntity>>,
     mut menu: ResMut<PackMenu>,
+    mut focus: ResMut<NextState<Focus>>,
     mut game: ResMut<Game>,
-    aiming: Res<Aiming>,
 ) {
-    if aiming.0.is_some() || menu.0.is_some() {
-        return;
-    }
     if actions.just_pressed(&Action::Inventory) {
         menu.0 = Some(Page::List { aiming: false });
+        focus.set(Focus::Pack);
     } else if actions.just_pressed(&Action::Throw) {
         if game.player.pack.items().any(|(_, i)| aimed(i)) {
             menu.0 = Some(Page::List { aiming: true });
+            focus.set(Focus::Pack);
         } else {
             game.say("You have nothing to throw or zap.");
         }
     }
 }
 
-/// Does what `outcome` says.
-fn follow(
-    outcome: Outcome,
-    menu: &mut PackMenu,
-    commands: &mut MessageWriter<PlayerCommand>,
-    aiming: &mut Aiming,
-    game: &Game,
-) {
-    match outcome {
-        Outcome::Show(page) => menu.0 = Some(page),
-        Outcome::Close => menu.0 = None,
-        Outcome::Play(act) => {
-            menu.0 = None;
-            commands.write(PlayerCommand::Item(act));
+/// What the pack's systems change: its page, the focus, the commands played, the aim.
+#[derive(SystemParam)]
+struct PackWrites<'w> {
+    menu: ResMut<'w, PackMenu>,
+    focus: ResMut<'w, NextState<Focus>>,
+    commands: MessageWriter<'w, PlayerCommand>,
+    aiming: ResMut<'w, Aiming>,
+}
+
+impl PackWrites<'_> {
+    /// Does what `outcome` says (leaving the pack gives the keyboard back to the map, or to
+    /// the aim).
+    fn follow(&mut self, outcome: Outcome, game: &Game) {
+        match outcome {
+            Outcome::Show(page) => self.menu.0 = Some(page),
+            Outcome::Close => self.focus.set(Focus::Map),
+            Outcome::Play(act) => {
+                self.focus.set(Focus::Map);
+                self.commands.write(PlayerCommand::Item(act));
+            }
+            Outcome::Aim(slot) => {
+                self.aiming.0 = Some(start_aim(game, slot));
+                self.focus.set(Focus::Aim);
+            }
+            Outcome::Ignore => {}
         }
-        Outcome::Aim(slot) => {
-            menu.0 = None;
-            aiming.0 = Some(start_aim(game, slot));
-        }
-        Outcome::Ignore => {}
     }
 }
 
@@ -234,9 +240,8 @@ fn follow(
 fn choose_in_pack(
     mut typed: MessageReader<KeyboardInput>,
     actions: Single<&ActionState<Action>, With<PlayerEntity>>,
-    mut menu: ResMut<PackMenu>,
-    mut commands: MessageWriter<PlayerCommand>,
-    mut aiming: ResMut<Aiming>,
+    focus: Option<Res<State<Focus>>>,
+    mut writes: PackWrites,
     game: Res<Game>,
 ) {
     let keys: Vec<char> = typed
@@ -247,18 +252,20 @@ fn choose_in_pack(
             _ => None,
         })
         .collect();
-    let Some(page) = menu.0 else { return };
+    if focus.is_none_or(|f| *f.get() != Focus::Pack) {
+        return; // (read all the same: no key typed before it opened is taken for a choice)
+    }
+    let Some(page) = writes.menu.0 else { return };
     let key = if actions.just_pressed(&Action::Cancel) {
         Some(MenuKey::Back)
     } else if actions.just_pressed(&Action::Inventory) && matches!(page, Page::List { .. }) {
-        menu.0 = None;
+        writes.focus.set(Focus::Map);
         return;
     } else {
         keys.first().map(|&c| MenuKey::Char(c.to_ascii_lowercase()))
     };
     if let Some(key) = key {
-        let outcome = press(page, key, &game.player);
-        follow(outcome, &mut menu, &mut commands, &mut aiming, &game);
+        writes.follow(press(page, key, &game.player), &game);
     }
 }
 
@@ -273,13 +280,11 @@ enum PackRow {
 /// A click on a row does what its key does.
 fn click_pack_rows(
     rows: Query<(&Interaction, &PackRow), Changed<Interaction>>,
-    mut menu: ResMut<PackMenu>,
-    mut commands: MessageWriter<PlayerCommand>,
-    mut aiming: ResMut<Aiming>,
+    mut writes: PackWrites,
     game: Res<Game>,
 ) {
     for (interaction, row) in &rows {
-        let Some(page) = menu.0 else { return };
+        let Some(page) = writes.menu.0 else { return };
         if *interaction != Interaction::Pressed {
             continue;
         }
@@ -288,8 +293,7 @@ fn click_pack_rows(
             PackRow::Choice(c) => MenuKey::Char(c),
             PackRow::Back => MenuKey::Back,
         };
-        let outcome = press(page, key, &game.player);
-        follow(outcome, &mut menu, &mut commands, &mut aiming, &game);
+        writes.follow(press(page, key, &game.player), &game);
     }
 }
 
@@ -326,8 +330,7 @@ fn show_pack(mut commands: Commands, menu: Res<PackMenu>, game: Res<Game>, open:
         .spawn((
             Name::new("Pack"),
             PackOverlay,
-            Modal,
-            DespawnOnExit(GameState::Playing),
+            DespawnOnExit(Focus::Pack),
             full_window(),
         ))
         .with_children(|layer| {

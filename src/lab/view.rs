@@ -14,7 +14,7 @@ use crate::actor::{LevelScoped, Player};
 use crate::state::GameState;
 use crate::turn::{Game, TurnSet};
 use crate::ui::palette;
-use crate::ui::widgets::{label, no_modal_open, swatch};
+use crate::ui::widgets::{label, swatch};
 use crate::world_space::{TILE_PX, world_pos};
 
 /// One side of a leaf's outline.
@@ -29,7 +29,9 @@ pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            read_lab_keys.run_if(no_modal_open).in_set(TurnSet::Input),
+            read_lab_keys
+                .run_if(in_state(crate::state::Focus::Map))
+                .in_set(TurnSet::Input),
             (outline_leaves, show_legend).in_set(TurnSet::Show),
         ),
     );

@@ -15,11 +15,11 @@ use crate::action::Action;
 use crate::actor::{LevelScoped, Player as PlayerEntity};
 use crate::items::aim::{cursor_by_keys, targets};
 use crate::render::GameCamera;
-use crate::state::GameState;
+use crate::state::Focus;
 use crate::travel::pointer::{pointer_position, tile_at};
 use crate::turn::{Game, TurnSet};
 use crate::ui::palette;
-use crate::ui::widgets::{Modal, label, no_modal_open};
+use crate::ui::widgets::label;
 use crate::world_space::world_pos;
 
 /// Where the look's cursor is, while looking.
@@ -33,11 +33,13 @@ struct LookMark;
 pub fn plugin(app: &mut App) {
     app.init_resource::<Looking>()
         .init_resource::<crate::travel::pointer::MapCover>()
-        .add_systems(OnExit(GameState::Playing), stop_looking)
+        .add_systems(OnExit(Focus::Look), stop_looking)
         .add_systems(
             Update,
-            (start_looking.run_if(no_modal_open), steer_look)
-                .chain()
+            (
+                start_looking.run_if(in_state(Focus::Map)),
+                steer_look.run_if(in_state(Focus::Look)),
+            )
                 .in_set(TurnSet::Input),
         )
         .add_systems(Update, show_look.in_set(TurnSet::Show));
@@ -52,9 +54,11 @@ fn start_looking(
     actions: Single<&ActionState<Action>, With<PlayerEntity>>,
     game: Res<Game>,
     mut looking: ResMut<Looking>,
+    mut focus: ResMut<NextState<Focus>>,
 ) {
-    if looking.0.is_none() && actions.just_pressed(&Action::Look) {
+    if actions.just_pressed(&Action::Look) {
         looking.0 = Some(targets(&game).first().copied().unwrap_or(game.player.at));
+        focus.set(Focus::Look);
     }
 }
 
@@ -64,22 +68,18 @@ fn start_looking(
 fn steer_look(
     actions: Single<&ActionState<Action>, With<PlayerEntity>>,
     mut looking: ResMut<Looking>,
+    mut focus: ResMut<NextState<Focus>>,
     game: Res<Game>,
     window: Query<&Window, With<PrimaryWindow>>,
     camera: Query<(&Transform, &Projection), With<GameCamera>>,
     cover: Res<crate::travel::pointer::MapCover>,
     mut last_pointer: Local<Option<Vec2>>,
-    mut started: Local<bool>,
 ) {
-    let Some(mut cursor) = looking.0 else {
+    let Some(mut cursor) = looking.0 else { return };
+    // (It runs from the frame after the press that started the look: that press is not seen.)
+    if actions.just_pressed(&Action::Cancel) || actions.just_pressed(&Action::Look) {
+        focus.set(Focus::Map);
         *last_pointer = None;
-        *started = false;
-        return;
-    };
-    // The press that started the look does not end it.
-    let fresh = !std::mem::replace(&mut *started, true);
-    if actions.just_pressed(&Action::Cancel) || (!fresh && actions.just_pressed(&Action::Look)) {
-        looking.0 = None;
         return;
     }
     let map = &game.dungeon.level().map;
@@ -114,8 +114,7 @@ fn show_look(mut commands: Commands, looking: Res<Looking>, game: Res<Game>, mar
     commands.spawn((
         Name::new("Look"),
         LookMark,
-        Modal,
-        DespawnOnExit(GameState::Playing),
+        DespawnOnExit(Focus::Look),
         Node {
             position_type: PositionType::Absolute,
             top: px(40),

@@ -25,10 +25,10 @@ use delve_core::map::TileMap;
 use crate::action::Action;
 use crate::actor::Player;
 use crate::command::TravelRequest;
-use crate::state::GameState;
+use crate::state::{Focus, GameState};
 use crate::turn::{Game, TurnSet};
 use crate::ui::palette;
-use crate::ui::widgets::{Modal, label, swatch};
+use crate::ui::widgets::{label, swatch};
 
 /// The remembered level as a picture, and its GPU image.
 #[derive(Resource, Debug)]
@@ -99,13 +99,14 @@ pub fn plugin(app: &mut App) {
     app.add_plugins(upload::plugin)
         .init_resource::<MinimapShown>()
         .add_systems(OnEnter(GameState::Playing), (forget_picture, spawn_minimap).chain())
+        .add_systems(OnEnter(Focus::Overview), show_overview)
         .add_systems(
             Update,
             (
                 click_picture.in_set(TurnSet::Input),
                 (
                     paint_picture,
-                    toggle_overview,
+                    crate::overlays::toggle_with(Action::Overview, Focus::Overview),
                     show_minimap,
                     upload_picture,
                     place_markers,
@@ -283,66 +284,57 @@ fn show_minimap(
     panel.set_if_neq(visible);
 }
 
-/// M or Tab opens the overview map; M, Tab or Esc closes it.
-fn toggle_overview(
+/// The overview map (M or Tab opens it, M, Tab or Esc closes it: `overlays::toggle_with`),
+/// gone when its focus goes.
+fn show_overview(
     mut commands: Commands,
-    actions: Single<&ActionState<Action>, With<Player>>,
     window: Single<&Window, With<PrimaryWindow>>,
     game: Res<Game>,
     picture: Res<MapPicture>,
-    open: Option<Single<Entity, With<OverviewMap>>>,
 ) {
     let dungeon = &game.dungeon;
-    let asked = actions.just_pressed(&Action::Overview);
-    match open {
-        Some(entity) if asked || actions.just_pressed(&Action::Cancel) => commands.entity(*entity).despawn(),
-        None if asked => {
-            let map = &dungeon.level().map;
-            let room = Vec2::new(window.width() * 0.94, window.height() * 0.94 - 90.0).max(Vec2::splat(40.0));
-            let scale = fit_scale(map.width(), map.height(), room);
-            let title = format!(
-                "Level {} of {}: what you remember  (click a place to travel there; M or Esc closes)",
-                dungeon.depth(),
-                dungeon.deepest()
-            );
-            commands
-                .spawn((
-                    Name::new("Overview map"),
-                    OverviewMap,
-                    Modal,
-                    DespawnOnExit(GameState::Playing),
-                    GlobalZIndex(10),
-                    Node {
-                        position_type: PositionType::Absolute,
-                        width: percent(100),
-                        height: percent(100),
-                        flex_direction: FlexDirection::Column,
-                        justify_content: JustifyContent::Center,
-                        align_items: AlignItems::Center,
-                        row_gap: px(8),
-                        ..default()
-                    },
-                    BackgroundColor(palette::OVERVIEW),
-                ))
-                .with_children(|overlay| {
-                    overlay.spawn(label(title, 16.0, palette::TEXT));
-                    overlay.spawn(picture_node(&picture, map, scale));
-                    overlay
-                        .spawn(Node {
-                            column_gap: px(16),
-                            align_items: AlignItems::Center,
-                            ..default()
-                        })
-                        .with_children(|legend| {
-                            for mark in Landmark::ALL {
-                                legend.spawn(swatch(marker_colour(mark), 10.0));
-                                legend.spawn(label(mark.name(), 14.0, palette::LEGEND_TEXT));
-                            }
-                        });
+    let map = &dungeon.level().map;
+    let room = Vec2::new(window.width() * 0.94, window.height() * 0.94 - 90.0).max(Vec2::splat(40.0));
+    let scale = fit_scale(map.width(), map.height(), room);
+    let title = format!(
+        "Level {} of {}: what you remember  (click a place to travel there; M or Esc closes)",
+        dungeon.depth(),
+        dungeon.deepest()
+    );
+    commands
+        .spawn((
+            Name::new("Overview map"),
+            OverviewMap,
+            DespawnOnExit(Focus::Overview),
+            GlobalZIndex(10),
+            Node {
+                position_type: PositionType::Absolute,
+                width: percent(100),
+                height: percent(100),
+                flex_direction: FlexDirection::Column,
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                row_gap: px(8),
+                ..default()
+            },
+            BackgroundColor(palette::OVERVIEW),
+        ))
+        .with_children(|overlay| {
+            overlay.spawn(label(title, 16.0, palette::TEXT));
+            overlay.spawn(picture_node(&picture, map, scale));
+            overlay
+                .spawn(Node {
+                    column_gap: px(16),
+                    align_items: AlignItems::Center,
+                    ..default()
+                })
+                .with_children(|legend| {
+                    for mark in Landmark::ALL {
+                        legend.spawn(swatch(marker_colour(mark), 10.0));
+                        legend.spawn(label(mark.name(), 14.0, palette::LEGEND_TEXT));
+                    }
                 });
-        }
-        _ => {}
-    }
+        });
 }
 
 fn marker_colour(mark: Landmark) -> Color {
@@ -403,11 +395,11 @@ pub(crate) fn tile_in_picture(width: u32, height: u32, normalized: Vec2) -> Pos 
 
 /// A click or tap on a known tile of a map picture travels there (and closes the overview).
 fn click_picture(
-    mut commands: Commands,
     (buttons, touches): (Option<Res<ButtonInput<MouseButton>>>, Option<Res<Touches>>),
     nodes: Query<(&RelativeCursorPosition, &InheritedVisibility), With<PictureNode>>,
     game: Res<Game>,
-    open: Option<Single<Entity, With<OverviewMap>>>,
+    focus: Option<Res<State<Focus>>>,
+    mut next: ResMut<NextState<Focus>>,
     mut walks: MessageWriter<TravelRequest>,
 ) {
     let dungeon = &game.dungeon;
@@ -425,8 +417,8 @@ fn click_picture(
         let tile = tile_in_picture(map.width(), map.height(), n);
         if memory.level(dungeon.depth()).is_some_and(|m| m.is_explored(tile)) {
             walks.write(TravelRequest::To(tile));
-            if let Some(overlay) = &open {
-                commands.entity(**overlay).despawn();
+            if focus.as_ref().is_some_and(|f| *f.get() == Focus::Overview) {
+                next.set(Focus::Map);
             }
         }
     }

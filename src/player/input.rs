@@ -13,7 +13,6 @@ use crate::action::Action;
 use crate::actor::Player;
 use crate::command::TravelRequest;
 use crate::turn::{Game, TurnSet};
-use crate::ui::widgets::no_modal_open;
 
 /// Where keys become commands and walk requests: what reacts to them this frame runs after.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -38,7 +37,7 @@ pub fn plugin(app: &mut App) {
     .add_systems(
         Update,
         read_actions
-            .run_if(no_modal_open)
+            .run_if(in_state(crate::state::Focus::Map))
             .in_set(TurnSet::Input)
             .in_set(ReadInput),
     );

@@ -39,7 +39,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             toggle_sneak
-                .run_if(crate::ui::widgets::no_modal_open)
+                .run_if(in_state(crate::state::Focus::Map))
                 .in_set(TurnSet::Input),
         );
 }

@@ -20,7 +20,7 @@ use crate::render::monsters::{glyph, health_share, monster_tile};
 use crate::state::GameState;
 use crate::turn::{Game, TurnSet};
 use crate::ui::palette;
-use crate::ui::widgets::{label, no_modal_open};
+use crate::ui::widgets::label;
 use crate::world_space::world_pos;
 
 pub use crate::ui::layout::{SIDEBAR_WIDTH as WIDTH, SidebarShown};
@@ -64,7 +64,12 @@ pub fn plugin(app: &mut App) {
             OnEnter(GameState::Playing),
             (read_sidebar_setting, spawn_sidebar).chain(),
         )
-        .add_systems(Update, toggle_sidebar.run_if(no_modal_open).in_set(TurnSet::Input))
+        .add_systems(
+            Update,
+            toggle_sidebar
+                .run_if(in_state(crate::state::Focus::Map))
+                .in_set(TurnSet::Input),
+        )
         .add_systems(
             Update,
             (show_sidebar, fill_player_lines, fill_rows, mark_hovered_row)

@@ -24,7 +24,6 @@ use delve_core::run::Run;
 use crate::command::{PlayerCommand, TravelRequest};
 use crate::state::GameState;
 use crate::turn::{Game, TurnSet};
-use crate::ui::widgets::no_modal_open;
 
 /// Where the walker is going, if anywhere.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,7 +82,11 @@ pub fn plugin(app: &mut App) {
         })
         .add_systems(
             Update,
-            (stop_on_keypress, start_walking, walk_step.run_if(no_modal_open))
+            (
+                stop_on_keypress,
+                start_walking,
+                walk_step.run_if(in_state(crate::state::Focus::Map)),
+            )
                 .chain()
                 .in_set(TurnSet::Input)
                 .after(crate::player::input::ReadInput)

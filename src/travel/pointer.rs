@@ -50,7 +50,10 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                (track_pointer, click_to_travel.run_if(crate::ui::widgets::no_modal_open))
+                (
+                    track_pointer,
+                    click_to_travel.run_if(in_state(crate::state::Focus::Map)),
+                )
                     .chain()
                     .run_if(crate::overview::pointer_on_the_map)
                     .in_set(TurnSet::Input),

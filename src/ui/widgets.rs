@@ -27,16 +27,6 @@ pub(crate) fn swatch(colour: Color, side: f32) -> impl Bundle {
     )
 }
 
-/// An overlay that takes the keyboard while it is open: keys that would play a turn, walk or
-/// change the lab do nothing under it (`no_modal_open`).
-#[derive(Component, Debug, Default)]
-pub(crate) struct Modal;
-
-/// True while no `Modal` overlay is open: the run condition of everything that plays by key.
-pub(crate) fn no_modal_open(modals: Query<(), With<Modal>>) -> bool {
-    modals.is_empty()
-}
-
 /// A layer over the whole window with its children centred: what a screen or an overlay stands
 /// on.
 pub(crate) fn full_window() -> Node {
