@@ -6,17 +6,21 @@
 //! the window, SIGINT, SIGTERM, SIGHUP: `signals`). A save that fails is said in the log, marked
 //! on the HUD and tried again every turn. A run that ends is removed from the saves and added to
 //! the history. What a save is and its bytes are the core's (`delve_core::save`); where it lives
-//! is `store`; this plugin reads the run, calls them and tells the player what happened.
+//! is `store`; this plugin reads the run, calls them and tells the player what happened. The
+//! run's save and its writing are `slot`, the lists of saved runs `listing`, `--save-info`'s
+//! object `info`, a finished run's way into the history `history`.
 
+mod history;
+mod info;
+mod listing;
 pub mod lock;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod signals;
+mod slot;
 pub mod store;
 
 use bevy::prelude::*;
-use delve_core::dungeon::Origin;
 use delve_core::run::Run;
-use delve_core::save::{FORMAT, History, PastRun, SaveCache, SaveError, decode, encode_recording, story};
 
 use crate::lab::{Lab, Stashed};
 use crate::state::GameState;
@@ -24,6 +28,12 @@ use crate::turn::{Game, LevelEntered, Replaying, TurnSet};
 
 pub use lock::{RunLock, Taken};
 pub use store::{RunId, Slot, Store};
+
+pub use history::retire;
+pub(crate) use info::info_value;
+pub use listing::{SavedEntry, load_or_set_aside, saved_runs};
+pub use slot::SaveSlot;
+use slot::write_run;
 
 /// Turns between two saves flushed to the disk (a change of level and quitting flush too). The
 /// saves between survive the game being killed; a power cut may take back at most these.
@@ -47,203 +57,6 @@ impl Default for SaveStore {
     }
 }
 
-/// The save of the run being played: its name, this Delve's hold on it, and how saving it goes.
-#[derive(Resource, Debug)]
-pub struct SaveSlot {
-    /// The run's name (its save's).
-    pub id: RunId,
-    lock: RunLock,
-    cache: SaveCache,
-    /// The turn last saved, and last flushed to the disk (`None`: not yet).
-    last: Option<u64>,
-    last_durable: Option<u64>,
-    /// Why the last save failed, until one succeeds (the HUD marks it).
-    pub failing: Option<String>,
-    /// The hold was lost (another tab took the run): it is saved no more.
-    lost: bool,
-    /// How long the last save took, encoding and writing, in microseconds (the browser's page
-    /// shows it: `data-save-us`).
-    pub last_cost_us: Option<u64>,
-}
-
-impl SaveSlot {
-    /// A new run's save in `store` (no other Delve can hold a name just made; a lock that cannot
-    /// be made is said as a failing save).
-    pub fn fresh(store: &Store) -> SaveSlot {
-        let id = RunId::fresh();
-        let (lock, failing) = match store.lock_run(id) {
-            Ok(lock) => (lock, None),
-            Err(taken) => (RunLock::none(), Some(taken.describe())),
-        };
-        SaveSlot {
-            failing,
-            ..SaveSlot::held(id, lock)
-        }
-    }
-
-    /// Saved run `id` in `store`, held for this Delve, or why not (another plays it).
-    pub fn open(store: &Store, id: RunId) -> Result<SaveSlot, Taken> {
-        Ok(SaveSlot::held(id, store.lock_run(id)?))
-    }
-
-    fn held(id: RunId, lock: RunLock) -> SaveSlot {
-        SaveSlot {
-            id,
-            lock,
-            cache: SaveCache::default(),
-            last: None,
-            last_durable: None,
-            failing: None,
-            lost: false,
-            last_cost_us: None,
-        }
-    }
-
-    /// The turn last saved.
-    pub fn saved_turn(&self) -> Option<u64> {
-        self.last
-    }
-}
-
-/// A run with a save, as the title lists it.
-#[derive(Debug)]
-pub struct SavedEntry {
-    pub id: RunId,
-    /// The run, or why its save cannot be played.
-    pub found: Result<Box<Run>, String>,
-    /// When it was saved (seconds since 1970; 0 when not known).
-    pub saved_at: u64,
-    /// The Delve release that saved it ("" when it cannot be read).
-    pub game: String,
-    /// Another Delve plays it now.
-    pub taken: bool,
-}
-
-impl SavedEntry {
-    /// The run as a list names it.
-    pub fn label(&self) -> String {
-        match &self.found {
-            Ok(run) => format!(
-                "{}, level {}, turn {}{}",
-                run.dungeon.describe(),
-                run.dungeon.depth(),
-                run.turn,
-                if self.taken { " (open in another window)" } else { "" }
-            ),
-            Err(problem) => format!("{}: cannot be played ({problem})", self.id),
-        }
-    }
-}
-
-/// Every saved run in `store`, the most recently saved first (saves that cannot be read last;
-/// they are never moved or removed), and a line if the saves could not be listed. Run `held` is
-/// this Delve's own (not taken by another).
-pub fn saved_runs(store: &Store, held: Option<RunId>) -> (Vec<SavedEntry>, Option<String>) {
-    let (ids, problem) = match store.runs() {
-        Ok(ids) => (ids, None),
-        Err(e) => (Vec::new(), Some(format!("The saved runs could not be listed: {e}."))),
-    };
-    let mut entries: Vec<SavedEntry> = ids
-        .into_iter()
-        .map(|id| {
-            let read = store.read(Slot::Run(id)).and_then(|bytes| {
-                let bytes = bytes.ok_or_else(|| "it is gone".to_owned())?;
-                let saved = decode(&bytes).map_err(|e| e.to_string())?;
-                let (saved_at, game) = (saved.saved_at, saved.game.clone());
-                let run = saved.restore().map_err(|e| SaveError::Inconsistent(e).to_string())?;
-                Ok((Box::new(run), saved_at, game))
-            });
-            let (found, saved_at, game) = match read {
-                Ok((run, at, game)) => (Ok(run), at, game),
-                Err(e) => (Err(e), 0, String::new()),
-            };
-            SavedEntry {
-                id,
-                taken: found.is_ok() && held != Some(id) && store.is_taken(id),
-                found,
-                saved_at,
-                game,
-            }
-        })
-        .collect();
-    entries.sort_by_key(|e| (e.found.is_err(), std::cmp::Reverse((e.saved_at, e.id))));
-    (entries, problem)
-}
-
-/// What is in a settings or history slot, or nothing; a file that does not parse is moved aside
-/// (one that cannot be read now is left as it is: a transient error is no damage), and the one
-/// line that tells the player so is returned with it.
-pub fn load_or_set_aside<T>(
-    store: &Store,
-    slot: Slot,
-    what: &str,
-    parse: impl FnOnce(&[u8]) -> Result<T, String>,
-) -> (Option<T>, Option<String>) {
-    load(store, slot, what, parse).unwrap_or_else(|line| (None, Some(line)))
-}
-
-/// `load_or_set_aside`, telling apart a slot that cannot be read now (`Err`, the line saying
-/// so): what must not be written over.
-fn load<T>(
-    store: &Store,
-    slot: Slot,
-    what: &str,
-    parse: impl FnOnce(&[u8]) -> Result<T, String>,
-) -> Result<(Option<T>, Option<String>), String> {
-    let bytes = match store.read(slot) {
-        Ok(None) => return Ok((None, None)),
-        Ok(Some(bytes)) => bytes,
-        Err(e) => {
-            let line = format!("The {what} could not be read ({e}); it was left as it is.");
-            warn!("{line}");
-            return Err(line);
-        }
-    };
-    Ok(match parse(&bytes) {
-        Ok(found) => (Some(found), None),
-        Err(problem) => {
-            let line = match store.set_aside(slot) {
-                Ok(kept) => format!("The {what} could not be read ({problem}); it was kept as {kept}."),
-                Err(e) => format!("The {what} could not be read ({problem}), nor moved aside ({e})."),
-            };
-            warn!("{line}");
-            (None, Some(line))
-        }
-    })
-}
-
-/// A saved run, saved by Delve release `game`, as one JSON object (the schema is in
-/// docs/cli.md): what `--save-info` prints, and each element of `--saves` (with its `id`).
-pub(crate) fn info_value(run: &Run, game: &str) -> serde_json::Value {
-    let map = &run.dungeon.level().map;
-    let (seed, corridors, size) = match run.dungeon.origin() {
-        Origin::Run(p) => (
-            serde_json::json!(p.seed),
-            serde_json::json!(p.style.name()),
-            (p.width, p.height),
-        ),
-        Origin::Map => (
-            serde_json::Value::Null,
-            serde_json::Value::Null,
-            (map.width(), map.height()),
-        ),
-    };
-    serde_json::json!({
-        "seed": seed,
-        "depth": run.dungeon.depth(),
-        "turn": run.turn,
-        "version": FORMAT,
-        "game": game,
-        "width": size.0,
-        "height": size.1,
-        "corridors": corridors,
-        "hp": run.player.health.hp,
-        "max_hp": run.player.health.max,
-        "deepest": run.record.deepest,
-        "slain": run.record.slain,
-    })
-}
-
 /// The run being played in `world` as a save keeps it (`None`: no run, or it is over): what
 /// tests and benchmarks save. While the lab shows a level of its own, the run set aside.
 pub fn capture(world: &World) -> Option<delve_core::save::SavedRun> {
@@ -255,45 +68,6 @@ pub fn capture(world: &World) -> Option<delve_core::save::SavedRun> {
 /// of its own.
 fn kept<'a>(game: &'a Game, stashed: Option<&'a Stashed>) -> &'a Run {
     stashed.map_or(&game.0, |s| &s.0)
-}
-
-/// Writes `run` into its slot (flushed to the disk if `durable`). What went wrong, and a save
-/// that works again after failing, is said to the player through `say`; `true` when saved.
-fn write_run(run: &Run, slot: &mut SaveSlot, store: &Store, durable: bool, say: &mut Vec<String>) -> bool {
-    if slot.lost {
-        return false;
-    }
-    if !slot.lock.renew() {
-        slot.lost = true;
-        let why = "this run was opened in another tab or window, which saves it now".to_owned();
-        say.push(format!("This run is no longer saved here: {why}."));
-        slot.failing = Some(why);
-        return false;
-    }
-    let started = bevy::platform::time::Instant::now();
-    let bytes = slot.cache.encode(run, unix_now());
-    let written = store.write_with(Slot::Run(slot.id), &bytes, durable);
-    slot.last_cost_us = Some(started.elapsed().as_micros() as u64);
-    match written {
-        Ok(()) => {
-            if slot.failing.take().is_some() {
-                say.push("The run is saved again.".into());
-            }
-            slot.last = Some(run.turn);
-            if durable {
-                slot.last_durable = Some(run.turn);
-            }
-            true
-        }
-        Err(e) => {
-            if slot.failing.as_deref() != Some(e.as_str()) {
-                error!("the run could not be saved: {e}");
-                say.push(format!("The run could not be saved: {e}. Trying again every turn."));
-            }
-            slot.failing = Some(e);
-            false
-        }
-    }
 }
 
 pub fn plugin(app: &mut App) {
@@ -429,56 +203,6 @@ fn forget_finished_run(
     if let Some(slot) = slot {
         retire(&store.0, &slot, &game);
         commands.remove_resource::<SaveSlot>();
-    }
-}
-
-/// Removes the save of `run` and adds it to the history (ended, or abandoned if it goes on),
-/// with its recording and its story kept beside it under the run's name.
-pub fn retire(store: &Store, slot: &SaveSlot, run: &Run) {
-    if let Err(e) = store.remove(Slot::Run(slot.id)) {
-        error!("{e}");
-    }
-    let mut past = PastRun::of(&run.dungeon, &run.record, run.turn, unix_now()).carrying(&run.player);
-    past.daily = run.recording().and_then(|r| r.daily()).map(str::to_owned);
-    add_to_history(store, past, slot.id, run);
-}
-
-/// Adds `past`, the record of `run`, to the history kept in `store`, with its recording and story
-/// beside it under `id`: the history is read just before it is written, so that another Delve's
-/// runs added meanwhile are kept. The recordings and stories of runs now too old to keep theirs
-/// are removed. A history that cannot be read is left as it is, and nothing is written beside it.
-fn add_to_history(store: &Store, mut past: PastRun, id: RunId, run: &Run) {
-    // A history that cannot be read now is not written over (a transient error is no damage).
-    let history = match load(store, Slot::History, "run history", History::from_text) {
-        Ok((history, _)) => history,
-        Err(line) => {
-            error!("{line} This run was not added to it.");
-            return;
-        }
-    };
-    let kept = encode_recording(run).is_some_and(|bytes| {
-        let written = store
-            .write(Slot::Recording(id), &bytes)
-            .and_then(|()| store.write(Slot::Story(id), story(run).as_bytes()));
-        written
-            .map_err(|e| error!("the run's recording could not be kept: {e}"))
-            .is_ok()
-    });
-    if kept {
-        past.id = Some(id.to_string());
-    }
-    let mut history = history.unwrap_or_default();
-    let dropped = history.push(past);
-    if let Err(e) = store.write(Slot::History, history.to_text().as_bytes()) {
-        error!("the run history could not be written: {e}");
-        return;
-    }
-    for id in dropped.iter().filter_map(|id| id.parse::<RunId>().ok()) {
-        for slot in [Slot::Recording(id), Slot::Story(id)] {
-            if let Err(e) = store.remove(slot) {
-                error!("{e}");
-            }
-        }
     }
 }
 

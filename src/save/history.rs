@@ -1,0 +1,60 @@
+//! A run that ends, or is abandoned, leaves the saves for the history, with its recording and
+//! story kept beside it under its name.
+
+use bevy::prelude::*;
+use delve_core::run::Run;
+use delve_core::save::{History, PastRun, encode_recording, story};
+
+use super::listing::load;
+use super::slot::SaveSlot;
+use super::{RunId, Slot, Store, unix_now};
+
+/// Removes the save of `run` and adds it to the history (ended, or abandoned if it goes on),
+/// with its recording and its story kept beside it under the run's name.
+pub fn retire(store: &Store, slot: &SaveSlot, run: &Run) {
+    if let Err(e) = store.remove(Slot::Run(slot.id)) {
+        error!("{e}");
+    }
+    let mut past = PastRun::of(&run.dungeon, &run.record, run.turn, unix_now()).carrying(&run.player);
+    past.daily = run.recording().and_then(|r| r.daily()).map(str::to_owned);
+    add_to_history(store, past, slot.id, run);
+}
+
+/// Adds `past`, the record of `run`, to the history kept in `store`, with its recording and story
+/// beside it under `id`: the history is read just before it is written, so that another Delve's
+/// runs added meanwhile are kept. The recordings and stories of runs now too old to keep theirs
+/// are removed. A history that cannot be read is left as it is, and nothing is written beside it.
+fn add_to_history(store: &Store, mut past: PastRun, id: RunId, run: &Run) {
+    // A history that cannot be read now is not written over (a transient error is no damage).
+    let history = match load(store, Slot::History, "run history", History::from_text) {
+        Ok((history, _)) => history,
+        Err(line) => {
+            error!("{line} This run was not added to it.");
+            return;
+        }
+    };
+    let kept = encode_recording(run).is_some_and(|bytes| {
+        let written = store
+            .write(Slot::Recording(id), &bytes)
+            .and_then(|()| store.write(Slot::Story(id), story(run).as_bytes()));
+        written
+            .map_err(|e| error!("the run's recording could not be kept: {e}"))
+            .is_ok()
+    });
+    if kept {
+        past.id = Some(id.to_string());
+    }
+    let mut history = history.unwrap_or_default();
+    let dropped = history.push(past);
+    if let Err(e) = store.write(Slot::History, history.to_text().as_bytes()) {
+        error!("the run history could not be written: {e}");
+        return;
+    }
+    for id in dropped.iter().filter_map(|id| id.parse::<RunId>().ok()) {
+        for slot in [Slot::Recording(id), Slot::Story(id)] {
+            if let Err(e) = store.remove(slot) {
+                error!("{e}");
+            }
+        }
+    }
+}
