@@ -526,6 +526,31 @@ fn every_press_counts_however_quick_the_press_and_slow_the_frame() {
     );
 }
 
+/// A key still held when play begins again (here `l`, held through leaving play and coming back,
+/// as `n` on the summary asks for a new run or F2 leaves the lab) is no press of the new play:
+/// no step is taken for it until it is let go and pressed again.
+#[test]
+fn a_key_held_into_play_is_not_a_press_there() {
+    use delve::state::GameState;
+    let mut app = support::keyboard_app(ROOMS, |_| {});
+    KeyCode::KeyL.press(app.world_mut());
+    app.update();
+    assert_eq!(turns(&app), 1, "l steps east");
+    for state in [GameState::Ended, GameState::Playing] {
+        app.world_mut().resource_mut::<NextState<GameState>>().set(state);
+        app.update();
+    }
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(turns(&app), 1, "the l held into play again is no step");
+    KeyCode::KeyL.release(app.world_mut());
+    app.update();
+    KeyCode::KeyL.press(app.world_mut());
+    app.update();
+    assert_eq!(turns(&app), 2, "pressed again, it is");
+}
+
 /// A key press as the window reports it: where the key is, and what it types.
 fn type_key(app: &mut App, code: KeyCode, text: &str, state: bevy::input::ButtonState) {
     use bevy::input::keyboard::{Key, KeyboardInput};

@@ -39,6 +39,7 @@ impl KeyQueue {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<KeyQueue>()
         .add_message::<bevy::window::RequestRedraw>()
+        .add_systems(OnEnter(crate::state::GameState::Playing), swallow_held_keys)
         .add_systems(
             PreUpdate,
             pace_key_events
@@ -61,6 +62,15 @@ fn is_modifier(key: KeyCode) -> bool {
             | KeyCode::SuperLeft
             | KeyCode::SuperRight
     )
+}
+
+/// Keys held when play begins were pressed for the screen before it (the Enter that chose
+/// Continue, the `n` that asked the summary for a new run, the F2 that left the lab): play does
+/// not take them for presses of its own (`n` would be a first step south-east). They count as up
+/// until they are let go; keys typed ahead, still waiting, are played as usual.
+fn swallow_held_keys(mut queue: ResMut<KeyQueue>, mut keys: ResMut<ButtonInput<KeyCode>>) {
+    queue.down.clear();
+    keys.reset_all();
 }
 
 /// Replaces the state Bevy folded from this frame's events with the queue's next changes.
