@@ -2,6 +2,7 @@
 //! right when keys are rebound) and the message log (P: the last lines with their turns). Each is
 //! a `Focus`: while it is open it has the keyboard, and keys that would play a turn do nothing.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use delve_core::world::MessageLog;
 use leafwing_input_manager::prelude::*;
@@ -36,17 +37,23 @@ pub fn plugin(app: &mut App) {
     .add_systems(OnEnter(Focus::Log), show_log);
 }
 
+/// What a toggle reads and sets: the player's keys, and what has the keyboard.
+#[derive(SystemParam)]
+pub(crate) struct FocusKeys<'w, 's> {
+    actions: Single<'w, 's, &'static ActionState<Action>, With<Player>>,
+    focus: Res<'w, State<Focus>>,
+    next: ResMut<'w, NextState<Focus>>,
+}
+
 /// A system: `key` on the map opens `overlay`; `key` again, or Esc, closes it.
-pub(crate) fn toggle_with(
-    key: Action,
-    overlay: Focus,
-) -> impl FnMut(Single<&ActionState<Action>, With<Player>>, Res<State<Focus>>, ResMut<NextState<Focus>>) {
-    move |actions, focus, mut next| {
-        let now = *focus.get();
-        if now == Focus::Map && actions.just_pressed(&key) {
-            next.set(overlay);
-        } else if now == overlay && (actions.just_pressed(&key) || actions.just_pressed(&Action::Cancel)) {
-            next.set(Focus::Map);
+pub(crate) fn toggle_with(key: Action, overlay: Focus) -> impl FnMut(FocusKeys) {
+    move |mut keys: FocusKeys| {
+        let now = *keys.focus.get();
+        let asked = keys.actions.just_pressed(&key);
+        if now == Focus::Map && asked {
+            keys.next.set(overlay);
+        } else if now == overlay && (asked || keys.actions.just_pressed(&Action::Cancel)) {
+            keys.next.set(Focus::Map);
         }
     }
 }
