@@ -173,8 +173,8 @@ fn bench_whole_level(c: &mut Criterion) {
     group.measurement_time(Duration::from_secs(6));
     let params = GenParams::new(7, 1024, 1024, CorridorStyle::Mixed);
     let mut app = delve::app::headless_app(Dungeon::new(params).unwrap().peaceful());
-    let lab = |app: &mut App, on: bool| {
-        app.world_mut().resource_mut::<delve::lab::Lab>().on = on;
+    let lab = |app: &mut App, _on: bool| {
+        app.world_mut().write_message(delve::lab::LabCommand::Toggle);
         app.update();
         app.update();
     };

@@ -13,7 +13,7 @@ use delve_core::run::Run;
 use crate::assets::GameAssets;
 use crate::save::{SaveStore, Slot, Store};
 use crate::settings::Settings;
-use crate::state::{FirstScreen, GameState};
+use crate::state::{FirstScreen, GameState, Session};
 use crate::turn::{FovRadius, Game};
 use crate::ui::palette;
 
@@ -53,6 +53,8 @@ pub fn headless_plugin(app: &mut App) {
         crate::save::plugin,
         crate::settings::plugin,
     ))
+    .init_state::<crate::state::Session>()
+    .add_computed_state::<crate::state::InPlay>()
     .add_sub_state::<crate::state::Focus>();
     #[cfg(feature = "dev")]
     app.add_systems(Update, crate::state::log_transitions);
@@ -204,7 +206,6 @@ pub(crate) fn game_app(launch: Launch, window: Window) -> App {
     .insert_resource(WinitSettings::desktop_app())
     .insert_resource(ClearColor(palette::BACKGROUND))
     .insert_resource(FovRadius(launch.radius.unwrap_or(launch.settings.radius)))
-    .insert_resource(crate::lab::Lab { on: launch.reveal })
     .insert_resource(SaveStore(launch.store.clone()))
     .insert_resource(crate::screens::title::TitleNotices(launch.notices))
     .insert_resource(launch.settings);
@@ -214,11 +215,11 @@ pub(crate) fn game_app(launch: Launch, window: Window) -> App {
     {
         app.insert_resource(slot);
     }
+    let replaying = launch.replay.is_some();
     match launch.run {
         Some(run) => {
             if let Some(replay) = launch.replay {
-                app.insert_resource(crate::replay::ReplayControl::new(&run, replay))
-                    .insert_resource(crate::turn::Replaying);
+                app.insert_resource(crate::replay::ReplayControl::new(&run, replay));
             }
             app.insert_resource(Game(run))
                 .insert_resource(FirstScreen(GameState::Playing));
@@ -228,6 +229,13 @@ pub(crate) fn game_app(launch: Launch, window: Window) -> App {
         }
     }
     app.add_plugins(game_plugin);
+    // The session the first run is in: a replay, the lab, or the player's own.
+    let session = match (replaying, launch.reveal) {
+        (true, _) => Session::Replay,
+        (false, true) => Session::Lab,
+        (false, false) => Session::Play,
+    };
+    app.insert_state(session);
     #[cfg(not(target_arch = "wasm32"))]
     app.add_systems(Startup, crate::save::signals::let_signals_wake);
     run_state_transitions_on_one_thread(&mut app);

@@ -44,6 +44,37 @@ pub enum Focus {
     Overview,
 }
 
+/// Whose run `turn::Game` holds: the player's own, a level the generator lab shows (the
+/// player's run set aside meanwhile), or a recording being watched. Set together with the run
+/// (`turn::begin_run`), so it is always the run's; what systems gate on is `InPlay`.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Session {
+    /// The player's own run: played by its keys, and the one run ever saved.
+    #[default]
+    Play,
+    /// The generator lab: the level shown whole as it was made. The player's run is set aside
+    /// (`lab::SetAside`) and comes back as it was when the lab is left; turns taken in the lab
+    /// play a copy, or a specimen the lab made, and are never saved.
+    Lab,
+    /// A recording played back: the player's commands are not played and nothing is saved.
+    Replay,
+}
+
+/// The session while a run is on the map (`GameState::Playing`), and only then: what play-time
+/// systems run in (`in_state(InPlay(Session::Play))`), and what a session's entering and leaving
+/// hang on (`OnEnter(InPlay(Session::Lab))`). Computed from the screen and the session, so a
+/// session change and a new run in play are one transition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct InPlay(pub Session);
+
+impl ComputedStates for InPlay {
+    type SourceStates = (GameState, Session);
+
+    fn compute((screen, session): (GameState, Session)) -> Option<Self> {
+        (screen == GameState::Playing).then_some(InPlay(session))
+    }
+}
+
 /// Which screen follows loading: the title screen, or straight into play when the command line
 /// (or the page's address) named a run.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,7 +85,11 @@ pub(crate) struct FirstScreen(pub GameState);
 pub(crate) fn log_transitions(
     mut screens: MessageReader<StateTransitionEvent<GameState>>,
     mut focus: MessageReader<StateTransitionEvent<Focus>>,
+    mut sessions: MessageReader<StateTransitionEvent<InPlay>>,
 ) {
+    for e in sessions.read() {
+        info!("session: {:?} -> {:?}", e.exited, e.entered);
+    }
     for e in screens.read() {
         info!("screen: {:?} -> {:?}", e.exited, e.entered);
     }

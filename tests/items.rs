@@ -269,6 +269,7 @@ fn one_thing_has_the_keyboard_at_a_time() {
             delve::look::plugin,
             delve::overlays::plugin,
             delve::overview::plugin,
+            delve::lab::view::plugin,
         ));
     });
     let game = &mut app.world_mut().resource_mut::<Game>();
@@ -328,6 +329,35 @@ fn one_thing_has_the_keyboard_at_a_time() {
     // And the map has the keyboard again: a step is a turn.
     press(&mut app, KeyCode::KeyJ, "j");
     assert_eq!(game_turn(&app), 2);
+    // The session is a state too: F2 enters the lab from the map only, and leaves it.
+    use delve::state::Session;
+    let session = |app: &App| *app.world().resource::<State<Session>>().get();
+    press(&mut app, KeyCode::KeyI, "i");
+    press(&mut app, KeyCode::F2, "");
+    assert_eq!(
+        (focus(&app), session(&app)),
+        (Focus::Pack, Session::Play),
+        "F2 in the pack"
+    );
+    press(&mut app, KeyCode::Escape, "");
+    press(&mut app, KeyCode::F2, "");
+    app.update();
+    assert_eq!(
+        (focus(&app), session(&app)),
+        (Focus::Map, Session::Lab),
+        "F2 on the map"
+    );
+    press(&mut app, KeyCode::KeyV, "v");
+    assert_eq!(focus(&app), Focus::Look, "the lab's map has the overlays too");
+    press(&mut app, KeyCode::Escape, "");
+    press(&mut app, KeyCode::F2, "");
+    app.update();
+    assert_eq!(
+        (focus(&app), session(&app)),
+        (Focus::Map, Session::Play),
+        "F2 leaves the lab"
+    );
+    assert_eq!(game_turn(&app), 2, "the run is back as it was");
 }
 
 fn game_turn(app: &App) -> u64 {

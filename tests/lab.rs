@@ -9,8 +9,9 @@ use bevy::prelude::*;
 use delve::app::headless_app_with;
 use delve::assets::tiles;
 use delve::command::PlayerCommand;
-use delve::lab::{Lab, LabCommand, Revealed, Stashed, digger_colour};
+use delve::lab::{LabCommand, Revealed, SetAside, digger_colour};
 use delve::save::{SaveStore, Slot, Store};
+use delve::state::Session;
 use delve::turn::Game;
 use delve_core::dungeon::Dungeon;
 use delve_core::dungeon::Origin;
@@ -29,10 +30,24 @@ fn drawn(app: &mut App) -> Vec<((u32, u32), u32, Color, bool)> {
         .collect()
 }
 
+/// The session the app is in.
+fn session(app: &App) -> Session {
+    *app.world().resource::<State<Session>>().get()
+}
+
+/// Turns the lab on or off, as F2 does.
 fn lab(app: &mut App, on: bool) {
-    app.world_mut().resource_mut::<Lab>().on = on;
+    if (session(app) == Session::Lab) != on {
+        app.world_mut().write_message(LabCommand::Toggle);
+    }
     app.update();
     app.update();
+    assert_eq!(
+        session(app) == Session::Lab,
+        on,
+        "the lab is {}",
+        if on { "on" } else { "off" }
+    );
 }
 
 #[test]
@@ -158,9 +173,10 @@ fn a_new_run_in_the_lab_is_shown_as_made() {
     app.world_mut()
         .resource_mut::<NextState<delve::state::GameState>>()
         .set(delve::state::GameState::Playing);
+    app.world_mut().resource_mut::<NextState<Session>>().set(Session::Lab);
     app.update();
     app.update();
-    assert!(app.world().resource::<Lab>().on, "still in the lab");
+    assert_eq!(session(&app), Session::Lab, "still in the lab");
     let revealed = app.world().resource::<Revealed>();
     assert_eq!(revealed.anatomy.as_ref(), Some(&Anatomy::of(&next).unwrap()));
     let map = app.world().resource::<Game>().dungeon.level().map.clone();
@@ -210,8 +226,8 @@ fn a_level_the_lab_makes_leaves_the_run_and_its_save_alone() {
     // The lab shows the next seed's first level, as a level of its own...
     assert_eq!(dungeon(&app).origin(), &Origin::Run(delve::lab::next_run(&params)));
     assert_eq!(turns(&app), 0);
-    assert!(app.world().resource::<Lab>().on);
-    assert!(app.world().get_resource::<Stashed>().is_some());
+    assert_eq!(session(&app), Session::Lab);
+    assert!(app.world().get_resource::<SetAside>().is_some());
     // ...played in, saved and quit: the save keeps the run set aside, never the specimen.
     for _ in 0..3 {
         act(&mut app, PlayerCommand::Wait);
@@ -225,12 +241,44 @@ fn a_level_the_lab_makes_leaves_the_run_and_its_save_alone() {
 
     // Leaving the lab comes back to the run, exactly as it was.
     ask(&mut app, LabCommand::Toggle);
-    assert!(!app.world().resource::<Lab>().on);
-    assert!(app.world().get_resource::<Stashed>().is_none());
+    assert_eq!(session(&app), Session::Play);
+    assert!(app.world().get_resource::<SetAside>().is_none());
     assert_eq!((turns(&app), game(&app).state_hash()), (5, played));
-    assert_eq!(message(&app), "You leave the lab and go back to your run.");
+    assert_eq!(
+        message(&app),
+        "You leave the lab: the map shows your run as you left it."
+    );
     act(&mut app, PlayerCommand::Wait);
     app.world_mut().write_message(AppExit::Success);
     app.update();
     assert_eq!(saved(&store).0, 6, "and it is the one saved again");
+}
+
+/// Turns taken in the lab over the player's own run play a copy: none is saved, and leaving the
+/// lab brings the run back as it was (the lab shows the whole level: what is learnt there must
+/// not carry over). Entering the lab writes the run to the disk as it stood.
+#[test]
+fn turns_in_the_lab_play_a_copy_that_is_never_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::Dir(dir.path().to_owned());
+    let params = GenParams::new(5, 60, 40, CorridorStyle::Mixed);
+    let run = Run::new(Dungeon::new(params).unwrap().peaceful());
+    let mut app = headless_app_with(run, |app| {
+        app.insert_resource(SaveStore(store.clone()));
+    });
+    for _ in 0..2 {
+        act(&mut app, PlayerCommand::Wait);
+    }
+    let played = game(&app).state_hash();
+    lab(&mut app, true);
+    assert_eq!(saved(&store), (2, played), "entering the lab saved the run as it stood");
+    for _ in 0..4 {
+        act(&mut app, PlayerCommand::Wait);
+    }
+    assert_eq!(turns(&app), 6, "the copy is played in the lab");
+    app.world_mut().write_message(AppExit::Success);
+    app.update();
+    assert_eq!(saved(&store), (2, played), "quitting in the lab saves nothing of it");
+    lab(&mut app, false);
+    assert_eq!((turns(&app), game(&app).state_hash()), (2, played), "back as it was");
 }

@@ -441,7 +441,13 @@ fn a_finished_run_is_kept_and_replayed_from_the_history() {
     assert!(control.is_done());
     assert_eq!(game(&app).state_hash(), run.state_hash());
     assert_eq!(turns(&app), run.turn);
-    // Nothing was saved of it.
+    // Nothing was saved of it, not even on quitting.
+    assert_eq!(
+        *app.world().resource::<State<delve::state::Session>>().get(),
+        delve::state::Session::Replay
+    );
+    app.world_mut().write_message(AppExit::Success);
+    app.update();
     assert!(store.runs().unwrap().is_empty());
     // Esc leaves for the title.
     press(&mut app, KeyCode::Escape, "");

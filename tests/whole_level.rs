@@ -55,7 +55,7 @@ fn a_fully_explored_level_is_drawn_whole_in_chunks() {
 fn the_lab_draws_a_big_level_whole_in_chunks() {
     let params = GenParams::new(4, SIDE, SIDE, CorridorStyle::Mixed);
     let mut app = delve::app::headless_app(Dungeon::new(params).unwrap().peaceful());
-    app.world_mut().resource_mut::<delve::lab::Lab>().on = true;
+    app.world_mut().write_message(delve::lab::LabCommand::Toggle);
     app.update();
     app.update();
     let tiles = app.world().resource::<Game>().dungeon.level().map.tiles().len();

@@ -2,11 +2,12 @@
 //! corridor tinted by the style that dug it, the BSP leaves outlined, and a legend counting the
 //! corridor tiles of each style; `n` shows the next level of the same size and style.
 //!
-//! The lab is a way of looking, not a change to the game: the player's memory, sight and turns
-//! are untouched, and turning it off shows what the player knows again. A level the lab makes
-//! (`n`) is a specimen: the run being played is set aside (`Stashed`), still the one the save
-//! keeps, and leaving the lab comes back to it. `Revealed` is what the drawing reads; it follows
-//! `Lab` and the level on show. Keys and drawing are `view`'s; this part runs headless.
+//! The lab is a session of its own (`Session::Lab`), a way of looking, not a change to the game:
+//! entering it sets the player's run aside (`SetAside`, saved to the disk as it stands) and
+//! shows a copy of it; leaving it brings the run back as it was, whatever was played in the lab
+//! meanwhile. A level the lab makes (`n`) is a specimen, shown in place of the copy. `Revealed`
+//! is what the drawing reads; it follows the level on show. Keys and drawing are `view`'s; this
+//! part runs headless.
 
 pub mod view;
 
@@ -17,17 +18,11 @@ use delve_core::generation::anatomy::{Anatomy, Digger};
 use delve_core::geom::Pos;
 use delve_core::run::{Run, RunSpec};
 
-use crate::state::GameState;
+use crate::state::{GameState, InPlay, Session};
 use crate::turn::{Game, TurnSet, begin_run};
 use crate::ui::palette;
 
-/// Whether the lab is on.
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct Lab {
-    pub on: bool,
-}
-
-/// The level on show in the lab: present only while the lab is on.
+/// The level on show in the lab: present only in the lab.
 #[derive(Resource, Debug)]
 pub struct Revealed {
     pub depth: u32,
@@ -61,15 +56,15 @@ impl LabView<'_, '_> {
     }
 }
 
-/// The run being played, set aside while the lab shows levels of its own: what the save keeps,
-/// and what leaving the lab comes back to.
+/// The player's run, set aside while the lab is on: what leaving the lab comes back to. Present
+/// exactly from entering the lab to leaving it (or to the title screen, after a specimen's end).
 #[derive(Resource, Clone, Debug)]
-pub struct Stashed(pub Run);
+pub struct SetAside(pub Run);
 
 /// What the player asks of the lab (keys, the browser's panel, tests).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LabCommand {
-    /// The lab on, or off (back to the run set aside, if any).
+    /// The lab on, or off (back to the run set aside).
     Toggle,
     /// The next seed's first level, of the same size and style (in the lab only).
     Next,
@@ -80,40 +75,56 @@ pub fn digger_colour(d: Digger) -> Color {
     palette::digger(d)
 }
 
-/// The lab without its keys and drawing: `Revealed` following `Lab` and the level on show,
-/// and `LabCommand`s carried out.
+/// The lab without its keys and drawing: the run set aside on entering, `Revealed` following
+/// the level on show, and `LabCommand`s carried out.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Lab>()
-        .add_message::<LabCommand>()
+    app.add_message::<LabCommand>()
+        .add_systems(OnEnter(InPlay(Session::Lab)), set_run_aside)
         .add_systems(Update, obey_lab.in_set(TurnSet::Input))
-        .add_systems(Update, follow_lab.in_set(TurnSet::See))
+        .add_systems(
+            Update,
+            follow_lab.in_set(TurnSet::See).run_if(in_state(InPlay(Session::Lab))),
+        )
         // A new run (the lab's next level, or after the end of one) is looked at afresh.
-        .add_systems(OnExit(GameState::Playing), |mut commands: Commands| {
-            commands.remove_resource::<Revealed>();
-        })
+        .add_systems(OnExit(GameState::Playing), forget_revealed)
+        .add_systems(OnExit(InPlay(Session::Lab)), forget_revealed)
         // From the title screen on, the run played is the one saved: nothing is set aside.
         .add_systems(OnEnter(GameState::Title), |mut commands: Commands| {
-            commands.remove_resource::<Stashed>();
+            commands.remove_resource::<SetAside>();
         });
 }
 
+fn forget_revealed(mut commands: Commands) {
+    commands.remove_resource::<Revealed>();
+}
+
+/// Entering the lab, the player's run is set aside (unless it already is: a specimen shown in
+/// place of another, or one the page asked for, which set it aside first). Exclusive, so the save
+/// that follows it on entering (`save`) finds it.
+pub(crate) fn set_run_aside(world: &mut World) {
+    if world.contains_resource::<SetAside>() {
+        return;
+    }
+    if let Some(game) = world.get_resource::<Game>() {
+        let run = game.0.clone();
+        world.insert_resource(SetAside(run));
+    }
+}
+
 /// How the level on show was made, worked out again when the lab comes on or the level
-/// changes; removed when the lab goes off.
-fn follow_lab(mut commands: Commands, lab: Res<Lab>, game: Res<Game>, revealed: Option<Res<Revealed>>) {
+/// changes.
+fn follow_lab(mut commands: Commands, game: Res<Game>, revealed: Option<Res<Revealed>>) {
     let dungeon = &game.dungeon;
     let depth = dungeon.depth();
-    match (lab.on, revealed) {
-        (false, Some(_)) => commands.remove_resource::<Revealed>(),
-        (true, r) if r.as_ref().is_none_or(|r| r.depth != depth) => {
-            let anatomy = match dungeon.origin() {
-                Origin::Run(run) => Anatomy::of(&run.at_depth(depth)).ok(),
-                Origin::Map => None,
-            };
-            let doors = dungeon.level().map.doors().map(|(p, _)| p).collect();
-            commands.insert_resource(Revealed { depth, anatomy, doors });
-        }
-        _ => {}
+    if revealed.is_some_and(|r| r.depth == depth) {
+        return;
     }
+    let anatomy = match dungeon.origin() {
+        Origin::Run(run) => Anatomy::of(&run.at_depth(depth)).ok(),
+        Origin::Map => None,
+    };
+    let doors = dungeon.level().map.doors().map(|(p, _)| p).collect();
+    commands.insert_resource(Revealed { depth, anatomy, doors });
 }
 
 /// The run after `run` in the lab: the next seed, same size and style, from level 1.
@@ -125,59 +136,48 @@ pub fn next_run(run: &GenParams) -> GenParams {
     }
 }
 
-/// Shows `specimen` in the lab, setting the run being played aside first (once: a second
-/// specimen replaces the first, never the run set aside).
-pub(crate) fn show_specimen(
-    commands: &mut Commands,
-    state: &mut NextState<GameState>,
-    game: &Game,
-    stashed: bool,
-    specimen: Run,
-) {
-    if !stashed {
-        commands.insert_resource(Stashed(game.0.clone()));
+/// Shows `specimen` in the lab. From play, the player's run is set aside first; in the lab, the
+/// specimen replaces the one on show, never the run set aside.
+pub(crate) fn show_specimen(commands: &mut Commands, session: Session, game: &Game, specimen: Run) {
+    if session != Session::Lab {
+        commands.insert_resource(SetAside(game.0.clone()));
     }
-    begin_run(commands, state, specimen);
+    begin_run(commands, specimen, Session::Lab);
 }
 
-/// Carries out what was asked of the lab: on and off (leaving it returns to the run set aside),
-/// and the next level (a map file has none).
+/// Carries out what was asked of the lab: on and off (leaving it returns to the run set aside,
+/// as it was), and the next level (a map file has none).
 fn obey_lab(
     mut asked: MessageReader<LabCommand>,
-    mut lab: ResMut<Lab>,
+    session: Res<State<Session>>,
     mut game: ResMut<Game>,
-    stashed: Option<Res<Stashed>>,
+    set_aside: Option<Res<SetAside>>,
     mut commands: Commands,
-    mut state: ResMut<NextState<GameState>>,
 ) {
+    let session = *session.get();
     for &command in asked.read() {
-        match command {
-            LabCommand::Toggle if !lab.on => {
-                lab.on = true;
+        match (command, session) {
+            (_, Session::Replay) => {}
+            (LabCommand::Toggle, Session::Play) => {
+                // Set aside as it is, before the lab says anything in it.
+                commands.insert_resource(SetAside(game.0.clone()));
                 game.say("The generator lab: the whole level as it was made. F2 leaves, n shows the next level.");
+                commands.set_state(Session::Lab);
             }
-            LabCommand::Toggle => {
-                lab.on = false;
-                match stashed.as_deref() {
-                    Some(Stashed(run)) => {
-                        let mut run = run.clone();
-                        run.say("You leave the lab and go back to your run.");
-                        commands.remove_resource::<Stashed>();
-                        begin_run(&mut commands, &mut state, run);
-                    }
-                    None => game.say("You leave the lab: the map shows what you know again."),
-                }
+            (LabCommand::Toggle, Session::Lab) => {
+                let mut run = set_aside.as_deref().map_or_else(|| game.0.clone(), |s| s.0.clone());
+                run.say("You leave the lab: the map shows your run as you left it.");
+                commands.remove_resource::<SetAside>();
+                begin_run(&mut commands, run, Session::Play);
             }
-            LabCommand::Next if !lab.on => {}
-            LabCommand::Next => {
+            (LabCommand::Next, Session::Play) => {}
+            (LabCommand::Next, Session::Lab) => {
                 let Origin::Run(run) = *game.dungeon.origin() else {
                     game.say("A level read from a map file has no next level.");
                     continue;
                 };
                 match RunSpec::seeded(next_run(&run)).begin() {
-                    Ok(specimen) => {
-                        show_specimen(&mut commands, &mut state, &game, stashed.is_some(), specimen);
-                    }
+                    Ok(specimen) => show_specimen(&mut commands, session, &game, specimen),
                     Err(e) => game.say(format!("The next level cannot be made: {e}.")),
                 }
             }

@@ -52,10 +52,10 @@ fn read_actions(
     mut repeat: Local<Repeat>,
     mut commands: MessageWriter<PlayerCommand>,
     mut walks: MessageWriter<TravelRequest>,
-    lab: Option<Res<crate::lab::Lab>>,
+    session: Res<State<crate::state::Session>>,
 ) {
     let actions = actions.into_inner();
-    if lab.is_some_and(|l| l.on) && actions.just_pressed(&Action::LabNext) {
+    if *session.get() == crate::state::Session::Lab && actions.just_pressed(&Action::LabNext) {
         return; // `n` makes the lab's next level, not a step south-east
     }
     let here = game.dungeon.level().map.tile(game.player.at);

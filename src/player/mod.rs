@@ -16,7 +16,7 @@ use delve_core::rules::{self, Act};
 
 use crate::actor::Player;
 use crate::command::PlayerCommand;
-use crate::state::GameState;
+use crate::state::{GameState, InPlay, Session};
 use crate::turn::{Game, LevelEntered, TurnSet};
 
 /// True while "close which door?" waits for a direction.
@@ -35,7 +35,13 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Sneaking>()
         .add_systems(OnEnter(GameState::Playing), spawn_player)
         .add_systems(OnExit(GameState::Playing), stop_sneaking)
-        .add_systems(Update, play_turn.in_set(TurnSet::Act))
+        // A replay plays the recording's commands, never the player's.
+        .add_systems(
+            Update,
+            play_turn
+                .in_set(TurnSet::Act)
+                .run_if(not(in_state(InPlay(Session::Replay)))),
+        )
         .add_systems(
             Update,
             toggle_sneak
@@ -121,14 +127,9 @@ fn play_turn(
     sneaking: Res<Sneaking>,
     mut entered: MessageWriter<LevelEntered>,
     mut next: ResMut<NextState<GameState>>,
-    replaying: Option<Res<crate::turn::Replaying>>,
 ) {
     let Some(&command) = commands.read().next() else { return };
     commands.clear();
-    if replaying.is_some() {
-        // A replay plays the recording's commands, never the player's.
-        return;
-    }
     // Nothing is marked changed unless a turn is taken or a line is said.
     let run = &mut game.bypass_change_detection().0;
     let act = match command_act(command, &run.dungeon, run.player.at, &mut choosing.0, sneaking.0) {

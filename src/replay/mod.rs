@@ -3,15 +3,15 @@
 //! the core's `Replay`, a few turns a second. Space pauses, `]` and `[` change the speed, `.`
 //! steps a turn, `1` to `9` and `0` jump to the first arrival on that level, Esc leaves. The
 //! player's own commands are not played and nothing is saved while a replay is shown
-//! (`turn::Replaying`); a banner says it is a replay and where it stands.
+//! (`Session::Replay`); a banner says it is a replay and where it stands.
 
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use delve_core::run::{Desync, Replay, Run};
 
-use crate::state::GameState;
-use crate::turn::{Game, LevelEntered, Replaying, TurnSet};
+use crate::state::{GameState, InPlay, Session};
+use crate::turn::{Game, LevelEntered, TurnSet};
 use crate::ui::palette;
 use crate::ui::widgets::label;
 
@@ -90,20 +90,17 @@ impl ReplayControl {
 struct ReplayBanner;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(
-        OnEnter(GameState::Playing),
-        spawn_banner.run_if(resource_exists::<ReplayControl>),
-    )
-    .add_systems(OnExit(GameState::Playing), stop_watching)
-    .add_systems(
-        Update,
-        (
-            read_replay_keys.in_set(TurnSet::Input),
-            play_replay.in_set(TurnSet::Act),
-            show_banner.in_set(TurnSet::Show),
-        )
-            .run_if(resource_exists::<ReplayControl>),
-    );
+    app.add_systems(OnEnter(InPlay(Session::Replay)), spawn_banner)
+        .add_systems(OnExit(InPlay(Session::Replay)), stop_watching)
+        .add_systems(
+            Update,
+            (
+                read_replay_keys.in_set(TurnSet::Input),
+                play_replay.in_set(TurnSet::Act),
+                show_banner.in_set(TurnSet::Show),
+            )
+                .run_if(in_state(InPlay(Session::Replay)).and_then(resource_exists::<ReplayControl>)),
+        );
 }
 
 /// A recording's or a save's bytes as a run to replay and its replay, or why they cannot be
@@ -115,22 +112,20 @@ pub(crate) fn replay_of(bytes: &[u8]) -> Result<(Run, Replay), String> {
 
 /// Shows `run` replaying `replay` from the next frame on (the title's Replay, the page's shared
 /// recording).
-pub(crate) fn watch(commands: &mut Commands, state: &mut NextState<GameState>, run: Run, replay: Replay) {
+pub(crate) fn watch(commands: &mut Commands, run: Run, replay: Replay) {
     commands.insert_resource(ReplayControl::new(&run, replay));
-    commands.insert_resource(Replaying);
-    crate::turn::begin_run(commands, state, run);
+    crate::turn::begin_run(commands, run, Session::Replay);
 }
 
-/// Leaving play ends the replay: the next run is played, not watched.
+/// Leaving the replay ends it.
 fn stop_watching(mut commands: Commands) {
     commands.remove_resource::<ReplayControl>();
-    commands.remove_resource::<Replaying>();
 }
 
 fn spawn_banner(mut commands: Commands) {
     commands.spawn((
         Name::new("Replay banner"),
-        DespawnOnExit(GameState::Playing),
+        DespawnOnExit(InPlay(Session::Replay)),
         Node {
             position_type: PositionType::Absolute,
             bottom: px(4),

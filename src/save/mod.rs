@@ -20,11 +20,10 @@ mod slot;
 pub mod store;
 
 use bevy::prelude::*;
-use delve_core::run::Run;
 
-use crate::lab::{Lab, Stashed};
-use crate::state::GameState;
-use crate::turn::{Game, LevelEntered, Replaying, TurnSet};
+use crate::lab::SetAside;
+use crate::state::{InPlay, Session};
+use crate::turn::{Game, LevelEntered, TurnSet};
 
 pub use lock::{RunLock, Taken};
 pub use store::{RunId, Slot, Store};
@@ -57,76 +56,67 @@ impl Default for SaveStore {
     }
 }
 
-/// The run being played in `world` as a save keeps it (`None`: no run, or it is over): what
-/// tests and benchmarks save. While the lab shows a level of its own, the run set aside.
+/// The player's run in `world` as a save keeps it (`None`: no run, a replay, or the run is
+/// over): what tests and benchmarks save. In the lab, the run set aside.
 pub fn capture(world: &World) -> Option<delve_core::save::SavedRun> {
-    let run = kept(world.get_resource::<Game>()?, world.get_resource::<Stashed>());
+    let run = match world.get_resource::<State<Session>>().map(|s| *s.get()) {
+        Some(Session::Replay) => return None,
+        Some(Session::Lab) => &world.get_resource::<SetAside>()?.0,
+        _ => &world.get_resource::<Game>()?.0,
+    };
     (!run.is_over()).then(|| delve_core::save::SavedRun::capture(run))
 }
 
-/// The run the save keeps: the one played, or the one the lab set aside while it shows a level
-/// of its own.
-fn kept<'a>(game: &'a Game, stashed: Option<&'a Stashed>) -> &'a Run {
-    stashed.map_or(&game.0, |s| &s.0)
-}
-
+/// Saving happens in the player's own session only (`Session::Play`): a level the lab shows
+/// or a replay has no slot written, so neither can be saved over a run, by construction.
 pub fn plugin(app: &mut App) {
+    let playing = in_state(InPlay(Session::Play));
     app.init_resource::<SaveStore>()
-        .add_systems(OnEnter(GameState::Playing), give_run_a_slot)
+        .add_systems(OnEnter(InPlay(Session::Play)), give_run_a_slot)
+        .add_systems(
+            OnEnter(InPlay(Session::Lab)),
+            save_set_aside.after(crate::lab::set_run_aside),
+        )
         .add_systems(
             Update,
             autosave
                 .after(TurnSet::Show)
-                // A replay has no slot, and none is saved (nor the frame it is left in).
-                .run_if(
-                    in_state(GameState::Playing)
-                        .and_then(resource_exists::<SaveSlot>)
-                        .and_then(not(resource_exists::<Replaying>)),
-                ),
+                .run_if(playing.clone().and_then(resource_exists::<SaveSlot>)),
         )
         // After the window's own exit systems, which write `AppExit` when it is closed.
         .add_systems(
             Last,
             save_on_exit.after(bevy::window::ExitSystems).run_if(
-                resource_exists::<Game>
-                    .and_then(resource_exists::<SaveSlot>)
-                    .and_then(not(resource_exists::<Replaying>)),
+                playing
+                    .and_then(resource_exists::<Game>)
+                    .and_then(resource_exists::<SaveSlot>),
             ),
         )
-        .add_systems(OnEnter(GameState::Ended), forget_finished_run)
+        .add_systems(OnExit(InPlay(Session::Play)), forget_finished_run)
         .add_systems(Update, keep_hold.run_if(resource_exists::<SaveSlot>));
     #[cfg(not(target_arch = "wasm32"))]
     app.add_systems(First, signals::quit_on_signal);
 }
 
-/// A run put in play without a save of its own yet (from the command line, or a test) gets one.
-/// A continued run came with its slot; one the lab shows keeps the slot of the run set aside.
-fn give_run_a_slot(
-    mut commands: Commands,
-    slot: Option<Res<SaveSlot>>,
-    store: Res<SaveStore>,
-    replaying: Option<Res<Replaying>>,
-) {
-    if slot.is_none() && replaying.is_none() {
+/// The player's run put in play without a save of its own yet (from the command line, or a
+/// test) gets one. A continued run came with its slot, and a run back from the lab keeps its.
+fn give_run_a_slot(mut commands: Commands, slot: Option<Res<SaveSlot>>, store: Res<SaveStore>) {
+    if slot.is_none() {
         commands.insert_resource(SaveSlot::fresh(&store.0));
     }
 }
 
 /// Saves after every turn the player took (every few on a level bigger than 256x256:
-/// `turns_between_saves`), and on a change of level, flushed to the disk. A level the lab shows
-/// is no run of the player's: only the run it set aside is saved.
+/// `turns_between_saves`), and on a change of level, flushed to the disk.
 fn autosave(
     mut game: ResMut<Game>,
-    stashed: Option<Res<Stashed>>,
-    lab: Option<Res<Lab>>,
     mut entered: MessageReader<LevelEntered>,
     store: Res<SaveStore>,
     mut slot: ResMut<SaveSlot>,
 ) {
     let changed_level = entered.read().count() > 0;
-    let run = kept(&game, stashed.as_deref());
-    let only_the_lab = lab.is_some_and(|l| l.on) && stashed.is_none();
-    if store.0 == Store::Nowhere || run.is_over() || only_the_lab || slot.last == Some(run.turn) && !changed_level {
+    let run = &game.0;
+    if store.0 == Store::Nowhere || run.is_over() || slot.last == Some(run.turn) && !changed_level {
         return;
     }
     let every = turns_between_saves(run.dungeon.level().map.tiles().len());
@@ -139,6 +129,21 @@ fn autosave(
     for line in said {
         game.say(line);
     }
+}
+
+/// Entering the lab, the run it sets aside is saved as it stands, flushed to the disk (on a big
+/// level the last turns may not have been written yet): nothing is saved in the lab, and
+/// quitting there loses nothing.
+fn save_set_aside(set_aside: Option<Res<SetAside>>, store: Res<SaveStore>, slot: Option<ResMut<SaveSlot>>) {
+    let (Some(run), Some(mut slot)) = (set_aside, slot) else {
+        return;
+    };
+    let run = &run.0;
+    if store.0 == Store::Nowhere || run.is_over() || slot.last_durable == Some(run.turn) {
+        return;
+    }
+    // A failure is said when the run comes back and is saved again.
+    write_run(run, &mut slot, &store.0, true, &mut Vec::new());
 }
 
 /// Renews this Delve's hold on its run every few seconds of frames, between saves too (a run
@@ -159,23 +164,13 @@ pub fn turns_between_saves(tiles: usize) -> u64 {
 
 /// Quitting (Ctrl+Q, the window closing, a signal) saves the run first, flushed to the disk. A
 /// run that ended in the same frame is not left to be continued: it goes to the history.
-fn save_on_exit(
-    game: Res<Game>,
-    stashed: Option<Res<Stashed>>,
-    lab: Option<Res<Lab>>,
-    mut exits: MessageReader<AppExit>,
-    store: Res<SaveStore>,
-    mut slot: ResMut<SaveSlot>,
-) {
+fn save_on_exit(game: Res<Game>, mut exits: MessageReader<AppExit>, store: Res<SaveStore>, mut slot: ResMut<SaveSlot>) {
     if exits.read().count() == 0 {
         return;
     }
-    let run = kept(&game, stashed.as_deref());
+    let run = &game.0;
     if run.is_over() {
         retire(&store.0, &slot, run);
-        return;
-    }
-    if lab.is_some_and(|l| l.on) && stashed.is_none() {
         return;
     }
     let mut said = Vec::new();
@@ -188,19 +183,17 @@ fn save_on_exit(
     }
 }
 
-/// A run that ended (death or victory) is removed from the saves and added to the history. A
-/// level the lab made is no run of the player's: its end keeps both as they were.
+/// The player's run that ended (death or victory) is removed from the saves and added to the
+/// history, as play leaves it for the summary.
 fn forget_finished_run(
     mut commands: Commands,
     store: Res<SaveStore>,
-    game: Res<Game>,
-    stashed: Option<Res<Stashed>>,
+    game: Option<Res<Game>>,
     slot: Option<Res<SaveSlot>>,
 ) {
-    if stashed.is_some() {
-        return;
-    }
-    if let Some(slot) = slot {
+    if let (Some(game), Some(slot)) = (game, slot)
+        && game.is_over()
+    {
         retire(&store.0, &slot, &game);
         commands.remove_resource::<SaveSlot>();
     }

@@ -10,7 +10,7 @@ use delve_core::world::{Ending, RunRecord};
 use crate::action::Action;
 use crate::settings::bindings::shown;
 use crate::settings::{Bindings, KeyboardLayout, Settings};
-use crate::state::GameState;
+use crate::state::{GameState, Session};
 use crate::turn::{Game, begin_run};
 use crate::ui::palette;
 
@@ -142,12 +142,13 @@ fn start_next_run(
     mut asked: MessageReader<NextRun>,
     game: Res<Game>,
     mut commands: Commands,
-    mut next: ResMut<NextState<GameState>>,
+    session: Res<State<Session>>,
     mut text: Query<&mut Text, With<SummaryText>>,
 ) {
     let Some(&ask) = asked.read().last() else { return };
     match next_run(&game, ask) {
-        Ok(run) => begin_run(&mut commands, &mut next, run),
+        // In the session the last was: after a specimen, the next is the lab's too.
+        Ok(run) => begin_run(&mut commands, run, *session.get()),
         Err(e) => {
             for mut t in &mut text {
                 t.0.push_str(&format!("\n\nCould not make the next level: {e}"));

@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use delve_core::fov::DEFAULT_RADIUS;
 use delve_core::run::Run;
 
-use crate::state::GameState;
+use crate::state::{GameState, InPlay, Session};
 
 pub(crate) use apply::{LevelEntered, despawn_level};
 
@@ -31,11 +31,6 @@ pub(crate) enum TurnSet {
 /// a turn is taken or the player is told something.
 #[derive(Resource, Clone, Debug, Deref, DerefMut)]
 pub struct Game(pub Run);
-
-/// Marks the run in `Game` as a replay being watched (`replay`): the player's commands are not
-/// played, nothing is saved, and the sight is the recording's, not the settings'.
-#[derive(Resource, Clone, Copy, Debug, Default)]
-pub struct Replaying;
 
 /// How far the player sees (`--radius`, or the settings').
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq, Deref)]
@@ -62,24 +57,27 @@ pub fn plugin(app: &mut App) {
                 .chain()
                 .run_if(in_state(GameState::Playing)),
         )
-        .add_systems(OnEnter(GameState::Playing), look_around)
+        // A replay's sight is the recording's, not the settings': it has looked already.
+        .add_systems(
+            OnEnter(GameState::Playing),
+            look_around.run_if(not(in_state(InPlay(Session::Replay)))),
+        )
         .add_systems(OnExit(GameState::Playing), despawn_level)
         .add_systems(Update, apply::despawn_old_level.in_set(TurnSet::Apply));
 }
 
-/// Plays `run` from the next frame on: the one way a run, new or continued, is put in play (the
-/// command line, the title screen, the summary's next run, the lab, the browser).
-pub(crate) fn begin_run(commands: &mut Commands, state: &mut NextState<GameState>, run: Run) {
+/// Plays `run` as `session` from the next frame on: the one way a run, new or continued, is put
+/// in play (the title screen, the summary's next run, the lab, a replay, the browser). The run
+/// and its session change together, in one transition.
+pub(crate) fn begin_run(commands: &mut Commands, run: Run, session: Session) {
     commands.insert_resource(Game(run));
-    state.set(GameState::Playing);
+    commands.set_state(GameState::Playing);
+    commands.set_state(session);
 }
 
-/// Entering play, the player looks around as far as it sees (in a replay, as far as the
-/// recording says: it has looked already).
-fn look_around(mut game: ResMut<Game>, radius: Res<FovRadius>, replaying: Option<Res<Replaying>>) {
-    if replaying.is_none() {
-        game.set_sight_radius(radius.0);
-    }
+/// Entering play, the player looks around as far as it sees.
+fn look_around(mut game: ResMut<Game>, radius: Res<FovRadius>) {
+    game.set_sight_radius(radius.0);
 }
 
 /// The state hash (`Run::state_hash`) of the game in `world`, or `None` when no run is there.

@@ -22,11 +22,11 @@ mod page {
     use super::params::{self, PageRequest};
     use super::params_were_only_a_replay;
     use crate::assets::LoadFailures;
-    use crate::lab::{Lab, Stashed, show_specimen};
+    use crate::lab::{SetAside, show_specimen};
     use crate::replay::ReplayControl;
     use crate::save::{RunId, SaveSlot, Slot, Store};
-    use crate::state::GameState;
-    use crate::turn::{Game, Replaying, begin_run};
+    use crate::state::{GameState, Session};
+    use crate::turn::{Game, begin_run};
     use base64::Engine;
     use delve_core::save::encode_recording;
 
@@ -134,29 +134,29 @@ mod page {
     /// tab's memory of which run its address plays.
     fn mark_run(
         game: Res<Game>,
-        lab: Res<Lab>,
+        session: Res<State<Session>>,
         slot: Option<Res<SaveSlot>>,
         mut marked: Local<Option<(GenParams, bool, Option<RunId>)>>,
-        replaying: Option<Res<Replaying>>,
     ) {
         let RunSpec::Seeded { params: run, .. } = game.spec() else {
             return;
         };
-        if replaying.is_some() {
+        let lab_on = *session.get() == Session::Lab;
+        if *session.get() == Session::Replay {
             // The address stays the recording's: reloading it replays it again.
             show_level(run);
             return;
         }
         let id = slot.map(|s| s.id);
-        if *marked == Some((*run, lab.on, id)) {
+        if *marked == Some((*run, lab_on, id)) {
             return;
         }
-        *marked = Some((*run, lab.on, id));
+        *marked = Some((*run, lab_on, id));
         show_level(run);
-        let query = params::query(run, lab.on);
+        let query = params::query(run, lab_on);
         // The page's loader puts it in the address bar too (history.replaceState).
         set_body("data-run", &query);
-        set_body("data-lab", if lab.on { "on" } else { "off" });
+        set_body("data-lab", if lab_on { "on" } else { "off" });
         if let (Some(session), Some(id)) = (session(), id) {
             let _ = session.set_item("delve.tab-query", &query);
             let _ = session.set_item("delve.tab-run", &id.to_string());
@@ -168,10 +168,8 @@ mod page {
     /// without `reveal` it is a new run.
     fn take_page_request(
         mut commands: Commands,
-        mut state: ResMut<NextState<GameState>>,
-        mut lab: ResMut<Lab>,
+        session: Res<State<Session>>,
         game: Res<Game>,
-        stashed: Option<Res<Stashed>>,
         mut redraw: MessageWriter<bevy::window::RequestRedraw>,
     ) {
         let Some(body) = document().and_then(|d| d.body()) else {
@@ -185,14 +183,13 @@ mod page {
         set_text("delve-message", &asked.problems.join(" "));
         match RunSpec::seeded(asked.params).begin() {
             Ok(run) => {
-                lab.on = asked.reveal;
                 if asked.reveal {
-                    show_specimen(&mut commands, &mut state, &game, stashed.is_some(), run);
+                    show_specimen(&mut commands, *session.get(), &game, run);
                 } else {
                     // A new run, in a save of its own (the one played stays saved as it was).
-                    commands.remove_resource::<Stashed>();
+                    commands.remove_resource::<SetAside>();
                     commands.insert_resource(SaveSlot::fresh(&Store::Browser));
-                    begin_run(&mut commands, &mut state, run);
+                    begin_run(&mut commands, run, Session::Play);
                 }
                 // The next frame plays the new run (and `render` keeps drawing until it settles).
                 redraw.write(bevy::window::RequestRedraw);
@@ -203,12 +200,12 @@ mod page {
 
     /// A finished run's recording, offered on the page: a download, and a link that replays it
     /// when it is short enough for one (`params::replay_query`).
-    fn offer_recording(game: Res<Game>, replaying: Option<Res<Replaying>>) {
+    fn offer_recording(game: Res<Game>, session: Option<Res<State<Session>>>) {
         let Some(doc) = document() else { return };
         let (Some(offer), Some(bytes)) = (doc.get_element_by_id("delve-recording"), encode_recording(&game)) else {
             return;
         };
-        if replaying.is_some() {
+        if session.is_some_and(|s| *s.get() == Session::Replay) {
             return;
         }
         let name = match game.dungeon.origin() {

@@ -17,7 +17,7 @@ use delve_core::save::History;
 use crate::save::{RunId, SAVED_RUNS_KEEP, SaveSlot, SaveStore, SavedEntry, Slot, Store, load_or_set_aside};
 use crate::settings::bindings::bindable;
 use crate::settings::{Binding, KeyboardLayout, Settings};
-use crate::state::GameState;
+use crate::state::{GameState, Session};
 use crate::turn::begin_run;
 use crate::ui::palette;
 use menu::{Context, Menu, MenuKey, Outcome, Page};
@@ -350,12 +350,7 @@ fn menu_key(input: &KeyboardInput, shift: bool, capturing: Option<crate::action:
 }
 
 /// What the menus need to act on an outcome.
-type Acting<'w, 's> = (
-    Commands<'w, 's>,
-    ResMut<'w, NextState<GameState>>,
-    MessageWriter<'w, AppExit>,
-    Res<'w, SaveStore>,
-);
+type Acting<'w, 's> = (Commands<'w, 's>, MessageWriter<'w, AppExit>, Res<'w, SaveStore>);
 
 fn read_menu_keys(
     mut typed: MessageReader<KeyboardInput>,
@@ -364,7 +359,7 @@ fn read_menu_keys(
     mut data: ResMut<TitleData>,
     mut settings: ResMut<Settings>,
     layout: Res<KeyboardLayout>,
-    (mut commands, mut next, mut exit, store): Acting,
+    (mut commands, mut exit, store): Acting,
 ) {
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
@@ -376,7 +371,7 @@ fn read_menu_keys(
         let Some(key) = menu_key(input, shift, menu.capturing) else {
             continue;
         };
-        let acting = (&mut commands, &mut *next, &mut exit, &*store);
+        let acting = (&mut commands, &mut exit, &*store);
         handle(key, &mut menu, &mut data, &mut settings, &layout, acting);
     }
 }
@@ -384,7 +379,6 @@ fn read_menu_keys(
 /// What the menus need to act on an outcome, borrowed.
 type ActingMut<'a, 'w, 's> = (
     &'a mut Commands<'w, 's>,
-    &'a mut NextState<GameState>,
     &'a mut MessageWriter<'w, AppExit>,
     &'a SaveStore,
 );
@@ -424,14 +418,14 @@ fn click_menu_rows(
     mut data: ResMut<TitleData>,
     mut settings: ResMut<Settings>,
     layout: Res<KeyboardLayout>,
-    (mut commands, mut next, mut exit, store): Acting,
+    (mut commands, mut exit, store): Acting,
 ) {
     for (interaction, row) in &rows {
         if *interaction != Interaction::Pressed || menu.capturing.is_some() {
             continue;
         }
         menu.selected = row.0;
-        let acting = (&mut commands, &mut *next, &mut exit, &*store);
+        let acting = (&mut commands, &mut exit, &*store);
         handle(MenuKey::Enter, &mut menu, &mut data, &mut settings, &layout, acting);
     }
 }
@@ -444,7 +438,7 @@ fn act(
     (before, settings): (&Settings, &mut Settings),
     acting: ActingMut,
 ) {
-    let (commands, next, exit, store) = acting;
+    let (commands, exit, store) = acting;
     match outcome {
         Outcome::Nothing => {}
         Outcome::Quit => _ = exit.write(AppExit::Success),
@@ -473,7 +467,7 @@ fn act(
                     let mut run = (**run).clone();
                     run.say(format!("Welcome back. (turn {})", run.turn));
                     commands.insert_resource(slot);
-                    begin_run(commands, next, run);
+                    begin_run(commands, run, Session::Play);
                 }
                 Err(taken) => menu.note = Some(format!("Not opened: {}.", taken.describe())),
             }
@@ -489,14 +483,14 @@ fn act(
                 "The daily dungeon of {today}: the same for everyone who plays it today."
             ));
             commands.insert_resource(SaveSlot::fresh(&store.0));
-            begin_run(commands, next, run);
+            begin_run(commands, run, Session::Play);
         }
         Outcome::Replay(i) => {
             let bytes = data
                 .past_id(i)
                 .and_then(|id| store.0.read(Slot::Recording(id)).ok().flatten());
             match bytes.map(|b| crate::replay::replay_of(&b)) {
-                Some(Ok((run, replay))) => crate::replay::watch(commands, next, run, replay),
+                Some(Ok((run, replay))) => crate::replay::watch(commands, run, replay),
                 Some(Err(e)) => menu.note = Some(format!("That run cannot be replayed: {e}.")),
                 None => menu.note = Some("That run's recording could not be read.".into()),
             }
@@ -518,7 +512,7 @@ fn act(
                 }
             }
             commands.insert_resource(SaveSlot::fresh(&store.0));
-            begin_run(commands, next, run);
+            begin_run(commands, run, Session::Play);
         }
     }
 }
