@@ -101,7 +101,7 @@ fn rows(app: &mut App) -> Vec<Seen> {
 fn s_sneaks_steps_take_two_turns_and_s_again_walks() {
     let mut app = app();
     press(&mut app, KeyCode::KeyS, "s");
-    assert!(app.world().resource::<delve::player::Sneaking>().0);
+    assert!(game(&app).player.sneaking);
     assert!(game(&app).log.lines().last().unwrap().1.contains("sneaking"));
     let turn = game(&app).turn;
     press(&mut app, KeyCode::KeyL, "l");

@@ -79,6 +79,8 @@ fn main() {
     run.play(Act::Descend).expect("down");
     plan::explore_level(&mut run, plan::explore, 25);
     assert!(!run.is_over(), "the run goes on");
+    // From format 6 the player's sneaking is saved: the golden run ends sneaking.
+    run.set_sneaking(true);
     std::fs::write(&path, encode(&SavedRun::capture(&run))).expect("written");
     if let Some(recording) = std::env::args().nth(2) {
         std::fs::write(recording, encode_recording(&run).expect("recorded")).expect("written");

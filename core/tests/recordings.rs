@@ -187,6 +187,10 @@ fn commands_nobody_would_give_replay_without_a_panic() {
         if r % 97 == 0 {
             run.set_sight_radius(1 + (r >> 50) as u32 % 30);
         }
+        if r % 89 == 0 {
+            let on = !run.player.sneaking;
+            run.set_sneaking(on);
+        }
         if run.is_over() {
             break;
         }
@@ -194,6 +198,31 @@ fn commands_nobody_would_give_replay_without_a_panic() {
     let (verdict, _) = verify(&encode_recording(&run).unwrap()).unwrap();
     assert!(verdict.ok());
     assert_eq!(verdict.hash, run.state_hash());
+    let sneaks = run
+        .recording()
+        .unwrap()
+        .commands()
+        .filter(|c| matches!(c, Command::Sneaking(_)))
+        .count();
+    assert!(sneaks > 10, "{sneaks} changes of sneaking recorded and replayed");
+}
+
+/// Sneaking is the player's, not the window's: it is in the state hash (only while on, so runs
+/// recorded before it was never sneaked by setting hash as they did), saved, and continued.
+#[test]
+fn sneaking_is_hashed_saved_and_continued() {
+    let mut run = bot_run(3, 50);
+    let walking = run.state_hash();
+    run.set_sneaking(true);
+    assert_ne!(run.state_hash(), walking, "sneaking is in the state hash");
+    let back = decode(&encode(&SavedRun::capture(&run))).unwrap().restore().unwrap();
+    assert!(back.player.sneaking, "a continued run sneaks on");
+    assert_eq!(back.state_hash(), run.state_hash());
+    let mut back = back;
+    back.set_sneaking(false);
+    assert_eq!(back.state_hash(), walking, "walking again, as before");
+    let (verdict, _) = verify(&encode_recording(&back).unwrap()).unwrap();
+    assert!(verdict.ok() && verdict.hash == walking, "{verdict:?}");
 }
 
 #[test]

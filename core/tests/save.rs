@@ -24,6 +24,9 @@ const GOLDEN_HASH: u64 = 0x9117_2903_ba5e_ddd3;
 /// is the same walk to the same state.
 const GOLDEN_V4_HASH: u64 = 0xa433_9c3d_2841_772a;
 
+/// The state of the format 6 golden save: the format 4 walk, then the player sneaking.
+const GOLDEN_V6_HASH: u64 = 0x9fe6_7b79_c8c9_4116;
+
 fn data(name: &str) -> Vec<u8> {
     std::fs::read(format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))).expect("a golden save")
 }
@@ -47,6 +50,16 @@ fn every_golden_save_loads_to_the_state_it_was_made_with() {
     assert_eq!(v5.turn, 514);
     assert_eq!(v5.record.kills.iter().sum::<u32>(), v5.record.slain);
     assert!(v5.recording().is_some_and(|r| r.len() >= 514));
+    assert!(
+        !v5.player.sneaking,
+        "format 5 did not keep sneaking: a run continues walking"
+    );
+    // Format 6 is the same walk, ending with the player sneaking (kept from format 6 on).
+    let mut v6 = decode(&data("golden-v6.sav")).unwrap().restore().unwrap();
+    assert_eq!(v6.state_hash(), GOLDEN_V6_HASH);
+    assert!(v6.player.sneaking);
+    v6.set_sneaking(false);
+    assert_eq!(v6.state_hash(), GOLDEN_V4_HASH, "walking, it is the format 5 run");
     // The saves from before items hold the same walk: they load to the format 3 run with no
     // items anywhere (none lay on their levels, none was carried).
     let mut bare = decode(&data("golden-v3.sav")).unwrap();

@@ -23,18 +23,11 @@ use crate::turn::{Game, LevelEntered, TurnSet};
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct ChoosingDoor(pub bool);
 
-/// True while the player sneaks: every step (keys, travel and exploring alike) is a quiet one
-/// that takes two turns (`Act::Sneak`). Toggled with `s`; shown in the sidebar and the HUD.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Sneaking(pub bool);
-
 /// Commands played as turns (from keys, the walker, or tests), and the player's entity.
 pub fn plugin(app: &mut App) {
     app.add_message::<PlayerCommand>()
         .init_resource::<ChoosingDoor>()
-        .init_resource::<Sneaking>()
         .add_systems(OnEnter(GameState::Playing), spawn_player)
-        .add_systems(OnExit(GameState::Playing), stop_sneaking)
         // A replay plays the recording's commands, never the player's.
         .add_systems(
             Update,
@@ -65,21 +58,18 @@ pub(crate) fn spawn_player(
     ));
 }
 
-fn stop_sneaking(mut sneaking: ResMut<Sneaking>) {
-    sneaking.0 = false;
-}
-
-/// `s` starts or stops sneaking, and the log says which.
+/// `s` starts or stops sneaking (the player's, saved with the run: while it sneaks, every step,
+/// by keys, travel or exploring, is a quiet one that takes two turns), and the log says which.
 fn toggle_sneak(
     actions: Single<&leafwing_input_manager::prelude::ActionState<crate::action::Action>, With<Player>>,
-    mut sneaking: ResMut<Sneaking>,
     mut game: ResMut<Game>,
 ) {
     if !actions.just_pressed(&crate::action::Action::Sneak) {
         return;
     }
-    sneaking.0 = !sneaking.0;
-    game.0.say(if sneaking.0 {
+    let on = !game.player.sneaking;
+    game.set_sneaking(on);
+    game.0.say(if on {
         "You start sneaking: quieter steps, each taking two turns (s to walk)."
     } else {
         "You walk normally again."
@@ -124,7 +114,6 @@ fn play_turn(
     mut commands: MessageReader<PlayerCommand>,
     mut game: ResMut<Game>,
     mut choosing: ResMut<ChoosingDoor>,
-    sneaking: Res<Sneaking>,
     mut entered: MessageWriter<LevelEntered>,
     mut next: ResMut<NextState<GameState>>,
 ) {
@@ -132,7 +121,13 @@ fn play_turn(
     commands.clear();
     // Nothing is marked changed unless a turn is taken or a line is said.
     let run = &mut game.bypass_change_detection().0;
-    let act = match command_act(command, &run.dungeon, run.player.at, &mut choosing.0, sneaking.0) {
+    let act = match command_act(
+        command,
+        &run.dungeon,
+        run.player.at,
+        &mut choosing.0,
+        run.player.sneaking,
+    ) {
         Ok(act) => act,
         Err("") => return,
         Err(text) => {

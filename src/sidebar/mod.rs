@@ -14,7 +14,6 @@ use leafwing_input_manager::prelude::*;
 use crate::action::Action;
 use crate::actor::{LevelScoped, Player as PlayerEntity};
 use crate::assets::GameAssets;
-use crate::player::Sneaking;
 use crate::render::items::{item_tile, tint};
 use crate::render::monsters::{glyph, health_share, monster_tile};
 use crate::state::GameState;
@@ -188,7 +187,7 @@ fn show_sidebar(shown: Res<SidebarShown>, mut panel: Single<&mut Visibility, Wit
 
 /// The player's lines: where and when, then (under the health bar) what it fights with, its
 /// states, the relic and sneaking.
-pub fn player_lines(game: &Game, sneaking: bool) -> (String, String) {
+pub fn player_lines(game: &Game) -> (String, String) {
     let run = &game.0;
     let depth = run.dungeon.depth();
     let top = format!(
@@ -202,7 +201,7 @@ pub fn player_lines(game: &Game, sneaking: bool) -> (String, String) {
     if run.player.carrying.relic {
         lines.push("Carrying the Heartstone".into());
     }
-    if sneaking {
+    if run.player.sneaking {
         lines.push("Sneaking (s to walk)".into());
     }
     (top, lines.join("\n"))
@@ -212,7 +211,6 @@ pub fn player_lines(game: &Game, sneaking: bool) -> (String, String) {
 #[allow(clippy::type_complexity)]
 fn fill_player_lines(
     game: Res<Game>,
-    sneaking: Res<Sneaking>,
     mut texts: ParamSet<(
         Single<&mut Text, With<PlayerLines>>,
         Single<&mut Text, With<HealthLine>>,
@@ -222,11 +220,11 @@ fn fill_player_lines(
     settings: Res<crate::settings::Settings>,
     mut done: Local<bool>,
 ) {
-    if !(game.is_changed() || sneaking.is_changed() || !*done) {
+    if !game.is_changed() && *done {
         return;
     }
     *done = true;
-    let (top, gear) = player_lines(&game, sneaking.0);
+    let (top, gear) = player_lines(&game);
     let health = game.player.health;
     texts.p0().set_if_neq(Text(top));
     texts.p1().set_if_neq(Text(format!("HP {}/{}", health.hp, health.max)));

@@ -169,6 +169,7 @@ fn hash(run: &Run, kept: &TileHashes, worked_out: &mut dyn FnMut(usize, (u64, u6
             confusion,
         },
         lore: Lore { seed, known },
+        sneaking,
     } = player;
     pos(&mut out, *at);
     for &(depth, door) in &keys.0 {
@@ -192,6 +193,11 @@ fn hash(run: &Run, kept: &TileHashes, worked_out: &mut dyn FnMut(usize, (u64, u6
     }
     out.extend_from_slice(&seed.to_le_bytes());
     out.extend_from_slice(&known.to_le_bytes());
+    // Only when set: the hash of a run that never sneaks is what it was before sneaking was the
+    // run's, so recordings made then verify.
+    if *sneaking {
+        out.extend_from_slice(b"sneaking");
+    }
     let RunRecord {
         slain,
         deepest,

@@ -212,6 +212,21 @@ impl Run {
         self.look();
     }
 
+    /// The player starts (`true`) or stops sneaking, as a recorded command that takes no turn
+    /// (the same again changes nothing and is not recorded).
+    pub fn set_sneaking(&mut self, on: bool) {
+        if self.player.sneaking == on {
+            return;
+        }
+        if self.recording.as_ref().is_some_and(|r| r.len() >= MAX_COMMANDS) {
+            self.recording = None;
+        }
+        if let Some(rec) = &mut self.recording {
+            rec.sneaking(on);
+        }
+        self.player.sneaking = on;
+    }
+
     /// Whether the run is over (death or victory).
     pub fn is_over(&self) -> bool {
         self.record.ending.is_some()

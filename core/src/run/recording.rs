@@ -34,6 +34,9 @@ pub enum Command {
     Act(Act),
     /// From now on the player sees this many tiles far (a setting, changed during the run).
     Sight(u32),
+    /// From now on the player sneaks (`true`) or walks: no turn passes. Recorded from rules 1 on
+    /// without changing them (a recording without it never sneaks but by `Act::Sneak`).
+    Sneaking(bool),
 }
 
 /// The state hash after a number of commands.
@@ -196,6 +199,11 @@ impl Recording {
         self.push(Command::Act(act));
     }
 
+    /// Records the player starting or stopping to sneak.
+    pub(super) fn sneaking(&mut self, on: bool) {
+        self.push(Command::Sneaking(on));
+    }
+
     /// Records a change of sight (none when it is the same as before).
     pub(super) fn sight(&mut self, radius: u32) {
         if radius != self.radius {
@@ -316,6 +324,7 @@ impl Replay {
                 let _ = run.play(act);
             }
             Command::Sight(radius) => run.set_sight_radius(radius),
+            Command::Sneaking(on) => run.set_sneaking(on),
         }
         self.next += 1;
         self.check_reached(run)?;

@@ -6,6 +6,9 @@
 //! is read from it. Because levels are parts, a save after a turn encodes the level played on and
 //! keeps the others as they were (`SaveCache`).
 //!
+//! Format 6 adds whether the player sneaks to the run part. Each format's parts are a struct of
+//! their own (`parts`), migrated `From` the one before.
+//!
 //! Format 5 adds the run's recording (every command, with checkpoints) and the kills by kind
 //! to the run part; a format 2–4 save loads as a run without a recording.
 //!
@@ -19,22 +22,19 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::model::{
-    self, SavedGear, SavedLevel, SavedMemory, SavedPlayer, SavedRecording, SavedRun, save_level, save_memory,
-};
+use super::model::{self, SavedLevel, SavedMemory, SavedPlayer, SavedRun, save_level, save_memory};
 use super::terrain::{Remembered, Terrain};
 use crate::dungeon::Origin;
-use crate::geom::Pos;
 use crate::rng::RngState;
 use crate::run::Run;
-use crate::world::{Carrying, FloorItem, Health, Loot, Lore, RunRecord};
+use crate::world::{Lore, RunRecord};
 
 /// The first bytes of every save.
 pub const MAGIC: [u8; 8] = *b"DELVE\0SV";
 /// The save format this Delve writes. Bump it whenever anything saved changes shape, or levels
 /// made from a seed would differ, and read the old one in `decode` (the golden saves in
 /// core/tests/data must go on loading).
-pub const FORMAT: u32 = 5;
+pub const FORMAT: u32 = 6;
 /// The oldest format this Delve reads (and migrates).
 pub const OLDEST: u32 = 1;
 /// Bytes of the header: the mark and the version.
@@ -113,67 +113,303 @@ impl<'de: 'a, 'a> Deserialize<'de> for Blob<'a> {
     }
 }
 
-/// Everything of a run but its levels.
-#[derive(Serialize, Deserialize)]
-struct RunPart {
-    game: String,
-    saved_at: u64,
-    origin: Origin,
-    peaceful: bool,
-    start_depth: u32,
-    start: Option<Terrain>,
-    depth: u32,
-    at: Pos,
-    #[serde(deserialize_with = "model::many")]
-    keys: Vec<(u32, Pos)>,
-    health: Health,
-    carrying: Carrying,
-    turn: u64,
-    rng: RngState,
-    record: RunRecord,
-    #[serde(deserialize_with = "model::log")]
-    log: Vec<(u64, String)>,
+/// Each save format's parts, one struct per format as its bytes lie (postcard writes a struct as
+/// its fields one after another, so a format that adds fields at the end reads the older bytes
+/// as a struct of its own), and `From` the previous format to the next: a save is read as its
+/// own format and migrated step by step to this one's. A new format adds a struct here with its
+/// `From`, and a golden save in core/tests/data.
+mod parts {
+    use serde::{Deserialize, Serialize};
+
+    use super::super::model::{self, SavedGear, SavedRecording};
+    use super::super::terrain::{Remembered, Terrain};
+    use crate::dungeon::Origin;
+    use crate::geom::Pos;
+    use crate::rng::RngState;
+    use crate::world::{Carrying, FloorItem, Health, Loot, RunRecord};
+
+    /// Everything of a run but its levels, in format 2.
+    #[derive(Serialize, Deserialize)]
+    pub(super) struct Run2 {
+        pub game: String,
+        pub saved_at: u64,
+        pub origin: Origin,
+        pub peaceful: bool,
+        pub start_depth: u32,
+        pub start: Option<Terrain>,
+        pub depth: u32,
+        pub at: Pos,
+        #[serde(deserialize_with = "model::many")]
+        pub keys: Vec<(u32, Pos)>,
+        pub health: Health,
+        pub carrying: Carrying,
+        pub turn: u64,
+        pub rng: RngState,
+        pub record: RunRecord,
+        #[serde(deserialize_with = "model::log")]
+        pub log: Vec<(u64, String)>,
+    }
+
+    /// Formats 3 and 4: format 2's, then the player's gear.
+    #[derive(Serialize, Deserialize)]
+    pub(super) struct Run3 {
+        pub game: String,
+        pub saved_at: u64,
+        pub origin: Origin,
+        pub peaceful: bool,
+        pub start_depth: u32,
+        pub start: Option<Terrain>,
+        pub depth: u32,
+        pub at: Pos,
+        #[serde(deserialize_with = "model::many")]
+        pub keys: Vec<(u32, Pos)>,
+        pub health: Health,
+        pub carrying: Carrying,
+        pub turn: u64,
+        pub rng: RngState,
+        pub record: RunRecord,
+        #[serde(deserialize_with = "model::log")]
+        pub log: Vec<(u64, String)>,
+        pub gear: SavedGear,
+    }
+
+    /// Format 5: format 3's, then the kills by kind and the recording.
+    #[derive(Serialize, Deserialize)]
+    pub(super) struct Run5 {
+        pub game: String,
+        pub saved_at: u64,
+        pub origin: Origin,
+        pub peaceful: bool,
+        pub start_depth: u32,
+        pub start: Option<Terrain>,
+        pub depth: u32,
+        pub at: Pos,
+        #[serde(deserialize_with = "model::many")]
+        pub keys: Vec<(u32, Pos)>,
+        pub health: Health,
+        pub carrying: Carrying,
+        pub turn: u64,
+        pub rng: RngState,
+        pub record: RunRecord,
+        #[serde(deserialize_with = "model::log")]
+        pub log: Vec<(u64, String)>,
+        pub gear: SavedGear,
+        #[serde(deserialize_with = "model::many")]
+        pub kills: Vec<u32>,
+        pub recording: Option<SavedRecording>,
+    }
+
+    /// Format 6: format 5's, then whether the player sneaks.
+    #[derive(Serialize, Deserialize)]
+    pub(super) struct Run6 {
+        pub game: String,
+        pub saved_at: u64,
+        pub origin: Origin,
+        pub peaceful: bool,
+        pub start_depth: u32,
+        pub start: Option<Terrain>,
+        pub depth: u32,
+        pub at: Pos,
+        #[serde(deserialize_with = "model::many")]
+        pub keys: Vec<(u32, Pos)>,
+        pub health: Health,
+        pub carrying: Carrying,
+        pub turn: u64,
+        pub rng: RngState,
+        pub record: RunRecord,
+        #[serde(deserialize_with = "model::log")]
+        pub log: Vec<(u64, String)>,
+        pub gear: SavedGear,
+        #[serde(deserialize_with = "model::many")]
+        pub kills: Vec<u32>,
+        pub recording: Option<SavedRecording>,
+        pub sneaking: bool,
+    }
+
+    /// A format 2 run had no gear: an empty pack, and (`migrated`) items yet to be learnt.
+    impl From<Run2> for Run3 {
+        fn from(r: Run2) -> Self {
+            let Run2 {
+                game,
+                saved_at,
+                origin,
+                peaceful,
+                start_depth,
+                start,
+                depth,
+                at,
+                keys,
+                health,
+                carrying,
+                turn,
+                rng,
+                record,
+                log,
+            } = r;
+            Run3 {
+                game,
+                saved_at,
+                origin,
+                peaceful,
+                start_depth,
+                start,
+                depth,
+                at,
+                keys,
+                health,
+                carrying,
+                turn,
+                rng,
+                record,
+                log,
+                gear: SavedGear::default(),
+            }
+        }
+    }
+
+    /// A run before format 5 was not recorded, and its kills were not counted by kind.
+    impl From<Run3> for Run5 {
+        fn from(r: Run3) -> Self {
+            let Run3 {
+                game,
+                saved_at,
+                origin,
+                peaceful,
+                start_depth,
+                start,
+                depth,
+                at,
+                keys,
+                health,
+                carrying,
+                turn,
+                rng,
+                record,
+                log,
+                gear,
+            } = r;
+            Run5 {
+                game,
+                saved_at,
+                origin,
+                peaceful,
+                start_depth,
+                start,
+                depth,
+                at,
+                keys,
+                health,
+                carrying,
+                turn,
+                rng,
+                record,
+                log,
+                gear,
+                kills: Vec::new(),
+                recording: None,
+            }
+        }
+    }
+
+    /// Sneaking was the window's before format 6, never saved: a run continues walking.
+    impl From<Run5> for Run6 {
+        fn from(r: Run5) -> Self {
+            let Run5 {
+                game,
+                saved_at,
+                origin,
+                peaceful,
+                start_depth,
+                start,
+                depth,
+                at,
+                keys,
+                health,
+                carrying,
+                turn,
+                rng,
+                record,
+                log,
+                gear,
+                kills,
+                recording,
+            } = r;
+            Run6 {
+                game,
+                saved_at,
+                origin,
+                peaceful,
+                start_depth,
+                start,
+                depth,
+                at,
+                keys,
+                health,
+                carrying,
+                turn,
+                rng,
+                record,
+                log,
+                gear,
+                kills,
+                recording,
+                sneaking: false,
+            }
+        }
+    }
+
+    /// A level and what the player remembers of it (format 2).
+    #[derive(Serialize, Deserialize)]
+    pub(super) struct Level2 {
+        pub level: Terrain,
+        pub memory: Option<Remembered>,
+    }
+
+    /// Format 3: format 2's, then the items lying on it.
+    #[derive(Serialize, Deserialize)]
+    pub(super) struct Level3 {
+        pub level: Terrain,
+        pub memory: Option<Remembered>,
+        #[serde(deserialize_with = "model::many")]
+        pub items: Vec<FloorItem>,
+    }
+
+    /// Formats 4 to 6: format 3's, then what its monsters carry off.
+    #[derive(Serialize, Deserialize)]
+    pub(super) struct Level4 {
+        pub level: Terrain,
+        pub memory: Option<Remembered>,
+        #[serde(deserialize_with = "model::many")]
+        pub items: Vec<FloorItem>,
+        #[serde(deserialize_with = "model::many")]
+        pub loot: Vec<Loot>,
+    }
+
+    /// A level saved before items had none.
+    impl From<Level2> for Level3 {
+        fn from(Level2 { level, memory }: Level2) -> Self {
+            Level3 {
+                level,
+                memory,
+                items: Vec::new(),
+            }
+        }
+    }
+
+    /// A level saved before loot: its monsters carry nothing.
+    impl From<Level3> for Level4 {
+        fn from(Level3 { level, memory, items }: Level3) -> Self {
+            Level4 {
+                level,
+                memory,
+                items,
+                loot: Vec::new(),
+            }
+        }
+    }
 }
 
-/// A level and what the player remembers of it (format 2).
-#[derive(Serialize, Deserialize)]
-struct LevelPart {
-    level: Terrain,
-    memory: Option<Remembered>,
-}
-
-/// The run's part from format 3: format 2's, then the player's gear.
-#[derive(Serialize, Deserialize)]
-struct RunPart3 {
-    run: RunPart,
-    gear: SavedGear,
-}
-
-/// A level's part from format 3: format 2's, then the items lying on it.
-#[derive(Serialize, Deserialize)]
-struct RunPart5 {
-    part: RunPart3,
-    #[serde(deserialize_with = "model::many")]
-    kills: Vec<u32>,
-    recording: Option<SavedRecording>,
-}
-
-#[derive(Serialize, Deserialize)]
-struct LevelPart3 {
-    part: LevelPart,
-    #[serde(deserialize_with = "model::many")]
-    items: Vec<FloorItem>,
-}
-
-/// A level's part from format 4: format 3's, then what its monsters carry off.
-#[derive(Serialize, Deserialize)]
-struct LevelPart4 {
-    part: LevelPart,
-    #[serde(deserialize_with = "model::many")]
-    items: Vec<FloorItem>,
-    #[serde(deserialize_with = "model::many")]
-    loot: Vec<Loot>,
-}
+use parts::{Level2, Level3, Level4, Run2, Run3, Run5, Run6};
 
 /// A format 1 save's run, in its order: migrated into a `SavedRun`.
 #[derive(Deserialize)]
@@ -202,22 +438,17 @@ fn deflate<T: Serialize>(part: &T) -> Vec<u8> {
 fn pack_level(mut level: SavedLevel, memory: Option<SavedMemory>) -> Vec<u8> {
     let items = std::mem::take(&mut level.items);
     let loot = std::mem::take(&mut level.loot);
-    deflate(&LevelPart4 {
-        part: LevelPart {
-            level: level.into(),
-            memory: memory.map(Remembered::from),
-        },
+    deflate(&Level4 {
+        level: level.into(),
+        memory: memory.map(Remembered::from),
         items,
         loot,
     })
 }
 
 /// The run's part of `saved` (its levels and memory left out), taken apart, not copied.
-fn run_part(saved: SavedRun) -> RunPart5 {
-    let gear = saved.player.gear;
-    let kills = saved.record.kills.to_vec();
-    let recording = saved.recording;
-    let run = RunPart {
+fn run_part(saved: SavedRun) -> Run6 {
+    Run6 {
         game: saved.game,
         saved_at: saved.saved_at,
         origin: saved.origin,
@@ -231,13 +462,12 @@ fn run_part(saved: SavedRun) -> RunPart5 {
         carrying: saved.player.carrying,
         turn: saved.turn,
         rng: saved.rng,
+        kills: saved.record.kills.to_vec(),
         record: saved.record,
         log: saved.log,
-    };
-    RunPart5 {
-        part: RunPart3 { run, gear },
-        kills,
-        recording,
+        gear: saved.player.gear,
+        recording: saved.recording,
+        sneaking: saved.player.sneaking,
     }
 }
 
@@ -412,35 +642,42 @@ fn migrated(mut saved: SavedRun) -> SavedRun {
     saved
 }
 
-/// A save in parts, of format `version`: 5, 4 (no recording), 3 (no loot either) or 2 (no
-/// gear, items or loot).
+/// A save in parts, of format `version`: 6, 5 (not sneaking), 4 (no recording), 3 (no loot
+/// either) or 2 (no gear, items or loot), each read as its own format's parts and migrated.
 fn decode_parts(body: &[u8], version: u32) -> Result<SavedRun, SaveError> {
     let parts: Parts = unpack("the list of its parts", body)?;
     let run_bytes = inflate("the run", parts.run.0, RUN_PART_MAX)?;
-    let RunPart5 {
-        part: RunPart3 { mut run, gear },
+    let run: Run6 = match version {
+        6.. => unpack("the run", &run_bytes)?,
+        5 => unpack::<Run5>("the run", &run_bytes)?.into(),
+        3 | 4 => Run5::from(unpack::<Run3>("the run", &run_bytes)?).into(),
+        _ => Run5::from(Run3::from(unpack::<Run2>("the run", &run_bytes)?)).into(),
+    };
+    let Run6 {
+        game,
+        saved_at,
+        origin,
+        peaceful,
+        start_depth,
+        start,
+        depth,
+        at,
+        keys,
+        health,
+        carrying,
+        turn,
+        rng,
+        mut record,
+        log,
+        gear,
         kills,
         recording,
-    } = match version {
-        5.. => unpack("the run", &run_bytes)?,
-        3 | 4 => RunPart5 {
-            part: unpack("the run", &run_bytes)?,
-            kills: Vec::new(),
-            recording: None,
-        },
-        _ => RunPart5 {
-            part: RunPart3 {
-                run: unpack("the run", &run_bytes)?,
-                gear: SavedGear::default(),
-            },
-            kills: Vec::new(),
-            recording: None,
-        },
-    };
-    if kills.len() > run.record.kills.len() {
+        sneaking,
+    } = run;
+    if kills.len() > record.kills.len() {
         return Err(SaveError::Damaged(format!("kills of {} kinds of monster", kills.len())));
     }
-    run.record.kills[..kills.len()].copy_from_slice(&kills);
+    record.kills[..kills.len()].copy_from_slice(&kills);
     let mut levels = Vec::with_capacity(parts.levels.len());
     let mut memory = Vec::with_capacity(parts.levels.len());
     for (i, part) in parts.levels.into_iter().enumerate() {
@@ -451,25 +688,14 @@ fn decode_parts(body: &[u8], version: u32) -> Result<SavedRun, SaveError> {
         };
         let what = format!("level {}", i + 1);
         let bytes = inflate(&what, part.0, LEVEL_PART_MAX)?;
-        let LevelPart4 { part, items, loot } = match version {
+        let part: Level4 = match version {
             4.. => unpack(&what, &bytes)?,
-            3 => {
-                let LevelPart3 { part, items } = unpack(&what, &bytes)?;
-                LevelPart4 {
-                    part,
-                    items,
-                    loot: Vec::new(),
-                }
-            }
-            _ => LevelPart4 {
-                part: unpack(&what, &bytes)?,
-                items: Vec::new(),
-                loot: Vec::new(),
-            },
+            3 => unpack::<Level3>(&what, &bytes)?.into(),
+            _ => Level3::from(unpack::<Level2>(&what, &bytes)?).into(),
         };
         let mut level: SavedLevel = part.level.into();
-        level.items = items;
-        level.loot = loot;
+        level.items = part.items;
+        level.loot = part.loot;
         levels.push(Some(level));
         memory.push(part.memory.map(SavedMemory::from));
     }
@@ -477,26 +703,27 @@ fn decode_parts(body: &[u8], version: u32) -> Result<SavedRun, SaveError> {
         memory.pop();
     }
     Ok(SavedRun {
-        game: run.game,
-        saved_at: run.saved_at,
-        origin: run.origin,
-        peaceful: run.peaceful,
-        start_depth: run.start_depth,
-        start: run.start.map(SavedLevel::from),
-        depth: run.depth,
+        game,
+        saved_at,
+        origin,
+        peaceful,
+        start_depth,
+        start: start.map(SavedLevel::from),
+        depth,
         levels,
         player: SavedPlayer {
-            at: run.at,
-            keys: run.keys,
-            health: run.health,
-            carrying: run.carrying,
+            at,
+            keys,
+            health,
+            carrying,
             memory,
             gear,
+            sneaking,
         },
-        turn: run.turn,
-        rng: run.rng,
-        record: run.record,
-        log: run.log,
+        turn,
+        rng,
+        record,
+        log,
         recording,
     })
 }

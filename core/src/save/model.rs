@@ -105,6 +105,9 @@ pub struct SavedPlayer {
     /// Its pack, its states and what it knows of items (kept in the run part, from format 3).
     #[serde(skip)]
     pub gear: SavedGear,
+    /// Whether it sneaks (kept in the run part, from format 6).
+    #[serde(skip)]
+    pub sneaking: bool,
 }
 
 fn slots<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Vec<T>, D::Error> {
@@ -454,6 +457,7 @@ impl SavedRun {
                 carrying: run.player.carrying,
                 memory: Vec::new(),
                 gear: SavedGear::of(&run.player),
+                sneaking: run.player.sneaking,
             },
             turn: run.turn,
             rng: run.rng.state(),
@@ -596,6 +600,7 @@ impl SavedRun {
             pack,
             status,
             lore,
+            sneaking: player.sneaking,
         };
         Ok(Run::from_parts(
             spec,

@@ -85,6 +85,9 @@ pub struct Player {
     pub status: Status,
     /// What it knows of the kinds of item.
     pub lore: Lore,
+    /// Whether it sneaks: its steps are quiet ones that take two turns (`Act::Sneak`), until it
+    /// walks again. Set by `Command::Sneaking` (`Run::set_sneaking`), saved, and shown.
+    pub sneaking: bool,
 }
 
 impl Player {
@@ -99,6 +102,7 @@ impl Player {
             pack: Pack::default(),
             status: Status::default(),
             lore: Lore::default(),
+            sneaking: false,
         }
     }
 
