@@ -171,6 +171,10 @@ impl Run {
     /// This run with `recording` as its recording so far (what a save gives back; `None` for a
     /// save made before recordings).
     pub fn with_recording(mut self, recording: Option<Recording>) -> Self {
+        if let Some(rec) = &recording {
+            // The run sees as far as its recording last said: the sight's one home is the run.
+            self.sight.set_radius(rec.last_sight());
+        }
         self.recording = recording;
         self
     }
@@ -205,7 +209,9 @@ impl Run {
 
     /// The player sees `radius` tiles far from now on, and looks around.
     pub fn set_sight_radius(&mut self, radius: u32) {
-        if let Some(rec) = &mut self.recording {
+        if radius != self.sight.radius()
+            && let Some(rec) = &mut self.recording
+        {
             rec.sight(radius);
         }
         self.sight.set_radius(radius);

@@ -60,8 +60,6 @@ pub struct Recording {
     checkpoints: Vec<Checkpoint>,
     /// The date of the daily dungeon this run is ("2026-11-24"), if it is one.
     daily: Option<String>,
-    /// The sight radius the last `Command::Sight` set (`DEFAULT_RADIUS` before any).
-    radius: u32,
 }
 
 /// The command at the start of `bytes`, and the bytes after it.
@@ -72,10 +70,7 @@ fn take_command(bytes: &[u8]) -> Result<(Command, &[u8]), String> {
 impl Recording {
     /// An empty recording: a run about to begin.
     pub fn new() -> Self {
-        Recording {
-            radius: DEFAULT_RADIUS,
-            ..Recording::default()
-        }
+        Recording::default()
     }
 
     /// A recording of `commands` (with these checkpoints and daily date), or why it does not
@@ -96,14 +91,13 @@ impl Recording {
     /// together: bytes that are no commands, checkpoints past the commands or out of order, a
     /// sight out of range (1 to `MAX_SIGHT_RADIUS`).
     pub fn from_bytes(bytes: Vec<u8>, checkpoints: Vec<Checkpoint>, daily: Option<String>) -> Result<Self, String> {
-        let (mut rest, mut count, mut radius) = (&bytes[..], 0usize, DEFAULT_RADIUS);
+        let (mut rest, mut count) = (&bytes[..], 0usize);
         while !rest.is_empty() {
             let (command, after) = take_command(rest).map_err(|e| format!("command {}: {e}", count + 1))?;
-            if let Command::Sight(r) = command {
-                if !(1..=MAX_SIGHT_RADIUS).contains(&r) {
-                    return Err(format!("it sets the sight to {r} tiles (from 1 to {MAX_SIGHT_RADIUS})"));
-                }
-                radius = r;
+            if let Command::Sight(r) = command
+                && !(1..=MAX_SIGHT_RADIUS).contains(&r)
+            {
+                return Err(format!("it sets the sight to {r} tiles (from 1 to {MAX_SIGHT_RADIUS})"));
             }
             rest = after;
             count += 1;
@@ -136,7 +130,6 @@ impl Recording {
             count,
             checkpoints,
             daily,
-            radius,
         })
     }
 
@@ -204,12 +197,21 @@ impl Recording {
         self.push(Command::Sneaking(on));
     }
 
-    /// Records a change of sight (none when it is the same as before).
+    /// Records a change of sight.
     pub(super) fn sight(&mut self, radius: u32) {
-        if radius != self.radius {
-            self.radius = radius;
-            self.push(Command::Sight(radius));
-        }
+        self.push(Command::Sight(radius));
+    }
+
+    /// The sight radius the commands leave the player with (`DEFAULT_RADIUS` if none set it):
+    /// what a run continued from its save sees.
+    pub fn last_sight(&self) -> u32 {
+        self.commands()
+            .filter_map(|c| match c {
+                Command::Sight(r) => Some(r),
+                _ => None,
+            })
+            .last()
+            .unwrap_or(DEFAULT_RADIUS)
     }
 
     pub(super) fn checkpoint(&mut self, turn: u64, hash: u64) {
