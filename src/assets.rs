@@ -10,6 +10,7 @@ use bevy_asset_loader::prelude::*;
 
 use crate::state::GameState;
 use crate::ui::palette;
+use crate::ui::scale;
 
 /// Tiles in the tileset, by index (16x16 pixels each, 8 to a row; drawn by
 /// `assets/tiles/make_tileset.py`).
@@ -106,7 +107,7 @@ fn centred_text(commands: &mut Commands, text: String, colour: Color, state: Gam
         },
         children![(
             Text::new(text),
-            TextFont::from_font_size(22.0),
+            TextFont::from_font_size(scale::TITLE),
             TextColor(colour),
             TextLayout::justify(Justify::Center)
         )],

@@ -10,6 +10,7 @@ use delve_core::world::{KeyRing, MessageLog};
 use crate::state::GameState;
 use crate::turn::{Game, TurnSet};
 use crate::ui::palette;
+use crate::ui::scale;
 use crate::ui::widgets::text;
 
 #[derive(Component)]
@@ -84,8 +85,8 @@ fn spawn_hud(mut commands: Commands) {
         },
         panel,
         children![
-            (StatusText, text("", 16.0)),
-            (SaveMark, crate::ui::widgets::label("", 16.0, palette::WARN)),
+            (StatusText, text("", scale::BODY)),
+            (SaveMark, crate::ui::widgets::label("", scale::BODY, palette::WARN)),
         ],
     ));
     commands.spawn((
@@ -103,7 +104,7 @@ fn spawn_hud(mut commands: Commands) {
         },
         panel,
         children![
-            (HealthText, text("", 16.0)),
+            (HealthText, text("", scale::BODY)),
             (
                 Node {
                     width: px(120),
@@ -135,7 +136,7 @@ fn spawn_hud(mut commands: Commands) {
             ..default()
         },
         panel,
-        children![(GearText, text("", 14.0))],
+        children![(GearText, text("", scale::SMALL))],
     ));
     commands.spawn((
         Name::new("Messages"),
@@ -150,7 +151,10 @@ fn spawn_hud(mut commands: Commands) {
             ..default()
         },
         panel,
-        children![(MessageText, text("Welcome to Delve. Press F1 or ? for help.", 16.0))],
+        children![(
+            MessageText,
+            text("Welcome to Delve. Press F1 or ? for help.", scale::BODY)
+        )],
     ));
 }
 

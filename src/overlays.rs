@@ -13,6 +13,7 @@ use crate::settings::{Bindings, Settings};
 use crate::state::Focus;
 use crate::turn::{Game, TurnSet};
 use crate::ui::palette;
+use crate::ui::scale;
 use crate::ui::widgets::{full_window, panel, text};
 
 /// Lines of the log the overlay shows.
@@ -99,12 +100,12 @@ fn overlay(
 }
 
 fn show_log(mut commands: Commands, game: Res<Game>) {
-    let page = ("Message log", LogOverlay, 15.0);
+    let page = ("Message log", LogOverlay, scale::DENSE);
     overlay(&mut commands, Focus::Log, page, log_text(&game.log));
 }
 
 fn show_help(mut commands: Commands, settings: Res<Settings>) {
-    let page = ("Help", HelpOverlay, 16.0);
+    let page = ("Help", HelpOverlay, scale::BODY);
     overlay(&mut commands, Focus::Help, page, help_text(&settings.bindings));
 }
 

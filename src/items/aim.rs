@@ -17,7 +17,9 @@ use crate::render::GameCamera;
 use crate::state::Focus;
 use crate::travel::pointer::{pointer_position, tile_at};
 use crate::turn::{Game, TurnSet};
+use crate::ui::layers;
 use crate::ui::palette;
+use crate::ui::scale;
 use crate::ui::widgets::label;
 use crate::world_space::world_pos;
 
@@ -209,7 +211,7 @@ fn show_aim(mut commands: Commands, aiming: Res<Aiming>, game: Res<Game>, marks:
             AimMark,
             LevelScoped,
             Sprite::from_color(colour, Vec2::splat(5.0)),
-            Transform::from_translation(world_pos(map, p).extend(11.0)),
+            Transform::from_translation(world_pos(map, p).extend(layers::AIM_LINE)),
         ));
     }
     commands.spawn((
@@ -223,7 +225,7 @@ fn show_aim(mut commands: Commands, aiming: Res<Aiming>, game: Res<Game>, marks:
             },
             Vec2::splat(16.0),
         ),
-        Transform::from_translation(world_pos(map, aim.cursor).extend(11.5)),
+        Transform::from_translation(world_pos(map, aim.cursor).extend(layers::CURSOR)),
     ));
     commands.spawn((
         Name::new("Aim prompt"),
@@ -243,7 +245,7 @@ fn show_aim(mut commands: Commands, aiming: Res<Aiming>, game: Res<Game>, marks:
                 ..default()
             },
             BackgroundColor(palette::OVERLAY),
-            children![label(prompt(&game, aim), 16.0, palette::GOLD)],
+            children![label(prompt(&game, aim), scale::BODY, palette::GOLD)],
         )],
     ));
 }

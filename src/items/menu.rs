@@ -17,6 +17,7 @@ use crate::command::PlayerCommand;
 use crate::state::Focus;
 use crate::turn::{Game, TurnSet};
 use crate::ui::palette;
+use crate::ui::scale;
 use crate::ui::widgets::{full_window, label};
 
 pub fn plugin(app: &mut App) {
@@ -323,7 +324,7 @@ fn show_pack(mut commands: Commands, menu: Res<PackMenu>, game: Res<Game>, open:
                 padding: UiRect::axes(px(6), px(1)),
                 ..default()
             },
-            children![label(words, 16.0, colour)],
+            children![label(words, scale::BODY, colour)],
         )
     };
     commands
@@ -352,7 +353,7 @@ fn show_pack(mut commands: Commands, menu: Res<PackMenu>, game: Res<Game>, open:
                         } else {
                             "Your pack (a letter or a click for an item; i or Esc closes)"
                         };
-                        panel.spawn(label(title, 18.0, palette::GOLD));
+                        panel.spawn(label(title, scale::HEADING, palette::GOLD));
                         let mut any = false;
                         for (s, item) in player.pack.items() {
                             if aiming && !aimed(item) {
@@ -364,16 +365,24 @@ fn show_pack(mut commands: Commands, menu: Res<PackMenu>, game: Res<Game>, open:
                             panel.spawn(row(PackRow::Slot(s as u8), words, palette::TEXT));
                         }
                         if !any {
-                            panel.spawn(label("Nothing.", 16.0, palette::TEXT_DIM));
+                            panel.spawn(label("Nothing.", scale::BODY, palette::TEXT_DIM));
                         }
                         let used = player.pack.items().count();
-                        panel.spawn(label(format!("{used} of {SLOTS} slots used"), 14.0, palette::TEXT_DIM));
+                        panel.spawn(label(
+                            format!("{used} of {SLOTS} slots used"),
+                            scale::SMALL,
+                            palette::TEXT_DIM,
+                        ));
                     }
                     Page::Item(slot) => {
                         let Some(item) = player.pack.get(slot as usize) else {
                             return;
                         };
-                        panel.spawn(label(describe(item, player, game.record.slain), 16.0, palette::TEXT));
+                        panel.spawn(label(
+                            describe(item, player, game.record.slain),
+                            scale::BODY,
+                            palette::TEXT,
+                        ));
                         let worn = player.pack.is_equipped(slot as usize);
                         for (key, words) in choices(item, worn) {
                             panel.spawn(row(PackRow::Choice(key), format!("{key} - {words}"), palette::GOLD));

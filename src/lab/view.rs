@@ -13,7 +13,9 @@ use crate::action::Action;
 use crate::actor::{LevelScoped, Player};
 use crate::state::GameState;
 use crate::turn::{Game, TurnSet};
+use crate::ui::layers;
 use crate::ui::palette;
+use crate::ui::scale;
 use crate::ui::widgets::{label, swatch};
 use crate::world_space::{TILE_PX, world_pos};
 
@@ -93,7 +95,7 @@ fn outline_leaves(mut commands: Commands, game: Res<Game>, mut lab: LabView, edg
                 LeafEdge,
                 LevelScoped,
                 Sprite::from_color(palette::LEAF_OUTLINE, size),
-                Transform::from_translation(centre.extend(7.0)),
+                Transform::from_translation(centre.extend(layers::LAB_OUTLINE)),
             ));
         }
     }
@@ -140,7 +142,7 @@ fn show_legend(
             BackgroundColor(palette::LAB_PANEL),
         ))
         .with_children(|panel| {
-            panel.spawn(label(title, 14.0, palette::LAB_TITLE));
+            panel.spawn(label(title, scale::SMALL, palette::LAB_TITLE));
             for (i, digger) in Digger::ALL.into_iter().enumerate() {
                 let Some(n) = census.map(|c| c[i]) else { break };
                 if n == 0 {
@@ -156,7 +158,7 @@ fn show_legend(
                         row.spawn(swatch(digger_colour(digger), 12.0));
                         let plural = if n == 1 { "" } else { "s" };
                         let line = format!("{:<9} {n} tile{plural}", digger.name());
-                        row.spawn(label(line, 13.0, palette::LAB_TEXT));
+                        row.spawn(label(line, scale::SMALL, palette::LAB_TEXT));
                     });
             }
             if let Some(a) = &revealed.anatomy {
@@ -168,7 +170,7 @@ fn show_legend(
             }
             panel.spawn(label(
                 "F2 leaves the lab, n makes the next level",
-                13.0,
+                scale::SMALL,
                 palette::LAB_NOTE,
             ));
         });

@@ -18,7 +18,9 @@ use crate::render::GameCamera;
 use crate::state::Focus;
 use crate::travel::pointer::{pointer_position, tile_at};
 use crate::turn::{Game, TurnSet};
+use crate::ui::layers;
 use crate::ui::palette;
+use crate::ui::scale;
 use crate::ui::widgets::label;
 use crate::world_space::world_pos;
 
@@ -109,7 +111,7 @@ fn show_look(mut commands: Commands, looking: Res<Looking>, game: Res<Game>, mar
         LookMark,
         LevelScoped,
         Sprite::from_color(palette::LOOK_CURSOR, Vec2::splat(16.0)),
-        Transform::from_translation(world_pos(map, cursor).extend(11.5)),
+        Transform::from_translation(world_pos(map, cursor).extend(layers::CURSOR)),
     ));
     commands.spawn((
         Name::new("Look"),
@@ -133,10 +135,10 @@ fn show_look(mut commands: Commands, looking: Res<Looking>, game: Res<Game>, mar
             },
             BackgroundColor(palette::OVERLAY),
             children![
-                label(look_at(&game, cursor), 16.0, palette::TEXT),
+                label(look_at(&game, cursor), scale::BODY, palette::TEXT),
                 label(
                     "Looking: move the cursor (or Tab, or the mouse); Esc or v stops.",
-                    14.0,
+                    scale::SMALL,
                     palette::TEXT_DIM
                 ),
             ],

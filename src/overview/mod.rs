@@ -27,7 +27,9 @@ use crate::actor::Player;
 use crate::command::TravelRequest;
 use crate::state::{Focus, GameState};
 use crate::turn::{Game, TurnSet};
+use crate::ui::layers;
 use crate::ui::palette;
+use crate::ui::scale;
 use crate::ui::widgets::{label, swatch};
 
 /// The remembered level as a picture, and its GPU image.
@@ -306,7 +308,7 @@ fn show_overview(
             Name::new("Overview map"),
             OverviewMap,
             DespawnOnExit(Focus::Overview),
-            GlobalZIndex(10),
+            GlobalZIndex(layers::OVERVIEW),
             Node {
                 position_type: PositionType::Absolute,
                 width: percent(100),
@@ -320,7 +322,7 @@ fn show_overview(
             BackgroundColor(palette::OVERVIEW),
         ))
         .with_children(|overlay| {
-            overlay.spawn(label(title, 16.0, palette::TEXT));
+            overlay.spawn(label(title, scale::BODY, palette::TEXT));
             overlay.spawn(picture_node(&picture, map, scale));
             overlay
                 .spawn(Node {
@@ -331,7 +333,7 @@ fn show_overview(
                 .with_children(|legend| {
                     for mark in Landmark::ALL {
                         legend.spawn(swatch(marker_colour(mark), 10.0));
-                        legend.spawn(label(mark.name(), 14.0, palette::LEGEND_TEXT));
+                        legend.spawn(label(mark.name(), scale::SMALL, palette::LEGEND_TEXT));
                     }
                 });
         });

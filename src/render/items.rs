@@ -9,6 +9,7 @@ use crate::actor::LevelScoped;
 use crate::assets::{GameAssets, tiles};
 use crate::lab::LabView;
 use crate::turn::{Game, TurnSet};
+use crate::ui::layers;
 use crate::ui::palette;
 use crate::world_space::world_pos;
 
@@ -105,7 +106,7 @@ fn show_items(
                 Altar,
                 LevelScoped,
                 Sprite::from_color(colour_of(f, true), Vec2::splat(14.0)),
-                Transform::from_translation(place.extend(4.0)),
+                Transform::from_translation(place.extend(layers::ALTAR)),
             ));
         }
         if !drawn.contains(&(f.at, false)) {
@@ -122,7 +123,7 @@ fn show_items(
                 ItemSprite(*f),
                 LevelScoped,
                 sprite,
-                Transform::from_translation(place.extend(5.0)),
+                Transform::from_translation(place.extend(layers::FLOOR_THING)),
             ));
         }
     }

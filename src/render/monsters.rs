@@ -11,7 +11,9 @@ use crate::actor::LevelScoped;
 use crate::assets::{GameAssets, tiles};
 use crate::lab::LabView;
 use crate::turn::{Game, TurnSet};
+use crate::ui::layers;
 use crate::ui::palette;
+use crate::ui::scale;
 use crate::world_space::world_pos;
 
 pub fn plugin(app: &mut App) {
@@ -121,7 +123,7 @@ fn show_monsters(
             commands.entity(entity).despawn();
             continue;
         };
-        let at = world_pos(&level.map, m.at).extend(8.0);
+        let at = world_pos(&level.map, m.at).extend(layers::MONSTER);
         if transform.translation != at {
             transform.translation = at;
         }
@@ -146,7 +148,7 @@ fn show_monsters(
             MonsterSprite(m.id),
             LevelScoped,
             atlas_sprite(&assets, monster_tile(m)),
-            Transform::from_translation(world_pos(&level.map, m.at).extend(8.0)),
+            Transform::from_translation(world_pos(&level.map, m.at).extend(layers::MONSTER)),
             children![
                 (
                     Sprite::from_color(palette::MONSTER_HEALTH_EMPTY, Vec2::new(BAR_WIDTH, 2.0)),
@@ -161,7 +163,7 @@ fn show_monsters(
                 (
                     MonsterLetter,
                     Text2d::new(glyph(m.kind).to_string()),
-                    TextFont::from_font_size(9.0),
+                    TextFont::from_font_size(scale::ON_MAP),
                     TextColor(palette::MONSTER_LETTER),
                     Transform::from_xyz(5.0, -4.0, 1.0),
                     if settings.colour_blind {
@@ -214,7 +216,7 @@ fn show_relic(
                 RelicSprite,
                 LevelScoped,
                 s,
-                Transform::from_translation(world_pos(&level.map, p).extend(5.0)),
+                Transform::from_translation(world_pos(&level.map, p).extend(layers::FLOOR_THING)),
             ));
         }
         (None, Err(_)) => {}

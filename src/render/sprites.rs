@@ -9,6 +9,7 @@ use crate::actor::{LevelScoped, Player};
 use crate::assets::{GameAssets, tiles};
 use crate::lab::LabView;
 use crate::turn::{Game, TurnSet};
+use crate::ui::layers;
 use crate::ui::palette;
 use crate::world_space::world_pos;
 
@@ -70,7 +71,7 @@ fn show_keys(
                 KeySprite(key.at),
                 LevelScoped,
                 sprite,
-                Transform::from_translation(world_pos(&level.map, key.at).extend(5.0)),
+                Transform::from_translation(world_pos(&level.map, key.at).extend(layers::FLOOR_THING)),
             ));
         }
     }
@@ -124,14 +125,14 @@ fn spawn_player_sprite(
                 index: tiles::PLAYER as usize,
             },
         ),
-        Transform::from_translation(world_pos(map, game.player.at).extend(10.0)),
+        Transform::from_translation(world_pos(map, game.player.at).extend(layers::PLAYER)),
     ));
 }
 
 /// The player's sprite stands where the run's player does.
 fn place_player_sprite(game: Res<Game>, mut player: Single<&mut Transform, With<Player>>) {
     if game.is_changed() {
-        let to = world_pos(&game.dungeon.level().map, game.player.at).extend(10.0);
+        let to = world_pos(&game.dungeon.level().map, game.player.at).extend(layers::PLAYER);
         if player.translation != to {
             player.translation = to;
         }

@@ -23,6 +23,7 @@ use crate::actor::LevelScoped;
 use crate::assets::{GameAssets, tiles};
 use crate::lab::{LabView, Revealed, digger_colour};
 use crate::turn::{Game, TurnSet};
+use crate::ui::layers;
 use crate::ui::palette;
 use crate::world_space::{TILE_PX, world_pos};
 
@@ -162,7 +163,7 @@ impl MapLayer {
             Name::new("Map chunk"),
             chunk,
             TilemapChunkTileData(data),
-            Transform::from_translation((corner + Vec2::splat(half)).extend(0.0)),
+            Transform::from_translation((corner + Vec2::splat(half)).extend(layers::TILES)),
             Visibility::default(),
             LevelScoped,
         ));

@@ -12,7 +12,9 @@ use delve_core::run::{Desync, Replay, Run};
 
 use crate::state::{GameState, InPlay, Session};
 use crate::turn::{Game, LevelEntered, TurnSet};
+use crate::ui::layers;
 use crate::ui::palette;
+use crate::ui::scale;
 use crate::ui::widgets::label;
 
 /// Replay speeds, in commands a second.
@@ -134,8 +136,8 @@ fn spawn_banner(mut commands: Commands) {
             ..default()
         },
         BackgroundColor(palette::CHOSEN_ROW),
-        GlobalZIndex(20),
-        children![(label("REPLAY", 15.0, palette::GOLD), ReplayBanner)],
+        GlobalZIndex(layers::BANNER),
+        children![(label("REPLAY", scale::DENSE, palette::GOLD), ReplayBanner)],
     ));
 }
 

@@ -13,6 +13,7 @@ use crate::settings::{Bindings, KeyboardLayout, Settings};
 use crate::state::{GameState, Session};
 use crate::turn::{Game, begin_run};
 use crate::ui::palette;
+use crate::ui::scale;
 
 /// What the player asks for at the end of a run.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,7 +82,7 @@ fn show_summary(mut commands: Commands, game: Res<Game>, settings: Option<Res<Se
                     summary(&game.record, &game.dungeon, game.turn),
                     delve_core::save::share_line(&game)
                 )),
-                TextFont::from_font_size(20.0),
+                TextFont::from_font_size(scale::TITLE),
                 TextColor(colour),
             )],
         )],

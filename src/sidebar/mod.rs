@@ -18,7 +18,9 @@ use crate::render::items::{item_tile, tint};
 use crate::render::monsters::{glyph, health_share, monster_tile};
 use crate::state::GameState;
 use crate::turn::{Game, TurnSet};
+use crate::ui::layers;
 use crate::ui::palette;
+use crate::ui::scale;
 use crate::ui::widgets::label;
 use crate::world_space::world_pos;
 
@@ -121,7 +123,7 @@ fn spawn_sidebar(mut commands: Commands, shown: Res<SidebarShown>) {
             Visibility::Hidden
         },
         children![
-            (PlayerLines, label("", 15.0, palette::TEXT)),
+            (PlayerLines, label("", scale::DENSE, palette::TEXT)),
             (
                 Node {
                     column_gap: px(8),
@@ -129,7 +131,7 @@ fn spawn_sidebar(mut commands: Commands, shown: Res<SidebarShown>) {
                     ..default()
                 },
                 children![
-                    (HealthLine, label("", 15.0, palette::TEXT)),
+                    (HealthLine, label("", scale::DENSE, palette::TEXT)),
                     (
                         Node {
                             flex_grow: 1.0,
@@ -149,7 +151,7 @@ fn spawn_sidebar(mut commands: Commands, shown: Res<SidebarShown>) {
                     ),
                 ],
             ),
-            (GearLines, label("", 14.0, palette::TEXT)),
+            (GearLines, label("", scale::SMALL, palette::TEXT)),
             (
                 Rows,
                 Node {
@@ -335,7 +337,10 @@ fn fill_rows(
                 ChildOf(row),
             ))
             .id();
-        commands.spawn((label(row_text(&game, seen), 14.0, palette::TEXT), ChildOf(column)));
+        commands.spawn((
+            label(row_text(&game, seen), scale::SMALL, palette::TEXT),
+            ChildOf(column),
+        ));
         if let Seen::Monster(m) = seen {
             let share = health_share(m).unwrap_or(1.0);
             commands.spawn((
@@ -381,7 +386,7 @@ fn mark_hovered_row(
             RowMark,
             LevelScoped,
             Sprite::from_color(palette::SIDEBAR_MARK, Vec2::splat(18.0)),
-            Transform::from_translation(world_pos(map, row.0.at()).extend(11.4)),
+            Transform::from_translation(world_pos(map, row.0.at()).extend(layers::SIDEBAR_MARK)),
         ));
     }
 }

@@ -15,7 +15,9 @@ use crate::command::TravelRequest;
 use crate::render::GameCamera;
 use crate::state::GameState;
 use crate::turn::{Game, TurnSet};
+use crate::ui::layers;
 use crate::ui::palette;
+use crate::ui::scale;
 use crate::world_space::{tile_under, world_pos};
 
 /// The tile under the pointer, what the player knows of it, and the known way there.
@@ -82,7 +84,7 @@ fn spawn_hover_text(mut commands: Commands) {
         children![(
             HoverText,
             Text::new(""),
-            TextFont::from_font_size(16.0),
+            TextFont::from_font_size(scale::BODY),
             TextColor(palette::HOVER_TEXT),
         )],
     ));
@@ -235,7 +237,7 @@ fn show_path(mut commands: Commands, hovered: Res<Hovered>, game: Res<Game>, dot
             PathDot,
             LevelScoped,
             Sprite::from_color(palette::PATH_DOT, Vec2::splat(4.0)),
-            Transform::from_translation(world_pos(map, p).extend(9.0)),
+            Transform::from_translation(world_pos(map, p).extend(layers::PATH)),
         ));
     }
 }

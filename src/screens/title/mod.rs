@@ -20,6 +20,7 @@ use crate::settings::{Binding, KeyboardLayout, Settings};
 use crate::state::{GameState, Session};
 use crate::turn::begin_run;
 use crate::ui::palette;
+use crate::ui::scale;
 use menu::{Context, Menu, MenuKey, Outcome, Page};
 
 /// What the title screen found when it opened: the saved runs, the history, and lines about
@@ -205,7 +206,7 @@ fn draw_menu(
     let mut body = commands.entity(*body);
     body.despawn_children();
     body.with_children(|page| {
-        page.spawn(label("DELVE", 56.0, GOLD));
+        page.spawn(label("DELVE", scale::DISPLAY, GOLD));
         let subtitle = match menu.page {
             Page::Main => "a turn-based roguelike: find the Heartstone on level 10 and carry it out",
             Page::NewRun => "New run",
@@ -215,14 +216,14 @@ fn draw_menu(
             Page::Retire => "New run",
             Page::Story(_) => "The story of a run",
         };
-        page.spawn(label(subtitle, 18.0, DIM));
+        page.spawn(label(subtitle, scale::HEADING, DIM));
         for line in &data.notices {
-            page.spawn(label(line.clone(), 15.0, WARN));
+            page.spawn(label(line.clone(), scale::DENSE, WARN));
         }
         if menu.page == Page::History {
             let runs = &data.history.runs;
             if runs.is_empty() {
-                page.spawn(label("No run has ended yet.", 16.0, TEXT));
+                page.spawn(label("No run has ended yet.", scale::BODY, TEXT));
             }
             if runs.len() > menu::PAST_SHOWN {
                 page.spawn(label(
@@ -257,7 +258,7 @@ fn draw_menu(
                 children![(
                     Text::new(story),
                     // Bevy's own font is monospaced: the level drawn in the story lines up.
-                    TextFont::from_font_size(12.0),
+                    TextFont::from_font_size(scale::FINE),
                     TextColor(TEXT)
                 )],
             ));
@@ -282,7 +283,7 @@ fn draw_menu(
             ));
         }
         if let Some(note) = &menu.note {
-            page.spawn(label(note.clone(), 16.0, GOLD));
+            page.spawn(label(note.clone(), scale::BODY, GOLD));
         }
         let hint = match menu.page {
             Page::NewRun => {
@@ -298,7 +299,7 @@ fn draw_menu(
                 settings.bindings.describe(crate::action::Action::Quit)
             ),
         };
-        page.spawn(label(hint, 14.0, DIM));
+        page.spawn(label(hint, scale::SMALL, DIM));
     });
     redraw.write(RequestRedraw);
 }
