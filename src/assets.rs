@@ -25,14 +25,17 @@ pub mod tiles {
     pub(crate) const STAIRS_DOWN: u32 = 7;
     pub(crate) const STAIRS_UP: u32 = 8;
     pub(crate) const KEY: u32 = 9;
-    /// The first monster tile: one per `Kind`, in `Kind` order, for the first six kinds.
+    /// The first six monster tiles (a kind's is in its row: `Kind::stats().look.tile`).
+    #[cfg(test)]
     pub(crate) const MONSTERS: u32 = 10;
-    /// The tile of the seventh kind (`Kind::Kobold`); the kinds after it follow in order.
+    /// The next six monster tiles.
+    #[cfg(test)]
     pub(crate) const MORE_MONSTERS: u32 = 24;
     pub(crate) const RELIC: u32 = 16;
     /// A pale corridor floor, tinted by the style that dug it (the generator lab).
     pub const LAB_CORRIDOR: u32 = 17;
-    /// The first item tile: one per `Class`, in `Class::ALL` order.
+    /// The item tiles: one per `Class`, in `Class::ALL` order (a kind's is in its row).
+    #[cfg(test)]
     pub(crate) const ITEMS: u32 = 18;
     /// Side of a tile in pixels.
     pub(crate) const SIZE: u32 = 16;

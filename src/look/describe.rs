@@ -6,7 +6,7 @@
 use delve_core::explore::{self as plan, Known};
 use delve_core::geom::Pos;
 use delve_core::run::Run;
-use delve_core::world::{Habit, Monster, NORMAL_SPEED, article};
+use delve_core::world::{Monster, NORMAL_SPEED, article};
 
 use crate::sidebar::state;
 
@@ -20,34 +20,19 @@ fn speed(speed: i32) -> &'static str {
     }
 }
 
-/// What its habit means to a player, in a sentence.
-pub fn habit(habit: Habit) -> String {
-    match habit {
-        Habit::Brute => "It walks up to you and hits.".into(),
-        Habit::Pack(..) => "It hunts in packs.".into(),
-        Habit::Coward => "Hurt to a third, it runs, heals and comes back.".into(),
-        Habit::Thief => {
-            "Its hit steals something you carry (not what you wield or wear); kill it to get it back.".into()
-        }
-        Habit::Archer(range) => format!("It shoots from up to {range} tiles and steps back when you close in."),
-        Habit::Bloat => "It does not fight; it bursts when killed, poisoning whoever stands next to it.".into(),
-        Habit::Erratic => "It flits about: half its moves go anywhere.".into(),
-        Habit::Regenerates => "It heals a hit point every three turns.".into(),
-    }
-}
-
 /// A monster, with its numbers against yours.
 pub fn monster(run: &Run, m: &Monster) -> String {
     let s = m.kind.stats();
     let name = m.kind.name();
     let mut text = format!(
-        "{}{} {name} ({}/{} hit points), {}. {}",
+        "{}{} {name} ({}/{} hit points), {}. {} {}",
         article(name)[..1].to_uppercase(),
         &article(name)[1..],
         m.hp,
         s.max_hp,
         state(m.mind),
-        habit(s.habit)
+        s.about,
+        s.habit.sentence()
     );
     let (lo, hi) = s.damage;
     if s.to_hit > 0 && hi > 0 {

@@ -4,7 +4,7 @@
 
 mod describe;
 
-pub use describe::{habit, look_at, monster};
+pub use describe::{look_at, monster};
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;

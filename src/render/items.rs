@@ -3,10 +3,10 @@
 //! stone, a sealed one greyed in its cage. Made again from the level whenever the run changes.
 
 use bevy::prelude::*;
-use delve_core::world::{Class, FloorItem, Item, Lore};
+use delve_core::world::{FloorItem, Item, Lore};
 
 use crate::actor::LevelScoped;
-use crate::assets::{GameAssets, tiles};
+use crate::assets::GameAssets;
 use crate::lab::LabView;
 use crate::turn::{Game, TurnSet};
 use crate::ui::layers;
@@ -26,30 +26,15 @@ pub fn plugin(app: &mut App) {
 #[derive(Component, Debug, PartialEq, Eq)]
 pub struct ItemSprite(pub FloorItem);
 
-/// The colour of a potion's look ("crimson potion"), else the class's.
+/// The colour of a potion's look in this run ("crimson potion"), else the kind's (its row's).
 pub(crate) fn tint(item: Item, lore: &Lore) -> Color {
-    match item.kind.class() {
-        Class::Potion => match lore.potion_colour(item.kind).unwrap_or("") {
-            "crimson" => Color::srgb(0.9, 0.2, 0.25),
-            "azure" => Color::srgb(0.3, 0.55, 1.0),
-            "amber" => Color::srgb(1.0, 0.7, 0.2),
-            "violet" => Color::srgb(0.7, 0.4, 1.0),
-            "murky" => Color::srgb(0.45, 0.5, 0.3),
-            "golden" => Color::srgb(1.0, 0.88, 0.3),
-            "pink" => Color::srgb(1.0, 0.55, 0.75),
-            "jade" => Color::srgb(0.3, 0.85, 0.55),
-            _ => Color::srgb(0.7, 0.7, 0.75),
-        },
-        Class::Scroll => palette::SCROLL,
-        Class::Weapon | Class::Armour => palette::IRON,
-        Class::Thrown => palette::THROWN,
-        Class::Wand => palette::WAND,
-    }
+    let [r, g, b] = lore.potion_rgb(item.kind).unwrap_or(item.kind.stats().look.rgb);
+    Color::srgb_u8(r, g, b)
 }
 
-/// The tile of an item's class.
-pub(crate) fn item_tile(item: Item) -> u32 {
-    tiles::ITEMS + Class::ALL.iter().position(|&c| c == item.kind.class()).unwrap_or(0) as u32
+/// The tile of an item's kind (its row's look).
+pub(crate) const fn item_tile(item: Item) -> u32 {
+    item.kind.stats().look.tile
 }
 
 /// Dims `colour` as `shade` (white in view, the remembered colour out of it) does.

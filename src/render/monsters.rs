@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use delve_core::world::{Kind, Monster};
+use delve_core::world::Monster;
 
 use crate::actor::LevelScoped;
 use crate::assets::{GameAssets, tiles};
@@ -52,42 +52,13 @@ fn atlas_sprite(assets: &GameAssets, index: u32) -> Sprite {
     )
 }
 
-/// The letter a kind is known by (as in Brogue and NetHack): with its shape, it tells kinds
-/// apart without colour.
-pub const fn glyph(kind: Kind) -> char {
-    match kind {
-        Kind::Rat => 'r',
-        Kind::Jackal => 'j',
-        Kind::Goblin => 'g',
-        Kind::Orc => 'o',
-        Kind::Ogre => 'O',
-        Kind::Troll => 'T',
-        Kind::Kobold => 'k',
-        Kind::Monkey => 'm',
-        Kind::GoblinArcher => 'a',
-        Kind::Bloat => 'b',
-        Kind::VampireBat => 'v',
-        Kind::Centaur => 'C',
-    }
-}
-
 /// The letter drawn on a monster in the colour-blind palette.
 #[derive(Component, Debug)]
 pub(crate) struct MonsterLetter;
 
-/// The tile of a monster's kind.
+/// The tile of a monster's kind (its row's look).
 pub(crate) const fn monster_tile(m: &Monster) -> u32 {
-    kind_tile(m.kind)
-}
-
-/// The tile of a kind of monster: the first six from `MONSTERS`, the rest from `MORE_MONSTERS`.
-pub(crate) const fn kind_tile(kind: Kind) -> u32 {
-    let k = kind as u32;
-    if k < 6 {
-        tiles::MONSTERS + k
-    } else {
-        tiles::MORE_MONSTERS + k - 6
-    }
+    m.kind.stats().look.tile
 }
 
 /// The filled share of a monster's health bar, `None` while it is unhurt.
@@ -162,7 +133,7 @@ fn show_monsters(
                 (HealthBar, bar, bar_at, shown),
                 (
                     MonsterLetter,
-                    Text2d::new(glyph(m.kind).to_string()),
+                    Text2d::new(m.kind.stats().look.glyph.to_string()),
                     TextFont::from_font_size(scale::ON_MAP),
                     TextColor(palette::MONSTER_LETTER),
                     Transform::from_xyz(5.0, -4.0, 1.0),
@@ -225,17 +196,25 @@ fn show_relic(
 
 #[cfg(test)]
 mod tests {
+    use delve_core::world::{Class, ItemKind, Kind};
+
     use super::*;
 
+    /// The rows' tiles are the tileset's: a monster tile of its own for every kind, and for every
+    /// item its class's tile.
     #[test]
     fn every_kind_has_its_own_monster_tile() {
         let mut seen = std::collections::HashSet::new();
         for kind in Kind::ALL {
-            let t = kind_tile(kind);
+            let t = kind.stats().look.tile;
             let monster_tiles = tiles::MONSTERS..tiles::RELIC;
             let more = tiles::MORE_MONSTERS..tiles::MORE_MONSTERS + 6;
             assert!(monster_tiles.contains(&t) || more.contains(&t), "{kind:?}: {t}");
             assert!(seen.insert(t), "{kind:?} shares tile {t}");
+        }
+        for kind in ItemKind::ALL {
+            let class = Class::ALL.iter().position(|&c| c == kind.class()).unwrap() as u32;
+            assert_eq!(kind.stats().look.tile, tiles::ITEMS + class, "{kind:?}");
         }
     }
 }

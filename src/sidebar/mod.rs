@@ -15,7 +15,7 @@ use crate::action::Action;
 use crate::actor::{LevelScoped, Player as PlayerEntity};
 use crate::assets::GameAssets;
 use crate::render::items::{item_tile, tint};
-use crate::render::monsters::{glyph, health_share, monster_tile};
+use crate::render::monsters::{health_share, monster_tile};
 use crate::state::GameState;
 use crate::turn::{Game, TurnSet};
 use crate::ui::layers;
@@ -260,7 +260,7 @@ pub fn gear_line(player: &delve_core::world::Player) -> String {
 /// What a row says: "r rat — hunting" or "a potion (crimson)".
 pub fn row_text(game: &Game, seen: &Seen) -> String {
     match seen {
-        Seen::Monster(m) => format!("{} {}  {}", glyph(m.kind), m.kind.name(), state(m.mind)),
+        Seen::Monster(m) => format!("{} {}  {}", m.kind.stats().look.glyph, m.kind.name(), state(m.mind)),
         Seen::Item(f) => game.player.lore.describe(f.item),
     }
 }

@@ -127,11 +127,6 @@ pub(crate) const AIM_HIT: Color = Color::srgba(1.0, 0.3, 0.2, 0.95);
 pub(crate) const AIM_CURSOR: Color = Color::srgba(1.0, 0.85, 0.3, 0.3);
 /// The aim's cursor on a tile out of sight (it cannot be aimed at).
 pub(crate) const AIM_BLOCKED: Color = Color::srgba(0.6, 0.6, 0.6, 0.3);
-/// Scrolls, weapons and armour, things to throw, wands, as drawn (potions take their colour).
-pub(crate) const SCROLL: Color = Color::srgb(0.93, 0.88, 0.72);
-pub(crate) const IRON: Color = Color::srgb(0.75, 0.8, 0.9);
-pub(crate) const THROWN: Color = Color::srgb(0.85, 0.72, 0.5);
-pub(crate) const WAND: Color = Color::srgb(0.75, 0.55, 0.95);
 /// The stone an altar's item stands on, and a sealed one's cage.
 pub(crate) const ALTAR: Color = Color::srgba(0.95, 0.8, 0.35, 0.35);
 pub(crate) const SEALED: Color = Color::srgb(0.35, 0.35, 0.4);

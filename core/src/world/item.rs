@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::look::{Look, look};
 use crate::geom::Pos;
 use crate::rng::GenRng;
 
@@ -146,6 +147,10 @@ pub struct ItemStats {
     pub found: (u8, u8),
     /// How common it is among its class's kinds.
     pub weight: u32,
+    /// How it is shown (a potion's colour is the run's: `Lore::potion_rgb`).
+    pub look: Look,
+    /// What it does, for its description (numbers are the row's).
+    pub about: &'static str,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -166,35 +171,109 @@ const fn row(
         armour,
         found,
         weight,
+        look: look('?', 0, [255, 255, 255]),
+        about: "",
+    }
+}
+
+impl ItemStats {
+    /// The row with its look and words.
+    const fn shown(self, look: Look, about: &'static str) -> ItemStats {
+        ItemStats { look, about, ..self }
     }
 }
 
 use Class::{Armour, Potion, Scroll, Thrown, Wand, Weapon};
 
-/// Every kind, in `ItemKind` order: name, class, to hit, damage, armour, found, weight.
+/// Every kind, in `ItemKind` order: name, class, to hit, damage, armour, found, weight; then its
+/// look (letter, tile and tint, by class: a potion's colour is the run's) and what it does.
 const TABLE: [ItemStats; 22] = [
-    row("healing", Potion, 0, (0, 0), 0, (1, 1), 30),
-    row("vigour", Potion, 0, (0, 0), 0, (1, 1), 8),
-    row("speed", Potion, 0, (0, 0), 0, (1, 1), 10),
-    row("poison", Potion, 0, (0, 0), 0, (1, 1), 12),
-    row("confusion", Potion, 0, (0, 0), 0, (1, 1), 10),
-    row("magic mapping", Scroll, 0, (0, 0), 0, (1, 1), 12),
-    row("teleportation", Scroll, 0, (0, 0), 0, (1, 1), 10),
-    row("identify", Scroll, 0, (0, 0), 0, (1, 1), 14),
-    row("recharging", Scroll, 0, (0, 0), 0, (1, 1), 6),
-    row("aggravation", Scroll, 0, (0, 0), 0, (1, 1), 8),
-    row("dagger", Weapon, 10, (0, 1), 0, (1, 1), 10),
-    row("sword", Weapon, 5, (1, 3), 0, (1, 1), 8),
-    row("axe", Weapon, -5, (2, 5), 0, (1, 1), 6),
-    row("mace", Weapon, -10, (3, 7), 0, (1, 1), 4),
-    row("leather armour", Armour, 0, (0, 0), 2, (1, 1), 10),
-    row("chain mail", Armour, -5, (0, 0), 4, (1, 1), 6),
-    row("plate armour", Armour, -15, (0, 0), 6, (1, 1), 3),
-    row("dart", Thrown, 5, (2, 4), 0, (4, 8), 10),
-    row("javelin", Thrown, 0, (4, 9), 0, (2, 4), 6),
-    row("striking", Wand, 100, (5, 10), 0, (3, 5), 8),
-    row("sleep", Wand, 100, (0, 0), 0, (3, 5), 6),
-    row("blinking", Wand, 100, (0, 0), 0, (2, 4), 5),
+    row("healing", Potion, 0, (0, 0), 0, (1, 1), 30).shown(
+        look('!', 18, [179, 179, 191]),
+        "Heals 20 hit points and cures poison and confusion.",
+    ),
+    row("vigour", Potion, 0, (0, 0), 0, (1, 1), 8).shown(
+        look('!', 18, [179, 179, 191]),
+        "Raises your most hit points by 5 (up to 60) and heals you fully.",
+    ),
+    row("speed", Potion, 0, (0, 0), 0, (1, 1), 10).shown(
+        look('!', 18, [179, 179, 191]),
+        "For 15 turns you act twice for every turn of the monsters'.",
+    ),
+    row("poison", Potion, 0, (0, 0), 0, (1, 1), 12).shown(
+        look('!', 18, [179, 179, 191]),
+        "Poisons you: a hit point a turn for 10 turns, and no healing meanwhile (it can kill).",
+    ),
+    row("confusion", Potion, 0, (0, 0), 0, (1, 1), 10).shown(
+        look('!', 18, [179, 179, 191]),
+        "For 8 turns half your steps go a random way (into a wall: a stumble, still a turn).",
+    ),
+    row("magic mapping", Scroll, 0, (0, 0), 0, (1, 1), 12).shown(
+        look('?', 19, [237, 224, 184]),
+        "Shows you the whole level and what lies on it.",
+    ),
+    row("teleportation", Scroll, 0, (0, 0), 0, (1, 1), 10).shown(
+        look('?', 19, [237, 224, 184]),
+        "Takes you somewhere you could walk to on the level, out of sight if it can (never into a locked vault).",
+    ),
+    row("identify", Scroll, 0, (0, 0), 0, (1, 1), 14).shown(
+        look('?', 19, [237, 224, 184]),
+        "Names every potion and scroll you carry.",
+    ),
+    row("recharging", Scroll, 0, (0, 0), 0, (1, 1), 6).shown(
+        look('?', 19, [237, 224, 184]),
+        "Gives every wand you carry two more charges (at most 9).",
+    ),
+    row("aggravation", Scroll, 0, (0, 0), 0, (1, 1), 8).shown(
+        look('?', 19, [237, 224, 184]),
+        "Every monster on the level wakes and comes for you.",
+    ),
+    row("dagger", Weapon, 10, (0, 1), 0, (1, 1), 10).shown(
+        look(')', 20, [191, 204, 230]),
+        "A light blade: your blows land more often.",
+    ),
+    row("sword", Weapon, 5, (1, 3), 0, (1, 1), 8)
+        .shown(look(')', 20, [191, 204, 230]), "A good blade: surer and sharper blows."),
+    row("axe", Weapon, -5, (2, 5), 0, (1, 1), 6).shown(
+        look(')', 20, [191, 204, 230]),
+        "Heavy: harder blows that miss more often.",
+    ),
+    row("mace", Weapon, -10, (3, 7), 0, (1, 1), 4).shown(
+        look(')', 20, [191, 204, 230]),
+        "The heaviest: the hardest blows, the most misses.",
+    ),
+    row("leather armour", Armour, 0, (0, 0), 2, (1, 1), 10).shown(
+        look('[', 21, [191, 204, 230]),
+        "Takes a little off every hit, and costs nothing.",
+    ),
+    row("chain mail", Armour, -5, (0, 0), 4, (1, 1), 6).shown(
+        look('[', 21, [191, 204, 230]),
+        "Takes more off every hit, and spoils your aim a little.",
+    ),
+    row("plate armour", Armour, -15, (0, 0), 6, (1, 1), 3).shown(
+        look('[', 21, [191, 204, 230]),
+        "Takes the most off every hit, and spoils your aim the most.",
+    ),
+    row("dart", Thrown, 5, (2, 4), 0, (4, 8), 10).shown(
+        look('(', 22, [217, 184, 128]),
+        "Thrown at a target in sight; picked up again where it lands.",
+    ),
+    row("javelin", Thrown, 0, (4, 9), 0, (2, 4), 6).shown(
+        look('(', 22, [217, 184, 128]),
+        "Thrown hard at a target in sight; picked up again where it lands.",
+    ),
+    row("striking", Wand, 100, (5, 10), 0, (3, 5), 8).shown(
+        look('/', 23, [191, 140, 242]),
+        "Its bolt always hits the first monster in its way.",
+    ),
+    row("sleep", Wand, 100, (0, 0), 0, (3, 5), 6).shown(
+        look('/', 23, [191, 140, 242]),
+        "Its bolt puts the first monster in its way to sleep.",
+    ),
+    row("blinking", Wand, 100, (0, 0), 0, (2, 4), 5).shown(
+        look('/', 23, [191, 140, 242]),
+        "Takes you along its bolt, as far as the way is free.",
+    ),
 ];
 
 impl ItemKind {
@@ -251,30 +330,7 @@ impl ItemKind {
 
     /// What it does, for its description (numbers are the table's).
     pub const fn about(self) -> &'static str {
-        match self {
-            ItemKind::Healing => "Heals 20 hit points and cures poison and confusion.",
-            ItemKind::Vigour => "Raises your most hit points by 5 and heals you fully.",
-            ItemKind::Speed => "For 15 turns you act twice for every turn of the monsters'.",
-            ItemKind::Poison => "Poisons you: a hit point a turn for 10 turns, and no healing meanwhile.",
-            ItemKind::Confusion => "For 8 turns half your steps go a random way.",
-            ItemKind::MagicMapping => "Shows you the whole level.",
-            ItemKind::Teleportation => "Takes you somewhere else on the level, out of sight if it can.",
-            ItemKind::Identify => "Names every potion and scroll you carry.",
-            ItemKind::Recharging => "Gives every wand you carry two more charges.",
-            ItemKind::Aggravation => "Every monster on the level wakes and comes for you.",
-            ItemKind::Dagger => "A light blade: your blows land more often.",
-            ItemKind::Sword => "A good blade: surer and sharper blows.",
-            ItemKind::Axe => "Heavy: harder blows that miss more often.",
-            ItemKind::Mace => "The heaviest: the hardest blows, the most misses.",
-            ItemKind::Leather => "Takes a little off every hit, and costs nothing.",
-            ItemKind::ChainMail => "Takes more off every hit, and spoils your aim a little.",
-            ItemKind::Plate => "Takes the most off every hit, and spoils your aim the most.",
-            ItemKind::Dart => "Thrown at a target in sight; picked up again where it lands.",
-            ItemKind::Javelin => "Thrown hard at a target in sight; picked up again where it lands.",
-            ItemKind::Striking => "Its bolt always hits the first monster in its way.",
-            ItemKind::Sleep => "Its bolt puts the first monster in its way to sleep.",
-            ItemKind::Blinking => "Takes you along its bolt, as far as the way is free.",
-        }
+        self.stats().about
     }
 
     /// Whether several lie in one stack (and take one pack slot).
@@ -343,9 +399,17 @@ impl FloorItem {
     }
 }
 
-/// Potion colours to shuffle: a run uses the first five of its order.
-const COLOURS: [&str; 9] = [
-    "crimson", "azure", "amber", "violet", "murky", "golden", "pink", "jade", "smoky",
+/// Potion colours to shuffle, each with how it is drawn: a run uses the first five of its order.
+const COLOURS: [(&str, [u8; 3]); 9] = [
+    ("crimson", [230, 51, 64]),
+    ("azure", [77, 140, 255]),
+    ("amber", [255, 179, 51]),
+    ("violet", [179, 102, 255]),
+    ("murky", [115, 128, 77]),
+    ("golden", [255, 224, 77]),
+    ("pink", [255, 140, 191]),
+    ("jade", [77, 217, 140]),
+    ("smoky", [150, 150, 165]),
 ];
 /// Syllables scroll titles are made of.
 const SYLLABLES: [&str; 16] = [
@@ -385,7 +449,7 @@ impl Lore {
 
     /// The colours in this run's order (the first five are the potions', in kind order), and
     /// the stream after the shuffle (the scrolls' titles come from it).
-    fn colours(&self) -> ([&'static str; 9], GenRng) {
+    fn colours(&self) -> ([(&'static str, [u8; 3]); 9], GenRng) {
         let mut rng = GenRng::new(self.seed ^ LOOKS_SALT);
         let mut colours = COLOURS;
         for i in (1..colours.len()).rev() {
@@ -397,7 +461,13 @@ impl Lore {
     /// The colour of potion `kind` in this run ("crimson"); `None` for other classes.
     pub fn potion_colour(&self, kind: ItemKind) -> Option<&'static str> {
         let index = ItemKind::of(Class::Potion).position(|k| k == kind)?;
-        Some(self.colours().0[index])
+        Some(self.colours().0[index].0)
+    }
+
+    /// How potion `kind` is drawn in this run (its colour's); `None` for other classes.
+    pub fn potion_rgb(&self, kind: ItemKind) -> Option<[u8; 3]> {
+        let index = ItemKind::of(Class::Potion).position(|k| k == kind)?;
+        Some(self.colours().0[index].1)
     }
 
     /// How an unknown `kind` looks: "crimson potion", "scroll titled \"KA ZOT\"".
@@ -405,7 +475,7 @@ impl Lore {
         let (colours, mut rng) = self.colours();
         let index = ItemKind::of(kind.class()).position(|k| k == kind).unwrap_or(0);
         match kind.class() {
-            Class::Potion => format!("{} potion", colours[index]),
+            Class::Potion => format!("{} potion", colours[index].0),
             Class::Scroll => {
                 // Titles in kind order after the colours, each unlike those before it.
                 let mut titles: Vec<String> = Vec::new();

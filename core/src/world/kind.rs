@@ -1,7 +1,9 @@
-//! The kinds of monster: what each is like (health, attack, speed, sight, what doors mean to it,
-//! its habit) and how deep it lives. A table of plain data, read by placement, the monsters' minds,
-//! combat and drawing.
+//! The kinds of monster: one row each of what the kind is like (health, attack, speed, sight,
+//! what doors mean to it, its habit, how deep it lives), how it is shown (its letter, tile and
+//! colour) and what is said of it. A table of plain data, read by placement, the monsters' minds,
+//! combat, drawing, the sidebar, looking, and the docs' table (core/tests/tables.rs).
 
+use super::look::{Look, look};
 use crate::rng::GenRng;
 
 /// Energy an actor of normal speed gains each turn; it acts once for every `NORMAL_SPEED` held.
@@ -45,7 +47,25 @@ pub enum Habit {
 /// A regenerating kind heals a point every this many turns.
 pub const REGENERATES_EVERY: u64 = 3;
 
-/// One row of the table.
+impl Habit {
+    /// What the habit means to a player, in a sentence (looking at a monster says it).
+    pub fn sentence(self) -> String {
+        match self {
+            Habit::Brute => "It walks up to you and hits.".into(),
+            Habit::Pack(..) => "It hunts in packs.".into(),
+            Habit::Coward => "Hurt to a third, it runs, heals and comes back.".into(),
+            Habit::Thief => {
+                "Its hit steals something you carry (not what you wield or wear); kill it to get it back.".into()
+            }
+            Habit::Archer(range) => format!("It shoots from up to {range} tiles and steps back when you close in."),
+            Habit::Bloat => "It does not fight; it bursts when killed, poisoning whoever stands next to it.".into(),
+            Habit::Erratic => "It flits about: half its moves go anywhere.".into(),
+            Habit::Regenerates => format!("It heals a hit point every {REGENERATES_EVERY} turns."),
+        }
+    }
+}
+
+/// One row of the table: the kind's rules (its look and words follow: `Stats::shown`).
 #[allow(clippy::too_many_arguments)]
 const fn row(
     name: &'static str,
@@ -70,22 +90,35 @@ const fn row(
         habit,
         depths,
         weight,
+        look: look('?', 0, [255, 255, 255]),
+        about: "",
     }
 }
 
 use Doors::{Opens, Smashes, Stopped};
 
 /// Every kind, in `Kind` order: name, hit points, damage, to hit %, speed, sight, doors, habit,
-/// levels, weight there.
+/// levels, weight there; then its look (letter, tile, colour) and what is said of it.
 const TABLE: [Stats; 12] = [
-    row("rat", 4, (1, 2), 60, 100, 6, Stopped, Habit::Brute, (1, 4), 4),
-    row("jackal", 5, (1, 3), 65, 200, 8, Stopped, Habit::Pack(1, 2), (1, 6), 2),
-    row("goblin", 10, (2, 4), 70, 100, 8, Opens, Habit::Brute, (2, 9), 4),
-    row("orc", 16, (2, 6), 75, 100, 7, Opens, Habit::Brute, (4, 10), 4),
-    row("ogre", 32, (5, 10), 70, 50, 6, Smashes, Habit::Brute, (6, 10), 2),
-    row("troll", 36, (3, 8), 75, 100, 8, Opens, Habit::Regenerates, (8, 10), 1),
-    row("kobold", 7, (1, 4), 65, 100, 7, Opens, Habit::Coward, (1, 5), 3),
-    row("monkey", 9, (1, 3), 70, 100, 8, Opens, Habit::Thief, (2, 7), 2),
+    row("rat", 4, (1, 2), 60, 100, 6, Stopped, Habit::Brute, (1, 4), 4)
+        .shown(look('r', 10, [150, 110, 80]), "The first level's pest."),
+    row("jackal", 5, (1, 3), 65, 200, 8, Stopped, Habit::Pack(1, 2), (1, 6), 2)
+        .shown(look('j', 11, [214, 170, 96]), "Fast, and never alone."),
+    row("goblin", 10, (2, 4), 70, 100, 8, Opens, Habit::Brute, (2, 9), 4).shown(
+        look('g', 12, [96, 176, 72]),
+        "From level 4, half come in war bands (with an archer and another goblin).",
+    ),
+    row("orc", 16, (2, 6), 75, 100, 7, Opens, Habit::Brute, (4, 10), 4).shown(look('o', 13, [70, 120, 90]), "Sturdy."),
+    row("ogre", 32, (5, 10), 70, 50, 6, Smashes, Habit::Brute, (6, 10), 2)
+        .shown(look('O', 14, [214, 150, 140]), "Slow, and hits hard."),
+    row("troll", 36, (3, 8), 75, 100, 8, Opens, Habit::Regenerates, (8, 10), 1)
+        .shown(look('T', 15, [120, 150, 130]), "The strongest."),
+    row("kobold", 7, (1, 4), 65, 100, 7, Opens, Habit::Coward, (1, 5), 3)
+        .shown(look('k', 24, [206, 124, 60]), "Small, and quick to lose heart."),
+    row("monkey", 9, (1, 3), 70, 100, 8, Opens, Habit::Thief, (2, 7), 2).shown(
+        look('m', 25, [168, 116, 72]),
+        "Quick-fingered: it runs for good with what it takes.",
+    ),
     row(
         "goblin archer",
         8,
@@ -97,8 +130,10 @@ const TABLE: [Stats; 12] = [
         Habit::Archer(5),
         (3, 10),
         2,
-    ),
-    row("bloat", 4, (0, 0), 0, 50, 8, Stopped, Habit::Bloat, (4, 10), 2),
+    )
+    .shown(look('a', 26, [96, 176, 72]), "It walks with the goblins' war bands."),
+    row("bloat", 4, (0, 0), 0, 50, 8, Stopped, Habit::Bloat, (4, 10), 2)
+        .shown(look('b', 27, [176, 196, 92]), "Kill it from afar, or walk away."),
     row(
         "vampire bat",
         12,
@@ -110,8 +145,10 @@ const TABLE: [Stats; 12] = [
         Habit::Erratic,
         (5, 8),
         2,
-    ),
-    row("centaur", 24, (2, 6), 65, 100, 8, Stopped, Habit::Archer(6), (7, 10), 1),
+    )
+    .shown(look('v', 28, [124, 80, 150]), "Fast."),
+    row("centaur", 24, (2, 6), 65, 100, 8, Stopped, Habit::Archer(6), (7, 10), 1)
+        .shown(look('C', 29, [156, 108, 66]), "A horseman with a bow."),
 ];
 
 /// A kind of monster.
@@ -182,9 +219,18 @@ pub struct Stats {
     pub depths: (u32, u32),
     /// How common it is where it lives, against the others there.
     pub weight: u32,
+    /// How it is shown.
+    pub look: Look,
+    /// What it is like, in a sentence (the docs' table says it).
+    pub about: &'static str,
 }
 
 impl Stats {
+    /// The row with its look and words.
+    const fn shown(self, look: Look, about: &'static str) -> Stats {
+        Stats { look, about, ..self }
+    }
+
     /// Whether it gets through closed doors (by opening or smashing them).
     pub const fn passes_doors(&self) -> bool {
         !matches!(self.doors, Doors::Stopped)

@@ -5,6 +5,7 @@
 mod item;
 mod kind;
 mod level;
+mod look;
 mod monster;
 mod pack;
 mod player;
@@ -14,6 +15,7 @@ mod stable;
 pub use item::{Class, FloorItem, Item, ItemKind, ItemStats, Lore, article};
 pub use kind::{Doors, Habit, Kind, MAX_SIGHT, NORMAL_SPEED, REGENERATES_EVERY, Stats};
 pub use level::{Key, Level, Loot};
+pub use look::{Look, look};
 pub use monster::{Mind, Monster, PATIENCE};
 pub use pack::{MAX_STATUS, Pack, SLOTS, Status, letter};
 pub use player::{Attack, Carrying, Health, KeyRing, PLAYER_MAX_HP, Player, player_attack};

@@ -1,0 +1,110 @@
+//! The docs' tables of monsters and items are the kinds' rows: each is written out from the
+//! table in the core (`Kind::stats`, `ItemKind::stats`) and must stand in docs/playing.md as it
+//! is, so a kind changed or added without its docs fails here (the message gives the table to
+//! paste). Every kind has a letter of its own.
+
+use delve_core::world::{Doors, ItemKind, Kind};
+
+fn playing_md() -> String {
+    std::fs::read_to_string(format!("{}/../docs/playing.md", env!("CARGO_MANIFEST_DIR"))).expect("docs/playing.md")
+}
+
+fn range(lo: i32, hi: i32) -> String {
+    if hi == 0 { "—".into() } else { format!("{lo}–{hi}") }
+}
+
+/// The monsters' table, in the order a run meets them (by the first level each is found on).
+fn monster_table() -> String {
+    let mut kinds = Kind::ALL.to_vec();
+    kinds.sort_by_key(|k| k.stats().depths.0);
+    let mut out = String::from(
+        "| kind | letter | hit points | damage | to hit | speed | notices you from | doors | levels | what it does |\n\
+         | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n",
+    );
+    for kind in kinds {
+        let s = kind.stats();
+        let speed = match s.speed {
+            200 => "fast: two moves a turn",
+            100 => "normal",
+            50 => "slow: a move every other turn",
+            _ => panic!("{kind:?}: a speed the table has no words for"),
+        };
+        let doors = match s.doors {
+            Doors::Stopped => "stopped",
+            Doors::Opens => "opens",
+            Doors::Smashes => "smashes them, locked ones too",
+        };
+        let to_hit = if s.to_hit == 0 {
+            "—".into()
+        } else {
+            format!("{} %", s.to_hit)
+        };
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {to_hit} | {speed} | {} | {doors} | {}–{} | {} {} |\n",
+            s.name,
+            s.look.glyph,
+            s.max_hp,
+            range(s.damage.0, s.damage.1),
+            s.sight,
+            s.depths.0,
+            s.depths.1,
+            s.about,
+            s.habit.sentence(),
+        ));
+    }
+    out
+}
+
+/// The items' table, in kind order.
+fn item_table() -> String {
+    let mut out = String::from(
+        "| class | kind | found together | to hit | damage | armour | what it does |\n\
+         | --- | --- | --- | --- | --- | --- | --- |\n",
+    );
+    for kind in ItemKind::ALL {
+        let s = kind.stats();
+        let found = match s.found {
+            (1, 1) => "1".to_owned(),
+            (lo, hi) => format!("{lo}–{hi}"),
+        };
+        let to_hit = match s.to_hit {
+            0 => "—".to_owned(),
+            100 => "always".to_owned(),
+            t => format!("{t:+} %"),
+        };
+        out.push_str(&format!(
+            "| {} | {} | {found} | {to_hit} | {} | {} | {} |\n",
+            s.class.name(),
+            s.name,
+            range(s.damage.0, s.damage.1),
+            range(0, s.armour),
+            s.about,
+        ));
+    }
+    out
+}
+
+#[test]
+fn the_docs_tables_are_the_kinds_rows() {
+    let docs = playing_md();
+    for (what, table) in [("monsters", monster_table()), ("items", item_table())] {
+        assert!(
+            docs.contains(&table),
+            "docs/playing.md's table of {what} is not the rows'; it should read:\n\n{table}"
+        );
+    }
+}
+
+#[test]
+fn every_kind_has_a_letter_and_a_tile_of_its_own() {
+    let letters: std::collections::HashSet<char> = Kind::ALL.iter().map(|k| k.stats().look.glyph).collect();
+    assert_eq!(letters.len(), Kind::ALL.len(), "a letter each");
+    let tiles: std::collections::HashSet<u32> = Kind::ALL.iter().map(|k| k.stats().look.tile).collect();
+    assert_eq!(tiles.len(), Kind::ALL.len(), "a tile each");
+    for kind in ItemKind::ALL {
+        assert!(!kind.stats().about.is_empty(), "{kind:?} is described");
+    }
+    for kind in Kind::ALL {
+        assert!(!kind.stats().about.is_empty(), "{kind:?} is described");
+    }
+}
