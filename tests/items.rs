@@ -363,3 +363,72 @@ fn one_thing_has_the_keyboard_at_a_time() {
 fn game_turn(app: &App) -> u64 {
     game(app).turn
 }
+
+/// What a turn did is animated from its effects: a dart's flight from the player to the monster,
+/// the hit's flash or nothing for a miss, a door's swing; the next turn cuts them short, and the
+/// settings turn them off.
+#[test]
+fn a_turn_is_animated_from_its_effects_and_the_next_turn_cuts_it_short() {
+    use delve::render::animate::{Animation, Motion};
+    let map = "\
+##########
+#@.......#
+#........#
+#.+......#
+##########
+";
+    let mut app = support::keyboard_app(map, |app| {
+        app.add_plugins((delve::items::plugin, delve::render::animate::plugin));
+    });
+    let motions = |app: &mut App| -> Vec<Motion> {
+        let world = app.world_mut();
+        world.query::<&Animation>().iter(world).map(Animation::motion).collect()
+    };
+    {
+        let mut game = app.world_mut().resource_mut::<Game>();
+        game.player
+            .pack
+            .add(Item {
+                kind: ItemKind::Dart,
+                count: 5,
+            })
+            .unwrap();
+        game.dungeon.level_mut().monsters.push(Monster {
+            id: 1,
+            kind: Kind::Rat,
+            at: Pos::new(6, 1),
+            hp: 4,
+            energy: -1000,
+            mind: Mind::Asleep,
+        });
+        game.0.look();
+    }
+    app.update();
+    press(&mut app, KeyCode::KeyF, "f");
+    press(&mut app, KeyCode::KeyA, "a");
+    press(&mut app, KeyCode::KeyF, "f");
+    assert_eq!(game(&app).turn, 1, "thrown");
+    let shown = motions(&mut app);
+    assert!(
+        shown
+            .iter()
+            .any(|m| matches!(m, Motion::Fly { from, to } if to.x > from.x)),
+        "the dart flies east: {shown:?}"
+    );
+    // The next turn (a step down to the door) ends the flight at once.
+    press(&mut app, KeyCode::KeyJ, "j");
+    assert!(motions(&mut app).iter().all(|m| !matches!(m, Motion::Fly { .. })));
+    press(&mut app, KeyCode::KeyJ, "j");
+    assert_eq!(game(&app).player.at, Pos::new(1, 3));
+    press(&mut app, KeyCode::KeyL, "l");
+    assert_eq!(
+        motions(&mut app),
+        [Motion::Swing { opening: true }],
+        "the door swings open"
+    );
+    // Off in the settings: the next turn shows nothing.
+    app.world_mut().resource_mut::<delve::settings::Settings>().animations = false;
+    press(&mut app, KeyCode::KeyL, "l");
+    assert_eq!(game(&app).player.at, Pos::new(2, 3));
+    assert!(motions(&mut app).is_empty());
+}

@@ -554,3 +554,92 @@ fn a_thousand_runs_of_items() {
     assert!(vaults > runs as usize, "vaults are common below the first level");
     assert!(classes.iter().all(|&c| c > 0));
 }
+
+/// A round reports the effects it applied, in order, with who did them, from where, and the
+/// tile each came to: what the view animates.
+#[test]
+fn a_round_tells_what_happened_in_order_and_where() {
+    use delve_core::rules::{Effect, Who};
+    let ascii = "\
+####################
+#@.+...............#
+#..................#
+#..................#
+####################
+";
+    let mut run = run_on(ascii);
+    // A step, then a bump into the closed door opens it: the door's tile.
+    let round = run.play(Act::Step(Dir8::E)).unwrap();
+    assert_eq!(round.happened[0].at, Pos::new(2, 1), "the step, to where it went");
+    let round = run.play(Act::Step(Dir8::E)).unwrap();
+    assert!(
+        round
+            .happened
+            .iter()
+            .any(|h| h.who == Who::Player && h.effect == Effect::DoorOpened(Pos::new(3, 1)) && h.at == Pos::new(3, 1)),
+        "{:?}",
+        round.happened
+    );
+    // A dart thrown at a goblin: its flight, from the player to where it stopped, then the hit
+    // or the miss on the goblin's tile, then where it landed.
+    let goblin_at = Pos::new(run.player.at.x, 3);
+    let level = run.dungeon.level_mut();
+    level.monsters = vec![monster(1, Kind::Goblin, goblin_at, Mind::Asleep)];
+    level.monsters[0].energy = -1000;
+    let darts = give(&mut run, ItemKind::Dart, 3);
+    let from = run.player.at;
+    let round = run
+        .play(Act::Aim {
+            slot: darts,
+            at: goblin_at,
+        })
+        .unwrap();
+    let mine: Vec<_> = round.happened.iter().filter(|h| h.who == Who::Player).collect();
+    let flew = mine
+        .iter()
+        .position(|h| {
+            matches!(
+                h.effect,
+                Effect::Flew {
+                    kind: ItemKind::Dart,
+                    ..
+                }
+            )
+        })
+        .expect("its flight");
+    assert_eq!((mine[flew].from, mine[flew].at), (from, goblin_at));
+    let hit = mine
+        .iter()
+        .position(|h| {
+            matches!(
+                h.effect,
+                Effect::Attacked {
+                    target: Who::Monster(1),
+                    ..
+                }
+            )
+        })
+        .expect("the hit or the miss");
+    assert!(flew < hit, "the flight comes before the hit");
+    assert_eq!(mine[hit].at, goblin_at);
+    // A monster's hit on the player lands on the player's tile.
+    let next_to = Pos::new(run.player.at.x + 1, run.player.at.y);
+    let level = run.dungeon.level_mut();
+    level.monsters = vec![monster(2, Kind::Orc, next_to, hunting(next_to))];
+    let round = run.play(Act::Wait).unwrap();
+    let attack = round
+        .happened
+        .iter()
+        .find(|h| {
+            h.who == Who::Monster(2)
+                && matches!(
+                    h.effect,
+                    Effect::Attacked {
+                        target: Who::Player,
+                        ..
+                    }
+                )
+        })
+        .expect("the orc attacks");
+    assert_eq!((attack.from, attack.at), (next_to, run.player.at));
+}

@@ -17,7 +17,7 @@ use delve_core::rules::{self, Act};
 use crate::actor::Player;
 use crate::command::PlayerCommand;
 use crate::state::{GameState, InPlay, Session};
-use crate::turn::{Game, LevelEntered, TurnSet};
+use crate::turn::{Game, Happened, LevelEntered, TurnSet};
 
 /// True while "close which door?" waits for a direction.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -115,6 +115,7 @@ fn play_turn(
     mut game: ResMut<Game>,
     mut choosing: ResMut<ChoosingDoor>,
     mut entered: MessageWriter<LevelEntered>,
+    mut happened: MessageWriter<Happened>,
     mut next: ResMut<NextState<GameState>>,
 ) {
     let Some(&command) = commands.read().next() else { return };
@@ -140,6 +141,7 @@ fn play_turn(
     let over = run.is_over();
     game.set_changed();
     if let Ok(round) = played {
+        happened.write_batch(round.happened.iter().copied().map(Happened));
         if let Some(depth) = round.entered {
             entered.write(LevelEntered { depth });
         }

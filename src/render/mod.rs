@@ -1,8 +1,9 @@
 //! Drawing the run: the level as tiles in chunks (`tiles`), the keys and the player (`sprites`), the
 //! items seen (`items`), the monsters in view and the relic (`monsters`), and the camera that follows the player
-//! (`camera`). Everything drawn for a level is `LevelScoped`: changing level despawns it, and it
+//! (`camera`), and the short animations of what a turn did (`animate`). Everything drawn for a level is `LevelScoped`: changing level despawns it, and it
 //! is made again from the new level and the player's memory of it.
 
+pub mod animate;
 pub mod camera;
 pub mod items;
 pub mod monsters;
@@ -23,5 +24,6 @@ pub fn plugin(app: &mut App) {
         items::plugin,
         monsters::plugin,
         camera::plugin,
+        animate::plugin,
     ));
 }

@@ -11,7 +11,7 @@ use bevy::window::RequestRedraw;
 use delve_core::run::{Desync, Replay, Run};
 
 use crate::state::{GameState, InPlay, Session};
-use crate::turn::{Game, LevelEntered, TurnSet};
+use crate::turn::{Game, Happened, LevelEntered, TurnSet};
 use crate::ui::layers;
 use crate::ui::palette;
 use crate::ui::scale;
@@ -39,6 +39,8 @@ pub struct ReplayControl {
     jump: Option<u32>,
     /// Where it went astray, if it did (the replay stops there).
     astray: Option<Desync>,
+    /// What the last command played this frame came to, for the view to animate.
+    shown: Option<delve_core::rules::Round>,
 }
 
 impl ReplayControl {
@@ -52,6 +54,7 @@ impl ReplayControl {
             owed: 0.0,
             jump: None,
             astray: None,
+            shown: None,
         }
     }
 
@@ -98,7 +101,7 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 read_replay_keys.in_set(TurnSet::Input),
-                play_replay.in_set(TurnSet::Act),
+                (play_replay, tell_replayed).chain().in_set(TurnSet::Act),
                 show_banner.in_set(TurnSet::Show),
             )
                 .run_if(in_state(InPlay(Session::Replay)).and_then(resource_exists::<ReplayControl>)),
@@ -203,6 +206,17 @@ fn read_replay_keys(
     }
 }
 
+/// The last turn replayed this frame is shown as a turn played is (`Happened`); a jump shows
+/// none of the turns it passes.
+fn tell_replayed(mut control: ResMut<ReplayControl>, mut happened: MessageWriter<Happened>) {
+    let Some(round) = control.bypass_change_detection().shown.take() else {
+        return;
+    };
+    if control.jump.is_none() {
+        happened.write_batch(round.happened.into_iter().map(Happened));
+    }
+}
+
 /// Plays one command over the run; false when none is left (or it went astray). A change of
 /// level is told, for the view to follow.
 fn play_one(control: &mut ReplayControl, game: &mut Game, entered: &mut MessageWriter<LevelEntered>) -> bool {
@@ -212,6 +226,9 @@ fn play_one(control: &mut ReplayControl, game: &mut Game, entered: &mut MessageW
     let depth = game.dungeon.depth();
     match control.replay.step(&mut game.0) {
         Ok(played) => {
+            if let Some(round) = control.replay.take_round() {
+                control.shown = Some(round);
+            }
             if game.dungeon.depth() != depth {
                 entered.write(LevelEntered {
                     depth: game.dungeon.depth(),

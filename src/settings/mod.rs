@@ -38,6 +38,8 @@ pub struct Settings {
     /// The colour-blind palette: health bars in blue, orange and vermilion, and each monster's
     /// letter drawn over its picture.
     pub colour_blind: bool,
+    /// Short animations of what a turn did (a flight, a hit's flash, a door's swing).
+    pub animations: bool,
 }
 
 impl Default for Settings {
@@ -49,6 +51,7 @@ impl Default for Settings {
             sidebar: true,
             text_size: 1,
             colour_blind: false,
+            animations: true,
         }
     }
 }
@@ -91,6 +94,7 @@ impl Settings {
                 default.text_size
             },
             colour_blind: read.colour_blind,
+            animations: read.animations,
         })
     }
 
@@ -116,6 +120,9 @@ impl Settings {
         }
         if before.colour_blind != after.colour_blind {
             self.colour_blind = after.colour_blind;
+        }
+        if before.animations != after.animations {
+            self.animations = after.animations;
         }
         self
     }

@@ -12,6 +12,11 @@ pub(crate) struct LevelEntered {
     pub depth: u32,
 }
 
+/// Something a turn did that the player saw, in the order the rules applied it (from a turn
+/// played or a replay): what the view animates.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Happened(pub delve_core::rules::Happening);
+
 /// Despawns everything scoped to the level the player left.
 pub(super) fn despawn_old_level(
     mut entered: MessageReader<LevelEntered>,

@@ -11,6 +11,7 @@ use delve_core::run::Run;
 
 use crate::state::{GameState, InPlay, Session};
 
+pub use apply::Happened;
 pub(crate) use apply::{LevelEntered, despawn_level};
 
 /// The order of one frame's game logic in `Update`. Commands are read in `Input` and a whole turn
@@ -45,6 +46,7 @@ impl Default for FovRadius {
 pub fn plugin(app: &mut App) {
     app.init_resource::<FovRadius>()
         .add_message::<LevelEntered>()
+        .add_message::<Happened>()
         .configure_sets(
             Update,
             (

@@ -16,6 +16,8 @@ pub const MONSTER: f32 = 8.0;
 pub const PATH: f32 = 9.0;
 /// The player.
 pub const PLAYER: f32 = 10.0;
+/// What a turn's animations draw: a flight, a hit's flash, a door's swing (over the player).
+pub const ANIMATION: f32 = 10.5;
 /// The line a thrown thing or a zap would take.
 pub const AIM_LINE: f32 = 11.0;
 /// The mark on the map of the sidebar's row under the pointer.

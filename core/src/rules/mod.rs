@@ -19,6 +19,6 @@ pub(crate) use apply::Stage;
 pub use items::{Flight, flight};
 pub use resolve::{Actor, Scene, open_doors_around, resolve};
 pub(crate) use resolve::{diagonal_doorway, roll_attack};
-pub use round::Round;
 pub(crate) use round::play_round;
+pub use round::{Happening, Round};
 pub(crate) use senses::Senses;

@@ -1,7 +1,8 @@
 //! A whole turn: the player's action, then (if it took a turn) slow healing, the noise it made
 //! reaching who can hear it, and every monster on the level acting by its speed, each through
 //! `resolve` and `apply` like the player. What the player sees of it comes back as lines for
-//! the message log.
+//! the message log, and as the effects applied, in order, with who did them and where
+//! (`Happening`): what the view animates.
 
 use super::apply::{Stage, apply};
 use super::mind::{self, distance_sq};
@@ -22,6 +23,47 @@ pub struct Round {
     pub messages: Vec<String>,
     /// The level the player arrived on, if the turn took the stairs.
     pub entered: Option<u32>,
+    /// Every effect applied that the player saw (or felt), in the order applied.
+    pub happened: Vec<Happening>,
+}
+
+/// One effect applied in a round, as the view needs it: who did it, from where, and the tile
+/// it came to (where a step, a flight or a teleport ended, the door, the one hit or put to
+/// sleep, what was picked up; else where the actor stood).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Happening {
+    /// Who did it.
+    pub who: Who,
+    /// Where it stood when it did.
+    pub from: Pos,
+    /// The tile it came to.
+    pub at: Pos,
+    /// What happened.
+    pub effect: Effect,
+}
+
+impl Happening {
+    /// `who`, standing at `from` in `stage`, about to apply `effect` (before it is applied: a
+    /// monster killed is still where it stood).
+    fn of(stage: &Stage, who: Who, from: Pos, effect: Effect) -> Happening {
+        let monster_at = |id: u32| {
+            let level = stage.dungeon.level();
+            level.monsters.iter().find(|m| m.id == id).map_or(from, |m| m.at)
+        };
+        let at = match effect {
+            Effect::Moved { to, .. } | Effect::Flew { to, .. } | Effect::Teleported(to) => to,
+            Effect::DoorOpened(p) | Effect::DoorClosed(p) | Effect::DoorUnlocked(p) | Effect::DoorSmashed(p) => p,
+            Effect::Attacked { target, .. } | Effect::Shot { target, .. } => match target {
+                Who::Player => stage.player.at,
+                Who::Monster(id) => monster_at(id),
+            },
+            Effect::Slept(id) => monster_at(id),
+            Effect::ItemTaken { at, .. } => at,
+            Effect::Landed(f) => f.at,
+            _ => from,
+        };
+        Happening { who, from, at, effect }
+    }
 }
 
 /// The player as the rules see it in `stage`.
@@ -79,6 +121,9 @@ pub fn play_round(
     };
     let mut round = Round::default();
     for effect in &effects {
+        round
+            .happened
+            .push(Happening::of(stage, Who::Player, stage.player.at, *effect));
         let applied = apply(stage, Who::Player, effect);
         round.messages.extend(applied.message);
         round.entered = round.entered.or(applied.entered);
@@ -91,7 +136,7 @@ pub fn play_round(
     };
     let turns = if matches!(act, Act::Sneak(_)) { 2 } else { 1 };
     for _ in 0..turns {
-        pass_turn(stage, rng, turn, senses, radius, loudness, &mut round.messages);
+        pass_turn(stage, rng, turn, senses, radius, loudness, &mut round);
     }
     Ok(round)
 }
@@ -105,7 +150,7 @@ fn pass_turn(
     senses: &mut Senses,
     radius: u32,
     loudness: u32,
-    messages: &mut Vec<String>,
+    round: &mut Round,
 ) {
     *turn += 1;
     if stage.record.ending.is_some() {
@@ -120,7 +165,13 @@ fn pass_turn(
         status.haste % 2 == 1
     };
     if poisoned {
-        messages.extend(apply(stage, Who::Player, &Effect::PoisonHurt).message);
+        let at = stage.player.at;
+        round
+            .happened
+            .push(Happening::of(stage, Who::Player, at, Effect::PoisonHurt));
+        round
+            .messages
+            .extend(apply(stage, Who::Player, &Effect::PoisonHurt).message);
         if stage.record.ending.is_some() {
             return;
         }
@@ -131,7 +182,7 @@ fn pass_turn(
         }
     }
     if !skip_monsters {
-        monsters_act(stage, rng, senses, radius, (loudness, *turn), messages);
+        monsters_act(stage, rng, senses, radius, (loudness, *turn), round);
     }
 }
 
@@ -143,8 +194,10 @@ pub(crate) fn monsters_act(
     senses: &mut Senses,
     radius: u32,
     (loudness, turn): (u32, u64),
-    messages: &mut Vec<String>,
+    round: &mut Round,
 ) {
+    let messages = &mut round.messages;
+    let happened = &mut round.happened;
     let player_at = stage.player.at;
     let reach = radius.max(MAX_SIGHT);
     senses.look(&stage.dungeon.level().map, player_at, reach);
@@ -207,6 +260,8 @@ pub(crate) fn monsters_act(
             };
             for effect in &effects {
                 let was_seen = seen(senses, m.at);
+                let from = stage.dungeon.level().monsters[i].at;
+                let happening = Happening::of(stage, Who::Monster(m.id), from, *effect);
                 let applied = apply(stage, Who::Monster(m.id), effect);
                 if let Effect::Moved { to, .. } = *effect {
                     senses.crowd_moved(&stage.dungeon.level().map, m.at, to);
@@ -232,6 +287,7 @@ pub(crate) fn monsters_act(
                 );
                 if to_player || was_seen || seen(senses, at) {
                     messages.extend(applied.message);
+                    happened.push(happening);
                 }
             }
         }

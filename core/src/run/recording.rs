@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::{Run, RunSpec};
 use crate::fov::DEFAULT_RADIUS;
 use crate::generation::GenError;
-use crate::rules::Act;
+use crate::rules::{Act, Round};
 
 /// The version of the rules: bump it whenever the same commands could play out otherwise (the
 /// rules of a turn, generation, the random stream, the state hash). A recording names the rules
@@ -259,6 +259,9 @@ pub struct Replay {
     next: usize,
     /// The next checkpoint to meet.
     check: usize,
+    /// What the last command played came to, if it was an act that was not refused (for the
+    /// view to show: `take_round`).
+    round: Option<Round>,
 }
 
 impl Replay {
@@ -286,6 +289,7 @@ impl Replay {
                 checks,
                 next: 0,
                 check: 0,
+                round: None,
             },
         ))
     }
@@ -323,14 +327,25 @@ impl Replay {
         match command {
             Command::Act(act) => {
                 // A refusal is part of the game as recorded: it refuses again.
-                let _ = run.play(act);
+                self.round = run.play(act).ok();
             }
-            Command::Sight(radius) => run.set_sight_radius(radius),
-            Command::Sneaking(on) => run.set_sneaking(on),
+            Command::Sight(radius) => {
+                self.round = None;
+                run.set_sight_radius(radius);
+            }
+            Command::Sneaking(on) => {
+                self.round = None;
+                run.set_sneaking(on);
+            }
         }
         self.next += 1;
         self.check_reached(run)?;
         Ok(true)
+    }
+
+    /// What the last command played came to (`None`: a refusal, a setting, or taken already).
+    pub fn take_round(&mut self) -> Option<Round> {
+        self.round.take()
     }
 
     /// Plays every command left, checking each checkpoint.

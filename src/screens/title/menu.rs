@@ -55,6 +55,8 @@ pub(crate) enum Row {
     TextSize,
     /// The colour-blind palette, on or off.
     ColourBlind,
+    /// The animations of what a turn did, on or off.
+    Animations,
     Reset,
     Back,
 }
@@ -178,6 +180,7 @@ impl Menu {
                     Row::Zoom,
                     Row::TextSize,
                     Row::ColourBlind,
+                    Row::Animations,
                     Row::Reset,
                     Row::Back,
                 ]);
@@ -250,6 +253,11 @@ impl Menu {
                 "{:<40}< {} >",
                 "colour-blind palette",
                 if ctx.settings.colour_blind { "on" } else { "off" }
+            ),
+            Row::Animations => format!(
+                "{:<40}< {} >",
+                "animations",
+                if ctx.settings.animations { "on" } else { "off" }
             ),
             Row::Reset => "Reset to defaults".into(),
             Row::Back => "Back".into(),
@@ -342,7 +350,7 @@ impl Menu {
                     retire_oldest: row == Row::RetireAndStart,
                 };
             }
-            Row::Style | Row::Size | Row::Radius | Row::Zoom | Row::TextSize | Row::ColourBlind => {
+            Row::Style | Row::Size | Row::Radius | Row::Zoom | Row::TextSize | Row::ColourBlind | Row::Animations => {
                 return self.adjust(row, true, ctx);
             }
             Row::Bind(action) => {
@@ -396,6 +404,10 @@ impl Menu {
             }
             Row::ColourBlind => {
                 ctx.settings.colour_blind = !ctx.settings.colour_blind;
+                return Outcome::SettingsChanged;
+            }
+            Row::Animations => {
+                ctx.settings.animations = !ctx.settings.animations;
                 return Outcome::SettingsChanged;
             }
             _ => {}

@@ -1,0 +1,205 @@
+//! Short animations of what a turn did, read from the effects the rules applied (`Happened`,
+//! in order): a thrown thing's or a bolt's flight, an arrow's, a hit's flash, a door's swing.
+//! Each lasts a fraction of a turn (at most `LONGEST`), the next turn cuts them short (nothing
+//! waits for them: they are only drawn), and the settings can turn them off. Only what the
+//! player sees is animated; a replay's turns are shown the same way.
+
+use bevy::prelude::*;
+use bevy::sprite::Anchor;
+use bevy::window::RequestRedraw;
+use delve_core::geom::Pos;
+use delve_core::map::TileMap;
+use delve_core::rules::{Effect, Happening};
+use delve_core::world::Item;
+
+use crate::actor::LevelScoped;
+use crate::assets::GameAssets;
+use crate::settings::Settings;
+use crate::state::GameState;
+use crate::turn::{Game, Happened, TurnSet};
+use crate::ui::{layers, palette};
+use crate::world_space::{TILE_PX, world_pos};
+
+/// How long a flight takes, in seconds.
+const FLIGHT: f32 = 0.12;
+/// How long a hit's flash takes to fade.
+const FLASH: f32 = 0.15;
+/// How long a door takes to swing.
+const SWING: f32 = 0.12;
+/// The longest any animation lasts: well under the shortest time between two turns of a held
+/// key, so play never waits on one.
+pub const LONGEST: f32 = 0.15;
+const _: () = assert!(FLIGHT <= LONGEST && FLASH <= LONGEST && SWING <= LONGEST);
+
+/// One animation playing: what moves, since when (`Time::elapsed_secs`), for how long.
+#[derive(Component, Debug)]
+pub struct Animation {
+    motion: Motion,
+    born: f32,
+    length: f32,
+}
+
+/// How an animation moves.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Motion {
+    /// From one tile to another (a thrown thing, a bolt, an arrow).
+    Fly { from: Vec2, to: Vec2 },
+    /// A flash that fades where a hit landed.
+    Flash,
+    /// A door's leaf turning on its hinge (open: from across the doorway to along its side).
+    Swing { opening: bool },
+}
+
+impl Animation {
+    /// What it shows.
+    pub fn motion(&self) -> Motion {
+        self.motion
+    }
+}
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (start, play)
+            .chain()
+            .in_set(TurnSet::Show)
+            .run_if(in_state(GameState::Playing)),
+    );
+}
+
+/// The animations a happening shows, as (motion, length, sprite, where it starts).
+fn animations(h: &Happening, map: &TileMap, game: &Game, assets: &GameAssets) -> Vec<(Motion, f32, Sprite, Vec2)> {
+    let (from, at) = (world_pos(map, h.from), world_pos(map, h.at));
+    let flash = || {
+        (
+            Motion::Flash,
+            FLASH,
+            Sprite::from_color(palette::HIT_FLASH, Vec2::splat(TILE_PX)),
+            at,
+        )
+    };
+    match h.effect {
+        Effect::Flew { kind, .. } => {
+            let item = Item { kind, count: 1 };
+            let mut sprite = Sprite::from_atlas_image(
+                assets.tileset.clone(),
+                TextureAtlas {
+                    layout: assets.layout.clone(),
+                    index: super::items::item_tile(item) as usize,
+                },
+            );
+            sprite.color = super::items::tint(item, &game.player.lore);
+            sprite.custom_size = Some(Vec2::splat(TILE_PX * 0.75));
+            vec![(Motion::Fly { from, to: at }, FLIGHT, sprite, from)]
+        }
+        Effect::Shot { damage, .. } => {
+            let mut out = vec![(
+                Motion::Fly { from, to: at },
+                FLIGHT,
+                Sprite::from_color(palette::ARROW, Vec2::new(TILE_PX * 0.6, 2.0)),
+                from,
+            )];
+            if damage.is_some() {
+                out.push(flash());
+            }
+            out
+        }
+        Effect::Attacked { damage: Some(_), .. } => vec![flash()],
+        Effect::DoorOpened(p) | Effect::DoorUnlocked(p) | Effect::DoorSmashed(p) => vec![swing(map, p, true)],
+        Effect::DoorClosed(p) => vec![swing(map, p, false)],
+        _ => Vec::new(),
+    }
+}
+
+/// A door's leaf at `p`, hinged on the tile's left edge.
+fn swing(map: &TileMap, p: Pos, opening: bool) -> (Motion, f32, Sprite, Vec2) {
+    let hinge = world_pos(map, p) - Vec2::new(TILE_PX / 2.0, 0.0);
+    (
+        Motion::Swing { opening },
+        SWING,
+        Sprite::from_color(palette::DOOR_LEAF, Vec2::new(TILE_PX, 3.0)),
+        hinge,
+    )
+}
+
+/// A new turn's happenings: the last turn's animations end at once, and those the player sees
+/// begin (unless the settings turned animations off).
+#[allow(clippy::too_many_arguments)]
+fn start(
+    mut commands: Commands,
+    mut happened: MessageReader<Happened>,
+    playing: Query<Entity, With<Animation>>,
+    game: Res<Game>,
+    settings: Res<Settings>,
+    assets: Res<GameAssets>,
+    time: Res<Time>,
+) {
+    if happened.is_empty() {
+        return;
+    }
+    for entity in &playing {
+        commands.entity(entity).despawn();
+    }
+    let map = &game.dungeon.level().map;
+    let sight = game.sight();
+    for Happened(h) in happened.read() {
+        let seen = sight.is_visible(h.at) || sight.is_visible(h.from);
+        if !settings.animations || !seen {
+            continue;
+        }
+        for (motion, length, sprite, place) in animations(h, map, &game, &assets) {
+            let mut transform = Transform::from_translation(place.extend(layers::ANIMATION));
+            if let Motion::Fly { from, to } = motion {
+                let d = to - from;
+                transform.rotation = Quat::from_rotation_z(d.y.atan2(d.x));
+            }
+            let mut entity = commands.spawn((
+                Name::new("Animation"),
+                Animation {
+                    motion,
+                    born: time.elapsed_secs(),
+                    length,
+                },
+                sprite,
+                transform,
+                LevelScoped,
+                DespawnOnExit(GameState::Playing),
+            ));
+            if matches!(motion, Motion::Swing { .. }) {
+                entity.insert(Anchor::CENTER_LEFT);
+            }
+        }
+    }
+}
+
+/// Moves every animation on by the clock, ends those done, and asks for the next frame while
+/// any plays (the window draws only when something changes).
+fn play(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut playing: Query<(Entity, &Animation, &mut Transform, &mut Sprite)>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let now = time.elapsed_secs();
+    for (entity, animation, mut at, mut sprite) in &mut playing {
+        let k = ((now - animation.born) / animation.length).clamp(0.0, 1.0);
+        match animation.motion {
+            Motion::Fly { from, to } => at.translation = from.lerp(to, k).extend(layers::ANIMATION),
+            Motion::Flash => {
+                let alpha = palette::HIT_FLASH.alpha() * (1.0 - k);
+                sprite.color.set_alpha(alpha);
+            }
+            Motion::Swing { opening } => {
+                let quarter = std::f32::consts::FRAC_PI_2;
+                let angle = if opening { k * quarter } else { (1.0 - k) * quarter };
+                at.rotation = Quat::from_rotation_z(angle);
+            }
+        }
+        if k >= 1.0 {
+            commands.entity(entity).despawn();
+        }
+    }
+    if !playing.is_empty() {
+        redraw.write(RequestRedraw);
+    }
+}
