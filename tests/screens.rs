@@ -432,6 +432,13 @@ fn a_finished_run_is_kept_and_replayed_from_the_history() {
     // The player's own commands are not played.
     act(&mut app, PlayerCommand::Wait);
     assert_eq!(turns(&app), 0);
+    // A turn stepped is shown as a turn played is: its effects reach the view.
+    press(&mut app, KeyCode::Space, " ");
+    let paused_at = turns(&app);
+    press(&mut app, KeyCode::Period, ".");
+    assert_eq!(turns(&app), paused_at + 1, "paused, . steps one turn");
+    let shown = app.world().resource::<Messages<delve::turn::Happened>>();
+    assert!(!shown.is_empty(), "the replayed turn's effects are told");
     // Jump to level 9 (past where the run got): the whole recording plays.
     press(&mut app, KeyCode::Digit9, "9");
     for _ in 0..10 {

@@ -46,7 +46,9 @@ pub enum Motion {
     Fly { from: Vec2, to: Vec2 },
     /// A flash that fades where a hit landed.
     Flash,
-    /// A door's leaf turning on its hinge (open: from across the doorway to along its side).
+    /// A door's leaf turning on its hinge at the doorway's left edge, seen from above: open, it
+    /// narrows from filling the doorway to the thin edge the open door's tile shows; shut, it
+    /// widens back.
     Swing { opening: bool },
 }
 
@@ -117,9 +119,17 @@ fn swing(map: &TileMap, p: Pos, opening: bool) -> (Motion, f32, Sprite, Vec2) {
     (
         Motion::Swing { opening },
         SWING,
-        Sprite::from_color(palette::DOOR_LEAF, Vec2::new(TILE_PX, 3.0)),
+        Sprite::from_color(palette::DOOR_LEAF, Vec2::new(TILE_PX, TILE_PX - 2.0)),
         hinge,
     )
+}
+
+/// How much of the doorway a swinging leaf covers, `k` of the way through: the open door's
+/// tile shows a leaf about a sixth of the tile wide.
+fn leaf_width(opening: bool, k: f32) -> f32 {
+    const OPEN: f32 = 0.15;
+    let closed_share = if opening { 1.0 - k } else { k };
+    OPEN + (1.0 - OPEN) * closed_share
 }
 
 /// A new turn's happenings: the last turn's animations end at once, and those the player sees
@@ -149,9 +159,13 @@ fn start(
         }
         for (motion, length, sprite, place) in animations(h, map, &game, &assets) {
             let mut transform = Transform::from_translation(place.extend(layers::ANIMATION));
-            if let Motion::Fly { from, to } = motion {
-                let d = to - from;
-                transform.rotation = Quat::from_rotation_z(d.y.atan2(d.x));
+            match motion {
+                Motion::Fly { from, to } => {
+                    let d = to - from;
+                    transform.rotation = Quat::from_rotation_z(d.y.atan2(d.x));
+                }
+                Motion::Swing { opening } => transform.scale.x = leaf_width(opening, 0.0),
+                Motion::Flash => {}
             }
             let mut entity = commands.spawn((
                 Name::new("Animation"),
@@ -189,11 +203,7 @@ fn play(
                 let alpha = palette::HIT_FLASH.alpha() * (1.0 - k);
                 sprite.color.set_alpha(alpha);
             }
-            Motion::Swing { opening } => {
-                let quarter = std::f32::consts::FRAC_PI_2;
-                let angle = if opening { k * quarter } else { (1.0 - k) * quarter };
-                at.rotation = Quat::from_rotation_z(angle);
-            }
+            Motion::Swing { opening } => at.scale.x = leaf_width(opening, k),
         }
         if k >= 1.0 {
             commands.entity(entity).despawn();

@@ -82,7 +82,7 @@ pub(crate) fn health(share: f32, colour_blind: bool) -> Color {
 /// A monster's letter, over its picture in the colour-blind palette.
 pub(crate) const MONSTER_LETTER: Color = Color::WHITE;
 /// A hit's flash over the one hit (it fades).
-pub(crate) const HIT_FLASH: Color = Color::srgba(1.0, 0.25, 0.2, 0.65);
+pub(crate) const HIT_FLASH: Color = Color::srgba(1.0, 0.25, 0.2, 0.5);
 /// An arrow in flight.
 pub(crate) const ARROW: Color = Color::srgb(0.92, 0.88, 0.75);
 /// A door's leaf as it swings.
