@@ -93,7 +93,7 @@ fn level_with_monsters(count: u32) -> App {
         });
     }
     let mut app = delve::app::headless_app(Dungeon::single(level));
-    app.world_mut().resource_mut::<Game>().player.health = delve_core::world::Health::full(i32::MAX / 2);
+    app.world_mut().resource_mut::<Game>().player_mut().health = delve_core::world::Health::full(i32::MAX / 2);
     app
 }
 
@@ -116,14 +116,14 @@ fn bench_monsters(c: &mut Criterion) {
 
 fn put_player(app: &mut App, at: delve_core::geom::Pos) {
     let mut game = app.world_mut().resource_mut::<Game>();
-    game.player.at = at;
+    game.player_mut().at = at;
     game.look();
 }
 
 fn stairs_down(app: &App) -> delve_core::geom::Pos {
     app.world()
         .resource::<Game>()
-        .dungeon
+        .dungeon()
         .level()
         .map
         .stairs_down()
@@ -144,8 +144,8 @@ fn bench_level_change(c: &mut Criterion) {
                     // Untimed: back on level 1, on its stairs down, level 2 forgotten.
                     {
                         let mut game = app.world_mut().resource_mut::<Game>();
-                        game.dungeon.go_to(1).unwrap();
-                        game.dungeon.forget(2);
+                        game.dungeon_mut().go_to(1).unwrap();
+                        game.dungeon_mut().forget(2);
                     }
                     let down = stairs_down(&app);
                     put_player(&mut app, down);
@@ -154,7 +154,7 @@ fn bench_level_change(c: &mut Criterion) {
                     let start = Instant::now();
                     app.update();
                     total += start.elapsed();
-                    assert_eq!(app.world().resource::<Game>().dungeon.depth(), 2);
+                    assert_eq!(app.world().resource::<Game>().dungeon().depth(), 2);
                 }
                 total
             })
@@ -213,8 +213,8 @@ fn report_kept_levels(_: &mut Criterion) {
             app.update();
         }
         let game = app.world().resource::<Game>();
-        let memory = game.player.memory.heap_bytes();
-        let dungeon = &game.dungeon;
+        let memory = game.player().memory.heap_bytes();
+        let dungeon = &game.dungeon();
         let levels = dungeon.heap_bytes();
         let kept = dungeon.kept_count();
         println!(

@@ -187,12 +187,12 @@ fn update_status(
     }
     *done = true;
     if sidebar.0 {
-        text.0 = short_status_line(&game.dungeon, game.turn);
+        text.0 = short_status_line(game.dungeon(), game.turn());
         return;
     }
-    let line = status_line(&game.dungeon, &game.player.keys, game.turn);
+    let line = status_line(game.dungeon(), &game.player().keys, game.turn());
     text.0 = line;
-    if game.player.carrying.relic {
+    if game.player().carrying.relic {
         text.0.push_str("  |  the Heartstone");
     }
 }
@@ -244,7 +244,7 @@ fn update_health(
     if !game.is_changed() && !text.0.is_empty() {
         return;
     }
-    let health = game.player.health;
+    let health = game.player().health;
     text.0 = format!("HP {}/{}", health.hp, health.max);
     let share = health.hp.max(0) as f32 / health.max.max(1) as f32;
     let (node, colour) = &mut *fill;
@@ -254,7 +254,7 @@ fn update_health(
 
 fn update_gear(game: Res<Game>, mut text: Single<&mut Text, With<GearText>>) {
     if game.is_changed() || text.0.is_empty() {
-        let line = crate::sidebar::gear_line(&game.player);
+        let line = crate::sidebar::gear_line(game.player());
         if text.0 != line {
             text.0 = line;
         }
@@ -271,8 +271,8 @@ pub(crate) fn recent_lines(log: &MessageLog, n: usize) -> String {
 
 fn update_message(game: Res<Game>, mut text: Single<&mut Text, With<MessageText>>) {
     // The welcome line stays until the game has something to say.
-    if game.is_changed() && game.log.lines().len() > 0 {
-        let lines = recent_lines(&game.log, RECENT_LINES);
+    if game.is_changed() && game.log().lines().len() > 0 {
+        let lines = recent_lines(game.log(), RECENT_LINES);
         if text.0 != lines {
             text.0 = lines;
         }

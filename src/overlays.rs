@@ -101,7 +101,7 @@ fn overlay(
 
 fn show_log(mut commands: Commands, game: Res<Game>) {
     let page = ("Message log", LogOverlay, scale::DENSE);
-    overlay(&mut commands, Focus::Log, page, log_text(&game.log));
+    overlay(&mut commands, Focus::Log, page, log_text(game.log()));
 }
 
 fn show_help(mut commands: Commands, settings: Res<Settings>) {

@@ -23,7 +23,7 @@ use delve_core::world::{Key, Level};
 use support::{act, dungeon, game, message, state, turns};
 
 fn player(app: &mut App) -> (Pos, KeyRing, Memory) {
-    let player = &game(app).player;
+    let player = &game(app).player();
     (player.at, player.keys.clone(), player.memory.clone())
 }
 
@@ -163,7 +163,7 @@ fn a_bot_walks_down_every_level_by_the_rules() {
         }
         app.update(); // the state changes on the next frame
         assert_eq!(state(&app), GameState::Ended, "seed {seed}: {}", message(&app));
-        let record = &game(&app).record;
+        let record = &game(&app).record();
         assert_eq!((record.ending.clone(), record.deepest), (Some(Ending::Won), DEEPEST));
     }
     assert!(unlocked > 0, "the bot met some locks on the way");
@@ -196,7 +196,7 @@ fn the_way_out_wants_the_relic() {
 }
 
 fn carrying(app: &mut App) -> Carrying {
-    game(app).player.carrying
+    game(app).player().carrying
 }
 
 /// A run whose level 2 has a key.

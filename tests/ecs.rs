@@ -14,7 +14,7 @@ fn the_first_update_plays_the_dungeon_it_was_given() {
     for style in [CorridorStyle::Mixed, CorridorStyle::Hallways, CorridorStyle::Chunked] {
         let params = GenParams::new(12, 80, 50, style).at_depth(3);
         let mut app = delve::app::headless_app(Dungeon::new(params).unwrap());
-        let dungeon = &app.world().resource::<Game>().dungeon;
+        let dungeon = &app.world().resource::<Game>().dungeon();
         assert_eq!(dungeon.depth(), 3);
         assert_eq!(
             dungeon.level(),
@@ -24,7 +24,12 @@ fn the_first_update_plays_the_dungeon_it_was_given() {
         validate(&dungeon.level().map).unwrap();
         let start = dungeon.level().map.start();
         let game = app.world().resource::<Game>();
-        let (pos, view, memory, ring) = (game.player.at, game.sight(), &game.player.memory, &game.player.keys);
+        let (pos, view, memory, ring) = (
+            game.player().at,
+            game.sight(),
+            &game.player().memory,
+            &game.player().keys,
+        );
         assert_eq!(pos, start, "the player arrives on the stairs up");
         assert!(!view.visible().is_empty(), "and sees on the first update");
         assert!(memory.level(3).unwrap().is_explored(start));
@@ -40,7 +45,7 @@ fn the_first_update_plays_the_dungeon_it_was_given() {
 fn a_map_file_is_a_dungeon_of_one_level() {
     let map = parse_ascii(b"#######\n#@.+,*#\n#######\n").unwrap();
     let app = delve::app::headless_app(Dungeon::premade(map.clone()));
-    let dungeon = &app.world().resource::<Game>().dungeon;
+    let dungeon = &app.world().resource::<Game>().dungeon();
     assert_eq!(dungeon.level(), &Level::bare(map));
     assert_eq!((dungeon.depth(), dungeon.deepest()), (1, 1));
 }
@@ -62,5 +67,5 @@ fn nothing_is_played_outside_the_playing_state() {
     app.world_mut()
         .write_message(delve::command::PlayerCommand::Step(delve_core::geom::Dir8::E));
     app.update();
-    assert_eq!(app.world().resource::<delve::turn::Game>().turn, 0);
+    assert_eq!(app.world().resource::<delve::turn::Game>().turn(), 0);
 }

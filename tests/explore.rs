@@ -54,7 +54,7 @@ fn sweep(style: CorridorStyle, seeds: std::ops::Range<u64>) -> (u64, u64) {
         let fresh = || Dungeon::new(params).unwrap().peaceful();
         let mut run = Run::new(fresh()).with_sight(DEFAULT_RADIUS);
         let done = explore_level(&mut run, plan::explore, 100_000);
-        let map = &run.dungeon.level().map;
+        let map = &run.dungeon().level().map;
         assert!(
             matches!(done.finished, Some(Finished::Explored { .. } | Finished::Barred { .. })),
             "{params} depth {depth}: stopped early after {} turns",
@@ -230,7 +230,7 @@ fn explore_in_the_game_stops_for_keys_and_stairs_and_ends_explored() {
     assert!(saw("a key") && saw("stairs"), "{stops:?}");
     // Keys reachable without unlocking were picked up on the way.
     assert!(
-        !game(&app).player.keys.0.is_empty(),
+        !game(&app).player().keys.0.is_empty(),
         "explore picks up keys it walks to"
     );
     let turns = turns(&app);
@@ -295,7 +295,7 @@ fn travel_stops_when_hurt() {
         },
     });
     let mut app = delve::app::headless_app(Dungeon::single(level));
-    let hp = |app: &mut App| game(app).player.health.hp;
+    let hp = |app: &mut App| game(app).player().health.hp;
     let before = hp(&mut app);
     // The far end is out of sight (the player sees 8 tiles): no way is known there yet.
     walk(&mut app, TravelRequest::To(Pos::new(28, 1)), 10);

@@ -72,7 +72,7 @@ fn app() -> App {
         .resource_mut::<Game>()
         .into_inner()
         .0
-        .dungeon
+        .dungeon_mut()
         .level_mut();
     level.monsters = vec![monster(1, Kind::GoblinArcher, Pos::new(7, 4), Mind::Asleep)];
     level.items = vec![FloorItem::loose(
@@ -101,15 +101,15 @@ fn rows(app: &mut App) -> Vec<Seen> {
 fn s_sneaks_steps_take_two_turns_and_s_again_walks() {
     let mut app = app();
     press(&mut app, KeyCode::KeyS, "s");
-    assert!(game(&app).player.sneaking);
-    assert!(game(&app).log.lines().last().unwrap().1.contains("sneaking"));
-    let turn = game(&app).turn;
+    assert!(game(&app).player().sneaking);
+    assert!(game(&app).log().lines().last().unwrap().1.contains("sneaking"));
+    let turn = game(&app).turn();
     press(&mut app, KeyCode::KeyL, "l");
-    assert_eq!(game(&app).turn, turn + 2, "a sneaking step takes two turns");
-    assert_eq!(game(&app).player.at, Pos::new(2, 1));
+    assert_eq!(game(&app).turn(), turn + 2, "a sneaking step takes two turns");
+    assert_eq!(game(&app).player().at, Pos::new(2, 1));
     press(&mut app, KeyCode::KeyS, "s");
     press(&mut app, KeyCode::KeyL, "l");
-    assert_eq!(game(&app).turn, turn + 3, "walking again: one");
+    assert_eq!(game(&app).turn(), turn + 3, "walking again: one");
 }
 
 #[test]
@@ -140,16 +140,16 @@ fn v_looks_at_the_nearest_monster_with_its_numbers_and_esc_stops() {
         assert!(said.contains(&part), "{part}: {said}");
     }
     // The move keys move the cursor, and no turn passes.
-    let turn = game(&app).turn;
+    let turn = game(&app).turn();
     press(&mut app, KeyCode::KeyH, "h");
     assert_eq!(app.world().resource::<Looking>().0, Some(Pos::new(6, 4)));
-    assert_eq!(game(&app).turn, turn);
+    assert_eq!(game(&app).turn(), turn);
     assert!(delve::look::look_at(&game(&app).0, Pos::new(6, 4)).starts_with("Room floor"));
     assert!(delve::look::look_at(&game(&app).0, Pos::new(3, 6)).contains("3 darts"));
     press(&mut app, KeyCode::Escape, "");
     assert_eq!(app.world().resource::<Looking>().0, None);
     press(&mut app, KeyCode::KeyL, "l");
-    assert_eq!(game(&app).turn, turn + 1, "after looking, keys play again");
+    assert_eq!(game(&app).turn(), turn + 1, "after looking, keys play again");
 }
 
 #[test]
@@ -162,7 +162,7 @@ fn the_sidebar_lists_what_is_in_view_as_the_game_goes_on() {
     // A monster coming into view, and one hunting: the rows follow.
     {
         let mut game = app.world_mut().resource_mut::<Game>();
-        let level = game.0.dungeon.level_mut();
+        let level = game.0.dungeon_mut().level_mut();
         level.monsters.push(monster(
             2,
             Kind::Rat,

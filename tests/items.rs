@@ -55,7 +55,7 @@ fn items_app() -> App {
         app.add_plugins(delve::items::plugin);
     });
     let game = &mut app.world_mut().resource_mut::<Game>();
-    let level = game.dungeon.level_mut();
+    let level = game.dungeon_mut().level_mut();
     level
         .items
         .push(FloorItem::loose(Pos::new(2, 1), Item::one(ItemKind::Sword)));
@@ -83,21 +83,21 @@ fn walking_over_picks_up_and_the_pack_wields_by_letter() {
     let mut app = items_app();
     press(&mut app, KeyCode::KeyL, "l");
     press(&mut app, KeyCode::KeyL, "l");
-    let pack = &game(&app).player.pack;
+    let pack = &game(&app).player().pack;
     assert_eq!(pack.get(0), Some(Item::one(ItemKind::Sword)));
     assert_eq!(pack.get(1).map(|i| i.count), Some(3));
     press(&mut app, KeyCode::KeyI, "i");
     assert_eq!(app.world().resource::<PackMenu>().0, Some(Page::List { aiming: false }));
     // While the pack is open, a move key does not move.
-    let at = game(&app).player.at;
+    let at = game(&app).player().at;
     press(&mut app, KeyCode::KeyA, "a");
     assert_eq!(app.world().resource::<PackMenu>().0, Some(Page::Item(0)));
     press(&mut app, KeyCode::KeyL, "l");
-    assert_eq!(game(&app).player.at, at, "the pack took the key");
-    let turn = game(&app).turn;
+    assert_eq!(game(&app).player().at, at, "the pack took the key");
+    let turn = game(&app).turn();
     press(&mut app, KeyCode::KeyW, "w");
-    assert_eq!(game(&app).player.pack.wielded(), Some(ItemKind::Sword));
-    assert_eq!(game(&app).turn, turn + 1, "wielding takes a turn");
+    assert_eq!(game(&app).player().pack.wielded(), Some(ItemKind::Sword));
+    assert_eq!(game(&app).turn(), turn + 1, "wielding takes a turn");
     assert_eq!(app.world().resource::<PackMenu>().0, None, "and closes the pack");
     // A click on a row chooses it (bevy_ui sets Interaction; here the test does).
     press(&mut app, KeyCode::KeyI, "i");
@@ -129,13 +129,13 @@ fn aiming_starts_on_the_nearest_monster_and_fires_with_the_key() {
     assert_eq!(app.world().resource::<Aiming>().0.unwrap().cursor, Pos::new(7, 4));
     press(&mut app, KeyCode::Tab, "");
     assert_eq!(app.world().resource::<Aiming>().0.unwrap().cursor, Pos::new(8, 4));
-    let turn = game(&app).turn;
+    let turn = game(&app).turn();
     press(&mut app, KeyCode::KeyF, "f");
-    assert_eq!(game(&app).turn, turn + 1, "thrown");
-    assert_eq!(game(&app).player.pack.get(1).map(|i| i.count), Some(2));
+    assert_eq!(game(&app).turn(), turn + 1, "thrown");
+    assert_eq!(game(&app).player().pack.get(1).map(|i| i.count), Some(2));
     assert!(app.world().resource::<Aiming>().0.is_none());
     let landed = game(&app)
-        .dungeon
+        .dungeon()
         .level()
         .items
         .iter()
@@ -146,7 +146,7 @@ fn aiming_starts_on_the_nearest_monster_and_fires_with_the_key() {
     press(&mut app, KeyCode::KeyB, "b");
     press(&mut app, KeyCode::Escape, "");
     assert!(app.world().resource::<Aiming>().0.is_none());
-    assert_eq!(game(&app).turn, turn + 1);
+    assert_eq!(game(&app).turn(), turn + 1);
 }
 
 #[test]
@@ -155,8 +155,8 @@ fn a_click_aims_and_fires_at_the_tile_under_the_mouse() {
     press(&mut app, KeyCode::KeyL, "l");
     press(&mut app, KeyCode::KeyL, "l");
     // A camera over the player, and the mouse over the troll.
-    let map = game(&app).dungeon.level().map.clone();
-    let centre = world_pos(&map, game(&app).player.at);
+    let map = game(&app).dungeon().level().map.clone();
+    let centre = world_pos(&map, game(&app).player().at);
     app.world_mut().spawn((
         GameCamera::default(),
         Transform::from_translation(centre.extend(0.0)),
@@ -182,16 +182,16 @@ fn a_click_aims_and_fires_at_the_tile_under_the_mouse() {
     press(&mut app, KeyCode::KeyF, "f");
     press(&mut app, KeyCode::KeyB, "b");
     app.update();
-    let turn = game(&app).turn;
+    let turn = game(&app).turn();
     app.world_mut().write_message(bevy::input::mouse::MouseButtonInput {
         button: MouseButton::Left,
         state: ButtonState::Pressed,
         window: Entity::PLACEHOLDER,
     });
     app.update();
-    assert_eq!(game(&app).turn, turn + 1, "the click threw");
-    let troll = &game(&app).dungeon.level().monsters[0];
-    let log: Vec<String> = game(&app).log.lines().map(|l| l.1.clone()).collect();
+    assert_eq!(game(&app).turn(), turn + 1, "the click threw");
+    let troll = &game(&app).dungeon().level().monsters[0];
+    let log: Vec<String> = game(&app).log().lines().map(|l| l.1.clone()).collect();
     assert!(
         log.iter().any(|l| l.contains("the troll")),
         "aimed at the troll under the mouse: {log:?} (troll at {:?})",
@@ -218,7 +218,7 @@ fn items_are_drawn_once_seen_and_gone_once_taken() {
         app.add_plugins((delve::items::plugin, delve::render::items::plugin));
     });
     let game = &mut app.world_mut().resource_mut::<Game>();
-    let level = game.dungeon.level_mut();
+    let level = game.dungeon_mut().level_mut();
     level
         .items
         .push(FloorItem::loose(Pos::new(2, 1), Item::one(ItemKind::Sword)));
@@ -277,7 +277,7 @@ fn one_thing_has_the_keyboard_at_a_time() {
         kind: ItemKind::Dart,
         count: 3,
     };
-    game.dungeon
+    game.dungeon_mut()
         .level_mut()
         .items
         .push(FloorItem::loose(Pos::new(2, 1), darts));
@@ -361,7 +361,7 @@ fn one_thing_has_the_keyboard_at_a_time() {
 }
 
 fn game_turn(app: &App) -> u64 {
-    game(app).turn
+    game(app).turn()
 }
 
 /// What a turn did is animated from its effects: a dart's flight from the player to the monster,
@@ -386,14 +386,14 @@ fn a_turn_is_animated_from_its_effects_and_the_next_turn_cuts_it_short() {
     };
     {
         let mut game = app.world_mut().resource_mut::<Game>();
-        game.player
+        game.player_mut()
             .pack
             .add(Item {
                 kind: ItemKind::Dart,
                 count: 5,
             })
             .unwrap();
-        game.dungeon.level_mut().monsters.push(Monster {
+        game.dungeon_mut().level_mut().monsters.push(Monster {
             id: 1,
             kind: Kind::Rat,
             at: Pos::new(6, 1),
@@ -407,7 +407,7 @@ fn a_turn_is_animated_from_its_effects_and_the_next_turn_cuts_it_short() {
     press(&mut app, KeyCode::KeyF, "f");
     press(&mut app, KeyCode::KeyA, "a");
     press(&mut app, KeyCode::KeyF, "f");
-    assert_eq!(game(&app).turn, 1, "thrown");
+    assert_eq!(game(&app).turn(), 1, "thrown");
     let shown = motions(&mut app);
     assert!(
         shown
@@ -419,7 +419,7 @@ fn a_turn_is_animated_from_its_effects_and_the_next_turn_cuts_it_short() {
     press(&mut app, KeyCode::KeyJ, "j");
     assert!(motions(&mut app).iter().all(|m| !matches!(m, Motion::Fly { .. })));
     press(&mut app, KeyCode::KeyJ, "j");
-    assert_eq!(game(&app).player.at, Pos::new(1, 3));
+    assert_eq!(game(&app).player().at, Pos::new(1, 3));
     press(&mut app, KeyCode::KeyL, "l");
     assert_eq!(
         motions(&mut app),
@@ -429,6 +429,6 @@ fn a_turn_is_animated_from_its_effects_and_the_next_turn_cuts_it_short() {
     // Off in the settings: the next turn shows nothing.
     app.world_mut().resource_mut::<delve::settings::Settings>().animations = false;
     press(&mut app, KeyCode::KeyL, "l");
-    assert_eq!(game(&app).player.at, Pos::new(2, 3));
+    assert_eq!(game(&app).player().at, Pos::new(2, 3));
     assert!(motions(&mut app).is_empty());
 }

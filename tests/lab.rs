@@ -56,8 +56,8 @@ fn the_lab_shows_the_whole_level_as_it_was_made_and_leaves_memory_alone() {
         let params = GenParams::new(31, 80, 50, style).at_depth(2);
         let mut app = delve::app::headless_app(Dungeon::new(params).unwrap().peaceful());
         let before = drawn(&mut app);
-        let memory_before = app.world().resource::<Game>().player.memory.clone();
-        let map = app.world().resource::<Game>().dungeon.level().map.clone();
+        let memory_before = app.world().resource::<Game>().player().memory.clone();
+        let map = app.world().resource::<Game>().dungeon().level().map.clone();
         assert!(
             before.len() < map.tiles().len() / 2,
             "{style}: only what the player has seen is drawn"
@@ -85,7 +85,7 @@ fn the_lab_shows_the_whole_level_as_it_was_made_and_leaves_memory_alone() {
             }
         }
         assert_eq!(tinted, map.tiles().iter().filter(|&&t| t == Tile::Corridor).count());
-        let memory_lab = app.world().resource::<Game>().player.memory.clone();
+        let memory_lab = app.world().resource::<Game>().player().memory.clone();
         assert_eq!(
             memory_lab, memory_before,
             "{style}: the lab is a way of looking, not of knowing"
@@ -113,18 +113,18 @@ fn the_lab_follows_the_player_down_the_stairs() {
     lab(&mut app, true);
     assert_eq!(app.world().resource::<Revealed>().depth, 1);
     // Set down on the stairs (the walk there is another test's business).
-    app.world_mut().resource_mut::<Game>().player.at = down;
+    app.world_mut().resource_mut::<Game>().player_mut().at = down;
     app.world_mut().write_message(PlayerCommand::Descend);
     app.update();
     app.update();
-    assert_eq!(app.world().resource::<Game>().dungeon.depth(), 2);
+    assert_eq!(app.world().resource::<Game>().dungeon().depth(), 2);
     let revealed = app.world().resource::<Revealed>();
     assert_eq!(revealed.depth, 2);
     assert_eq!(
         revealed.anatomy.as_ref(),
         Some(&Anatomy::of(&params.at_depth(2)).unwrap())
     );
-    let map = app.world().resource::<Game>().dungeon.level().map.clone();
+    let map = app.world().resource::<Game>().dungeon().level().map.clone();
     assert_eq!(drawn(&mut app).len(), map.tiles().len(), "level 2 drawn whole");
 }
 
@@ -138,7 +138,7 @@ fn the_lab_redraws_a_door_that_changed_out_of_view() {
     let (far, state) = {
         let game = app.world().resource::<Game>();
         let view = game.sight();
-        let map = &game.dungeon.level().map;
+        let map = &game.dungeon().level().map;
         map.doors()
             .find(|&(p, s)| !view.is_visible(p) && s != delve_core::map::DoorState::Locked)
             .expect("a door out of view")
@@ -149,7 +149,7 @@ fn the_lab_redraws_a_door_that_changed_out_of_view() {
     };
     app.world_mut()
         .resource_mut::<Game>()
-        .dungeon
+        .dungeon_mut()
         .level_mut()
         .map
         .set(far, other);
@@ -179,7 +179,7 @@ fn a_new_run_in_the_lab_is_shown_as_made() {
     assert_eq!(session(&app), Session::Lab, "still in the lab");
     let revealed = app.world().resource::<Revealed>();
     assert_eq!(revealed.anatomy.as_ref(), Some(&Anatomy::of(&next).unwrap()));
-    let map = app.world().resource::<Game>().dungeon.level().map.clone();
+    let map = app.world().resource::<Game>().dungeon().level().map.clone();
     let shown = drawn(&mut app);
     assert_eq!(shown.len(), map.tiles().len(), "the new level drawn whole, once");
     for ((x, y), index, _, _) in shown {
@@ -195,7 +195,7 @@ fn saved(store: &Store) -> (u64, u64) {
     let ids = store.runs().unwrap();
     assert_eq!(ids.len(), 1, "one run saved: {ids:?}");
     let run = parse_run(&store.read(Slot::Run(ids[0])).unwrap().expect("a save")).unwrap();
-    (run.turn, run.state_hash())
+    (run.turn(), run.state_hash())
 }
 
 fn ask(app: &mut App, command: LabCommand) {

@@ -59,7 +59,7 @@ fn ten_thousand_turns_hold_no_more_memory_than_a_thousand() {
     let mut rng = GenRng::new(11);
     let mut play_until = |app: &mut App, turns: u64| {
         let mut actions = 0;
-        while app.world().resource::<Game>().turn < turns {
+        while app.world().resource::<Game>().turn() < turns {
             app.world_mut().write_message(command(&mut rng));
             app.update();
             actions += 1;
@@ -75,8 +75,8 @@ fn ten_thousand_turns_hold_no_more_memory_than_a_thousand() {
     };
     let seen = |app: &mut App| {
         let game = app.world().resource::<Game>();
-        let (view, memory) = (game.sight(), game.player.memory.level(1).unwrap());
-        let map = &game.dungeon.level().map;
+        let (view, memory) = (game.sight(), game.player().memory.level(1).unwrap());
+        let map = &game.dungeon().level().map;
         (0..map.tiles().len())
             .map(|i| map.pos_of(i))
             .filter(|&p| memory.is_explored(p) || view.is_visible(p))

@@ -36,7 +36,7 @@ fn monster(id: u32, kind: Kind, at: Pos, mind: Mind) -> Monster {
 }
 
 fn level(app: &App) -> &Level {
-    app.world().resource::<Game>().dungeon.level()
+    app.world().resource::<Game>().dungeon().level()
 }
 
 /// A game on `map` (a dungeon of one level) with `monsters` on it.
@@ -82,7 +82,7 @@ fn a_monster_notices_you_exactly_when_sight_is_mutual() {
         let mut app = delve::app::headless_app(Dungeon::single(level));
         act(&mut app, PlayerCommand::Wait);
         let view = game(&app).sight().clone();
-        let after = &app.world().resource::<Game>().dungeon.level().monsters;
+        let after = &app.world().resource::<Game>().dungeon().level().monsters;
         for (was, now) in before.iter().zip(after) {
             assert_eq!(was.id, now.id);
             let r = sight_radius(was);
@@ -174,7 +174,7 @@ fn a_hunter_comes_by_a_shortest_path() {
         let at = level(&app).monsters[0].at;
         act(&mut app, PlayerCommand::Wait);
         assert_eq!(level(&app).monsters[0].at, at);
-        let log = &app.world().resource::<Game>().log;
+        let log = &app.world().resource::<Game>().log();
         let last = &log.lines().last().unwrap().1;
         assert!(
             last.contains("The goblin hits you") || last.contains("The goblin misses you"),
@@ -220,7 +220,7 @@ fn a_turn_that_is_not_taken_gives_monsters_nothing() {
     let mut app = app_with(map, vec![monster(0, Kind::Rat, Pos::new(8, 1), hunting)]);
     act(&mut app, PlayerCommand::Step(Dir8::N)); // a wall: no turn
     act(&mut app, PlayerCommand::CloseDoor); // no door: no turn
-    assert_eq!(app.world().resource::<Game>().turn, 0);
+    assert_eq!(app.world().resource::<Game>().turn(), 0);
     assert_eq!(level(&app).monsters[0].at, Pos::new(8, 1));
     act(&mut app, PlayerCommand::Wait);
     assert_eq!(level(&app).monsters[0].at, Pos::new(7, 1));
@@ -278,8 +278,8 @@ fn death_ends_the_run_with_a_summary_and_a_new_run_begins() {
         patience: PATIENCE,
     };
     let mut app = app_with(map, vec![monster(0, Kind::Troll, Pos::new(2, 1), hunting)]);
-    let start = app.world().resource::<Game>().dungeon.clone();
-    app.world_mut().resource_mut::<Game>().player.health.hp = 1;
+    let start = app.world().resource::<Game>().dungeon().clone();
+    app.world_mut().resource_mut::<Game>().player_mut().health.hp = 1;
     for _ in 0..50 {
         if state(&app) == GameState::Ended {
             break;
@@ -287,26 +287,26 @@ fn death_ends_the_run_with_a_summary_and_a_new_run_begins() {
         act(&mut app, PlayerCommand::Wait);
     }
     assert_eq!(state(&app), GameState::Ended, "a troll kills a player with 1 hit point");
-    let record = game(&app).record.clone();
+    let record = game(&app).record().clone();
     assert_eq!(record.ending, Some(Ending::Died { by: "a troll".into() }));
-    let turns = app.world().resource::<Game>().turn;
-    let text = summary(&record, &app.world().resource::<Game>().dungeon, turns);
+    let turns = app.world().resource::<Game>().turn();
+    let text = summary(&record, app.world().resource::<Game>().dungeon(), turns);
     assert!(text.contains("killed by a troll on level 1"), "{text}");
     assert!(
         text.contains(&format!("Turns: {turns}")) && text.contains("Slain: 0 monsters"),
         "{text}"
     );
-    let log = &app.world().resource::<Game>().log;
+    let log = &app.world().resource::<Game>().log();
     assert!(log.lines().last().unwrap().1.ends_with("You die..."));
     // The same run again: the dungeon as it began, the player whole, no turns.
     app.world_mut().write_message(NextRun::SameSeed);
     app.update();
     app.update();
     assert_eq!(state(&app), GameState::Playing);
-    assert_eq!(app.world().resource::<Game>().dungeon.level(), start.level());
-    assert_eq!(app.world().resource::<Game>().turn, 0);
-    assert_eq!(app.world().resource::<Game>().record.ending, None);
-    let hp = game(&app).player.health;
+    assert_eq!(app.world().resource::<Game>().dungeon().level(), start.level());
+    assert_eq!(app.world().resource::<Game>().turn(), 0);
+    assert_eq!(app.world().resource::<Game>().record().ending, None);
+    let hp = game(&app).player().health;
     assert_eq!(hp.hp, hp.max);
     assert_eq!(player_at(&app), Pos::new(1, 1));
 }
@@ -327,8 +327,8 @@ fn you_kill_monsters_and_the_record_counts_them() {
         act(&mut app, PlayerCommand::Step(Dir8::E));
     }
     assert!(level(&app).monsters.is_empty(), "an orc dies to forty blows");
-    assert_eq!(app.world().resource::<Game>().record.slain, 1);
-    let log = &app.world().resource::<Game>().log;
+    assert_eq!(app.world().resource::<Game>().record().slain, 1);
+    let log = &app.world().resource::<Game>().log();
     assert!(log.lines().any(|(_, l)| l == "You kill the orc."));
     assert!(
         log.lines().any(|(_, l)| l.starts_with("You hit the orc (")),
@@ -349,17 +349,17 @@ fn a_new_seed_starts_a_new_dungeon_of_the_same_shape() {
     // Played a little: the next run starts from the beginning whatever happened.
     run.play(delve_core::rules::Act::Wait).unwrap();
     let next = delve::screens::ended::next_run(&run, NextRun::NewSeed(77)).unwrap();
-    assert_eq!((next.dungeon.depth(), next.turn), (2, 0));
+    assert_eq!((next.dungeon().depth(), next.turn()), (2, 0));
     assert_eq!(
-        next.dungeon.origin(),
+        next.dungeon().origin(),
         &delve_core::dungeon::Origin::Run(GenParams {
             seed: 77,
             depth: 1,
             ..params
         })
     );
-    assert_ne!(next.dungeon.level(), run.dungeon.level());
+    assert_ne!(next.dungeon().level(), run.dungeon().level());
     let same = delve::screens::ended::next_run(&run, NextRun::SameSeed).unwrap();
-    assert_eq!(same.dungeon.level(), Dungeon::new(params).unwrap().level());
+    assert_eq!(same.dungeon().level(), Dungeon::new(params).unwrap().level());
     assert_eq!(same.state_hash(), Run::new(Dungeon::new(params).unwrap()).state_hash());
 }

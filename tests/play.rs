@@ -38,16 +38,16 @@ fn step(app: &mut App, dir: Dir8) {
 }
 
 fn player(app: &mut App) -> Pos {
-    app.world().resource::<Game>().player.at
+    app.world().resource::<Game>().player().at
 }
 
 fn turns(app: &App) -> u64 {
-    app.world().resource::<Game>().turn
+    app.world().resource::<Game>().turn()
 }
 
 /// The newest line of the message log: what the HUD shows last.
 fn message(app: &App) -> String {
-    let log = &app.world().resource::<Game>().log;
+    let log = &app.world().resource::<Game>().log();
     log.last().map_or_else(String::new, |(_, line)| line.clone())
 }
 
@@ -59,7 +59,7 @@ fn door_state(app: &App, at: Pos) -> DoorState {
 }
 
 fn map(app: &App) -> &TileMap {
-    &app.world().resource::<Game>().dungeon.level().map
+    &app.world().resource::<Game>().dungeon().level().map
 }
 
 fn viewshed(app: &mut App) -> Viewshed {
@@ -69,7 +69,7 @@ fn viewshed(app: &mut App) -> Viewshed {
 /// What the player remembers of the current level.
 fn memory(app: &mut App) -> LevelMemory {
     let game = app.world().resource::<Game>();
-    game.player.memory.level(game.dungeon.depth()).unwrap().clone()
+    game.player().memory.level(game.dungeon().depth()).unwrap().clone()
 }
 
 const ROOMS: &str = "\
@@ -177,7 +177,7 @@ fn a_door_cannot_close_on_something_standing_in_it() {
     let kind = delve_core::world::Kind::Rat;
     app.world_mut()
         .resource_mut::<Game>()
-        .dungeon
+        .dungeon_mut()
         .level_mut()
         .monsters
         .push(delve_core::world::Monster {
@@ -363,7 +363,7 @@ fn a_key_press_is_on_screen_in_the_frame_that_reads_it() {
     KeyCode::ArrowRight.press(app.world_mut());
     app.update();
     assert_eq!(player(&mut app), Pos::new(5, 2), "in the doorway");
-    let map = app.world().resource::<Game>().dungeon.level().map.clone();
+    let map = app.world().resource::<Game>().dungeon().level().map.clone();
     let sprite = app
         .world_mut()
         .query_filtered::<&Transform, With<Player>>()

@@ -107,7 +107,7 @@ fn big_save(turn: u64) -> Vec<u8> {
             .unwrap()
             .peaceful(),
     );
-    app.world_mut().resource_mut::<Game>().turn = turn;
+    app.world_mut().resource_mut::<Game>().set_turn(turn);
     format::encode(&save::capture(app.world()).unwrap())
 }
 
@@ -182,8 +182,8 @@ fn a_save_survives_being_killed_while_written() {
             .unwrap()
             .expect("the save is never gone");
         let run = parse_run(&bytes).unwrap_or_else(|e| panic!("round {round}: the save is whole: {e}"));
-        assert!(run.turn >= last_turn, "round {round}: the old run or a newer one");
-        last_turn = run.turn;
+        assert!(run.turn() >= last_turn, "round {round}: the old run or a newer one");
+        last_turn = run.turn();
     }
     assert!(last_turn > 1, "the children did save");
 }
@@ -293,7 +293,7 @@ fn play_child_plays_until_stopped() {
             _ => PlayerCommand::Step(Dir8::ALL[rng.below(8) as usize]),
         };
         act(&mut app, command);
-        let turn = app.world().resource::<Game>().turn;
+        let turn = app.world().resource::<Game>().turn();
         if app.should_exit().is_some() {
             println!("quit {turn}");
             return;
@@ -346,7 +346,7 @@ fn a_game_killed_in_play_loses_no_turn_it_showed() {
         let (_, bytes) = only_save(&store);
         let saved = parse_run(&bytes)
             .unwrap_or_else(|e| panic!("round {round} ({signal}): {e}"))
-            .turn;
+            .turn();
         if *signal == "KILL" {
             assert!(
                 saved >= shown,
@@ -440,26 +440,26 @@ fn a_save_that_cannot_be_written_is_said_marked_and_tried_every_turn_until_it_wo
     assert!(app.world().resource::<SaveSlot>().failing.is_some(), "the HUD marks it");
     let failures = |app: &App| {
         support::game(app)
-            .log
+            .log()
             .lines()
             .filter(|(_, l)| l.contains("could not be saved"))
             .count()
     };
     act(&mut app, PlayerCommand::Wait);
     assert_eq!(failures(&app), 1, "said once, not every turn");
-    assert_eq!(app.world().resource::<Game>().turn, 2, "play goes on");
+    assert_eq!(app.world().resource::<Game>().turn(), 2, "play goes on");
     // The way cleared, the next turn saves: the mark goes, the log says so.
     std::fs::remove_file(dir.path().join("runs")).unwrap();
     act(&mut app, PlayerCommand::Wait);
     assert!(app.world().resource::<SaveSlot>().failing.is_none());
     assert!(message(&app).contains("saved again"), "{}", message(&app));
     let (_, bytes) = only_save(&store);
-    assert_eq!(parse_run(&bytes).unwrap().turn, 3);
+    assert_eq!(parse_run(&bytes).unwrap().turn(), 3);
 }
 
 fn saved_turn_and_depth(store: &Store) -> (u64, u32) {
     let run = parse_run(&only_save(store).1).unwrap();
-    (run.turn, run.dungeon.depth())
+    (run.turn(), run.dungeon().depth())
 }
 
 #[test]
@@ -472,7 +472,7 @@ fn the_game_saves_after_every_turn_and_on_quitting() {
     let stairs = d.level().map.stairs_down().unwrap();
     let mut app = saving_app(Run::new(d), &store);
     assert_eq!(saved_turn_and_depth(&store), (0, 1), "a new run is saved at once");
-    app.world_mut().resource_mut::<Game>().player.at = stairs;
+    app.world_mut().resource_mut::<Game>().player_mut().at = stairs;
     act(&mut app, PlayerCommand::Descend);
     assert_eq!(saved_turn_and_depth(&store), (1, 2), "a change of level saves");
     for turn in 2..=save::DURABLE_EVERY + 3 {
@@ -532,11 +532,11 @@ fn death_removes_the_save_and_keeps_the_run_in_the_history() {
     let mut app = saving_app(Run::new(Dungeon::single(deadly_level())), &store);
     only_save(&store);
     let mut game = app.world_mut().resource_mut::<Game>();
-    game.player.health.hp = 1;
-    game.player
+    game.player_mut().health.hp = 1;
+    game.player_mut()
         .pack
         .add(delve_core::world::Item::one(delve_core::world::ItemKind::Axe));
-    game.player.pack.weapon = Some(0);
+    game.player_mut().pack.weapon = Some(0);
     wait_until_the_end(&mut app);
     assert_eq!(store.runs().unwrap(), [], "death ends the run: no save");
     let history = History::from_text(&store.read(Slot::History).unwrap().unwrap()).unwrap();
@@ -566,7 +566,7 @@ fn levels_past_256x256_are_saved_every_few_turns_so_saving_stays_cheap() {
         .unwrap()
         .peaceful();
     let mut app = saving_app(Run::new(d), &store);
-    let saved = |store: &Store| parse_run(&only_save(store).1).unwrap().turn;
+    let saved = |store: &Store| parse_run(&only_save(store).1).unwrap().turn();
     assert_eq!(saved(&store), 0);
     act(&mut app, PlayerCommand::Wait);
     assert_eq!(saved(&store), 0, "not after one turn");
@@ -585,7 +585,7 @@ fn quitting_in_the_frame_of_a_death_leaves_no_run_to_continue() {
     // Ctrl+Q in every frame, so in the one where the troll kills: the run is over before
     // `Ended` is entered.
     let mut app = saving_app(Run::new(Dungeon::single(deadly_level())), &store);
-    app.world_mut().resource_mut::<Game>().player.health.hp = 1;
+    app.world_mut().resource_mut::<Game>().player_mut().health.hp = 1;
     let mut frames = 0;
     while !app.world().resource::<Game>().is_over() && frames < 50 {
         app.world_mut().write_message(PlayerCommand::Wait);
@@ -614,13 +614,13 @@ fn every_run_has_its_own_save_and_one_delve_plays_it() {
     let ids = store.runs().unwrap();
     assert_eq!(ids.len(), 2, "{ids:?}");
     let first_run = parse_run(&store.read(Slot::Run(first_id)).unwrap().unwrap()).unwrap();
-    assert_eq!(first_run.turn, 1, "the first run's save is untouched");
+    assert_eq!(first_run.turn(), 1, "the first run's save is untouched");
     // The first is played here: another Delve cannot open it (told why); once this one is
     // done with it, it can.
     assert_eq!(SaveSlot::open(&store, first_id).unwrap_err(), Taken::Elsewhere);
     let (entries, _) = save::saved_runs(&store, None);
     assert!(entries.iter().all(|e| e.taken), "both are open here");
-    assert_eq!(entries[0].found.as_ref().unwrap().turn, 2, "the last saved first");
+    assert_eq!(entries[0].found.as_ref().unwrap().turn(), 2, "the last saved first");
     drop(first);
     assert!(SaveSlot::open(&store, first_id).is_ok());
 }
@@ -735,7 +735,7 @@ fn a_file_that_cannot_be_read_now_is_left_as_it_is_never_set_aside_or_written_ov
     assert!(dir.path().join("history.ron").is_dir(), "not moved");
     // A run ending meanwhile is not written over it.
     let mut app = saving_app(Run::new(Dungeon::single(deadly_level())), &store);
-    app.world_mut().resource_mut::<Game>().player.health.hp = 1;
+    app.world_mut().resource_mut::<Game>().player_mut().health.hp = 1;
     wait_until_the_end(&mut app);
     assert!(dir.path().join("history.ron").is_dir(), "still there, untouched");
     assert_eq!(names(dir.path()), ["history.ron", "runs"]);

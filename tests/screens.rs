@@ -78,7 +78,7 @@ fn the_hud_shows_the_run_the_player_and_the_log() {
     assert!(shows(&mut app, "keys 0  |  turn 3"), "{:?}", texts(&mut app));
     assert!(shows(&mut app, "The door is locked."), "what the player was told");
     assert!(!shows(&mut app, "Welcome to Delve"));
-    app.world_mut().resource_mut::<Game>().player.health.hp = 7;
+    app.world_mut().resource_mut::<Game>().player_mut().health.hp = 7;
     app.update();
     assert!(shows(&mut app, "HP 7/30"), "{:?}", texts(&mut app));
 }
@@ -240,7 +240,7 @@ fn hovering_a_known_tile_names_it_and_a_click_travels_there() {
         };
         (t.translation.truncate(), o.scale)
     };
-    let map = game(&app).dungeon.level().map.clone();
+    let map = game(&app).dungeon().level().map.clone();
     let world = delve::world_space::world_pos(&map, target);
     let mut window = app
         .world_mut()
@@ -413,7 +413,7 @@ fn a_finished_run_is_kept_and_replayed_from_the_history() {
     assert!(
         String::from_utf8(story)
             .unwrap()
-            .contains(&format!("Turns:   {}", run.turn))
+            .contains(&format!("Turns:   {}", run.turn()))
     );
     let mut app = title_app(&store);
     // Run history (below New run, Daily dungeon and Settings), the run, its story, Replay.
@@ -447,7 +447,7 @@ fn a_finished_run_is_kept_and_replayed_from_the_history() {
     let control = app.world().resource::<ReplayControl>();
     assert!(control.is_done());
     assert_eq!(game(&app).state_hash(), run.state_hash());
-    assert_eq!(turns(&app), run.turn);
+    assert_eq!(turns(&app), run.turn());
     // Nothing was saved of it, not even on quitting.
     assert_eq!(
         *app.world().resource::<State<delve::state::Session>>().get(),

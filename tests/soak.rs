@@ -55,7 +55,7 @@ fn perform(app: &mut App, m: Move) {
         }
         Move::Teleport(to) => {
             let mut game = app.world_mut().resource_mut::<Game>();
-            game.player.at = to;
+            game.player_mut().at = to;
             game.look();
         }
         Move::Restart => {
@@ -107,20 +107,20 @@ fn soak(params: GenParams, actions: usize) -> (Vec<Move>, Vec<Option<u64>>, u32)
     let (mut script, mut hashes, mut deaths) = (Vec::new(), Vec::new(), 0);
     let mut turns = 0;
     for i in 0..actions {
-        let depth_before = app.world().resource::<Game>().dungeon.depth();
+        let depth_before = app.world().resource::<Game>().dungeon().depth();
         let m = if state(&app) == GameState::Ended {
             deaths += 1;
             remembered.clear();
             turns = 0;
             Move::Restart
         } else if rng.below(40) == 0 {
-            let map = &app.world().resource::<Game>().dungeon.level().map;
+            let map = &app.world().resource::<Game>().dungeon().level().map;
             match [map.stairs_down(), map.stairs_up()][rng.below(2) as usize] {
                 Some(stairs)
                     if app
                         .world()
                         .resource::<Game>()
-                        .dungeon
+                        .dungeon()
                         .level()
                         .monster_at(stairs)
                         .is_none() =>
@@ -141,13 +141,13 @@ fn soak(params: GenParams, actions: usize) -> (Vec<Move>, Vec<Option<u64>>, u32)
         let world = app.world();
         let game = world.resource::<Game>();
         let (here, view, memory, ring, health) = (
-            game.player.at,
+            game.player().at,
             game.sight(),
-            &game.player.memory,
-            &game.player.keys,
-            game.player.health,
+            &game.player().memory,
+            &game.player().keys,
+            game.player().health,
         );
-        let dungeon = &world.resource::<Game>().dungeon;
+        let dungeon = &world.resource::<Game>().dungeon();
         let level = dungeon.level();
         let map = &level.map;
         assert!(
@@ -187,7 +187,7 @@ fn soak(params: GenParams, actions: usize) -> (Vec<Move>, Vec<Option<u64>>, u32)
             assert_eq!(level.map.tile(door), Tile::Door(DoorState::Locked), "a held key's door");
             assert!(level.keys.iter().all(|k| k.opens != door), "a key both held and lying");
         }
-        let turn = world.resource::<Game>().turn;
+        let turn = world.resource::<Game>().turn();
         assert!(
             turn == turns || turn == turns + 1 || matches!(m, Move::Restart),
             "one action is at most one turn"

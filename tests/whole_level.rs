@@ -24,9 +24,9 @@ fn entities(app: &mut App) -> (usize, usize) {
 fn a_fully_explored_level_is_drawn_whole_in_chunks() {
     let params = GenParams::new(3, SIDE, SIDE, CorridorStyle::Mixed);
     let mut run = Run::new(Dungeon::new(params).unwrap().peaceful());
-    let map = run.dungeon.level().map.clone();
+    let map = run.dungeon().level().map.clone();
     let all: Vec<Pos> = (0..map.tiles().len()).map(|i| map.pos_of(i)).collect();
-    run.player.memory.level_mut(1, &map).remember(&map, &all);
+    run.player_mut().memory.level_mut(1, &map).remember(&map, &all);
     let mut app = delve::app::headless_app_with(run, |_| {});
     let drawn = delve::render::drawn(app.world_mut());
     assert_eq!(drawn.len(), map.tiles().len(), "every tile drawn");
@@ -58,7 +58,7 @@ fn the_lab_draws_a_big_level_whole_in_chunks() {
     app.world_mut().write_message(delve::lab::LabCommand::Toggle);
     app.update();
     app.update();
-    let tiles = app.world().resource::<Game>().dungeon.level().map.tiles().len();
+    let tiles = app.world().resource::<Game>().dungeon().level().map.tiles().len();
     assert_eq!(delve::render::drawn(app.world_mut()).len(), tiles);
     let (all, chunks) = entities(&mut app);
     assert_eq!(chunks as u32, (SIDE / CHUNK) * (SIDE / CHUNK));

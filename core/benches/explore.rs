@@ -23,7 +23,7 @@ fn half_explored(w: u32, h: u32, turns: u64) -> (Dungeon, Exploration) {
         .peaceful();
     let mut run = Run::new(dungeon).with_sight(DEFAULT_RADIUS);
     let done = explore_level(&mut run, plan::explore, turns);
-    (run.dungeon, done)
+    (run.into_dungeon(), done)
 }
 
 fn bench_steps(c: &mut Criterion) {

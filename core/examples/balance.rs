@@ -35,7 +35,12 @@ fn play(seed: u64, careful: bool, blind: bool, use_items: bool) -> Outcome {
     let mut run = spec.begin().unwrap().with_sight(DEFAULT_RADIUS);
     Bot::new(careful, blind, use_items).play_until(&mut run, 20_000);
     if !run.is_over() && std::env::var_os("BALANCE_DEBUG").is_some() {
-        let (dungeon, at, carrying, health) = (&run.dungeon, run.player.at, run.player.carrying, run.player.health);
+        let (dungeon, at, carrying, health) = (
+            &run.dungeon(),
+            run.player().at,
+            run.player().carrying,
+            run.player().health,
+        );
         let level = dungeon.level();
         eprintln!(
             "seed {seed} stuck on level {} at {at:?}: relic {:?} carrying {} down {:?} up {:?} keys {:?} hp {}/{}",
@@ -50,9 +55,9 @@ fn play(seed: u64, careful: bool, blind: bool, use_items: bool) -> Outcome {
         );
     }
     Outcome {
-        deepest: run.record.deepest,
-        ending: run.record.ending,
-        turns: run.turn,
+        deepest: run.record().deepest,
+        ending: run.record().ending.clone(),
+        turns: run.turn(),
     }
 }
 

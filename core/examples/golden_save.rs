@@ -18,19 +18,19 @@ use delve_core::save::{FORMAT, SavedRun, encode, encode_recording};
 
 /// Walks to `tile` if it is remembered on the level; false when it is not.
 fn walk_to(run: &mut Run, tile: Tile) -> bool {
-    let depth = run.dungeon.depth();
+    let depth = run.dungeon().depth();
     let mut search = Search::default();
     let known = Known {
-        level: run.dungeon.level(),
-        memory: run.player.memory.level(depth).expect("remembered"),
+        level: run.dungeon().level(),
+        memory: run.player().memory.level(depth).expect("remembered"),
     };
     let Some(to) = known.find(tile) else { return false };
-    let held = run.player.keys.doors_on(depth);
-    let Some(walk) = plan::travel(&known, run.player.at, to, &held, &mut search) else {
+    let held = run.player().keys.doors_on(depth);
+    let Some(walk) = plan::travel(&known, run.player().at, to, &held, &mut search) else {
         return false;
     };
     for step in walk {
-        let dir = Dir8::between(run.player.at, step).expect("one step");
+        let dir = Dir8::between(run.player().at, step).expect("one step");
         if run.play(Act::Step(dir)).is_err() || run.is_over() {
             return false;
         }
@@ -44,7 +44,7 @@ trait Here {
 
 impl Here for Run {
     fn map_tile(&self) -> Tile {
-        self.dungeon.level().map.tile(self.player.at)
+        self.dungeon().level().map.tile(self.player().at)
     }
 }
 
@@ -58,11 +58,11 @@ fn main() {
         }
         // Whatever stands next to the player is fought first.
         let near = run
-            .dungeon
+            .dungeon()
             .level()
             .monsters
             .iter()
-            .find_map(|m| Dir8::between(run.player.at, m.at));
+            .find_map(|m| Dir8::between(run.player().at, m.at));
         if let Some(dir) = near {
             run.play(Act::Step(dir)).expect("an attack");
             assert!(!run.is_over(), "the run goes on");
@@ -87,9 +87,9 @@ fn main() {
     }
     println!(
         "format {FORMAT}: turn {}, level {}, hp {}, state hash {:016x}",
-        run.turn,
-        run.dungeon.depth(),
-        run.player.health.hp,
+        run.turn(),
+        run.dungeon().depth(),
+        run.player().health.hp,
         run.state_hash()
     );
 }

@@ -32,7 +32,7 @@ fn main() {
             desyncs += 1;
             eprintln!("seed {seed}: {:?}", verdict.desync);
         }
-        played += run.turn;
+        played += run.turn();
         bytes += file.len();
         commands += run.recording().map_or(0, |r| r.len());
         ended += u64::from(run.is_over());
@@ -62,7 +62,7 @@ fn main() {
             let spent = clock.elapsed();
             if recorded {
                 with += spent;
-                sample_turns += again.turn;
+                sample_turns += again.turn();
             } else {
                 without += spent;
             }

@@ -41,7 +41,7 @@ fn main() {
     let mut draw = GenRng::new(script_seed);
     let mut keys = String::new();
     let mut heading = Dir8::ALL[draw.below(8) as usize];
-    while run.turn < turns && !run.is_over() {
+    while run.turn() < turns && !run.is_over() {
         // Mostly on in one direction (so the walk gets somewhere), sometimes a turn or a wait.
         if draw.below(10) == 0 {
             heading = Dir8::ALL[draw.below(8) as usize];

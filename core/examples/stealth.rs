@@ -46,29 +46,29 @@ fn walk(seed: u64, depth: u32, sneak: bool, tally: &mut Tally) {
         .begin()
         .expect("a run")
         .with_sight(DEFAULT_RADIUS);
-    run.player.health.max = 10_000; // it is not fighting: it must live to the stairs
-    run.player.health.hp = 10_000;
+    run.player_mut().health.max = 10_000; // it is not fighting: it must live to the stairs
+    run.player_mut().health.hp = 10_000;
     let mut passed: Vec<u32> = Vec::new();
     let mut field = StepField::default();
-    field.compute(&run.dungeon.level().map, stairs, 100_000, |t| t != Tile::Wall);
+    field.compute(&run.dungeon().level().map, stairs, 100_000, |t| t != Tile::Wall);
     for _ in 0..2_000 {
-        let at = run.player.at;
+        let at = run.player().at;
         if at == stairs || run.is_over() {
             break;
         }
-        for m in &run.dungeon.level().monsters {
+        for m in &run.dungeon().level().monsters {
             if sleepers.contains(&m.id) && near(m.at, at) && !passed.contains(&m.id) {
                 passed.push(m.id);
             }
         }
-        let map = &run.dungeon.level().map;
+        let map = &run.dungeon().level().map;
         let here = field.get(at).unwrap_or(u32::MAX);
         let step = Dir8::ALL
             .into_iter()
             .filter(|&d| {
                 let to = Dir8::from_pos(at, d);
                 !(d.is_diagonal() && (map.tile(to).is_door() || map.tile(at).is_door()))
-                    && run.dungeon.level().monster_at(to).is_none()
+                    && run.dungeon().level().monster_at(to).is_none()
             })
             .filter_map(|d| field.get(Dir8::from_pos(at, d)).map(|v| (v, d)))
             .filter(|&(v, _)| v < here)
@@ -83,7 +83,7 @@ fn walk(seed: u64, depth: u32, sneak: bool, tally: &mut Tally) {
             let _ = run.play(Act::Wait);
         }
     }
-    let level = run.dungeon.level();
+    let level = run.dungeon().level();
     for id in passed {
         tally.passed += 1;
         let asleep = level

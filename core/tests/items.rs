@@ -35,36 +35,39 @@ const ROOM: &str = "\
 
 /// Gives the player `n` of `kind`; returns its slot.
 fn give(run: &mut Run, kind: ItemKind, n: u8) -> u8 {
-    run.player.pack.add(Item { kind, count: n }).expect("room in the pack") as u8
+    run.player_mut()
+        .pack
+        .add(Item { kind, count: n })
+        .expect("room in the pack") as u8
 }
 
 #[test]
 fn healing_vigour_and_their_names() {
     let mut run = run_on(ROOM);
     let slot = give(&mut run, ItemKind::Healing, 2);
-    let unknown = run.player.lore.name(ItemKind::Healing);
+    let unknown = run.player().lore.name(ItemKind::Healing);
     assert!(unknown.ends_with(" potion"), "{unknown}");
-    run.player.health.hp = 5;
-    run.player.status.poison = 5;
+    run.player_mut().health.hp = 5;
+    run.player_mut().status.poison = 5;
     run.play(Act::Use(slot)).unwrap();
     // 20 healed (the turn's poison, cured by the drink, takes nothing).
-    assert_eq!(run.player.health.hp, 25);
-    assert_eq!(run.player.status.poison, 0);
-    assert!(run.player.lore.knows(ItemKind::Healing));
-    assert_eq!(run.player.lore.name(ItemKind::Healing), "potion of healing");
-    let said: Vec<&str> = run.log.lines().map(|l| l.1.as_str()).collect();
+    assert_eq!(run.player().health.hp, 25);
+    assert_eq!(run.player().status.poison, 0);
+    assert!(run.player().lore.knows(ItemKind::Healing));
+    assert_eq!(run.player().lore.name(ItemKind::Healing), "potion of healing");
+    let said: Vec<&str> = run.log().lines().map(|l| l.1.as_str()).collect();
     assert!(
         said.iter()
             .any(|l| l.contains(&unknown) && l.contains("is a potion of healing")),
         "{said:?}"
     );
-    assert_eq!(run.player.pack.get(slot as usize).unwrap().count, 1);
+    assert_eq!(run.player().pack.get(slot as usize).unwrap().count, 1);
     // Vigour: five more at most, and whole again.
     let v = give(&mut run, ItemKind::Vigour, 1);
-    run.player.health.hp = 3;
+    run.player_mut().health.hp = 3;
     run.play(Act::Use(v)).unwrap();
-    assert_eq!((run.player.health.hp, run.player.health.max), (35, 35));
-    assert_eq!(run.player.pack.get(v as usize), None, "drunk");
+    assert_eq!((run.player().health.hp, run.player().health.max), (35, 35));
+    assert_eq!(run.player().pack.get(v as usize), None, "drunk");
 }
 
 #[test]
@@ -72,18 +75,18 @@ fn poison_hurts_each_turn_stops_healing_and_can_kill() {
     let mut run = run_on(ROOM);
     let slot = give(&mut run, ItemKind::Poison, 1);
     run.play(Act::Use(slot)).unwrap();
-    assert_eq!(run.player.health.hp, 29, "the turn it is drunk");
+    assert_eq!(run.player().health.hp, 29, "the turn it is drunk");
     for _ in 0..20 {
         run.play(Act::Wait).unwrap();
     }
-    assert_eq!(run.player.status.poison, 0);
+    assert_eq!(run.player().status.poison, 0);
     // Ten turns of poison, then ten turns of healing at one point in six turns.
-    let hp = run.player.health.hp;
+    let hp = run.player().health.hp;
     assert!((20..=22).contains(&hp), "{hp}");
-    run.player.health.hp = 1;
-    run.player.status.poison = 3;
+    run.player_mut().health.hp = 1;
+    run.player_mut().status.poison = 3;
     run.play(Act::Wait).unwrap();
-    assert_eq!(run.record.ending, Some(Ending::Died { by: "poison".into() }));
+    assert_eq!(run.record().ending, Some(Ending::Died { by: "poison".into() }));
 }
 
 #[test]
@@ -93,7 +96,7 @@ fn speed_gives_a_turn_for_every_monster_turn_and_confusion_sends_steps_astray() 
     let walked = |hasted: bool| {
         let mut run = run_on(ascii);
         let at = Pos::new(15, 1);
-        run.dungeon
+        run.dungeon_mut()
             .level_mut()
             .monsters
             .push(monster(1, Kind::Orc, at, hunting(Pos::new(1, 1))));
@@ -106,7 +109,7 @@ fn speed_gives_a_turn_for_every_monster_turn_and_confusion_sends_steps_astray() 
         for _ in 0..6 {
             run.play(Act::Wait).unwrap();
         }
-        15 - run.dungeon.level().monsters[0].at.x
+        15 - run.dungeon().level().monsters[0].at.x
     };
     let (slow, fast) = (walked(false), walked(true));
     assert_eq!(slow, 7, "a step a turn");
@@ -114,19 +117,19 @@ fn speed_gives_a_turn_for_every_monster_turn_and_confusion_sends_steps_astray() 
     let mut run = run_on(ROOM);
     let c = give(&mut run, ItemKind::Confusion, 1);
     run.play(Act::Use(c)).unwrap();
-    assert!(run.player.status.confusion > 0);
+    assert!(run.player().status.confusion > 0);
     let mut astray = 0;
     for _ in 0..7 {
-        let before = run.player.at;
+        let before = run.player().at;
         run.play(Act::Step(Dir8::E)).unwrap();
-        if run.player.at != Pos::new(before.x + 1, before.y) {
+        if run.player().at != Pos::new(before.x + 1, before.y) {
             astray += 1;
         }
     }
     assert!(astray > 0, "no step went astray in seven");
-    let before = run.player.at;
+    let before = run.player().at;
     run.play(Act::Step(Dir8::E)).unwrap();
-    assert_eq!(run.player.at, Pos::new(before.x + 1, before.y), "clear-headed again");
+    assert_eq!(run.player().at, Pos::new(before.x + 1, before.y), "clear-headed again");
 }
 
 #[test]
@@ -141,16 +144,16 @@ fn scrolls_map_teleport_identify_recharge_and_aggravate() {
     let mut run = run_on(ascii);
     let m = give(&mut run, ItemKind::MagicMapping, 1);
     let far = Pos::new(20, 2);
-    assert!(run.player.memory.level(1).unwrap().get(far).is_none());
+    assert!(run.player().memory.level(1).unwrap().get(far).is_none());
     run.play(Act::Use(m)).unwrap();
-    assert_eq!(run.player.memory.level(1).unwrap().get(far), Some(Tile::Floor));
+    assert_eq!(run.player().memory.level(1).unwrap().get(far), Some(Tile::Floor));
     // Teleportation: out of sight, on free floor.
     let t = give(&mut run, ItemKind::Teleportation, 1);
     run.play(Act::Use(t)).unwrap();
     assert!(
-        run.player.at.x > 9,
+        run.player().at.x > 9,
         "behind the closed door, out of sight: {:?}",
-        run.player.at
+        run.player().at
     );
     // Identify names what else is carried.
     let i = give(&mut run, ItemKind::Identify, 1);
@@ -158,46 +161,46 @@ fn scrolls_map_teleport_identify_recharge_and_aggravate() {
     give(&mut run, ItemKind::Aggravation, 1);
     run.play(Act::Use(i)).unwrap();
     for k in [ItemKind::Identify, ItemKind::Speed, ItemKind::Aggravation] {
-        assert!(run.player.lore.knows(k), "{k:?}");
+        assert!(run.player().lore.knows(k), "{k:?}");
     }
-    assert!(!run.player.lore.knows(ItemKind::Poison));
+    assert!(!run.player().lore.knows(ItemKind::Poison));
     // Recharging.
     let w = give(&mut run, ItemKind::Striking, 1);
     let r = give(&mut run, ItemKind::Recharging, 1);
     run.play(Act::Use(r)).unwrap();
-    assert_eq!(run.player.pack.get(w as usize).unwrap().count, 3);
+    assert_eq!(run.player().pack.get(w as usize).unwrap().count, 3);
     // Aggravation: everything on the level comes.
-    run.dungeon
+    run.dungeon_mut()
         .level_mut()
         .monsters
         .push(monster(1, Kind::Rat, Pos::new(2, 3), Mind::Asleep));
     let a = run
-        .player
+        .player()
         .pack
         .items()
         .find(|(_, i)| i.kind == ItemKind::Aggravation)
         .unwrap()
         .0 as u8;
     run.play(Act::Use(a)).unwrap();
-    assert!(matches!(run.dungeon.level().monsters[0].mind, Mind::Hunting { .. }));
+    assert!(matches!(run.dungeon().level().monsters[0].mind, Mind::Hunting { .. }));
 }
 
 #[test]
 fn weapons_and_armour_change_the_numbers() {
     let mut run = run_on(ROOM);
-    let bare = run.player.attack(0);
+    let bare = run.player().attack(0);
     let axe = give(&mut run, ItemKind::Axe, 1);
     run.play(Act::Equip(axe)).unwrap();
-    let armed = run.player.attack(0);
+    let armed = run.player().attack(0);
     assert_eq!(armed.to_hit, bare.to_hit - 5);
     assert_eq!(armed.damage, (bare.damage.0 + 2, bare.damage.1 + 5));
     assert_eq!(run.play(Act::Equip(axe)), Err(Refusal::AlreadyEquipped));
     let plate = give(&mut run, ItemKind::Plate, 1);
     run.play(Act::Use(plate)).unwrap();
-    assert_eq!(run.player.armour(), 6);
-    assert_eq!(run.player.attack(0).to_hit, bare.to_hit - 20, "plate spoils the aim");
+    assert_eq!(run.player().armour(), 6);
+    assert_eq!(run.player().attack(0).to_hit, bare.to_hit - 20, "plate spoils the aim");
     run.play(Act::Unequip(axe)).unwrap();
-    assert_eq!(run.player.pack.wielded(), None);
+    assert_eq!(run.player().pack.wielded(), None);
     assert_eq!(run.play(Act::Unequip(axe)), Err(Refusal::NotEquipped));
     let darts = give(&mut run, ItemKind::Dart, 3);
     assert_eq!(run.play(Act::Equip(darts)), Err(Refusal::CannotUse));
@@ -211,12 +214,12 @@ fn weapons_and_armour_change_the_numbers() {
         }
         let mut total = 0;
         for id in 0..300 {
-            run.player.health.hp = 30;
-            let level = run.dungeon.level_mut();
+            run.player_mut().health.hp = 30;
+            let level = run.dungeon_mut().level_mut();
             level.monsters = vec![monster(id, Kind::Ogre, Pos::new(2, 1), hunting(Pos::new(1, 1)))];
             level.monsters[0].energy = 60;
             run.play(Act::Wait).unwrap();
-            let lost = 30 - run.player.health.hp;
+            let lost = 30 - run.player().health.hp;
             assert!(!worn || lost == 0 || lost >= 1);
             total += lost;
         }
@@ -234,21 +237,21 @@ fn weapons_and_armour_change_the_numbers() {
 fn every_weapon_armour_and_thrown_kind_does_what_its_numbers_say() {
     for kind in ItemKind::of(Class::Weapon).chain(ItemKind::of(Class::Armour)) {
         let mut run = run_on(ROOM);
-        let bare = run.player.attack(3);
+        let bare = run.player().attack(3);
         let s = give(&mut run, kind, 1);
         run.play(Act::Equip(s)).unwrap();
-        let with = run.player.attack(3);
+        let with = run.player().attack(3);
         let stats = kind.stats();
         assert_eq!(with.to_hit as i32, bare.to_hit as i32 + stats.to_hit, "{kind:?}");
         if kind.class() == Class::Weapon {
-            assert_eq!(run.player.pack.wielded(), Some(kind));
+            assert_eq!(run.player().pack.wielded(), Some(kind));
             assert_eq!(
                 with.damage,
                 (bare.damage.0 + stats.damage.0, bare.damage.1 + stats.damage.1)
             );
         } else {
-            assert_eq!(run.player.pack.worn(), Some(kind));
-            assert_eq!(run.player.armour(), stats.armour);
+            assert_eq!(run.player().pack.worn(), Some(kind));
+            assert_eq!(run.player().armour(), stats.armour);
         }
     }
     // Every thrown kind hurts by its own damage when it hits: an ogre standing still (it does not
@@ -256,7 +259,7 @@ fn every_weapon_armour_and_thrown_kind_does_what_its_numbers_say() {
     for kind in ItemKind::of(Class::Thrown) {
         let mut run = run_on(ROOM);
         let s = give(&mut run, kind, 9);
-        let level = run.dungeon.level_mut();
+        let level = run.dungeon_mut().level_mut();
         level.monsters = vec![monster(1, Kind::Ogre, Pos::new(4, 1), Mind::Asleep)];
         level.monsters[0].energy = -10_000;
         let full = Kind::Ogre.stats().max_hp;
@@ -266,14 +269,17 @@ fn every_weapon_armour_and_thrown_kind_does_what_its_numbers_say() {
                 at: Pos::new(4, 1),
             })
             .unwrap();
-            let hp = run.dungeon.level().monsters[0].hp;
+            let hp = run.dungeon().level().monsters[0].hp;
             if hp < full {
                 let (lo, hi) = kind.stats().damage;
                 assert!((lo..=hi).contains(&(full - hp)), "{kind:?} hit for {}", full - hp);
                 break;
             }
         }
-        assert!(run.dungeon.level().monsters[0].hp < 40, "{kind:?}: nine throws, no hit");
+        assert!(
+            run.dungeon().level().monsters[0].hp < 40,
+            "{kind:?}: nine throws, no hit"
+        );
     }
 }
 
@@ -294,9 +300,9 @@ fn thrown_things_stop_at_walls_closed_doors_and_the_first_monster() {
         at: Pos::new(8, 1),
     })
     .unwrap();
-    assert_eq!(run.player.pack.get(darts as usize).unwrap().count, 4);
+    assert_eq!(run.player().pack.get(darts as usize).unwrap().count, 4);
     assert_eq!(
-        run.dungeon.level().item_at(Pos::new(7, 1)).map(|f| f.item),
+        run.dungeon().level().item_at(Pos::new(7, 1)).map(|f| f.item),
         Some(Item::one(ItemKind::Dart))
     );
     // Beyond a wall it cannot be aimed at all (out of sight), and at yourself not.
@@ -316,7 +322,7 @@ fn thrown_things_stop_at_walls_closed_doors_and_the_first_monster() {
     );
     // A troll and a goblin in a line, standing still: the troll is hit (or missed), the goblin
     // behind it never.
-    let level = run.dungeon.level_mut();
+    let level = run.dungeon_mut().level_mut();
     level.monsters = vec![
         monster(1, Kind::Troll, Pos::new(4, 2), Mind::Asleep),
         monster(2, Kind::Goblin, Pos::new(7, 2), Mind::Asleep),
@@ -331,23 +337,23 @@ fn thrown_things_stop_at_walls_closed_doors_and_the_first_monster() {
             at: Pos::new(7, 2),
         })
         .unwrap();
-        hits += u32::from(run.dungeon.level().monsters.iter().any(|m| m.id == 1 && m.is_hurt()));
+        hits += u32::from(run.dungeon().level().monsters.iter().any(|m| m.id == 1 && m.is_hurt()));
     }
-    let second = run.dungeon.level().monsters.iter().find(|m| m.id == 2).unwrap();
+    let second = run.dungeon().level().monsters.iter().find(|m| m.id == 2).unwrap();
     assert!(!second.is_hurt(), "the second goblin was hit through the first");
     assert!(hits > 0, "three darts, no hit");
     // The darts lie under (or beside) the troll, to be picked up again.
     let near_first: u8 = run
-        .dungeon
+        .dungeon()
         .level()
         .items
         .iter()
         .filter(|f| f.item.kind == ItemKind::Dart && f.at.x <= 5 && (f.at.x - 4).abs() <= 1)
         .map(|f| f.item.count)
         .sum();
-    assert_eq!(near_first, 3, "{:?} ({hits} hits)", run.dungeon.level().items);
+    assert_eq!(near_first, 3, "{:?} ({hits} hits)", run.dungeon().level().items);
     // A wall in the way: it stops before the wall.
-    let way = delve_core::rules::flight(run.dungeon.level(), Pos::new(1, 3), Pos::new(12, 3));
+    let way = delve_core::rules::flight(run.dungeon().level(), Pos::new(1, 3), Pos::new(12, 3));
     assert_eq!(way.stop, Pos::new(6, 3));
     assert_eq!(way.hits, None);
 }
@@ -355,7 +361,7 @@ fn thrown_things_stop_at_walls_closed_doors_and_the_first_monster() {
 #[test]
 fn wands_strike_send_to_sleep_and_blink_a_charge_at_a_time() {
     let mut run = run_on(ROOM);
-    let level = run.dungeon.level_mut();
+    let level = run.dungeon_mut().level_mut();
     level.monsters = vec![monster(1, Kind::Ogre, Pos::new(6, 1), hunting(Pos::new(1, 1)))];
     level.monsters[0].energy = -1000; // it stands still for the test
     let full = Kind::Ogre.stats().max_hp;
@@ -365,7 +371,7 @@ fn wands_strike_send_to_sleep_and_blink_a_charge_at_a_time() {
         at: Pos::new(6, 1),
     })
     .unwrap();
-    let ogre = run.dungeon.level().monsters[0];
+    let ogre = run.dungeon().level().monsters[0];
     assert!(
         (full - 10..=full - 5).contains(&ogre.hp),
         "a bolt always hits for 5-10: {}",
@@ -377,7 +383,7 @@ fn wands_strike_send_to_sleep_and_blink_a_charge_at_a_time() {
         at: Pos::new(6, 1),
     })
     .unwrap();
-    assert_eq!(run.dungeon.level().monsters[0].mind, Mind::Asleep);
+    assert_eq!(run.dungeon().level().monsters[0].mind, Mind::Asleep);
     assert_eq!(
         run.play(Act::Aim {
             slot: sleep,
@@ -391,13 +397,13 @@ fn wands_strike_send_to_sleep_and_blink_a_charge_at_a_time() {
         at: Pos::new(5, 5),
     })
     .unwrap();
-    assert_eq!(run.player.at, Pos::new(5, 5));
+    assert_eq!(run.player().at, Pos::new(5, 5));
 }
 
 #[test]
 fn the_pack_holds_sixteen_and_what_is_walked_over_is_picked_up() {
     let mut run = run_on(ROOM);
-    let level = run.dungeon.level_mut();
+    let level = run.dungeon_mut().level_mut();
     level
         .items
         .push(FloorItem::loose(Pos::new(2, 1), Item::one(ItemKind::Sword)));
@@ -405,30 +411,30 @@ fn the_pack_holds_sixteen_and_what_is_walked_over_is_picked_up() {
         .items
         .push(FloorItem::loose(Pos::new(3, 1), Item::one(ItemKind::Mace)));
     run.play(Act::Step(Dir8::E)).unwrap();
-    assert_eq!(run.player.pack.get(0), Some(Item::one(ItemKind::Sword)));
-    assert!(run.log.last().unwrap().1.contains("(a)"));
+    assert_eq!(run.player().pack.get(0), Some(Item::one(ItemKind::Sword)));
+    assert!(run.log().last().unwrap().1.contains("(a)"));
     for _ in 1..SLOTS {
         give(&mut run, ItemKind::Dagger, 1);
     }
-    assert_eq!(run.player.pack.items().count(), SLOTS);
+    assert_eq!(run.player().pack.items().count(), SLOTS);
     // Full: walking over leaves it, picking up is refused (no turn).
     run.play(Act::Step(Dir8::E)).unwrap();
-    assert!(run.dungeon.level().item_at(Pos::new(3, 1)).is_some());
-    let turn = run.turn;
+    assert!(run.dungeon().level().item_at(Pos::new(3, 1)).is_some());
+    let turn = run.turn();
     assert_eq!(run.play(Act::PickUp), Err(Refusal::PackFull));
-    assert_eq!(run.turn, turn);
+    assert_eq!(run.turn(), turn);
     // Drop the sword here? Something lies here: refused. One step on, dropped; then taken back
     // into the same letter.
     assert_eq!(run.play(Act::Drop(0)), Err(Refusal::NoRoomToDrop));
     run.play(Act::Step(Dir8::E)).unwrap();
     run.play(Act::Drop(0)).unwrap();
-    assert_eq!(run.player.pack.get(0), None);
+    assert_eq!(run.player().pack.get(0), None);
     assert_eq!(
-        run.dungeon.level().item_at(run.player.at).unwrap().item.kind,
+        run.dungeon().level().item_at(run.player().at).unwrap().item.kind,
         ItemKind::Sword
     );
     run.play(Act::PickUp).unwrap();
-    assert_eq!(run.player.pack.get(0), Some(Item::one(ItemKind::Sword)));
+    assert_eq!(run.player().pack.get(0), Some(Item::one(ItemKind::Sword)));
     assert_eq!(letter(0), 'a');
     assert_eq!(run.play(Act::PickUp), Err(Refusal::NothingHere));
     assert_eq!(run.play(Act::Use(SLOTS as u8)), Err(Refusal::NoSuchItem));
@@ -437,7 +443,7 @@ fn the_pack_holds_sixteen_and_what_is_walked_over_is_picked_up() {
 #[test]
 fn a_vault_offers_a_choice_and_seals_the_rest() {
     let mut run = run_on(ROOM);
-    let level = run.dungeon.level_mut();
+    let level = run.dungeon_mut().level_mut();
     for (x, kind) in [(2, ItemKind::Sword), (3, ItemKind::Plate), (4, ItemKind::Striking)] {
         level.items.push(FloorItem {
             at: Pos::new(x, 2),
@@ -447,12 +453,12 @@ fn a_vault_offers_a_choice_and_seals_the_rest() {
         });
     }
     run.play(Act::Step(Dir8::SE)).unwrap();
-    assert_eq!(run.player.pack.get(0), Some(Item::one(ItemKind::Sword)));
-    let sealed: Vec<bool> = run.dungeon.level().items.iter().map(|f| f.sealed).collect();
+    assert_eq!(run.player().pack.get(0), Some(Item::one(ItemKind::Sword)));
+    let sealed: Vec<bool> = run.dungeon().level().items.iter().map(|f| f.sealed).collect();
     assert_eq!(sealed, [true, true]);
     run.play(Act::Step(Dir8::E)).unwrap();
     assert_eq!(
-        run.player.pack.items().count(),
+        run.player().pack.items().count(),
         1,
         "walking over a sealed altar takes nothing"
     );
@@ -475,21 +481,21 @@ fn items_are_saved_and_hashed() {
     let before = run.state_hash();
     let back = decode(&encode(&SavedRun::capture(&run))).unwrap().restore().unwrap();
     assert_eq!(back.state_hash(), before);
-    assert_eq!(back.player.pack, run.player.pack);
-    assert_eq!(back.player.status, run.player.status);
-    assert_eq!(back.player.lore, run.player.lore);
-    assert_eq!(back.dungeon.level().items, run.dungeon.level().items);
+    assert_eq!(back.player().pack, run.player().pack);
+    assert_eq!(back.player().status, run.player().status);
+    assert_eq!(back.player().lore, run.player().lore);
+    assert_eq!(back.dungeon().level().items, run.dungeon().level().items);
     // Every part of it is in the hash.
     let changed = |f: &dyn Fn(&mut Run)| {
         let mut other = run.clone();
         f(&mut other);
         other.state_hash() != before
     };
-    assert!(changed(&|r| r.dungeon.level_mut().items[0].at.x += 1));
-    assert!(changed(&|r| _ = r.player.pack.take_one(0)));
-    assert!(changed(&|r| r.player.pack.armour = None));
-    assert!(changed(&|r| r.player.status.haste += 1));
-    assert!(changed(&|r| _ = r.player.lore.learn(ItemKind::Poison)));
+    assert!(changed(&|r| r.dungeon_mut().level_mut().items[0].at.x += 1));
+    assert!(changed(&|r| _ = r.player_mut().pack.take_one(0)));
+    assert!(changed(&|r| r.player_mut().pack.armour = None));
+    assert!(changed(&|r| r.player_mut().status.haste += 1));
+    assert!(changed(&|r| _ = r.player_mut().lore.learn(ItemKind::Poison)));
     // A save that breaks the pack's promises is refused by name.
     let mut bad = SavedRun::capture(&run);
     bad.player.gear.weapon = Some(5);
@@ -582,12 +588,12 @@ fn a_round_tells_what_happened_in_order_and_where() {
     );
     // A dart thrown at a goblin: its flight, from the player to where it stopped, then the hit
     // or the miss on the goblin's tile, then where it landed.
-    let goblin_at = Pos::new(run.player.at.x, 3);
-    let level = run.dungeon.level_mut();
+    let goblin_at = Pos::new(run.player().at.x, 3);
+    let level = run.dungeon_mut().level_mut();
     level.monsters = vec![monster(1, Kind::Goblin, goblin_at, Mind::Asleep)];
     level.monsters[0].energy = -1000;
     let darts = give(&mut run, ItemKind::Dart, 3);
-    let from = run.player.at;
+    let from = run.player().at;
     let round = run
         .play(Act::Aim {
             slot: darts,
@@ -623,8 +629,8 @@ fn a_round_tells_what_happened_in_order_and_where() {
     assert!(flew < hit, "the flight comes before the hit");
     assert_eq!(mine[hit].at, goblin_at);
     // A monster's hit on the player lands on the player's tile.
-    let next_to = Pos::new(run.player.at.x + 1, run.player.at.y);
-    let level = run.dungeon.level_mut();
+    let next_to = Pos::new(run.player().at.x + 1, run.player().at.y);
+    let level = run.dungeon_mut().level_mut();
     level.monsters = vec![monster(2, Kind::Orc, next_to, hunting(next_to))];
     let round = run.play(Act::Wait).unwrap();
     let attack = round
@@ -641,5 +647,5 @@ fn a_round_tells_what_happened_in_order_and_where() {
                 )
         })
         .expect("the orc attacks");
-    assert_eq!((attack.from, attack.at), (next_to, run.player.at));
+    assert_eq!((attack.from, attack.at), (next_to, run.player().at));
 }

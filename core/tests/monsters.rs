@@ -35,11 +35,11 @@ const ROOM: &str = "\
 ";
 
 fn put(run: &mut Run, m: Monster) {
-    run.dungeon.level_mut().monsters.push(m);
+    run.dungeon_mut().level_mut().monsters.push(m);
 }
 
 fn the(run: &Run, id: u32) -> Option<Monster> {
-    run.dungeon.level().monsters.iter().find(|m| m.id == id).copied()
+    run.dungeon().level().monsters.iter().find(|m| m.id == id).copied()
 }
 
 fn steps_apart(a: Pos, b: Pos) -> i32 {
@@ -54,7 +54,7 @@ fn play(run: &mut Run, act: Act) -> Vec<String> {
 #[test]
 fn archers_shoot_along_a_clear_line_and_step_back_when_you_close_in() {
     let mut run = run_on(ROOM);
-    let me = run.player.at;
+    let me = run.player().at;
     put(&mut run, monster(1, Kind::GoblinArcher, Pos::new(6, 1), hunting(me)));
     let mut shots = 0;
     for _ in 0..10 {
@@ -73,7 +73,7 @@ fn archers_shoot_along_a_clear_line_and_step_back_when_you_close_in() {
     let (mut back, mut stood) = (0, 0);
     for attempt in 0..40 {
         let mut run = run_on(ROOM);
-        run.rng = GenRng::new(attempt);
+        run.set_rng(GenRng::new(attempt));
         put(&mut run, monster(1, Kind::GoblinArcher, Pos::new(2, 2), hunting(me)));
         play(&mut run, Act::Wait);
         match steps_apart(the(&run, 1).unwrap().at, me) {
@@ -85,14 +85,14 @@ fn archers_shoot_along_a_clear_line_and_step_back_when_you_close_in() {
     assert!(back >= 10 && stood >= 10, "{back} stepped back, {stood} fought");
     // Another monster in the line of fire: no shot; it moves to find one.
     let mut run = run_on("##########\n#@.......#\n##########\n");
-    let me = run.player.at;
+    let me = run.player().at;
     put(&mut run, monster(1, Kind::GoblinArcher, Pos::new(7, 1), hunting(me)));
     put(&mut run, monster(2, Kind::Rat, Pos::new(4, 1), Mind::Asleep));
     let said = play(&mut run, Act::Wait);
     assert!(!said.iter().any(|l| l.contains("shoots")), "{said:?}");
     // Out of range: it closes in.
     let mut run = run_on("######################\n#@...................#\n######################\n");
-    let me = run.player.at;
+    let me = run.player().at;
     put(&mut run, monster(1, Kind::GoblinArcher, Pos::new(14, 1), hunting(me)));
     play(&mut run, Act::Wait);
     assert_eq!(the(&run, 1).unwrap().at, Pos::new(13, 1));
@@ -103,10 +103,10 @@ fn cowards_run_when_hurt_heal_away_from_you_and_come_back_whole() {
     // Hit until the kobold turns to flee (a blow may kill it instead: then another try).
     let fled = (0..40).any(|attempt| {
         let mut run = run_on(ROOM);
-        run.rng = GenRng::new(attempt);
-        let me = run.player.at;
+        run.set_rng(GenRng::new(attempt));
+        let me = run.player().at;
         put(&mut run, monster(1, Kind::Kobold, Pos::new(2, 1), hunting(me)));
-        run.dungeon.level_mut().monsters[0].hp = 4;
+        run.dungeon_mut().level_mut().monsters[0].hp = 4;
         for _ in 0..10 {
             let said = play(&mut run, Act::Step(Dir8::E));
             match the(&run, 1) {
@@ -124,7 +124,7 @@ fn cowards_run_when_hurt_heal_away_from_you_and_come_back_whole() {
     assert!(fled, "a kobold hurt to a third of its health flees");
     // A fleeing kobold steps away from you.
     let mut run = run_on(ROOM);
-    let me = run.player.at;
+    let me = run.player().at;
     let mut k = monster(1, Kind::Kobold, Pos::new(3, 1), Mind::Fleeing);
     k.hp = 2;
     put(&mut run, k);
@@ -145,16 +145,16 @@ fn cowards_run_when_hurt_heal_away_from_you_and_come_back_whole() {
 #[test]
 fn thieves_steal_what_is_not_worn_run_and_drop_it_when_killed() {
     let mut run = run_on(ROOM);
-    let me = run.player.at;
-    let darts = run.player.pack.add(Item {
+    let me = run.player().at;
+    let darts = run.player_mut().pack.add(Item {
         kind: ItemKind::Dart,
         count: 5,
     });
-    let sword = run.player.pack.add(Item {
+    let sword = run.player_mut().pack.add(Item {
         kind: ItemKind::Sword,
         count: 1,
     });
-    run.player.pack.weapon = sword.map(|s| s as u8);
+    run.player_mut().pack.weapon = sword.map(|s| s as u8);
     put(&mut run, monster(1, Kind::Monkey, Pos::new(2, 1), hunting(me)));
     let mut stolen = false;
     for _ in 0..40 {
@@ -165,25 +165,25 @@ fn thieves_steal_what_is_not_worn_run_and_drop_it_when_killed() {
         }
     }
     assert!(stolen, "a monkey next to you steals within 40 turns");
-    assert_eq!(run.player.pack.get(darts.unwrap()), None, "the darts are gone");
+    assert_eq!(run.player().pack.get(darts.unwrap()), None, "the darts are gone");
     assert_eq!(
-        run.player.pack.wielded(),
+        run.player().pack.wielded(),
         Some(ItemKind::Sword),
         "what is wielded stays"
     );
-    let level = run.dungeon.level();
+    let level = run.dungeon().level();
     assert_eq!(level.loot_of(1).map(|l| l.item.kind), Some(ItemKind::Dart));
     assert_eq!(the(&run, 1).unwrap().mind, Mind::Fleeing);
     // It runs.
-    let before = steps_apart(the(&run, 1).unwrap().at, run.player.at);
+    let before = steps_apart(the(&run, 1).unwrap().at, run.player().at);
     for _ in 0..3 {
         play(&mut run, Act::Wait);
     }
-    assert!(steps_apart(the(&run, 1).unwrap().at, run.player.at) > before);
+    assert!(steps_apart(the(&run, 1).unwrap().at, run.player().at) > before);
     // Killed, it drops them.
     let at = Pos::new(2, 1);
     {
-        let level = run.dungeon.level_mut();
+        let level = run.dungeon_mut().level_mut();
         level.monsters[0].at = at;
         level.monsters[0].hp = 1;
     }
@@ -191,11 +191,11 @@ fn thieves_steal_what_is_not_worn_run_and_drop_it_when_killed() {
         if the(&run, 1).is_none() {
             break;
         }
-        run.dungeon.level_mut().monsters[0].at = at; // it does not get away this time
+        run.dungeon_mut().level_mut().monsters[0].at = at; // it does not get away this time
         play(&mut run, Act::Step(Dir8::E));
     }
     assert!(the(&run, 1).is_none(), "the monkey is dead");
-    let level = run.dungeon.level();
+    let level = run.dungeon().level();
     assert!(level.loot.is_empty());
     let dropped = level
         .items
@@ -209,20 +209,20 @@ fn thieves_steal_what_is_not_worn_run_and_drop_it_when_killed() {
 #[test]
 fn bloats_drift_up_hover_and_poison_who_pops_them_close() {
     let mut run = run_on(ROOM);
-    let me = run.player.at;
+    let me = run.player().at;
     put(&mut run, monster(1, Kind::Bloat, Pos::new(4, 1), hunting(me)));
-    let hp = run.player.health.hp;
+    let hp = run.player().health.hp;
     for _ in 0..12 {
         play(&mut run, Act::Wait);
     }
     assert_eq!(steps_apart(the(&run, 1).unwrap().at, me), 1, "it drifts up to you");
     assert_eq!(
-        run.player.health.hp,
-        hp.max(run.player.health.hp),
+        run.player().health.hp,
+        hp.max(run.player().health.hp),
         "and never hurts you itself"
     );
     // Popped next to you, its gas poisons you.
-    run.dungeon.level_mut().monsters[0].hp = 1;
+    run.dungeon_mut().level_mut().monsters[0].hp = 1;
     let dir = Dir8::between(me, the(&run, 1).unwrap().at).unwrap();
     for _ in 0..30 {
         if the(&run, 1).is_none() {
@@ -231,11 +231,11 @@ fn bloats_drift_up_hover_and_poison_who_pops_them_close() {
         play(&mut run, Act::Step(dir));
     }
     assert!(the(&run, 1).is_none());
-    assert!(run.player.status.poison > 0, "caught in the gas");
+    assert!(run.player().status.poison > 0, "caught in the gas");
     // Popped from afar (a dart), it harms no one.
     let mut run = run_on(ROOM);
     let slot = run
-        .player
+        .player_mut()
         .pack
         .add(Item {
             kind: ItemKind::Dart,
@@ -258,7 +258,7 @@ fn bloats_drift_up_hover_and_poison_who_pops_them_close() {
         );
     }
     assert!(the(&run, 1).is_none());
-    assert_eq!(run.player.status.poison, 0);
+    assert_eq!(run.player().status.poison, 0);
 }
 
 #[test]
@@ -270,13 +270,13 @@ fn ogres_smash_doors_open_locked_ones_too_where_others_are_stopped() {
         ('+', Kind::Rat, false),
     ] {
         let mut run = run_on(&format!("#########\n#@..{door}...#\n#########\n"));
-        let me = run.player.at;
+        let me = run.player().at;
         put(&mut run, monster(1, kind, Pos::new(6, 1), hunting(me)));
         let mut said = Vec::new();
         for _ in 0..8 {
             said.extend(play(&mut run, Act::Wait));
         }
-        let tile = run.dungeon.level().map.tile(Pos::new(4, 1));
+        let tile = run.dungeon().level().map.tile(Pos::new(4, 1));
         assert_eq!(
             tile == Tile::Door(DoorState::Open),
             smashed,
@@ -290,9 +290,9 @@ fn ogres_smash_doors_open_locked_ones_too_where_others_are_stopped() {
 fn bats_flit_where_a_plain_hunter_only_closes_in() {
     let away = |kind: Kind| {
         let mut run = run_on(ROOM);
-        run.player.health.max = 10_000;
-        run.player.health.hp = 10_000;
-        let me = run.player.at;
+        run.player_mut().health.max = 10_000;
+        run.player_mut().health.hp = 10_000;
+        let me = run.player().at;
         put(&mut run, monster(1, kind, Pos::new(5, 4), hunting(me)));
         let mut away = 0;
         for _ in 0..60 {
@@ -455,8 +455,8 @@ fn sneaking_is_quiet_and_takes_two_turns() {
     }
     assert!(awake(&walk), "walking up to it wakes it");
     assert!(!awake(&sneak), "sneaking up to it does not");
-    assert_eq!(sneak.player.at, walk.player.at);
-    assert_eq!((walk.turn, sneak.turn), (2, 4));
+    assert_eq!(sneak.player().at, walk.player().at);
+    assert_eq!((walk.turn(), sneak.turn()), (2, 4));
 }
 
 #[test]
@@ -468,12 +468,12 @@ fn what_a_thief_carries_is_saved_hashed_and_checked() {
         kind: ItemKind::Dart,
         count: 3,
     };
-    run.dungeon.level_mut().loot.push(Loot { holder: 1, item: dart });
+    run.dungeon_mut().level_mut().loot.push(Loot { holder: 1, item: dart });
     assert_ne!(run.state_hash(), before, "the hash covers loot");
     let saved = delve_core::save::SavedRun::capture(&run);
     let back = decode(&encode(&saved)).unwrap().restore().unwrap();
     assert_eq!(back.state_hash(), run.state_hash());
-    assert_eq!(back.dungeon.level().loot_of(1).map(|l| l.item), Some(dart));
+    assert_eq!(back.dungeon().level().loot_of(1).map(|l| l.item), Some(dart));
     // Loot held by no monster is refused by name.
     let mut bad = saved.clone();
     for level in bad.levels.iter_mut().flatten() {

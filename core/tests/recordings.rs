@@ -37,7 +37,7 @@ fn bot_runs_replay_to_the_same_state() {
         assert_eq!(verdict.hash, run.state_hash(), "seed {seed}");
         assert_eq!(
             (verdict.turns, verdict.depth),
-            (run.turn, run.dungeon.depth()),
+            (run.turn(), run.dungeon().depth()),
             "seed {seed}"
         );
         assert_eq!(verdict.seed, Some(seed));
@@ -45,7 +45,7 @@ fn bot_runs_replay_to_the_same_state() {
         // The replay recorded itself as it went: the same recording.
         assert_eq!(replayed.recording(), run.recording(), "seed {seed}");
         let checkpoints = run.recording().unwrap().checkpoints();
-        assert_eq!(checkpoints.len() as u64, run.turn / CHECKPOINT_EVERY, "seed {seed}");
+        assert_eq!(checkpoints.len() as u64, run.turn() / CHECKPOINT_EVERY, "seed {seed}");
     }
 }
 
@@ -139,8 +139,8 @@ fn a_save_holds_its_recording_and_verifies() {
     let bytes = encode(&SavedRun::capture(&run));
     let back = decode(&bytes).unwrap().restore().unwrap();
     assert_eq!(back.recording(), run.recording());
-    assert_eq!(back.record.kills, run.record.kills);
-    assert!(run.record.kills.iter().sum::<u32>() == run.record.slain && run.record.slain > 0);
+    assert_eq!(back.record().kills, run.record().kills);
+    assert!(run.record().kills.iter().sum::<u32>() == run.record().slain && run.record().slain > 0);
     let (verdict, _) = verify(&bytes).unwrap();
     assert!(verdict.ok());
     assert_eq!(verdict.hash, run.state_hash());
@@ -148,7 +148,11 @@ fn a_save_holds_its_recording_and_verifies() {
     let mut back = back.with_sight(DEFAULT_RADIUS);
     Bot::player().play_until(&mut back, 600);
     let (verdict, _) = verify(&encode_recording(&back).unwrap()).unwrap();
-    assert!(verdict.ok() && verdict.turns == back.turn, "{verdict:?} {}", back.turn);
+    assert!(
+        verdict.ok() && verdict.turns == back.turn(),
+        "{verdict:?} {}",
+        back.turn()
+    );
     // A save made before recordings holds no commands: refused by name.
     let err = verify(&data("golden-v4.sav")).unwrap_err();
     assert!(err.contains("before runs were recorded"), "{err}");
@@ -188,7 +192,7 @@ fn commands_nobody_would_give_replay_without_a_panic() {
             run.set_sight_radius(1 + (r >> 50) as u32 % 30);
         }
         if r % 89 == 0 {
-            let on = !run.player.sneaking;
+            let on = !run.player().sneaking;
             run.set_sneaking(on);
         }
         if run.is_over() {
@@ -216,7 +220,7 @@ fn sneaking_is_hashed_saved_and_continued() {
     run.set_sneaking(true);
     assert_ne!(run.state_hash(), walking, "sneaking is in the state hash");
     let back = decode(&encode(&SavedRun::capture(&run))).unwrap().restore().unwrap();
-    assert!(back.player.sneaking, "a continued run sneaks on");
+    assert!(back.player().sneaking, "a continued run sneaks on");
     assert_eq!(back.state_hash(), run.state_hash());
     let mut back = back;
     back.set_sneaking(false);
@@ -231,9 +235,9 @@ fn a_replay_steps_a_command_at_a_time() {
     let file = RecordingFile::of(&run).unwrap();
     let (mut replayed, mut replay) = Replay::begin(&file.spec, &file.recording, Some(file.end)).unwrap();
     assert_eq!((replay.played(), replay.len()), (0, file.recording.len()));
-    let mut turns = vec![replayed.turn];
+    let mut turns = vec![replayed.turn()];
     while replay.step(&mut replayed).unwrap() {
-        turns.push(replayed.turn);
+        turns.push(replayed.turn());
     }
     assert!(replay.is_done());
     assert!(turns.windows(2).all(|w| w[0] <= w[1]));
@@ -257,26 +261,31 @@ fn the_golden_recording_still_replays() {
 fn the_story_tells_the_run() {
     let run = bot_run(9, 1_500);
     let text = story(&run);
-    assert!(text.contains(&format!("Turns:   {}", run.turn)), "{text}");
-    assert!(text.contains(&format!("Slain: {}", run.record.slain)));
+    assert!(text.contains(&format!("Turns:   {}", run.turn())), "{text}");
+    assert!(text.contains(&format!("Slain: {}", run.record().slain)));
     assert!(text.contains("seed 9 (80x50, mixed)"));
-    let last = run.log.last().unwrap();
+    let last = run.log().last().unwrap();
     assert!(text.contains(&last.1), "the last message");
     // The level drawn, cut to what was seen: the player once, the rest in the legend.
     let drawn: Vec<&str> = text.rsplit_once("blank is unseen):\n").unwrap().1.lines().collect();
-    assert!(!drawn.is_empty() && drawn.len() <= run.dungeon.level().map.height() as usize);
+    assert!(!drawn.is_empty() && drawn.len() <= run.dungeon().level().map.height() as usize);
     assert_eq!(drawn.iter().flat_map(|r| r.chars()).filter(|&c| c == '@').count(), 1);
     assert!(
         drawn.iter().flat_map(|r| r.chars()).all(|c| " #.,+'*<>@".contains(c)),
         "{drawn:?}"
     );
-    let seen = run.player.memory.level(run.dungeon.depth()).unwrap().explored_count();
+    let seen = run
+        .player()
+        .memory
+        .level(run.dungeon().depth())
+        .unwrap()
+        .explored_count();
     let walls_and_floors = drawn.iter().flat_map(|r| r.chars()).filter(|&c| c != ' ').count();
     assert_eq!(walls_and_floors, seen, "every remembered tile, the player's drawn as @");
     // The line to share tells the run without its map.
     let line = share_line(&run);
     assert!(line.starts_with("Delve, seed 9 (80x50, mixed): "), "{line}");
-    assert!(line.contains(&format!("{} turns, {} slain.", run.turn, run.record.slain)));
+    assert!(line.contains(&format!("{} turns, {} slain.", run.turn(), run.record().slain)));
     let mut daily = bot_run(9, 10);
     daily.mark_daily("2026-11-24");
     assert!(share_line(&daily).starts_with("Delve daily 2026-11-24: still going on level 1, 10 turns"));

@@ -35,29 +35,32 @@ fn data(name: &str) -> Vec<u8> {
 fn every_golden_save_loads_to_the_state_it_was_made_with() {
     let run = decode(&data("golden-v3.sav")).unwrap().restore().unwrap();
     assert_eq!(run.state_hash(), GOLDEN_HASH);
-    assert_eq!((run.turn, run.dungeon.depth()), (518, 2));
-    assert!(run.player.pack.items().count() > 0, "the golden walk picked things up");
+    assert_eq!((run.turn(), run.dungeon().depth()), (518, 2));
+    assert!(
+        run.player().pack.items().count() > 0,
+        "the golden walk picked things up"
+    );
     // Format 3 holds no loot, and migrates to format 4 without a change.
     let again = decode(&encode(&decode(&data("golden-v3.sav")).unwrap())).unwrap();
     assert_eq!(again.restore().unwrap().state_hash(), GOLDEN_HASH);
     let v4 = decode(&data("golden-v4.sav")).unwrap().restore().unwrap();
     assert_eq!(v4.state_hash(), GOLDEN_V4_HASH);
-    assert_eq!((v4.turn, v4.dungeon.depth()), (514, 2));
+    assert_eq!((v4.turn(), v4.dungeon().depth()), (514, 2));
     assert!(v4.recording().is_none(), "format 4 held no recording");
     // Format 5 is the same walk with its recording (and kills by kind): the same state.
     let v5 = decode(&data("golden-v5.sav")).unwrap().restore().unwrap();
     assert_eq!(v5.state_hash(), GOLDEN_V4_HASH);
-    assert_eq!(v5.turn, 514);
-    assert_eq!(v5.record.kills.iter().sum::<u32>(), v5.record.slain);
+    assert_eq!(v5.turn(), 514);
+    assert_eq!(v5.record().kills.iter().sum::<u32>(), v5.record().slain);
     assert!(v5.recording().is_some_and(|r| r.len() >= 514));
     assert!(
-        !v5.player.sneaking,
+        !v5.player().sneaking,
         "format 5 did not keep sneaking: a run continues walking"
     );
     // Format 6 is the same walk, ending with the player sneaking (kept from format 6 on).
     let mut v6 = decode(&data("golden-v6.sav")).unwrap().restore().unwrap();
     assert_eq!(v6.state_hash(), GOLDEN_V6_HASH);
-    assert!(v6.player.sneaking);
+    assert!(v6.player().sneaking);
     v6.set_sneaking(false);
     assert_eq!(v6.state_hash(), GOLDEN_V4_HASH, "walking, it is the format 5 run");
     // The saves from before items hold the same walk: they load to the format 3 run with no
@@ -69,10 +72,11 @@ fn every_golden_save_loads_to_the_state_it_was_made_with() {
     let bare = bare.restore().unwrap();
     for name in ["golden-v1.sav", "golden-v2.sav"] {
         let old = decode(&data(name)).unwrap().restore().unwrap();
-        assert_eq!((old.turn, old.dungeon.depth()), (518, 2), "{name}");
-        assert_eq!(old.player.pack, Pack::default(), "{name}");
+        assert_eq!((old.turn(), old.dungeon().depth()), (518, 2), "{name}");
+        assert_eq!(old.player().pack, Pack::default(), "{name}");
         assert_eq!(
-            old.player.lore, bare.player.lore,
+            old.player().lore,
+            bare.player().lore,
             "{name}: the looks of the run's items"
         );
         assert_eq!(old.state_hash(), bare.state_hash(), "{name}");
@@ -94,18 +98,18 @@ fn a_change_to_what_is_saved_without_a_new_format_is_caught() {
 
 /// Walks to the remembered `tile`; false when it is not remembered or cannot be reached.
 fn walk_to(run: &mut Run, tile: Tile, each_turn: &mut impl FnMut(&Run)) -> bool {
-    let depth = run.dungeon.depth();
+    let depth = run.dungeon().depth();
     let known = Known {
-        level: run.dungeon.level(),
-        memory: run.player.memory.level(depth).expect("remembered"),
+        level: run.dungeon().level(),
+        memory: run.player().memory.level(depth).expect("remembered"),
     };
     let Some(to) = known.find(tile) else { return false };
-    let held = run.player.keys.doors_on(depth);
-    let Some(walk) = plan::travel(&known, run.player.at, to, &held, &mut Search::default()) else {
+    let held = run.player().keys.doors_on(depth);
+    let Some(walk) = plan::travel(&known, run.player().at, to, &held, &mut Search::default()) else {
         return false;
     };
     for step in walk {
-        let dir = Dir8::between(run.player.at, step).expect("one step");
+        let dir = Dir8::between(run.player().at, step).expect("one step");
         if run.play(Act::Step(dir)).is_err() {
             return false;
         }
@@ -125,8 +129,8 @@ fn reach(run: &mut Run, tile: Tile, each_turn: &mut impl FnMut(&Run)) {
     }
     panic!(
         "{tile:?} not reached on level {} at turn {}",
-        run.dungeon.depth(),
-        run.turn
+        run.dungeon().depth(),
+        run.turn()
     );
 }
 
@@ -146,12 +150,12 @@ fn the_cache_saves_what_a_whole_save_would() {
     let going_up = std::cell::Cell::new(false);
     let mut check = |run: &Run| {
         turns += 1;
-        if going_up.get() && run.dungeon.depth() != 1 {
+        if going_up.get() && run.dungeon().depth() != 1 {
             return;
         }
         let mut whole = SavedRun::capture(run);
         whole.saved_at = turns;
-        assert_eq!(cache.encode(run, turns), encode(&whole), "turn {}", run.turn);
+        assert_eq!(cache.encode(run, turns), encode(&whole), "turn {}", run.turn());
         saves += 1;
     };
     for _ in 0..2 {
@@ -165,7 +169,7 @@ fn the_cache_saves_what_a_whole_save_would() {
         run.play(Act::Ascend).unwrap();
         check(&run);
     }
-    assert_eq!(run.dungeon.depth(), 1);
+    assert_eq!(run.dungeon().depth(), 1);
     reach(&mut run, Tile::StairsDown, &mut check);
     assert!(saves > 50, "{saves} saves");
 }

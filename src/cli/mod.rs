@@ -340,12 +340,12 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         .with_store(cli.store());
         return exit_code(crate::app::run(launch));
     }
-    let dungeon = run.dungeon;
+    let dungeon = run.dungeon();
     let map = &dungeon.level().map;
     let text = if cli.explore {
-        explore_json(dungeon, cli.radius_or_default())
+        explore_json(dungeon.clone(), cli.radius_or_default())
     } else if cli.json {
-        level_json(&dungeon)
+        level_json(dungeon)
     } else if cli.fov {
         fov_ascii(map, cli.radius_or_default())
     } else {

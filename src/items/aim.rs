@@ -44,9 +44,9 @@ pub struct Aim {
 
 /// The monsters the player sees, nearest first (then by place): what Tab cycles through.
 pub fn targets(run: &Run) -> Vec<Pos> {
-    let at = run.player.at;
+    let at = run.player().at;
     let mut seen: Vec<Pos> = run
-        .dungeon
+        .dungeon()
         .level()
         .monsters
         .iter()
@@ -61,7 +61,7 @@ pub fn targets(run: &Run) -> Vec<Pos> {
 pub(crate) fn start_aim(run: &Run, slot: u8) -> Aim {
     Aim {
         slot,
-        cursor: targets(run).first().copied().unwrap_or(run.player.at),
+        cursor: targets(run).first().copied().unwrap_or(run.player().at),
     }
 }
 
@@ -87,7 +87,7 @@ pub(crate) fn steer_aim(
         *last_pointer = None;
         return;
     };
-    let map = &game.dungeon.level().map;
+    let map = &game.dungeon().level().map;
     if actions.just_pressed(&Action::Cancel) {
         focus.set(Focus::Map);
         *last_pointer = None;
@@ -96,7 +96,7 @@ pub(crate) fn steer_aim(
     // The mouse: moving it puts the cursor under it; a click fires there.
     let under = match (window.single(), camera.single()) {
         (Ok(window), Ok(camera)) => {
-            pointer_position(window, None, &cover).map(|at| (at, tile_at(&game.dungeon, window, camera, at)))
+            pointer_position(window, None, &cover).map(|at| (at, tile_at(game.dungeon(), window, camera, at)))
         }
         _ => None,
     };
@@ -141,7 +141,7 @@ pub(crate) fn cursor_by_keys(cursor: Pos, actions: &ActionState<Action>, run: &R
         .find_map(Action::direction)
     {
         let next = Dir8::from_pos(cursor, dir);
-        if run.dungeon.level().map.in_bounds(next) {
+        if run.dungeon().level().map.in_bounds(next) {
             cursor = next;
         }
     }
@@ -161,19 +161,19 @@ struct AimMark;
 
 /// The line of the prompt: what is aimed, at what, and the keys.
 pub fn prompt(run: &Run, aim: Aim) -> String {
-    let lore = run.player.lore;
+    let lore = run.player().lore;
     let what = run
-        .player
+        .player()
         .pack
         .get(aim.slot as usize)
         .map_or_else(|| "nothing".to_owned(), |i| lore.name(i.kind));
-    let level = run.dungeon.level();
-    let target = if aim.cursor == run.player.at {
+    let level = run.dungeon().level();
+    let target = if aim.cursor == run.player().at {
         "yourself: move the cursor".to_owned()
     } else if !run.sight().is_visible(aim.cursor) {
         "a tile out of sight".to_owned()
     } else {
-        let way = flight(level, run.player.at, aim.cursor);
+        let way = flight(level, run.player().at, aim.cursor);
         match way.hits.and_then(|id| level.monster_index(id)) {
             Some(i) => format!("the {}", level.monsters[i].kind.name()),
             None => "the floor".to_owned(),
@@ -192,9 +192,9 @@ fn show_aim(mut commands: Commands, aiming: Res<Aiming>, game: Res<Game>, marks:
         commands.entity(entity).despawn();
     }
     let Some(aim) = aiming.0 else { return };
-    let level = game.dungeon.level();
+    let level = game.dungeon().level();
     let map = &level.map;
-    let way = flight(level, game.player.at, aim.cursor);
+    let way = flight(level, game.player().at, aim.cursor);
     let seen = game.sight().is_visible(aim.cursor);
     for &p in &way.path {
         let colour = if Some(p)

@@ -197,7 +197,7 @@ fn open_pack(
         menu.0 = Some(Page::List { aiming: false });
         focus.set(Focus::Pack);
     } else if actions.just_pressed(&Action::Throw) {
-        if game.player.pack.items().any(|(_, i)| aimed(i)) {
+        if game.player().pack.items().any(|(_, i)| aimed(i)) {
             menu.0 = Some(Page::List { aiming: true });
             focus.set(Focus::Pack);
         } else {
@@ -266,7 +266,7 @@ fn choose_in_pack(
         keys.first().map(|&c| MenuKey::Char(c.to_ascii_lowercase()))
     };
     if let Some(key) = key {
-        writes.follow(press(page, key, &game.player), &game);
+        writes.follow(press(page, key, game.player()), &game);
     }
 }
 
@@ -294,7 +294,7 @@ fn click_pack_rows(
             PackRow::Choice(c) => MenuKey::Char(c),
             PackRow::Back => MenuKey::Back,
         };
-        writes.follow(press(page, key, &game.player), &game);
+        writes.follow(press(page, key, game.player()), &game);
     }
 }
 
@@ -314,7 +314,7 @@ fn show_pack(mut commands: Commands, menu: Res<PackMenu>, game: Res<Game>, open:
         commands.entity(entity).despawn();
     }
     let Some(page) = menu.0 else { return };
-    let player = &game.player;
+    let player = &game.player();
     let lore = player.lore;
     let row = |row: PackRow, words: String, colour: Color| {
         (
@@ -379,7 +379,7 @@ fn show_pack(mut commands: Commands, menu: Res<PackMenu>, game: Res<Game>, open:
                             return;
                         };
                         panel.spawn(label(
-                            describe(item, player, game.record.slain),
+                            describe(item, player, game.record().slain),
                             scale::BODY,
                             palette::TEXT,
                         ));

@@ -114,7 +114,7 @@ pub(crate) fn set_run_aside(world: &mut World) {
 /// How the level on show was made, worked out again when the lab comes on or the level
 /// changes.
 fn follow_lab(mut commands: Commands, game: Res<Game>, revealed: Option<Res<Revealed>>) {
-    let dungeon = &game.dungeon;
+    let dungeon = &game.dungeon();
     let depth = dungeon.depth();
     if revealed.is_some_and(|r| r.depth == depth) {
         return;
@@ -172,7 +172,7 @@ fn obey_lab(
             }
             (LabCommand::Next, Session::Play) => {}
             (LabCommand::Next, Session::Lab) => {
-                let Origin::Run(run) = *game.dungeon.origin() else {
+                let Origin::Run(run) = *game.dungeon().origin() else {
                     game.say("A level read from a map file has no next level.");
                     continue;
                 };

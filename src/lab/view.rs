@@ -78,7 +78,7 @@ pub(crate) fn leaf_edges(map: &TileMap, leaf: Rect) -> [(Vec2, Vec2); 4] {
 
 /// Outlines the BSP leaves while the lab shows a generated level.
 fn outline_leaves(mut commands: Commands, game: Res<Game>, mut lab: LabView, edges: Query<Entity, With<LeafEdge>>) {
-    let dungeon = &game.dungeon;
+    let dungeon = &game.dungeon();
     if !lab.look().1 {
         return;
     }
@@ -110,7 +110,7 @@ fn show_legend(
     legend: Query<Entity, With<Legend>>,
     sidebar: Option<Res<crate::ui::layout::SidebarShown>>,
 ) {
-    let dungeon = &game.dungeon;
+    let dungeon = &game.dungeon();
     let beside = sidebar.as_ref().is_some_and(|s| s.0);
     if !lab.look().1 && !sidebar.is_some_and(|s| s.is_changed()) {
         return;

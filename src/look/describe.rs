@@ -36,7 +36,7 @@ pub fn monster(run: &Run, m: &Monster) -> String {
     );
     let (lo, hi) = s.damage;
     if s.to_hit > 0 && hi > 0 {
-        let armour = run.player.armour();
+        let armour = run.player().armour();
         let through = if armour > 0 {
             format!(" ({}-{hi} through your armour)", (lo - armour).max(1))
         } else {
@@ -47,7 +47,7 @@ pub fn monster(run: &Run, m: &Monster) -> String {
             s.to_hit
         ));
     }
-    let you = run.player.attack(run.record.slain);
+    let you = run.player().attack(run.record().slain);
     let mean = f64::from(you.damage.0 + you.damage.1) / 2.0;
     let blows = (f64::from(m.hp) / mean).ceil() as u32;
     text.push_str(&format!(
@@ -63,28 +63,28 @@ pub fn monster(run: &Run, m: &Monster) -> String {
 
 /// What looking at `at` shows.
 pub fn look_at(run: &Run, at: Pos) -> String {
-    let level = run.dungeon.level();
-    let depth = run.dungeon.depth();
+    let level = run.dungeon().level();
+    let depth = run.dungeon().depth();
     let seen = run.sight().is_visible(at);
-    if at == run.player.at {
+    if at == run.player().at {
         return format!(
             "You: {}/{} hit points, wielding {}.",
-            run.player.health.hp,
-            run.player.health.max,
-            run.player
+            run.player().health.hp,
+            run.player().health.max,
+            run.player()
                 .pack
                 .wielded()
-                .map_or_else(|| "nothing".to_owned(), |k| run.player.lore.name(k))
+                .map_or_else(|| "nothing".to_owned(), |k| run.player().lore.name(k))
         );
     }
     if seen && let Some(m) = level.monster_at(at) {
         return monster(run, m);
     }
-    let Some(memory) = run.player.memory.level(depth) else {
+    let Some(memory) = run.player().memory.level(depth) else {
         return "You know nothing of there.".into();
     };
     let known = Known { level, memory };
-    let held = run.player.keys.doors_on(depth);
+    let held = run.player().keys.doors_on(depth);
     let Some(tile) = plan::describe(&known, at, &held) else {
         return "You have not seen there.".into();
     };
@@ -94,7 +94,7 @@ pub fn look_at(run: &Run, at: Pos) -> String {
             (Some(_), false) => ", on an altar",
             _ => "",
         };
-        format!("{}{altar}, on {tile}", run.player.lore.describe(f.item))
+        format!("{}{altar}, on {tile}", run.player().lore.describe(f.item))
     });
     let what = item.unwrap_or(tile);
     let what = format!("{}{}", what[..1].to_uppercase(), &what[1..]);

@@ -59,7 +59,7 @@ fn start_looking(
     mut focus: ResMut<NextState<Focus>>,
 ) {
     if actions.just_pressed(&Action::Look) {
-        looking.0 = Some(targets(&game).first().copied().unwrap_or(game.player.at));
+        looking.0 = Some(targets(&game).first().copied().unwrap_or(game.player().at));
         focus.set(Focus::Look);
     }
 }
@@ -84,11 +84,11 @@ fn steer_look(
         *last_pointer = None;
         return;
     }
-    let map = &game.dungeon.level().map;
+    let map = &game.dungeon().level().map;
     if let (Ok(window), Ok(camera)) = (window.single(), camera.single())
         && let Some(at) = pointer_position(window, None, &cover)
     {
-        let tile = tile_at(&game.dungeon, window, camera, at);
+        let tile = tile_at(game.dungeon(), window, camera, at);
         if last_pointer.is_some_and(|p| p != at) && map.in_bounds(tile) {
             cursor = tile;
         }
@@ -106,7 +106,7 @@ fn show_look(mut commands: Commands, looking: Res<Looking>, game: Res<Game>, mar
         commands.entity(entity).despawn();
     }
     let Some(cursor) = looking.0 else { return };
-    let map = &game.dungeon.level().map;
+    let map = &game.dungeon().level().map;
     commands.spawn((
         LookMark,
         LevelScoped,

@@ -132,7 +132,7 @@ pub(crate) fn pointer_on_the_map(
 /// of a run has one size; an image is never resized in place, which the GPU side would not
 /// follow).
 fn forget_picture(mut commands: Commands, mut images: ResMut<Assets<Image>>, game: Res<Game>) {
-    let dungeon = &game.dungeon;
+    let dungeon = &game.dungeon();
     let map = &dungeon.level().map;
     let picture = Picture::paint(map.width(), map.height(), None);
     commands.insert_resource(MapPicture {
@@ -160,11 +160,11 @@ fn gpu_image(picture: &Picture) -> Image {
 
 /// Paints the whole level when one is entered, then what the view was or is each turn.
 fn paint_picture(game: Res<Game>, mut picture: ResMut<MapPicture>) {
-    let dungeon = &game.dungeon;
+    let dungeon = &game.dungeon();
     let view = game.sight();
     let depth = dungeon.depth();
     let map = &dungeon.level().map;
-    let memory = game.player.memory.level(depth);
+    let memory = game.player().memory.level(depth);
     // Every level of a run has the size `forget_picture` gave the picture.
     if picture.depth != Some(depth) {
         picture.picture = Picture::paint(map.width(), map.height(), memory);
@@ -243,7 +243,7 @@ fn picture_node(picture: &MapPicture, map: &TileMap, scale: f32) -> impl Bundle 
 }
 
 fn spawn_minimap(mut commands: Commands, game: Res<Game>, picture: Res<MapPicture>, shown: Res<MinimapShown>) {
-    let dungeon = &game.dungeon;
+    let dungeon = &game.dungeon();
     let map = &dungeon.level().map;
     let scale = fit_scale(map.width(), map.height(), MINIMAP_BOX);
     commands.spawn((
@@ -294,7 +294,7 @@ fn show_overview(
     game: Res<Game>,
     picture: Res<MapPicture>,
 ) {
-    let dungeon = &game.dungeon;
+    let dungeon = &game.dungeon();
     let map = &dungeon.level().map;
     let room = Vec2::new(window.width() * 0.94, window.height() * 0.94 - 90.0).max(Vec2::splat(40.0));
     let scale = fit_scale(map.width(), map.height(), room);
@@ -351,8 +351,8 @@ fn place_markers(
     nodes: Query<(Entity, Ref<PictureNode>, Option<&Children>)>,
     markers: Query<(), With<Marker>>,
 ) {
-    let dungeon = &game.dungeon;
-    let (at, memory) = (game.player.at, &game.player.memory);
+    let dungeon = &game.dungeon();
+    let (at, memory) = (game.player().at, &game.player().memory);
     let mut marks: Option<Vec<(Pos, Landmark)>> = None;
     for (node, info, children) in &nodes {
         if !(picture.is_changed() || info.is_added()) {
@@ -404,8 +404,8 @@ fn click_picture(
     mut next: ResMut<NextState<Focus>>,
     mut walks: MessageWriter<TravelRequest>,
 ) {
-    let dungeon = &game.dungeon;
-    let memory = &game.player.memory;
+    let dungeon = &game.dungeon();
+    let memory = &game.player().memory;
     let clicked = buttons.is_some_and(|b| b.just_pressed(MouseButton::Left));
     let tapped = touches.is_some_and(|t| t.any_just_pressed());
     if !(clicked || tapped) {

@@ -58,7 +58,7 @@ fn read_actions(
     if *session.get() == crate::state::Session::Lab && actions.just_pressed(&Action::LabNext) {
         return; // `n` makes the lab's next level, not a step south-east
     }
-    let here = game.dungeon.level().map.tile(game.player.at);
+    let here = game.dungeon().level().map.tile(game.player().at);
     let now = time.elapsed_secs();
     let pressed = |a: &Action| actions.just_pressed(a);
     if pressed(&Action::Wait) {

@@ -67,7 +67,7 @@ fn toggle_sneak(
     if !actions.just_pressed(&crate::action::Action::Sneak) {
         return;
     }
-    let on = !game.player.sneaking;
+    let on = !game.player().sneaking;
     game.set_sneaking(on);
     game.0.say(if on {
         "You start sneaking: quieter steps, each taking two turns (s to walk)."
@@ -124,10 +124,10 @@ fn play_turn(
     let run = &mut game.bypass_change_detection().0;
     let act = match command_act(
         command,
-        &run.dungeon,
-        run.player.at,
+        run.dungeon(),
+        run.player().at,
         &mut choosing.0,
-        run.player.sneaking,
+        run.player().sneaking,
     ) {
         Ok(act) => act,
         Err("") => return,

@@ -90,7 +90,7 @@ fn animations(h: &Happening, map: &TileMap, game: &Game, assets: &GameAssets) ->
                     index: super::items::item_tile(item) as usize,
                 },
             );
-            sprite.color = super::items::tint(item, &game.player.lore);
+            sprite.color = super::items::tint(item, &game.player().lore);
             sprite.custom_size = Some(Vec2::splat(TILE_PX * 0.75));
             vec![(Motion::Fly { from, to: at }, FLIGHT, sprite, from)]
         }
@@ -150,7 +150,7 @@ fn start(
     for entity in &playing {
         commands.entity(entity).despawn();
     }
-    let map = &game.dungeon.level().map;
+    let map = &game.dungeon().level().map;
     let sight = game.sight();
     for Happened(h) in happened.read() {
         let seen = sight.is_visible(h.at) || sight.is_visible(h.from);

@@ -57,9 +57,9 @@ fn show_items(
     if !(game.is_changed() || lab_changed) {
         return;
     }
-    let level = game.dungeon.level();
+    let level = game.dungeon().level();
     let lying = Lying::on(&game, lab);
-    let lore = &game.player.lore;
+    let lore = &game.player().lore;
     let colour_of = |f: &FloorItem, altar: bool| {
         let base = match (altar, f.sealed) {
             (true, _) => palette::ALTAR,

@@ -81,7 +81,7 @@ fn show_monsters(
     if !(game.is_changed() || lab_changed) {
         return;
     }
-    let level = game.dungeon.level();
+    let level = game.dungeon().level();
     let viewshed = game.sight();
     // The lab shows every monster; else those in view.
     let in_view = |m: &&Monster| lab || viewshed.is_visible(m.at);
@@ -172,7 +172,7 @@ fn show_relic(
     if !(game.is_changed() || lab_changed) {
         return;
     }
-    let level = game.dungeon.level();
+    let level = game.dungeon().level();
     let lying = super::sprites::Lying::on(&game, lab);
     let seen = level.relic.filter(|&p| lying.seen(p));
     let colour = |p| lying.colour(p);

@@ -46,7 +46,7 @@ fn show_keys(
     if !(game.is_changed() || lab_changed) {
         return;
     }
-    let level = game.dungeon.level();
+    let level = game.dungeon().level();
     let lying = Lying::on(&game, lab);
     let (seen, colour) = (|p| lying.seen(p), |p| lying.colour(p));
     for (entity, key, mut sprite) in &mut sprites {
@@ -90,7 +90,7 @@ impl<'a> Lying<'a> {
         Lying {
             lab,
             view: game.sight(),
-            memory: game.player.memory.level(game.dungeon.depth()),
+            memory: game.player().memory.level(game.dungeon().depth()),
         }
     }
 
@@ -115,7 +115,7 @@ fn spawn_player_sprite(
     game: Res<Game>,
     player: Single<Entity, PlayerWithoutSprite>,
 ) {
-    let map = &game.dungeon.level().map;
+    let map = &game.dungeon().level().map;
     let entity = *player;
     commands.entity(entity).insert((
         Sprite::from_atlas_image(
@@ -125,14 +125,14 @@ fn spawn_player_sprite(
                 index: tiles::PLAYER as usize,
             },
         ),
-        Transform::from_translation(world_pos(map, game.player.at).extend(layers::PLAYER)),
+        Transform::from_translation(world_pos(map, game.player().at).extend(layers::PLAYER)),
     ));
 }
 
 /// The player's sprite stands where the run's player does.
 fn place_player_sprite(game: Res<Game>, mut player: Single<&mut Transform, With<Player>>) {
     if game.is_changed() {
-        let to = world_pos(&game.dungeon.level().map, game.player.at).extend(layers::PLAYER);
+        let to = world_pos(&game.dungeon().level().map, game.player().at).extend(layers::PLAYER);
         if player.translation != to {
             player.translation = to;
         }

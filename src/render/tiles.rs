@@ -203,10 +203,10 @@ fn rebuild_for_lab(
 }
 
 pub(super) fn spawn_map_layer(mut commands: Commands, game: Res<Game>, revealed: Option<Res<Revealed>>) {
-    let map = &game.dungeon.level().map;
+    let map = &game.dungeon().level().map;
     let sight = Sight {
         map,
-        memory: game.player.memory.level(game.dungeon.depth()),
+        memory: game.player().memory.level(game.dungeon().depth()),
         viewshed: game.sight(),
         revealed: revealed.as_deref(),
     };
@@ -252,11 +252,11 @@ fn update_tile_looks(
     mut chunks: Query<&mut TilemapChunkTileData, With<MapChunk>>,
     revealed: Option<Res<Revealed>>,
 ) {
-    let map = &game.dungeon.level().map;
+    let map = &game.dungeon().level().map;
     let viewshed = game.sight();
     let sight = Sight {
         map,
-        memory: game.player.memory.level(game.dungeon.depth()),
+        memory: game.player().memory.level(game.dungeon().depth()),
         viewshed,
         revealed: revealed.as_deref(),
     };
@@ -305,7 +305,7 @@ fn update_tile_looks(
 /// What is drawn at map tile `p` now, read back from the chunks: its texture and colour (`None`:
 /// nothing). For tests and tools; the game never reads its drawing.
 pub fn drawn_at(world: &mut World, p: Pos) -> Option<(u32, Color)> {
-    let map = &world.get_resource::<Game>()?.dungeon.level().map;
+    let map = &world.get_resource::<Game>()?.dungeon().level().map;
     if !map.in_bounds(p) {
         return None;
     }
@@ -321,7 +321,7 @@ pub fn drawn_at(world: &mut World, p: Pos) -> Option<(u32, Color)> {
 pub fn drawn(world: &mut World) -> Vec<(Pos, u32, Color)> {
     let Some((width, height)) = world
         .get_resource::<Game>()
-        .map(|g| (g.dungeon.level().map.width(), g.dungeon.level().map.height()))
+        .map(|g| (g.dungeon().level().map.width(), g.dungeon().level().map.height()))
     else {
         return Vec::new();
     };

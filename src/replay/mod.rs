@@ -83,7 +83,7 @@ impl ReplayControl {
         };
         format!(
             "REPLAY  turn {}  command {}/{}  {state}   Space pause  [ ] speed  . step  1-0 level  Esc leave",
-            run.turn,
+            run.turn(),
             self.replay.played(),
             self.replay.len()
         )
@@ -189,17 +189,17 @@ fn read_replay_keys(
                     0 => 10,
                     d => u32::from(d),
                 };
-                if depth <= game.dungeon.depth() {
+                if depth <= game.dungeon().depth() {
                     // Back to the start, and on to the first arrival there.
                     let (run, replay) = (*control.start).clone();
                     game.0 = run;
                     control.replay = replay;
                     control.astray = None;
                     entered.write(LevelEntered {
-                        depth: game.dungeon.depth(),
+                        depth: game.dungeon().depth(),
                     });
                 }
-                control.jump = (depth != game.dungeon.depth()).then_some(depth);
+                control.jump = (depth != game.dungeon().depth()).then_some(depth);
             }
             _ => {}
         }
@@ -223,15 +223,15 @@ fn play_one(control: &mut ReplayControl, game: &mut Game, entered: &mut MessageW
     if control.astray.is_some() {
         return false;
     }
-    let depth = game.dungeon.depth();
+    let depth = game.dungeon().depth();
     match control.replay.step(&mut game.0) {
         Ok(played) => {
             if let Some(round) = control.replay.take_round() {
                 control.shown = Some(round);
             }
-            if game.dungeon.depth() != depth {
+            if game.dungeon().depth() != depth {
                 entered.write(LevelEntered {
-                    depth: game.dungeon.depth(),
+                    depth: game.dungeon().depth(),
                 });
             }
             played
@@ -246,8 +246,8 @@ fn play_one(control: &mut ReplayControl, game: &mut Game, entered: &mut MessageW
 
 /// Plays commands until a turn has passed (a refused command takes none).
 fn step_turn(control: &mut ReplayControl, game: &mut Game, entered: &mut MessageWriter<LevelEntered>) {
-    let turn = game.turn;
-    while game.turn == turn && play_one(control, game, entered) {}
+    let turn = game.turn();
+    while game.turn() == turn && play_one(control, game, entered) {}
 }
 
 /// Plays the commands the clock owes (or, jumping, up to `JUMP_PER_FRAME` until the level is
@@ -265,7 +265,7 @@ fn play_replay(
     }
     if let Some(depth) = control.jump {
         for _ in 0..JUMP_PER_FRAME {
-            if game.dungeon.depth() == depth || !play_one(&mut control, &mut game, &mut entered) {
+            if game.dungeon().depth() == depth || !play_one(&mut control, &mut game, &mut entered) {
                 control.jump = None;
                 break;
             }
@@ -280,8 +280,8 @@ fn play_replay(
     let whole = owed.floor();
     control.owed = owed - whole;
     for _ in 0..whole as usize {
-        let depth = game.dungeon.depth();
-        if !play_one(&mut control, &mut game, &mut entered) || game.dungeon.depth() != depth {
+        let depth = game.dungeon().depth();
+        if !play_one(&mut control, &mut game, &mut entered) || game.dungeon().depth() != depth {
             // One level change a frame: the view follows it before the next.
             break;
         }

@@ -7,8 +7,8 @@ use delve_core::save::FORMAT;
 /// A saved run, saved by Delve release `game`, as one JSON object (the schema is in
 /// docs/cli.md): what `--save-info` prints, and each element of `--saves` (with its `id`).
 pub(crate) fn info_value(run: &Run, game: &str) -> serde_json::Value {
-    let map = &run.dungeon.level().map;
-    let (seed, corridors, size) = match run.dungeon.origin() {
+    let map = &run.dungeon().level().map;
+    let (seed, corridors, size) = match run.dungeon().origin() {
         Origin::Run(p) => (
             serde_json::json!(p.seed),
             serde_json::json!(p.style.name()),
@@ -22,16 +22,16 @@ pub(crate) fn info_value(run: &Run, game: &str) -> serde_json::Value {
     };
     serde_json::json!({
         "seed": seed,
-        "depth": run.dungeon.depth(),
-        "turn": run.turn,
+        "depth": run.dungeon().depth(),
+        "turn": run.turn(),
         "version": FORMAT,
         "game": game,
         "width": size.0,
         "height": size.1,
         "corridors": corridors,
-        "hp": run.player.health.hp,
-        "max_hp": run.player.health.max,
-        "deepest": run.record.deepest,
-        "slain": run.record.slain,
+        "hp": run.player().health.hp,
+        "max_hp": run.player().health.max,
+        "deepest": run.record().deepest,
+        "slain": run.record().slain,
     })
 }

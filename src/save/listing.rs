@@ -27,9 +27,9 @@ impl SavedEntry {
         match &self.found {
             Ok(run) => format!(
                 "{}, level {}, turn {}{}",
-                run.dungeon.describe(),
-                run.dungeon.depth(),
-                run.turn,
+                run.dungeon().describe(),
+                run.dungeon().depth(),
+                run.turn(),
                 if self.taken { " (open in another window)" } else { "" }
             ),
             Err(problem) => format!("{}: cannot be played ({problem})", self.id),

@@ -116,14 +116,14 @@ fn autosave(
 ) {
     let changed_level = entered.read().count() > 0;
     let run = &game.0;
-    if store.0 == Store::Nowhere || run.is_over() || slot.last == Some(run.turn) && !changed_level {
+    if store.0 == Store::Nowhere || run.is_over() || slot.last == Some(run.turn()) && !changed_level {
         return;
     }
-    let every = turns_between_saves(run.dungeon.level().map.tiles().len());
-    if !changed_level && slot.last.is_some_and(|t| run.turn < t + every) {
+    let every = turns_between_saves(run.dungeon().level().map.tiles().len());
+    if !changed_level && slot.last.is_some_and(|t| run.turn() < t + every) {
         return;
     }
-    let durable = changed_level || slot.last_durable.is_none_or(|t| run.turn >= t + DURABLE_EVERY);
+    let durable = changed_level || slot.last_durable.is_none_or(|t| run.turn() >= t + DURABLE_EVERY);
     let mut said = Vec::new();
     write_run(run, &mut slot, &store.0, durable, &mut said);
     for line in said {
@@ -139,7 +139,7 @@ fn save_set_aside(set_aside: Option<Res<SetAside>>, store: Res<SaveStore>, slot:
         return;
     };
     let run = &run.0;
-    if store.0 == Store::Nowhere || run.is_over() || slot.last_durable == Some(run.turn) {
+    if store.0 == Store::Nowhere || run.is_over() || slot.last_durable == Some(run.turn()) {
         return;
     }
     // A failure is said when the run comes back and is saved again.
@@ -177,7 +177,7 @@ fn save_on_exit(game: Res<Game>, mut exits: MessageReader<AppExit>, store: Res<S
     if write_run(run, &mut slot, &store.0, true, &mut said) {
         info!(
             "saved the run at turn {} in {}",
-            run.turn,
+            run.turn(),
             store.0.describe(Slot::Run(slot.id))
         );
     }

@@ -88,9 +88,9 @@ pub(super) fn write_run(run: &Run, slot: &mut SaveSlot, store: &Store, durable: 
             if slot.failing.take().is_some() {
                 say.push("The run is saved again.".into());
             }
-            slot.last = Some(run.turn);
+            slot.last = Some(run.turn());
             if durable {
-                slot.last_durable = Some(run.turn);
+                slot.last_durable = Some(run.turn());
             }
             true
         }

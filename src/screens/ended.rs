@@ -54,7 +54,7 @@ pub fn summary(record: &RunRecord, dungeon: &Dungeon, turns: u64) -> String {
 
 fn show_summary(mut commands: Commands, game: Res<Game>, settings: Option<Res<Settings>>) {
     let keys = settings.map_or_else(|| summary_keys(&Bindings::default()), |s| summary_keys(&s.bindings));
-    let colour = match game.record.ending {
+    let colour = match game.record().ending {
         Some(Ending::Won) => palette::VICTORY,
         _ => palette::DEFEAT,
     };
@@ -79,7 +79,7 @@ fn show_summary(mut commands: Commands, game: Res<Game>, settings: Option<Res<Se
                 SummaryText,
                 Text::new(format!(
                     "{}\n\nTo share: {}\n\n{keys}",
-                    summary(&game.record, &game.dungeon, game.turn),
+                    summary(game.record(), game.dungeon(), game.turn()),
                     delve_core::save::share_line(&game)
                 )),
                 TextFont::from_font_size(scale::TITLE),

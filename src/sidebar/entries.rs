@@ -28,7 +28,7 @@ impl Seen {
 /// Everything the player sees on the level, nearest first; at the same distance monsters come
 /// before items, then the upper and the left one first.
 pub fn in_view(run: &Run) -> Vec<Seen> {
-    let level = run.dungeon.level();
+    let level = run.dungeon().level();
     let sight = run.sight();
     let mut seen: Vec<Seen> = level
         .monsters
@@ -43,7 +43,7 @@ pub fn in_view(run: &Run) -> Vec<Seen> {
                 .map(|&f| Seen::Item(f)),
         )
         .collect();
-    let me = run.player.at;
+    let me = run.player().at;
     seen.sort_by_key(|s| {
         let at = s.at();
         (distance_sq(at, me), matches!(s, Seen::Item(_)), at.y, at.x)
@@ -88,7 +88,7 @@ mod tests {
             energy: 0,
             mind: Mind::Asleep,
         };
-        let level = run.dungeon.level_mut();
+        let level = run.dungeon_mut().level_mut();
         level.monsters = vec![
             monster(1, Kind::Rat, 5, 5),
             monster(2, Kind::Orc, 2, 2),

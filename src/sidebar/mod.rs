@@ -191,19 +191,19 @@ fn show_sidebar(shown: Res<SidebarShown>, mut panel: Single<&mut Visibility, Wit
 /// states, the relic and sneaking.
 pub fn player_lines(game: &Game) -> (String, String) {
     let run = &game.0;
-    let depth = run.dungeon.depth();
+    let depth = run.dungeon().depth();
     let top = format!(
         "Depth {} of {}\nTurn {}\nKeys {}",
         depth,
-        run.dungeon.deepest(),
-        run.turn,
-        run.player.keys.doors_on(depth).len()
+        run.dungeon().deepest(),
+        run.turn(),
+        run.player().keys.doors_on(depth).len()
     );
-    let mut lines = vec![gear_line(&run.player)];
-    if run.player.carrying.relic {
+    let mut lines = vec![gear_line(run.player())];
+    if run.player().carrying.relic {
         lines.push("Carrying the Heartstone".into());
     }
-    if run.player.sneaking {
+    if run.player().sneaking {
         lines.push("Sneaking (s to walk)".into());
     }
     (top, lines.join("\n"))
@@ -227,7 +227,7 @@ fn fill_player_lines(
     }
     *done = true;
     let (top, gear) = player_lines(&game);
-    let health = game.player.health;
+    let health = game.player().health;
     texts.p0().set_if_neq(Text(top));
     texts.p1().set_if_neq(Text(format!("HP {}/{}", health.hp, health.max)));
     texts.p2().set_if_neq(Text(gear));
@@ -261,7 +261,7 @@ pub fn gear_line(player: &delve_core::world::Player) -> String {
 pub fn row_text(game: &Game, seen: &Seen) -> String {
     match seen {
         Seen::Monster(m) => format!("{} {}  {}", m.kind.stats().look.glyph, m.kind.name(), state(m.mind)),
-        Seen::Item(f) => game.player.lore.describe(f.item),
+        Seen::Item(f) => game.player().lore.describe(f.item),
     }
 }
 
@@ -306,7 +306,7 @@ fn fill_rows(
         if let Some(assets) = assets.as_deref() {
             let (tile, colour) = match seen {
                 Seen::Monster(m) => (monster_tile(m), Color::WHITE),
-                Seen::Item(f) => (item_tile(f.item), tint(f.item, &game.player.lore)),
+                Seen::Item(f) => (item_tile(f.item), tint(f.item, &game.player().lore)),
             };
             commands.spawn((
                 ImageNode::from_atlas_image(
@@ -381,7 +381,7 @@ fn mark_hovered_row(
             continue;
         }
         background.0 = palette::CHOSEN_ROW;
-        let map = &game.dungeon.level().map;
+        let map = &game.dungeon().level().map;
         commands.spawn((
             RowMark,
             LevelScoped,

@@ -96,8 +96,8 @@ pub fn plugin(app: &mut App) {
 
 /// What the walker watches, as things stand.
 fn watch(run: &Run) -> Watch {
-    let level = run.dungeon.level();
-    let depth = run.dungeon.depth();
+    let level = run.dungeon().level();
+    let depth = run.dungeon().depth();
     let view = run.sight();
     let mut monsters: Vec<u32> = level
         .monsters
@@ -106,7 +106,7 @@ fn watch(run: &Run) -> Watch {
         .map(|m| m.id)
         .collect();
     monsters.sort_unstable();
-    let (keys, stairs) = run.player.memory.level(depth).map_or((0, 0), |mem| {
+    let (keys, stairs) = run.player().memory.level(depth).map_or((0, 0), |mem| {
         let keys = level.keys.iter().filter(|k| mem.is_explored(k.at)).count();
         let stairs = mem
             .tiles()
@@ -116,7 +116,7 @@ fn watch(run: &Run) -> Watch {
         (keys, stairs)
     });
     Watch {
-        hp: run.player.health.hp,
+        hp: run.player().health.hp,
         depth,
         monsters,
         keys,
@@ -132,7 +132,7 @@ fn interruption(before: &Watch, now: &Watch, run: &Run) -> Option<String> {
     if now.hp < before.hp {
         return Some("You stop: you are hurt.".to_owned());
     }
-    let level = run.dungeon.level();
+    let level = run.dungeon().level();
     if let Some(m) = now
         .monsters
         .iter()
@@ -180,10 +180,10 @@ fn start_walking(
     time: Res<Time>,
 ) {
     let Some(&request) = requests.read().last() else { return };
-    let dungeon = &game.dungeon;
+    let dungeon = &game.dungeon();
     let depth = dungeon.depth();
     let now = watch(&game);
-    let memory = &game.player.memory;
+    let memory = &game.player().memory;
     let goal = match request {
         TravelRequest::Stop => {
             walker.goal = None;
@@ -248,7 +248,7 @@ fn walk_step(
     if time.elapsed() < walker.next_step {
         return;
     }
-    let turn = game.turn;
+    let turn = game.turn();
     if walker.stepped_at == Some(turn) {
         // The last step took no turn: it was refused, and the refusal has been said.
         walker.goal = None;
@@ -261,16 +261,16 @@ fn walk_step(
         return;
     }
     walker.watch = now;
-    let at = game.player.at;
-    let depth = game.dungeon.depth();
-    let Some(mem) = game.player.memory.level(depth) else {
+    let at = game.player().at;
+    let depth = game.dungeon().depth();
+    let Some(mem) = game.player().memory.level(depth) else {
         return;
     };
     let known = Known {
-        level: game.dungeon.level(),
+        level: game.dungeon().level(),
         memory: mem,
     };
-    let held = game.player.keys.doors_on(depth);
+    let held = game.player().keys.doors_on(depth);
     let walker = &mut *walker;
     let walk = match goal {
         Goal::Explore => plan::explore(&known, at, &held, &mut walker.search).map_err(|f| f.message()),
@@ -281,7 +281,7 @@ fn walk_step(
     };
     match walk {
         Ok(walk) => {
-            if let Some(m) = game.dungeon.level().monster_at(walk[0]) {
+            if let Some(m) = game.dungeon().level().monster_at(walk[0]) {
                 // Walking is not fighting: the player decides that.
                 walker.goal = None;
                 let text = format!("There is a {} in the way.", m.kind.name());

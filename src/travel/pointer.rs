@@ -152,11 +152,16 @@ fn track_pointer(
         }
         return;
     };
-    let dungeon = &game.dungeon;
+    let dungeon = &game.dungeon();
     let tile = tile_at(dungeon, &window, camera.into_inner(), at);
-    let (pos, ring, view, memory) = (game.player.at, &game.player.keys, game.sight(), &game.player.memory);
+    let (pos, ring, view, memory) = (
+        game.player().at,
+        &game.player().keys,
+        game.sight(),
+        &game.player().memory,
+    );
     // Worked out again only when the tile, the player or the turn changes.
-    let key = (tile, pos, game.turn);
+    let key = (tile, pos, game.turn());
     if *last == Some(key) && !game.is_changed() {
         return;
     }
@@ -177,7 +182,7 @@ fn track_pointer(
         .level()
         .item_at(tile)
         .filter(|_| mem.is_explored(tile))
-        .map(|f| game.player.lore.describe(f.item) + if f.sealed { " (sealed)" } else { "" });
+        .map(|f| game.player().lore.describe(f.item) + if f.sealed { " (sealed)" } else { "" });
     let name = monster.or(item).or_else(|| plan::describe(&known, tile, &held));
     let path = match name {
         Some(_) if tile != pos => plan::travel(&known, pos, tile, &held, &mut search).unwrap_or_default(),
@@ -206,7 +211,7 @@ fn click_to_travel(
     game: Res<Game>,
     mut walks: MessageWriter<TravelRequest>,
 ) {
-    let dungeon = &game.dungeon;
+    let dungeon = &game.dungeon();
     let clicked = buttons
         .filter(|b| b.just_pressed(MouseButton::Left))
         .and_then(|_| window.cursor_position());
@@ -214,7 +219,7 @@ fn click_to_travel(
     let Some(at) = clicked.or(tapped) else { return };
     let tile = tile_at(dungeon, &window, camera.into_inner(), at);
     let known = game
-        .player
+        .player()
         .memory
         .level(dungeon.depth())
         .is_some_and(|m| m.is_explored(tile));
@@ -231,7 +236,7 @@ fn show_path(mut commands: Commands, hovered: Res<Hovered>, game: Res<Game>, dot
     for dot in &dots {
         commands.entity(dot).despawn();
     }
-    let map = &game.dungeon.level().map;
+    let map = &game.dungeon().level().map;
     for &p in &hovered.path {
         commands.spawn((
             PathDot,

@@ -86,9 +86,9 @@ mod page {
             set_body("data-save-us", &cost.to_string());
         }
         if game.is_changed() {
-            let (dungeon, at, view) = (&game.dungeon, game.player.at, game.sight());
+            let (dungeon, at, view) = (game.dungeon(), game.player().at, game.sight());
             set_body("data-depth", &dungeon.depth().to_string());
-            set_body("data-turn", &game.turn.to_string());
+            set_body("data-turn", &game.turn().to_string());
             let wants_hash = document()
                 .and_then(|d| d.body())
                 .is_some_and(|b| b.has_attribute("data-want-hash"));
@@ -208,9 +208,9 @@ mod page {
         if session.is_some_and(|s| *s.get() == Session::Replay) {
             return;
         }
-        let name = match game.dungeon.origin() {
-            delve_core::dungeon::Origin::Run(p) => format!("delve-{}-turn-{}.delverec", p.seed, game.turn),
-            delve_core::dungeon::Origin::Map => format!("delve-map-turn-{}.delverec", game.turn),
+        let name = match game.dungeon().origin() {
+            delve_core::dungeon::Origin::Run(p) => format!("delve-{}-turn-{}.delverec", p.seed, game.turn()),
+            delve_core::dungeon::Origin::Map => format!("delve-map-turn-{}.delverec", game.turn()),
         };
         if let Some(download) = doc.get_element_by_id("delve-download") {
             let data = base64::engine::general_purpose::STANDARD.encode(&bytes);
@@ -292,7 +292,7 @@ mod page {
             .and_then(|id| {
                 let bytes = Store::Browser.read(Slot::Run(id)).ok()??;
                 let mut run = delve_core::save::parse_run(&bytes).ok()?;
-                run.say(format!("Welcome back. (turn {})", run.turn));
+                run.say(format!("Welcome back. (turn {})", run.turn()));
                 (!Store::Browser.is_taken(id)).then_some((id, run))
             });
         // The title screen makes no dungeon: only a run named by the address, or `?ascii`, does.
@@ -321,7 +321,7 @@ mod page {
             }
         };
         if ascii && let Some(run) = &run {
-            set_text("delve-ascii", &run.dungeon.level().to_ascii());
+            set_text("delve-ascii", &run.dungeon().level().to_ascii());
             set_state("ascii");
             return;
         }

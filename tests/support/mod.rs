@@ -23,22 +23,25 @@ pub fn game(app: &App) -> &Run {
 
 /// The dungeon of the run being played.
 pub fn dungeon(app: &App) -> &Dungeon {
-    &game(app).dungeon
+    game(app).dungeon()
 }
 
 /// Where the player stands.
 pub fn player_at(app: &App) -> Pos {
-    game(app).player.at
+    game(app).player().at
 }
 
 /// Turns played.
 pub fn turns(app: &App) -> u64 {
-    game(app).turn
+    game(app).turn()
 }
 
 /// The newest line of the message log: the last line the HUD shows.
 pub fn message(app: &App) -> String {
-    game(app).log.last().map_or_else(String::new, |(_, line)| line.clone())
+    game(app)
+        .log()
+        .last()
+        .map_or_else(String::new, |(_, line)| line.clone())
 }
 
 /// Plays `command` (one frame, and one more when it changed the screen: an ended run).

@@ -57,14 +57,14 @@ impl Bot {
 
     /// Plays until the run is over or `turns` turns have passed.
     pub fn play_until(&mut self, run: &mut Run, turns: u64) {
-        while !run.is_over() && run.turn < turns {
+        while !run.is_over() && run.turn() < turns {
             self.play(run);
         }
     }
 
     /// What it does next in `run`.
     pub fn act(&mut self, run: &Run) -> Act {
-        let (dungeon, player) = (&run.dungeon, &run.player);
+        let (dungeon, player) = (&run.dungeon(), &run.player());
         let (at, keys, health, carrying, memory) =
             (player.at, &player.keys, player.health, player.carrying, &player.memory);
         let level = dungeon.level();
@@ -184,8 +184,8 @@ fn blow(weapon: ItemKind) -> i32 {
 /// What a bot that uses its items does now, if anything: from the most urgent (healing) to the
 /// idlest (trying an unknown potion with nothing near).
 fn item_act(run: &Run) -> Option<Act> {
-    let player = &run.player;
-    let level = run.dungeon.level();
+    let player = &run.player();
+    let level = run.dungeon().level();
     let at = player.at;
     let seen: Vec<&Monster> = level.monsters.iter().filter(|m| run.sight().is_visible(m.at)).collect();
     let near = seen.iter().any(|m| distance_sq(m.at, at) <= 25);

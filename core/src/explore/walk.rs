@@ -73,39 +73,39 @@ pub fn nearest_frontier() -> impl Planner {
 /// (`Run::play`), until `plan` finds nothing left. Monsters, if the level has any, act as in a
 /// game: use a peaceful dungeon to explore alone. Stops after `max_turns` whatever happens.
 pub fn explore_level(run: &mut Run, mut plan: impl Planner, max_turns: u64) -> Exploration {
-    let depth = run.dungeon.depth();
-    let first_turn = run.turn;
+    let depth = run.dungeon().depth();
+    let first_turn = run.turn();
     let mut search = Search::default();
     run.look();
     let finished = loop {
-        let held = run.player.keys.doors_on(depth);
-        let Some(memory) = run.player.memory.level(depth) else {
+        let held = run.player().keys.doors_on(depth);
+        let Some(memory) = run.player().memory.level(depth) else {
             break None;
         };
         let known = Known {
-            level: run.dungeon.level(),
+            level: run.dungeon().level(),
             memory,
         };
-        let walk = match plan(&known, run.player.at, &held, &mut search) {
+        let walk = match plan(&known, run.player().at, &held, &mut search) {
             Ok(walk) => walk,
             Err(finished) => break Some(finished),
         };
-        let dir = Dir8::between(run.player.at, walk[0]).expect("a walk goes one step at a time");
+        let dir = Dir8::between(run.player().at, walk[0]).expect("a walk goes one step at a time");
         let played = run.play(Act::Step(dir));
-        if played.is_err() || run.is_over() || run.dungeon.depth() != depth || run.turn - first_turn >= max_turns {
+        if played.is_err() || run.is_over() || run.dungeon().depth() != depth || run.turn() - first_turn >= max_turns {
             break None;
         }
     };
     let memory = run
-        .player
+        .player()
         .memory
         .level(depth)
         .cloned()
         .expect("the level was remembered from the start");
     Exploration {
-        turns: run.turn - first_turn,
+        turns: run.turn() - first_turn,
         memory,
-        at: run.player.at,
+        at: run.player().at,
         finished,
     }
 }

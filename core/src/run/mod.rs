@@ -87,22 +87,25 @@ impl RunSpec {
     }
 }
 
-/// The whole game in play.
+/// The whole game in play. Its parts are read through accessors and written only by the run
+/// itself: the rules' apply step (through `play`), the commands that change a setting
+/// (`set_sight_radius`, `set_sneaking`), and `say`. Tests set a run up through the `testing`
+/// feature's `*_mut` accessors.
 #[derive(Clone, Debug)]
 pub struct Run {
     /// Every level made so far, and the one the player is on.
-    pub dungeon: Dungeon,
+    dungeon: Dungeon,
     /// The player.
-    pub player: Player,
+    player: Player,
     /// Turns played so far.
-    pub turn: u64,
+    turn: u64,
     /// The stream for everything decided in play (hits, damage, where monsters wander), seeded
     /// from the run seed: the same seed and commands give the same game.
-    pub rng: GenRng,
+    rng: GenRng,
     /// Monsters slain, the deepest level reached, how the run ended.
-    pub record: RunRecord,
+    record: RunRecord,
     /// Every line the player was told.
-    pub log: MessageLog,
+    log: MessageLog,
     /// How the run began.
     spec: RunSpec,
     /// What the player sees now (worked out from the rest: never saved).
@@ -177,6 +180,71 @@ impl Run {
         }
         self.recording = recording;
         self
+    }
+
+    /// Every level made so far, and the one the player is on.
+    pub fn dungeon(&self) -> &Dungeon {
+        &self.dungeon
+    }
+
+    /// The player.
+    pub fn player(&self) -> &Player {
+        &self.player
+    }
+
+    /// Turns played so far.
+    pub fn turn(&self) -> u64 {
+        self.turn
+    }
+
+    /// The run's random stream, where it stands.
+    pub fn rng(&self) -> &GenRng {
+        &self.rng
+    }
+
+    /// Monsters slain, the deepest level reached, how the run ended.
+    pub fn record(&self) -> &RunRecord {
+        &self.record
+    }
+
+    /// Every line the player was told.
+    pub fn log(&self) -> &MessageLog {
+        &self.log
+    }
+
+    /// The dungeon, to set a test's scene up (never in play: the rules write it).
+    #[cfg(any(test, feature = "testing"))]
+    pub fn dungeon_mut(&mut self) -> &mut Dungeon {
+        &mut self.dungeon
+    }
+
+    /// The player, to set a test's scene up.
+    #[cfg(any(test, feature = "testing"))]
+    pub fn player_mut(&mut self) -> &mut Player {
+        &mut self.player
+    }
+
+    /// Sets the turn, to set a test's scene up (a run as far on as a test needs, unplayed).
+    #[cfg(any(test, feature = "testing"))]
+    pub fn set_turn(&mut self, turn: u64) {
+        self.turn = turn;
+    }
+
+    /// Reseeds the play stream, to set a test's scene up (one draw of many tried).
+    #[cfg(any(test, feature = "testing"))]
+    pub fn set_rng(&mut self, rng: GenRng) {
+        self.rng = rng;
+    }
+
+    /// The run's dungeon, the rest of it dropped (a run played only to make it).
+    pub fn into_dungeon(self) -> Dungeon {
+        self.dungeon
+    }
+
+    /// The record, to set a test's scene up.
+    #[cfg(any(test, feature = "testing"))]
+    pub fn record_mut(&mut self) -> &mut RunRecord {
+        &mut self.record
     }
 
     /// Every command since the run began, if the run has been recorded from its start.

@@ -540,13 +540,13 @@ impl SaveCache {
     /// The save of `run`, saved at `saved_at` (seconds since 1970). Use one cache for one run:
     /// a cache shown another run (or the same run earlier) starts afresh.
     pub fn encode(&mut self, run: &Run, saved_at: u64) -> Vec<u8> {
-        let dungeon = &run.dungeon;
+        let dungeon = &run.dungeon();
         let (depth, changes) = (dungeon.depth(), dungeon.changes());
         let slots = dungeon.slots();
         let stale = |d: u32| match self.last {
             None => true,
             Some((last_depth, turn, last_changes)) => {
-                run.turn < turn
+                run.turn() < turn
                     || changes < last_changes
                     || changes > last_changes + 1
                     || d == depth
@@ -560,13 +560,13 @@ impl SaveCache {
             match slot {
                 None => self.levels[i] = None,
                 Some(level) if stale[i] || self.levels[i].is_none() => {
-                    let memory = run.player.memory.level(i as u32 + 1).map(save_memory);
+                    let memory = run.player().memory.level(i as u32 + 1).map(save_memory);
                     self.levels[i] = Some(pack_level(save_level(level), memory));
                 }
                 Some(_) => {}
             }
         }
-        self.last = Some((depth, run.turn, changes));
+        self.last = Some((depth, run.turn(), changes));
         let mut saved = SavedRun::capture_without_levels(run);
         saved.saved_at = saved_at;
         frame(&deflate(&run_part(saved)), &self.levels)

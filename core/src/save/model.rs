@@ -423,9 +423,14 @@ impl SavedRun {
     /// Takes `run` as a save keeps it.
     pub fn capture(run: &Run) -> SavedRun {
         let mut saved = SavedRun::capture_without_levels(run);
-        saved.levels = run.dungeon.slots().iter().map(|l| l.as_ref().map(save_level)).collect();
+        saved.levels = run
+            .dungeon()
+            .slots()
+            .iter()
+            .map(|l| l.as_ref().map(save_level))
+            .collect();
         saved.player.memory = run
-            .player
+            .player()
             .memory
             .levels()
             .iter()
@@ -444,25 +449,25 @@ impl SavedRun {
         SavedRun {
             game: env!("CARGO_PKG_VERSION").to_owned(),
             saved_at: 0,
-            origin: run.dungeon.origin().clone(),
-            peaceful: run.dungeon.is_peaceful(),
+            origin: run.dungeon().origin().clone(),
+            peaceful: run.dungeon().is_peaceful(),
             start_depth,
             start,
-            depth: run.dungeon.depth(),
+            depth: run.dungeon().depth(),
             levels: Vec::new(),
             player: SavedPlayer {
-                at: run.player.at,
-                keys: run.player.keys.0.clone(),
-                health: run.player.health,
-                carrying: run.player.carrying,
+                at: run.player().at,
+                keys: run.player().keys.0.clone(),
+                health: run.player().health,
+                carrying: run.player().carrying,
                 memory: Vec::new(),
-                gear: SavedGear::of(&run.player),
-                sneaking: run.player.sneaking,
+                gear: SavedGear::of(run.player()),
+                sneaking: run.player().sneaking,
             },
-            turn: run.turn,
-            rng: run.rng.state(),
-            record: run.record.clone(),
-            log: run.log.lines().cloned().collect(),
+            turn: run.turn(),
+            rng: run.rng().state(),
+            record: run.record().clone(),
+            log: run.log().lines().cloned().collect(),
             recording: run.recording().map(SavedRecording::of),
         }
     }

@@ -115,7 +115,7 @@ impl RecordingFile {
         let recording = run.recording()?.clone();
         let end = Checkpoint {
             commands: recording.len() as u32,
-            turn: run.turn,
+            turn: run.turn(),
             hash: run.state_hash(),
         };
         Some(RecordingFile {

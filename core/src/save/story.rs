@@ -14,7 +14,7 @@ pub const LAST_MESSAGES: usize = 12;
 
 /// The story of `run` (ended or not), told as plain text.
 pub fn story(run: &Run) -> String {
-    let past = PastRun::of(&run.dungeon, &run.record, run.turn, 0).carrying(&run.player);
+    let past = PastRun::of(run.dungeon(), run.record(), run.turn(), 0).carrying(run.player());
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -26,23 +26,23 @@ pub fn story(run: &Run) -> String {
     if let Some(date) = run.recording().and_then(|r| r.daily()) {
         let _ = writeln!(out, "Daily:   the daily dungeon of {date}");
     }
-    let ending = match run.record.ending {
+    let ending = match run.record().ending {
         Some(_) => past.ending.clone(),
-        None => format!("still going, on level {}", run.dungeon.depth()),
+        None => format!("still going, on level {}", run.dungeon().depth()),
     };
     let _ = writeln!(out, "Ending:  {ending}");
-    let _ = writeln!(out, "Turns:   {}", run.turn);
-    let _ = writeln!(out, "Deepest: level {}", run.record.deepest);
+    let _ = writeln!(out, "Turns:   {}", run.turn());
+    let _ = writeln!(out, "Deepest: level {}", run.record().deepest);
     let _ = writeln!(
         out,
         "HP:      {} of {}",
-        run.player.health.hp.max(0),
-        run.player.health.max
+        run.player().health.hp.max(0),
+        run.player().health.max
     );
     let _ = writeln!(out);
-    let _ = writeln!(out, "Slain: {}", run.record.slain);
+    let _ = writeln!(out, "Slain: {}", run.record().slain);
     for kind in Kind::ALL {
-        let n = run.record.kills[kind.id() as usize];
+        let n = run.record().kills[kind.id() as usize];
         if n > 0 {
             let _ = writeln!(out, "  {n:>4} {}", kind.name());
         }
@@ -55,16 +55,16 @@ pub fn story(run: &Run) -> String {
     for thing in &past.carried {
         let _ = writeln!(out, "  {thing}");
     }
-    if run.player.carrying.relic {
+    if run.player().carrying.relic {
         let _ = writeln!(out, "  the Heartstone");
     }
     let _ = writeln!(out);
     let _ = writeln!(out, "Last messages:");
-    for (turn, line) in run.log.recent(LAST_MESSAGES) {
+    for (turn, line) in run.log().recent(LAST_MESSAGES) {
         let _ = writeln!(out, "  [turn {turn:>5}] {line}");
     }
     let _ = writeln!(out);
-    let depth = run.dungeon.depth();
+    let depth = run.dungeon().depth();
     let _ = writeln!(
         out,
         "Level {depth}, as remembered (the ASCII legend; @ is where the run ended, blank is unseen):"
@@ -79,25 +79,25 @@ pub fn story(run: &Run) -> String {
 pub fn share_line(run: &Run) -> String {
     let what = match run.recording().and_then(|r| r.daily()) {
         Some(date) => format!("Delve daily {date}"),
-        None => format!("Delve, {}", run.dungeon.describe()),
+        None => format!("Delve, {}", run.dungeon().describe()),
     };
-    let ending = match &run.record.ending {
-        Some(crate::world::Ending::Won) => format!("escaped with the Heartstone from level {}", run.record.deepest),
-        Some(crate::world::Ending::Died { by }) => format!("killed by {by} on level {}", run.dungeon.depth()),
-        None => format!("still going on level {}", run.dungeon.depth()),
+    let ending = match &run.record().ending {
+        Some(crate::world::Ending::Won) => format!("escaped with the Heartstone from level {}", run.record().deepest),
+        Some(crate::world::Ending::Died { by }) => format!("killed by {by} on level {}", run.dungeon().depth()),
+        None => format!("still going on level {}", run.dungeon().depth()),
     };
-    format!("{what}: {ending}, {} turns, {} slain.", run.turn, run.record.slain)
+    format!("{what}: {ending}, {} turns, {} slain.", run.turn(), run.record().slain)
 }
 
 /// The level the player is on as it remembers it: every remembered tile in the ASCII legend,
 /// unseen tiles blank, `@` where the player stands; cut to the rows and columns that hold
 /// anything, rows trimmed of trailing blanks.
 fn remembered_level(run: &Run) -> String {
-    let depth = run.dungeon.depth();
-    let map = &run.dungeon.level().map;
-    let memory = run.player.memory.level(depth);
+    let depth = run.dungeon().depth();
+    let map = &run.dungeon().level().map;
+    let memory = run.player().memory.level(depth);
     let glyph = |p: crate::geom::Pos| {
-        if p == run.player.at {
+        if p == run.player().at {
             '@'
         } else {
             memory.and_then(|m| m.get(p)).map_or(' ', |t| t.glyph())

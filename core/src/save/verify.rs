@@ -22,7 +22,7 @@ pub enum Outcome {
 impl Outcome {
     /// How `run` stands.
     pub fn of(run: &Run) -> Self {
-        match run.record.ending {
+        match run.record().ending {
             Some(Ending::Died { .. }) => Outcome::Died,
             Some(Ending::Won) => Outcome::Won,
             None => Outcome::Playing,
@@ -64,12 +64,12 @@ impl Verdict {
 
     fn of(run: &Run, desync: Option<Desync>) -> Self {
         Verdict {
-            seed: match run.dungeon.origin() {
+            seed: match run.dungeon().origin() {
                 Origin::Run(p) => Some(p.seed),
                 Origin::Map => None,
             },
-            turns: run.turn,
-            depth: run.dungeon.depth(),
+            turns: run.turn(),
+            depth: run.dungeon().depth(),
             outcome: Outcome::of(run),
             hash: run.state_hash(),
             desync,
@@ -98,7 +98,7 @@ pub fn replayable(bytes: &[u8]) -> Result<(RunSpec, Recording, Checkpoint), Stri
     };
     let end = Checkpoint {
         commands: recording.len() as u32,
-        turn: run.turn,
+        turn: run.turn(),
         hash: run.state_hash(),
     };
     Ok((run.spec().clone(), recording, end))

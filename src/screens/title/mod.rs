@@ -466,7 +466,7 @@ fn act(
             match SaveSlot::open(&store.0, entry.id) {
                 Ok(slot) => {
                     let mut run = (**run).clone();
-                    run.say(format!("Welcome back. (turn {})", run.turn));
+                    run.say(format!("Welcome back. (turn {})", run.turn()));
                     commands.insert_resource(slot);
                     begin_run(commands, run, Session::Play);
                 }
