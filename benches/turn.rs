@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use criterion::{Criterion, criterion_group, criterion_main};
-use delve::command::PlayerCommand;
+use delve::player::command::PlayerCommand;
 use delve::turn::Game;
 use delve_core::dungeon::Dungeon;
 use delve_core::generation::{CorridorStyle, DEEPEST, GenParams};
@@ -174,7 +174,8 @@ fn bench_whole_level(c: &mut Criterion) {
     let params = GenParams::new(7, 1024, 1024, CorridorStyle::Mixed);
     let mut app = delve::app::headless_app(Dungeon::new(params).unwrap().peaceful());
     let lab = |app: &mut App, _on: bool| {
-        app.world_mut().write_message(delve::lab::LabCommand::Toggle);
+        app.world_mut()
+            .write_message(delve::screens::playing::lab::LabCommand::Toggle);
         app.update();
         app.update();
     };

@@ -26,17 +26,9 @@ pub(crate) fn game_plugin(app: &mut App) {
         crate::assets::plugin,
         crate::player::input::plugin,
         crate::render::plugin,
-        crate::hud::plugin,
-        crate::sidebar::plugin,
-        crate::look::plugin,
-        crate::overlays::plugin,
         crate::screens::plugin,
-        crate::travel::pointer::plugin,
-        crate::items::plugin,
-        crate::overview::plugin,
-        crate::lab::view::plugin,
+        crate::screens::playing::plugin,
         crate::settings::keyboard::plugin,
-        crate::replay::plugin,
     ));
 }
 
@@ -49,7 +41,7 @@ pub fn headless_plugin(app: &mut App) {
         crate::render::tiles::plugin,
         crate::screens::ended::plugin,
         crate::travel::plugin,
-        crate::lab::plugin,
+        crate::screens::playing::headless_plugin,
         crate::save::plugin,
         crate::settings::plugin,
     ))
@@ -219,7 +211,7 @@ pub(crate) fn game_app(launch: Launch, window: Window) -> App {
     match launch.run {
         Some(run) => {
             if let Some(replay) = launch.replay {
-                app.insert_resource(crate::replay::ReplayControl::new(&run, replay));
+                app.insert_resource(crate::screens::playing::replay::ReplayControl::new(&run, replay));
             }
             app.insert_resource(Game(run))
                 .insert_resource(FirstScreen(GameState::Playing));

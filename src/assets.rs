@@ -1,16 +1,13 @@
-//! Loading (bevy_asset_loader): the `Loading` state loads the tileset (built into the binary, so
-//! the game runs from any directory), shows that it is loading, and continues to the title screen
-//! or straight into play (`state::FirstScreen`); an asset that will not load ends on a screen
-//! that names it.
+//! The game's assets (bevy_asset_loader): the `Loading` state loads the tileset (built into the
+//! binary, so the game runs from any directory) and continues to the title screen or straight
+//! into play (`state::FirstScreen`), or to `LoadFailed` naming what would not load. What the
+//! player sees meanwhile is `screens::loading`.
 
 use bevy::asset::UntypedAssetLoadFailedEvent;
 use bevy::prelude::*;
-use bevy::window::RequestRedraw;
 use bevy_asset_loader::prelude::*;
 
 use crate::state::GameState;
-use crate::ui::palette;
-use crate::ui::scale;
 
 /// Tiles in the tileset, by index (16x16 pixels each, 8 to a row; drawn by
 /// `assets/tiles/make_tileset.py`).
@@ -89,47 +86,7 @@ pub fn plugin(app: &mut App) {
                 .on_failure_continue_to_state(GameState::LoadFailed)
                 .load_collection::<GameAssets>(),
         )
-        .add_systems(OnEnter(GameState::Loading), show_loading)
-        .add_systems(
-            Update,
-            (record_load_failures, keep_loading.run_if(in_state(GameState::Loading))),
-        )
-        .add_systems(OnEnter(GameState::LoadFailed), show_load_failure);
-}
-
-fn centred_text(commands: &mut Commands, text: String, colour: Color, state: GameState) {
-    commands.spawn((
-        DespawnOnExit(state),
-        Node {
-            width: percent(100),
-            height: percent(100),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            padding: UiRect::all(px(24)),
-            ..default()
-        },
-        children![(
-            Text::new(text),
-            TextFont::from_font_size(scale::TITLE),
-            TextColor(colour),
-            TextLayout::justify(Justify::Center)
-        )],
-    ));
-}
-
-fn show_loading(mut commands: Commands) {
-    commands.spawn((DespawnOnExit(GameState::Loading), crate::ui::plain_camera()));
-    centred_text(
-        &mut commands,
-        "Loading Delve...".into(),
-        palette::LOADING,
-        GameState::Loading,
-    );
-}
-
-/// The window redraws only on input while playing; loading needs frames to make progress.
-fn keep_loading(mut redraw: MessageWriter<RequestRedraw>) {
-    redraw.write(RequestRedraw);
+        .add_systems(Update, record_load_failures);
 }
 
 fn record_load_failures(mut failed: MessageReader<UntypedAssetLoadFailedEvent>, mut failures: ResMut<LoadFailures>) {
@@ -138,18 +95,4 @@ fn record_load_failures(mut failed: MessageReader<UntypedAssetLoadFailedEvent>, 
         error!("could not load {line}");
         failures.0.push(line);
     }
-}
-
-fn show_load_failure(mut commands: Commands, failures: Res<LoadFailures>) {
-    let detail = failures.describe("\n");
-    error!("Delve cannot start: {detail}");
-    commands.spawn((DespawnOnExit(GameState::LoadFailed), crate::ui::plain_camera()));
-    centred_text(
-        &mut commands,
-        format!(
-            "Delve cannot start: a file it needs would not load.\n\n{detail}\n\nReinstall the game's assets folder and try again."
-        ),
-        palette::LOAD_FAILED,
-        GameState::LoadFailed,
-    );
 }

@@ -454,7 +454,8 @@ fn add_run(dir: &std::path::Path, seed: u64, turns: u32, saved_at: u64) {
     .unwrap();
     let mut app = delve::app::headless_app(dungeon);
     for _ in 0..turns {
-        app.world_mut().write_message(delve::command::PlayerCommand::Wait);
+        app.world_mut()
+            .write_message(delve::player::command::PlayerCommand::Wait);
         app.update();
     }
     let mut saved = capture(app.world()).unwrap();

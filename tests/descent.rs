@@ -8,8 +8,8 @@ use std::collections::VecDeque;
 use bevy::prelude::*;
 mod support;
 
-use delve::command::PlayerCommand;
-use delve::hud::status_line;
+use delve::player::command::PlayerCommand;
+use delve::screens::playing::hud::status_line;
 use delve::state::GameState;
 use delve_core::dungeon::Dungeon;
 use delve_core::fov::Memory;

@@ -65,7 +65,7 @@ fn nothing_is_played_outside_the_playing_state() {
         "the player belongs to the playing state"
     );
     app.world_mut()
-        .write_message(delve::command::PlayerCommand::Step(delve_core::geom::Dir8::E));
+        .write_message(delve::player::command::PlayerCommand::Step(delve_core::geom::Dir8::E));
     app.update();
     assert_eq!(app.world().resource::<delve::turn::Game>().turn(), 0);
 }

@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 use bevy::prelude::*;
 mod support;
 
-use delve::command::TravelRequest;
+use delve::player::command::TravelRequest;
 use delve::travel::AutoMove;
 use delve_core::dungeon::Dungeon;
 use delve_core::explore::{self as plan, Finished, Known};
@@ -363,7 +363,7 @@ fn stairs_travel_walks_to_the_known_stairs() {
 #[test]
 fn a_click_maps_to_the_tile_under_it_at_every_zoom() {
     use delve::render::ZOOMS;
-    use delve::world_space::{TILE_PX, tile_under, world_pos};
+    use delve::render::space::{TILE_PX, tile_under, world_pos};
     let map = Dungeon::new(GenParams::new(5, 80, 50, CorridorStyle::Mixed))
         .unwrap()
         .level()

@@ -9,9 +9,9 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use delve::look::Looking;
-use delve::sidebar::{Seen, SidebarRow, in_view};
-use delve::travel::pointer::MapCover;
+use delve::screens::playing::look::Looking;
+use delve::screens::playing::pointer::MapCover;
+use delve::screens::playing::sidebar::{Seen, SidebarRow, in_view};
 use delve::turn::Game;
 use delve_core::geom::Pos;
 use delve_core::world::{FloorItem, Item, ItemKind, Kind, Mind, Monster, PATIENCE};
@@ -65,7 +65,11 @@ fn monster(id: u32, kind: Kind, at: Pos, mind: Mind) -> Monster {
 
 fn app() -> App {
     let mut app = support::keyboard_app(ROOM, |app| {
-        app.add_plugins((delve::sidebar::plugin, delve::look::plugin, delve::items::plugin));
+        app.add_plugins((
+            delve::screens::playing::sidebar::plugin,
+            delve::screens::playing::look::plugin,
+            delve::screens::playing::items::plugin,
+        ));
     });
     let level = app
         .world_mut()
@@ -121,7 +125,7 @@ fn v_looks_at_the_nearest_monster_with_its_numbers_and_esc_stops() {
         Some(Pos::new(7, 4)),
         "on the archer"
     );
-    let said = delve::look::look_at(&game(&app).0, Pos::new(7, 4));
+    let said = delve::screens::playing::look::look_at(&game(&app).0, Pos::new(7, 4));
     let s = Kind::GoblinArcher.stats();
     let range = match s.habit {
         delve_core::world::Habit::Archer(r) => r,
@@ -144,8 +148,8 @@ fn v_looks_at_the_nearest_monster_with_its_numbers_and_esc_stops() {
     press(&mut app, KeyCode::KeyH, "h");
     assert_eq!(app.world().resource::<Looking>().0, Some(Pos::new(6, 4)));
     assert_eq!(game(&app).turn(), turn);
-    assert!(delve::look::look_at(&game(&app).0, Pos::new(6, 4)).starts_with("Room floor"));
-    assert!(delve::look::look_at(&game(&app).0, Pos::new(3, 6)).contains("3 darts"));
+    assert!(delve::screens::playing::look::look_at(&game(&app).0, Pos::new(6, 4)).starts_with("Room floor"));
+    assert!(delve::screens::playing::look::look_at(&game(&app).0, Pos::new(3, 6)).contains("3 darts"));
     press(&mut app, KeyCode::Escape, "");
     assert_eq!(app.world().resource::<Looking>().0, None);
     press(&mut app, KeyCode::KeyL, "l");
@@ -181,7 +185,7 @@ fn the_sidebar_lists_what_is_in_view_as_the_game_goes_on() {
             .iter()
             .any(|r| matches!(r, Seen::Monster(m) if m.kind == Kind::Rat))
     );
-    let text = delve::sidebar::row_text(game(&app), &listed[0]);
+    let text = delve::screens::playing::sidebar::row_text(game(&app), &listed[0]);
     assert!(text.starts_with("r rat"), "{text}");
 }
 
@@ -189,7 +193,11 @@ fn the_sidebar_lists_what_is_in_view_as_the_game_goes_on() {
 fn the_pointer_over_the_sidebar_is_not_over_the_map() {
     let mut app = app();
     let cover = *app.world().resource::<MapCover>();
-    assert_eq!(cover.left, delve::sidebar::WIDTH, "the sidebar covers its width");
+    assert_eq!(
+        cover.left,
+        delve::screens::playing::sidebar::WIDTH,
+        "the sidebar covers its width"
+    );
     let world = app.world_mut();
     let mut window = world
         .query_filtered::<&mut Window, With<PrimaryWindow>>()
@@ -197,10 +205,12 @@ fn the_pointer_over_the_sidebar_is_not_over_the_map() {
         .unwrap();
     window.set_cursor_position(Some(Vec2::new(20.0, 200.0)));
     let over = window.cursor_position().unwrap();
-    assert!(delve::travel::pointer::pointer_position(&window, None, &cover).is_none());
+    assert!(delve::screens::playing::pointer::pointer_position(&window, None, &cover).is_none());
     assert!(over.x < cover.left);
     // Hidden, the sidebar covers nothing.
-    app.world_mut().resource_mut::<delve::sidebar::SidebarShown>().0 = false;
+    app.world_mut()
+        .resource_mut::<delve::screens::playing::sidebar::SidebarShown>()
+        .0 = false;
     app.update();
     assert_eq!(app.world().resource::<MapCover>().left, 0.0);
 }

@@ -9,10 +9,10 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use delve::items::{Aiming, PackMenu, Page};
 use delve::render::GameCamera;
+use delve::render::space::{tile_under, world_pos};
+use delve::screens::playing::items::{Aiming, PackMenu, Page};
 use delve::turn::Game;
-use delve::world_space::{tile_under, world_pos};
 use delve_core::geom::Pos;
 use delve_core::world::{FloorItem, Item, ItemKind, Kind, Mind, Monster};
 
@@ -52,7 +52,7 @@ fn game(app: &App) -> &Game {
 
 fn items_app() -> App {
     let mut app = support::keyboard_app(ROOM, |app| {
-        app.add_plugins(delve::items::plugin);
+        app.add_plugins(delve::screens::playing::items::plugin);
     });
     let game = &mut app.world_mut().resource_mut::<Game>();
     let level = game.dungeon_mut().level_mut();
@@ -215,7 +215,7 @@ fn drawn(app: &mut App) -> Vec<(Pos, bool)> {
 #[test]
 fn items_are_drawn_once_seen_and_gone_once_taken() {
     let mut app = support::keyboard_app(ROOM, |app| {
-        app.add_plugins((delve::items::plugin, delve::render::items::plugin));
+        app.add_plugins((delve::screens::playing::items::plugin, delve::render::items::plugin));
     });
     let game = &mut app.world_mut().resource_mut::<Game>();
     let level = game.dungeon_mut().level_mut();
@@ -265,11 +265,11 @@ fn one_thing_has_the_keyboard_at_a_time() {
     use delve::state::Focus;
     let mut app = support::keyboard_app(ROOM, |app| {
         app.add_plugins((
-            delve::items::plugin,
-            delve::look::plugin,
-            delve::overlays::plugin,
-            delve::overview::plugin,
-            delve::lab::view::plugin,
+            delve::screens::playing::items::plugin,
+            delve::screens::playing::look::plugin,
+            delve::screens::playing::overlays::plugin,
+            delve::screens::playing::overview::plugin,
+            delve::screens::playing::lab::view::plugin,
         ));
     });
     let game = &mut app.world_mut().resource_mut::<Game>();
@@ -378,7 +378,7 @@ fn a_turn_is_animated_from_its_effects_and_the_next_turn_cuts_it_short() {
 ##########
 ";
     let mut app = support::keyboard_app(map, |app| {
-        app.add_plugins((delve::items::plugin, delve::render::animate::plugin));
+        app.add_plugins((delve::screens::playing::items::plugin, delve::render::animate::plugin));
     });
     let motions = |app: &mut App| -> Vec<Motion> {
         let world = app.world_mut();

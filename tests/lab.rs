@@ -8,11 +8,13 @@ mod support;
 use bevy::prelude::*;
 use delve::app::headless_app_with;
 use delve::assets::tiles;
-use delve::command::PlayerCommand;
-use delve::lab::{LabCommand, Revealed, SetAside, digger_colour};
+use delve::player::command::PlayerCommand;
+use delve::render::shown::Revealed;
 use delve::save::{SaveStore, Slot, Store};
+use delve::screens::playing::lab::{LabCommand, digger_colour};
 use delve::state::Session;
 use delve::turn::Game;
+use delve::turn::SetAside;
 use delve_core::dungeon::Dungeon;
 use delve_core::dungeon::Origin;
 use delve_core::generation::anatomy::Anatomy;
@@ -168,7 +170,7 @@ fn a_new_run_in_the_lab_is_shown_as_made() {
     let first = GenParams::new(5, 80, 50, CorridorStyle::Mixed);
     let mut app = delve::app::headless_app(Dungeon::new(first).unwrap());
     lab(&mut app, true);
-    let next = delve::lab::next_run(&first);
+    let next = delve::screens::playing::lab::next_run(&first);
     app.insert_resource(Game(Run::new(Dungeon::new(next).unwrap())));
     app.world_mut()
         .resource_mut::<NextState<delve::state::GameState>>()
@@ -224,7 +226,10 @@ fn a_level_the_lab_makes_leaves_the_run_and_its_save_alone() {
     ask(&mut app, LabCommand::Toggle);
     ask(&mut app, LabCommand::Next);
     // The lab shows the next seed's first level, as a level of its own...
-    assert_eq!(dungeon(&app).origin(), &Origin::Run(delve::lab::next_run(&params)));
+    assert_eq!(
+        dungeon(&app).origin(),
+        &Origin::Run(delve::screens::playing::lab::next_run(&params))
+    );
     assert_eq!(turns(&app), 0);
     assert_eq!(session(&app), Session::Lab);
     assert!(app.world().get_resource::<SetAside>().is_some());

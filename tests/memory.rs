@@ -10,7 +10,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicIsize, Ordering};
 
 use bevy::prelude::*;
-use delve::command::PlayerCommand;
+use delve::player::command::PlayerCommand;
 use delve::render::MapChunk;
 use delve::turn::Game;
 use delve_core::dungeon::Dungeon;

@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 use bevy::prelude::*;
 mod support;
 
-use delve::command::PlayerCommand;
+use delve::player::command::PlayerCommand;
 use delve::screens::ended::{NextRun, summary};
 use delve::state::GameState;
 use delve::turn::Game;

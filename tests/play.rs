@@ -10,7 +10,7 @@ use leafwing_input_manager::prelude::*;
 
 use delve::actor::Player;
 use delve::assets::tiles;
-use delve::command::PlayerCommand;
+use delve::player::command::PlayerCommand;
 use delve::turn::Game;
 use delve::ui::palette::REMEMBERED;
 use delve_core::dungeon::Dungeon;
@@ -372,7 +372,7 @@ fn a_key_press_is_on_screen_in_the_frame_that_reads_it() {
         .translation;
     assert_eq!(
         sprite.truncate(),
-        delve::world_space::world_pos(&map, Pos::new(5, 2)),
+        delve::render::space::world_pos(&map, Pos::new(5, 2)),
         "the sprite stands there"
     );
     let view = viewshed(&mut app);

@@ -13,7 +13,7 @@ mod support;
 use delve::action::Action;
 use delve::actor::Player;
 use delve::app::{Launch, headless_app, headless_app_with, headless_resume};
-use delve::command::PlayerCommand;
+use delve::player::command::PlayerCommand;
 use delve::save::{self, RunId, SaveSlot, SaveStore, Slot, Store, Taken};
 use delve::settings::{Binding, Layout, Settings};
 use delve::state::GameState;

@@ -15,11 +15,11 @@ use bevy::state::app::StatesPlugin;
 use bevy::window::PrimaryWindow;
 use delve::app::headless_app_with;
 use delve::assets::GameAssets;
-use delve::command::PlayerCommand;
-use delve::replay::ReplayControl;
+use delve::player::command::PlayerCommand;
 use delve::save::{SaveSlot, SaveStore, Slot, Store};
+use delve::screens::playing::pointer::Hovered;
+use delve::screens::playing::replay::ReplayControl;
 use delve::state::GameState;
-use delve::travel::pointer::Hovered;
 use delve::turn::Game;
 use delve_core::bot::Bot;
 use delve_core::dungeon::Dungeon;
@@ -46,7 +46,10 @@ fn shows(app: &mut App, wanted: &str) -> bool {
 fn the_hud_shows_the_run_the_player_and_the_log() {
     let map = parse_ascii(b"########\n#@...*.#\n########\n").unwrap();
     let mut app = headless_app_with(Run::new(Dungeon::premade(map)), |app| {
-        app.add_plugins((delve::hud::plugin, delve::sidebar::plugin));
+        app.add_plugins((
+            delve::screens::playing::hud::plugin,
+            delve::screens::playing::sidebar::plugin,
+        ));
     });
     // The sidebar (shown by default) holds the depth, turn, keys and health; the top line
     // keeps only the run and the turn.
@@ -59,7 +62,9 @@ fn the_hud_shows_the_run_the_player_and_the_log() {
         texts(&mut app)
     );
     // Hidden, the HUD's own lines say it all.
-    app.world_mut().resource_mut::<delve::sidebar::SidebarShown>().0 = false;
+    app.world_mut()
+        .resource_mut::<delve::screens::playing::sidebar::SidebarShown>()
+        .0 = false;
     app.update();
     assert!(
         shows(
@@ -114,7 +119,7 @@ fn title_app(store: &Store) -> App {
             layout: Handle::default(),
         })
         .add_plugins(delve::app::headless_plugin)
-        .add_plugins((delve::screens::title::plugin, delve::replay::plugin));
+        .add_plugins((delve::screens::title::plugin, delve::screens::playing::replay::plugin));
     app.update();
     app
 }
@@ -197,11 +202,13 @@ const ROOMS: &str = "\
 #[test]
 fn the_overview_opens_over_play_and_takes_the_keyboard() {
     let mut app = keyboard_app(ROOMS, |app| {
-        app.add_plugins(delve::overview::plugin);
+        app.add_plugins(delve::screens::playing::overview::plugin);
     });
     let open = |app: &mut App| {
         let w = app.world_mut();
-        w.query::<&delve::overview::OverviewMap>().iter(w).count()
+        w.query::<&delve::screens::playing::overview::OverviewMap>()
+            .iter(w)
+            .count()
     };
     tap(&mut app, KeyCode::ArrowRight);
     assert_eq!((player_at(&app), turns(&app)), (Pos::new(2, 1), 1));
@@ -225,7 +232,7 @@ fn the_overview_opens_over_play_and_takes_the_keyboard() {
 #[test]
 fn hovering_a_known_tile_names_it_and_a_click_travels_there() {
     let mut app = keyboard_app(ROOMS, |app| {
-        app.add_plugins((delve::render::camera::plugin, delve::travel::pointer::plugin));
+        app.add_plugins((delve::render::camera::plugin, delve::screens::playing::pointer::plugin));
     });
     // Put the pointer over tile (4, 3), through the camera as it stands.
     let target = Pos::new(4, 3);
@@ -241,7 +248,7 @@ fn hovering_a_known_tile_names_it_and_a_click_travels_there() {
         (t.translation.truncate(), o.scale)
     };
     let map = game(&app).dungeon().level().map.clone();
-    let world = delve::world_space::world_pos(&map, target);
+    let world = delve::render::space::world_pos(&map, target);
     let mut window = app
         .world_mut()
         .query_filtered::<&mut Window, With<PrimaryWindow>>()

@@ -13,7 +13,7 @@ use std::collections::HashSet;
 use bevy::prelude::*;
 mod support;
 
-use delve::command::PlayerCommand;
+use delve::player::command::PlayerCommand;
 use delve::screens::ended::NextRun;
 use delve::state::GameState;
 use delve::turn::Game;

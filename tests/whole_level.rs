@@ -39,7 +39,8 @@ fn a_fully_explored_level_is_drawn_whole_in_chunks() {
         let mut q = w.query::<(Ref<TilemapChunkTileData>, &MapChunk)>();
         q.iter(w).map(|(d, _)| d.last_changed().get()).collect()
     };
-    app.world_mut().write_message(delve::command::PlayerCommand::Wait);
+    app.world_mut()
+        .write_message(delve::player::command::PlayerCommand::Wait);
     app.update();
     let w = app.world_mut();
     let mut q = w.query::<Ref<TilemapChunkTileData>>();
@@ -55,7 +56,8 @@ fn a_fully_explored_level_is_drawn_whole_in_chunks() {
 fn the_lab_draws_a_big_level_whole_in_chunks() {
     let params = GenParams::new(4, SIDE, SIDE, CorridorStyle::Mixed);
     let mut app = delve::app::headless_app(Dungeon::new(params).unwrap().peaceful());
-    app.world_mut().write_message(delve::lab::LabCommand::Toggle);
+    app.world_mut()
+        .write_message(delve::screens::playing::lab::LabCommand::Toggle);
     app.update();
     app.update();
     let tiles = app.world().resource::<Game>().dungeon().level().map.tiles().len();

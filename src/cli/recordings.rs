@@ -99,5 +99,6 @@ pub(crate) fn autoplay(mut run: Run, radius: u32, turns: u64, record: Option<&Pa
 /// the window; or why not (naming the file).
 pub(crate) fn load_replay(path: &Path) -> Result<(Run, Replay), String> {
     let bytes = read_file(path, "the recording")?;
-    crate::replay::replay_of(&bytes).map_err(|e| format!("{} cannot be replayed: {e}", path.display()))
+    crate::screens::playing::replay::replay_of(&bytes)
+        .map_err(|e| format!("{} cannot be replayed: {e}", path.display()))
 }

@@ -6,12 +6,12 @@
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
-use crate::command::PlayerCommand;
+use crate::player::command::PlayerCommand;
 use delve_core::map::Tile;
 
 use crate::action::Action;
 use crate::actor::Player;
-use crate::command::TravelRequest;
+use crate::player::command::TravelRequest;
 use crate::turn::{Game, TurnSet};
 
 /// Where keys become commands and walk requests: what reacts to them this frame runs after.

@@ -2,6 +2,7 @@
 //! a whole turn by the rules (`rules::play_round`: the player's action, then the monsters'). A
 //! refusal is only a message and takes no turn; death or victory ends the run.
 
+pub mod command;
 pub mod input;
 mod latency;
 mod presses;
@@ -15,7 +16,7 @@ use delve_core::geom::{Dir8, Pos};
 use delve_core::rules::{self, Act};
 
 use crate::actor::Player;
-use crate::command::PlayerCommand;
+use crate::player::command::PlayerCommand;
 use crate::state::{GameState, InPlay, Session};
 use crate::turn::{Game, Happened, LevelEntered, TurnSet};
 

@@ -14,11 +14,11 @@ use delve_core::world::Item;
 
 use crate::actor::LevelScoped;
 use crate::assets::GameAssets;
+use crate::render::space::{TILE_PX, world_pos};
 use crate::settings::Settings;
 use crate::state::GameState;
 use crate::turn::{Game, Happened, TurnSet};
 use crate::ui::{layers, palette};
-use crate::world_space::{TILE_PX, world_pos};
 
 /// How long a flight takes, in seconds.
 const FLIGHT: f32 = 0.12;

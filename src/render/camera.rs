@@ -8,9 +8,9 @@ use leafwing_input_manager::prelude::ActionState;
 
 use crate::action::Action;
 use crate::actor::Player;
+use crate::render::space::TILE_PX;
 use crate::state::GameState;
 use crate::turn::TurnSet;
-use crate::world_space::TILE_PX;
 
 /// Screen pixels per world pixel, from the first zoom step.
 pub const ZOOMS: [f32; 4] = [1.0, 2.0, 3.0, 4.0];

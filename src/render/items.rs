@@ -7,11 +7,11 @@ use delve_core::world::{FloorItem, Item, Lore};
 
 use crate::actor::LevelScoped;
 use crate::assets::GameAssets;
-use crate::lab::LabView;
+use crate::render::shown::Shown;
+use crate::render::space::world_pos;
 use crate::turn::{Game, TurnSet};
 use crate::ui::layers;
 use crate::ui::palette;
-use crate::world_space::world_pos;
 
 use super::sprites::Lying;
 
@@ -51,7 +51,7 @@ fn show_items(
     assets: Res<GameAssets>,
     game: Res<Game>,
     mut sprites: Query<(Entity, &ItemSprite, &mut Sprite, Has<Altar>)>,
-    mut lab: LabView,
+    mut lab: Shown,
 ) {
     let (lab, lab_changed) = lab.look();
     if !(game.is_changed() || lab_changed) {

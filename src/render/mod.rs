@@ -7,6 +7,8 @@ pub mod animate;
 pub mod camera;
 pub mod items;
 pub mod monsters;
+pub mod shown;
+pub mod space;
 pub mod sprites;
 pub mod tiles;
 

@@ -9,12 +9,12 @@ use delve_core::world::Monster;
 
 use crate::actor::LevelScoped;
 use crate::assets::{GameAssets, tiles};
-use crate::lab::LabView;
+use crate::render::shown::Shown;
+use crate::render::space::world_pos;
 use crate::turn::{Game, TurnSet};
 use crate::ui::layers;
 use crate::ui::palette;
 use crate::ui::scale;
-use crate::world_space::world_pos;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
@@ -74,7 +74,7 @@ fn show_monsters(
     game: Res<Game>,
     mut sprites: Query<(Entity, &MonsterSprite, &mut Transform, &Children)>,
     mut bars: Query<BarParts, (With<HealthBar>, Without<MonsterSprite>)>,
-    mut lab: LabView,
+    mut lab: Shown,
     settings: Res<crate::settings::Settings>,
 ) {
     let (lab, lab_changed) = lab.look();
@@ -166,7 +166,7 @@ fn show_relic(
     assets: Res<GameAssets>,
     game: Res<Game>,
     mut sprite: Query<(Entity, &mut Sprite), With<RelicSprite>>,
-    mut lab: LabView,
+    mut lab: Shown,
 ) {
     let (lab, lab_changed) = lab.look();
     if !(game.is_changed() || lab_changed) {

@@ -7,11 +7,11 @@ use delve_core::geom::Pos;
 
 use crate::actor::{LevelScoped, Player};
 use crate::assets::{GameAssets, tiles};
-use crate::lab::LabView;
+use crate::render::shown::Shown;
+use crate::render::space::world_pos;
 use crate::turn::{Game, TurnSet};
 use crate::ui::layers;
 use crate::ui::palette;
-use crate::world_space::world_pos;
 
 /// Where sprites are placed: the camera follows the player's after it.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -40,7 +40,7 @@ fn show_keys(
     assets: Res<GameAssets>,
     game: Res<Game>,
     mut sprites: Query<(Entity, &KeySprite, &mut Sprite)>,
-    mut lab: LabView,
+    mut lab: Shown,
 ) {
     let (lab, lab_changed) = lab.look();
     if !(game.is_changed() || lab_changed) {

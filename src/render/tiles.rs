@@ -21,11 +21,12 @@ use delve_core::map::{DoorState, Tile, TileMap};
 
 use crate::actor::LevelScoped;
 use crate::assets::{GameAssets, tiles};
-use crate::lab::{LabView, Revealed, digger_colour};
+use crate::render::shown::{Revealed, Shown};
+use crate::render::space::{TILE_PX, world_pos};
 use crate::turn::{Game, TurnSet};
 use crate::ui::layers;
 use crate::ui::palette;
-use crate::world_space::{TILE_PX, world_pos};
+use crate::ui::palette::digger as digger_colour;
 
 /// How a tile is drawn.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -190,7 +191,7 @@ pub fn plugin(app: &mut App) {
 /// scratch: the chunks are despawned here and made again by `spawn_map_layer`.
 fn rebuild_for_lab(
     mut commands: Commands,
-    mut lab: LabView,
+    mut lab: Shown,
     layer: Query<Entity, With<MapLayer>>,
     chunks: Query<Entity, With<MapChunk>>,
 ) {

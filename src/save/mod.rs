@@ -21,8 +21,8 @@ pub mod store;
 
 use bevy::prelude::*;
 
-use crate::lab::SetAside;
 use crate::state::{InPlay, Session};
+use crate::turn::SetAside;
 use crate::turn::{Game, LevelEntered, TurnSet};
 
 pub use lock::{RunLock, Taken};
@@ -75,7 +75,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(OnEnter(InPlay(Session::Play)), give_run_a_slot)
         .add_systems(
             OnEnter(InPlay(Session::Lab)),
-            save_set_aside.after(crate::lab::set_run_aside),
+            save_set_aside.after(crate::turn::set_run_aside),
         )
         .add_systems(
             Update,

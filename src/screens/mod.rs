@@ -1,8 +1,10 @@
-//! Where the game is: loading its assets, at the title screen, playing, at the end of a run (its
-//! summary), or stopped by an asset that would not load. Gameplay (turns, sight, the HUD) runs only while `Playing`;
-//! what belongs to a screen is spawned with `DespawnOnExit` of it.
+//! The screens, one module each, each owning what it spawns (`DespawnOnExit` of its state):
+//! loading (and an asset that would not load), the title and its menus, playing (`playing`: the
+//! HUD, sidebar, overlays, the lab and the replay over the map), and a run's summary.
 
 pub mod ended;
+pub mod loading;
+pub mod playing;
 pub mod title;
 
 use bevy::prelude::*;
@@ -14,7 +16,7 @@ use crate::state::GameState;
 /// The screens a player sees (the title's menus, the summary) and Ctrl+Q to quit from any of
 /// them (playing, the run is saved first: `save::plugin`).
 pub fn plugin(app: &mut App) {
-    app.add_plugins(title::plugin).add_systems(
+    app.add_plugins((loading::plugin, title::plugin)).add_systems(
         Update,
         (
             quit_on_ctrl_q,

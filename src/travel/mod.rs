@@ -8,8 +8,6 @@
 //! plugin only keeps the goal, watches for interruptions and writes the steps as
 //! `PlayerCommand`s.
 
-pub mod pointer;
-
 use std::time::Duration;
 
 use bevy::prelude::*;
@@ -21,7 +19,7 @@ use delve_core::map::Tile;
 use delve_core::paths::Search;
 use delve_core::run::Run;
 
-use crate::command::{PlayerCommand, TravelRequest};
+use crate::player::command::{PlayerCommand, TravelRequest};
 use crate::state::GameState;
 use crate::turn::{Game, TurnSet};
 

@@ -33,6 +33,24 @@ pub(crate) enum TurnSet {
 #[derive(Resource, Clone, Debug, Deref, DerefMut)]
 pub struct Game(pub Run);
 
+/// The player's run, set aside while the lab is on: what leaving the lab comes back to. Present
+/// exactly from entering the lab to leaving it (or to the title screen, after a specimen's end).
+#[derive(Resource, Clone, Debug)]
+pub struct SetAside(pub Run);
+
+/// Entering the lab, the player's run is set aside (unless it already is: a specimen shown in
+/// place of another, or one the page asked for, which set it aside first). Exclusive, so the save
+/// that follows it on entering (`save`) finds it.
+pub(crate) fn set_run_aside(world: &mut World) {
+    if world.contains_resource::<SetAside>() {
+        return;
+    }
+    if let Some(game) = world.get_resource::<Game>() {
+        let run = game.0.clone();
+        world.insert_resource(SetAside(run));
+    }
+}
+
 /// How far the player sees (`--radius`, or the settings').
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq, Deref)]
 pub(crate) struct FovRadius(pub u32);

@@ -22,10 +22,11 @@ mod page {
     use super::params::{self, PageRequest};
     use super::params_were_only_a_replay;
     use crate::assets::LoadFailures;
-    use crate::lab::{SetAside, show_specimen};
-    use crate::replay::ReplayControl;
     use crate::save::{RunId, SaveSlot, Slot, Store};
+    use crate::screens::playing::lab::show_specimen;
+    use crate::screens::playing::replay::ReplayControl;
     use crate::state::{GameState, Session};
+    use crate::turn::SetAside;
     use crate::turn::{Game, begin_run};
     use base64::Engine;
     use delve_core::save::encode_recording;
@@ -254,7 +255,7 @@ mod page {
             mut problems,
         } = params::parse(&search, rand::random);
         // A shared recording to watch, or why it cannot be.
-        let watched = replay.and_then(|bytes| match crate::replay::replay_of(&bytes) {
+        let watched = replay.and_then(|bytes| match crate::screens::playing::replay::replay_of(&bytes) {
             Ok(watched) => Some(watched),
             Err(e) => {
                 problems.push(format!("The recording in this link cannot be replayed: {e}."));

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::window::PrimaryWindow;
 use delve::assets::GameAssets;
-use delve::command::PlayerCommand;
+use delve::player::command::PlayerCommand;
 use delve::state::GameState;
 use delve::travel::StepDelay;
 use delve::turn::Game;

@@ -490,8 +490,8 @@ fn act(
             let bytes = data
                 .past_id(i)
                 .and_then(|id| store.0.read(Slot::Recording(id)).ok().flatten());
-            match bytes.map(|b| crate::replay::replay_of(&b)) {
-                Some(Ok((run, replay))) => crate::replay::watch(commands, run, replay),
+            match bytes.map(|b| crate::screens::playing::replay::replay_of(&b)) {
+                Some(Ok((run, replay))) => crate::screens::playing::replay::watch(commands, run, replay),
                 Some(Err(e)) => menu.note = Some(format!("That run cannot be replayed: {e}.")),
                 None => menu.note = Some("That run's recording could not be read.".into()),
             }

@@ -15,51 +15,12 @@ use bevy::prelude::*;
 use delve_core::dungeon::Origin;
 use delve_core::generation::GenParams;
 use delve_core::generation::anatomy::{Anatomy, Digger};
-use delve_core::geom::Pos;
 use delve_core::run::{Run, RunSpec};
 
+use crate::render::shown::Revealed;
 use crate::state::{GameState, InPlay, Session};
-use crate::turn::{Game, TurnSet, begin_run};
+use crate::turn::{Game, SetAside, TurnSet, begin_run, set_run_aside};
 use crate::ui::palette;
-
-/// The level on show in the lab: present only in the lab.
-#[derive(Resource, Debug)]
-pub struct Revealed {
-    pub depth: u32,
-    /// How the level was made; `None` for a level read from a map file (shown whole, untinted).
-    pub anatomy: Option<Anatomy>,
-    /// Where the level's doors are (doors open and close, but never come or go): the tiles
-    /// whose look may change out of the player's view, redrawn each turn in the lab.
-    pub doors: Vec<Pos>,
-}
-
-/// What drawing reads of the lab: whether it is on, and whether that changed since this system
-/// last looked (it came on, went off, or shows another level).
-#[derive(bevy::ecs::system::SystemParam)]
-pub(crate) struct LabView<'w, 's> {
-    revealed: Option<Res<'w, Revealed>>,
-    was_on: Local<'s, bool>,
-}
-
-impl LabView<'_, '_> {
-    /// The level on show, while the lab is on.
-    pub fn revealed(&self) -> Option<&Revealed> {
-        self.revealed.as_deref()
-    }
-
-    /// (on, changed since the last call).
-    pub fn look(&mut self) -> (bool, bool) {
-        let on = self.revealed.is_some();
-        let changed = on != *self.was_on || self.revealed.as_ref().is_some_and(|r| r.is_changed());
-        *self.was_on = on;
-        (on, changed)
-    }
-}
-
-/// The player's run, set aside while the lab is on: what leaving the lab comes back to. Present
-/// exactly from entering the lab to leaving it (or to the title screen, after a specimen's end).
-#[derive(Resource, Clone, Debug)]
-pub struct SetAside(pub Run);
 
 /// What the player asks of the lab (keys, the browser's panel, tests).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,19 +57,6 @@ pub fn plugin(app: &mut App) {
 
 fn forget_revealed(mut commands: Commands) {
     commands.remove_resource::<Revealed>();
-}
-
-/// Entering the lab, the player's run is set aside (unless it already is: a specimen shown in
-/// place of another, or one the page asked for, which set it aside first). Exclusive, so the save
-/// that follows it on entering (`save`) finds it.
-pub(crate) fn set_run_aside(world: &mut World) {
-    if world.contains_resource::<SetAside>() {
-        return;
-    }
-    if let Some(game) = world.get_resource::<Game>() {
-        let run = game.0.clone();
-        world.insert_resource(SetAside(run));
-    }
 }
 
 /// How the level on show was made, worked out again when the lab comes on or the level

@@ -11,14 +11,14 @@ use delve_core::geom::Pos;
 use delve_core::paths::Search;
 
 use crate::actor::LevelScoped;
-use crate::command::TravelRequest;
+use crate::player::command::TravelRequest;
 use crate::render::GameCamera;
+use crate::render::space::{tile_under, world_pos};
 use crate::state::GameState;
 use crate::turn::{Game, TurnSet};
 use crate::ui::layers;
 use crate::ui::palette;
 use crate::ui::scale;
-use crate::world_space::{tile_under, world_pos};
 
 /// The tile under the pointer, what the player knows of it, and the known way there.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
@@ -57,10 +57,10 @@ pub fn plugin(app: &mut App) {
                     click_to_travel.run_if(in_state(crate::state::Focus::Map)),
                 )
                     .chain()
-                    .run_if(crate::overview::pointer_on_the_map)
+                    .run_if(crate::screens::playing::overview::pointer_on_the_map)
                     .in_set(TurnSet::Input),
                 forget_hover
-                    .run_if(not(crate::overview::pointer_on_the_map))
+                    .run_if(not(crate::screens::playing::overview::pointer_on_the_map))
                     .in_set(TurnSet::Input),
                 (show_path, show_hover_text).in_set(TurnSet::Show),
             )

@@ -8,16 +8,17 @@ use delve_core::geom::{Pos, Rect};
 use delve_core::map::TileMap;
 use leafwing_input_manager::prelude::ActionState;
 
-use super::{LabCommand, LabView, digger_colour};
+use super::{LabCommand, digger_colour};
 use crate::action::Action;
 use crate::actor::{LevelScoped, Player};
+use crate::render::shown::Shown;
+use crate::render::space::{TILE_PX, world_pos};
 use crate::state::GameState;
 use crate::turn::{Game, TurnSet};
 use crate::ui::layers;
 use crate::ui::palette;
 use crate::ui::scale;
 use crate::ui::widgets::{label, swatch};
-use crate::world_space::{TILE_PX, world_pos};
 
 /// One side of a leaf's outline.
 #[derive(Component, Debug)]
@@ -77,7 +78,7 @@ pub(crate) fn leaf_edges(map: &TileMap, leaf: Rect) -> [(Vec2, Vec2); 4] {
 }
 
 /// Outlines the BSP leaves while the lab shows a generated level.
-fn outline_leaves(mut commands: Commands, game: Res<Game>, mut lab: LabView, edges: Query<Entity, With<LeafEdge>>) {
+fn outline_leaves(mut commands: Commands, game: Res<Game>, mut lab: Shown, edges: Query<Entity, With<LeafEdge>>) {
     let dungeon = &game.dungeon();
     if !lab.look().1 {
         return;
@@ -106,7 +107,7 @@ fn outline_leaves(mut commands: Commands, game: Res<Game>, mut lab: LabView, edg
 fn show_legend(
     mut commands: Commands,
     game: Res<Game>,
-    mut lab: LabView,
+    mut lab: Shown,
     legend: Query<Entity, With<Legend>>,
     sidebar: Option<Res<crate::ui::layout::SidebarShown>>,
 ) {

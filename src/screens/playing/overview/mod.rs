@@ -24,7 +24,7 @@ use delve_core::map::TileMap;
 
 use crate::action::Action;
 use crate::actor::Player;
-use crate::command::TravelRequest;
+use crate::player::command::TravelRequest;
 use crate::state::{Focus, GameState};
 use crate::turn::{Game, TurnSet};
 use crate::ui::layers;
@@ -108,7 +108,7 @@ pub fn plugin(app: &mut App) {
                 click_picture.in_set(TurnSet::Input),
                 (
                     paint_picture,
-                    crate::overlays::toggle_with(Action::Overview, Focus::Overview),
+                    crate::screens::playing::overlays::toggle_with(Action::Overview, Focus::Overview),
                     show_minimap,
                     upload_picture,
                     place_markers,

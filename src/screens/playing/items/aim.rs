@@ -12,20 +12,20 @@ use leafwing_input_manager::prelude::*;
 
 use crate::action::Action;
 use crate::actor::{LevelScoped, Player as PlayerEntity};
-use crate::command::PlayerCommand;
+use crate::player::command::PlayerCommand;
 use crate::render::GameCamera;
+use crate::render::space::world_pos;
+use crate::screens::playing::pointer::{pointer_position, tile_at};
 use crate::state::Focus;
-use crate::travel::pointer::{pointer_position, tile_at};
 use crate::turn::{Game, TurnSet};
 use crate::ui::layers;
 use crate::ui::palette;
 use crate::ui::scale;
 use crate::ui::widgets::label;
-use crate::world_space::world_pos;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Aiming>()
-        .init_resource::<crate::travel::pointer::MapCover>()
+        .init_resource::<crate::screens::playing::pointer::MapCover>()
         .add_systems(OnExit(Focus::Aim), stop_aiming)
         .add_systems(Update, steer_aim.run_if(in_state(Focus::Aim)).in_set(TurnSet::Input))
         .add_systems(Update, show_aim.in_set(TurnSet::Show));
@@ -80,7 +80,7 @@ pub(crate) fn steer_aim(
     buttons: Option<Res<ButtonInput<MouseButton>>>,
     window: Query<&Window, With<PrimaryWindow>>,
     camera: Query<(&Transform, &Projection), With<GameCamera>>,
-    cover: Res<crate::travel::pointer::MapCover>,
+    cover: Res<crate::screens::playing::pointer::MapCover>,
     mut last_pointer: Local<Option<Vec2>>,
 ) {
     let Some(mut aim) = aiming.0 else {

@@ -8,7 +8,7 @@ use delve_core::geom::Pos;
 use delve_core::run::Run;
 use delve_core::world::{Monster, NORMAL_SPEED, article};
 
-use crate::sidebar::state;
+use crate::screens::playing::sidebar::state;
 
 /// What its speed means, in words.
 fn speed(speed: i32) -> &'static str {

@@ -13,7 +13,7 @@ use leafwing_input_manager::prelude::*;
 use super::aim::{Aiming, start_aim};
 use crate::action::Action;
 use crate::actor::Player as PlayerEntity;
-use crate::command::PlayerCommand;
+use crate::player::command::PlayerCommand;
 use crate::state::Focus;
 use crate::turn::{Game, TurnSet};
 use crate::ui::palette;

@@ -13,16 +13,16 @@ use leafwing_input_manager::prelude::*;
 
 use crate::action::Action;
 use crate::actor::{LevelScoped, Player as PlayerEntity};
-use crate::items::aim::{cursor_by_keys, targets};
 use crate::render::GameCamera;
+use crate::render::space::world_pos;
+use crate::screens::playing::items::aim::{cursor_by_keys, targets};
+use crate::screens::playing::pointer::{pointer_position, tile_at};
 use crate::state::Focus;
-use crate::travel::pointer::{pointer_position, tile_at};
 use crate::turn::{Game, TurnSet};
 use crate::ui::layers;
 use crate::ui::palette;
 use crate::ui::scale;
 use crate::ui::widgets::label;
-use crate::world_space::world_pos;
 
 /// Where the look's cursor is, while looking.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -34,7 +34,7 @@ struct LookMark;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Looking>()
-        .init_resource::<crate::travel::pointer::MapCover>()
+        .init_resource::<crate::screens::playing::pointer::MapCover>()
         .add_systems(OnExit(Focus::Look), stop_looking)
         .add_systems(
             Update,
@@ -74,7 +74,7 @@ fn steer_look(
     game: Res<Game>,
     window: Query<&Window, With<PrimaryWindow>>,
     camera: Query<(&Transform, &Projection), With<GameCamera>>,
-    cover: Res<crate::travel::pointer::MapCover>,
+    cover: Res<crate::screens::playing::pointer::MapCover>,
     mut last_pointer: Local<Option<Vec2>>,
 ) {
     let Some(mut cursor) = looking.0 else { return };
@@ -120,7 +120,7 @@ fn show_look(mut commands: Commands, looking: Res<Looking>, game: Res<Game>, mar
         Node {
             position_type: PositionType::Absolute,
             top: px(40),
-            left: px(crate::sidebar::WIDTH + 8.0),
+            left: px(crate::screens::playing::sidebar::WIDTH + 8.0),
             right: px(8),
             justify_content: JustifyContent::Center,
             ..default()

@@ -16,13 +16,13 @@ use crate::actor::{LevelScoped, Player as PlayerEntity};
 use crate::assets::GameAssets;
 use crate::render::items::{item_tile, tint};
 use crate::render::monsters::{health_share, monster_tile};
+use crate::render::space::world_pos;
 use crate::state::GameState;
 use crate::turn::{Game, TurnSet};
 use crate::ui::layers;
 use crate::ui::palette;
 use crate::ui::scale;
 use crate::ui::widgets::label;
-use crate::world_space::world_pos;
 
 pub use crate::ui::layout::{SIDEBAR_WIDTH as WIDTH, SidebarShown};
 
@@ -60,7 +60,7 @@ struct RowMark;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<SidebarShown>()
-        .init_resource::<crate::travel::pointer::MapCover>()
+        .init_resource::<crate::screens::playing::pointer::MapCover>()
         .add_systems(
             OnEnter(GameState::Playing),
             (read_sidebar_setting, spawn_sidebar).chain(),
@@ -85,14 +85,14 @@ pub fn plugin(app: &mut App) {
 fn cover_the_map(
     shown: Res<SidebarShown>,
     scale: Option<Res<UiScale>>,
-    mut cover: ResMut<crate::travel::pointer::MapCover>,
+    mut cover: ResMut<crate::screens::playing::pointer::MapCover>,
 ) {
     let left = if shown.0 {
         WIDTH * scale.map_or(1.0, |s| s.0)
     } else {
         0.0
     };
-    cover.set_if_neq(crate::travel::pointer::MapCover { left });
+    cover.set_if_neq(crate::screens::playing::pointer::MapCover { left });
 }
 
 fn read_sidebar_setting(settings: Res<crate::settings::Settings>, mut shown: ResMut<SidebarShown>) {

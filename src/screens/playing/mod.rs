@@ -1,0 +1,41 @@
+//! The playing screen: everything shown and asked for over the map while a run is played. The
+//! HUD and the sidebar beside the map; the overlays that take the keyboard (`state::Focus`): the
+//! pack and aiming (`items`), looking (`look`), the help and the log (`overlays`), the overview
+//! map (`overview`); and the two sessions besides the player's own run (`state::Session`): the
+//! generator lab (`lab`) and a replay (`replay`). The map itself, the turn and the player are
+//! `render`, `turn` and `player`, which every session shares.
+//!
+//! A new overlay is a `Focus` variant, a plugin file here spawning it `OnEnter` of its focus with
+//! `DespawnOnExit`, and its line below.
+
+pub mod hud;
+pub mod items;
+pub mod lab;
+pub mod look;
+pub mod overlays;
+pub mod overview;
+pub mod pointer;
+pub mod replay;
+pub mod sidebar;
+
+use bevy::prelude::*;
+
+/// The playing screen's parts that need a window, a GPU or a keyboard.
+pub fn plugin(app: &mut App) {
+    app.add_plugins((
+        hud::plugin,
+        sidebar::plugin,
+        look::plugin,
+        overlays::plugin,
+        items::plugin,
+        overview::plugin,
+        lab::view::plugin,
+        replay::plugin,
+        pointer::plugin,
+    ));
+}
+
+/// The playing screen's parts that run headless (the lab's sessions and what it shows).
+pub fn headless_plugin(app: &mut App) {
+    app.add_plugins(lab::plugin);
+}
