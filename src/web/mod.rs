@@ -135,15 +135,15 @@ mod page {
     /// tab's memory of which run its address plays.
     fn mark_run(
         game: Res<Game>,
-        session: Res<State<Session>>,
+        in_session: Res<State<Session>>,
         slot: Option<Res<SaveSlot>>,
         mut marked: Local<Option<(GenParams, bool, Option<RunId>)>>,
     ) {
         let RunSpec::Seeded { params: run, .. } = game.spec() else {
             return;
         };
-        let lab_on = *session.get() == Session::Lab;
-        if *session.get() == Session::Replay {
+        let lab_on = *in_session.get() == Session::Lab;
+        if *in_session.get() == Session::Replay {
             // The address stays the recording's: reloading it replays it again.
             show_level(run);
             return;
