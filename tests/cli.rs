@@ -620,6 +620,18 @@ fn autoplay_records_and_verify_replays_to_the_same_hash() {
         );
     }
     assert_usage_error(&["--verify", "/no/such/recording"], "cannot read");
+    // Made under other rules: refused by name (exit 2), never reported as a desync.
+    let mut other = delve_core::save::decode_recording(&bytes).unwrap();
+    other.rules = delve_core::run::RULES + 1;
+    let path = temp_file("other-rules.delverec", &other.to_bytes());
+    let out = delve(&["--verify", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let why = stderr(&out);
+    assert!(
+        why.contains(&format!("under rules {}", delve_core::run::RULES + 1))
+            && why.contains(&format!("this Delve plays rules {}", delve_core::run::RULES)),
+        "{why}"
+    );
 }
 
 #[test]
