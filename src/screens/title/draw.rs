@@ -1,0 +1,210 @@
+//! The title screen on screen: its page, redrawn whenever what it shows changes, and the story
+//! scrolled on the history page.
+
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+
+use super::data::TitleData;
+use super::menu::{self, Context, Menu, Page};
+use crate::save::{SaveStore, Slot};
+use crate::settings::{KeyboardLayout, Settings};
+use crate::state::GameState;
+use crate::ui::palette;
+use crate::ui::scale;
+use crate::ui::widgets::label;
+use palette::{GOLD, TEXT, TEXT_DIM as DIM, WARN};
+
+#[derive(Component)]
+pub(super) struct MenuBody;
+
+/// A row of the menu, by its place on the page.
+#[derive(Component)]
+pub(super) struct MenuRow(pub(super) usize);
+
+/// The story shown on the history page, scrolled by PgUp/PgDn and the mouse wheel.
+#[derive(Component)]
+pub(super) struct StoryScroll;
+
+/// Pixels a PgUp/PgDn scrolls the story by (a line of the wheel: a fifth of that).
+const STORY_PAGE: f32 = 200.0;
+
+pub(super) fn scroll_story(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut wheel: MessageReader<bevy::input::mouse::MouseWheel>,
+    mut story: Query<&mut ScrollPosition, With<StoryScroll>>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let mut by = 0.0;
+    if keys.just_pressed(KeyCode::PageDown) {
+        by += STORY_PAGE;
+    }
+    if keys.just_pressed(KeyCode::PageUp) {
+        by -= STORY_PAGE;
+    }
+    for w in wheel.read() {
+        let lines = match w.unit {
+            bevy::input::mouse::MouseScrollUnit::Line => w.y,
+            bevy::input::mouse::MouseScrollUnit::Pixel => w.y / 20.0,
+        };
+        by -= lines * STORY_PAGE / 5.0;
+    }
+    if by == 0.0 {
+        return;
+    }
+    for mut at in &mut story {
+        // The layout keeps it within the text.
+        at.0.y = (at.0.y + by).max(0.0);
+        redraw.write(RequestRedraw);
+    }
+}
+
+pub(super) fn spawn_title(mut commands: Commands, mut redraw: MessageWriter<RequestRedraw>) {
+    commands.spawn((DespawnOnExit(GameState::Title), crate::ui::plain_camera()));
+    commands.spawn((
+        Name::new("Title"),
+        DespawnOnExit(GameState::Title),
+        Node {
+            width: percent(100),
+            height: percent(100),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            padding: UiRect::all(px(24)),
+            row_gap: px(4),
+            overflow: Overflow::clip(),
+            ..default()
+        },
+        BackgroundColor(palette::TITLE_SCREEN),
+        MenuBody,
+    ));
+    redraw.write(RequestRedraw);
+}
+
+/// Redraws the page whenever what it shows changes.
+pub(super) fn draw_menu(
+    mut commands: Commands,
+    menu: Res<Menu>,
+    (data, settings, layout): (Res<TitleData>, Res<Settings>, Res<KeyboardLayout>),
+    body: Single<Entity, With<MenuBody>>,
+    mut drawn: Local<bool>,
+    mut redraw: MessageWriter<RequestRedraw>,
+    store: Res<SaveStore>,
+) {
+    if *drawn && !menu.is_changed() && !data.is_changed() && !settings.is_changed() {
+        return;
+    }
+    *drawn = true;
+    let mut settings_copy = settings.clone();
+    let today = crate::save::today().to_string();
+    let full = data.full().map(|i| data.labels[i].as_str());
+    let ctx = Context {
+        saved: &data.labels,
+        resume: data.resume(),
+        full,
+        settings: &mut settings_copy,
+        layout: &layout,
+        can_quit: cfg!(not(target_arch = "wasm32")),
+        past: &data.past,
+        today: &today,
+    };
+    let rows = menu.rows(&ctx);
+    let selected = menu.selected.min(rows.len() - 1);
+    let mut body = commands.entity(*body);
+    body.despawn_children();
+    body.with_children(|page| {
+        page.spawn(label("DELVE", scale::DISPLAY, GOLD));
+        let subtitle = match menu.page {
+            Page::Main => "a turn-based roguelike: find the Heartstone on level 10 and carry it out",
+            Page::NewRun => "New run",
+            Page::Settings => "Settings: Enter on an action, then press its new key",
+            Page::History => "Run history, newest first",
+            Page::SavedRuns => "Saved runs, the last played first",
+            Page::Retire => "New run",
+            Page::Story(_) => "The story of a run",
+        };
+        page.spawn(label(subtitle, scale::HEADING, DIM));
+        for line in &data.notices {
+            page.spawn(label(line.clone(), scale::DENSE, WARN));
+        }
+        if menu.page == Page::History {
+            let runs = &data.history.runs;
+            if runs.is_empty() {
+                page.spawn(label("No run has ended yet.", scale::BODY, TEXT));
+            }
+            if runs.len() > menu::PAST_SHOWN {
+                page.spawn(label(
+                    format!(
+                        "(the newest {}; {} older runs are kept too)",
+                        menu::PAST_SHOWN,
+                        runs.len() - menu::PAST_SHOWN
+                    ),
+                    15.0,
+                    DIM,
+                ));
+            }
+        }
+        if let Page::Story(i) = menu.page {
+            let story = data
+                .past_id(i)
+                .and_then(|id| store.0.read(Slot::Story(id)).ok().flatten())
+                .map_or_else(
+                    || "This run's story could not be read.".to_owned(),
+                    |bytes| String::from_utf8_lossy(&bytes).into_owned(),
+                );
+            page.spawn((
+                Node {
+                    max_height: percent(62),
+                    overflow: Overflow::scroll_y(),
+                    padding: UiRect::all(px(8)),
+                    ..default()
+                },
+                BackgroundColor(palette::CHOSEN_ROW.with_alpha(0.35)),
+                StoryScroll,
+                ScrollPosition::default(),
+                children![(
+                    Text::new(story),
+                    // Bevy's own font is monospaced: the level drawn in the story lines up.
+                    TextFont::from_font_size(scale::FINE),
+                    TextColor(TEXT)
+                )],
+            ));
+        }
+        let small = matches!(menu.page, Page::Settings | Page::History);
+        for (i, &row) in rows.iter().enumerate() {
+            let chosen = i == selected;
+            page.spawn((
+                Button,
+                MenuRow(i),
+                Node {
+                    padding: UiRect::axes(px(12), px(if small { 1 } else { 4 })),
+                    min_width: px(if small { 720 } else { 420 }),
+                    ..default()
+                },
+                BackgroundColor(if chosen { palette::CHOSEN_ROW } else { Color::NONE }),
+                children![label(
+                    format!("{}{}", if chosen { "> " } else { "  " }, menu.label(row, &ctx)),
+                    if small { 15.0 } else { 22.0 },
+                    if chosen { GOLD } else { TEXT },
+                )],
+            ));
+        }
+        if let Some(note) = &menu.note {
+            page.spawn(label(note.clone(), scale::BODY, GOLD));
+        }
+        let hint = match menu.page {
+            Page::NewRun => {
+                "Up/Down choose   Left/Right change   digits type a seed   Enter start   Esc back".to_owned()
+            }
+            Page::Settings => "Up/Down choose   Enter rebind   Left/Right change   Esc back".to_owned(),
+            Page::Story(_) => "PgUp/PgDn or the wheel scroll the story   Enter select   Esc back".to_owned(),
+            // No quitting a page: the browser's tab does that.
+            _ if cfg!(target_arch = "wasm32") => "Up/Down choose   Enter select   Esc back".to_owned(),
+            // The quit key as it is bound ("Ctrl+q" unless rebound).
+            _ => format!(
+                "Up/Down choose   Enter select   Esc back   {} quit",
+                settings.bindings.describe(crate::action::Action::Quit)
+            ),
+        };
+        page.spawn(label(hint, scale::SMALL, DIM));
+    });
+    redraw.write(RequestRedraw);
+}
