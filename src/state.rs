@@ -42,6 +42,9 @@ pub enum Focus {
     Log,
     /// The overview map (M or Tab).
     Overview,
+    /// A question a direction answers ("Close which door?"): a direction answers it, any other
+    /// key lets it go.
+    Choose,
 }
 
 /// Whose run `turn::Game` holds: the player's own, a level the generator lab shows (the

@@ -432,3 +432,34 @@ fn a_turn_is_animated_from_its_effects_and_the_next_turn_cuts_it_short() {
     assert_eq!(game(&app).player().at, Pos::new(2, 3));
     assert!(motions(&mut app).is_empty());
 }
+
+/// "Close which door?" has the keyboard while it waits (`Focus::Choose`): a direction answers it,
+/// any other key lets it go (and opens nothing).
+#[test]
+fn a_question_has_the_keyboard_until_answered() {
+    use delve::state::Focus;
+    let mut app = support::keyboard_app("#######\n#..'..#\n#.@#..#\n#.'#..#\n#######\n", |app| {
+        app.add_plugins(delve::screens::playing::items::plugin);
+    });
+    press(&mut app, KeyCode::KeyC, "c");
+    app.update();
+    assert_eq!(focus(&app), Focus::Choose);
+    press(&mut app, KeyCode::KeyI, "i");
+    app.update();
+    assert_eq!(
+        focus(&app),
+        Focus::Map,
+        "another key lets the question go, and opens nothing"
+    );
+    assert_eq!(game(&app).log().lines().last().unwrap().1, "Never mind.");
+    press(&mut app, KeyCode::KeyC, "c");
+    app.update();
+    press(&mut app, KeyCode::KeyU, "u");
+    app.update();
+    assert_eq!(focus(&app), Focus::Map);
+    assert_eq!(
+        game(&app).dungeon().level().map.tile(Pos::new(3, 1)),
+        delve_core::map::Tile::Door(delve_core::map::DoorState::Closed),
+        "u (north-east) closed that door"
+    );
+}

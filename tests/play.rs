@@ -143,10 +143,19 @@ fn closing_doors() {
     // Two open doors in reach: the game asks which.
     step(&mut app, Dir8::E);
     assert_eq!(player(&mut app), Pos::new(3, 2));
+    let focus = |app: &App| *app.world().resource::<State<delve::state::Focus>>().get();
     act(&mut app, PlayerCommand::CloseDoor);
     assert!(message(&app).starts_with("Close which door?"), "{}", message(&app));
+    app.update();
+    assert_eq!(
+        focus(&app),
+        delve::state::Focus::Choose,
+        "the question has the keyboard"
+    );
     act(&mut app, PlayerCommand::Cancel);
     assert_eq!(message(&app), "Never mind.");
+    app.update();
+    assert_eq!(focus(&app), delve::state::Focus::Map);
     assert_eq!(turns(&app), 1);
     act(&mut app, PlayerCommand::CloseDoor);
     step(&mut app, Dir8::NE);

@@ -36,11 +36,24 @@ pub fn plugin(app: &mut App) {
     ))
     .add_systems(
         Update,
-        read_actions
-            .run_if(in_state(crate::state::Focus::Map))
+        (
+            read_actions.run_if(in_state(crate::state::Focus::Map)),
+            read_answer.run_if(in_state(crate::state::Focus::Choose)),
+        )
             .in_set(TurnSet::Input)
             .in_set(ReadInput),
     );
+}
+
+/// While a question waits (`Focus::Choose`: "Close which door?"), a direction answers it and any
+/// other key lets it go; nothing else is read.
+fn read_answer(actions: Single<&ActionState<Action>, With<Player>>, mut commands: MessageWriter<PlayerCommand>) {
+    let pressed = actions.get_just_pressed();
+    if let Some(dir) = pressed.iter().find_map(|a| a.direction()) {
+        commands.write(PlayerCommand::Step(dir));
+    } else if !pressed.is_empty() {
+        commands.write(PlayerCommand::Cancel);
+    }
 }
 
 /// Turns the actions pressed this frame into commands (and walks: `x`, `>` and `<` away from

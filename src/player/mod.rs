@@ -17,17 +17,12 @@ use delve_core::rules::{self, Act};
 
 use crate::actor::Player;
 use crate::player::command::PlayerCommand;
-use crate::state::{GameState, InPlay, Session};
+use crate::state::{Focus, GameState, InPlay, Session};
 use crate::turn::{Game, Happened, LevelEntered, TurnSet};
-
-/// True while "close which door?" waits for a direction.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct ChoosingDoor(pub bool);
 
 /// Commands played as turns (from keys, the walker, or tests), and the player's entity.
 pub fn plugin(app: &mut App) {
     app.add_message::<PlayerCommand>()
-        .init_resource::<ChoosingDoor>()
         .add_systems(OnEnter(GameState::Playing), spawn_player)
         // A replay plays the recording's commands, never the player's.
         .add_systems(
@@ -77,21 +72,29 @@ fn toggle_sneak(
     });
 }
 
-/// What a command asks the rules, given the "close which door?" prompt (which a direction
-/// answers and anything else ends) and whether the player sneaks: an act, or a line to show
-/// without taking a turn.
+/// Why a command took no turn: nothing to say, a line to say, or a question to ask (which
+/// gives the keyboard to `Focus::Choose`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NoTurn {
+    Quiet,
+    Say(&'static str),
+    Ask(&'static str),
+}
+
+/// What a command asks the rules, given whether "close which door?" was asked (a direction
+/// answers it and anything else lets it go) and whether the player sneaks: an act, or why no
+/// turn is taken.
 pub(crate) fn command_act(
     command: PlayerCommand,
     dungeon: &Dungeon,
     here: Pos,
-    choosing: &mut bool,
+    choosing: bool,
     sneaking: bool,
-) -> Result<Act, &'static str> {
-    let was_choosing = std::mem::take(choosing);
+) -> Result<Act, NoTurn> {
     match command {
-        PlayerCommand::Step(dir) if was_choosing => Ok(Act::Close(Dir8::from_pos(here, dir))),
-        PlayerCommand::Cancel if was_choosing => Err("Never mind."),
-        PlayerCommand::Cancel => Err(""),
+        PlayerCommand::Step(dir) if choosing => Ok(Act::Close(Dir8::from_pos(here, dir))),
+        PlayerCommand::Cancel if choosing => Err(NoTurn::Say("Never mind.")),
+        PlayerCommand::Cancel => Err(NoTurn::Quiet),
         PlayerCommand::Wait => Ok(Act::Wait),
         PlayerCommand::Descend => Ok(Act::Descend),
         PlayerCommand::Ascend => Ok(Act::Ascend),
@@ -99,12 +102,9 @@ pub(crate) fn command_act(
         PlayerCommand::Step(dir) => Ok(Act::Step(dir)),
         PlayerCommand::Item(act) => Ok(act),
         PlayerCommand::CloseDoor => match rules::open_doors_around(&dungeon.level().map, here).as_slice() {
-            [] => Err("There is no open door next to you."),
+            [] => Err(NoTurn::Say("There is no open door next to you.")),
             [only] => Ok(Act::Close(*only)),
-            _ => {
-                *choosing = true;
-                Err("Close which door? (a direction; Esc to cancel)")
-            }
+            _ => Err(NoTurn::Ask("Close which door? (a direction; Esc to cancel)")),
         },
     }
 }
@@ -114,7 +114,8 @@ pub(crate) fn command_act(
 fn play_turn(
     mut commands: MessageReader<PlayerCommand>,
     mut game: ResMut<Game>,
-    mut choosing: ResMut<ChoosingDoor>,
+    focus: Option<Res<State<Focus>>>,
+    mut next_focus: ResMut<NextState<Focus>>,
     mut entered: MessageWriter<LevelEntered>,
     mut happened: MessageWriter<Happened>,
     mut next: ResMut<NextState<GameState>>,
@@ -123,18 +124,23 @@ fn play_turn(
     commands.clear();
     // Nothing is marked changed unless a turn is taken or a line is said.
     let run = &mut game.bypass_change_detection().0;
-    let act = match command_act(
-        command,
-        run.dungeon(),
-        run.player().at,
-        &mut choosing.0,
-        run.player().sneaking,
-    ) {
+    // Whatever comes after a question answers it or lets it go.
+    let choosing = focus.is_some_and(|f| *f.get() == Focus::Choose);
+    if choosing {
+        next_focus.set(Focus::Map);
+    }
+    let act = match command_act(command, run.dungeon(), run.player().at, choosing, run.player().sneaking) {
         Ok(act) => act,
-        Err("") => return,
-        Err(text) => {
+        Err(NoTurn::Quiet) => return,
+        Err(NoTurn::Say(text)) => {
             run.say(text);
             game.set_changed();
+            return;
+        }
+        Err(NoTurn::Ask(text)) => {
+            run.say(text);
+            game.set_changed();
+            next_focus.set(Focus::Choose);
             return;
         }
     };

@@ -48,7 +48,12 @@ pub fn message(app: &App) -> String {
 pub fn act(app: &mut App, command: PlayerCommand) {
     app.world_mut().write_message(command);
     app.update();
-    if !matches!(app.world().resource::<NextState<GameState>>(), NextState::Unchanged) {
+    let screen_changes = !matches!(app.world().resource::<NextState<GameState>>(), NextState::Unchanged);
+    let focus_changes = app
+        .world()
+        .get_resource::<NextState<delve::state::Focus>>()
+        .is_some_and(|f| !matches!(f, NextState::Unchanged));
+    if screen_changes || focus_changes {
         app.update();
     }
 }
