@@ -23,7 +23,10 @@ use crate::turn::{Game, Happened, LevelEntered, TurnSet};
 /// Commands played as turns (from keys, the walker, or tests), and the player's entity.
 pub fn plugin(app: &mut App) {
     app.add_message::<PlayerCommand>()
-        .add_systems(OnEnter(GameState::Playing), spawn_player)
+        .add_systems(
+            OnEnter(GameState::Playing),
+            spawn_player.in_set(crate::turn::Entering::World),
+        )
         // A replay plays the recording's commands, never the player's.
         .add_systems(
             Update,

@@ -23,7 +23,10 @@ pub struct GameCamera {
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Settling>()
-        .add_systems(OnEnter(GameState::Playing), (spawn_camera, start_settling))
+        .add_systems(
+            OnEnter(GameState::Playing),
+            (spawn_camera, start_settling).in_set(crate::turn::Entering::World),
+        )
         .add_systems(Update, draw_while_settling.run_if(in_state(GameState::Playing)))
         .add_systems(
             Update,

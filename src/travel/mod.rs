@@ -75,9 +75,10 @@ pub fn plugin(app: &mut App) {
         .init_resource::<AutoMove>()
         .init_resource::<StepDelay>()
         .add_message::<RequestRedraw>()
-        .add_systems(OnEnter(GameState::Playing), |mut walker: ResMut<AutoMove>| {
-            walker.goal = None
-        })
+        .add_systems(
+            OnEnter(GameState::Playing),
+            (|mut walker: ResMut<AutoMove>| walker.goal = None).in_set(crate::turn::Entering::World),
+        )
         .add_systems(
             Update,
             (

@@ -27,6 +27,17 @@ pub(crate) enum TurnSet {
     Show,
 }
 
+/// The order play is entered in (`OnEnter(GameState::Playing)`), in one place: the run looks
+/// around (`Run`), the world that shows it is set up (`World`: the player's entity, the camera,
+/// the walker at rest), then what tells the player about it (`View`: the HUD, the sidebar, the
+/// minimap, the pointer's line, the page's marks). A plugin's entering system goes in its phase.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Entering {
+    Run,
+    World,
+    View,
+}
+
 /// The run being played: the one source of truth for the dungeon, the player, the turn, the
 /// random stream, the record and the message log. Changed (for change detection) exactly when
 /// a turn is taken or the player is told something.
@@ -77,10 +88,16 @@ pub fn plugin(app: &mut App) {
                 .chain()
                 .run_if(in_state(GameState::Playing)),
         )
+        .configure_sets(
+            OnEnter(GameState::Playing),
+            (Entering::Run, Entering::World, Entering::View).chain(),
+        )
         // A replay's sight is the recording's, not the settings': it has looked already.
         .add_systems(
             OnEnter(GameState::Playing),
-            look_around.run_if(not(in_state(InPlay(Session::Replay)))),
+            look_around
+                .run_if(not(in_state(InPlay(Session::Replay))))
+                .in_set(Entering::Run),
         )
         .add_systems(OnExit(GameState::Playing), despawn_level)
         .add_systems(Update, apply::despawn_old_level.in_set(TurnSet::Apply));

@@ -50,7 +50,10 @@ pub(crate) const RECENT_LINES: usize = 4;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<crate::ui::layout::SidebarShown>()
-        .add_systems(OnEnter(GameState::Playing), spawn_hud)
+        .add_systems(
+            OnEnter(GameState::Playing),
+            spawn_hud.in_set(crate::turn::Entering::View),
+        )
         .add_systems(
             Update,
             (

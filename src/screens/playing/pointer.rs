@@ -48,7 +48,10 @@ pub struct MapCover {
 pub fn plugin(app: &mut App) {
     app.init_resource::<Hovered>()
         .init_resource::<MapCover>()
-        .add_systems(OnEnter(GameState::Playing), spawn_hover_text)
+        .add_systems(
+            OnEnter(GameState::Playing),
+            spawn_hover_text.in_set(crate::turn::Entering::View),
+        )
         .add_systems(
             Update,
             (

@@ -100,7 +100,12 @@ const MINIMAP_BOX: Vec2 = Vec2::new(240.0, 150.0);
 pub fn plugin(app: &mut App) {
     app.add_plugins(upload::plugin)
         .init_resource::<MinimapShown>()
-        .add_systems(OnEnter(GameState::Playing), (forget_picture, spawn_minimap).chain())
+        .add_systems(
+            OnEnter(GameState::Playing),
+            (forget_picture, spawn_minimap)
+                .chain()
+                .in_set(crate::turn::Entering::View),
+        )
         .add_systems(OnEnter(Focus::Overview), show_overview)
         .add_systems(
             Update,

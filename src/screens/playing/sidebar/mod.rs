@@ -63,7 +63,9 @@ pub fn plugin(app: &mut App) {
         .init_resource::<crate::screens::playing::pointer::MapCover>()
         .add_systems(
             OnEnter(GameState::Playing),
-            (read_sidebar_setting, spawn_sidebar).chain(),
+            (read_sidebar_setting, spawn_sidebar)
+                .chain()
+                .in_set(crate::turn::Entering::View),
         )
         .add_systems(
             Update,
