@@ -200,6 +200,26 @@ fn saved(store: &Store) -> (u64, u64) {
     (run.turn(), run.state_hash())
 }
 
+/// The run the save tests play: seed 5, 60x40, without monsters.
+fn saved_params() -> GenParams {
+    GenParams::new(5, 60, 40, CorridorStyle::Mixed)
+}
+
+/// That run in play, saved in a directory of its own (kept while the guard lives), after
+/// `waits` turns of waiting.
+fn saved_run_app(waits: u64) -> (tempfile::TempDir, Store, App) {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::Dir(dir.path().to_owned());
+    let run = Run::new(Dungeon::new(saved_params()).unwrap().peaceful());
+    let mut app = headless_app_with(run, |app| {
+        app.insert_resource(SaveStore(store.clone()));
+    });
+    for _ in 0..waits {
+        act(&mut app, PlayerCommand::Wait);
+    }
+    (dir, store, app)
+}
+
 fn ask(app: &mut App, command: LabCommand) {
     app.world_mut().write_message(command);
     app.update();
@@ -208,16 +228,8 @@ fn ask(app: &mut App, command: LabCommand) {
 
 #[test]
 fn a_level_the_lab_makes_leaves_the_run_and_its_save_alone() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::Dir(dir.path().to_owned());
-    let params = GenParams::new(5, 60, 40, CorridorStyle::Mixed);
-    let run = Run::new(Dungeon::new(params).unwrap().peaceful());
-    let mut app = headless_app_with(run, |app| {
-        app.insert_resource(SaveStore(store.clone()));
-    });
-    for _ in 0..5 {
-        act(&mut app, PlayerCommand::Wait);
-    }
+    let params = saved_params();
+    let (_dir, store, mut app) = saved_run_app(5);
     let played = game(&app).state_hash();
     app.world_mut().write_message(AppExit::Success);
     app.update();
@@ -264,16 +276,7 @@ fn a_level_the_lab_makes_leaves_the_run_and_its_save_alone() {
 /// not carry over). Entering the lab writes the run to the disk as it stood.
 #[test]
 fn turns_in_the_lab_play_a_copy_that_is_never_saved() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::Dir(dir.path().to_owned());
-    let params = GenParams::new(5, 60, 40, CorridorStyle::Mixed);
-    let run = Run::new(Dungeon::new(params).unwrap().peaceful());
-    let mut app = headless_app_with(run, |app| {
-        app.insert_resource(SaveStore(store.clone()));
-    });
-    for _ in 0..2 {
-        act(&mut app, PlayerCommand::Wait);
-    }
+    let (_dir, store, mut app) = saved_run_app(2);
     let played = game(&app).state_hash();
     lab(&mut app, true);
     assert_eq!(saved(&store), (2, played), "entering the lab saved the run as it stood");

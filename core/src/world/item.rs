@@ -185,95 +185,74 @@ impl ItemStats {
 
 use Class::{Armour, Potion, Scroll, Thrown, Wand, Weapon};
 
+/// How each class is shown (its letter as in NetHack, its tile, its tint): every kind of a class
+/// looks alike until named, and a potion takes its colour from the run (`Lore::potion_rgb`).
+const POTION_LOOK: Look = look('!', 18, [179, 179, 191]);
+const SCROLL_LOOK: Look = look('?', 19, [237, 224, 184]);
+const WEAPON_LOOK: Look = look(')', 20, [191, 204, 230]);
+const ARMOUR_LOOK: Look = look('[', 21, [191, 204, 230]);
+const THROWN_LOOK: Look = look('(', 22, [217, 184, 128]);
+const WAND_LOOK: Look = look('/', 23, [191, 140, 242]);
+
 /// Every kind, in `ItemKind` order: name, class, to hit, damage, armour, found, weight; then its
 /// look (letter, tile and tint, by class: a potion's colour is the run's) and what it does.
 const TABLE: [ItemStats; 22] = [
-    row("healing", Potion, 0, (0, 0), 0, (1, 1), 30).shown(
-        look('!', 18, [179, 179, 191]),
-        "Heals 20 hit points and cures poison and confusion.",
-    ),
+    row("healing", Potion, 0, (0, 0), 0, (1, 1), 30)
+        .shown(POTION_LOOK, "Heals 20 hit points and cures poison and confusion."),
     row("vigour", Potion, 0, (0, 0), 0, (1, 1), 8).shown(
-        look('!', 18, [179, 179, 191]),
+        POTION_LOOK,
         "Raises your most hit points by 5 (up to 60) and heals you fully.",
     ),
     row("speed", Potion, 0, (0, 0), 0, (1, 1), 10).shown(
-        look('!', 18, [179, 179, 191]),
+        POTION_LOOK,
         "For 15 turns you act twice for every turn of the monsters'.",
     ),
     row("poison", Potion, 0, (0, 0), 0, (1, 1), 12).shown(
-        look('!', 18, [179, 179, 191]),
+        POTION_LOOK,
         "Poisons you: a hit point a turn for 10 turns, and no healing meanwhile (it can kill).",
     ),
     row("confusion", Potion, 0, (0, 0), 0, (1, 1), 10).shown(
-        look('!', 18, [179, 179, 191]),
+        POTION_LOOK,
         "For 8 turns half your steps go a random way (into a wall: a stumble, still a turn).",
     ),
-    row("magic mapping", Scroll, 0, (0, 0), 0, (1, 1), 12).shown(
-        look('?', 19, [237, 224, 184]),
-        "Shows you the whole level and what lies on it.",
-    ),
+    row("magic mapping", Scroll, 0, (0, 0), 0, (1, 1), 12)
+        .shown(SCROLL_LOOK, "Shows you the whole level and what lies on it."),
     row("teleportation", Scroll, 0, (0, 0), 0, (1, 1), 10).shown(
-        look('?', 19, [237, 224, 184]),
+        SCROLL_LOOK,
         "Takes you somewhere you could walk to on the level, out of sight if it can (never into a locked vault).",
     ),
-    row("identify", Scroll, 0, (0, 0), 0, (1, 1), 14).shown(
-        look('?', 19, [237, 224, 184]),
-        "Names every potion and scroll you carry.",
-    ),
-    row("recharging", Scroll, 0, (0, 0), 0, (1, 1), 6).shown(
-        look('?', 19, [237, 224, 184]),
-        "Gives every wand you carry two more charges (at most 9).",
-    ),
-    row("aggravation", Scroll, 0, (0, 0), 0, (1, 1), 8).shown(
-        look('?', 19, [237, 224, 184]),
-        "Every monster on the level wakes and comes for you.",
-    ),
-    row("dagger", Weapon, 10, (0, 1), 0, (1, 1), 10).shown(
-        look(')', 20, [191, 204, 230]),
-        "A light blade: your blows land more often.",
-    ),
-    row("sword", Weapon, 5, (1, 3), 0, (1, 1), 8)
-        .shown(look(')', 20, [191, 204, 230]), "A good blade: surer and sharper blows."),
-    row("axe", Weapon, -5, (2, 5), 0, (1, 1), 6).shown(
-        look(')', 20, [191, 204, 230]),
-        "Heavy: harder blows that miss more often.",
-    ),
-    row("mace", Weapon, -10, (3, 7), 0, (1, 1), 4).shown(
-        look(')', 20, [191, 204, 230]),
-        "The heaviest: the hardest blows, the most misses.",
-    ),
-    row("leather armour", Armour, 0, (0, 0), 2, (1, 1), 10).shown(
-        look('[', 21, [191, 204, 230]),
-        "Takes a little off every hit, and costs nothing.",
-    ),
-    row("chain mail", Armour, -5, (0, 0), 4, (1, 1), 6).shown(
-        look('[', 21, [191, 204, 230]),
-        "Takes more off every hit, and spoils your aim a little.",
-    ),
+    row("identify", Scroll, 0, (0, 0), 0, (1, 1), 14).shown(SCROLL_LOOK, "Names every potion and scroll you carry."),
+    row("recharging", Scroll, 0, (0, 0), 0, (1, 1), 6)
+        .shown(SCROLL_LOOK, "Gives every wand you carry two more charges (at most 9)."),
+    row("aggravation", Scroll, 0, (0, 0), 0, (1, 1), 8)
+        .shown(SCROLL_LOOK, "Every monster on the level wakes and comes for you."),
+    row("dagger", Weapon, 10, (0, 1), 0, (1, 1), 10).shown(WEAPON_LOOK, "A light blade: your blows land more often."),
+    row("sword", Weapon, 5, (1, 3), 0, (1, 1), 8).shown(WEAPON_LOOK, "A good blade: surer and sharper blows."),
+    row("axe", Weapon, -5, (2, 5), 0, (1, 1), 6).shown(WEAPON_LOOK, "Heavy: harder blows that miss more often."),
+    row("mace", Weapon, -10, (3, 7), 0, (1, 1), 4)
+        .shown(WEAPON_LOOK, "The heaviest: the hardest blows, the most misses."),
+    row("leather armour", Armour, 0, (0, 0), 2, (1, 1), 10)
+        .shown(ARMOUR_LOOK, "Takes a little off every hit, and costs nothing."),
+    row("chain mail", Armour, -5, (0, 0), 4, (1, 1), 6)
+        .shown(ARMOUR_LOOK, "Takes more off every hit, and spoils your aim a little."),
     row("plate armour", Armour, -15, (0, 0), 6, (1, 1), 3).shown(
-        look('[', 21, [191, 204, 230]),
+        ARMOUR_LOOK,
         "Takes the most off every hit, and spoils your aim the most.",
     ),
     row("dart", Thrown, 5, (2, 4), 0, (4, 8), 10).shown(
-        look('(', 22, [217, 184, 128]),
+        THROWN_LOOK,
         "Thrown at a target in sight; picked up again where it lands.",
     ),
     row("javelin", Thrown, 0, (4, 9), 0, (2, 4), 6).shown(
-        look('(', 22, [217, 184, 128]),
+        THROWN_LOOK,
         "Thrown hard at a target in sight; picked up again where it lands.",
     ),
-    row("striking", Wand, 100, (5, 10), 0, (3, 5), 8).shown(
-        look('/', 23, [191, 140, 242]),
-        "Its bolt always hits the first monster in its way.",
-    ),
-    row("sleep", Wand, 100, (0, 0), 0, (3, 5), 6).shown(
-        look('/', 23, [191, 140, 242]),
-        "Its bolt puts the first monster in its way to sleep.",
-    ),
-    row("blinking", Wand, 100, (0, 0), 0, (2, 4), 5).shown(
-        look('/', 23, [191, 140, 242]),
-        "Takes you along its bolt, as far as the way is free.",
-    ),
+    row("striking", Wand, 100, (5, 10), 0, (3, 5), 8)
+        .shown(WAND_LOOK, "Its bolt always hits the first monster in its way."),
+    row("sleep", Wand, 100, (0, 0), 0, (3, 5), 6)
+        .shown(WAND_LOOK, "Its bolt puts the first monster in its way to sleep."),
+    row("blinking", Wand, 100, (0, 0), 0, (2, 4), 5)
+        .shown(WAND_LOOK, "Takes you along its bolt, as far as the way is free."),
 ];
 
 impl ItemKind {

@@ -5,12 +5,18 @@ use bevy::prelude::*;
 use delve_core::run::RunSpec;
 
 use super::data::TitleData;
-use super::input::ActingMut;
 use super::menu::{self, Menu, Outcome};
-use crate::save::{SaveSlot, Slot, load_or_set_aside};
+use crate::save::{SaveSlot, SaveStore, Slot, load_or_set_aside};
 use crate::settings::Settings;
 use crate::state::Session;
 use crate::turn::begin_run;
+
+/// What the menus need to act on an outcome, borrowed.
+pub(super) type ActingMut<'a, 'w, 's> = (
+    &'a mut Commands<'w, 's>,
+    &'a mut MessageWriter<'w, AppExit>,
+    &'a SaveStore,
+);
 
 /// Does what the menus asked for; `settings` as they were before the key, and now.
 pub(super) fn act(

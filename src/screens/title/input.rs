@@ -5,7 +5,7 @@ use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
-use super::act::act;
+use super::act::{ActingMut, act};
 use super::data::TitleData;
 use super::draw::MenuRow;
 use super::menu::{Context, Menu, MenuKey};
@@ -85,13 +85,6 @@ pub(super) fn read_menu_keys(
         handle(key, &mut menu, &mut data, &mut settings, &layout, acting);
     }
 }
-
-/// What the menus need to act on an outcome, borrowed.
-pub(super) type ActingMut<'a, 'w, 's> = (
-    &'a mut Commands<'w, 's>,
-    &'a mut MessageWriter<'w, AppExit>,
-    &'a SaveStore,
-);
 
 /// A key pressed on the menus, and what it asked for done.
 fn handle(
