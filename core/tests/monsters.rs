@@ -460,6 +460,43 @@ fn sneaking_is_quiet_and_takes_two_turns() {
 }
 
 #[test]
+fn a_blow_on_a_sleeper_is_a_sure_stab_of_three_times_the_damage_and_takes_one_turn() {
+    let mut stabs = 0;
+    for seed in 0..40 {
+        let mut run = run_on(ROOM);
+        run.set_rng(GenRng::new(seed));
+        put(&mut run, monster(1, Kind::Ogre, Pos::new(2, 1), Mind::Asleep));
+        let full = the(&run, 1).unwrap().hp;
+        // Crept up on while sneaking: a blow all the same, one turn (a sneaking step takes two).
+        let said = play(&mut run, Act::Sneak(Dir8::E));
+        assert_eq!(run.turn(), 1, "{said:?}");
+        let line = said
+            .iter()
+            .find(|l| l.starts_with("You stab the sleeping ogre ("))
+            .expect("a stab");
+        let damage: i32 = line["You stab the sleeping ogre (".len()..]
+            .split(')')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(damage % 3, 0, "three times a blow: {line}");
+        let ogre = the(&run, 1).expect("an ogre outlives one stab");
+        assert_eq!(ogre.hp, full - damage);
+        assert!(matches!(ogre.mind, Mind::Hunting { .. }), "stabbed, it wakes");
+        // Awake, the next blow is an ordinary one, which may miss.
+        let said = play(&mut run, Act::Step(Dir8::E));
+        assert!(
+            said.iter()
+                .any(|l| l.starts_with("You hit the ogre") || l.starts_with("You miss the ogre")),
+            "{said:?}"
+        );
+        stabs += 1;
+    }
+    assert_eq!(stabs, 40, "no sleeper is ever missed");
+}
+
+#[test]
 fn what_a_thief_carries_is_saved_hashed_and_checked() {
     let mut run = run_on(ROOM);
     put(&mut run, monster(1, Kind::Monkey, Pos::new(9, 5), Mind::Fleeing));

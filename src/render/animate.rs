@@ -106,7 +106,7 @@ fn animations(h: &Happening, map: &TileMap, game: &Game, assets: &GameAssets) ->
             }
             out
         }
-        Effect::Attacked { damage: Some(_), .. } => vec![flash()],
+        Effect::Attacked { damage: Some(_), .. } | Effect::Stabbed { .. } | Effect::Struck { .. } => vec![flash()],
         Effect::DoorOpened(p) | Effect::DoorUnlocked(p) | Effect::DoorSmashed(p) => vec![swing(map, p, true)],
         Effect::DoorClosed(p) => vec![swing(map, p, false)],
         _ => Vec::new(),

@@ -99,6 +99,21 @@ pub enum Effect {
         /// The damage of a hit, `None` for a miss.
         damage: Option<i32>,
     },
+    /// The player struck the sleeping monster `target` unawares: a sneak attack never misses
+    /// and does three times a blow's damage (Brogue's way).
+    Stabbed {
+        /// The monster stabbed.
+        target: u32,
+        /// The damage done.
+        damage: i32,
+    },
+    /// The bolt of a wand of striking hit the monster `target`: it never misses.
+    Struck {
+        /// The monster struck.
+        target: u32,
+        /// The damage done.
+        damage: i32,
+    },
     /// The actor shot at `target`: `damage` when it hit, `None` for a miss.
     Shot {
         /// Who was shot at.
@@ -160,6 +175,16 @@ pub enum Effect {
     },
     /// A thrown thing came to rest here.
     Landed(FloorItem),
+}
+
+impl Effect {
+    /// Whether it is a blow struck or shot at someone, hit or miss.
+    pub const fn is_blow(&self) -> bool {
+        matches!(
+            self,
+            Effect::Attacked { .. } | Effect::Shot { .. } | Effect::Stabbed { .. } | Effect::Struck { .. }
+        )
+    }
 }
 
 /// Why an action cannot be done. It takes no turn.

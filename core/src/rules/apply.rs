@@ -41,6 +41,15 @@ fn said(text: impl Into<String>) -> Applied {
     }
 }
 
+/// `text` with its first letter a capital.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 /// "The goblin" for a monster, from its id on the current level.
 fn the(level: &Level, id: u32) -> String {
     let name = level
@@ -63,7 +72,14 @@ pub fn apply(stage: &mut Stage, who: Who, effect: &Effect) -> Applied {
                 Tile::StairsDown => said("There are stairs down here (> to descend)."),
                 Tile::StairsUp if depth == 1 => said("The way out of the dungeon is up these stairs (<)."),
                 Tile::StairsUp => said("There are stairs up here (< to climb)."),
-                _ => Applied::default(),
+                // A caged altar holds what the vault's choice left behind: say so, not nothing.
+                _ => match level.item_at(to).filter(|f| f.sealed) {
+                    Some(f) => said(format!(
+                        "{} lies caged on its altar: this vault's choice is made.",
+                        capitalised(&player.lore.describe(f.item))
+                    )),
+                    None => Applied::default(),
+                },
             }
         }
         (Effect::Moved { to, .. }, Who::Monster(id)) => {
@@ -183,8 +199,10 @@ pub fn apply(stage: &mut Stage, who: Who, effect: &Effect) -> Applied {
             }
             Err(e) => said(format!("The stairs are blocked: {e}.")),
         },
-        (Effect::Attacked { target, damage }, _) => attacked(stage, who, target, damage, false),
-        (Effect::Shot { target, damage }, _) => attacked(stage, who, target, damage, true),
+        (Effect::Attacked { target, damage }, _) => attacked(stage, who, target, damage, Blow::Melee),
+        (Effect::Shot { target, damage }, _) => attacked(stage, who, target, damage, Blow::Shot),
+        (Effect::Stabbed { target, damage }, _) => attacked(stage, who, Who::Monster(target), Some(damage), Blow::Stab),
+        (Effect::Struck { target, damage }, _) => attacked(stage, who, Who::Monster(target), Some(damage), Blow::Bolt),
         (Effect::Escaped, _) => {
             stage.record.ending = Some(Ending::Won);
             said(format!(
@@ -329,12 +347,25 @@ fn items(stage: &mut Stage, effect: Effect) -> Applied {
 }
 
 /// An attack (`shot`: from afar) by `who` on `target` lands or misses.
-fn attacked(stage: &mut Stage, who: Who, target: Who, damage: Option<i32>, shot: bool) -> Applied {
+/// How a blow came: what the log says of it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Blow {
+    /// Hand to hand.
+    Melee,
+    /// Thrown or shot from afar.
+    Shot,
+    /// A sneak attack on a sleeper.
+    Stab,
+    /// A wand's bolt.
+    Bolt,
+}
+
+fn attacked(stage: &mut Stage, who: Who, target: Who, damage: Option<i32>, blow: Blow) -> Applied {
     let level = stage.dungeon.level_mut();
     match (who, target) {
         (Who::Monster(id), Who::Player) => {
             let attacker = the(level, id);
-            let (misses, hits) = if shot {
+            let (misses, hits) = if blow == Blow::Shot {
                 ("shoots at you and misses", "shoots you")
             } else {
                 ("misses you", "hits you")
@@ -355,6 +386,14 @@ fn attacked(stage: &mut Stage, who: Who, target: Who, damage: Option<i32>, shot:
                     by: format!("{article} {name}"),
                 });
                 return said(format!("{attacker} {hits} ({d}). You die..."));
+            }
+            // Crossing below a third of the most: warned once, as DCSS warns of low hit points.
+            let low = |hp: i32| hp * 3 <= health.max;
+            if low(health.hp) && !low(health.hp + d) {
+                return said(format!(
+                    "{attacker} {hits} ({d}). You are badly hurt: {}/{} hit points!",
+                    health.hp, health.max
+                ));
             }
             said(format!("{attacker} {hits} ({d})."))
         }
@@ -378,7 +417,16 @@ fn attacked(stage: &mut Stage, who: Who, target: Who, damage: Option<i32>, shot:
                 stage.record.kills[dead.kind.id() as usize] += 1;
                 health.max += gain;
                 health.hp += gain;
-                let mut line = format!("You kill the {name}.");
+                let grown = if gain > 0 {
+                    format!(" You feel tougher: {} hit points at most.", health.max)
+                } else {
+                    String::new()
+                };
+                let mut line = match blow {
+                    Blow::Stab => format!("You stab the sleeping {name} ({d}) and kill it."),
+                    Blow::Bolt => format!("The bolt strikes the {name} ({d}) and kills it."),
+                    Blow::Melee | Blow::Shot => format!("You kill the {name}."),
+                };
                 if let Some(k) = level.loot.iter().position(|l| l.holder == id) {
                     // What it carried falls where it died (or as near as there is room).
                     let loot = level.loot.swap_remove(k);
@@ -396,6 +444,7 @@ fn attacked(stage: &mut Stage, who: Who, target: Who, damage: Option<i32>, shot:
                         line = format!("The {name} bursts in a puff of caustic gas.");
                     }
                 }
+                line.push_str(&grown);
                 said(line)
             } else {
                 // Hurt, it knows where you are (a coward hurt to a third of its health runs).
@@ -415,7 +464,12 @@ fn attacked(stage: &mut Stage, who: Who, target: Who, damage: Option<i32>, shot:
                 } else {
                     ""
                 };
-                said(format!("You hit the {name} ({d}).{runs}"))
+                let hit = match blow {
+                    Blow::Stab => format!("You stab the sleeping {name} ({d})."),
+                    Blow::Bolt => format!("The bolt strikes the {name} ({d})."),
+                    Blow::Melee | Blow::Shot => format!("You hit the {name} ({d})."),
+                };
+                said(format!("{hit}{runs}"))
             }
         }
         (Who::Player, Who::Player) => Applied::default(),

@@ -285,9 +285,9 @@ fn zap(
     match (kind, way.hits) {
         (ItemKind::Striking, Some(id)) => {
             let (lo, hi) = kind.stats().damage;
-            effects.push(Effect::Attacked {
-                target: Who::Monster(id),
-                damage: Some(rng.range(lo, hi)),
+            effects.push(Effect::Struck {
+                target: id,
+                damage: rng.range(lo, hi),
             });
         }
         (ItemKind::Sleep, Some(id)) => effects.push(Effect::Slept(id)),

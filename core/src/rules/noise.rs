@@ -50,7 +50,7 @@ pub fn loudness(act: Act, effects: &[Effect]) -> u32 {
 /// The noise one effect of the player's act makes (`sneaking`: the act was a sneaking step).
 fn effect_noise(effect: &Effect, sneaking: bool) -> u32 {
     match effect {
-        Effect::Attacked { .. } | Effect::Shot { .. } => FIGHT,
+        Effect::Attacked { .. } | Effect::Shot { .. } | Effect::Stabbed { .. } | Effect::Struck { .. } => FIGHT,
         Effect::DoorOpened(_) | Effect::DoorUnlocked(_) if sneaking => SNEAK_DOOR,
         Effect::DoorOpened(_) | Effect::DoorClosed(_) | Effect::DoorUnlocked(_) | Effect::DoorSmashed(_) => DOOR,
         Effect::Flew { kind, .. } if kind.class() == crate::world::Class::Wand => ZAP,

@@ -4,7 +4,7 @@
 use crate::geom::{Dir8, Pos};
 use crate::map::{DoorState, Tile, TileMap};
 use crate::rng::GenRng;
-use crate::world::{Attack, Doors, Habit, Level, Pack};
+use crate::world::{Attack, Doors, Habit, Level, Mind, Pack};
 
 use super::{Act, Effect, Refusal, Who, items, mind};
 
@@ -57,7 +57,15 @@ impl Scene<'_> {
         }
         self.level.monster_at(p).map(|m| Who::Monster(m.id))
     }
+
+    /// Whether the monster `id` is asleep (a blow on it is a sneak attack).
+    fn asleep(&self, id: u32) -> bool {
+        self.level.monsters.iter().any(|m| m.id == id && m.mind == Mind::Asleep)
+    }
 }
+
+/// How many times a blow's damage a sneak attack on a sleeping monster does (Brogue triples it).
+pub const SNEAK_ATTACK: i32 = 3;
 
 /// What `act` by `actor` comes to in `scene`: the effects, in order (attacks rolled on `rng`),
 /// or why not.
@@ -150,6 +158,13 @@ fn step(scene: &Scene, actor: &Actor, dir: Dir8, rng: &mut GenRng) -> Result<Vec
         Tile::Door(DoorState::Locked) => Err(Refusal::Locked),
         Tile::Door(DoorState::Open) | Tile::Floor | Tile::Corridor | Tile::StairsDown | Tile::StairsUp => {
             match scene.occupant(to) {
+                Some(Who::Monster(id)) if actor.who == Who::Player && scene.asleep(id) => {
+                    let (lo, hi) = actor.attack.damage;
+                    return Ok(vec![Effect::Stabbed {
+                        target: id,
+                        damage: SNEAK_ATTACK * rng.range(lo, hi),
+                    }]);
+                }
                 Some(other) if enemies(actor.who, other) => {
                     let blow = roll_attack(actor.attack, other, scene.player_armour, rng);
                     let hit = matches!(blow, Effect::Attacked { damage: Some(_), .. });
@@ -299,9 +314,27 @@ mod tests {
             step_from(&s, Pos::new(1, 2), Dir8::E),
             moved(2, 2, Tile::Door(DoorState::Open))
         );
-        // Stepping into an enemy attacks it; into a friend is refused.
+        // Stepping into a sleeping enemy stabs it: sure, and three times the blow.
         let mut l = l.clone();
         l.monsters.push(monster(7, Pos::new(2, 1)));
+        assert_eq!(
+            step_from(&scene(&l), at, Dir8::E),
+            Ok(vec![Effect::Stabbed { target: 7, damage: 9 }])
+        );
+        let unsure = Actor {
+            attack: Attack {
+                to_hit: 0,
+                damage: (3, 3),
+            },
+            ..walker(at)
+        };
+        assert_eq!(
+            resolve(&scene(&l), &unsure, Act::Sneak(Dir8::E)),
+            Ok(vec![Effect::Stabbed { target: 7, damage: 9 }]),
+            "a sleeper is never missed"
+        );
+        // Into an enemy awake attacks it; into a friend is refused.
+        l.monsters[0].mind = crate::world::Mind::Wandering { heading: Dir8::W };
         let crowded = scene(&l);
         assert_eq!(
             step_from(&crowded, at, Dir8::E),

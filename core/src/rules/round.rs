@@ -57,7 +57,9 @@ impl Happening {
                 Who::Player => stage.player.at,
                 Who::Monster(id) => monster_at(id),
             },
-            Effect::Slept(id) => monster_at(id),
+            Effect::Slept(id) | Effect::Stabbed { target: id, .. } | Effect::Struck { target: id, .. } => {
+                monster_at(id)
+            }
             Effect::ItemTaken { at, .. } => at,
             Effect::Landed(f) => f.at,
             _ => from,
@@ -134,7 +136,9 @@ pub fn play_round(
     } else {
         noise::loudness(act, &effects)
     };
-    let turns = if matches!(act, Act::Sneak(_)) { 2 } else { 1 };
+    // A sneaking step (or a door eased open) takes two turns; a blow is a blow however it came.
+    let slow = matches!(act, Act::Sneak(_)) && !effects.iter().any(Effect::is_blow);
+    let turns = if slow { 2 } else { 1 };
     for _ in 0..turns {
         pass_turn(stage, rng, turn, senses, radius, loudness, &mut round);
     }

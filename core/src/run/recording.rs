@@ -15,7 +15,10 @@ use crate::rules::{Act, Round};
 /// it was made by, and a Delve that plays other rules refuses it by name rather than replaying
 /// it wrongly. The golden recording in `core/tests/data` stops verifying when they change
 /// without a bump.
-pub const RULES: u32 = 1;
+///
+/// Rules 2: a blow on a sleeping monster is a sneak attack (it never misses and does three
+/// times the damage), and a sneaking blow takes one turn, not a sneaking step's two.
+pub const RULES: u32 = 2;
 
 /// A checkpoint (the state hash) is kept every this many turns.
 pub const CHECKPOINT_EVERY: u64 = 50;
