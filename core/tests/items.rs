@@ -456,11 +456,16 @@ fn a_vault_offers_a_choice_and_seals_the_rest() {
     assert_eq!(run.player().pack.get(0), Some(Item::one(ItemKind::Sword)));
     let sealed: Vec<bool> = run.dungeon().level().items.iter().map(|f| f.sealed).collect();
     assert_eq!(sealed, [true, true]);
-    run.play(Act::Step(Dir8::E)).unwrap();
+    let said = run.play(Act::Step(Dir8::E)).unwrap().messages;
     assert_eq!(
         run.player().pack.items().count(),
         1,
         "walking over a sealed altar takes nothing"
+    );
+    assert_eq!(
+        said,
+        ["Plate armour lies caged on its altar: this vault's choice is made."],
+        "and says why"
     );
     assert_eq!(run.play(Act::PickUp), Err(Refusal::Sealed));
 }

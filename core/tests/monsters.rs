@@ -497,6 +497,44 @@ fn a_blow_on_a_sleeper_is_a_sure_stab_of_three_times_the_damage_and_takes_one_tu
 }
 
 #[test]
+fn a_blow_that_leaves_you_below_a_third_warns_you_once() {
+    let mut run = run_on(ROOM);
+    let max = run.player().health.max;
+    run.player_mut().health.hp = max / 3 + 1;
+    let me = run.player().at;
+    put(&mut run, monster(1, Kind::Ogre, Pos::new(2, 1), hunting(me)));
+    let mut hits = Vec::new();
+    for _ in 0..60 {
+        hits.extend(
+            play(&mut run, Act::Wait)
+                .into_iter()
+                .filter(|l| l.starts_with("The ogre hits you")),
+        );
+        if hits.len() >= 2 || run.is_over() {
+            break;
+        }
+    }
+    assert!(hits.len() >= 2, "{hits:?}");
+    let damage: i32 = hits[0]["The ogre hits you (".len()..]
+        .split(')')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let left = max / 3 + 1 - damage;
+    assert!(
+        hits[0].ends_with(&format!("You are badly hurt: {left}/{max} hit points!")),
+        "{}",
+        hits[0]
+    );
+    assert!(
+        !hits[1].contains("badly hurt"),
+        "once, as the line is crossed: {}",
+        hits[1]
+    );
+}
+
+#[test]
 fn what_a_thief_carries_is_saved_hashed_and_checked() {
     let mut run = run_on(ROOM);
     put(&mut run, monster(1, Kind::Monkey, Pos::new(9, 5), Mind::Fleeing));
