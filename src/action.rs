@@ -17,6 +17,8 @@ pub enum Action {
     MoveW,
     MoveNW,
     Wait,
+    /// Rest until healed and cured, or until something comes into view (Brogue's `Z`).
+    Rest,
     CloseDoor,
     Descend,
     Ascend,
@@ -57,7 +59,7 @@ pub enum Action {
 }
 
 impl Action {
-    pub const ALL: [Action; 34] = [
+    pub const ALL: [Action; 35] = [
         Action::MoveN,
         Action::MoveNE,
         Action::MoveE,
@@ -67,6 +69,7 @@ impl Action {
         Action::MoveW,
         Action::MoveNW,
         Action::Wait,
+        Action::Rest,
         Action::CloseDoor,
         Action::Descend,
         Action::Ascend,
@@ -138,6 +141,7 @@ impl Action {
             Action::MoveW => "move west",
             Action::MoveNW => "move north-west",
             Action::Wait => "wait a turn",
+            Action::Rest => "rest until healed and cured (any key, or a monster seen, stops)",
             Action::CloseDoor => "close a door",
             Action::Descend => "go down the stairs (away from them: travel to them)",
             Action::Ascend => "go up the stairs (away from them: travel to them)",

@@ -386,3 +386,121 @@ fn a_click_maps_to_the_tile_under_it_at_every_zoom() {
         }
     }
 }
+
+/// A room for the walks below: the player at its west end.
+const HALL: &str = "\
+####################
+#@.................#
+#..................#
+####################
+";
+
+#[test]
+fn rest_waits_until_healed_and_cured_and_stops_for_a_monster() {
+    let mut app = delve::app::headless_app(Dungeon::single(Level::bare(parse_ascii(HALL.as_bytes()).unwrap())));
+    // Nothing to rest for: no turn passes.
+    walk(&mut app, TravelRequest::Rest, 10);
+    assert_eq!(
+        (message(&app), turns(&app)),
+        ("You have nothing to rest for.".to_owned(), 0)
+    );
+    // Hurt and poisoned: rests until both are over, a wait a turn.
+    {
+        let mut game = app.world_mut().resource_mut::<delve::turn::Game>();
+        let player = game.player_mut();
+        player.health.hp = player.health.max - 5;
+        player.status.poison = 4;
+    }
+    let frames = walk(&mut app, TravelRequest::Rest, 2_000);
+    let player = game(&app).player();
+    assert_eq!(player.health.hp, player.health.max, "healed");
+    assert_eq!(player.status.poison, 0, "cured");
+    assert!(message(&app).starts_with("You have rested:"), "{}", message(&app));
+    assert!(
+        turns(&app) > 30 && frames < 2_000,
+        "{} turns in {frames} frames",
+        turns(&app)
+    );
+    // A monster coming into view ends a rest.
+    app.world_mut()
+        .resource_mut::<delve::turn::Game>()
+        .player_mut()
+        .health
+        .hp -= 10;
+    app.world_mut()
+        .resource_mut::<delve::turn::Game>()
+        .dungeon_mut()
+        .level_mut()
+        .monsters
+        .push(Monster {
+            id: 9,
+            kind: Kind::Goblin,
+            at: Pos::new(18, 2),
+            hp: 10,
+            energy: 0,
+            mind: Mind::Wandering {
+                heading: delve_core::geom::Dir8::W,
+            },
+        });
+    walk(&mut app, TravelRequest::Rest, 200);
+    assert_eq!(message(&app), "You see a goblin.", "it wandered into view");
+    let hp = game(&app).player().health;
+    assert!(hp.hp < hp.max, "the rest was cut short");
+    let turn = turns(&app);
+    walk(&mut app, TravelRequest::Rest, 10);
+    assert_eq!(message(&app), "Not with a goblin in view.");
+    assert_eq!(turns(&app), turn, "and no turn passed");
+}
+
+#[test]
+fn poison_alone_does_not_stop_a_walk_but_a_blow_does() {
+    let mut app = delve::app::headless_app(Dungeon::single(Level::bare(parse_ascii(HALL.as_bytes()).unwrap())));
+    app.world_mut()
+        .resource_mut::<delve::turn::Game>()
+        .player_mut()
+        .status
+        .poison = 20;
+    let before = game(&app).player().health.hp;
+    walk(&mut app, TravelRequest::To(Pos::new(8, 1)), 200);
+    assert_eq!(player_at(&app), Pos::new(8, 1), "{}", message(&app));
+    assert!(game(&app).player().health.hp < before, "the poison hurt on the way");
+    assert!(!message(&app).contains("You stop"), "{}", message(&app));
+}
+
+#[test]
+fn explore_picks_up_darts_and_potions_but_not_a_sword_nor_an_altars_choice() {
+    use delve_core::world::{FloorItem, Item, ItemKind};
+    let mut level = Level::bare(parse_ascii(HALL.as_bytes()).unwrap());
+    let darts = Item {
+        kind: ItemKind::Dart,
+        count: 4,
+    };
+    level.items.push(FloorItem::loose(Pos::new(6, 2), darts));
+    level
+        .items
+        .push(FloorItem::loose(Pos::new(12, 2), Item::one(ItemKind::Healing)));
+    level
+        .items
+        .push(FloorItem::loose(Pos::new(15, 2), Item::one(ItemKind::Sword)));
+    level.items.push(FloorItem {
+        altar: Some(0),
+        ..FloorItem::loose(Pos::new(17, 2), Item::one(ItemKind::Speed))
+    });
+    let mut app = delve::app::headless_app(Dungeon::single(level));
+    for _ in 0..10 {
+        walk(&mut app, TravelRequest::Explore, 2_000);
+        if message(&app).starts_with("Explored") {
+            break;
+        }
+    }
+    assert!(message(&app).starts_with("Explored"), "{}", message(&app));
+    let pack: Vec<ItemKind> = game(&app).player().pack.items().map(|(_, i)| i.kind).collect();
+    assert!(
+        pack.contains(&ItemKind::Dart) && pack.contains(&ItemKind::Healing),
+        "{pack:?}"
+    );
+    assert!(!pack.contains(&ItemKind::Sword), "a weapon is the player's choice");
+    assert!(!pack.contains(&ItemKind::Speed), "so is a vault's altar");
+    let left: Vec<Pos> = game(&app).dungeon().level().items.iter().map(|f| f.at).collect();
+    assert_eq!(left, [Pos::new(15, 2), Pos::new(17, 2)]);
+}

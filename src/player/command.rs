@@ -29,6 +29,8 @@ pub enum TravelRequest {
     /// Walk to the known stairs down (`>` away from them) or up (`<`).
     StairsDown,
     StairsUp,
+    /// Rest until healed and cured (`Z`).
+    Rest,
     /// Stop walking.
     Stop,
 }

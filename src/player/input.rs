@@ -76,6 +76,8 @@ fn read_actions(
     let pressed = |a: &Action| actions.just_pressed(a);
     if pressed(&Action::Wait) {
         commands.write(PlayerCommand::Wait);
+    } else if pressed(&Action::Rest) {
+        walks.write(TravelRequest::Rest);
     } else if pressed(&Action::CloseDoor) {
         commands.write(PlayerCommand::CloseDoor);
     } else if pressed(&Action::Descend) {

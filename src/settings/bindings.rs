@@ -284,7 +284,7 @@ impl Default for Bindings {
         let k = Binding::key;
         let l = Binding::letter;
         let shift = |code| Binding::Key { code, shift: true };
-        let table: [(Action, Vec<Binding>); 34] = [
+        let table: [(Action, Vec<Binding>); 35] = [
             (Action::MoveN, vec![k(ArrowUp), k(Numpad8), k(KeyK)]),
             (Action::MoveNE, vec![k(Numpad9), k(KeyU), k(PageUp)]),
             (Action::MoveE, vec![k(ArrowRight), k(Numpad6), k(KeyL)]),
@@ -294,6 +294,13 @@ impl Default for Bindings {
             (Action::MoveW, vec![k(ArrowLeft), k(Numpad4), k(KeyH)]),
             (Action::MoveNW, vec![k(Numpad7), k(KeyY), k(Home)]),
             (Action::Wait, vec![k(Numpad5), k(Period), k(Space)]),
+            (
+                Action::Rest,
+                vec![Binding::Letter {
+                    letter: 'z',
+                    shift: true,
+                }],
+            ),
             (Action::CloseDoor, vec![l('c')]),
             (Action::Descend, vec![shift(Period)]),
             (Action::Ascend, vec![shift(Comma)]),
@@ -392,6 +399,13 @@ impl Bindings {
             .join(", ")
     }
 
+    /// The first key of `action` as a player reads it ("p", "Esc"), for prompts.
+    pub(crate) fn key(&self, action: Action) -> String {
+        self.of(action)
+            .first()
+            .map_or_else(|| "(unbound)".to_owned(), |b| shown(*b))
+    }
+
     /// Whether a key of `action` was pressed this frame (Shift held as the binding says): how
     /// the screens without a player read their keys.
     pub(crate) fn just_pressed(
@@ -427,33 +441,72 @@ impl Bindings {
     }
 }
 
-/// A binding as a player reads it: "x", "M" (Shift+m), ">" (Shift+Period), "ArrowUp".
+/// A binding as a player reads it, by what is printed on its key: "x", "M" (Shift+m), ">"
+/// (Shift+Period), "k" (the key `KeyK`), "=", "Num 5", "Up". Never an engine name.
 pub fn shown(binding: Binding) -> String {
-    match binding {
-        Binding::Letter { letter, shift: false } => letter.to_string(),
-        Binding::Letter { letter, shift: true } => letter.to_ascii_uppercase().to_string(),
-        Binding::Key {
-            code: KeyCode::Period,
-            shift: true,
-        } => ">".into(),
-        Binding::Key {
-            code: KeyCode::Comma,
-            shift: true,
-        } => "<".into(),
-        Binding::Key {
-            code: KeyCode::Slash,
-            shift: true,
-        } => "?".into(),
-        Binding::Key {
-            code: KeyCode::Slash,
-            shift: false,
-        } => "/".into(),
-        Binding::Key {
-            code: KeyCode::Period,
-            shift: false,
-        } => "Period".into(),
-        Binding::Key { code, shift } => format!("{}{}", if shift { "Shift+" } else { "" }, key_name(code)),
+    let (shift, name) = match binding {
+        Binding::Letter { letter, shift: false } => return letter.to_string(),
+        Binding::Letter { letter, shift: true } => return letter.to_ascii_uppercase().to_string(),
+        Binding::Key { code, shift } => (shift, code),
+    };
+    // What Shift types on the keys every layout agrees on.
+    let shifted = match name {
+        KeyCode::Period => Some(">"),
+        KeyCode::Comma => Some("<"),
+        KeyCode::Slash => Some("?"),
+        _ => None,
+    };
+    match (shift, shifted) {
+        (true, Some(text)) => text.into(),
+        (true, None) => format!("Shift+{}", printed(name)),
+        (false, _) => printed(name),
     }
+}
+
+/// What is printed on the key `code` (QWERTY for letters and signs: `Letter` bindings follow the
+/// player's layout, place bindings are a place on the keyboard).
+fn printed(code: KeyCode) -> String {
+    use KeyCode::*;
+    let name = key_name(code);
+    if let Some(letter) = name.strip_prefix("Key") {
+        return letter.to_lowercase();
+    }
+    if let Some(digit) = name.strip_prefix("Digit") {
+        return digit.into();
+    }
+    if let Some(digit) = name.strip_prefix("Numpad").filter(|d| d.len() == 1) {
+        return format!("Num {digit}");
+    }
+    let text = match code {
+        ArrowUp => "Up",
+        ArrowDown => "Down",
+        ArrowLeft => "Left",
+        ArrowRight => "Right",
+        NumpadAdd => "Num +",
+        NumpadSubtract => "Num -",
+        NumpadMultiply => "Num *",
+        NumpadDivide => "Num /",
+        NumpadDecimal => "Num .",
+        NumpadEnter => "Num Enter",
+        Escape => "Esc",
+        Delete => "Del",
+        Insert => "Ins",
+        PageUp => "PgUp",
+        PageDown => "PgDn",
+        Period => ".",
+        Comma => ",",
+        Slash => "/",
+        Semicolon => ";",
+        Quote => "'",
+        BracketLeft => "[",
+        BracketRight => "]",
+        Backslash | IntlBackslash => "\\",
+        Minus => "-",
+        Equal => "=",
+        Backquote => "`",
+        _ => return name,
+    };
+    text.into()
 }
 
 #[cfg(test)]

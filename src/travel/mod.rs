@@ -1,5 +1,6 @@
-//! Walking many steps on one command: auto-explore (`x`), travel to the known stairs (`>` and `<`
-//! away from them) and to a clicked or tapped tile. Each step is a real turn, played as if the
+//! Walking many steps on one command: auto-explore (`x`, picking up what DCSS would on the way),
+//! travel to the known stairs (`>` and `<` away from them) and to a clicked or tapped tile, and
+//! resting until healed and cured (`Z`, a wait a frame). Each step is a real turn, played as if the
 //! player had pressed the key, at a pace a player can follow; anything worth a look stops it and
 //! says why: a monster coming into view, being hurt, a key or stairs seen for the first time,
 //! any key pressed, nothing left to explore.
@@ -28,12 +29,23 @@ use crate::turn::{Game, TurnSet};
 pub enum Goal {
     Explore,
     To(Pos),
+    /// Waiting until healed and cured: `since` is the turn it began.
+    Rest {
+        since: u64,
+    },
 }
+
+/// The most turns one rest lasts.
+pub const REST_MOST: u64 = 1_000;
 
 /// What the walker saw last step: a change from it is worth stopping for.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Watch {
     hp: i32,
+    /// The turn it was taken on, and whether the player was poisoned then (poison hurts a
+    /// point a turn: no reason to stop).
+    turn: u64,
+    poisoned: bool,
     depth: u32,
     monsters: Vec<u32>,
     keys: usize,
@@ -116,6 +128,8 @@ fn watch(run: &Run) -> Watch {
     });
     Watch {
         hp: run.player().health.hp,
+        turn: run.turn(),
+        poisoned: run.player().status.poison > 0,
         depth,
         monsters,
         keys,
@@ -128,7 +142,9 @@ fn interruption(before: &Watch, now: &Watch, run: &Run) -> Option<String> {
     if now.depth != before.depth {
         return Some(String::new());
     }
-    if now.hp < before.hp {
+    // Poison takes a point a turn, which is no news; anything more is.
+    let poison = if before.poisoned { now.turn - before.turn } else { 0 };
+    if i64::from(before.hp - now.hp) > poison as i64 {
         return Some("You stop: you are hurt.".to_owned());
     }
     let level = run.dungeon().level();
@@ -138,7 +154,8 @@ fn interruption(before: &Watch, now: &Watch, run: &Run) -> Option<String> {
         .find(|id| !before.monsters.contains(id))
         .and_then(|&id| level.monster_index(id).map(|i| &level.monsters[i]))
     {
-        return Some(format!("You see a {}.", m.kind.name()));
+        let name = m.kind.name();
+        return Some(format!("You see {} {name}.", delve_core::world::article(name)));
     }
     let mut new = Vec::new();
     if now.keys > before.keys {
@@ -148,6 +165,34 @@ fn interruption(before: &Watch, now: &Watch, run: &Run) -> Option<String> {
         new.push("stairs");
     }
     (!new.is_empty()).then(|| format!("You see {}.", new.join(" and ")))
+}
+
+/// Whether the player has nothing to rest for: healed, and neither poisoned nor confused.
+fn rested(run: &Run) -> bool {
+    let (health, status) = (run.player().health, run.player().status);
+    health.hp >= health.max && status.poison == 0 && status.confusion == 0
+}
+
+/// A turn of rest (a wait, one a frame: resting needs no pace to follow), or the end of it.
+fn rest(walker: &mut AutoMove, game: &mut Game, since: u64, commands: &mut MessageWriter<PlayerCommand>, turn: u64) {
+    let health = game.player().health;
+    let end = if rested(game) {
+        Some(format!("You have rested: {}/{} hit points.", health.hp, health.max))
+    } else if turn >= since + REST_MOST {
+        Some(format!("You stop resting after {REST_MOST} turns."))
+    } else {
+        None
+    };
+    match end {
+        Some(text) => {
+            walker.goal = None;
+            say(game, &text);
+        }
+        None => {
+            commands.write(PlayerCommand::Wait);
+            walker.stepped_at = Some(turn);
+        }
+    }
 }
 
 /// Tells the player `text`, if there is anything to tell.
@@ -189,6 +234,12 @@ fn start_walking(
             return;
         }
         TravelRequest::Explore => Goal::Explore,
+        TravelRequest::Rest if rested(&game) => {
+            walker.goal = None;
+            say(&mut game, "You have nothing to rest for.");
+            return;
+        }
+        TravelRequest::Rest => Goal::Rest { since: game.turn() },
         TravelRequest::To(p) => Goal::To(p),
         TravelRequest::StairsDown | TravelRequest::StairsUp => {
             let (tile, name) = if request == TravelRequest::StairsDown {
@@ -214,7 +265,7 @@ fn start_walking(
             }
         }
     };
-    if goal == Goal::Explore
+    if matches!(goal, Goal::Explore | Goal::Rest { .. })
         && let Some(m) = now
             .monsters
             .first()
@@ -260,6 +311,10 @@ fn walk_step(
         return;
     }
     walker.watch = now;
+    if let Goal::Rest { since } = goal {
+        rest(&mut walker, &mut game, since, &mut commands, turn);
+        return;
+    }
     let at = game.player().at;
     let depth = game.dungeon().depth();
     let Some(mem) = game.player().memory.level(depth) else {
@@ -272,7 +327,9 @@ fn walk_step(
     let held = game.player().keys.doors_on(depth);
     let walker = &mut *walker;
     let walk = match goal {
-        Goal::Explore => plan::explore(&known, at, &held, &mut walker.search).map_err(|f| f.message()),
+        Goal::Explore => plan::explore_taking(&known, at, &held, Some(&game.player().pack), &mut walker.search)
+            .map_err(|f| f.message()),
+        Goal::Rest { .. } => return,
         Goal::To(to) if to == at => Err(String::new()),
         Goal::To(to) => plan::travel(&known, at, to, &held, &mut walker.search)
             .filter(|w| !w.is_empty())

@@ -3,7 +3,8 @@
 //! no `App`: the travel plugin and `delve --explore` both call them, one step at a time.
 //!
 //! Exploring walks toward the nearest remembered tile next to something never seen (DCSS's
-//! rule), or to a key or the Heartstone seen lying on the floor, over remembered floor, corridor,
+//! rule), or to a key or the Heartstone seen lying on the floor (and, as the `x` key explores,
+//! to potions, scrolls, wands and things to throw: `explore_taking`), over remembered floor, corridor,
 //! stairs and doors (a closed door is opened by walking into it; a locked one is never unlocked).
 //! It re-plans after every step, so whatever a step reveals counts at once.
 
@@ -11,7 +12,7 @@ use crate::fov::LevelMemory;
 use crate::geom::Pos;
 use crate::map::{DoorState, Tile};
 use crate::paths::Search;
-use crate::world::Level;
+use crate::world::{Class, Level, Pack};
 
 /// What the player knows of the level it is on.
 #[derive(Clone, Copy, Debug)]
@@ -104,7 +105,37 @@ pub(crate) const fn explorable(tile: Tile) -> bool {
 /// The walk to the next place worth exploring from `at`, or why there is none. `held`: the
 /// locked doors on this level the player holds keys to (only for the message).
 pub fn explore(known: &Known, at: Pos, held: &[Pos], search: &mut Search) -> Result<Vec<Pos>, Finished> {
-    let goal = |p: Pos| p != at && (known.borders_unknown(p) || known.key_at(p) || known.relic_at(p));
+    explore_taking(known, at, held, None, search)
+}
+
+/// Whether exploring goes to pick up what lies at `p`, seen there, with room for it in `pack`:
+/// what DCSS picks up by default (potions, scrolls, wands, and things to throw: your own darts
+/// after a fight), never a weapon or armour (the player chooses those, and may have dropped
+/// them) nor anything on a vault's altar (taking it is the vault's choice).
+pub fn worth_taking(known: &Known, pack: &Pack, p: Pos) -> bool {
+    known.memory.is_explored(p)
+        && known.level.item_at(p).is_some_and(|f| {
+            f.altar.is_none()
+                && !f.sealed
+                && matches!(
+                    f.item.kind.class(),
+                    Class::Potion | Class::Scroll | Class::Wand | Class::Thrown
+                )
+                && pack.room_for(f.item).is_some()
+        })
+}
+
+/// As `explore`, going also for what is worth taking into `pack` (`worth_taking`) on the way:
+/// how the `x` key explores. `None`: the map alone, as `delve --explore` and the bots do.
+pub fn explore_taking(
+    known: &Known,
+    at: Pos,
+    held: &[Pos],
+    pack: Option<&Pack>,
+    search: &mut Search,
+) -> Result<Vec<Pos>, Finished> {
+    let take = |p: Pos| pack.is_some_and(|pack| worth_taking(known, pack, p));
+    let goal = |p: Pos| p != at && (known.borders_unknown(p) || known.key_at(p) || known.relic_at(p) || take(p));
     let walk = search.nearest(known.size(), at, |p| known.tile(p), |_, t| explorable(t), goal);
     if let Some(walk) = walk.filter(|w| !w.is_empty()) {
         return Ok(walk);

@@ -9,12 +9,13 @@ use leafwing_input_manager::prelude::*;
 
 use crate::action::Action;
 use crate::actor::Player;
+use crate::screens::scroll::{ScrollByKeys, scroll_list};
 use crate::settings::{Bindings, Settings};
 use crate::state::Focus;
 use crate::turn::{Game, TurnSet};
 use crate::ui::palette;
 use crate::ui::scale;
-use crate::ui::widgets::{full_window, panel, text};
+use crate::ui::widgets::{full_window, label, text};
 
 /// Lines of the log the overlay shows.
 pub(crate) const LOG_PAGE: usize = 40;
@@ -59,54 +60,157 @@ pub(crate) fn toggle_with(key: Action, overlay: Focus) -> impl FnMut(FocusKeys) 
     }
 }
 
-/// One line per action: what it does and the keys bound to it.
-pub(crate) fn help_text(bindings: &Bindings) -> String {
-    let mut out = String::from("Keys (Esc or F1 closes; rebind them under Settings on the title screen)\n\n");
-    for action in Action::ALL {
-        out.push_str(&format!("{:<54}{}\n", action.describe(), bindings.describe(action)));
-    }
-    out.push_str(
-        "\nBump a closed door to open it, a locked one with its key, a monster to attack it. No\ndiagonal steps through doorways. Walk onto a key to pick it up; take the stairs standing\non them. Goblins, orcs and trolls open doors; rats, jackals and ogres cannot.\n\nWalk over things to pick them up (i: your pack, by letter). Potions and scrolls look different\nin every run until you use one. Aim with the move keys, Tab or the mouse. A vault's altars\noffer a choice: take one and the others are sealed.\n\nFind the Heartstone on level 10 and carry it out, up the stairs of level 1.",
-    );
-    out
+/// What the help says under the keys, a paragraph a line (the panel wraps them).
+const HELP_NOTES: [&str; 3] = [
+    "Bump a closed door to open it, a locked one with its key, a monster to attack it: a sleeping one is stabbed (a sure blow, three times as hard). No diagonal steps through doorways. Walk onto a key to pick it up; take the stairs standing on them. Goblins, orcs and trolls open doors; rats, jackals and ogres cannot.",
+    "Walk over things to pick them up (your pack: by letter). Potions and scrolls look different in every run until you use one. Aim with the move keys, Tab or the mouse. A vault's altars offer a choice: take one and the others are sealed.",
+    "Find the Heartstone on level 10 and carry it out, up the stairs of level 1.",
+];
+
+/// The help's heading: how to close it, and where keys are rebound.
+fn help_title(bindings: &Bindings) -> String {
+    format!(
+        "Keys ({} or {} closes; rebind them under Settings on the title screen)",
+        bindings.key(Action::Cancel),
+        bindings.key(Action::Help)
+    )
 }
 
-/// The log overlay's text: the last `LOG_PAGE` lines, each with its turn.
-pub(crate) fn log_text(log: &MessageLog) -> String {
-    let mut out = String::from("Messages (P or Esc closes)\n\n");
+/// One row per action: what it does, and the keys bound to it as printed on them.
+pub(crate) fn help_rows(bindings: &Bindings) -> Vec<(&'static str, String)> {
+    Action::ALL
+        .into_iter()
+        .map(|a| (a.describe(), bindings.describe(a)))
+        .collect()
+}
+
+/// The log's heading: how to close it.
+fn log_title(bindings: &Bindings) -> String {
+    format!(
+        "Messages ({} or {} closes)",
+        bindings.key(Action::MessageLog),
+        bindings.key(Action::Cancel)
+    )
+}
+
+/// The log's lines: the last `LOG_PAGE`, each with its turn.
+fn log_lines(log: &MessageLog) -> String {
     if log.lines().len() == 0 {
-        out.push_str("Nothing yet.");
+        return "Nothing yet.".into();
     }
-    for (turn, line) in log.recent(LOG_PAGE) {
-        out.push_str(&format!("{turn:>6}  {line}\n"));
-    }
-    out
+    let lines: Vec<String> = log
+        .recent(LOG_PAGE)
+        .map(|(turn, line)| format!("{turn:>6}  {line}"))
+        .collect();
+    lines.join("\n")
 }
 
-/// The overlay `focus` showing `page`, gone when the focus goes.
+/// A scroll position past the end of any page: the layout shows the page's end.
+const BOTTOM: f32 = 1.0e7;
+
+/// How an overlay's pages scroll, as its last line says.
+const SCROLL_HINT: &str = "PgUp/PgDn, the arrows, Home/End or the wheel scroll";
+
+/// The overlay `focus`: an opaque panel no bigger than the window holding a heading, a page
+/// that scrolls when it is taller than the room left (`fill` builds it; it starts at
+/// `scrolled`), and how to scroll; all gone when the focus goes.
 fn overlay(
     commands: &mut Commands,
     focus: Focus,
-    (name, marker, size): (&'static str, impl Component, f32),
-    page: String,
+    (name, marker): (&'static str, impl Component),
+    title: String,
+    scrolled: f32,
+    fill: impl FnOnce(&mut ChildSpawnerCommands),
 ) {
-    commands.spawn((
-        Name::new(name),
-        marker,
-        DespawnOnExit(focus),
-        full_window(),
-        children![(panel(16.0, palette::OVERLAY), children![text(page, size)])],
-    ));
+    commands
+        .spawn((Name::new(name), marker, DespawnOnExit(focus), full_window()))
+        .with_children(|layer| {
+            layer
+                .spawn((
+                    Node {
+                        flex_direction: FlexDirection::Column,
+                        padding: UiRect::all(px(16)),
+                        row_gap: px(8),
+                        max_width: percent(94),
+                        max_height: percent(94),
+                        ..default()
+                    },
+                    BackgroundColor(palette::OVERLAY),
+                ))
+                .with_children(|panel| {
+                    panel.spawn(label(title, scale::HEADING, palette::GOLD));
+                    panel
+                        .spawn((scroll_list(Val::Auto, scrolled), ScrollByKeys))
+                        .with_children(fill);
+                    panel.spawn(label(SCROLL_HINT, scale::SMALL, palette::TEXT_DIM));
+                });
+        });
 }
 
-fn show_log(mut commands: Commands, game: Res<Game>) {
-    let page = ("Message log", LogOverlay, scale::DENSE);
-    overlay(&mut commands, Focus::Log, page, log_text(game.log()));
+fn show_log(mut commands: Commands, game: Res<Game>, settings: Res<Settings>) {
+    let lines = log_lines(game.log());
+    // The newest lines are at the bottom: it opens there (the layout stops at the last line).
+    overlay(
+        &mut commands,
+        Focus::Log,
+        ("Message log", LogOverlay),
+        log_title(&settings.bindings),
+        BOTTOM,
+        |page| {
+            page.spawn(text(lines, scale::DENSE));
+        },
+    );
 }
 
 fn show_help(mut commands: Commands, settings: Res<Settings>) {
-    let page = ("Help", HelpOverlay, scale::BODY);
-    overlay(&mut commands, Focus::Help, page, help_text(&settings.bindings));
+    let rows = help_rows(&settings.bindings);
+    overlay(
+        &mut commands,
+        Focus::Help,
+        ("Help", HelpOverlay),
+        help_title(&settings.bindings),
+        0.0,
+        |page| {
+            for (what, keys) in rows {
+                // What it does takes what is left of the row and wraps there; the keys keep a
+                // column of their own, never run into.
+                page.spawn(Node {
+                    column_gap: px(16),
+                    flex_shrink: 0.0,
+                    ..default()
+                })
+                .with_children(|row| {
+                    row.spawn((
+                        text(what, scale::BODY),
+                        Node {
+                            flex_grow: 1.0,
+                            flex_basis: px(0),
+                            min_width: px(0),
+                            ..default()
+                        },
+                    ));
+                    row.spawn((
+                        label(keys, scale::BODY, palette::GOLD),
+                        Node {
+                            width: percent(36),
+                            flex_shrink: 0.0,
+                            ..default()
+                        },
+                    ));
+                });
+            }
+            for note in HELP_NOTES {
+                page.spawn((
+                    text(note, scale::BODY),
+                    Node {
+                        margin: UiRect::top(px(10)),
+                        flex_shrink: 0.0,
+                        ..default()
+                    },
+                ));
+            }
+        },
+    );
 }
 
 #[cfg(test)]
@@ -114,34 +218,40 @@ mod tests {
     use super::*;
 
     #[test]
-    fn help_lists_every_action_with_its_keys() {
+    fn help_lists_every_action_with_its_keys_as_printed() {
         let bindings = Bindings::default();
-        let text = help_text(&bindings);
+        let rows = help_rows(&bindings);
+        let keys = |rows: &[(&str, String)], what: &str| {
+            let named = |w: &str| w == what || w.starts_with(&format!("{what} "));
+            rows.iter().find(|(w, _)| named(w)).map(|(_, k)| k.clone()).unwrap()
+        };
         for action in Action::ALL {
-            assert!(text.contains(action.describe()), "{action:?} missing from help");
+            assert!(
+                rows.iter().any(|(w, _)| *w == action.describe()),
+                "{action:?} missing from help"
+            );
         }
-        let north = text.lines().find(|l| l.starts_with("move north ")).unwrap();
-        assert!(north.ends_with("ArrowUp, Numpad8, KeyK"), "{north}");
-        let explore = text.lines().find(|l| l.starts_with("explore")).unwrap();
-        assert!(explore.ends_with(" x"), "{explore}");
+        assert_eq!(keys(&rows, "move north"), "Up, Num 8, k");
+        assert_eq!(keys(&rows, "explore"), "x");
+        assert_eq!(keys(&rows, "zoom in"), "=, Num +");
         // Rebinding is data: the help follows the bindings it is given.
         let mut rebound = bindings.clone();
         rebound
             .rebind(Action::Wait, crate::settings::Binding::letter('z'), &Default::default())
             .unwrap();
-        let wait = help_text(&rebound)
-            .lines()
-            .find(|l| l.starts_with("wait a turn"))
-            .unwrap()
-            .to_owned();
-        assert!(
-            wait.ends_with("z, Period, Space") && !wait.contains("Numpad5"),
-            "{wait}"
-        );
+        assert_eq!(keys(&help_rows(&rebound), "wait a turn"), "z, ., Space");
         // The stairs are bound to chords, shown as the characters they type.
-        let down = text.lines().find(|l| l.starts_with("go down the stairs")).unwrap();
-        assert!(down.trim_end().ends_with('>'), "{down}");
-        let up = text.lines().find(|l| l.starts_with("go up the stairs")).unwrap();
-        assert!(up.trim_end().ends_with('<'), "{up}");
+        assert_eq!(keys(&rows, "go down the stairs"), ">");
+        assert_eq!(keys(&rows, "go up the stairs"), "<");
+        // No engine name anywhere: every key as printed on it.
+        for (_, k) in &rows {
+            for engine in ["Key", "Digit", "Numpad", "Period", "Equal", "Slash", "Arrow"] {
+                assert!(!k.contains(engine), "{k}");
+            }
+        }
+        assert_eq!(
+            help_title(&bindings),
+            "Keys (Esc or F1 closes; rebind them under Settings on the title screen)"
+        );
     }
 }
