@@ -1,11 +1,14 @@
 //! The screens, one module each, each owning what it spawns (`DespawnOnExit` of its state):
 //! loading (and an asset that would not load), the title and its menus, playing (`playing`: the
-//! HUD, sidebar, overlays, the lab and the replay over the map), and a run's summary.
+//! HUD, sidebar, overlays, the lab and the replay over the map), and a run's summary; and the
+//! desktop window that holds them all, fitted to the screen (`window`).
 
 pub mod ended;
 pub mod loading;
 pub mod playing;
+pub mod scroll;
 pub mod title;
+pub mod window;
 
 use bevy::prelude::*;
 
@@ -16,13 +19,14 @@ use crate::state::GameState;
 /// The screens a player sees (the title's menus, the summary) and Ctrl+Q to quit from any of
 /// them (playing, the run is saved first: `save::plugin`).
 pub fn plugin(app: &mut App) {
-    app.add_plugins((loading::plugin, title::plugin)).add_systems(
-        Update,
-        (
-            quit_on_ctrl_q,
-            ended::read_summary_keys.run_if(in_state(GameState::Ended)),
-        ),
-    );
+    app.add_plugins((loading::plugin, title::plugin, window::plugin, scroll::plugin))
+        .add_systems(
+            Update,
+            (
+                quit_on_ctrl_q,
+                ended::read_summary_keys.run_if(in_state(GameState::Ended)),
+            ),
+        );
 }
 
 /// Ctrl with the quit key (`q` unless rebound, following the keyboard's layout) quits; playing,

@@ -40,7 +40,13 @@ pub struct Settings {
     pub colour_blind: bool,
     /// Short animations of what a turn did (a flight, a hit's flash, a door's swing).
     pub animations: bool,
+    /// The desktop window's size as the player last left it (logical pixels), made smaller to
+    /// fit the screen at start; `None` until the player resizes it.
+    pub window: Option<(u32, u32)>,
 }
+
+/// The window sizes a settings file may keep: anything else is the default (none kept).
+pub(crate) const WINDOW_SIZES: std::ops::RangeInclusive<u32> = 200..=16_384;
 
 impl Default for Settings {
     fn default() -> Self {
@@ -52,6 +58,7 @@ impl Default for Settings {
             text_size: 1,
             colour_blind: false,
             animations: true,
+            window: None,
         }
     }
 }
@@ -95,6 +102,9 @@ impl Settings {
             },
             colour_blind: read.colour_blind,
             animations: read.animations,
+            window: read
+                .window
+                .filter(|&(w, h)| WINDOW_SIZES.contains(&w) && WINDOW_SIZES.contains(&h)),
         })
     }
 
@@ -123,6 +133,9 @@ impl Settings {
         }
         if before.animations != after.animations {
             self.animations = after.animations;
+        }
+        if before.window != after.window {
+            self.window = after.window;
         }
         self
     }
@@ -190,6 +203,13 @@ mod tests {
             Settings::from_text(b"(text_size: 9)").unwrap().text_size,
             1,
             "out of range: default"
+        );
+        let sized = Settings::from_text(b"(window: Some((1100, 700)))").unwrap();
+        assert_eq!(sized.window, Some((1100, 700)));
+        assert_eq!(
+            Settings::from_text(b"(window: Some((0, 99999)))").unwrap().window,
+            None,
+            "a size no window has: none kept"
         );
         let unknown = Settings::from_text(b"(radius: 5, bindings: {\"Wait\": [\"Nope\"]})").unwrap();
         assert_eq!(unknown.radius, 5);

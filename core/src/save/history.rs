@@ -42,11 +42,14 @@ pub struct PastRun {
     pub daily: Option<String>,
 }
 
+/// How a won run's ending reads.
+pub const WON: &str = "escaped with the Heartstone";
+
 impl PastRun {
     /// The record of a run that just ended.
     pub fn of(dungeon: &Dungeon, record: &RunRecord, turns: u64, ended_at: u64) -> Self {
         let ending = match &record.ending {
-            Some(Ending::Won) => "escaped with the Heartstone".to_owned(),
+            Some(Ending::Won) => WON.to_owned(),
             Some(Ending::Died { by }) => format!("killed by {by} on level {}", dungeon.depth()),
             None => "abandoned".to_owned(),
         };
@@ -84,8 +87,13 @@ impl PastRun {
     pub fn line(&self) -> String {
         let daily = self.daily.as_ref().map_or_else(String::new, |d| format!("daily {d}, "));
         let mut line = format!(
-            "{daily}{}: level {}, {} turns, {} slain, {}",
-            self.run, self.deepest, self.turns, self.slain, self.ending
+            "{}  {daily}{}: level {}, {} turns, {} slain, {}",
+            crate::run::Date::from_unix(self.ended_at),
+            self.run,
+            self.deepest,
+            self.turns,
+            self.slain,
+            self.ending
         );
         match self.carried.len() {
             0 => {}
@@ -94,6 +102,15 @@ impl PastRun {
         }
         line
     }
+}
+
+/// The best of `runs`, by how far it got: a win first, then the deepest level, then the most
+/// slain, then the fewest turns (until runs have a score). `None` for no runs.
+pub fn best(runs: &[PastRun]) -> Option<usize> {
+    (0..runs.len()).max_by_key(|&i| {
+        let r = &runs[i];
+        (r.ending == WON, r.deepest, r.slain, std::cmp::Reverse(r.turns))
+    })
 }
 
 /// Every finished run kept, oldest first.

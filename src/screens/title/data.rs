@@ -70,7 +70,15 @@ pub(super) fn load_title_data(
     commands.insert_resource(TitleData {
         labels: saved.iter().map(SavedEntry::label).collect(),
         saved,
-        past: history.runs.iter().rev().map(|r| (r.line(), r.id.is_some())).collect(),
+        past: {
+            // Newest first; the best run so far says so.
+            let best = delve_core::save::best(&history.runs);
+            let line = |(i, r): (usize, &delve_core::save::PastRun)| {
+                let mark = if Some(i) == best { "best: " } else { "" };
+                (format!("{mark}{}", r.line()), r.id.is_some())
+            };
+            history.runs.iter().enumerate().rev().map(line).collect()
+        },
         history,
         notices: lines,
     });

@@ -7,6 +7,7 @@ use bevy::window::RequestRedraw;
 use super::data::TitleData;
 use super::menu::{self, Context, Menu, Page};
 use crate::save::{SaveStore, Slot};
+use crate::screens::scroll::{Cursor, ScrollList, scroll_list};
 use crate::settings::{KeyboardLayout, Settings};
 use crate::state::GameState;
 use crate::ui::palette;
@@ -85,14 +86,22 @@ pub(super) fn draw_menu(
     menu: Res<Menu>,
     (data, settings, layout): (Res<TitleData>, Res<Settings>, Res<KeyboardLayout>),
     body: Single<Entity, With<MenuBody>>,
-    mut drawn: Local<bool>,
+    (mut drawn, mut page_drawn): (Local<bool>, Local<Option<Page>>),
     mut redraw: MessageWriter<RequestRedraw>,
-    store: Res<SaveStore>,
+    (store, lists): (Res<SaveStore>, Query<&ScrollPosition, With<ScrollList>>),
 ) {
     if *drawn && !menu.is_changed() && !data.is_changed() && !settings.is_changed() {
         return;
     }
     *drawn = true;
+    // The same page drawn again keeps its rows where they were scrolled; another starts at its
+    // top (the cursor is then kept in view: `scroll`).
+    let scrolled = lists
+        .iter()
+        .next()
+        .filter(|_| *page_drawn == Some(menu.page))
+        .map_or(0.0, |at| at.0.y);
+    *page_drawn = Some(menu.page);
     let mut settings_copy = settings.clone();
     let today = crate::save::today().to_string();
     let full = data.full().map(|i| data.labels[i].as_str());
@@ -137,7 +146,7 @@ pub(super) fn draw_menu(
                         menu::PAST_SHOWN,
                         runs.len() - menu::PAST_SHOWN
                     ),
-                    15.0,
+                    scale::DENSE,
                     DIM,
                 ));
             }
@@ -169,24 +178,32 @@ pub(super) fn draw_menu(
             ));
         }
         let small = matches!(menu.page, Page::Settings | Page::History);
-        for (i, &row) in rows.iter().enumerate() {
-            let chosen = i == selected;
-            page.spawn((
-                Button,
-                MenuRow(i),
-                Node {
-                    padding: UiRect::axes(px(12), px(if small { 1 } else { 4 })),
-                    min_width: px(if small { 720 } else { 420 }),
-                    ..default()
-                },
-                BackgroundColor(if chosen { palette::CHOSEN_ROW } else { Color::NONE }),
-                children![label(
-                    format!("{}{}", if chosen { "> " } else { "  " }, menu.label(row, &ctx)),
-                    if small { 15.0 } else { 22.0 },
-                    if chosen { GOLD } else { TEXT },
-                )],
-            ));
-        }
+        // The rows take the room left between the heading and the hints, and scroll within it.
+        page.spawn(scroll_list(Val::Auto, scrolled)).with_children(|list| {
+            for (i, &row) in rows.iter().enumerate() {
+                let chosen = i == selected;
+                let mut row_node = list.spawn((
+                    Button,
+                    MenuRow(i),
+                    Node {
+                        padding: UiRect::axes(px(12), px(if small { 1 } else { 4 })),
+                        min_width: px(if small { 720 } else { 420 }),
+                        max_width: vw(96),
+                        flex_shrink: 0.0,
+                        ..default()
+                    },
+                    BackgroundColor(if chosen { palette::CHOSEN_ROW } else { Color::NONE }),
+                    children![label(
+                        format!("{}{}", if chosen { "> " } else { "  " }, menu.label(row, &ctx)),
+                        if small { scale::DENSE } else { scale::MENU },
+                        if chosen { GOLD } else { TEXT },
+                    )],
+                ));
+                if chosen {
+                    row_node.insert(Cursor);
+                }
+            }
+        });
         if let Some(note) = &menu.note {
             page.spawn(label(note.clone(), scale::BODY, GOLD));
         }
@@ -194,7 +211,9 @@ pub(super) fn draw_menu(
             Page::NewRun => {
                 "Up/Down choose   Left/Right change   digits type a seed   Enter start   Esc back".to_owned()
             }
-            Page::Settings => "Up/Down choose   Enter rebind   Left/Right change   Esc back".to_owned(),
+            Page::Settings => {
+                "Up/Down choose   PgUp/PgDn a page   Enter rebind   Left/Right change   Esc back".to_owned()
+            }
             Page::Story(_) => "PgUp/PgDn or the wheel scroll the story   Enter select   Esc back".to_owned(),
             // No quitting a page: the browser's tab does that.
             _ if cfg!(target_arch = "wasm32") => "Up/Down choose   Enter select   Esc back".to_owned(),

@@ -45,6 +45,10 @@ fn menu_key(input: &KeyboardInput, shift: bool, capturing: Option<crate::action:
     Some(match input.key_code {
         KeyCode::ArrowUp | KeyCode::Numpad8 => MenuKey::Up,
         KeyCode::ArrowDown | KeyCode::Numpad2 | KeyCode::Tab => MenuKey::Down,
+        KeyCode::PageUp => MenuKey::PageUp,
+        KeyCode::PageDown => MenuKey::PageDown,
+        KeyCode::Home => MenuKey::First,
+        KeyCode::End => MenuKey::Last,
         KeyCode::ArrowLeft | KeyCode::Numpad4 => MenuKey::Left,
         KeyCode::ArrowRight | KeyCode::Numpad6 => MenuKey::Right,
         KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space => MenuKey::Enter,

@@ -61,11 +61,20 @@ pub(crate) enum Row {
     Back,
 }
 
+/// The rows PgUp and PgDn move the cursor by.
+pub(crate) const PAGE_ROWS: usize = 10;
+
 /// A key as the menus read it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum MenuKey {
     Up,
     Down,
+    /// PgUp and PgDn: a page of rows up or down (no wrapping round).
+    PageUp,
+    PageDown,
+    /// Home and End: the first row, the last.
+    First,
+    Last,
     Left,
     Right,
     Enter,
@@ -264,6 +273,20 @@ impl Menu {
         }
     }
 
+    /// Back to the main page, its cursor on the row that opened the page left (so Esc then
+    /// Enter opens Settings again, never Continue).
+    fn back_to_main(&mut self, ctx: &Context) {
+        let from = match self.page {
+            Page::NewRun | Page::Retire => Row::NewRun,
+            Page::Settings => Row::Settings,
+            Page::History | Page::Story(_) => Row::History,
+            Page::SavedRuns => Row::SavedRuns,
+            Page::Main => Row::Continue,
+        };
+        self.open(Page::Main);
+        self.selected = self.rows(ctx).iter().position(|&r| r == from).unwrap_or(0);
+    }
+
     fn open(&mut self, page: Page) {
         self.page = page;
         self.selected = 0;
@@ -282,8 +305,15 @@ impl Menu {
         match key {
             MenuKey::Up => self.selected = (self.selected + rows.len() - 1) % rows.len(),
             MenuKey::Down => self.selected = (self.selected + 1) % rows.len(),
+            // The story scrolls with these (`draw::scroll_story`), not its two rows.
+            MenuKey::PageUp | MenuKey::PageDown | MenuKey::First | MenuKey::Last
+                if matches!(self.page, Page::Story(_)) => {}
+            MenuKey::PageUp => self.selected = self.selected.saturating_sub(PAGE_ROWS),
+            MenuKey::PageDown => self.selected = (self.selected + PAGE_ROWS).min(rows.len() - 1),
+            MenuKey::First => self.selected = 0,
+            MenuKey::Last => self.selected = rows.len() - 1,
             MenuKey::Back if matches!(self.page, Page::Story(_)) => self.open(Page::History),
-            MenuKey::Back if self.page != Page::Main => self.open(Page::Main),
+            MenuKey::Back if self.page != Page::Main => self.back_to_main(ctx),
             MenuKey::Back => {}
             MenuKey::Left | MenuKey::Right => return self.adjust(row, key == MenuKey::Right, ctx),
             MenuKey::Digit(d) if self.page == Page::NewRun => {
@@ -332,7 +362,7 @@ impl Menu {
             Row::Quit => return Outcome::Quit,
             Row::Back if self.page == Page::Retire => self.open(Page::NewRun),
             Row::Back if matches!(self.page, Page::Story(_)) => self.open(Page::History),
-            Row::Back => self.open(Page::Main),
+            Row::Back => self.back_to_main(ctx),
             Row::Start | Row::Seed if ctx.full.is_some() => {
                 self.open(Page::Retire);
                 self.note = Some(format!(
@@ -580,6 +610,29 @@ mod tests {
         );
         press_all(&mut menu, &mut settings, None, &[Back]);
         assert_eq!(menu.page, Page::Main);
+    }
+
+    #[test]
+    fn leaving_a_page_puts_the_cursor_back_on_the_row_that_opened_it() {
+        use MenuKey::*;
+        let mut settings = Settings::default();
+        let saved = ["seed 1, level 2, turn 40"];
+        // Continue, Saved runs, New run, Daily, Settings, History.
+        for (downs, page) in [
+            (2, Page::NewRun),
+            (4, Page::Settings),
+            (5, Page::History),
+            (1, Page::SavedRuns),
+        ] {
+            let mut menu = Menu::default();
+            let mut keys = vec![Down; downs];
+            keys.push(Enter);
+            press_listed(&mut menu, &mut settings, &saved, None, &keys);
+            assert_eq!(menu.page, page);
+            // Esc, then Enter: the same page again, never Continue.
+            let out = press_listed(&mut menu, &mut settings, &saved, None, &[Back, Enter]);
+            assert_eq!((menu.page, out[1]), (page, Outcome::Nothing), "{page:?}");
+        }
     }
 
     #[test]
