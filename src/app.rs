@@ -83,7 +83,8 @@ pub fn headless_app_with(run: Run, setup: impl FnOnce(&mut App)) -> App {
             layout: Handle::default(),
         })
         .add_plugins(headless_plugin)
-        .insert_resource(crate::travel::StepDelay(std::time::Duration::ZERO));
+        .insert_resource(crate::travel::StepDelay(std::time::Duration::ZERO))
+        .insert_resource(crate::player::LastLook(std::time::Duration::ZERO));
     setup(&mut app);
     run_state_transitions_on_one_thread(&mut app);
     app.update();

@@ -619,6 +619,14 @@ fn autoplay_records_and_verify_replays_to_the_same_hash() {
             stderr(&out)
         );
     }
+    // Text is no save and no recording: said so, not only "not a save".
+    let text = temp_file("plain.txt", b"hello, world, this is not a run");
+    let out = delve(&["--verify", text.to_str().unwrap()]);
+    assert!(
+        stderr(&out).contains("neither a Delve recording nor a Delve save"),
+        "{}",
+        stderr(&out)
+    );
     assert_usage_error(&["--verify", "/no/such/recording"], "cannot read");
     // Made under other rules: refused by name (exit 2), never reported as a desync.
     let mut other = delve_core::save::decode_recording(&bytes).unwrap();

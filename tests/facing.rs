@@ -149,7 +149,14 @@ fn v_looks_at_the_nearest_monster_with_its_numbers_and_esc_stops() {
     assert_eq!(app.world().resource::<Looking>().0, Some(Pos::new(6, 4)));
     assert_eq!(game(&app).turn(), turn);
     assert!(delve::screens::playing::look::look_at(&game(&app).0, Pos::new(6, 4)).starts_with("Room floor"));
-    assert!(delve::screens::playing::look::look_at(&game(&app).0, Pos::new(3, 6)).contains("3 darts"));
+    let darts = delve::screens::playing::look::look_at(&game(&app).0, Pos::new(3, 6));
+    assert!(darts.contains("3 darts"), "{darts}");
+    // An item's numbers before it is chosen: what a throw of it does.
+    let dart = delve_core::world::ItemKind::Dart.stats();
+    assert!(
+        darts.contains(&format!("Damage {}-{}; you hit", dart.damage.0, dart.damage.1)),
+        "{darts}"
+    );
     press(&mut app, KeyCode::Escape, "");
     assert_eq!(app.world().resource::<Looking>().0, None);
     press(&mut app, KeyCode::KeyL, "l");

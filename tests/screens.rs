@@ -229,6 +229,42 @@ fn the_overview_opens_over_play_and_takes_the_keyboard() {
     assert_eq!((player_at(&app), turns(&app)), (Pos::new(3, 1), 2), "and play goes on");
 }
 
+/// A magic map is drawn at once, on the map and on the minimap's picture, beyond the view: not
+/// only after the run is continued (issue 38: the stairs floated in black).
+#[test]
+fn a_magic_map_is_drawn_at_once_beyond_the_view() {
+    let mut app = keyboard_app(ROOMS, |app| {
+        app.add_plugins(delve::screens::playing::overview::plugin);
+    });
+    let map = game(&app).dungeon().level().map.clone();
+    let unseen: Vec<Pos> = (0..map.tiles().len())
+        .map(|i| map.pos_of(i))
+        .filter(|&p| map.tile(p) != delve_core::map::Tile::Wall && !game(&app).sight().is_visible(p))
+        .collect();
+    assert!(!unseen.is_empty(), "the second room is out of sight");
+    let w = app.world_mut();
+    assert!(unseen.iter().all(|&p| delve::render::tiles::drawn_at(w, p).is_none()));
+    let slot = app
+        .world_mut()
+        .resource_mut::<Game>()
+        .player_mut()
+        .pack
+        .add(delve_core::world::Item::one(delve_core::world::ItemKind::MagicMapping))
+        .unwrap() as u8;
+    act(&mut app, PlayerCommand::Item(delve_core::rules::Act::Use(slot)));
+    app.update();
+    let said: Vec<String> = game(&app).log().lines().map(|(_, l)| l.clone()).collect();
+    assert!(said.iter().any(|l| l.contains("A map of the whole level")), "{said:?}");
+    let w = app.world_mut();
+    for &p in &unseen {
+        assert!(delve::render::tiles::drawn_at(w, p).is_some(), "{p:?} drawn on the map");
+        assert!(
+            delve::screens::playing::overview::pictured(w, p),
+            "{p:?} on the minimap"
+        );
+    }
+}
+
 #[test]
 fn hovering_a_known_tile_names_it_and_a_click_travels_there() {
     let mut app = keyboard_app(ROOMS, |app| {
@@ -319,6 +355,44 @@ fn the_summary_and_quitting_follow_the_keys_as_bound() {
     assert!(app.should_exit().is_none());
     tap(&mut app, KeyCode::KeyW);
     assert_eq!(app.should_exit(), Some(AppExit::Success));
+}
+
+/// A death leaves the map on screen for a last look before the summary; a key goes on at once.
+#[test]
+fn a_death_leaves_a_last_look_at_the_map_until_a_key() {
+    let mut app = keyboard_app(ROOMS, |app| {
+        app.insert_resource(delve::player::LastLook(std::time::Duration::from_secs(3_600)));
+    });
+    {
+        let mut game = app.world_mut().resource_mut::<Game>();
+        game.player_mut().health.hp = 1;
+        let level = game.dungeon_mut().level_mut();
+        level.monsters.push(delve_core::world::Monster {
+            id: 1,
+            kind: delve_core::world::Kind::Ogre,
+            at: Pos::new(2, 1),
+            hp: 30,
+            energy: 0,
+            mind: delve_core::world::Mind::Hunting {
+                target: Pos::new(1, 1),
+                patience: 20,
+            },
+        });
+    }
+    for _ in 0..40 {
+        act(&mut app, PlayerCommand::Wait);
+        if game(&app).is_over() {
+            break;
+        }
+    }
+    assert!(game(&app).is_over(), "the ogre killed the player");
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(state(&app), GameState::Playing, "the map stays for a last look");
+    tap(&mut app, KeyCode::Space);
+    app.update();
+    assert_eq!(state(&app), GameState::Ended, "a key goes on to the summary");
 }
 
 #[test]

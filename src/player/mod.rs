@@ -39,7 +39,52 @@ pub fn plugin(app: &mut App) {
             toggle_sneak
                 .run_if(in_state(crate::state::Focus::Map))
                 .in_set(TurnSet::Input),
-        );
+        )
+        .init_resource::<LastLook>()
+        .add_systems(Update, summary_after_a_last_look.run_if(resource_exists::<RunEnded>))
+        .add_systems(OnExit(GameState::Playing), |mut commands: Commands| {
+            commands.remove_resource::<RunEnded>();
+        });
+}
+
+/// How long the map stays on screen when a run ends, before its summary: a last look at what
+/// happened (any key, or a click, goes on at once). Zero in headless tests.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LastLook(pub std::time::Duration);
+
+impl Default for LastLook {
+    fn default() -> Self {
+        LastLook(std::time::Duration::from_millis(1_800))
+    }
+}
+
+/// The run ended at this time: its summary waits for the last look.
+#[derive(Resource, Clone, Copy, Debug)]
+struct RunEnded {
+    at: std::time::Duration,
+}
+
+/// The summary, once the last look is over or a key or a click (pressed after the turn that
+/// ended the run: this runs from the next frame) asks for it; frames keep coming meanwhile (the
+/// window draws on events).
+fn summary_after_a_last_look(
+    ended: Res<RunEnded>,
+    (time, look): (Res<Time>, Res<LastLook>),
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mouse: Option<Res<ButtonInput<MouseButton>>>,
+    mut next: ResMut<NextState<GameState>>,
+    mut commands: Commands,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    // It runs from the frame after the run ended: a press now is a new one.
+    let asked = keys.is_some_and(|k| k.get_just_pressed().next().is_some())
+        || mouse.is_some_and(|m| m.get_just_pressed().next().is_some());
+    if asked || time.elapsed() >= ended.at + look.0 {
+        next.set(GameState::Ended);
+        commands.remove_resource::<RunEnded>();
+    } else {
+        redraw.write(bevy::window::RequestRedraw);
+    }
 }
 
 /// The player's entity, for its sprite and the keys it listens to (the player itself is the
@@ -121,7 +166,7 @@ fn play_turn(
     mut next_focus: ResMut<NextState<Focus>>,
     mut entered: MessageWriter<LevelEntered>,
     mut happened: MessageWriter<Happened>,
-    mut next: ResMut<NextState<GameState>>,
+    (mut ended, time, look, mut next): (Commands, Res<Time>, Res<LastLook>, ResMut<NextState<GameState>>),
 ) {
     let Some(&command) = commands.read().next() else { return };
     commands.clear();
@@ -155,8 +200,10 @@ fn play_turn(
         if let Some(depth) = round.entered {
             entered.write(LevelEntered { depth });
         }
-        if over {
+        if over && look.0.is_zero() {
             next.set(GameState::Ended);
+        } else if over {
+            ended.insert_resource(RunEnded { at: time.elapsed() });
         }
     }
 }

@@ -86,14 +86,23 @@ fn zoom_camera(
     }
 }
 
-/// Glides the camera to the player; keeps asking for frames only while it is still moving.
+/// Glides the camera to the player, who stands in the middle of the map the panels leave
+/// uncovered (right of the sidebar); keeps asking for frames only while it is still moving.
 fn follow_player(
     time: Res<Time>,
     player: Single<&Transform, (With<Player>, Without<GameCamera>)>,
-    mut camera: Single<&mut Transform, With<GameCamera>>,
+    mut camera: Single<(&mut Transform, &Projection), With<GameCamera>>,
+    cover: Option<Res<crate::ui::layout::MapCover>>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    let target = player.translation.truncate();
+    let (ref mut camera, projection) = *camera;
+    let world_per_pixel = match projection {
+        Projection::Orthographic(o) => o.scale,
+        _ => 1.0,
+    };
+    // Half the covered width to the left of the player: the player is centred in what is left.
+    let aside = cover.map_or(0.0, |c| c.left / 2.0) * world_per_pixel;
+    let target = player.translation.truncate() - Vec2::new(aside, 0.0);
     let here = camera.translation.truncate();
     let gap = target - here;
     // A jump (the first frame) is taken at once; a step is glided.

@@ -100,7 +100,7 @@ fn show_monsters(
         }
         for &child in children {
             if let Ok((mut bar, mut bar_at, mut shown)) = bars.get_mut(child) {
-                set_bar(m, &mut bar, &mut bar_at, &mut shown);
+                set_bar(m, settings.colour_blind, &mut bar, &mut bar_at, &mut shown);
             }
         }
     }
@@ -109,11 +109,12 @@ fn show_monsters(
             continue;
         }
         let (mut bar, mut bar_at, mut shown) = (
-            Sprite::from_color(palette::MONSTER_HEALTH, Vec2::new(BAR_WIDTH, 2.0)),
+            Sprite::from_color(Color::NONE, Vec2::new(BAR_WIDTH, 2.0)),
             Transform::from_xyz(0.0, 9.0, 1.0),
             Visibility::Hidden,
         );
-        set_bar(m, &mut bar, &mut bar_at, &mut shown);
+        set_bar(m, settings.colour_blind, &mut bar, &mut bar_at, &mut shown);
+        let (_, empty) = palette::monster_health(1.0, settings.colour_blind);
         commands.spawn((
             Name::new(m.kind.name()),
             MonsterSprite(m.id),
@@ -122,7 +123,7 @@ fn show_monsters(
             Transform::from_translation(world_pos(&level.map, m.at).extend(layers::MONSTER)),
             children![
                 (
-                    Sprite::from_color(palette::MONSTER_HEALTH_EMPTY, Vec2::new(BAR_WIDTH, 2.0)),
+                    Sprite::from_color(empty, Vec2::new(BAR_WIDTH, 2.0)),
                     Transform::from_xyz(0.0, 9.0, 0.5),
                     if m.is_hurt() {
                         Visibility::Inherited
@@ -134,9 +135,9 @@ fn show_monsters(
                 (
                     MonsterLetter,
                     Text2d::new(m.kind.stats().look.glyph.to_string()),
-                    TextFont::from_font_size(scale::ON_MAP),
+                    TextFont::from_font_size(scale::ON_MAP_LETTER),
                     TextColor(palette::MONSTER_LETTER),
-                    Transform::from_xyz(5.0, -4.0, 1.0),
+                    Transform::from_xyz(4.0, -3.0, 1.0),
                     if settings.colour_blind {
                         Visibility::Inherited
                     } else {
@@ -148,10 +149,11 @@ fn show_monsters(
     }
 }
 
-fn set_bar(m: &Monster, bar: &mut Sprite, at: &mut Transform, shown: &mut Visibility) {
+fn set_bar(m: &Monster, colour_blind: bool, bar: &mut Sprite, at: &mut Transform, shown: &mut Visibility) {
     match health_share(m) {
         Some(share) => {
             let width = BAR_WIDTH * share;
+            bar.color = palette::monster_health(share, colour_blind).0;
             bar.custom_size = Some(Vec2::new(width, 2.0));
             at.translation.x = (width - BAR_WIDTH) / 2.0;
             *shown = Visibility::Inherited;

@@ -18,12 +18,13 @@ use bevy::sprite_render::{AlphaMode2d, TileData, TilemapChunk, TilemapChunkTileD
 use delve_core::fov::{LevelMemory, Viewshed};
 use delve_core::geom::Pos;
 use delve_core::map::{DoorState, Tile, TileMap};
+use delve_core::rules::Effect;
 
 use crate::actor::LevelScoped;
 use crate::assets::{GameAssets, tiles};
 use crate::render::shown::{Revealed, Shown};
 use crate::render::space::{TILE_PX, world_pos};
-use crate::turn::{Game, TurnSet};
+use crate::turn::{Game, Happened, TurnSet};
 use crate::ui::layers;
 use crate::ui::palette;
 use crate::ui::palette::digger as digger_colour;
@@ -179,6 +180,7 @@ pub fn plugin(app: &mut App) {
         Update,
         (
             rebuild_for_lab,
+            redraw_when_mapped,
             spawn_map_layer.run_if(resource_exists::<GameAssets>.and_then(not(any_with_component::<MapLayer>))),
             update_tile_looks.run_if(resource_exists_and_changed::<Game>),
         )
@@ -196,6 +198,22 @@ fn rebuild_for_lab(
     chunks: Query<Entity, With<MapChunk>>,
 ) {
     if !lab.look().1 {
+        return;
+    }
+    for entity in layer.iter().chain(&chunks) {
+        commands.entity(entity).try_despawn();
+    }
+}
+
+/// A magic map fills the player's memory beyond the view: the level is drawn again whole (the
+/// turn's redraw covers only the view), as `rebuild_for_lab` has it done.
+fn redraw_when_mapped(
+    mut commands: Commands,
+    mut happened: MessageReader<Happened>,
+    layer: Query<Entity, With<MapLayer>>,
+    chunks: Query<Entity, With<MapChunk>>,
+) {
+    if !happened.read().any(|h| h.0.effect == Effect::Mapped) {
         return;
     }
     for entity in layer.iter().chain(&chunks) {

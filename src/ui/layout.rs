@@ -21,3 +21,12 @@ impl Default for SidebarShown {
 pub fn left_of_content(shown: bool) -> Val {
     Val::Px(if shown { SIDEBAR_WIDTH } else { 0.0 })
 }
+
+/// How much of the window's left edge the interface covers (the sidebar), in logical pixels:
+/// the pointer there is over the interface, not the map, and the camera centres the player in
+/// the rest.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct MapCover {
+    /// The covered width from the left edge.
+    pub left: f32,
+}

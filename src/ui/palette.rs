@@ -37,9 +37,9 @@ pub(crate) const PANEL: Color = Color::srgba(0.0, 0.0, 0.0, 0.6);
 /// Under the lab's legend.
 pub(crate) const LAB_PANEL: Color = Color::srgba(0.0, 0.0, 0.0, 0.7);
 /// Under an overlay's text (help, the message log).
-pub(crate) const OVERLAY: Color = Color::srgba(0.02, 0.02, 0.05, 0.92);
+pub(crate) const OVERLAY: Color = Color::srgb(0.02, 0.02, 0.05);
 /// Under the summary at the end of a run.
-pub(crate) const SUMMARY: Color = Color::srgba(0.03, 0.03, 0.06, 0.95);
+pub(crate) const SUMMARY: Color = Color::srgb(0.03, 0.03, 0.06);
 /// Over the map while the overview is open.
 pub(crate) const OVERVIEW: Color = Color::srgba(0.01, 0.01, 0.03, 0.94);
 /// Around a map picture.
@@ -68,7 +68,7 @@ pub(crate) const HEALTH_LOW: Color = Color::srgb(0.9, 0.75, 0.2);
 pub(crate) const HEALTH_CRITICAL: Color = Color::srgb(0.95, 0.25, 0.2);
 /// The player's health bar, filled to `share`: its colour for how much is left. In the
 /// colour-blind palette, blue, orange and vermilion (Okabe and Ito's), told apart by red-green
-/// blind eyes and by lightness too.
+/// blind eyes: blue against orange by hue, orange against vermilion by lightness.
 pub(crate) fn health(share: f32, colour_blind: bool) -> Color {
     match (share > 0.5, share > 0.25, colour_blind) {
         (true, _, false) => HEALTH_GOOD,
@@ -88,15 +88,27 @@ pub(crate) const ARROW: Color = Color::srgb(0.92, 0.88, 0.75);
 /// A door's leaf as it swings.
 pub(crate) const DOOR_LEAF: Color = Color::srgb(0.72, 0.5, 0.28);
 /// Under the sidebar.
-pub(crate) const SIDEBAR: Color = Color::srgba(0.02, 0.02, 0.04, 0.88);
+pub(crate) const SIDEBAR: Color = Color::srgb(0.02, 0.02, 0.04);
 /// On the map, the tile of the sidebar row the pointer is over.
 pub(crate) const SIDEBAR_MARK: Color = Color::srgba(0.4, 0.85, 1.0, 0.35);
 /// The empty part of the player's health bar.
 pub(crate) const HEALTH_EMPTY: Color = Color::srgb(0.35, 0.06, 0.06);
-/// The filled part of a monster's health bar.
-pub(crate) const MONSTER_HEALTH: Color = Color::srgb(0.3, 0.85, 0.3);
 /// The empty part of a monster's health bar.
 pub(crate) const MONSTER_HEALTH_EMPTY: Color = Color::srgb(0.35, 0.05, 0.05);
+/// The empty part of a monster's health bar in the colour-blind palette: a dark grey, which no
+/// colour of `health` can be mistaken for (dark red under green is the pair it avoids).
+pub(crate) const MONSTER_HEALTH_EMPTY_CB: Color = Color::srgb(0.16, 0.16, 0.18);
+
+/// A monster's health bar, filled to `share`: (filled, empty) colours, the filled one on the
+/// player's scale (`health`), so the palette reads the same on every bar.
+pub(crate) fn monster_health(share: f32, colour_blind: bool) -> (Color, Color) {
+    let empty = if colour_blind {
+        MONSTER_HEALTH_EMPTY_CB
+    } else {
+        MONSTER_HEALTH_EMPTY
+    };
+    (health(share, colour_blind), empty)
+}
 
 /// A tile, key or relic in view: its own colours.
 pub(crate) const IN_VIEW: Color = Color::WHITE;
@@ -136,3 +148,47 @@ pub(crate) const AIM_BLOCKED: Color = Color::srgba(0.6, 0.6, 0.6, 0.3);
 /// The stone an altar's item stands on, and a sealed one's cage.
 pub(crate) const ALTAR: Color = Color::srgba(0.95, 0.8, 0.35, 0.35);
 pub(crate) const SEALED: Color = Color::srgb(0.35, 0.35, 0.4);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Red-green blind eyes tell the colour-blind bars apart: no filled colour is green, the
+    /// empty part is a grey (never the dark red under green the palette exists to avoid); above
+    /// half is blue against the orange below it (the blue-yellow axis those eyes keep), and a
+    /// quarter or less is darker than the orange above it.
+    #[test]
+    fn the_colour_blind_health_bars_avoid_green_on_red() {
+        let srgb = |c: Color| {
+            let c = c.to_srgba();
+            (c.red, c.green, c.blue)
+        };
+        let lightness = |c: Color| {
+            let (r, g, b) = srgb(c);
+            0.2126 * r + 0.7152 * g + 0.0722 * b
+        };
+        let shares = [1.0, 0.4, 0.1];
+        let mut lights = Vec::new();
+        for share in shares {
+            let (filled, empty) = monster_health(share, true);
+            let (r, g, b) = srgb(filled);
+            assert!(!(g > r && g > b), "{share}: green {filled:?}");
+            let (er, eg, eb) = srgb(empty);
+            assert!(
+                (er - eg).abs() < 0.05 && (eg - eb).abs() < 0.05,
+                "{share}: not grey {empty:?}"
+            );
+            assert_eq!(filled, health(share, true), "the player's scale, on every bar");
+            lights.push(lightness(filled));
+        }
+        let (r, _, b) = srgb(health(1.0, true));
+        assert!(b > r, "above half: blue");
+        for share in [0.4, 0.1] {
+            let (r, _, b) = srgb(health(share, true));
+            assert!(r > b, "{share}: orange to vermilion");
+        }
+        assert!(lights[1] > lights[2] + 0.1, "{lights:?}");
+        // The usual palette keeps its green to red.
+        assert_eq!(monster_health(1.0, false), (HEALTH_GOOD, MONSTER_HEALTH_EMPTY));
+    }
+}

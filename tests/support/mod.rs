@@ -76,6 +76,7 @@ pub fn keyboard_app(map: &str, extra: impl FnOnce(&mut App)) -> App {
             layout: Handle::default(),
         })
         .insert_resource(StepDelay(std::time::Duration::ZERO))
+        .insert_resource(delve::player::LastLook(std::time::Duration::ZERO))
         .init_resource::<Assets<Image>>()
         .add_plugins(delve::app::headless_plugin)
         .add_plugins((delve::player::input::plugin, delve::settings::keyboard::plugin));

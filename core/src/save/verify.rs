@@ -85,7 +85,13 @@ pub fn replayable(bytes: &[u8]) -> Result<(RunSpec, Recording, Checkpoint), Stri
         let file = decode_recording(bytes).map_err(|e| e.to_string())?;
         return Ok((file.spec, file.recording, file.end));
     }
-    let saved: SavedRun = decode(bytes).map_err(|e| e.to_string())?;
+    let saved: SavedRun = decode(bytes).map_err(|e| match e {
+        // Neither mark: say what was looked for, not only a save.
+        super::SaveError::NotASave => {
+            "it is neither a Delve recording nor a Delve save (it starts with neither's mark)".to_owned()
+        }
+        e => e.to_string(),
+    })?;
     if let Some(rules) = saved.recording.as_ref().map(|r| r.rules).filter(|&r| r != RULES) {
         return Err(format!(
             "it was played by Delve {} under rules {rules}, and this Delve plays rules {RULES}: it cannot be replayed here",

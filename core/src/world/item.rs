@@ -496,6 +496,8 @@ impl Lore {
         match item.kind.class() {
             Class::Wand => format!("a {name} ({})", item.count),
             _ if item.count > 1 => format!("{} {}", item.count, plural(&name)),
+            // Armour is worn, not counted: "leather armour", "chain mail", as Brogue says it.
+            Class::Armour => name,
             _ => format!("{} {name}", article(&name)),
         }
     }

@@ -37,13 +37,7 @@ struct PathDot;
 #[derive(Component, Debug)]
 struct HoverText;
 
-/// How much of the window's left edge the interface covers (the sidebar), in logical pixels:
-/// the pointer there is over the interface, not the map.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
-pub struct MapCover {
-    /// The covered width from the left edge.
-    pub left: f32,
-}
+pub use crate::ui::layout::MapCover;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Hovered>()

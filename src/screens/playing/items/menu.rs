@@ -131,7 +131,6 @@ pub fn choices(item: Item, worn: bool) -> Vec<(char, &'static str)> {
 pub fn describe(item: Item, player: &Player, slain: u32) -> String {
     let lore = player.lore;
     let kind = item.kind;
-    let s = kind.stats();
     let mut out = format!("{}\n\n", capitalised(&lore.describe(item)));
     if !lore.knows(kind) {
         out.push_str(&format!(
@@ -143,39 +142,59 @@ pub fn describe(item: Item, player: &Player, slain: u32) -> String {
         return out;
     }
     out.push_str(kind.about());
+    if let Some(numbers) = numbers(item, player, slain) {
+        out.push_str("\n\n");
+        out.push_str(&numbers);
+    }
+    out
+}
+
+/// A known item's numbers against yours (a weapon's blows, armour's cover, a throw's or a bolt's
+/// damage, a wand's charges): what the pack and looking at it both say. `None` for an unknown
+/// item, and for potions and scrolls (their words say it all).
+pub fn numbers(item: Item, player: &Player, slain: u32) -> Option<String> {
+    let kind = item.kind;
+    let s = kind.stats();
+    if !player.lore.knows(kind) {
+        return None;
+    }
     match kind.class() {
         Class::Weapon => {
             let bare = player.attack_with(slain, None);
             let with = player.attack_with(slain, Some(kind));
-            out.push_str(&format!(
-                "\n\nTo hit {:+}%, damage +{}-{}. Wielding it, you hit {}% of the time for {}-{} (bare-handed: {}% for {}-{}).",
-                s.to_hit, s.damage.0, s.damage.1, with.to_hit, with.damage.0, with.damage.1, bare.to_hit, bare.damage.0, bare.damage.1
-            ));
+            Some(format!(
+                "To hit {:+}%, damage +{}-{}. Wielding it, you hit {}% of the time for {}-{} (bare-handed: {}% for {}-{}).",
+                s.to_hit,
+                s.damage.0,
+                s.damage.1,
+                with.to_hit,
+                with.damage.0,
+                with.damage.1,
+                bare.to_hit,
+                bare.damage.0,
+                bare.damage.1
+            ))
         }
-        Class::Armour => out.push_str(&format!(
-            "\n\nTakes 0-{} off every hit (never the whole hit). Your aim {:+}%.",
+        Class::Armour => Some(format!(
+            "Takes 0-{} off every hit (never the whole hit). Your aim {:+}%.",
             s.armour, s.to_hit
         )),
         Class::Thrown => {
             let thrown = player.throw_attack(slain, kind);
-            out.push_str(&format!(
-                "\n\nDamage {}-{}; you hit {}% of the time. It stops at the first monster, wall or shut door on its way.",
+            Some(format!(
+                "Damage {}-{}; you hit {}% of the time. It stops at the first monster, wall or shut door on its way.",
                 s.damage.0, s.damage.1, thrown.to_hit
-            ));
+            ))
         }
         Class::Wand => {
-            out.push_str(&format!(
-                "\n\n{} charge{} left.",
-                item.count,
-                if item.count == 1 { "" } else { "s" }
-            ));
+            let mut out = format!("{} charge{} left.", item.count, if item.count == 1 { "" } else { "s" });
             if s.damage.1 > 0 {
                 out.push_str(&format!(" A bolt does {}-{} damage.", s.damage.0, s.damage.1));
             }
+            Some(out)
         }
-        Class::Potion | Class::Scroll => {}
+        Class::Potion | Class::Scroll => None,
     }
-    out
 }
 
 fn capitalised(s: &str) -> String {

@@ -96,11 +96,20 @@ pub fn look_at(run: &Run, at: Pos) -> String {
         };
         format!("{}{altar}, on {tile}", run.player().lore.describe(f.item))
     });
+    // What an item would do for you, before you choose it (a vault's altar above all).
+    let numbers = level
+        .item_at(at)
+        .filter(|_| item.is_some())
+        .and_then(|f| crate::screens::playing::items::menu::numbers(f.item, run.player(), run.record().slain));
     let what = item.unwrap_or(tile);
     let what = format!("{}{}", what[..1].to_uppercase(), &what[1..]);
-    if seen {
+    let what = if seen {
         format!("{what}.")
     } else {
         format!("{what} (remembered).")
+    };
+    match numbers {
+        Some(numbers) => format!("{what} {numbers}"),
+        None => what,
     }
 }

@@ -21,12 +21,13 @@ use self::picture::{Landmark, Picture, Region, landmarks, stairs_of};
 use self::upload::{Patch, PicturePatches};
 use delve_core::geom::Pos;
 use delve_core::map::TileMap;
+use delve_core::rules::Effect;
 
 use crate::action::Action;
 use crate::actor::Player;
 use crate::player::command::TravelRequest;
 use crate::state::{Focus, GameState};
-use crate::turn::{Game, TurnSet};
+use crate::turn::{Game, Happened, TurnSet};
 use crate::ui::layers;
 use crate::ui::palette;
 use crate::ui::scale;
@@ -164,14 +165,16 @@ fn gpu_image(picture: &Picture) -> Image {
 }
 
 /// Paints the whole level when one is entered, then what the view was or is each turn.
-fn paint_picture(game: Res<Game>, mut picture: ResMut<MapPicture>) {
+fn paint_picture(game: Res<Game>, mut picture: ResMut<MapPicture>, mut happened: MessageReader<Happened>) {
     let dungeon = &game.dungeon();
     let view = game.sight();
     let depth = dungeon.depth();
     let map = &dungeon.level().map;
     let memory = game.player().memory.level(depth);
+    // A magic map fills the memory beyond the view: painted whole, as a new level is.
+    let mapped = happened.read().any(|h| h.0.effect == Effect::Mapped);
     // Every level of a run has the size `forget_picture` gave the picture.
-    if picture.depth != Some(depth) {
+    if picture.depth != Some(depth) || mapped {
         picture.picture = Picture::paint(map.width(), map.height(), memory);
         picture.stairs = stairs_of(map);
         picture.depth = Some(depth);
@@ -183,6 +186,17 @@ fn paint_picture(game: Res<Game>, mut picture: ResMut<MapPicture>) {
         let repainted = picture.picture.repaint(memory, spots);
         picture.stale = picture.stale.and(repainted);
     }
+}
+
+/// Whether the minimap's and overview's picture shows map tile `p` (as remembered). For tests
+/// and tools; the game never reads its drawing.
+pub fn pictured(world: &World, p: Pos) -> bool {
+    world.get_resource::<MapPicture>().is_some_and(|m| {
+        let picture = &m.picture;
+        let inside = p.x >= 0 && p.y >= 0 && (p.x as u32) < picture.width && (p.y as u32) < picture.height;
+        let i = (p.y as usize * picture.width as usize + p.x as usize) * 4;
+        inside && picture.rgba[i..i + 4] != picture::colour(None)
+    })
 }
 
 /// Sends the picture to the GPU, when it changed and something shows it: whole (a new level), or
@@ -298,15 +312,18 @@ fn show_overview(
     window: Single<&Window, With<PrimaryWindow>>,
     game: Res<Game>,
     picture: Res<MapPicture>,
+    settings: Res<crate::settings::Settings>,
 ) {
     let dungeon = &game.dungeon();
     let map = &dungeon.level().map;
     let room = Vec2::new(window.width() * 0.94, window.height() * 0.94 - 90.0).max(Vec2::splat(40.0));
     let scale = fit_scale(map.width(), map.height(), room);
     let title = format!(
-        "Level {} of {}: what you remember  (click a place to travel there; M or Esc closes)",
+        "Level {} of {}: what you remember  (click a place to travel there; {} or {} closes)",
         dungeon.depth(),
-        dungeon.deepest()
+        dungeon.deepest(),
+        settings.bindings.key(Action::Overview),
+        settings.bindings.key(Action::Cancel)
     );
     commands
         .spawn((

@@ -274,8 +274,10 @@ fn fill_rows(
     assets: Option<Res<GameAssets>>,
     rows: Single<(Entity, Option<&Children>), With<Rows>>,
     marks: Query<Entity, With<RowMark>>,
+    settings: Option<Res<crate::settings::Settings>>,
     mut listed: Local<Option<Vec<Seen>>>,
 ) {
+    let colour_blind = settings.is_some_and(|s| s.colour_blind);
     if !game.is_changed() && listed.is_some() {
         return;
     }
@@ -345,13 +347,14 @@ fn fill_rows(
         ));
         if let Seen::Monster(m) = seen {
             let share = health_share(m).unwrap_or(1.0);
+            let (filled, empty) = palette::monster_health(share, colour_blind);
             commands.spawn((
                 Node {
                     width: px(140),
                     height: px(5),
                     ..default()
                 },
-                BackgroundColor(palette::MONSTER_HEALTH_EMPTY),
+                BackgroundColor(empty),
                 ChildOf(column),
                 children![(
                     Node {
@@ -359,7 +362,7 @@ fn fill_rows(
                         height: percent(100),
                         ..default()
                     },
-                    BackgroundColor(palette::MONSTER_HEALTH),
+                    BackgroundColor(filled),
                 )],
             ));
         }
