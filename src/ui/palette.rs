@@ -32,8 +32,8 @@ pub(crate) const LOADING: Color = Color::srgb(0.8, 0.8, 0.7);
 /// An asset that would not load.
 pub(crate) const LOAD_FAILED: Color = Color::srgb(1.0, 0.55, 0.5);
 
-/// Under the HUD's panels, the minimap and the hover line: the map shows through.
-pub(crate) const PANEL: Color = Color::srgba(0.0, 0.0, 0.0, 0.6);
+/// Under the HUD's panels, the minimap and the hover line: opaque, so text never sits on the map.
+pub(crate) const PANEL: Color = Color::srgb(0.0, 0.0, 0.0);
 /// Under the lab's legend.
 pub(crate) const LAB_PANEL: Color = Color::srgba(0.0, 0.0, 0.0, 0.7);
 /// Under an overlay's text (help, the message log).

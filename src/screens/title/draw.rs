@@ -182,23 +182,45 @@ pub(super) fn draw_menu(
         page.spawn(scroll_list(Val::Auto, scrolled)).with_children(|list| {
             for (i, &row) in rows.iter().enumerate() {
                 let chosen = i == selected;
+                let (size, colour) = (
+                    if small { scale::DENSE } else { scale::MENU },
+                    if chosen { GOLD } else { TEXT },
+                );
                 let mut row_node = list.spawn((
                     Button,
                     MenuRow(i),
                     Node {
                         padding: UiRect::axes(px(12), px(if small { 1 } else { 4 })),
-                        min_width: px(if small { 720 } else { 420 }),
+                        // As wide as it may be up to its width, never past the window.
+                        width: px(if small { 720 } else { 420 }),
                         max_width: vw(96),
                         flex_shrink: 0.0,
+                        column_gap: px(16),
                         ..default()
                     },
                     BackgroundColor(if chosen { palette::CHOSEN_ROW } else { Color::NONE }),
-                    children![label(
-                        format!("{}{}", if chosen { "> " } else { "  " }, menu.label(row, &ctx)),
-                        if small { scale::DENSE } else { scale::MENU },
-                        if chosen { GOLD } else { TEXT },
-                    )],
                 ));
+                // A row of two columns ("what\tvalue": a setting and its keys or value): what it
+                // is wraps within its column, never running into the value's.
+                let text = format!("{}{}", if chosen { "> " } else { "  " }, menu.label(row, &ctx));
+                let (what, value) = text.split_once('\t').unwrap_or((&text, ""));
+                row_node.with_children(|cells| {
+                    let first = Node {
+                        flex_grow: 1.0,
+                        flex_basis: px(0),
+                        min_width: px(0),
+                        ..default()
+                    };
+                    cells.spawn((label(what, size, colour), first));
+                    if !value.is_empty() {
+                        let second = Node {
+                            width: percent(42),
+                            flex_shrink: 0.0,
+                            ..default()
+                        };
+                        cells.spawn((label(value, size, colour), second));
+                    }
+                });
                 if chosen {
                     row_node.insert(Cursor);
                 }

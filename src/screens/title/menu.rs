@@ -244,27 +244,23 @@ impl Menu {
             Row::Size => format!("Size: < {w}x{h} >"),
             Row::Start => "Start".into(),
             Row::Bind(action) if self.capturing == Some(action) => {
-                format!("{:<40}press a key (Esc cancels)", action.describe_short())
+                format!("{}\tpress a key (Esc cancels)", action.describe_short())
             }
             Row::Bind(action) => format!(
-                "{:<40}{}",
+                "{}\t{}",
                 action.describe_short(),
                 ctx.settings.bindings.describe(action)
             ),
-            Row::Radius => format!("{:<40}< {} >", "sight radius", ctx.settings.radius),
-            Row::Zoom => format!("{:<40}< {} >", "zoom", ctx.settings.zoom + 1),
-            Row::TextSize => format!(
-                "{:<40}< {}% >",
-                "text size",
-                (ctx.settings.text_scale() * 100.0).round()
-            ),
+            Row::Radius => format!("{}\t< {} >", "sight radius", ctx.settings.radius),
+            Row::Zoom => format!("{}\t< {} >", "zoom", ctx.settings.zoom + 1),
+            Row::TextSize => format!("{}\t< {}% >", "text size", (ctx.settings.text_scale() * 100.0).round()),
             Row::ColourBlind => format!(
-                "{:<40}< {} >",
+                "{}\t< {} >",
                 "colour-blind palette",
                 if ctx.settings.colour_blind { "on" } else { "off" }
             ),
             Row::Animations => format!(
-                "{:<40}< {} >",
+                "{}\t< {} >",
                 "animations",
                 if ctx.settings.animations { "on" } else { "off" }
             ),

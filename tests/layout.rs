@@ -1,0 +1,300 @@
+//! Every screen fits: the title's pages, play with its HUD and sidebar, each overlay over play
+//! (help, the log, the overview, the pack, looking) and a run's summary are laid out by Bevy's own
+//! UI layout, headless, at 1024x600, 1280x800 and 1920x1080 and at every text size, and no text
+//! may lie outside the window (rows scrolled out of a list's view aside: the list clips them) nor,
+//! in play, on another panel's text. Help and settings are opened at the largest text size too.
+
+mod support;
+
+use bevy::asset::AssetPlugin;
+use bevy::camera::{ComputedCameraValues, RenderTargetInfo};
+use bevy::input::ButtonState;
+use bevy::input::InputPlugin;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::text::TextPlugin;
+use bevy::ui::UiPlugin;
+use bevy::window::PrimaryWindow;
+
+use delve::assets::GameAssets;
+use delve::save::{SaveStore, Store};
+use delve::screens::scroll::ScrollList;
+use delve::settings::{Settings, TEXT_SIZES};
+use delve::state::GameState;
+use delve::travel::StepDelay;
+use delve::turn::Game;
+use delve_core::dungeon::Dungeon;
+use delve_core::generation::{CorridorStyle, GenParams};
+use delve_core::run::Run;
+
+const SIZES: [(u32, u32); 3] = [(1024, 600), (1280, 800), (1920, 1080)];
+
+/// The window's size for the layout: every camera renders to it.
+#[derive(Resource, Clone, Copy)]
+struct Screen(UVec2);
+
+/// Cameras drawing to the window have its size (the renderer, absent here, would say so).
+fn size_cameras(screen: Res<Screen>, mut cameras: Query<&mut Camera>) {
+    for mut camera in &mut cameras {
+        camera.computed = ComputedCameraValues {
+            target_info: Some(RenderTargetInfo {
+                physical_size: screen.0,
+                scale_factor: 1.0,
+            }),
+            ..default()
+        };
+    }
+}
+
+/// The game with its interface laid out but not drawn, on `first`, at `size` and text size
+/// `text_size`.
+fn app(first: GameState, size: (u32, u32), text_size: usize, store: &Store) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, InputPlugin, StatesPlugin, AssetPlugin::default()))
+        .add_plugins((TextPlugin, UiPlugin, TransformPlugin))
+        .init_asset::<Image>()
+        .init_asset::<TextureAtlasLayout>()
+        .insert_resource(Screen(UVec2::new(size.0, size.1)))
+        .add_systems(PostUpdate, size_cameras.before(bevy::ui::UiSystems::Prepare))
+        .insert_state(first)
+        .insert_resource(SaveStore(store.clone()))
+        .insert_resource(Settings { text_size, ..default() })
+        .insert_resource(GameAssets {
+            tileset: Handle::default(),
+            layout: Handle::default(),
+        })
+        .add_plugins(delve::app::headless_plugin)
+        .add_plugins((
+            delve::screens::plugin,
+            delve::screens::playing::plugin,
+            delve::player::input::plugin,
+            delve::settings::keyboard::plugin,
+            delve::render::camera::plugin,
+        ))
+        .insert_resource(StepDelay(std::time::Duration::ZERO))
+        .insert_resource(delve::player::LastLook(std::time::Duration::ZERO));
+    let mut window = Window::default();
+    window.resolution.set(size.0 as f32, size.1 as f32);
+    app.world_mut().spawn((window, PrimaryWindow));
+    if first == GameState::Playing {
+        let params = GenParams::new(7, 80, 50, CorridorStyle::Mixed);
+        app.insert_resource(Game(Run::new(Dungeon::new(params).unwrap())));
+    }
+    settle(&mut app);
+    app
+}
+
+/// A few frames: what a key opened is spawned, then laid out (twice: a list keeps its cursor in
+/// view the frame after).
+fn settle(app: &mut App) {
+    for _ in 0..4 {
+        app.update();
+    }
+}
+
+/// A key pressed and released, as the window reports it.
+fn press(app: &mut App, code: KeyCode, text: &str) {
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        let logical_key = if text.is_empty() {
+            Key::Escape
+        } else {
+            Key::Character(text.into())
+        };
+        app.world_mut().write_message(KeyboardInput {
+            key_code: code,
+            logical_key,
+            state,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.update();
+    }
+    settle(app);
+}
+
+/// A text on screen: what it says, where it lies (left, top, right, bottom, in pixels), and the
+/// panel it belongs to (its root node).
+#[derive(Debug)]
+struct Placed {
+    text: String,
+    rect: Rect,
+    root: Entity,
+}
+
+/// Every text drawn (visible, not clipped away by a scrolling list), with where it lies.
+fn placed(app: &mut App) -> Vec<Placed> {
+    let world = app.world_mut();
+    let lists: Vec<(Entity, Rect)> = world
+        .query_filtered::<(Entity, &ComputedNode, &UiGlobalTransform), With<ScrollList>>()
+        .iter(world)
+        .map(|(e, n, t)| (e, rect(n, t)))
+        .collect();
+    let mut out = Vec::new();
+    let mut texts = world.query::<(Entity, &Text, &ComputedNode, &UiGlobalTransform)>();
+    let parents: Vec<(Entity, Text, Rect)> = texts
+        .iter(world)
+        .map(|(e, t, n, g)| (e, t.clone(), rect(n, g)))
+        .collect();
+    // Hidden: it, or a node it stands in, is (visibility is not propagated without a renderer).
+    let mut visibility = world.query::<(Option<&Visibility>, Option<&ChildOf>)>();
+    let mut shown = |world: &World, mut e: Entity| loop {
+        let Ok((v, up)) = visibility.get(world, e) else {
+            return true;
+        };
+        if v == Some(&Visibility::Hidden) {
+            return false;
+        }
+        match up {
+            Some(up) => e = up.parent(),
+            None => return true,
+        }
+    };
+    let parents: Vec<(Entity, Text, Rect, bool)> = parents
+        .into_iter()
+        .map(|(e, t, r)| (e, t, r, shown(world, e)))
+        .collect();
+    for (entity, text, at, visible) in parents {
+        if !visible || text.0.trim().is_empty() || at.width() <= 0.0 {
+            continue;
+        }
+        let mut root = entity;
+        let mut clip: Option<Rect> = None;
+        let mut up = world.query::<&ChildOf>();
+        while let Ok(parent) = up.get(world, root) {
+            root = parent.parent();
+            if let Some((_, r)) = lists.iter().find(|(e, _)| *e == root) {
+                clip = Some(clip.map_or(*r, |c| c.intersect(*r)));
+            }
+        }
+        // Scrolled out of its list's view: clipped, not drawn.
+        if let Some(clip) = clip {
+            let seen = at.intersect(clip);
+            if seen.width() <= 0.5 || seen.height() <= 0.5 {
+                continue;
+            }
+        }
+        out.push(Placed {
+            text: text.0,
+            rect: clip.map_or(at, |c| at.intersect(c)),
+            root,
+        });
+    }
+    out
+}
+
+fn rect(node: &ComputedNode, at: &UiGlobalTransform) -> Rect {
+    Rect::from_center_size(at.affine().translation, node.size)
+}
+
+/// Fails naming the text that lies outside the window, or (with `apart`) on another panel's.
+fn check(app: &mut App, what: &str, apart: bool) {
+    let size = app.world().resource::<Screen>().0.as_vec2();
+    let window = Rect::from_corners(Vec2::ZERO, size);
+    let placed = placed(app);
+    assert!(!placed.is_empty(), "{what}: nothing laid out");
+    for p in &placed {
+        let inside = window.contains(p.rect.min + 0.5) && window.contains(p.rect.max - 0.5);
+        assert!(
+            inside,
+            "{what} at {size}: {:?} lies outside the window at {:?}",
+            p.text, p.rect
+        );
+    }
+    if apart {
+        for (i, a) in placed.iter().enumerate() {
+            for b in &placed[i + 1..] {
+                let both = a.rect.intersect(b.rect);
+                let overlap = a.root != b.root && both.width() > 1.0 && both.height() > 1.0;
+                assert!(!overlap, "{what} at {size}: {:?} lies on {:?}", a.text, b.text);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_title_page_fits_every_window_at_every_text_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::Dir(dir.path().to_owned());
+    for size in SIZES {
+        for (text_size, scale) in TEXT_SIZES.iter().enumerate() {
+            let what = |page: &str| format!("{page} ({}% text)", scale * 100.0);
+            let mut app = app(GameState::Title, size, text_size, &store);
+            check(&mut app, &what("the title"), false);
+            // New run, then Settings (to its last row), then the history.
+            press(&mut app, KeyCode::Enter, "\r");
+            check(&mut app, &what("a new run's page"), false);
+            press(&mut app, KeyCode::Escape, "");
+            press(&mut app, KeyCode::ArrowDown, "");
+            press(&mut app, KeyCode::ArrowDown, "");
+            press(&mut app, KeyCode::Enter, "\r");
+            check(&mut app, &what("settings"), false);
+            press(&mut app, KeyCode::End, "");
+            check(&mut app, &what("settings at its last row"), false);
+            let shown = placed(&mut app);
+            assert!(
+                shown.iter().any(|p| p.text.contains("Back")),
+                "{}: the last row is scrolled into view",
+                what("settings")
+            );
+            // A key already in use: the refusal is on screen.
+            press(&mut app, KeyCode::Home, "");
+            press(&mut app, KeyCode::Enter, "\r");
+            press(&mut app, KeyCode::KeyX, "x");
+            check(&mut app, &what("settings refusing a key"), false);
+            assert!(
+                placed(&mut app).iter().any(|p| p.text.contains("refused")),
+                "{}: the refusal is shown",
+                what("settings")
+            );
+            press(&mut app, KeyCode::Escape, "");
+            press(&mut app, KeyCode::Escape, "");
+            press(&mut app, KeyCode::ArrowDown, "");
+            press(&mut app, KeyCode::Enter, "\r");
+            check(&mut app, &what("the history"), false);
+        }
+    }
+}
+
+#[test]
+fn play_and_every_overlay_fit_every_window_at_every_text_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::Dir(dir.path().to_owned());
+    for size in SIZES {
+        for (text_size, scale) in TEXT_SIZES.iter().enumerate() {
+            let what = |page: &str| format!("{page} ({}% text)", scale * 100.0);
+            let mut app = app(GameState::Playing, size, text_size, &store);
+            // A few turns, for the log and the sidebar to have lines.
+            for _ in 0..3 {
+                press(&mut app, KeyCode::KeyX, "x");
+                for _ in 0..40 {
+                    app.update();
+                }
+            }
+            check(&mut app, &what("play"), true);
+            for (key, text, name) in [
+                (KeyCode::F1, "", "help"),
+                (KeyCode::KeyP, "p", "the log"),
+                (KeyCode::KeyM, "m", "the overview"),
+                (KeyCode::KeyI, "i", "the pack"),
+                (KeyCode::KeyV, "v", "looking"),
+            ] {
+                press(&mut app, key, text);
+                check(&mut app, &what(name), false);
+                if name == "help" {
+                    press(&mut app, KeyCode::End, "");
+                    check(&mut app, &what("help at its end"), false);
+                }
+                press(&mut app, KeyCode::Escape, "");
+            }
+            check(&mut app, &what("play again"), true);
+            // The run's summary.
+            app.world_mut()
+                .resource_mut::<NextState<GameState>>()
+                .set(GameState::Ended);
+            settle(&mut app);
+            check(&mut app, &what("the summary"), true);
+        }
+    }
+}
