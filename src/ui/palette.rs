@@ -41,7 +41,7 @@ pub(crate) const OVERLAY: Color = Color::srgb(0.02, 0.02, 0.05);
 /// Under the summary at the end of a run.
 pub(crate) const SUMMARY: Color = Color::srgb(0.03, 0.03, 0.06);
 /// Over the map while the overview is open.
-pub(crate) const OVERVIEW: Color = Color::srgba(0.01, 0.01, 0.03, 0.94);
+pub(crate) const OVERVIEW: Color = Color::srgb(0.01, 0.01, 0.03);
 /// Around a map picture.
 pub(crate) const PICTURE_FRAME: Color = Color::srgba(0.08, 0.08, 0.14, 0.9);
 /// The title screen.

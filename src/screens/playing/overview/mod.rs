@@ -357,6 +357,12 @@ fn show_overview(
                         legend.spawn(swatch(marker_colour(mark), 10.0));
                         legend.spawn(label(mark.name(), scale::SMALL, palette::LEGEND_TEXT));
                     }
+                    // The tiles whose colour is not plain: doors, and the locked ones.
+                    for (tile, name) in picture::LEGEND_TILES {
+                        let [r, g, b, _] = picture::colour(Some(tile));
+                        legend.spawn(swatch(Color::srgb_u8(r, g, b), 10.0));
+                        legend.spawn(label(name, scale::SMALL, palette::LEGEND_TEXT));
+                    }
                 });
         });
 }

@@ -15,12 +15,19 @@ pub const fn colour(tile: Option<Tile>) -> [u8; 4] {
         Some(Tile::Wall) => [78, 78, 96, 255],
         Some(Tile::Floor) => [150, 142, 124, 255],
         Some(Tile::Corridor) => [118, 110, 96, 255],
-        Some(Tile::Door(DoorState::Open | DoorState::Closed)) => [176, 118, 56, 255],
+        // A darker brown than a key's gold: the two were told apart by name alone.
+        Some(Tile::Door(DoorState::Open | DoorState::Closed)) => [128, 82, 40, 255],
         Some(Tile::Door(DoorState::Locked)) => [214, 64, 64, 255],
         Some(Tile::StairsDown) => [80, 200, 232, 255],
         Some(Tile::StairsUp) => [124, 224, 124, 255],
     }
 }
+
+/// The tiles the overview's legend names beside the landmarks.
+pub(crate) const LEGEND_TILES: [(Tile, &str); 2] = [
+    (Tile::Door(DoorState::Closed), "door"),
+    (Tile::Door(DoorState::Locked), "locked door"),
+];
 
 /// One level's picture.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -152,7 +159,7 @@ impl Landmark {
 
     pub const fn colour(self) -> [u8; 3] {
         match self {
-            Landmark::You => [255, 236, 64],
+            Landmark::You => [255, 255, 255],
             Landmark::StairsDown => [64, 220, 255],
             Landmark::StairsUp => [120, 255, 120],
             Landmark::Key => [255, 190, 40],
@@ -194,6 +201,28 @@ pub(crate) fn landmarks(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every colour the overview's legend names is told apart from every other: a key is not a
+    /// door (they were both orange), and locked doors are in the legend.
+    #[test]
+    fn the_legend_names_doors_and_its_colours_differ() {
+        let mut named: Vec<(&str, [u8; 3])> = Landmark::ALL.iter().map(|m| (m.name(), m.colour())).collect();
+        for (tile, name) in LEGEND_TILES {
+            let [r, g, b, _] = colour(Some(tile));
+            named.push((name, [r, g, b]));
+        }
+        assert!(named.iter().any(|(n, _)| *n == "locked door"));
+        for (i, (a, ca)) in named.iter().enumerate() {
+            for (b, cb) in &named[i + 1..] {
+                let distance: i32 = ca
+                    .iter()
+                    .zip(cb)
+                    .map(|(x, y)| (i32::from(*x) - i32::from(*y)).abs())
+                    .sum();
+                assert!(distance >= 90, "{a} and {b} look alike: {ca:?} {cb:?}");
+            }
+        }
+    }
     use delve_core::fov::{Memory, visible_tiles};
     use delve_core::generation::{GenParams, generate};
 
