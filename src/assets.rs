@@ -34,6 +34,8 @@ pub mod tiles {
     /// The item tiles: one per `Class`, in `Class::ALL` order (a kind's is in its row).
     #[cfg(test)]
     pub(crate) const ITEMS: u32 = 18;
+    /// Tiles drawn in the tileset (8 to a row): the dagger, the axe and the mace are the last.
+    pub(crate) const COUNT: u32 = 33;
     /// Side of a tile in pixels.
     pub(crate) const SIZE: u32 = 16;
 }
@@ -46,7 +48,7 @@ pub struct GameAssets {
     #[asset(path = "embedded://tiles/tileset.png")]
     #[asset(image(sampler(filter = nearest)))]
     pub tileset: Handle<Image>,
-    #[asset(texture_atlas_layout(tile_size_x = 16, tile_size_y = 16, columns = 8, rows = 4))]
+    #[asset(texture_atlas_layout(tile_size_x = 16, tile_size_y = 16, columns = 8, rows = 5))]
     pub layout: Handle<TextureAtlasLayout>,
 }
 

@@ -1,19 +1,20 @@
 #!/usr/bin/env python3
-"""Draws Delve's tileset, assets/tiles/tileset.png: 16x16 tiles, 8 to a row, 4 rows.
+"""Draws Delve's tileset, assets/tiles/tileset.png: 16x16 tiles, 8 to a row, 5 rows.
 
 Index (see src/assets.rs, `tiles`): 0 wall, 1 room floor, 2 corridor floor, 3 closed door,
 4 open door, 5 locked door, 6 player, 7 stairs down, 8 stairs up, 9 key, 10 rat, 11 jackal,
 12 goblin, 13 orc, 14 ogre, 15 troll, 16 the Heartstone, 17 a pale corridor floor that the
 generator lab tints by corridor style, 18-23 the item classes (potion, scroll, weapon, armour,
 thrown, wand), drawn pale to be tinted by the game, 24-29 the later monsters (kobold, monkey,
-goblin archer, bloat, vampire bat, centaur). Plain Python 3 (no packages): run it from anywhere to redraw the PNG.
+goblin archer, bloat, vampire bat, centaur), 30-32 the dagger, the axe and the mace (20, the
+class's picture, is the sword). Plain Python 3 (no packages): run it from anywhere to redraw the PNG.
 """
 import os
 import struct
 import zlib
 
 T = 16
-COLS, ROWS = 8, 4
+COLS, ROWS = 8, 5
 
 # Palette: one character per colour in the drawings below; '.' is transparent.
 PAL = {
@@ -523,6 +524,65 @@ CENTAUR = [
     "................",
 ]
 
+# The dagger, the axe and the mace have pictures of their own (the sword is WEAPON): a vault
+# offering a mace and a sword showed one picture twice.
+DAGGER = [
+    "................",
+    "................",
+    "................",
+    "................",
+    "..........kk....",
+    ".........kavk...",
+    "........kavk....",
+    ".......kavk.....",
+    "..kk..kavk......",
+    "..kVkkavk.......",
+    "...kVvk.........",
+    "...kkVk.........",
+    "..kVk.kk........",
+    ".kVk............",
+    ".kk.............",
+    "................",
+]
+
+AXE = [
+    "................",
+    "................",
+    "..........kk....",
+    ".........kvvk...",
+    "........kvvvvk..",
+    "......kkkvvvvvk.",
+    ".....kVkkvvvvvk.",
+    "....kVk..kvvvk..",
+    "...kVk....kvk...",
+    "..kVk......k....",
+    ".kVk............",
+    ".kk.............",
+    "................",
+    "................",
+    "................",
+    "................",
+]
+
+MACE = [
+    "................",
+    "...........k....",
+    ".........kkvkk..",
+    "........kvvvvvk.",
+    ".......kvvavvvvk",
+    "........kvvvvvk.",
+    ".......kVkkvkk..",
+    "......kVk..k....",
+    ".....kVk........",
+    "....kVk.........",
+    "...kVk..........",
+    "..kVk...........",
+    ".kVk............",
+    ".kk.............",
+    "................",
+    "................",
+]
+
 
 def stairs(down):
     rows = [["f"] * T for _ in range(T)]
@@ -566,6 +626,9 @@ TILES = [
     BLOAT,
     VAMPIRE_BAT,
     CENTAUR,
+    DAGGER,
+    AXE,
+    MACE,
 ]
 
 

@@ -190,6 +190,10 @@ use Class::{Armour, Potion, Scroll, Thrown, Wand, Weapon};
 const POTION_LOOK: Look = look('!', 18, [179, 179, 191]);
 const SCROLL_LOOK: Look = look('?', 19, [237, 224, 184]);
 const WEAPON_LOOK: Look = look(')', 20, [191, 204, 230]);
+/// The dagger's, the axe's and the mace's own pictures (the sword's is the class's).
+const DAGGER_LOOK: Look = look(')', 30, [191, 204, 230]);
+const AXE_LOOK: Look = look(')', 31, [191, 204, 230]);
+const MACE_LOOK: Look = look(')', 32, [191, 204, 230]);
 const ARMOUR_LOOK: Look = look('[', 21, [191, 204, 230]);
 const THROWN_LOOK: Look = look('(', 22, [217, 184, 128]);
 const WAND_LOOK: Look = look('/', 23, [191, 140, 242]);
@@ -226,11 +230,11 @@ const TABLE: [ItemStats; 22] = [
         .shown(SCROLL_LOOK, "Gives every wand you carry two more charges (at most 9)."),
     row("aggravation", Scroll, 0, (0, 0), 0, (1, 1), 8)
         .shown(SCROLL_LOOK, "Every monster on the level wakes and comes for you."),
-    row("dagger", Weapon, 10, (0, 1), 0, (1, 1), 10).shown(WEAPON_LOOK, "A light blade: your blows land more often."),
+    row("dagger", Weapon, 10, (0, 1), 0, (1, 1), 10).shown(DAGGER_LOOK, "A light blade: your blows land more often."),
     row("sword", Weapon, 5, (1, 3), 0, (1, 1), 8).shown(WEAPON_LOOK, "A good blade: surer and sharper blows."),
-    row("axe", Weapon, -5, (2, 5), 0, (1, 1), 6).shown(WEAPON_LOOK, "Heavy: harder blows that miss more often."),
+    row("axe", Weapon, -5, (2, 5), 0, (1, 1), 6).shown(AXE_LOOK, "Heavy: harder blows that miss more often."),
     row("mace", Weapon, -10, (3, 7), 0, (1, 1), 4)
-        .shown(WEAPON_LOOK, "The heaviest: the hardest blows, the most misses."),
+        .shown(MACE_LOOK, "The heaviest: the hardest blows, the most misses."),
     row("leather armour", Armour, 0, (0, 0), 2, (1, 1), 10)
         .shown(ARMOUR_LOOK, "Takes a little off every hit, and costs nothing."),
     row("chain mail", Armour, -5, (0, 0), 4, (1, 1), 6)
