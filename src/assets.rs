@@ -35,6 +35,7 @@ pub mod tiles {
     #[cfg(test)]
     pub(crate) const ITEMS: u32 = 18;
     /// Tiles drawn in the tileset (8 to a row): the dagger, the axe and the mace are the last.
+    #[cfg(test)]
     pub(crate) const COUNT: u32 = 33;
     /// Side of a tile in pixels.
     pub(crate) const SIZE: u32 = 16;

@@ -289,12 +289,64 @@ fn play_and_every_overlay_fit_every_window_at_every_text_size() {
                 press(&mut app, KeyCode::Escape, "");
             }
             check(&mut app, &what("play again"), true);
+            // Aiming a dart: its prompt stands right of the sidebar, on nothing of the HUD's.
+            let darts = delve_core::world::Item {
+                kind: delve_core::world::ItemKind::Dart,
+                count: 5,
+            };
+            app.world_mut().resource_mut::<Game>().player_mut().pack.add(darts);
+            press(&mut app, KeyCode::KeyF, "f");
+            press(&mut app, KeyCode::KeyA, "a");
+            assert_eq!(
+                *app.world().resource::<State<delve::state::Focus>>().get(),
+                delve::state::Focus::Aim
+            );
+            check(&mut app, &what("aiming"), true);
+            press(&mut app, KeyCode::Escape, "");
             // The run's summary.
             app.world_mut()
                 .resource_mut::<NextState<GameState>>()
                 .set(GameState::Ended);
             settle(&mut app);
             check(&mut app, &what("the summary"), true);
+        }
+    }
+}
+
+#[test]
+fn a_replay_and_its_bar_fit_every_window_at_every_text_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::Dir(dir.path().to_owned());
+    // A recording of a short run: exploring steps and waits.
+    let spec = delve_core::run::RunSpec::seeded(GenParams::new(7, 80, 50, CorridorStyle::Mixed));
+    let mut played = spec.begin().unwrap();
+    for _ in 0..30 {
+        _ = played.play(delve_core::rules::Act::Wait);
+    }
+    let recording = played.recording().cloned().expect("a recording");
+    for size in SIZES {
+        for (text_size, scale) in TEXT_SIZES.iter().enumerate() {
+            let what = |page: &str| format!("{page} ({}% text)", scale * 100.0);
+            let (run, replay) = delve_core::run::Replay::begin(&spec, &recording, None).unwrap();
+            let mut app = app(GameState::Title, size, text_size, &store);
+            app.insert_resource(delve::screens::playing::replay::ReplayControl::new(&run, replay))
+                .insert_resource(Game(run));
+            app.world_mut()
+                .resource_mut::<NextState<delve::state::Session>>()
+                .set(delve::state::Session::Replay);
+            app.world_mut()
+                .resource_mut::<NextState<GameState>>()
+                .set(GameState::Playing);
+            settle(&mut app);
+            for _ in 0..60 {
+                app.update();
+            }
+            assert!(
+                placed(&mut app).iter().any(|p| p.text.starts_with("REPLAY")),
+                "{}: the bar is shown",
+                what("a replay")
+            );
+            check(&mut app, &what("a replay"), true);
         }
     }
 }

@@ -30,3 +30,30 @@ pub struct MapCover {
     /// The covered width from the left edge.
     pub left: f32,
 }
+
+/// Where a prompt over the map stands (looking, aiming): along the top, below the status line
+/// and the replay's bar, right of the sidebar, its box centred there.
+pub fn prompt_row() -> Node {
+    Node {
+        position_type: PositionType::Absolute,
+        top: Val::Px(64.0),
+        left: Val::Px(SIDEBAR_WIDTH + 8.0),
+        right: Val::Px(8.0),
+        justify_content: JustifyContent::Center,
+        ..default()
+    }
+}
+
+/// Where the replay's bar stands: a strip of its own under the status line, right of the
+/// sidebar (at the bottom it hid the log's last line, "You die...").
+pub fn replay_bar() -> Node {
+    Node {
+        position_type: PositionType::Absolute,
+        top: Val::Px(30.0),
+        left: Val::Px(SIDEBAR_WIDTH + 8.0),
+        // A strip to the window's edge: on a narrow window its line wraps rather than running off.
+        right: Val::Px(8.0),
+        padding: UiRect::axes(Val::Px(8.0), Val::Px(3.0)),
+        ..default()
+    }
+}

@@ -191,8 +191,10 @@ pub(super) fn draw_menu(
                     MenuRow(i),
                     Node {
                         padding: UiRect::axes(px(12), px(if small { 1 } else { 4 })),
-                        // As wide as it may be up to its width, never past the window.
-                        width: px(if small { 720 } else { 420 }),
+                        // Settings and the history: their width (two columns), never past the
+                        // window; the menus: at least theirs, as wide as their words ask.
+                        width: if small { px(720) } else { Val::Auto },
+                        min_width: if small { Val::Auto } else { px(420) },
                         max_width: vw(96),
                         flex_shrink: 0.0,
                         column_gap: px(16),
@@ -202,9 +204,11 @@ pub(super) fn draw_menu(
                 ));
                 // A row of two columns ("what\tvalue": a setting and its keys or value): what it
                 // is wraps within its column, never running into the value's.
-                let text = format!("{}{}", if chosen { "> " } else { "  " }, menu.label(row, &ctx));
+                let text = menu.label(row, &ctx);
                 let (what, value) = text.split_once('\t').unwrap_or((&text, ""));
                 row_node.with_children(|cells| {
+                    // The cursor's mark in a column of its own: a wrapped line stays indented.
+                    cells.spawn(label(if chosen { ">" } else { " " }, size, colour));
                     let first = Node {
                         flex_grow: 1.0,
                         flex_basis: px(0),

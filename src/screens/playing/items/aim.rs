@@ -231,17 +231,11 @@ fn show_aim(mut commands: Commands, aiming: Res<Aiming>, game: Res<Game>, marks:
         Name::new("Aim prompt"),
         AimMark,
         DespawnOnExit(Focus::Aim),
-        Node {
-            position_type: PositionType::Absolute,
-            top: px(64),
-            left: percent(10),
-            width: percent(80),
-            justify_content: JustifyContent::Center,
-            ..default()
-        },
+        crate::ui::layout::prompt_row(),
         children![(
             Node {
                 padding: UiRect::axes(px(10), px(4)),
+                max_width: px(640),
                 ..default()
             },
             BackgroundColor(palette::OVERLAY),

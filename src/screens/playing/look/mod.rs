@@ -117,14 +117,7 @@ fn show_look(mut commands: Commands, looking: Res<Looking>, game: Res<Game>, mar
         Name::new("Look"),
         LookMark,
         DespawnOnExit(Focus::Look),
-        Node {
-            position_type: PositionType::Absolute,
-            top: px(40),
-            left: px(crate::screens::playing::sidebar::WIDTH + 8.0),
-            right: px(8),
-            justify_content: JustifyContent::Center,
-            ..default()
-        },
+        crate::ui::layout::prompt_row(),
         children![(
             Node {
                 padding: UiRect::axes(px(10), px(6)),

@@ -313,10 +313,14 @@ fn show_overview(
     game: Res<Game>,
     picture: Res<MapPicture>,
     settings: Res<crate::settings::Settings>,
+    ui_scale: Option<Res<UiScale>>,
 ) {
     let dungeon = &game.dungeon();
     let map = &dungeon.level().map;
-    let room = Vec2::new(window.width() * 0.94, window.height() * 0.94 - 90.0).max(Vec2::splat(40.0));
+    // In interface pixels (the text size scales them), less room for the title and the legend
+    // (two lines of it on a narrow window).
+    let ui = ui_scale.map_or(1.0, |s| s.0);
+    let room = (Vec2::new(window.width(), window.height()) * 0.94 / ui - Vec2::new(0.0, 120.0)).max(Vec2::splat(40.0));
     let scale = fit_scale(map.width(), map.height(), room);
     let title = format!(
         "Level {} of {}: what you remember  (click a place to travel there; {} or {} closes)",
@@ -349,7 +353,12 @@ fn show_overview(
             overlay
                 .spawn(Node {
                     column_gap: px(16),
+                    row_gap: px(4),
                     align_items: AlignItems::Center,
+                    justify_content: JustifyContent::Center,
+                    // On a narrow window the legend takes two lines rather than running off.
+                    flex_wrap: FlexWrap::Wrap,
+                    max_width: percent(94),
                     ..default()
                 })
                 .with_children(|legend| {

@@ -131,13 +131,7 @@ fn spawn_banner(mut commands: Commands) {
     commands.spawn((
         Name::new("Replay banner"),
         DespawnOnExit(InPlay(Session::Replay)),
-        Node {
-            position_type: PositionType::Absolute,
-            bottom: px(4),
-            right: px(8),
-            padding: UiRect::axes(px(8), px(3)),
-            ..default()
-        },
+        crate::ui::layout::replay_bar(),
         BackgroundColor(palette::CHOSEN_ROW),
         GlobalZIndex(layers::BANNER),
         children![(label("REPLAY", scale::DENSE, palette::GOLD), ReplayBanner)],
