@@ -118,9 +118,21 @@ impl Action {
         matches!(self, Action::NewRun | Action::SameRun | Action::TitleScreen)
     }
 
-    /// Whether the action is read only while aiming (so its keys may also be play's).
-    pub const fn while_aiming(self) -> bool {
-        matches!(self, Action::NextTarget | Action::Fire)
+    /// Whether the map's turn keys read it (`player::input::read_actions`): what the lab's
+    /// next-level key comes before, there.
+    pub const fn plays_a_turn(self) -> bool {
+        self.direction().is_some()
+            || matches!(
+                self,
+                Action::Wait
+                    | Action::Rest
+                    | Action::CloseDoor
+                    | Action::Descend
+                    | Action::Ascend
+                    | Action::Explore
+                    | Action::Cancel
+                    | Action::PickUp
+            )
     }
 
     /// What the action does in a few words, for the settings page ("explore", "cancel").
@@ -167,6 +179,86 @@ impl Action {
             Action::Sneak => "sneak or walk (sneaking: quieter steps, each taking two turns)",
             Action::Look => "look at what is in sight (move the cursor, Tab for monsters, Esc to stop)",
             Action::Sidebar => "hide or show the sidebar",
+        }
+    }
+}
+
+/// A place keys are read in: the map while playing, aiming, the generator lab, the summary at a
+/// run's end, and with Ctrl held (quitting). Two actions may share a key exactly when no place
+/// reads both (`Place::reads`): keys cannot collide by construction of this one table, not by a
+/// rule written for each pair, and a new action says where it is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// Playing on the map, its overlays open or not.
+    Map,
+    /// Aiming something thrown or zapped.
+    Aim,
+    /// The generator lab (the map's keys too, but those its next-level key comes before).
+    Lab,
+    /// The summary at a run's end.
+    End,
+    /// With Ctrl held, anywhere.
+    Ctrl,
+}
+
+impl Place {
+    pub const ALL: [Place; 5] = [Place::Map, Place::Aim, Place::Lab, Place::End, Place::Ctrl];
+
+    /// Whether `action`'s keys are read here.
+    pub const fn reads(self, action: Action) -> bool {
+        use Action::*;
+        match self {
+            // Everything played on the map, with its overlays, the zoom and the sidebar.
+            Place::Map => !matches!(
+                action,
+                LabNext | NextTarget | Fire | NewRun | SameRun | TitleScreen | Quit
+            ),
+            // The aim steers with the moves, cancels, cycles, fires, and the camera still zooms.
+            Place::Aim => {
+                action.direction().is_some() || matches!(action, Cancel | NextTarget | Fire | ZoomIn | ZoomOut)
+            }
+            // In the lab its next-level key comes before the map's turn keys (`n` is a move
+            // elsewhere), not before the rest of the map's.
+            Place::Lab => matches!(action, LabNext) || (Place::Map.reads(action) && !action.plays_a_turn()),
+            // The summary: its three choices, and Esc to quit.
+            Place::End => matches!(action, NewRun | SameRun | TitleScreen | Cancel),
+            Place::Ctrl => matches!(action, Quit),
+        }
+    }
+
+    /// Whether `a` and `b` may share a key: no place reads both.
+    pub fn apart(a: Action, b: Action) -> bool {
+        !Place::ALL.iter().any(|p| p.reads(a) && p.reads(b))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_action_is_read_somewhere_and_keys_collide_only_where_both_are_read() {
+        for action in Action::ALL {
+            assert!(Place::ALL.iter().any(|p| p.reads(action)), "{action:?} is read nowhere");
+        }
+        // `n` is a move on the map and the next level in the lab; Tab the overview and the next
+        // target; `f` throws and fires; the summary's keys are play's too; Ctrl+q is no `q`.
+        assert!(Place::apart(Action::LabNext, Action::MoveSE));
+        assert!(Place::apart(Action::NextTarget, Action::Overview));
+        assert!(Place::apart(Action::Fire, Action::Throw));
+        assert!(Place::apart(Action::NewRun, Action::MoveSE));
+        assert!(Place::ALL.iter().all(|p| !p.reads(Action::Quit) || *p == Place::Ctrl));
+        // Never: two of the map's, a summary choice and Esc (the summary reads both), firing and
+        // zooming (aiming reads both), the lab's next level and the overview.
+        assert!(!Place::apart(Action::Explore, Action::Wait));
+        assert!(!Place::apart(Action::NewRun, Action::Cancel));
+        assert!(!Place::apart(Action::Fire, Action::ZoomIn));
+        assert!(!Place::apart(Action::LabNext, Action::Overview));
+        // Sharing is symmetric.
+        for a in Action::ALL {
+            for b in Action::ALL {
+                assert_eq!(Place::apart(a, b), Place::apart(b, a), "{a:?} {b:?}");
+            }
         }
     }
 }

@@ -257,25 +257,6 @@ impl<'de> Deserialize<'de> for Bindings {
     }
 }
 
-/// Actions that are never pressed in the same place, so may share keys: `n` steps south-east,
-/// and in the generator lab makes the next level; the summary's keys are read only at the end of
-/// a run; aiming's own keys only while aiming (where moves steer the aim and Esc cancels);
-/// quitting is the key with Ctrl held.
-fn may_share(a: Action, b: Action) -> bool {
-    let lab_and_move = |x: Action, y: Action| x == Action::LabNext && y.direction().is_some();
-    let apart = |x: Action, y: Action| x.at_the_end() && !y.at_the_end();
-    let aiming =
-        |x: Action, y: Action| x.while_aiming() && !y.while_aiming() && y.direction().is_none() && y != Action::Cancel;
-    lab_and_move(a, b)
-        || lab_and_move(b, a)
-        || apart(a, b)
-        || apart(b, a)
-        || aiming(a, b)
-        || aiming(b, a)
-        || a == Action::Quit
-        || b == Action::Quit
-}
-
 impl Default for Bindings {
     /// Arrows, numpad and vi-keys (`hjklyubn`, by place) to move; letters for commands; `>`
     /// and `<` (Shift with `.` and `,`) for the stairs; Tab for the overview, F1 help, F2 lab.
@@ -365,7 +346,7 @@ impl Bindings {
         let key = binding.resolve(layout)?;
         Action::ALL.into_iter().find(|&other| {
             other != action
-                && !may_share(action, other)
+                && !crate::action::Place::apart(action, other)
                 && self.of(other).iter().any(|b| b.resolve(layout) == Some(key))
         })
     }
