@@ -4,8 +4,10 @@
 
 mod support;
 
+use support::press;
+
 use bevy::input::ButtonState;
-use bevy::input::keyboard::{Key, KeyboardInput};
+
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
@@ -25,26 +27,6 @@ const ROOM: &str = "\
 #..................#
 ####################
 ";
-
-/// A key pressed and released, a frame each, as the window reports it.
-fn press(app: &mut App, code: KeyCode, text: &str) {
-    for state in [ButtonState::Pressed, ButtonState::Released] {
-        let logical_key = if text.is_empty() {
-            Key::Escape
-        } else {
-            Key::Character(text.into())
-        };
-        app.world_mut().write_message(KeyboardInput {
-            key_code: code,
-            logical_key,
-            state,
-            text: None,
-            repeat: false,
-            window: Entity::PLACEHOLDER,
-        });
-        app.update();
-    }
-}
 
 fn game(app: &App) -> &Game {
     app.world().resource::<Game>()

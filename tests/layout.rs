@@ -8,9 +8,7 @@ mod support;
 
 use bevy::asset::AssetPlugin;
 use bevy::camera::{ComputedCameraValues, RenderTargetInfo};
-use bevy::input::ButtonState;
 use bevy::input::InputPlugin;
-use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::text::TextPlugin;
@@ -93,24 +91,9 @@ fn settle(app: &mut App) {
     }
 }
 
-/// A key pressed and released, as the window reports it.
+/// A key pressed and released, and what it opened laid out.
 fn press(app: &mut App, code: KeyCode, text: &str) {
-    for state in [ButtonState::Pressed, ButtonState::Released] {
-        let logical_key = if text.is_empty() {
-            Key::Escape
-        } else {
-            Key::Character(text.into())
-        };
-        app.world_mut().write_message(KeyboardInput {
-            key_code: code,
-            logical_key,
-            state,
-            text: None,
-            repeat: false,
-            window: Entity::PLACEHOLDER,
-        });
-        app.update();
-    }
+    support::press(app, code, text);
     settle(app);
 }
 

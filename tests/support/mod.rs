@@ -2,7 +2,9 @@
 
 #![allow(dead_code)] // each test file uses some of these
 
+use bevy::input::ButtonState;
 use bevy::input::InputPlugin;
+use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::window::PrimaryWindow;
@@ -84,4 +86,25 @@ pub fn keyboard_app(map: &str, extra: impl FnOnce(&mut App)) -> App {
     extra(&mut app);
     app.update();
     app
+}
+
+/// A key pressed and released, a frame each, as the window reports it (`text`: what it types;
+/// empty for a key that types nothing).
+pub fn press(app: &mut App, code: KeyCode, text: &str) {
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        let logical_key = if text.is_empty() {
+            Key::Escape
+        } else {
+            Key::Character(text.into())
+        };
+        app.world_mut().write_message(KeyboardInput {
+            key_code: code,
+            logical_key,
+            state,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.update();
+    }
 }

@@ -338,7 +338,9 @@ try {
     await writeFile(shotPath.replace(/\.png$/, "-monster.png"), await page.locator("#delve-canvas").screenshot());
 
     // 7. A click on a tile the player sees travels there: a floor tile of the first room, three
-    // tiles from the start. The camera is centred on the player, 16-pixel tiles at zoom 2.
+    // tiles from the start. The camera centres the player in the map right of the sidebar (250
+    // pixels wide at the default text size, so the player stands 125 right of the canvas's
+    // middle), 16-pixel tiles at zoom 2.
     const first = one(42);
     const [sx, sy] = first.start;
     const target = [[-3, 0], [3, 0], [0, 2], [0, -2], [-2, 1], [2, -1]].map(([dx, dy]) => [sx + dx, sy + dy])
@@ -348,7 +350,8 @@ try {
     await page.waitForTimeout(1500);
     const box = await page.locator("#delve-canvas").boundingBox();
     const tilePx = 16 * 2;
-    await page.mouse.move(box.x + box.width / 2 + (target[0] - sx) * tilePx, box.y + box.height / 2 + (target[1] - sy) * tilePx);
+    const sidebar = 250;
+    await page.mouse.move(box.x + (box.width + sidebar) / 2 + (target[0] - sx) * tilePx, box.y + box.height / 2 + (target[1] - sy) * tilePx);
     await page.waitForTimeout(300);
     await page.mouse.down();
     await page.waitForTimeout(60);

@@ -8,7 +8,7 @@ use crate::geom::Pos;
 use crate::map::{DoorState, Tile};
 use crate::world::{
     Class, Ending, FloorItem, Habit, Level, Loot, MAX_GROWN_HP, MAX_STATUS, Mind, PATIENCE, Player, RELIC, RunRecord,
-    article, letter,
+    article, capitalised, letter,
 };
 
 /// Turns of poison a bloat's gas leaves on whoever stands next to it when it bursts.
@@ -39,15 +39,6 @@ fn said(text: impl Into<String>) -> Applied {
         message: Some(text.into()),
         entered: None,
     }
-}
-
-/// `text` with its first letter a capital.
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 /// "The goblin" for a monster, from its id on the current level.

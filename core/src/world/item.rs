@@ -507,6 +507,15 @@ impl Lore {
     }
 }
 
+/// `text` with its first letter a capital ("Plate armour lies caged...").
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 /// "an" before a vowel, else "a".
 pub fn article(name: &str) -> &'static str {
     if name.starts_with(['a', 'e', 'i', 'o', 'u']) {

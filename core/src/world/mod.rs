@@ -12,7 +12,7 @@ mod player;
 mod record;
 mod stable;
 
-pub use item::{Class, FloorItem, Item, ItemKind, ItemStats, Lore, article};
+pub use item::{Class, FloorItem, Item, ItemKind, ItemStats, Lore, article, capitalised};
 pub use kind::{Doors, Habit, Kind, MAX_SIGHT, NORMAL_SPEED, REGENERATES_EVERY, Stats};
 pub use level::{Key, Level, Loot};
 pub use look::{Look, look};

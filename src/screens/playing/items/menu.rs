@@ -7,7 +7,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use delve_core::rules::Act;
-use delve_core::world::{Class, Item, Player, SLOTS, letter};
+use delve_core::world::{Class, Item, Player, SLOTS, capitalised, letter};
 use leafwing_input_manager::prelude::*;
 
 use super::aim::{Aiming, start_aim};
@@ -195,14 +195,6 @@ pub fn numbers(item: Item, player: &Player, slain: u32) -> Option<String> {
         }
         Class::Potion | Class::Scroll => None,
     }
-}
-
-fn capitalised(s: &str) -> String {
-    let mut chars = s.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 /// `i` opens the pack, `f` the things to throw or zap (saying so when there are none).

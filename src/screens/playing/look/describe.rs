@@ -6,7 +6,7 @@
 use delve_core::explore::{self as plan, Known};
 use delve_core::geom::Pos;
 use delve_core::run::Run;
-use delve_core::world::{Monster, NORMAL_SPEED, article};
+use delve_core::world::{Monster, NORMAL_SPEED, article, capitalised};
 
 use crate::screens::playing::sidebar::state;
 
@@ -25,9 +25,8 @@ pub fn monster(run: &Run, m: &Monster) -> String {
     let s = m.kind.stats();
     let name = m.kind.name();
     let mut text = format!(
-        "{}{} {name} ({}/{} hit points), {}. {} {}",
-        article(name)[..1].to_uppercase(),
-        &article(name)[1..],
+        "{} {name} ({}/{} hit points), {}. {} {}",
+        capitalised(article(name)),
         m.hp,
         s.max_hp,
         state(m.mind),
@@ -102,7 +101,7 @@ pub fn look_at(run: &Run, at: Pos) -> String {
         .filter(|_| item.is_some())
         .and_then(|f| crate::screens::playing::items::menu::numbers(f.item, run.player(), run.record().slain));
     let what = item.unwrap_or(tile);
-    let what = format!("{}{}", what[..1].to_uppercase(), &what[1..]);
+    let what = capitalised(&what);
     let what = if seen {
         format!("{what}.")
     } else {
