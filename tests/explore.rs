@@ -250,7 +250,7 @@ fn explore_stops_when_a_monster_comes_into_view_and_will_not_start_with_one_in_v
 ",
     )
     .unwrap();
-    let mut level = Level::bare(map);
+    let mut level = Level::bare(map.clone());
     level.monsters.push(Monster {
         id: 0,
         kind: Kind::Rat,
@@ -268,6 +268,19 @@ fn explore_stops_when_a_monster_comes_into_view_and_will_not_start_with_one_in_v
     walk(&mut app, TravelRequest::Explore, 10);
     assert_eq!(message(&app), "Not with a rat in view.");
     assert_eq!(player_at(&app), at, "and took no step");
+    // A name with a vowel takes "an".
+    let mut level = Level::bare(map.clone());
+    level.monsters.push(Monster {
+        id: 0,
+        kind: Kind::Orc,
+        at: Pos::new(2, 3),
+        hp: 16,
+        energy: 0,
+        mind: Mind::Asleep,
+    });
+    let mut app = delve::app::headless_app(Dungeon::single(level));
+    walk(&mut app, TravelRequest::Explore, 500);
+    assert_eq!(message(&app), "You see an orc.");
 }
 
 #[test]

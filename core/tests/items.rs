@@ -366,12 +366,19 @@ fn wands_strike_send_to_sleep_and_blink_a_charge_at_a_time() {
     level.monsters[0].energy = -1000; // it stands still for the test
     let full = Kind::Ogre.stats().max_hp;
     let striking = give(&mut run, ItemKind::Striking, 2);
-    run.play(Act::Aim {
-        slot: striking,
-        at: Pos::new(6, 1),
-    })
-    .unwrap();
+    let said = run
+        .play(Act::Aim {
+            slot: striking,
+            at: Pos::new(6, 1),
+        })
+        .unwrap()
+        .messages;
     let ogre = run.dungeon().level().monsters[0];
+    assert!(
+        said.iter()
+            .any(|l| *l == format!("The bolt strikes the ogre ({}).", full - ogre.hp)),
+        "the bolt is named, not your hand: {said:?}"
+    );
     assert!(
         (full - 10..=full - 5).contains(&ogre.hp),
         "a bolt always hits for 5-10: {}",

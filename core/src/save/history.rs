@@ -146,3 +146,39 @@ impl History {
         ron::from_str(text).map_err(|e| e.to_string())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn past(ending: &str, deepest: u32, slain: u32, turns: u64) -> PastRun {
+        PastRun {
+            run: "seed 1 (80x50, mixed)".into(),
+            seed: Some(1),
+            deepest,
+            turns,
+            slain,
+            ending: ending.into(),
+            ended_at: 1_795_478_400 + 3_600,
+            carried: Vec::new(),
+            id: None,
+            daily: None,
+        }
+    }
+
+    #[test]
+    fn a_line_shows_its_date_and_the_best_run_is_the_one_that_got_furthest() {
+        let line = past("killed by a rat on level 1", 1, 0, 40).line();
+        assert!(line.starts_with("2026-11-24  seed 1 (80x50, mixed): level 1"), "{line}");
+        let runs = [
+            past("killed by a rat on level 1", 1, 3, 40),
+            past("killed by an orc on level 6", 6, 20, 900),
+            past(WON, 10, 30, 5_000),
+            past(WON, 10, 30, 4_000),
+            past("killed by a troll on level 9", 9, 40, 3_000),
+        ];
+        assert_eq!(best(&runs), Some(3), "a win, then the faster one");
+        assert_eq!(best(&runs[..2]), Some(1), "then the deepest");
+        assert_eq!(best(&[]), None);
+    }
+}

@@ -544,6 +544,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn armour_is_worn_not_counted_and_vowels_take_an() {
+        let lore = Lore::new(1);
+        assert_eq!(lore.describe(Item::one(ItemKind::Leather)), "leather armour");
+        assert_eq!(lore.describe(Item::one(ItemKind::ChainMail)), "chain mail");
+        assert_eq!(lore.describe(Item::one(ItemKind::Axe)), "an axe");
+        assert_eq!(lore.describe(Item::one(ItemKind::Sword)), "a sword");
+        assert_eq!(capitalised("an orc"), "An orc");
+        assert_eq!(capitalised(""), "");
+    }
+
+    #[test]
     fn looks_differ_by_run_and_name_once_known() {
         let a = Lore::new(1);
         let looks: Vec<String> = ItemKind::ALL.iter().map(|&k| a.look(k)).collect();
