@@ -40,14 +40,19 @@ pub(crate) fn full_window() -> Node {
     }
 }
 
-/// A padded box of `background`: what an overlay's text stands in.
-pub fn panel(padding: f32, background: Color) -> impl Bundle {
+/// The opaque panel an overlay stands in (help, the log, the pack): a padded column no bigger
+/// than the window, its rows `row_gap` apart. What may be taller than the room goes in a
+/// scrolling list inside it.
+pub(crate) fn overlay_panel(row_gap: f32) -> impl Bundle {
     (
         Node {
-            padding: UiRect::all(px(padding)),
-            max_width: percent(90),
+            flex_direction: FlexDirection::Column,
+            padding: UiRect::all(px(16)),
+            row_gap: px(row_gap),
+            max_width: percent(94),
+            max_height: percent(94),
             ..default()
         },
-        BackgroundColor(background),
+        BackgroundColor(palette::OVERLAY),
     )
 }

@@ -15,7 +15,7 @@ use crate::state::Focus;
 use crate::turn::{Game, TurnSet};
 use crate::ui::palette;
 use crate::ui::scale;
-use crate::ui::widgets::{full_window, label, text};
+use crate::ui::widgets::{full_window, label, overlay_panel, text};
 
 /// Lines of the log the overlay shows.
 pub(crate) const LOG_PAGE: usize = 40;
@@ -109,7 +109,7 @@ fn log_lines(log: &MessageLog) -> String {
 const BOTTOM: f32 = 1.0e7;
 
 /// How an overlay's pages scroll, as its last line says.
-const SCROLL_HINT: &str = "PgUp/PgDn, the arrows, Home/End or the wheel scroll";
+pub(crate) const SCROLL_HINT: &str = "PgUp/PgDn, the arrows, Home/End or the wheel scroll";
 
 /// The overlay `focus`: an opaque panel no bigger than the window holding a heading, a page
 /// that scrolls when it is taller than the room left (`fill` builds it; it starts at
@@ -125,25 +125,13 @@ fn overlay(
     commands
         .spawn((Name::new(name), marker, DespawnOnExit(focus), full_window()))
         .with_children(|layer| {
-            layer
-                .spawn((
-                    Node {
-                        flex_direction: FlexDirection::Column,
-                        padding: UiRect::all(px(16)),
-                        row_gap: px(8),
-                        max_width: percent(94),
-                        max_height: percent(94),
-                        ..default()
-                    },
-                    BackgroundColor(palette::OVERLAY),
-                ))
-                .with_children(|panel| {
-                    panel.spawn(label(title, scale::HEADING, palette::GOLD));
-                    panel
-                        .spawn((scroll_list(Val::Auto, scrolled), ScrollByKeys))
-                        .with_children(fill);
-                    panel.spawn(label(SCROLL_HINT, scale::SMALL, palette::TEXT_DIM));
-                });
+            layer.spawn(overlay_panel(8.0)).with_children(|panel| {
+                panel.spawn(label(title, scale::HEADING, palette::GOLD));
+                panel
+                    .spawn((scroll_list(Val::Auto, scrolled), ScrollByKeys))
+                    .with_children(fill);
+                panel.spawn(label(SCROLL_HINT, scale::SMALL, palette::TEXT_DIM));
+            });
         });
 }
 

@@ -14,11 +14,12 @@ use super::aim::{Aiming, start_aim};
 use crate::action::Action;
 use crate::actor::Player as PlayerEntity;
 use crate::player::command::PlayerCommand;
+use crate::screens::scroll::{ScrollByKeys, scroll_list};
 use crate::state::Focus;
 use crate::turn::{Game, TurnSet};
 use crate::ui::palette;
 use crate::ui::scale;
-use crate::ui::widgets::{full_window, label};
+use crate::ui::widgets::{full_window, label, overlay_panel};
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<PackMenu>()
@@ -317,7 +318,11 @@ fn close_pack(mut menu: ResMut<PackMenu>) {
 }
 
 /// The overlay, made again whenever the page or the pack changes.
-fn show_pack(mut commands: Commands, menu: Res<PackMenu>, game: Res<Game>, open: Query<Entity, With<PackOverlay>>) {
+fn show_pack(
+    mut commands: Commands,
+    (menu, game, settings): (Res<PackMenu>, Res<Game>, Res<crate::settings::Settings>),
+    open: Query<Entity, With<PackOverlay>>,
+) {
     if !(menu.is_changed() || (game.is_changed() && menu.0.is_some())) {
         return;
     }
@@ -333,6 +338,7 @@ fn show_pack(mut commands: Commands, menu: Res<PackMenu>, game: Res<Game>, open:
             row,
             Node {
                 padding: UiRect::axes(px(6), px(1)),
+                flex_shrink: 0.0,
                 ..default()
             },
             children![label(words, scale::BODY, colour)],
@@ -346,61 +352,63 @@ fn show_pack(mut commands: Commands, menu: Res<PackMenu>, game: Res<Game>, open:
             full_window(),
         ))
         .with_children(|layer| {
-            layer
-                .spawn((
-                    Node {
-                        flex_direction: FlexDirection::Column,
-                        padding: UiRect::all(px(16)),
-                        row_gap: px(2),
-                        max_width: percent(90),
-                        ..default()
-                    },
-                    BackgroundColor(palette::OVERLAY),
-                ))
-                .with_children(|panel| match page {
-                    Page::List { aiming } => {
-                        let title = if aiming {
-                            "Throw or zap which? (a letter or a click; Esc closes)"
-                        } else {
-                            "Your pack (a letter or a click for an item; i or Esc closes)"
-                        };
-                        panel.spawn(label(title, scale::HEADING, palette::GOLD));
-                        let mut any = false;
-                        for (s, item) in player.pack.items() {
-                            if aiming && !aimed(item) {
-                                continue;
+            layer.spawn(overlay_panel(2.0)).with_children(|panel| match page {
+                Page::List { aiming } => {
+                    let keys = &settings.bindings;
+                    let title = if aiming {
+                        format!(
+                            "Throw or zap which? (a letter or a click; {} closes)",
+                            keys.key(Action::Cancel)
+                        )
+                    } else {
+                        format!(
+                            "Your pack (a letter or a click for an item; {} or {} closes)",
+                            keys.key(Action::Inventory),
+                            keys.key(Action::Cancel)
+                        )
+                    };
+                    panel.spawn(label(title, scale::HEADING, palette::GOLD));
+                    // A full pack at the largest text outgrows a short window: its rows scroll.
+                    panel
+                        .spawn((scroll_list(Val::Auto, 0.0), ScrollByKeys))
+                        .with_children(|list| {
+                            let mut any = false;
+                            for (s, item) in player.pack.items() {
+                                if aiming && !aimed(item) {
+                                    continue;
+                                }
+                                any = true;
+                                let worn = player.pack.worn_as(s).map_or_else(String::new, |w| format!(" ({w})"));
+                                let words = format!("{} - {}{worn}", letter(s), lore.describe(item));
+                                list.spawn(row(PackRow::Slot(s as u8), words, palette::TEXT));
                             }
-                            any = true;
-                            let worn = player.pack.worn_as(s).map_or_else(String::new, |w| format!(" ({w})"));
-                            let words = format!("{} - {}{worn}", letter(s), lore.describe(item));
-                            panel.spawn(row(PackRow::Slot(s as u8), words, palette::TEXT));
-                        }
-                        if !any {
-                            panel.spawn(label("Nothing.", scale::BODY, palette::TEXT_DIM));
-                        }
-                        let used = player.pack.items().count();
-                        panel.spawn(label(
-                            format!("{used} of {SLOTS} slots used"),
-                            scale::SMALL,
-                            palette::TEXT_DIM,
-                        ));
+                            if !any {
+                                list.spawn(label("Nothing.", scale::BODY, palette::TEXT_DIM));
+                            }
+                        });
+                    let used = player.pack.items().count();
+                    panel.spawn(label(
+                        format!("{used} of {SLOTS} slots used"),
+                        scale::SMALL,
+                        palette::TEXT_DIM,
+                    ));
+                }
+                Page::Item(slot) => {
+                    let Some(item) = player.pack.get(slot as usize) else {
+                        return;
+                    };
+                    panel.spawn(label(
+                        describe(item, player, game.record().slain),
+                        scale::BODY,
+                        palette::TEXT,
+                    ));
+                    let worn = player.pack.is_equipped(slot as usize);
+                    for (key, words) in choices(item, worn) {
+                        panel.spawn(row(PackRow::Choice(key), format!("{key} - {words}"), palette::GOLD));
                     }
-                    Page::Item(slot) => {
-                        let Some(item) = player.pack.get(slot as usize) else {
-                            return;
-                        };
-                        panel.spawn(label(
-                            describe(item, player, game.record().slain),
-                            scale::BODY,
-                            palette::TEXT,
-                        ));
-                        let worn = player.pack.is_equipped(slot as usize);
-                        for (key, words) in choices(item, worn) {
-                            panel.spawn(row(PackRow::Choice(key), format!("{key} - {words}"), palette::GOLD));
-                        }
-                        panel.spawn(row(PackRow::Back, "Esc - back".to_owned(), palette::TEXT_DIM));
-                    }
-                });
+                    panel.spawn(row(PackRow::Back, "Esc - back".to_owned(), palette::TEXT_DIM));
+                }
+            });
         });
 }
 
