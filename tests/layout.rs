@@ -196,104 +196,115 @@ fn check(app: &mut App, what: &str, apart: bool) {
     }
 }
 
+/// `visit` at every window size and text size, with what names a page there ("settings (85%
+/// text)").
+fn every_window(mut visit: impl FnMut((u32, u32), usize, &dyn Fn(&str) -> String)) {
+    for size in SIZES {
+        for (text_size, scale) in TEXT_SIZES.iter().enumerate() {
+            visit(size, text_size, &|page| format!("{page} ({}% text)", scale * 100.0));
+        }
+    }
+}
+
 #[test]
 fn every_title_page_fits_every_window_at_every_text_size() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::Dir(dir.path().to_owned());
-    for size in SIZES {
-        for (text_size, scale) in TEXT_SIZES.iter().enumerate() {
-            let what = |page: &str| format!("{page} ({}% text)", scale * 100.0);
-            let mut app = app(GameState::Title, size, text_size, &store);
-            check(&mut app, &what("the title"), false);
-            // New run, then Settings (to its last row), then the history.
-            press(&mut app, KeyCode::Enter, "\r");
-            check(&mut app, &what("a new run's page"), false);
-            press(&mut app, KeyCode::Escape, "");
-            press(&mut app, KeyCode::ArrowDown, "");
-            press(&mut app, KeyCode::ArrowDown, "");
-            press(&mut app, KeyCode::Enter, "\r");
-            check(&mut app, &what("settings"), false);
-            press(&mut app, KeyCode::End, "");
-            check(&mut app, &what("settings at its last row"), false);
-            let shown = placed(&mut app);
-            assert!(
-                shown.iter().any(|p| p.text.contains("Back")),
-                "{}: the last row is scrolled into view",
-                what("settings")
-            );
-            // A key already in use: the refusal is on screen.
-            press(&mut app, KeyCode::Home, "");
-            press(&mut app, KeyCode::Enter, "\r");
-            press(&mut app, KeyCode::KeyX, "x");
-            check(&mut app, &what("settings refusing a key"), false);
-            assert!(
-                placed(&mut app).iter().any(|p| p.text.contains("refused")),
-                "{}: the refusal is shown",
-                what("settings")
-            );
-            press(&mut app, KeyCode::Escape, "");
-            press(&mut app, KeyCode::Escape, "");
-            press(&mut app, KeyCode::ArrowDown, "");
-            press(&mut app, KeyCode::Enter, "\r");
-            check(&mut app, &what("the history"), false);
-        }
-    }
+    every_window(|size, text_size, what| {
+        let mut app = app(GameState::Title, size, text_size, &store);
+        check(&mut app, &what("the title"), false);
+        // New run, then Settings (to its last row), then the history.
+        press(&mut app, KeyCode::Enter, "\r");
+        check(&mut app, &what("a new run's page"), false);
+        press(&mut app, KeyCode::Escape, "");
+        press(&mut app, KeyCode::ArrowDown, "");
+        press(&mut app, KeyCode::ArrowDown, "");
+        press(&mut app, KeyCode::Enter, "\r");
+        check(&mut app, &what("settings"), false);
+        press(&mut app, KeyCode::End, "");
+        check(&mut app, &what("settings at its last row"), false);
+        let shown = placed(&mut app);
+        assert!(
+            shown.iter().any(|p| p.text.contains("Back")),
+            "{}: the last row is scrolled into view",
+            what("settings")
+        );
+        // A key already in use: the refusal is on screen.
+        press(&mut app, KeyCode::Home, "");
+        press(&mut app, KeyCode::Enter, "\r");
+        press(&mut app, KeyCode::KeyX, "x");
+        check(&mut app, &what("settings refusing a key"), false);
+        assert!(
+            placed(&mut app).iter().any(|p| p.text.contains("refused")),
+            "{}: the refusal is shown",
+            what("settings")
+        );
+        press(&mut app, KeyCode::Escape, "");
+        press(&mut app, KeyCode::Escape, "");
+        press(&mut app, KeyCode::ArrowDown, "");
+        press(&mut app, KeyCode::Enter, "\r");
+        check(&mut app, &what("the history"), false);
+    });
 }
 
 #[test]
 fn play_and_every_overlay_fit_every_window_at_every_text_size() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::Dir(dir.path().to_owned());
-    for size in SIZES {
-        for (text_size, scale) in TEXT_SIZES.iter().enumerate() {
-            let what = |page: &str| format!("{page} ({}% text)", scale * 100.0);
-            let mut app = app(GameState::Playing, size, text_size, &store);
-            // A few turns, for the log and the sidebar to have lines.
-            for _ in 0..3 {
-                press(&mut app, KeyCode::KeyX, "x");
-                for _ in 0..40 {
-                    app.update();
-                }
+    every_window(|size, text_size, what| {
+        let mut app = app(GameState::Playing, size, text_size, &store);
+        // A few turns, for the log and the sidebar to have lines.
+        for _ in 0..3 {
+            press(&mut app, KeyCode::KeyX, "x");
+            for _ in 0..40 {
+                app.update();
             }
-            check(&mut app, &what("play"), true);
-            for (key, text, name) in [
-                (KeyCode::F1, "", "help"),
-                (KeyCode::KeyP, "p", "the log"),
-                (KeyCode::KeyM, "m", "the overview"),
-                (KeyCode::KeyI, "i", "the pack"),
-                (KeyCode::KeyV, "v", "looking"),
-            ] {
-                press(&mut app, key, text);
-                check(&mut app, &what(name), false);
-                if name == "help" {
-                    press(&mut app, KeyCode::End, "");
-                    check(&mut app, &what("help at its end"), false);
-                }
-                press(&mut app, KeyCode::Escape, "");
-            }
-            check(&mut app, &what("play again"), true);
-            // Aiming a dart: its prompt stands right of the sidebar, on nothing of the HUD's.
-            let darts = delve_core::world::Item {
-                kind: delve_core::world::ItemKind::Dart,
-                count: 5,
-            };
-            app.world_mut().resource_mut::<Game>().player_mut().pack.add(darts);
-            press(&mut app, KeyCode::KeyF, "f");
-            press(&mut app, KeyCode::KeyA, "a");
-            assert_eq!(
-                *app.world().resource::<State<delve::state::Focus>>().get(),
-                delve::state::Focus::Aim
-            );
-            check(&mut app, &what("aiming"), true);
-            press(&mut app, KeyCode::Escape, "");
-            // The run's summary.
-            app.world_mut()
-                .resource_mut::<NextState<GameState>>()
-                .set(GameState::Ended);
-            settle(&mut app);
-            check(&mut app, &what("the summary"), true);
         }
-    }
+        check(&mut app, &what("play"), true);
+        // A full pack (swords do not stack: a row each), for the pack's list at its longest.
+        for _ in 0..delve_core::world::SLOTS {
+            let sword = delve_core::world::Item::one(delve_core::world::ItemKind::Sword);
+            app.world_mut().resource_mut::<Game>().player_mut().pack.add(sword);
+        }
+        for (key, text, name) in [
+            (KeyCode::F1, "", "help"),
+            (KeyCode::KeyP, "p", "the log"),
+            (KeyCode::KeyM, "m", "the overview"),
+            (KeyCode::KeyI, "i", "the pack"),
+            (KeyCode::KeyV, "v", "looking"),
+        ] {
+            press(&mut app, key, text);
+            check(&mut app, &what(name), false);
+            if name == "help" {
+                press(&mut app, KeyCode::End, "");
+                check(&mut app, &what("help at its end"), false);
+            }
+            press(&mut app, KeyCode::Escape, "");
+        }
+        check(&mut app, &what("play again"), true);
+        // Aiming a dart: its prompt stands right of the sidebar, on nothing of the HUD's.
+        let darts = delve_core::world::Item {
+            kind: delve_core::world::ItemKind::Dart,
+            count: 5,
+        };
+        let mut game = app.world_mut().resource_mut::<Game>();
+        game.player_mut().pack = delve_core::world::Pack::default();
+        game.player_mut().pack.add(darts);
+        press(&mut app, KeyCode::KeyF, "f");
+        press(&mut app, KeyCode::KeyA, "a");
+        assert_eq!(
+            *app.world().resource::<State<delve::state::Focus>>().get(),
+            delve::state::Focus::Aim
+        );
+        check(&mut app, &what("aiming"), true);
+        press(&mut app, KeyCode::Escape, "");
+        // The run's summary.
+        app.world_mut()
+            .resource_mut::<NextState<GameState>>()
+            .set(GameState::Ended);
+        settle(&mut app);
+        check(&mut app, &what("the summary"), true);
+    });
 }
 
 #[test]
@@ -307,29 +318,26 @@ fn a_replay_and_its_bar_fit_every_window_at_every_text_size() {
         _ = played.play(delve_core::rules::Act::Wait);
     }
     let recording = played.recording().cloned().expect("a recording");
-    for size in SIZES {
-        for (text_size, scale) in TEXT_SIZES.iter().enumerate() {
-            let what = |page: &str| format!("{page} ({}% text)", scale * 100.0);
-            let (run, replay) = delve_core::run::Replay::begin(&spec, &recording, None).unwrap();
-            let mut app = app(GameState::Title, size, text_size, &store);
-            app.insert_resource(delve::screens::playing::replay::ReplayControl::new(&run, replay))
-                .insert_resource(Game(run));
-            app.world_mut()
-                .resource_mut::<NextState<delve::state::Session>>()
-                .set(delve::state::Session::Replay);
-            app.world_mut()
-                .resource_mut::<NextState<GameState>>()
-                .set(GameState::Playing);
-            settle(&mut app);
-            for _ in 0..60 {
-                app.update();
-            }
-            assert!(
-                placed(&mut app).iter().any(|p| p.text.starts_with("REPLAY")),
-                "{}: the bar is shown",
-                what("a replay")
-            );
-            check(&mut app, &what("a replay"), true);
+    every_window(|size, text_size, what| {
+        let (run, replay) = delve_core::run::Replay::begin(&spec, &recording, None).unwrap();
+        let mut app = app(GameState::Title, size, text_size, &store);
+        app.insert_resource(delve::screens::playing::replay::ReplayControl::new(&run, replay))
+            .insert_resource(Game(run));
+        app.world_mut()
+            .resource_mut::<NextState<delve::state::Session>>()
+            .set(delve::state::Session::Replay);
+        app.world_mut()
+            .resource_mut::<NextState<GameState>>()
+            .set(GameState::Playing);
+        settle(&mut app);
+        for _ in 0..60 {
+            app.update();
         }
-    }
+        assert!(
+            placed(&mut app).iter().any(|p| p.text.starts_with("REPLAY")),
+            "{}: the bar is shown",
+            what("a replay")
+        );
+        check(&mut app, &what("a replay"), true);
+    });
 }
