@@ -8,11 +8,13 @@
 //! stairs and doors (a closed door is opened by walking into it; a locked one is never unlocked).
 //! It re-plans after every step, so whatever a step reveals counts at once.
 
+use std::collections::HashSet;
+
 use crate::fov::LevelMemory;
 use crate::geom::Pos;
 use crate::map::{DoorState, Tile};
 use crate::paths::Search;
-use crate::world::{Class, Level, Pack};
+use crate::world::{Class, FloorItem, Level, Pack};
 
 /// What the player knows of the level it is on.
 #[derive(Clone, Copy, Debug)]
@@ -108,21 +110,19 @@ pub fn explore(known: &Known, at: Pos, held: &[Pos], search: &mut Search) -> Res
     explore_taking(known, at, held, None, search)
 }
 
-/// Whether exploring goes to pick up what lies at `p`, seen there, with room for it in `pack`:
+/// Whether exploring goes to pick up `found`, seen lying there, with room for it in `pack`:
 /// what DCSS picks up by default (potions, scrolls, wands, and things to throw: your own darts
 /// after a fight), never a weapon or armour (the player chooses those, and may have dropped
 /// them) nor anything on a vault's altar (taking it is the vault's choice).
-pub fn worth_taking(known: &Known, pack: &Pack, p: Pos) -> bool {
-    known.memory.is_explored(p)
-        && known.level.item_at(p).is_some_and(|f| {
-            f.altar.is_none()
-                && !f.sealed
-                && matches!(
-                    f.item.kind.class(),
-                    Class::Potion | Class::Scroll | Class::Wand | Class::Thrown
-                )
-                && pack.room_for(f.item).is_some()
-        })
+pub fn worth_taking(known: &Known, pack: &Pack, found: &FloorItem) -> bool {
+    known.memory.is_explored(found.at)
+        && found.altar.is_none()
+        && !found.sealed
+        && matches!(
+            found.item.kind.class(),
+            Class::Potion | Class::Scroll | Class::Wand | Class::Thrown
+        )
+        && pack.room_for(found.item).is_some()
 }
 
 /// As `explore`, going also for what is worth taking into `pack` (`worth_taking`) on the way:
@@ -134,8 +134,13 @@ pub fn explore_taking(
     pack: Option<&Pack>,
     search: &mut Search,
 ) -> Result<Vec<Pos>, Finished> {
-    let take = |p: Pos| pack.is_some_and(|pack| worth_taking(known, pack, p));
-    let goal = |p: Pos| p != at && (known.borders_unknown(p) || known.key_at(p) || known.relic_at(p) || take(p));
+    // Where the things worth taking lie, found once (the walk asks of every tile it reaches).
+    let take: HashSet<Pos> = pack.map_or_else(HashSet::new, |pack| {
+        let items = known.level.items.iter();
+        items.filter(|f| worth_taking(known, pack, f)).map(|f| f.at).collect()
+    });
+    let goal =
+        |p: Pos| p != at && (known.borders_unknown(p) || known.key_at(p) || known.relic_at(p) || take.contains(&p));
     let walk = search.nearest(known.size(), at, |p| known.tile(p), |_, t| explorable(t), goal);
     if let Some(walk) = walk.filter(|w| !w.is_empty()) {
         return Ok(walk);
