@@ -113,3 +113,22 @@ pub(super) fn load<T>(
         }
     })
 }
+
+/// Writes what changed from `before` to `after` over the settings as kept now in `store`, so
+/// another Delve's changes meanwhile are kept too: the settings as they now stand, and whether
+/// they could be written (the title's settings page, and the window's size on quitting).
+pub(crate) fn keep_settings(
+    store: &Store,
+    before: &crate::settings::Settings,
+    after: &crate::settings::Settings,
+) -> (crate::settings::Settings, Result<(), String>) {
+    let (kept, _) = load_or_set_aside(
+        store,
+        Slot::Settings,
+        "settings file",
+        crate::settings::Settings::from_text,
+    );
+    let merged = kept.unwrap_or_default().merged(before, after);
+    let written = store.write(Slot::Settings, merged.to_text().as_bytes());
+    (merged, written)
+}

@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use bevy::window::{Monitor, MonitorSelection, PrimaryMonitor, PrimaryWindow, WindowPosition, WindowResized};
 
-use crate::save::{SaveStore, Slot, load_or_set_aside};
+use crate::save::SaveStore;
 use crate::settings::Settings;
 
 /// The window's size the first time, in logical pixels.
@@ -98,10 +98,8 @@ fn keep_size_on_exit(
     }
     let before = settings.clone();
     settings.window = Some(chosen);
-    let (kept, _) = load_or_set_aside(&store.0, Slot::Settings, "settings file", Settings::from_text);
-    let merged = kept.unwrap_or_default().merged(&before, &settings);
     // Quitting goes on either way: a size not kept costs only the size.
-    _ = store.0.write(Slot::Settings, merged.to_text().as_bytes());
+    _ = crate::save::keep_settings(&store.0, &before, &settings);
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use delve_core::run::RunSpec;
 
 use super::data::TitleData;
 use super::menu::{self, Menu, Outcome};
-use crate::save::{SaveSlot, SaveStore, Slot, load_or_set_aside};
+use crate::save::{SaveSlot, SaveStore, Slot};
 use crate::settings::Settings;
 use crate::state::Session;
 use crate::turn::begin_run;
@@ -33,11 +33,11 @@ pub(super) fn act(
         Outcome::SettingsChanged => {
             // What changed is written over the settings as they are kept now: another Delve's
             // changes meanwhile are kept too (and shown here from now on).
-            let (kept, _) = load_or_set_aside(&store.0, Slot::Settings, "settings file", Settings::from_text);
-            *settings = kept.unwrap_or_default().merged(before, settings);
+            let (kept, written) = crate::save::keep_settings(&store.0, before, settings);
+            *settings = kept;
             // The next run sees as far as the settings now say (over a `--radius` given at start).
             commands.insert_resource(crate::turn::FovRadius(settings.radius));
-            if let Err(e) = store.0.write(Slot::Settings, settings.to_text().as_bytes()) {
+            if let Err(e) = written {
                 menu.note = Some(format!("The settings could not be kept: {e}"));
             }
         }
