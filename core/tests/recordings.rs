@@ -9,7 +9,7 @@ use delve_core::fov::DEFAULT_RADIUS;
 use delve_core::generation::{CorridorStyle, GenParams};
 use delve_core::geom::{Dir8, Pos};
 use delve_core::rules::Act;
-use delve_core::run::{CHECKPOINT_EVERY, Command, RULES, Recording, Replay, Run, RunSpec};
+use delve_core::run::{Astray, CHECKPOINT_EVERY, Command, RULES, Recording, Replay, Run, RunSpec};
 use delve_core::save::{
     Outcome, RecordingError, RecordingFile, SavedRun, decode, decode_recording, encode, encode_recording, share_line,
     story, verify,
@@ -62,7 +62,7 @@ fn one_command_changed_is_caught_at_the_next_checkpoint() {
             Command::Act(Act::Step(d)) => Command::Act(Act::Step(Dir8::ALL.into_iter().find(|&o| o != d).unwrap())),
             _ => Command::Act(Act::Step(Dir8::N)),
         };
-        let recording = Recording::from_parts(changed, checkpoints.to_vec(), None).unwrap();
+        let recording = Recording::from_parts(changed.clone(), checkpoints.to_vec(), None).unwrap();
         let bytes = RecordingFile {
             recording,
             ..file.clone()
@@ -70,11 +70,20 @@ fn one_command_changed_is_caught_at_the_next_checkpoint() {
         .to_bytes();
         let (verdict, _) = verify(&bytes).unwrap();
         let desync = verdict.desync.expect("the change is caught");
-        let next = checkpoints
-            .iter()
-            .find(|c| c.commands as usize > at)
-            .map_or(file.end.turn, |c| c.turn);
-        assert_eq!(desync.turn, next, "command {at} changed");
+        match desync.astray {
+            // A move the rules refuse there (into a wall): caught at once, by number.
+            Astray::Impossible { number, command, .. } => {
+                assert_eq!((number, command), (at + 1, changed[at]), "command {at} changed");
+            }
+            // A move the rules allow: caught at the next checkpoint.
+            Astray::Hash { .. } => {
+                let next = checkpoints
+                    .iter()
+                    .find(|c| c.commands as usize > at)
+                    .map_or(file.end.turn, |c| c.turn);
+                assert_eq!(desync.turn, next, "command {at} changed");
+            }
+        }
         assert!(!verdict.ok());
     }
 }
@@ -259,7 +268,12 @@ fn the_golden_recording_still_replays() {
     // Rules 2's (a sneak attack on a sleeper: sure, and three times a blow).
     match verify(&data("golden-r2.delverec")) {
         Ok((verdict, _)) => assert!(RULES == 2 && verdict.ok(), "{:?}", verdict.desync),
-        Err(e) => assert!(RULES > 2 && e.contains("under rules 2"), "{e}"),
+        Err(e) => assert!(RULES > 2 && e.contains("made under rules 2"), "{e}"),
+    }
+    // Rules 3's (no refusal kept; a door closed only from beside it).
+    match verify(&data("golden-r3.delverec")) {
+        Ok((verdict, _)) => assert!(RULES == 3 && verdict.ok(), "{:?}", verdict.desync),
+        Err(e) => assert!(RULES > 3 && e.contains("made under rules 3"), "{e}"),
     }
 }
 

@@ -244,6 +244,10 @@ pub enum Refusal {
     NoRoomToBlink,
     /// Shooting with no clear line of fire (or no bow).
     NoShot,
+    /// Closing a door not next to the actor.
+    OutOfReach,
+    /// Anything after the run's end.
+    Over,
 }
 
 impl fmt::Display for Refusal {
@@ -278,6 +282,8 @@ impl fmt::Display for Refusal {
             Refusal::AlreadyEquipped => "You are already using that.",
             Refusal::NoRoomToBlink => "There is no room to blink there.",
             Refusal::NoShot => "There is no clear shot.",
+            Refusal::OutOfReach => "That is out of reach.",
+            Refusal::Over => "The run is over.",
         })
     }
 }

@@ -91,6 +91,7 @@ pub fn resolve(scene: &Scene, actor: &Actor, act: Act, rng: &mut GenRng) -> Resu
         Act::PickUp | Act::Drop(_) | Act::Use(_) | Act::Equip(_) | Act::Unequip(_) | Act::Aim { .. } => {
             Err(Refusal::CannotUse) // the player's pack: `items::resolve`
         }
+        Act::Close(at) if mind::chebyshev(actor.at, at) != 1 => Err(Refusal::OutOfReach),
         Act::Close(at) => match map.tile(at) {
             Tile::Door(DoorState::Open) if scene.occupant(at).is_some() || actor.at == at => Err(Refusal::DoorBlocked),
             Tile::Door(DoorState::Open) => Ok(vec![Effect::DoorClosed(at)]),
@@ -524,23 +525,27 @@ mod tests {
 
     #[test]
     fn closing() {
-        let l = level("#####\n#@'+#\n#####\n");
+        let l = level("#####\n#'@+#\n#...#\n#####\n");
         let s = scene(&l);
-        let me = walker(Pos::new(1, 1));
+        let me = walker(Pos::new(2, 1));
         assert_eq!(
-            resolve(&s, &me, Act::Close(Pos::new(2, 1))),
-            Ok(vec![Effect::DoorClosed(Pos::new(2, 1))])
+            resolve(&s, &me, Act::Close(Pos::new(1, 1))),
+            Ok(vec![Effect::DoorClosed(Pos::new(1, 1))])
         );
         let crowded = Scene {
-            player_at: Pos::new(2, 1),
+            player_at: Pos::new(1, 1),
             ..s
         };
         assert_eq!(
-            resolve(&crowded, &me, Act::Close(Pos::new(2, 1))),
+            resolve(&crowded, &me, Act::Close(Pos::new(1, 1))),
             Err(Refusal::DoorBlocked)
         );
         assert_eq!(resolve(&s, &me, Act::Close(Pos::new(3, 1))), Err(Refusal::AlreadyShut));
-        assert_eq!(resolve(&s, &me, Act::Close(Pos::new(1, 1))), Err(Refusal::NoDoor));
-        assert_eq!(open_doors_around(&l.map, Pos::new(1, 1)), vec![Pos::new(2, 1)]);
+        assert_eq!(resolve(&s, &me, Act::Close(Pos::new(2, 2))), Err(Refusal::NoDoor));
+        // Only a door next to the actor: one farther off, or its own tile, is out of reach.
+        let far = walker(Pos::new(3, 2));
+        assert_eq!(resolve(&s, &far, Act::Close(Pos::new(1, 1))), Err(Refusal::OutOfReach));
+        assert_eq!(resolve(&s, &me, Act::Close(Pos::new(2, 1))), Err(Refusal::OutOfReach));
+        assert_eq!(open_doors_around(&l.map, Pos::new(2, 1)), vec![Pos::new(1, 1)]);
     }
 }

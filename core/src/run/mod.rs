@@ -15,7 +15,10 @@ use crate::rules::{Act, Refusal, Round, Senses, Stage, play_round};
 use crate::world::{Level, Lore, MessageLog, Player, RunRecord};
 
 pub use daily::{Date, daily_params, daily_seed};
-pub use recording::{CHECKPOINT_EVERY, Checkpoint, Command, Desync, MAX_COMMANDS, RULES, Recording, Replay};
+pub use recording::{
+    Astray, CHECKPOINT_EVERY, Checkpoint, Command, Desync, Impossible, MAX_COMMANDS, MAX_WORK, RULES, Recording,
+    Replay, TILES_PER_TURN_WORK, TURN_WORK,
+};
 
 /// Salt that keeps the play stream apart from the levels' streams.
 const PLAY_SALT: u64 = 0x706c_6179_5f72_6e67; // "play_rng"
@@ -54,6 +57,14 @@ impl RunSpec {
                 peaceful: dungeon.is_peaceful(),
             },
             Origin::Map => RunSpec::Level(Box::new(dungeon.level().clone())),
+        }
+    }
+
+    /// Tiles in each of its levels (a seeded run's levels are all one size).
+    pub fn area(&self) -> u64 {
+        match self {
+            RunSpec::Seeded { params, .. } => u64::from(params.width) * u64::from(params.height),
+            RunSpec::Level(level) => u64::from(level.map.width()) * u64::from(level.map.height()),
         }
     }
 
@@ -312,9 +323,14 @@ impl Run {
     }
 
     /// Plays `act` as a whole turn (the player's action, then the monsters'), tells the player
-    /// what happened and looks again. A refusal is told and takes no turn: nothing else changes.
-    /// The act is recorded (refused or not: a refusal is part of the game as played).
+    /// what happened and looks again. A refusal is told and takes no turn: nothing else changes,
+    /// and it is not recorded (a recording holds only what the rules accepted, so every command
+    /// in one is a move a player could make: `Replay` refuses any other). After the run's end
+    /// every act is refused.
     pub fn play(&mut self, act: Act) -> Result<Round, Refusal> {
+        if self.is_over() {
+            return Err(Refusal::Over);
+        }
         let before = self.turn;
         let mut stage = Stage {
             dungeon: &mut self.dungeon,
@@ -335,15 +351,15 @@ impl Run {
                     self.log.push(self.turn, line.clone());
                 }
                 self.look();
+                self.record_act(act, before);
             }
             Err(refusal) => self.say(refusal.to_string()),
         }
-        self.record_act(act, before);
         played
     }
 
-    /// Keeps `act` in the recording, with a checkpoint when the turn passed a multiple of
-    /// `CHECKPOINT_EVERY`.
+    /// Keeps `act` (which the rules accepted) in the recording, with a checkpoint when the turn
+    /// passed a multiple of `CHECKPOINT_EVERY`.
     fn record_act(&mut self, act: Act, before: u64) {
         let Some(rec) = &self.recording else { return };
         if rec.len() >= MAX_COMMANDS {

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::{Run, RunSpec};
 use crate::fov::DEFAULT_RADIUS;
 use crate::generation::GenError;
-use crate::rules::{Act, Round};
+use crate::rules::{Act, Refusal, Round};
 
 /// The version of the rules: bump it whenever the same commands could play out otherwise (the
 /// rules of a turn, generation, the random stream, the state hash). A recording names the rules
@@ -18,7 +18,11 @@ use crate::rules::{Act, Round};
 ///
 /// Rules 2: a blow on a sleeping monster is a sneak attack (it never misses and does three
 /// times the damage), and a sneaking blow takes one turn, not a sneaking step's two.
-pub const RULES: u32 = 2;
+///
+/// Rules 3: a recording holds only what the rules accepted (a refusal, which changes nothing,
+/// is no longer kept), so a replay refuses any command the rules refuse; a door is closed only
+/// from next to it; nothing is played after the run's end.
+pub const RULES: u32 = 3;
 
 /// A checkpoint (the state hash) is kept every this many turns.
 pub const CHECKPOINT_EVERY: u64 = 50;
@@ -29,6 +33,21 @@ pub const MAX_COMMANDS: usize = 4_000_000;
 
 /// The farthest sight a recording may set (what `--radius` allows).
 pub const MAX_SIGHT_RADIUS: u32 = 100;
+
+/// What a turn costs a replay besides the sight and the level's size: the player's act, noise,
+/// the round's effects, in the units of `Recording::work` (a tile looked at).
+pub const TURN_WORK: u64 = 1_000;
+
+/// The tiles of a level per unit of work a turn costs for the level's size (its monsters, more
+/// on a larger level, each act every turn).
+pub const TILES_PER_TURN_WORK: u64 = 4;
+
+/// The most work a recording may ask of a replay (`Recording::work`), refused before it begins.
+/// Replays do 0.7 to 2 billion units a second on one core of the machines Delve is measured on
+/// (`cargo run --release -p delve-core --example replay_cost`, docs/performance.md), so this is
+/// at most a minute: ten million turns at the default size and sight (more than
+/// `MAX_COMMANDS`), or about 100,000 on the largest level with the farthest sight.
+pub const MAX_WORK: u64 = 30_000_000_000;
 
 /// What the player told the game, as a recording keeps it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -108,11 +127,11 @@ impl Recording {
                 return Err(format!("more than {MAX_COMMANDS} commands, more than a run can give"));
             }
         }
-        let mut last = Checkpoint {
-            commands: 0,
-            turn: 0,
-            hash: 0,
-        };
+        // As `Run::play` keeps them: each after a command that took the turn into a later
+        // `CHECKPOINT_EVERY` (so at most one a command, one a `CHECKPOINT_EVERY` turns), never
+        // two at one command or in one stretch of turns. Each costs a state hash: a recording
+        // cannot ask for more of them than a run of its length makes.
+        let mut last: Option<Checkpoint> = None;
         for c in &checkpoints {
             if c.commands as usize > count {
                 return Err(format!(
@@ -120,13 +139,17 @@ impl Recording {
                     c.commands
                 ));
             }
-            if c.commands < last.commands || c.turn < last.turn {
+            let later = match last {
+                None => c.commands > 0 && c.turn >= CHECKPOINT_EVERY,
+                Some(last) => c.commands > last.commands && c.turn / CHECKPOINT_EVERY > last.turn / CHECKPOINT_EVERY,
+            };
+            if !later {
                 return Err(format!(
-                    "the checkpoint of turn {} comes after turn {}",
-                    c.turn, last.turn
+                    "the checkpoint of turn {} after {} commands comes too soon (one is kept each {CHECKPOINT_EVERY} turns, after the command that reached them)",
+                    c.turn, c.commands
                 ));
             }
-            last = *c;
+            last = Some(*c);
         }
         Ok(Recording {
             bytes,
@@ -205,6 +228,31 @@ impl Recording {
         self.push(Command::Sight(radius));
     }
 
+    /// What replaying it over `spec`'s run costs, estimated before it begins in tiles looked at:
+    /// each turn's sight (the tiles within the radius, at most the level's), `TURN_WORK` and a
+    /// unit for each `TILES_PER_TURN_WORK` tiles of the level for the rest of the turn, and a
+    /// level's tiles for each checkpoint's state hash. Replaying takes time in proportion
+    /// (figures in docs/performance.md), so a replay of any recording ends in a time bounded
+    /// before it starts (`MAX_WORK`).
+    pub fn work(&self, spec: &RunSpec) -> u64 {
+        let area = spec.area();
+        let sight = |r: u32| (2 * u64::from(r) + 1).pow(2).min(area);
+        let turn = TURN_WORK + area / TILES_PER_TURN_WORK;
+        let mut seen = sight(DEFAULT_RADIUS);
+        let mut work = seen + self.checkpoints.len() as u64 * area;
+        for command in self.commands() {
+            work += match command {
+                Command::Act(_) => seen + turn,
+                Command::Sight(r) => {
+                    seen = sight(r);
+                    seen
+                }
+                Command::Sneaking(_) => 1,
+            };
+        }
+        work
+    }
+
     /// The sight radius the commands leave the player with (`DEFAULT_RADIUS` if none set it):
     /// what a run continued from its save sees.
     pub fn last_sight(&self) -> u32 {
@@ -226,24 +274,70 @@ impl Recording {
     }
 }
 
-/// Where a replay went astray: the state after a command is not the one recorded.
+/// Where a replay went astray: the state after a command is not the one recorded, or the
+/// recording holds a command no player could have given at that moment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Desync {
-    /// The turn of the checkpoint that did not match (as recorded).
+    /// The turn it went astray on: the checkpoint's (as recorded) that did not match, or the
+    /// turn the impossible command was given on.
     pub turn: u64,
-    /// The hash recorded.
-    pub recorded: u64,
-    /// The hash the replay came to.
-    pub replayed: u64,
+    /// What went astray.
+    pub astray: Astray,
+}
+
+/// How a replay went astray.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Astray {
+    /// A checkpoint's state hash differs.
+    Hash {
+        /// The hash recorded.
+        recorded: u64,
+        /// The hash the replay came to.
+        replayed: u64,
+    },
+    /// A command no player could have given then: the game records only what its rules
+    /// accepted.
+    Impossible {
+        /// Which command (counted from 1).
+        number: usize,
+        /// The command.
+        command: Command,
+        /// Why it could not be given.
+        why: Impossible,
+    },
+}
+
+/// Why a recorded command could not have been given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Impossible {
+    /// The rules refuse it there and then (the game records no refusal).
+    Refused(Refusal),
+    /// The run was over: the game takes no command after its end.
+    AfterTheEnd,
+    /// A setting set to what it already was: the game records only changes.
+    Unchanged,
 }
 
 impl std::fmt::Display for Desync {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "the replay went astray by turn {}: the recording's state hash there is {:016x}, the replay's {:016x}",
-            self.turn, self.recorded, self.replayed
-        )
+        let turn = self.turn;
+        match self.astray {
+            Astray::Hash { recorded, replayed } => write!(
+                f,
+                "the replay went astray by turn {turn}: the recording's state hash there is {recorded:016x}, the replay's {replayed:016x}"
+            ),
+            Astray::Impossible { number, command, why } => {
+                write!(
+                    f,
+                    "command {number} ({command:?}, on turn {turn}) is one no player could have given: "
+                )?;
+                match why {
+                    Impossible::Refused(refusal) => write!(f, "the rules refuse it (\"{refusal}\")"),
+                    Impossible::AfterTheEnd => write!(f, "the run was over"),
+                    Impossible::Unchanged => write!(f, "it sets what was already so"),
+                }
+            }
+        }
     }
 }
 
@@ -262,8 +356,8 @@ pub struct Replay {
     next: usize,
     /// The next checkpoint to meet.
     check: usize,
-    /// What the last command played came to, if it was an act that was not refused (for the
-    /// view to show: `take_round`).
+    /// What the last command played came to, if it was an act (for the view to show:
+    /// `take_round`).
     round: Option<Round>,
 }
 
@@ -318,7 +412,7 @@ impl Replay {
     }
 
     /// Plays the next command over `run` (false when none is left) and checks the checkpoints
-    /// it reaches.
+    /// it reaches; a command no player could have given there is an `Astray::Impossible`.
     pub fn step(&mut self, run: &mut Run) -> Result<bool, Desync> {
         if self.next == 0 {
             self.check_reached(run)?;
@@ -327,26 +421,31 @@ impl Replay {
             return Ok(false);
         };
         self.at = self.bytes.len() - rest.len();
+        let (turn, number) = (run.turn(), self.next + 1);
+        let impossible = |why| Desync {
+            turn,
+            astray: Astray::Impossible { number, command, why },
+        };
+        if run.is_over() {
+            return Err(impossible(Impossible::AfterTheEnd));
+        }
+        self.round = None;
         match command {
-            Command::Act(act) => {
-                // A refusal is part of the game as recorded: it refuses again.
-                self.round = run.play(act).ok();
-            }
-            Command::Sight(radius) => {
-                self.round = None;
-                run.set_sight_radius(radius);
-            }
-            Command::Sneaking(on) => {
-                self.round = None;
-                run.set_sneaking(on);
-            }
+            Command::Act(act) => match run.play(act) {
+                Ok(round) => self.round = Some(round),
+                Err(refusal) => return Err(impossible(Impossible::Refused(refusal))),
+            },
+            Command::Sight(radius) if radius == run.sight().radius() => return Err(impossible(Impossible::Unchanged)),
+            Command::Sight(radius) => run.set_sight_radius(radius),
+            Command::Sneaking(on) if on == run.player().sneaking => return Err(impossible(Impossible::Unchanged)),
+            Command::Sneaking(on) => run.set_sneaking(on),
         }
         self.next += 1;
         self.check_reached(run)?;
         Ok(true)
     }
 
-    /// What the last command played came to (`None`: a refusal, a setting, or taken already).
+    /// What the last command played came to (`None`: a setting, or taken already).
     pub fn take_round(&mut self) -> Option<Round> {
         self.round.take()
     }
@@ -369,8 +468,10 @@ impl Replay {
             if replayed != c.hash || run.turn != c.turn {
                 return Err(Desync {
                     turn: c.turn,
-                    recorded: c.hash,
-                    replayed,
+                    astray: Astray::Hash {
+                        recorded: c.hash,
+                        replayed,
+                    },
                 });
             }
             self.check += 1;

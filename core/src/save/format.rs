@@ -619,8 +619,38 @@ pub fn decode(bytes: &[u8]) -> Result<SavedRun, SaveError> {
 }
 
 fn inflate(what: &str, bytes: &[u8], max: usize) -> Result<Vec<u8>, SaveError> {
-    miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(bytes, max)
-        .map_err(|e| SaveError::Damaged(format!("{what}: {}", inflate_problem(e.status))))
+    inflate_whole(bytes, max).map_err(|why| SaveError::Damaged(format!("{what}: {why}")))
+}
+
+/// One zlib stream inflated: all of `bytes` (anything after the stream's end is refused, not
+/// ignored: a file with more after it is not the file that was written), at most `max` bytes
+/// out; or what is wrong with it.
+pub(super) fn inflate_whole(bytes: &[u8], max: usize) -> Result<Vec<u8>, String> {
+    use miniz_oxide::inflate::TINFLStatus;
+    use miniz_oxide::inflate::core::{DecompressorOxide, decompress, inflate_flags};
+    let flags = inflate_flags::TINFL_FLAG_PARSE_ZLIB_HEADER | inflate_flags::TINFL_FLAG_USING_NON_WRAPPING_OUTPUT_BUF;
+    let mut out = vec![0; bytes.len().saturating_mul(4).clamp(64, max.max(64))];
+    let mut state = Box::<DecompressorOxide>::default();
+    let (mut read, mut written) = (0, 0);
+    loop {
+        let (status, consumed, made) = decompress(&mut state, &bytes[read..], &mut out, written, flags);
+        read += consumed;
+        written += made;
+        match status {
+            TINFLStatus::Done if read == bytes.len() => {
+                out.truncate(written);
+                return Ok(out);
+            }
+            TINFLStatus::Done => {
+                return Err(format!("{} bytes after its end", bytes.len() - read));
+            }
+            TINFLStatus::HasMoreOutput if out.len() < max => {
+                let grown = out.len().saturating_mul(2).min(max);
+                out.resize(grown, 0);
+            }
+            other => return Err(inflate_problem(other)),
+        }
+    }
 }
 
 /// `T` in postcard bytes: all of them, nothing left over.
@@ -748,7 +778,7 @@ fn decode_v1(body: &[u8]) -> Result<SavedRun, SaveError> {
     })
 }
 
-pub(super) fn inflate_problem(status: miniz_oxide::inflate::TINFLStatus) -> String {
+fn inflate_problem(status: miniz_oxide::inflate::TINFLStatus) -> String {
     use miniz_oxide::inflate::TINFLStatus as S;
     match status {
         S::FailedCannotMakeProgress => "the data ends early".into(),

@@ -93,7 +93,7 @@ impl fmt::Display for RecordingError {
             ),
             RecordingError::Rules { rules, game } => write!(
                 f,
-                "it was played by Delve {game} under rules {rules}, and this Delve plays rules {RULES}: it cannot be replayed here"
+                "it was made under rules {rules} (by Delve {game}), and this Delve plays rules {RULES}: it cannot be replayed here"
             ),
             RecordingError::Damaged(why) => write!(f, "it is damaged ({why})"),
             RecordingError::Inconsistent(why) => write!(f, "it does not fit together ({why})"),
@@ -168,8 +168,7 @@ pub fn decode_recording(bytes: &[u8]) -> Result<RecordingFile, RecordingError> {
     if version != RECORDING_FORMAT {
         return Err(RecordingError::Version(version));
     }
-    let plain = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(&bytes[HEADER..], MAX_BYTES)
-        .map_err(|e| RecordingError::Damaged(super::format::inflate_problem(e.status)))?;
+    let plain = super::format::inflate_whole(&bytes[HEADER..], MAX_BYTES).map_err(RecordingError::Damaged)?;
     let body: Body = match postcard::take_from_bytes(&plain) {
         Ok((body, [])) => body,
         Ok((_, rest)) => return Err(RecordingError::Damaged(format!("{} bytes after its end", rest.len()))),

@@ -5,7 +5,7 @@
 use super::recording::{decode_recording, is_recording};
 use super::{decode, model::SavedRun};
 use crate::dungeon::Origin;
-use crate::run::{Checkpoint, Desync, RULES, Recording, Replay, Run, RunSpec};
+use crate::run::{Checkpoint, Desync, MAX_WORK, RULES, Recording, Replay, Run, RunSpec};
 use crate::world::Ending;
 
 /// How a replayed run stands.
@@ -79,8 +79,22 @@ impl Verdict {
 
 /// What a recording's or a save's bytes replay: how the run began, its recording, and the
 /// state it was in when written; or why they cannot be replayed (unreadable, damaged, other
-/// rules, a save made before recordings).
+/// rules, a save made before recordings, more work than any run asks: `run::MAX_WORK`).
 pub fn replayable(bytes: &[u8]) -> Result<(RunSpec, Recording, Checkpoint), String> {
+    let (spec, recording, end) = readable(bytes)?;
+    let work = recording.work(&spec);
+    if work > MAX_WORK {
+        return Err(format!(
+            "replaying it would take {work} units of work, more than any run asks ({MAX_WORK}): {} commands on {} tiles a level",
+            recording.len(),
+            spec.area()
+        ));
+    }
+    Ok((spec, recording, end))
+}
+
+/// `replayable`, before the work is weighed.
+fn readable(bytes: &[u8]) -> Result<(RunSpec, Recording, Checkpoint), String> {
     if is_recording(bytes) {
         let file = decode_recording(bytes).map_err(|e| e.to_string())?;
         return Ok((file.spec, file.recording, file.end));
@@ -94,7 +108,7 @@ pub fn replayable(bytes: &[u8]) -> Result<(RunSpec, Recording, Checkpoint), Stri
     })?;
     if let Some(rules) = saved.recording.as_ref().map(|r| r.rules).filter(|&r| r != RULES) {
         return Err(format!(
-            "it was played by Delve {} under rules {rules}, and this Delve plays rules {RULES}: it cannot be replayed here",
+            "it was made under rules {rules} (by Delve {}), and this Delve plays rules {RULES}: it cannot be replayed here",
             saved.game
         ));
     }
