@@ -536,6 +536,25 @@ fn saves_lists_every_saved_run_newest_first_and_names_the_bad_ones() {
     assert_eq!(list[0]["id"], "0000000000000009");
     assert_eq!(list[0]["turn"], 5);
     assert!(stderr(&out).contains("00000000000000ff.sav"), "{}", stderr(&out));
+    // Listing takes no run's lock, and leaves no lock file behind.
+    let locks = std::fs::read_dir(dir.join("runs"))
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().ends_with(".lock"))
+        .count();
+    assert_eq!(locks, 0, "a listing made lock files");
+    // Files under other names (a sync tool's copy, a backup) are not runs: named on stderr.
+    for name in ["0000000000000009 (1).sav", "backup.sav"] {
+        std::fs::write(dir.join("runs").join(name), b"?").unwrap();
+    }
+    let out = delve(&["--save-dir", dir.to_str().unwrap(), "--saves"]);
+    assert_eq!(stdout(&out), text, "the same runs listed");
+    for name in ["0000000000000009 (1).sav", "backup.sav"] {
+        assert!(
+            stderr(&out).contains(&format!("{name} is not a run's save")),
+            "{}",
+            stderr(&out)
+        );
+    }
     // --save-info is the first of them: the run Continue plays.
     let out = delve(&["--save-dir", dir.to_str().unwrap(), "--save-info"]);
     let info: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
@@ -598,8 +617,10 @@ fn autoplay_records_and_verify_replays_to_the_same_hash() {
     assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
     let next = checkpoints.iter().find(|c| c.commands as usize > at).unwrap();
     assert_eq!(verdict(&out)["ok"], false);
+    // At the next checkpoint, or sooner, at the first move it makes impossible (into a wall).
     assert!(
-        stderr(&out).contains(&format!("by turn {}", next.turn)),
+        stderr(&out).contains(&format!("by turn {}", next.turn))
+            || stderr(&out).contains("is one no player could have given"),
         "{}",
         stderr(&out)
     );
@@ -657,4 +678,101 @@ fn the_daily_dungeon_is_the_days_seed() {
     assert_usage_error(&["--daily", "--seed", "3"], "--seed");
     assert_usage_error(&["--turns", "5"], "--autoplay");
     assert_usage_error(&["--autoplay", "--turns", "0"], "--turns");
+}
+
+/// A recording of `seed`'s bot run of `turns` turns, as `--record` writes it.
+fn recorded(seed: &str, turns: &str, name: &str) -> (PathBuf, Vec<u8>) {
+    let path = temp_file(name, b"");
+    let out = delve(&[
+        "--autoplay",
+        "--seed",
+        seed,
+        "--turns",
+        turns,
+        "--record",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let bytes = std::fs::read(&path).unwrap();
+    (path, bytes)
+}
+
+#[test]
+fn verify_refuses_a_move_no_player_could_make_and_bytes_after_the_end() {
+    use delve_core::run::{Checkpoint, Command, Recording};
+    let (_, bytes) = recorded("17", "200", "impossible-base.delverec");
+    // One command more: a door closed from far off (here, a tile no door is next to).
+    let mut file = delve_core::save::decode_recording(&bytes).unwrap();
+    let mut commands: Vec<Command> = file.recording.commands().collect();
+    commands.push(Command::Act(delve_core::rules::Act::Close(delve_core::geom::Pos::new(
+        500, 500,
+    ))));
+    let number = commands.len();
+    file.recording = Recording::from_parts(commands, file.recording.checkpoints().to_vec(), None).unwrap();
+    file.end = Checkpoint {
+        commands: number as u32,
+        ..file.end
+    };
+    let path = temp_file("impossible.delverec", &file.to_bytes());
+    let out = delve(&["--verify", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert_eq!(verdict(&out)["ok"], false);
+    let said = stderr(&out);
+    assert!(
+        said.contains(&format!("command {number} (Act(Close")) && said.contains(&format!("on turn {}", file.end.turn)),
+        "{said}"
+    );
+    // The same recording twice in one file: refused (exit 2), not verified by its first half.
+    let twice = temp_file("twice.delverec", &[bytes.clone(), bytes].concat());
+    let out = delve(&["--verify", twice.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("after its end"), "{}", stderr(&out));
+}
+
+#[test]
+#[allow(
+    unsafe_code,
+    reason = "the child's file size limit is set between fork and exec through libc"
+)]
+fn a_recording_that_cannot_be_written_whole_leaves_the_one_there() {
+    use std::os::unix::process::CommandExt;
+    let (path, before) = recorded("5", "400", "full-disk.delverec");
+    // The next recording to the same file, with room for 64 bytes only (as a full disk): the
+    // write fails, and the recording there is as it was, nothing left beside it.
+    let mut command = Command::new(env!("CARGO_BIN_EXE_delve"));
+    command.args([
+        "--autoplay",
+        "--seed",
+        "6",
+        "--turns",
+        "400",
+        "--record",
+        path.to_str().unwrap(),
+    ]);
+    // SAFETY: between fork and exec only `setrlimit` and `signal` are called (async-signal-safe).
+    unsafe {
+        command.pre_exec(|| {
+            let limit = libc::rlimit {
+                rlim_cur: 64,
+                rlim_max: 64,
+            };
+            libc::setrlimit(libc::RLIMIT_FSIZE, &limit);
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            Ok(())
+        });
+    }
+    let out = command.output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("cannot write the recording"), "{}", stderr(&out));
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        before,
+        "the recording there is kept whole"
+    );
+    let beside: Vec<String> = std::fs::read_dir(path.parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("full-disk") && n.ends_with(".tmp"))
+        .collect();
+    assert!(beside.is_empty(), "{beside:?}");
 }

@@ -114,7 +114,33 @@ fn big_save(turn: u64) -> Vec<u8> {
 /// This test binary again, running only the ignored test `name` (a child's part of a test that
 /// kills it), with `env` set and its output piped back.
 fn spawn_child(name: &str, env: &[(&str, String)]) -> std::process::Child {
+    spawn_child_ignoring(name, env, &[])
+}
+
+/// `spawn_child`, the child started with `ignored` signals ignored and the others Delve handles
+/// at their defaults, whatever this test process was started with (a shell's background job
+/// ignores SIGINT, `nohup` SIGHUP: once, a test run so made the child die of SIGTERM).
+#[allow(
+    unsafe_code,
+    reason = "a child's signal dispositions are set between fork and exec through libc"
+)]
+fn spawn_child_ignoring(name: &str, env: &[(&str, String)], ignored: &'static [libc::c_int]) -> std::process::Child {
+    use std::os::unix::process::CommandExt;
     let mut command = std::process::Command::new(std::env::current_exe().unwrap());
+    // SAFETY: between fork and exec only `signal` is called, which is async-signal-safe.
+    unsafe {
+        command.pre_exec(move || {
+            for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+                let disposition = if ignored.contains(&signal) {
+                    libc::SIG_IGN
+                } else {
+                    libc::SIG_DFL
+                };
+                libc::signal(signal, disposition);
+            }
+            Ok(())
+        });
+    }
     command.args([name, "--exact", "--ignored", "--test-threads=1", "--nocapture"]);
     for (key, value) in env {
         command.env(key, value);
@@ -364,6 +390,45 @@ fn a_game_killed_in_play_loses_no_turn_it_showed() {
             assert!(quit >= shown);
         }
     }
+}
+
+#[test]
+fn a_game_started_ignoring_hangups_and_interrupts_still_saves_on_sigterm() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = spawn_child_ignoring(
+        "play_child_plays_until_stopped",
+        &[
+            ("DELVE_PLAY_DIR", dir.path().display().to_string()),
+            ("DELVE_PLAY_SEED", "9".to_owned()),
+        ],
+        &[libc::SIGHUP, libc::SIGINT],
+    );
+    let mut said = std::io::BufRead::lines(std::io::BufReader::new(child.stdout.take().unwrap())).map_while(Result::ok);
+    let mut played = |n: usize| said.by_ref().filter(|l| l.starts_with("played ")).take(n).count();
+    let kill = |signal: &str| {
+        let sent = std::process::Command::new("kill")
+            .args(["-s", signal, &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success(), "kill -s {signal}");
+    };
+    assert_eq!(played(10), 10);
+    // Started ignoring them (as under nohup, or as a shell's background job), it still does.
+    kill("HUP");
+    kill("INT");
+    assert_eq!(played(20), 20, "it plays on");
+    // SIGTERM it handles: it quits as Ctrl+Q does, its last turn saved.
+    kill("TERM");
+    let rest: Vec<String> = said.collect();
+    let status = child.wait().unwrap();
+    let quit: u64 = rest
+        .iter()
+        .find_map(|l| l.strip_prefix("quit "))
+        .unwrap_or_else(|| panic!("it quit on SIGTERM ({status:?}, {rest:?})"))
+        .parse()
+        .unwrap();
+    let (_, bytes) = only_save(&Store::Dir(dir.path().to_owned()));
+    assert_eq!(parse_run(&bytes).unwrap().turn(), quit);
 }
 
 /// The names in `dir`, sorted.
@@ -739,4 +804,123 @@ fn a_file_that_cannot_be_read_now_is_left_as_it_is_never_set_aside_or_written_ov
     wait_until_the_end(&mut app);
     assert!(dir.path().join("history.ron").is_dir(), "still there, untouched");
     assert_eq!(names(dir.path()), ["history.ron", "runs"]);
+}
+
+#[test]
+fn one_delve_holds_a_run_however_its_lock_is_taken_let_go_and_probed() {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    // Holders take the lock, check no one else holds it, and let it go; listings probe it all
+    // the while. Once, letting go unlinked the lock file before unlocking it: a Delve that had
+    // opened it just before locked the orphan, and a third a new file, both "holding" the run.
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::Dir(dir.path().to_owned());
+    let id = RunId(0x2a);
+    let holders = AtomicU32::new(0);
+    let (held, both) = (AtomicU32::new(0), AtomicU32::new(0));
+    std::thread::scope(|scope| {
+        for _ in 0..6 {
+            scope.spawn(|| {
+                for _ in 0..3_000 {
+                    if let Ok(lock) = store.lock_run(id) {
+                        if holders.fetch_add(1, Ordering::SeqCst) > 0 {
+                            both.fetch_add(1, Ordering::SeqCst);
+                        }
+                        held.fetch_add(1, Ordering::SeqCst);
+                        std::thread::yield_now();
+                        holders.fetch_sub(1, Ordering::SeqCst);
+                        drop(lock);
+                    }
+                }
+            });
+        }
+        for _ in 0..2 {
+            scope.spawn(|| {
+                for _ in 0..2_000 {
+                    let _ = store.is_taken(id);
+                }
+            });
+        }
+    });
+    assert_eq!(both.load(Ordering::SeqCst), 0, "two held the run at once");
+    assert!(
+        held.load(Ordering::SeqCst) >= 3_000,
+        "held {} times",
+        held.load(Ordering::SeqCst)
+    );
+    // Probing makes no lock file, and finds the run free again.
+    let runs = dir.path().join("runs");
+    assert!(!store.is_taken(RunId(0x2b)));
+    assert!(
+        !runs.join(format!("{}.lock", RunId(0x2b))).exists(),
+        "a probe made a lock file"
+    );
+    assert!(!store.is_taken(id));
+    // A listing's probe does not make a run look taken to the Delve that opens it meanwhile.
+    let lock = store.lock_run(id).unwrap();
+    assert!(store.is_taken(id));
+    drop(lock);
+}
+
+#[test]
+fn a_link_planted_in_the_save_folder_is_never_followed() {
+    let dir = tempfile::tempdir().unwrap();
+    let outside = tempfile::tempdir().unwrap();
+    let store = Store::Dir(dir.path().to_owned());
+    let runs = dir.path().join("runs");
+    std::fs::create_dir_all(&runs).unwrap();
+    let id = RunId(0x77);
+    // Where a save's temporary file once was (a name anyone could work out), and the lock file:
+    // links to files outside the save folder.
+    let victim = outside.path().join("victim.txt");
+    std::fs::write(&victim, b"not Delve's").unwrap();
+    let planted = runs.join(format!(".{id}.sav.{}.tmp", std::process::id()));
+    std::os::unix::fs::symlink(&victim, &planted).unwrap();
+    let made = outside.path().join("made-by-delve");
+    std::os::unix::fs::symlink(&made, runs.join(format!("{id}.lock"))).unwrap();
+    // The save is written (through a temporary file of its own), the file outside untouched.
+    store.write(Slot::Run(id), b"a save").unwrap();
+    assert_eq!(std::fs::read(&victim).unwrap(), b"not Delve's");
+    assert_eq!(store.read(Slot::Run(id)).unwrap().unwrap(), b"a save");
+    // The lock is not taken through the link (said why), nor is anything made outside, by
+    // taking it or by a listing's probe.
+    match store.lock_run(id) {
+        Err(Taken::Failed(why)) => assert!(why.contains(".lock"), "{why}"),
+        other => panic!("locked through a link: {other:?}"),
+    }
+    let _ = store.is_taken(id);
+    let _ = save::saved_runs(&store, None);
+    assert!(!made.exists(), "a file was made through the planted link");
+}
+
+#[test]
+fn temporary_files_a_kill_left_are_cleaned_and_strays_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::Dir(dir.path().to_owned());
+    let id = RunId(0x99);
+    store.write(Slot::Run(id), b"a save").unwrap();
+    let runs = dir.path().join("runs");
+    // Left by a Delve killed while it wrote, an hour ago; and one being written now.
+    let stale = runs.join(format!(".{id}.sav.4242.0badf00d.tmp"));
+    let fresh = runs.join(format!(".{id}.sav.4243.0badf00e.tmp"));
+    for path in [&stale, &fresh] {
+        std::fs::write(path, b"half a save").unwrap();
+    }
+    let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    std::fs::File::options()
+        .write(true)
+        .open(&stale)
+        .unwrap()
+        .set_modified(hour_ago)
+        .unwrap();
+    // Copies a sync tool or a player made: not runs, but named.
+    for name in ["0000000000000099 (1).sav", "backup.sav", "notes.txt"] {
+        std::fs::write(runs.join(name), b"?").unwrap();
+    }
+    assert_eq!(store.runs().unwrap(), vec![id]);
+    assert!(!stale.exists(), "the stale temporary file is removed");
+    assert!(fresh.exists(), "one being written is left alone");
+    assert_eq!(
+        store.strays(),
+        vec!["0000000000000099 (1).sav", "backup.sav", "notes.txt"]
+    );
 }

@@ -267,3 +267,25 @@ fn crafted_counts_are_refused_before_anything_is_allocated() {
     let body = postcard::to_allocvec(&(&zeros[..], 0u8)).unwrap();
     assert!(matches!(decode(&with_header(&body)), Err(SaveError::Damaged(_))));
 }
+
+#[test]
+fn a_run_on_any_map_a_map_file_holds_is_saved_and_continued() {
+    // Smaller than any generated level (20x15): once saved, then refused as it was read back.
+    for text in ["@.\n", "#####\n#@.+#\n#####\n", "@\n"] {
+        let map = delve_core::map::parse_ascii(text.as_bytes()).unwrap();
+        let level = delve_core::world::Level::bare(map);
+        let mut run = RunSpec::Level(Box::new(level))
+            .begin()
+            .unwrap()
+            .with_sight(DEFAULT_RADIUS);
+        run.play(Act::Wait).unwrap();
+        let back = decode(&encode(&SavedRun::capture(&run)))
+            .unwrap_or_else(|e| panic!("{text:?}: {e}"))
+            .restore()
+            .unwrap_or_else(|e| panic!("{text:?}: {e}"));
+        assert_eq!(back.state_hash(), run.state_hash(), "{text:?}");
+        let mut back = back;
+        back.play(Act::Wait).unwrap();
+        assert_eq!(back.turn(), 2);
+    }
+}

@@ -400,12 +400,19 @@ pub(crate) fn save_info(store: &Store) -> ExitCode {
 
 /// `--saves`: every saved run as one JSON array on stdout, the most recently saved first, each
 /// the object `--save-info` prints with its `"id"`; saves that cannot be read are named on
-/// stderr, not listed. Exit 0, even with no save (`[]`); 2 when the saves cannot be listed.
+/// stderr, not listed, and so are files in the runs' folder that are no run's save (named
+/// otherwise). Exit 0, even with no save (`[]`); 2 when the saves cannot be listed.
 pub(crate) fn saves(store: &Store) -> ExitCode {
     let saved = match saved_values(store) {
         Ok(saved) => saved,
         Err(code) => return code,
     };
+    for stray in store.strays() {
+        eprintln!(
+            "delve: {} is not a run's save (a run's save is named by 16 hex digits, like 0196a3c2d5e80001.sav): it is not listed",
+            std::path::Path::new(&store.describe_runs()).join(stray).display()
+        );
+    }
     let mut list = Vec::new();
     for found in saved {
         match found {

@@ -45,8 +45,9 @@ pub(crate) fn verdict_json(verdict: &Verdict) -> String {
     format!("{value}\n")
 }
 
-/// `--verify FILE`: replays it and prints the verdict; exit 0 when every checkpoint matched, 3
-/// (naming the turn on stderr) when one did not, 2 when the file cannot be read or replayed.
+/// `--verify FILE`: replays it and prints the verdict; exit 0 when every checkpoint matched and
+/// every command was one a player could give then, 3 (naming the turn, or the command and its
+/// turn, on stderr) when not, 2 when the file cannot be read or replayed.
 pub(crate) fn verify_file(path: &Path) -> ExitCode {
     let bytes = match read_file(path, "the file") {
         Ok(bytes) => bytes,
@@ -73,15 +74,15 @@ pub(crate) fn verify_file(path: &Path) -> ExitCode {
 }
 
 /// `--autoplay`: the bot plays `run` without a window until it ends or `turns` turns have
-/// passed; its recording is written to `record` (if given) and replayed to check it, and the
-/// verdict printed. Exit 0, or 1 when the recording cannot be written (3 if it does not replay,
+/// passed; its recording is written to `record` (if given, whole or not at all: `write_whole`)
+/// and replayed to check it, and the verdict printed. Exit 0, or 1 when the recording cannot be written (3 if it does not replay,
 /// which would be a bug).
 pub(crate) fn autoplay(mut run: Run, radius: u32, turns: u64, record: Option<&Path>) -> ExitCode {
     run.set_sight_radius(radius);
     Bot::player().play_until(&mut run, turns);
     let bytes = encode_recording(&run).expect("a run begun here is recorded");
     if let Some(path) = record
-        && let Err(e) = std::fs::write(path, &bytes)
+        && let Err(e) = write_whole(path, &bytes)
     {
         eprintln!("delve: cannot write the recording {}: {e}", path.display());
         return ExitCode::FAILURE;
@@ -93,6 +94,19 @@ pub(crate) fn autoplay(mut run: Run, radius: u32, turns: u64, record: Option<&Pa
     } else {
         ExitCode::from(DESYNC)
     }
+}
+
+/// Writes `bytes` to `path` whole or not at all: a temporary file beside it, flushed, renamed
+/// over it (a full disk leaves the file that was there as it was, never an empty one).
+fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let name = path
+        .file_name()
+        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "it names no file"))?;
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    crate::save::store::write_atomic(dir, &name.to_string_lossy(), bytes, true)
 }
 
 /// `--replay FILE` (a recording or a save): its run, begun again, with its replay to play in

@@ -21,10 +21,13 @@ pub fn retire(store: &Store, slot: &SaveSlot, run: &Run) {
 }
 
 /// Adds `past`, the record of `run`, to the history kept in `store`, with its recording and story
-/// beside it under `id`: the history is read just before it is written, so that another Delve's
-/// runs added meanwhile are kept. The recordings and stories of runs now too old to keep theirs
-/// are removed. A history that cannot be read is left as it is, and nothing is written beside it.
+/// beside it under `id`: the history is read just before it is written, under its lock
+/// (`Store::hold_history`), so that another Delve's runs added meanwhile are kept. The
+/// recordings and stories of runs now too old to keep theirs are removed. A history that
+/// cannot be read is left as it is, and nothing is written beside it.
 fn add_to_history(store: &Store, mut past: PastRun, id: RunId, run: &Run) {
+    // Held from the read to the write: another Delve ending a run meanwhile waits its turn.
+    let _held = store.hold_history();
     // A history that cannot be read now is not written over (a transient error is no damage).
     let history = match load(store, Slot::History, "run history", History::from_text) {
         Ok((history, _)) => history,

@@ -46,37 +46,34 @@ impl Store {
     pub fn lock_run(&self, id: RunId) -> Result<RunLock, Taken> {
         match self {
             #[cfg(not(target_arch = "wasm32"))]
-            Store::Dir(dir) => {
-                let path = dir.join(super::store::Slot::Run(id).file_name()).with_extension("lock");
-                let parent = path.parent().unwrap_or(dir);
-                let file = std::fs::create_dir_all(parent)
-                    .and_then(|()| {
-                        std::fs::OpenOptions::new()
-                            .create(true)
-                            .truncate(false)
-                            .write(true)
-                            .open(&path)
-                    })
-                    .map_err(|e| Taken::Failed(format!("cannot open {}: {e}", path.display())))?;
-                match file.try_lock() {
-                    Ok(()) => Ok(RunLock {
-                        file: Some((file, path)),
-                    }),
-                    Err(std::fs::TryLockError::WouldBlock) => Err(Taken::Elsewhere),
-                    Err(std::fs::TryLockError::Error(e)) => {
-                        Err(Taken::Failed(format!("cannot lock {}: {e}", path.display())))
-                    }
-                }
-            }
+            Store::Dir(dir) => desk::hold(&desk::lock_path(dir, id)),
             #[cfg(target_arch = "wasm32")]
             Store::Browser => tab::hold(id),
             _ => Ok(RunLock::none()),
         }
     }
 
-    /// Whether another Delve plays run `id` now (what the saved-runs list marks).
+    /// Holds the history for a read, change and write, so that two Delves ending runs at once
+    /// both add theirs (on the desktop: `history.lock`, never removed, locked by the system; a
+    /// Delve that cannot get it within two seconds goes on without, and says so). In the browser
+    /// a tab's writes are not interleaved with its own, and nothing is held.
+    pub fn hold_history(&self) -> Option<std::fs::File> {
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Store::Dir(dir) = self {
+            return desk::hold_history(&dir.join("history.lock"));
+        }
+        None
+    }
+
+    /// Whether another Delve plays run `id` now (what the saved-runs list marks). On the
+    /// desktop this looks without taking the run: no lock file is made, and the lock is only
+    /// shared for an instant (a Delve taking the run then waits that instant out).
     pub fn is_taken(&self, id: RunId) -> bool {
-        matches!(self.lock_run(id), Err(Taken::Elsewhere))
+        match self {
+            #[cfg(not(target_arch = "wasm32"))]
+            Store::Dir(dir) => desk::is_held(&desk::lock_path(dir, id)),
+            _ => matches!(self.lock_run(id), Err(Taken::Elsewhere)),
+        }
     }
 }
 
@@ -102,8 +99,9 @@ impl RunLock {
     }
 }
 
-/// Released, the lock file goes too (removed while still locked, so no other Delve can have
-/// locked it meanwhile).
+/// Released, the lock file goes too, removed while still locked. Another Delve may have opened
+/// it just before and lock it just after: it then holds a file no longer in the folder, which
+/// `desk::hold` sees (the name leads to another file, or none) and tries again on the new one.
 #[cfg(not(target_arch = "wasm32"))]
 impl Drop for RunLock {
     fn drop(&mut self) {
@@ -119,6 +117,115 @@ impl Drop for RunLock {
         if let Some(key) = &self.key {
             tab::release(key);
         }
+    }
+}
+
+/// The desktop's holds: a lock file beside the run's save, opened without following a link
+/// planted at its name and locked by the system.
+#[cfg(not(target_arch = "wasm32"))]
+mod desk {
+    use super::{RunId, RunLock, Taken};
+    use crate::save::store::Slot;
+    use std::fs::{File, OpenOptions, TryLockError};
+    use std::path::{Path, PathBuf};
+    use std::time::Duration;
+
+    /// How many times a lock is tried before the run is taken for another's: a listing's probe
+    /// holds it for an instant, and a lock file unlinked as it was locked is tried again.
+    const TRIES: u32 = 20;
+    /// The wait between tries.
+    const PAUSE: Duration = Duration::from_millis(5);
+
+    /// Where run `id`'s lock file is in save directory `dir`.
+    pub fn lock_path(dir: &Path, id: RunId) -> PathBuf {
+        dir.join(Slot::Run(id).file_name()).with_extension("lock")
+    }
+
+    /// The lock file, made if `create` and it is not there; never through a link.
+    fn open(path: &Path, create: bool) -> std::io::Result<File> {
+        let mut options = OpenOptions::new();
+        options.read(true).write(create).create(create).truncate(false);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o600).custom_flags(libc::O_NOFOLLOW);
+        }
+        options.open(path)
+    }
+
+    /// Whether `file` is still the one at `path` (not unlinked, nor replaced, since it was
+    /// opened).
+    fn still_there(file: &File, path: &Path) -> bool {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            match (file.metadata(), std::fs::symlink_metadata(path)) {
+                (Ok(open), Ok(named)) => open.dev() == named.dev() && open.ino() == named.ino(),
+                _ => false,
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            // Elsewhere an open file cannot be removed: the name still leads to it.
+            let _ = (file, path);
+            true
+        }
+    }
+
+    pub fn hold(path: &Path) -> Result<RunLock, Taken> {
+        let failed = |what: &str, e: std::io::Error| Taken::Failed(format!("cannot {what} {}: {e}", path.display()));
+        let parent = path.parent().unwrap_or(path);
+        std::fs::create_dir_all(parent).map_err(|e| failed("open", e))?;
+        for _ in 0..TRIES {
+            let file = open(path, true).map_err(|e| failed("open", e))?;
+            match file.try_lock() {
+                // Locked, and still the file the name leads to: no other can lock it now.
+                Ok(()) if still_there(&file, path) => {
+                    return Ok(RunLock {
+                        file: Some((file, path.to_path_buf())),
+                    });
+                }
+                // Unlinked by the Delve that let it go as this one locked it: the next holder
+                // locks the file now at the name.
+                Ok(()) => {}
+                Err(TryLockError::WouldBlock) => std::thread::sleep(PAUSE),
+                Err(TryLockError::Error(e)) => return Err(failed("lock", e)),
+            }
+        }
+        Err(Taken::Elsewhere)
+    }
+
+    /// The history's lock at `path`, held (released when the file is dropped), or `None` if it
+    /// cannot be made or stays taken for two seconds (said in the log).
+    pub fn hold_history(path: &Path) -> Option<File> {
+        let file = std::fs::create_dir_all(path.parent().unwrap_or(path))
+            .and_then(|()| open(path, true))
+            .map_err(|e| {
+                bevy::log::warn!(
+                    "the run history is written without its lock: cannot open {}: {e}",
+                    path.display()
+                )
+            })
+            .ok()?;
+        for _ in 0..400 {
+            match file.try_lock() {
+                Ok(()) => return Some(file),
+                Err(TryLockError::WouldBlock) => std::thread::sleep(PAUSE),
+                Err(TryLockError::Error(e)) => {
+                    bevy::log::warn!("the run history is written without its lock: {e}");
+                    return None;
+                }
+            }
+        }
+        bevy::log::warn!("the run history is written without its lock: another Delve held it for two seconds");
+        None
+    }
+
+    /// Whether a Delve holds the lock at `path`, looked at without making the file or holding
+    /// the lock longer than a shared instant.
+    pub fn is_held(path: &Path) -> bool {
+        let Ok(file) = open(path, false) else { return false };
+        matches!(file.try_lock_shared(), Err(TryLockError::WouldBlock))
     }
 }
 

@@ -18,22 +18,76 @@ const EXIT_CODE: u8 = 130;
 
 /// Handles the signals for this process from now on (once; later calls do nothing). Where
 /// signals cannot be handled, says so in the log and goes on.
+///
+/// A signal the process was started ignoring stays ignored (`nohup` ignores SIGHUP, a shell
+/// starts background jobs ignoring SIGINT): the others are still handled. Asking only for
+/// handlers where none was set would refuse all three then, and SIGTERM would kill the game
+/// with no save of the turn it stopped on.
 pub fn install() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
-        let handled = ctrlc::try_set_handler(|| {
+        let ignored = started_ignoring();
+        let on_signal = || {
             if SIGNALS.fetch_add(1, Ordering::SeqCst) > 0 {
                 std::process::exit(EXIT_CODE.into());
             }
             if let Some(wake) = WAKE.lock().ok().as_deref().and_then(Option::as_ref) {
                 wake();
             }
-        });
+        };
+        let handled = if ignored.is_empty() {
+            ctrlc::try_set_handler(on_signal)
+        } else {
+            ctrlc::set_handler(on_signal).map(|()| ignore_again(&ignored))
+        };
         if let Err(e) = handled {
             warn!("signals will not save the run: {e}");
         }
     });
 }
+
+/// The signals Delve handles that this process was started ignoring.
+#[cfg(unix)]
+#[allow(
+    unsafe_code,
+    reason = "a signal's disposition is read through libc: std has no way to"
+)]
+fn started_ignoring() -> Vec<libc::c_int> {
+    [libc::SIGINT, libc::SIGTERM, libc::SIGHUP]
+        .into_iter()
+        .filter(|&signal| {
+            // SAFETY: reads the signal's disposition (a null new action changes nothing) into a
+            // zeroed `sigaction`, a plain C struct.
+            unsafe {
+                let mut old: libc::sigaction = std::mem::zeroed();
+                libc::sigaction(signal, std::ptr::null(), &mut old) == 0 && old.sa_sigaction == libc::SIG_IGN
+            }
+        })
+        .collect()
+}
+
+#[cfg(not(unix))]
+fn started_ignoring() -> Vec<i32> {
+    Vec::new()
+}
+
+/// Ignores `signals` again after the handler took them.
+#[cfg(unix)]
+#[allow(
+    unsafe_code,
+    reason = "a signal is set to be ignored through libc: std has no way to"
+)]
+fn ignore_again(signals: &[libc::c_int]) {
+    for &signal in signals {
+        // SAFETY: sets a standard signal's disposition to "ignore", which runs no code.
+        unsafe {
+            libc::signal(signal, libc::SIG_IGN);
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn ignore_again(_: &[i32]) {}
 
 /// Lets a signal wake the window (a system run once the window's event loop exists).
 pub(crate) fn let_signals_wake(proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>) {

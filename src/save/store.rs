@@ -219,9 +219,15 @@ impl Store {
     }
 
     /// Every run with a save here, by name (oldest first). A save kept where runs were kept
-    /// before each had its own (`run.sav`, `delve.run`) is moved into a slot of its own first.
+    /// before each had its own (`run.sav`, `delve.run`) is moved into a slot of its own first,
+    /// and temporary files a killed Delve left are removed.
     pub fn runs(&self) -> Result<Vec<RunId>, String> {
         self.adopt_legacy()?;
+        if let Store::Dir(dir) = self {
+            for sub in [dir.join(RUNS_DIR), dir.join(ENDED_DIR), dir.clone()] {
+                sweep_temporaries(&sub);
+            }
+        }
         let mut ids: Vec<RunId> = match self {
             Store::Dir(dir) => match std::fs::read_dir(dir.join(RUNS_DIR)) {
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
@@ -241,6 +247,29 @@ impl Store {
         };
         ids.sort();
         Ok(ids)
+    }
+
+    /// The files in the runs' folder that are no run's save, lock or temporary file (a copy a
+    /// sync tool made, `0000000000000001 (1).sav`, a `backup.sav`): never read as runs, and
+    /// named so that the player knows why they are not listed.
+    pub fn strays(&self) -> Vec<String> {
+        let Store::Dir(dir) = self else { return Vec::new() };
+        let Ok(entries) = std::fs::read_dir(dir.join(RUNS_DIR)) else {
+            return Vec::new();
+        };
+        let ours = |name: &str| {
+            is_temporary(name)
+                || [".sav", ".lock"]
+                    .iter()
+                    .any(|ext| name.strip_suffix(ext).is_some_and(|id| id.parse::<RunId>().is_ok()))
+        };
+        let mut strays: Vec<String> = entries
+            .filter_map(Result::ok)
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|name| !ours(name))
+            .collect();
+        strays.sort();
+        strays
     }
 
     /// Moves the one save of an older Delve into a slot of its own (nothing is lost: in the
@@ -309,20 +338,58 @@ fn free_name(dir: &Path, name: &str) -> PathBuf {
     path
 }
 
+/// How old a temporary file left beside a slot must be before it is taken for one a killed
+/// Delve left behind and removed: a write takes milliseconds, never minutes.
+const STALE_TEMPORARY: std::time::Duration = std::time::Duration::from_secs(10 * 60);
+
+/// Whether `name` is a temporary file `write_atomic` makes: `.<slot's file>.<...>.tmp`.
+fn is_temporary(name: &str) -> bool {
+    name.starts_with('.') && name.ends_with(".tmp")
+}
+
+/// Opens `path` for writing, creating it: only a new file (`create_new`, which never follows
+/// a link at the name), so a link or file planted where a temporary file goes is never written
+/// through.
+fn create_exclusive(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600).custom_flags(libc::O_NOFOLLOW);
+    }
+    options.open(path)
+}
+
 /// Writes `bytes` to `dir/name` so that a crash at any moment leaves the old file or the new
-/// one: a temporary file in the same directory (so the rename cannot cross file systems), its
-/// bytes flushed to disk when `durable`, renamed over the old file, and the directory flushed
-/// so the rename itself survives a power cut. Not `durable`, the new file survives the game
-/// being killed (the system has it) but a power cut may lose it: the old one then stays.
+/// one: a temporary file in the same directory (so the rename cannot cross file systems),
+/// created new under a name no one can guess ahead (a link planted there is refused, never
+/// followed), its bytes flushed to disk when `durable`, renamed over the old file, and the
+/// directory flushed so the rename itself survives a power cut. Not `durable`, the new file
+/// survives the game being killed (the system has it) but a power cut may lose it: the old one
+/// then stays. A temporary file a kill left behind is removed later (`sweep_temporaries`).
 pub(crate) fn write_atomic(dir: &Path, name: &str, bytes: &[u8], durable: bool) -> std::io::Result<()> {
     use std::io::Write;
     let path = dir.join(name);
     let dir = path.parent().unwrap_or(dir);
     let file_name = path.file_name().unwrap_or_default().to_string_lossy();
     std::fs::create_dir_all(dir)?;
-    let temp = dir.join(format!(".{file_name}.{}.tmp", std::process::id()));
+    let (temp, mut file) = {
+        let mut tries = 0;
+        loop {
+            let temp = dir.join(format!(
+                ".{file_name}.{}.{:08x}.tmp",
+                std::process::id(),
+                rand::random::<u32>()
+            ));
+            match create_exclusive(&temp) {
+                Ok(file) => break (temp, file),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && tries < 8 => tries += 1,
+                Err(e) => return Err(e),
+            }
+        }
+    };
     let written = (|| {
-        let mut file = std::fs::File::create(&temp)?;
         file.write_all(bytes)?;
         if durable {
             file.sync_all()?;
@@ -335,6 +402,24 @@ pub(crate) fn write_atomic(dir: &Path, name: &str, bytes: &[u8], durable: bool) 
         let _ = std::fs::remove_file(&temp);
     }
     written
+}
+
+/// Removes the temporary files in `dir` older than `STALE_TEMPORARY` (a Delve killed while it
+/// wrote left them): how many went.
+fn sweep_temporaries(dir: &Path) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else { return 0 };
+    entries
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_str().is_some_and(is_temporary))
+        .filter(|e| {
+            e.metadata()
+                .ok()
+                .filter(std::fs::Metadata::is_file)
+                .and_then(|m| m.modified().ok())
+                .is_some_and(|at| at.elapsed().is_ok_and(|age| age > STALE_TEMPORARY))
+        })
+        .filter(|e| std::fs::remove_file(e.path()).is_ok())
+        .count()
 }
 
 /// Flushes a directory's entries (a rename in it) to disk. Only Unix can open a directory to

@@ -14,6 +14,12 @@ pub const MIN_SIZE: (u32, u32) = (20, 15);
 /// Largest level in either dimension, generated or loaded.
 pub const MAX_SIDE: u32 = 1024;
 
+/// Whether a map may be `side` tiles along one side: from 1 to `MAX_SIDE` (what a map file may
+/// hold; generated levels are at least `generation::MIN_SIZE`).
+pub const fn side_ok(side: u32) -> bool {
+    side >= 1 && side <= MAX_SIDE
+}
+
 /// The state of a door. It lives in the door's tile, the one place every rule and view reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum DoorState {

@@ -11,7 +11,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 use crate::dungeon::{Dungeon, Origin};
 use crate::fov::{LevelMemory, Memory};
 use crate::geom::{Pos, Rect};
-use crate::map::{MAX_SIDE, MIN_SIZE, Tile, TileMap};
+use crate::map::{MAX_SIDE, Tile, TileMap};
 use crate::rng::{GenRng, RngState};
 use crate::run::{Checkpoint, Recording, Run, RunSpec};
 use crate::world::{
@@ -282,7 +282,9 @@ pub(crate) fn spec_of(
     match (origin, start) {
         (Origin::Map, Some(level)) => {
             let size = (level.width, level.height);
-            if !crate::generation::size_ok(size.0, size.1) {
+            // Any map a map file may hold (`map::parse`), however small: what `--map` plays
+            // can be continued.
+            if !crate::map::side_ok(size.0) || !crate::map::side_ok(size.1) {
                 return Err(format!("its map is {}x{}", size.0, size.1));
             }
             Ok(RunSpec::Level(Box::new(restore_level(level, 1, size)?)))
@@ -495,7 +497,11 @@ impl SavedRun {
             (Origin::Map, Some(level)) => (level.width, level.height),
             _ => return Err("the start of the run does not match where it comes from".into()),
         };
-        if size.0 < MIN_SIZE.0 || size.1 < MIN_SIZE.1 || size.0 > MAX_SIDE || size.1 > MAX_SIDE {
+        let fits = match origin {
+            Origin::Run(_) => crate::generation::size_ok(size.0, size.1),
+            Origin::Map => crate::map::side_ok(size.0) && crate::map::side_ok(size.1),
+        };
+        if !fits {
             return Err(format!("its levels are {}x{}", size.0, size.1));
         }
         if turn > MAX_TURN {
