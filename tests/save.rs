@@ -924,3 +924,26 @@ fn temporary_files_a_kill_left_are_cleaned_and_strays_are_named() {
         vec!["0000000000000099 (1).sav", "backup.sav", "notes.txt"]
     );
 }
+
+#[test]
+fn a_run_begun_from_a_link_makes_room_as_one_begun_on_the_title_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::Dir(dir.path().to_owned());
+    let template = Run::new(dungeon(5, 1));
+    for n in 0..save::SAVED_RUNS_KEEP as u64 {
+        let mut saved = delve_core::save::SavedRun::capture(&template);
+        saved.saved_at = 1_000 + n;
+        store.write(Slot::Run(RunId(100 + n)), &format::encode(&saved)).unwrap();
+    }
+    // As many as are kept: the oldest saved goes to the history, and the player is told.
+    let line = save::make_room(&store).expect("room made");
+    assert!(line.contains("went to the history"), "{line}");
+    let ids = store.runs().unwrap();
+    assert_eq!(ids.len(), save::SAVED_RUNS_KEEP - 1);
+    assert!(!ids.contains(&RunId(100)), "the oldest went: {ids:?}");
+    let history = History::from_text(&store.read(Slot::History).unwrap().unwrap()).unwrap();
+    assert_eq!(history.runs.len(), 1);
+    // Room enough: nothing goes.
+    assert_eq!(save::make_room(&store), None);
+    assert_eq!(store.runs().unwrap().len(), save::SAVED_RUNS_KEEP - 1);
+}

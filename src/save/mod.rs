@@ -99,12 +99,44 @@ pub fn plugin(app: &mut App) {
     app.add_systems(First, signals::quit_on_signal);
 }
 
-/// The player's run put in play without a save of its own yet (from the command line, or a
-/// test) gets one. A continued run came with its slot, and a run back from the lab keeps its.
-fn give_run_a_slot(mut commands: Commands, slot: Option<Res<SaveSlot>>, store: Res<SaveStore>) {
+/// The player's run put in play without a save of its own yet (from the command line, a page's
+/// link, or a test) gets one. A continued run came with its slot, and a run back from the lab
+/// keeps its. In the browser, whose storage is small, a run begun from a link counts against
+/// `SAVED_RUNS_KEEP` as one begun on the title does: the oldest goes to the history first, and
+/// the run's log says so.
+fn give_run_a_slot(
+    mut commands: Commands,
+    slot: Option<Res<SaveSlot>>,
+    store: Res<SaveStore>,
+    game: Option<ResMut<crate::turn::Game>>,
+) {
     if slot.is_none() {
+        if store.0 == Store::Browser
+            && let Some(line) = make_room(&store.0)
+            && let Some(mut game) = game
+        {
+            game.say(line);
+        }
         commands.insert_resource(SaveSlot::fresh(&store.0));
     }
+}
+
+/// Makes room for one more saved run: when `SAVED_RUNS_KEEP` runs are saved, the oldest that no
+/// other Delve plays goes to the history as abandoned (its recording and story kept), and the
+/// line that tells the player so is returned.
+pub fn make_room(store: &Store) -> Option<String> {
+    let (saved, _) = saved_runs(store, None);
+    if saved.len() < SAVED_RUNS_KEEP {
+        return None;
+    }
+    let oldest = saved.iter().rev().find(|e| e.found.is_ok() && !e.taken)?;
+    let run = oldest.found.as_ref().ok()?;
+    let slot = SaveSlot::open(store, oldest.id).ok()?;
+    retire(store, &slot, run);
+    Some(format!(
+        "{SAVED_RUNS_KEEP} runs were saved, the most kept: the oldest, {}, went to the history to make room.",
+        oldest.label()
+    ))
 }
 
 /// Saves after every turn the player took (every few on a level bigger than 256x256:

@@ -189,6 +189,10 @@ mod page {
                 } else {
                     // A new run, in a save of its own (the one played stays saved as it was).
                     commands.remove_resource::<SetAside>();
+                    let mut run = run;
+                    if let Some(line) = crate::save::make_room(&Store::Browser) {
+                        run.say(line);
+                    }
                     commands.insert_resource(SaveSlot::fresh(&Store::Browser));
                     begin_run(&mut commands, run, Session::Play);
                 }

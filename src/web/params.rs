@@ -13,6 +13,11 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 /// thousand turns); longer runs are offered as a download instead.
 pub const MAX_REPLAY_QUERY: usize = 8_000;
 
+/// The longest recording a link may bring (`?replay=`, in characters): eight times the longest
+/// link Delve makes (`MAX_REPLAY_QUERY`). A longer one is refused before it is decoded, and
+/// whatever a link brings is bounded again by the work its replay may take (`run::MAX_WORK`).
+pub const MAX_REPLAY_LINK: usize = 8 * MAX_REPLAY_QUERY;
+
 /// The query that replays `recording` (`?replay=…`), if it is short enough for a link.
 pub fn replay_query(recording: &[u8]) -> Option<String> {
     let query = format!("?replay={}", URL_SAFE_NO_PAD.encode(recording));
@@ -114,6 +119,10 @@ pub fn parse(search: &str, random_seed: impl FnOnce() -> u64) -> PageRequest {
             "golden" => req.golden = true,
             "reveal" => req.reveal = true,
             "daily" => req.daily = true,
+            "replay" if value.len() > MAX_REPLAY_LINK => req.problems.push(format!(
+                "The recording in this link is {} characters long, more than a link may bring ({MAX_REPLAY_LINK}); it was not replayed.",
+                value.len()
+            )),
             "replay" => match URL_SAFE_NO_PAD.decode(value.trim_end_matches('=')) {
                 Ok(bytes) if !bytes.is_empty() => req.replay = Some(bytes),
                 _ => req
@@ -223,6 +232,13 @@ mod tests {
         let (verdict, _) = delve_core::save::verify(r.replay.as_deref().unwrap()).unwrap();
         assert!(verdict.ok() && verdict.hash == run.state_hash());
         // Damaged in the address: named, and nothing to replay.
+        // Longer than any link Delve makes: refused before it is decoded, said why.
+        let long = format!("?replay={}", "A".repeat(MAX_REPLAY_LINK + 1));
+        let r = parse(&long, || 0);
+        assert!(r.replay.is_none());
+        assert!(r.problems[0].contains("more than a link may bring"), "{:?}", r.problems);
+        let r = parse(&format!("?replay={}", "A".repeat(MAX_REPLAY_LINK)), || 0);
+        assert!(r.replay.is_some() && r.problems.is_empty(), "{:?}", r.problems);
         let r = parse("?replay=%%%not*base64", || 0);
         assert!(r.replay.is_none() && r.problems[0].contains("recording"));
         assert!(parse("?replay=", || 0).replay.is_none());

@@ -16,8 +16,8 @@ use crate::world::{Level, Lore, MessageLog, Player, RunRecord};
 
 pub use daily::{Date, daily_params, daily_seed};
 pub use recording::{
-    Astray, CHECKPOINT_EVERY, Checkpoint, Command, Desync, Impossible, MAX_COMMANDS, MAX_WORK, RULES, Recording,
-    Replay, TILES_PER_TURN_WORK, TURN_WORK,
+    Astray, CHECKPOINT_EVERY, Checkpoint, Command, Desync, Impossible, MAX_COMMANDS, MAX_SIGHT_RADIUS, MAX_WORK, RULES,
+    Recording, Replay, TILES_PER_TURN_WORK, TURN_WORK,
 };
 
 /// Salt that keeps the play stream apart from the levels' streams.

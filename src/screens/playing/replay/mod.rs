@@ -8,7 +8,7 @@
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
-use delve_core::run::{Desync, Replay, Run};
+use delve_core::run::{Desync, MAX_SIGHT_RADIUS, Replay, Run, TILES_PER_TURN_WORK, TURN_WORK};
 
 use crate::state::{GameState, InPlay, Session};
 use crate::turn::{Game, Happened, LevelEntered, TurnSet};
@@ -21,9 +21,10 @@ use crate::ui::widgets::label;
 pub const SPEEDS: [f32; 8] = [1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 256.0];
 /// The speed a replay starts at (8 a second).
 const START_SPEED: usize = 3;
-/// The most commands played in one frame while jumping to a level (the frame stays short; the
-/// jump goes on in the next).
-const JUMP_PER_FRAME: usize = 2_000;
+/// The most work (`Recording::work`'s units) played in one frame while jumping to a level: a
+/// few milliseconds, so the frame stays short on any level size (about 1,700 commands at 80x50,
+/// 15 at 1024x1024) and the banner shows how far the jump has come; it goes on in the next.
+const JUMP_WORK_PER_FRAME: u64 = 4_000_000;
 
 /// The replay being shown, and how it is being watched.
 #[derive(Resource, Clone, Debug)]
@@ -75,7 +76,8 @@ impl ReplayControl {
         } else if self.replay.is_done() {
             "the end of the recording".to_owned()
         } else if let Some(depth) = self.jump {
-            format!("jumping to level {depth}")
+            let done = 100 * self.replay.played() / self.replay.len().max(1);
+            format!("jumping to level {depth} ({done}% played; Esc stops)")
         } else if self.paused {
             "paused".to_owned()
         } else {
@@ -258,7 +260,10 @@ fn play_replay(
         return;
     }
     if let Some(depth) = control.jump {
-        for _ in 0..JUMP_PER_FRAME {
+        let area = game.spec().area();
+        let command_work =
+            TURN_WORK + area / TILES_PER_TURN_WORK + (2 * u64::from(MAX_SIGHT_RADIUS) + 1).pow(2).min(area);
+        for _ in 0..(JUMP_WORK_PER_FRAME / command_work).max(1) {
             if game.dungeon().depth() == depth || !play_one(&mut control, &mut game, &mut entered) {
                 control.jump = None;
                 break;
