@@ -1,6 +1,6 @@
 //! What a replay costs, command by command: crafted floods (waits at each level size and sight,
 //! sight flipped back and forth) timed against `Recording::work`'s estimate, and the bots'
-//! ordinary runs verified end to end (turns a second). The figures calibrate `run::WORK_PER_SECOND`
+//! ordinary runs verified end to end (turns a second). The figures calibrate `run::MAX_WORK`
 //! and fill docs/performance.md. `cargo run --release -p delve-core --example replay_cost`.
 
 use std::time::Instant;
