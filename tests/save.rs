@@ -948,3 +948,25 @@ fn a_run_begun_from_a_link_makes_room_as_one_begun_on_the_title_does() {
     assert_eq!(save::make_room(&store), None);
     assert_eq!(store.runs().unwrap().len(), save::SAVED_RUNS_KEEP - 1);
 }
+
+#[test]
+fn runs_ending_at_once_in_several_delves_are_all_kept_in_the_history() {
+    // Each adds its run by reading the history, adding to it and writing it back: without the
+    // history's lock, two at once both read the old one and the second write loses the first.
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::Dir(dir.path().to_owned());
+    let run = Run::new(dungeon(6, 1));
+    std::thread::scope(|scope| {
+        for n in 0..8u64 {
+            let (store, run) = (&store, &run);
+            scope.spawn(move || {
+                for k in 0..4 {
+                    let slot = SaveSlot::open(store, RunId(0x500 + 16 * n + k)).unwrap();
+                    save::retire(store, &slot, run);
+                }
+            });
+        }
+    });
+    let history = History::from_text(&store.read(Slot::History).unwrap().unwrap()).unwrap();
+    assert_eq!(history.runs.len(), 32, "every run ended is in the history");
+}

@@ -8,7 +8,7 @@
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
-use delve_core::run::{Desync, MAX_SIGHT_RADIUS, Replay, Run, TILES_PER_TURN_WORK, TURN_WORK};
+use delve_core::run::{Desync, Replay, Run};
 
 use crate::state::{GameState, InPlay, Session};
 use crate::turn::{Game, Happened, LevelEntered, TurnSet};
@@ -21,10 +21,16 @@ use crate::ui::widgets::label;
 pub const SPEEDS: [f32; 8] = [1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 256.0];
 /// The speed a replay starts at (8 a second).
 const START_SPEED: usize = 3;
-/// The most work (`Recording::work`'s units) played in one frame while jumping to a level: a
-/// few milliseconds, so the frame stays short on any level size (about 1,700 commands at 80x50,
-/// 15 at 1024x1024) and the banner shows how far the jump has come; it goes on in the next.
-const JUMP_WORK_PER_FRAME: u64 = 4_000_000;
+/// How long a frame may play while jumping to a level: the frame stays short on any level size
+/// (its commands are timed in batches of `JUMP_BATCH`), the banner shows how far the jump has
+/// come and Esc stops it; the jump goes on in the next frame.
+const JUMP_TIME_PER_FRAME: std::time::Duration = std::time::Duration::from_millis(12);
+/// Commands played between two looks at the clock while jumping (one at 1024x1024 takes about
+/// 0.2 ms, at 80x50 about 3 µs).
+const JUMP_BATCH: usize = 8;
+/// Batches a jump plays in a frame however slow the clock says the frame is (a loaded machine,
+/// or a test's app, still jumps a known number of commands a frame: 96).
+const JUMP_LEAST_BATCHES: u32 = 12;
 
 /// The replay being shown, and how it is being watched.
 #[derive(Resource, Clone, Debug)]
@@ -246,7 +252,7 @@ fn step_turn(control: &mut ReplayControl, game: &mut Game, entered: &mut Message
     while game.turn() == turn && play_one(control, game, entered) {}
 }
 
-/// Plays the commands the clock owes (or, jumping, up to `JUMP_PER_FRAME` until the level is
+/// Plays the commands the clock owes (or, jumping, for `JUMP_TIME_PER_FRAME` until the level is
 /// reached), and asks for the next frame while there is more to play.
 fn play_replay(
     time: Res<Time>,
@@ -260,13 +266,14 @@ fn play_replay(
         return;
     }
     if let Some(depth) = control.jump {
-        let area = game.spec().area();
-        let command_work =
-            TURN_WORK + area / TILES_PER_TURN_WORK + (2 * u64::from(MAX_SIGHT_RADIUS) + 1).pow(2).min(area);
-        for _ in 0..(JUMP_WORK_PER_FRAME / command_work).max(1) {
-            if game.dungeon().depth() == depth || !play_one(&mut control, &mut game, &mut entered) {
-                control.jump = None;
-                break;
+        let (began, mut batches) = (bevy::platform::time::Instant::now(), 0);
+        'frame: while batches < JUMP_LEAST_BATCHES || began.elapsed() < JUMP_TIME_PER_FRAME {
+            batches += 1;
+            for _ in 0..JUMP_BATCH {
+                if game.dungeon().depth() == depth || !play_one(&mut control, &mut game, &mut entered) {
+                    control.jump = None;
+                    break 'frame;
+                }
             }
         }
         redraw.write(RequestRedraw);
