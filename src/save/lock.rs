@@ -143,14 +143,14 @@ mod desk {
 
     /// The lock file, made if `create` and it is not there; never through a link.
     fn open(path: &Path, create: bool) -> std::io::Result<File> {
-        let mut options = OpenOptions::new();
-        options.read(true).write(create).create(create).truncate(false);
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::OpenOptionsExt;
-            options.mode(0o600).custom_flags(libc::O_NOFOLLOW);
-        }
-        options.open(path)
+        crate::save::store::no_follow(
+            OpenOptions::new()
+                .read(true)
+                .write(create)
+                .create(create)
+                .truncate(false),
+        )
+        .open(path)
     }
 
     /// Whether `file` is still the one at `path` (not unlinked, nor replaced, since it was

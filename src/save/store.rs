@@ -351,14 +351,19 @@ fn is_temporary(name: &str) -> bool {
 /// a link at the name), so a link or file planted where a temporary file goes is never written
 /// through.
 fn create_exclusive(path: &Path) -> std::io::Result<std::fs::File> {
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
+    no_follow(std::fs::OpenOptions::new().write(true).create_new(true)).open(path)
+}
+
+/// `options`, opening no link at the path (`O_NOFOLLOW`) and making a file only its owner can
+/// read (0600), on Unix: how the save folder's own files are opened (`create_exclusive`, and a
+/// run's lock file).
+pub(super) fn no_follow(options: &mut std::fs::OpenOptions) -> &mut std::fs::OpenOptions {
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
         options.mode(0o600).custom_flags(libc::O_NOFOLLOW);
     }
-    options.open(path)
+    options
 }
 
 /// Writes `bytes` to `dir/name` so that a crash at any moment leaves the old file or the new
