@@ -256,10 +256,40 @@ fn json_prints_the_level_in_the_documented_schema() {
             "stairs_up",
             "keys",
             "monsters",
-            "items"
+            "items",
+            "legend"
         ]
     );
     assert_eq!((v["seed"].as_u64(), v["depth"].as_u64()), (Some(42), Some(3)));
+    // The legend names each glyph the rows use, and no other, in the legend's order.
+    let used: std::collections::BTreeSet<char> = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r.as_str().unwrap().chars().collect::<Vec<_>>())
+        .collect();
+    let legend = v["legend"].as_object().unwrap();
+    let glyphs: Vec<char> = legend.keys().map(|k| k.chars().next().unwrap()).collect();
+    let mut sorted = glyphs.clone();
+    sorted.sort_by_key(|g| "#.,'+*><".find(*g).unwrap());
+    assert_eq!(glyphs, sorted, "in the legend's order");
+    assert_eq!(
+        glyphs.iter().copied().collect::<std::collections::BTreeSet<char>>(),
+        used
+    );
+    assert_eq!(
+        legend["#"],
+        serde_json::json!({"name": "wall", "walkable": false, "see_through": false})
+    );
+    assert_eq!(
+        legend["."],
+        serde_json::json!({"name": "room floor", "walkable": true, "see_through": true})
+    );
+    assert_eq!(legend["<"]["name"], "stairs up");
+    for (glyph, entry) in legend {
+        let keys: Vec<&str> = entry.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(keys, ["name", "walkable", "see_through"], "{glyph}");
+    }
     assert_eq!((v["width"].as_u64(), v["height"].as_u64()), (Some(60), Some(40)));
     assert_eq!(v["corridors"], "nethack");
     let rows: Vec<&str> = v["rows"]

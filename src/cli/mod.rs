@@ -20,7 +20,7 @@ use delve_core::explore::{self, explore_level};
 use delve_core::fov::{DEFAULT_RADIUS, visible_tiles};
 use delve_core::generation::{self as level, CorridorStyle, DEEPEST, GenParams, size_ok};
 use delve_core::geom::Pos;
-use delve_core::map::{MAX_SIDE, MIN_SIZE, TileMap, parse_ascii};
+use delve_core::map::{MAX_SIDE, MIN_SIZE, Tile, TileMap, parse_ascii};
 use delve_core::run::{Run, RunSpec, daily_params};
 
 use crate::save::today;
@@ -451,9 +451,9 @@ fn saved_value(store: &Store, entry: &crate::save::SavedEntry) -> Result<serde_j
 }
 
 /// The current level of a generated dungeon as one JSON object and a newline (`--json`; the
-/// schema is in the README): seed, depth, size, corridor style, rows in the ASCII legend (no
+/// schema is in docs/cli.md): seed, depth, size, corridor style, rows in the ASCII legend (no
 /// `@`), where the player arrives, the stairs, the keys and the doors they open, the monsters,
-/// the items (by their true names).
+/// the items (by their true names), and the legend of the glyphs the rows use.
 pub(crate) fn level_json(dungeon: &Dungeon) -> String {
     let level = dungeon.level();
     let map = &level.map;
@@ -477,6 +477,19 @@ pub(crate) fn level_json(dungeon: &Dungeon) -> String {
         .iter()
         .map(|f| serde_json::json!({"at": xy(f.at), "class": f.item.kind.class().name(), "kind": f.item.kind.name()}))
         .collect();
+    // Each glyph the rows use, in the legend's order: what it is, whether a player may step
+    // there without harm, and whether sight passes it.
+    let mut legend = serde_json::Map::new();
+    for tile in Tile::ALL.into_iter().filter(|t| map.tiles().contains(t)) {
+        legend.insert(
+            tile.glyph().to_string(),
+            serde_json::json!({
+                "name": tile.name(),
+                "walkable": tile.is_free_to_enter(),
+                "see_through": !tile.blocks_sight(),
+            }),
+        );
+    }
     let value = serde_json::json!({
         "seed": seed,
         "depth": dungeon.depth(),
@@ -490,6 +503,7 @@ pub(crate) fn level_json(dungeon: &Dungeon) -> String {
         "keys": keys,
         "monsters": monsters,
         "items": items,
+        "legend": legend,
     });
     format!("{value}\n")
 }

@@ -114,6 +114,27 @@ impl Tile {
         self.blocks_movement()
     }
 
+    /// Its name in the legend tools read (`--json`'s `"legend"`): "wall", "room floor",
+    /// "corridor", "open door", "closed door", "locked door", "stairs down", "stairs up".
+    pub const fn name(self) -> &'static str {
+        match self {
+            Tile::Wall => "wall",
+            Tile::Floor => "room floor",
+            Tile::Corridor => "corridor",
+            Tile::Door(DoorState::Open) => "open door",
+            Tile::Door(DoorState::Closed) => "closed door",
+            Tile::Door(DoorState::Locked) => "locked door",
+            Tile::StairsDown => "stairs down",
+            Tile::StairsUp => "stairs up",
+        }
+    }
+
+    /// Whether a player may step onto it without harm and without anything but a bump: not a
+    /// wall, nor a locked door (its key is needed). A closed door opens at a bump.
+    pub const fn is_free_to_enter(self) -> bool {
+        !matches!(self, Tile::Wall | Tile::Door(DoorState::Locked))
+    }
+
     /// The glyph of the ASCII legend.
     pub const fn glyph(self) -> char {
         match self {
