@@ -125,10 +125,11 @@ fn give_run_a_slot(
 /// other Delve plays goes to the history as abandoned (its recording and story kept), and the
 /// line that tells the player so is returned.
 pub fn make_room(store: &Store) -> Option<String> {
-    let (saved, _) = saved_runs(store, None);
-    if saved.len() < SAVED_RUNS_KEEP {
+    // Counted by name first: each save is read and decoded only when one must go.
+    if store.runs().map_or(true, |ids| ids.len() < SAVED_RUNS_KEEP) {
         return None;
     }
+    let (saved, _) = saved_runs(store, None);
     let oldest = saved.iter().rev().find(|e| e.found.is_ok() && !e.taken)?;
     let run = oldest.found.as_ref().ok()?;
     let slot = SaveSlot::open(store, oldest.id).ok()?;
