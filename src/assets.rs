@@ -34,9 +34,23 @@ pub mod tiles {
     /// The item tiles: one per `Class`, in `Class::ALL` order (a kind's is in its row).
     #[cfg(test)]
     pub(crate) const ITEMS: u32 = 18;
-    /// Tiles drawn in the tileset (8 to a row): the dagger, the axe and the mace are the last.
+    /// Terrain: grass, shallow water, deep water, lava, chasm, bridge, ashes.
+    pub(crate) const GRASS: u32 = 33;
+    pub(crate) const SHALLOW_WATER: u32 = 34;
+    pub(crate) const DEEP_WATER: u32 = 35;
+    pub(crate) const LAVA: u32 = 36;
+    pub(crate) const CHASM: u32 = 37;
+    pub(crate) const BRIDGE: u32 = 38;
+    pub(crate) const ASHES: u32 = 39;
+    /// A trap (pale, tinted by its kind: `TrapKind::stats().look`).
+    pub(crate) const TRAP: u32 = 40;
+    /// Fire, drawn over the tile that burns.
+    pub(crate) const FIRE: u32 = 41;
+    /// Gas (pale, tinted), drawn over the tile it hangs on.
+    pub(crate) const GAS: u32 = 42;
+    /// Tiles drawn in the tileset (8 to a row): fire and gas are the last.
     #[cfg(test)]
-    pub(crate) const COUNT: u32 = 33;
+    pub(crate) const COUNT: u32 = 43;
     /// Side of a tile in pixels.
     pub(crate) const SIZE: u32 = 16;
 }

@@ -7,14 +7,16 @@ Index (see src/assets.rs, `tiles`): 0 wall, 1 room floor, 2 corridor floor, 3 cl
 generator lab tints by corridor style, 18-23 the item classes (potion, scroll, weapon, armour,
 thrown, wand), drawn pale to be tinted by the game, 24-29 the later monsters (kobold, monkey,
 goblin archer, bloat, vampire bat, centaur), 30-32 the dagger, the axe and the mace (20, the
-class's picture, is the sword). Plain Python 3 (no packages): run it from anywhere to redraw the PNG.
+class's picture, is the sword), 33-39 the terrain (grass, shallow water, deep water, lava, chasm,
+bridge, ashes), 40 a trap (pale, tinted by its kind), 41 fire, 42 gas (pale, tinted).
+Plain Python 3 (no packages): run it from anywhere to redraw the PNG.
 """
 import os
 import struct
 import zlib
 
 T = 16
-COLS, ROWS = 8, 5
+COLS, ROWS = 8, 6
 
 # Palette: one character per colour in the drawings below; '.' is transparent.
 PAL = {
@@ -69,6 +71,20 @@ PAL = {
     "Y": (72, 42, 96, 255),      # bat shade
     "H": (156, 108, 66, 255),    # centaur's horse
     "I": (104, 70, 40, 255),     # centaur shade
+    "1": (44, 92, 40, 255),      # grass
+    "2": (86, 150, 60, 255),     # grass blade
+    "3": (52, 96, 140, 255),     # shallow water
+    "4": (96, 150, 196, 255),    # shallow ripple
+    "5": (20, 40, 110, 255),     # deep water
+    "6": (52, 84, 170, 255),     # deep ripple
+    "7": (200, 60, 20, 255),     # lava
+    "8": (255, 170, 40, 255),    # lava glow
+    "9": (6, 4, 10, 255),        # chasm dark
+    "0": (30, 26, 40, 255),      # chasm edge
+    "!": (58, 50, 44, 255),      # ashes
+    "@": (90, 84, 76, 255),      # ash speck
+    "$": (255, 120, 20, 255),    # flame
+    "%": (255, 230, 100, 255),   # flame core
 }
 
 
@@ -595,6 +611,104 @@ def stairs(down):
     return ["".join(r) for r in rows]
 
 
+def speckle(base, speck, every, shift):
+    rows = []
+    for y in range(T):
+        rows.append("".join(speck if (x * 7 + y * 13 + shift * (y // 2)) % every == 0 else base for x in range(T)))
+    return rows
+
+
+def grass():
+    rows = [["1"] * T for _ in range(T)]
+    for x0 in range(1, T, 3):
+        top = 3 + (x0 * 5) % 7
+        for y in range(top, min(T, top + 6)):
+            rows[y][x0] = "2"
+        rows[top][x0 + 1 if x0 + 1 < T else x0] = "2"
+    return ["".join(r) for r in rows]
+
+
+def waves(base, crest):
+    rows = [[base] * T for _ in range(T)]
+    for y in (3, 8, 13):
+        for x in range(T):
+            if (x + y) % 8 in (0, 1, 2):
+                rows[y if (x // 4) % 2 == 0 else y - 1][x] = crest
+    return ["".join(r) for r in rows]
+
+
+def chasm():
+    rows = [["9"] * T for _ in range(T)]
+    for i in range(T):
+        rows[0][i] = rows[i][0] = "0"
+    return ["".join(r) for r in rows]
+
+
+def bridge():
+    rows = [["9"] * T for _ in range(T)]
+    for y in range(2, 14):
+        for x in range(T):
+            rows[y][x] = "W" if y in (2, 13) or x % 4 == 3 else "w"
+    return ["".join(r) for r in rows]
+
+
+FIRE = [
+    "................",
+    "........$.......",
+    ".......$$.......",
+    "......$$$...$...",
+    "......$$$$..$$..",
+    ".....$$%$$.$$$..",
+    "....$$%%$$$$$$..",
+    "....$$%%%$$%$$..",
+    "...$$%%%%%%%$$..",
+    "...$$%%%%%%%$$$.",
+    "..$$$%%%%%%%%$$.",
+    "..$$%%%%%%%%%$$.",
+    "..$$%%%%%%%%%$$.",
+    "...$$%%%%%%%$$..",
+    "....$$$$$$$$$...",
+    "................",
+]
+
+GAS = [
+    "................",
+    "....vvv.........",
+    "..vvvvvv...vv...",
+    ".vvvVvvvv.vvvv..",
+    ".vvvvvvvvvvvvvv.",
+    "..vvvvVvvvvvvv..",
+    "...vvvvvvvVvv...",
+    ".....vvvvvvv....",
+    "...vvvvvv.......",
+    "..vvvvvvvvv..vv.",
+    ".vvvVvvvvvvvvvv.",
+    ".vvvvvvvvVvvvv..",
+    "..vvvvvvvvvvv...",
+    "....vvvv..vv....",
+    "................",
+    "................",
+]
+
+TRAP = [
+    "................",
+    "................",
+    "................",
+    "...kkkkkkkkkk...",
+    "...kvvvvvvvvk...",
+    "...kvVvvvvVvk...",
+    "...kvvkvvkvvk...",
+    "...kvvvkkvvvk...",
+    "...kvvvkkvvvk...",
+    "...kvvkvvkvvk...",
+    "...kvVvvvvVvk...",
+    "...kvvvvvvvvk...",
+    "...kkkkkkkkkk...",
+    "................",
+    "................",
+    "................",
+]
+
 TILES = [
     wall(),
     floor("f", "F", [(7, 7), (8, 8), (2, 12), (13, 3)]),
@@ -629,6 +743,16 @@ TILES = [
     DAGGER,
     AXE,
     MACE,
+    grass(),
+    waves("3", "4"),
+    waves("5", "6"),
+    speckle("7", "8", 5, 1),
+    chasm(),
+    bridge(),
+    speckle("!", "@", 9, 2),
+    TRAP,
+    FIRE,
+    GAS,
 ]
 
 

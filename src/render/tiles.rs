@@ -48,6 +48,15 @@ pub const fn tile_index(tile: Tile) -> u32 {
         Tile::Door(DoorState::Locked) => tiles::DOOR_LOCKED,
         Tile::StairsDown => tiles::STAIRS_DOWN,
         Tile::StairsUp => tiles::STAIRS_UP,
+        // A secret is drawn as the wall it looks like (the memory never holds one).
+        Tile::SecretDoor | Tile::SecretCorridor => tiles::WALL,
+        Tile::Grass => tiles::GRASS,
+        Tile::ShallowWater => tiles::SHALLOW_WATER,
+        Tile::DeepWater => tiles::DEEP_WATER,
+        Tile::Lava => tiles::LAVA,
+        Tile::Chasm => tiles::CHASM,
+        Tile::Bridge => tiles::BRIDGE,
+        Tile::Ashes => tiles::ASHES,
     }
 }
 

@@ -201,6 +201,14 @@ pub fn describe(known: &Known, p: Pos, held: &[Pos]) -> Option<String> {
             Tile::Door(DoorState::Locked) => "a locked door",
             Tile::StairsDown => "the stairs down",
             Tile::StairsUp => "the stairs up",
+            Tile::Grass => "tall grass",
+            Tile::ShallowWater => "shallow water",
+            Tile::DeepWater => "deep water",
+            Tile::Lava => "lava",
+            Tile::Chasm => "a chasm",
+            Tile::Bridge => "a bridge",
+            Tile::SecretDoor | Tile::SecretCorridor => "a wall",
+            Tile::Ashes => "ashes",
         }
         .to_owned(),
     )

@@ -150,7 +150,7 @@ impl LevelMemory {
     pub fn remember(&mut self, map: &TileMap, visible: &[Pos]) {
         for &p in visible {
             let i = map.index(p);
-            self.tiles[i] = Some(map.tiles()[i]);
+            self.tiles[i] = Some(map.tiles()[i].looks());
         }
     }
 }

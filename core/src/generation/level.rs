@@ -6,7 +6,7 @@ use std::fmt;
 
 use crate::world::Level;
 
-use crate::map::{MAX_SIDE, MIN_SIZE, TileMap};
+use crate::map::{MAX_SIDE, MIN_SIZE, TileMap, count_walkable};
 
 use crate::geom::Rect;
 use crate::paths::distances_inside;
@@ -18,7 +18,7 @@ use super::depth::{DEEPEST, Shape, level_seed};
 use super::locks::{check_keys, check_solvable};
 use super::stages::{Clock, Stage};
 use super::validate::{check_border, check_layout, check_stairs_and_keys};
-use super::{bsp, locks, loops, stairs};
+use super::{bsp, locks, loops, stairs, terrain};
 use crate::rng::{GenRng, derive_seed};
 
 /// How many seeds are tried before generation gives up. Generation always terminates.
@@ -172,6 +172,8 @@ fn build(seed: u64, params: &GenParams) -> Result<(Level, usize), Defect> {
     // level anyway).
     check_border(&map)?;
     clock.lap(Stage::Dig);
+    terrain::reshape(&mut map, params.depth, &mut rng);
+    clock.lap(Stage::Terrain);
     // The stairs up first (they depend only on the run), then one walk from the arrival serves
     // the loops (as a bound on walks round) and the stairs down (far from the arrival).
     let spots = stairs::spots(&map);
@@ -184,6 +186,9 @@ fn build(seed: u64, params: &GenParams) -> Result<(Level, usize), Defect> {
     clock.lap(Stage::Loops);
     stairs::place_down(&mut map, &spots, params.seed, params.depth, DEEPEST, &dist, &opened)?;
     clock.lap(Stage::Stairs);
+    terrain::flood(&mut map, params.depth, DEEPEST, &mut rng);
+    terrain::hide_secrets(&mut map, params.depth, &mut rng);
+    clock.lap(Stage::Terrain);
     let loops = opened.len();
     let (keys, cuts) = locks::place_locks(&mut map, params.depth, &mut rng);
     clock.lap(Stage::Locks);
@@ -208,10 +213,20 @@ fn build(seed: u64, params: &GenParams) -> Result<(Level, usize), Defect> {
     // solid: the level passed its checks), for the relic, the items and the vaults.
     let walk = distances_inside(&level.map, level.map.start());
     clock.lap(Stage::Walks);
+    // Every walkable tile reached: no reshaped room, lake or secret cut the level apart.
+    let reached = walk.iter().filter(|&&d| d != crate::paths::UNREACHED).count();
+    if reached != count_walkable(level.map.tiles()) {
+        let i = (0..walk.len())
+            .find(|&i| walk[i] == crate::paths::UNREACHED && level.map.tiles()[i].is_walkable())
+            .expect("a walkable tile was not reached");
+        return Err(Defect::Disconnected(level.map.pos_of(i)));
+    }
     super::monsters::populate(&mut level, seed, params.depth, DEEPEST, &walk);
     clock.lap(Stage::Monsters);
     super::items::furnish(&mut level, params.seed, seed, params.depth, walk, cuts.as_ref())?;
     clock.lap(Stage::Items);
+    terrain::lay_traps(&mut level, params.depth, DEEPEST, &mut rng);
+    clock.lap(Stage::Terrain);
     Ok((level, loops))
 }
 

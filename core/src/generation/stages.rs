@@ -25,11 +25,13 @@ pub enum Stage {
     Monsters,
     /// Items placed, vaults furnished, the relic laid.
     Items,
+    /// Rooms reshaped, lakes, rivers and grass laid, secrets hidden, traps laid.
+    Terrain,
 }
 
 impl Stage {
     /// Every stage, in order.
-    pub const ALL: [Stage; 8] = [
+    pub const ALL: [Stage; 9] = [
         Stage::Dig,
         Stage::Stairs,
         Stage::Walks,
@@ -38,6 +40,7 @@ impl Stage {
         Stage::Checks,
         Stage::Monsters,
         Stage::Items,
+        Stage::Terrain,
     ];
 
     /// The stage's name in a table.
@@ -51,6 +54,7 @@ impl Stage {
             Stage::Checks => "checks",
             Stage::Monsters => "monsters",
             Stage::Items => "items",
+            Stage::Terrain => "terrain",
         }
     }
 }

@@ -97,8 +97,8 @@ fn check_rooms(map: &TileMap) -> Result<(), Defect> {
             let span = row + room.x as usize..row + room.right() as usize;
             let row = &tiles[span];
             // Branch-free test of the whole row first (vectorised); search only a bad row.
-            if row.iter().fold(false, |bad, &t| bad | !t.is_room_floor())
-                && let Some(dx) = row.iter().position(|&t| !t.is_room_floor())
+            if row.iter().fold(false, |bad, &t| bad | !t.is_room_ground())
+                && let Some(dx) = row.iter().position(|&t| !t.is_room_ground())
             {
                 return Err(Defect::RoomNotFloor {
                     room: r,

@@ -64,7 +64,7 @@ impl fmt::Display for MapError {
         match &self.kind {
             MapErrorKind::Empty => write!(f, "the map is empty"),
             MapErrorKind::EmptyLine => write!(f, "empty line inside the map"),
-            MapErrorKind::UnknownGlyph(c) => write!(f, "unknown glyph {c:?} (the legend is # . , + ' * < > @)"),
+            MapErrorKind::UnknownGlyph(c) => write!(f, "unknown glyph {c:?} (the legend is # . , + ' * < > @ \" - ~ % : = S s `)"),
             MapErrorKind::Ragged { expected, found } => write!(
                 f,
                 "row is {found} characters wide but the first row is {expected}: the map must be rectangular"
@@ -103,6 +103,15 @@ fn glyph_tile(b: u8) -> Option<Tile> {
         b'*' => Tile::Door(DoorState::Locked),
         b'>' => Tile::StairsDown,
         b'<' => Tile::StairsUp,
+        b'"' => Tile::Grass,
+        b'-' => Tile::ShallowWater,
+        b'~' => Tile::DeepWater,
+        b'%' => Tile::Lava,
+        b':' => Tile::Chasm,
+        b'=' => Tile::Bridge,
+        b'S' => Tile::SecretDoor,
+        b's' => Tile::SecretCorridor,
+        b'`' => Tile::Ashes,
         _ => return None,
     })
 }

@@ -53,6 +53,25 @@ pub enum Tile {
     StairsDown,
     /// Stairs up to the level above, on room floor.
     StairsUp,
+    /// Tall grass and bushes: walked through, but nothing is seen through them; fire spreads
+    /// through them.
+    Grass,
+    /// Shallow water: walked through as floor (and loud to wade), puts out fire.
+    ShallowWater,
+    /// Deep water: the player swims (and may lose the weapon in its hands); monsters stay out.
+    DeepWater,
+    /// Lava: death to whatever enters it.
+    Lava,
+    /// A chasm: whoever steps in falls to the level below.
+    Chasm,
+    /// A bridge over a chasm or deep water: walked as floor. It burns.
+    Bridge,
+    /// A secret door: looks like wall until found, then it is a closed door.
+    SecretDoor,
+    /// A secret corridor: looks like wall until found, then it is corridor.
+    SecretCorridor,
+    /// What fire leaves of grass, a door or a bridge: bare, burnt ground.
+    Ashes,
 }
 
 /// How many of `tiles` are walkable. Counted in blocks of 255 with a byte counter, which the
@@ -79,7 +98,7 @@ pub(crate) fn open_border_tile(map: &TileMap) -> Option<usize> {
 
 impl Tile {
     /// Every tile there is.
-    pub const ALL: [Tile; 8] = [
+    pub const ALL: [Tile; 17] = [
         Tile::Wall,
         Tile::Floor,
         Tile::Corridor,
@@ -88,11 +107,71 @@ impl Tile {
         Tile::Door(DoorState::Locked),
         Tile::StairsDown,
         Tile::StairsUp,
+        Tile::Grass,
+        Tile::ShallowWater,
+        Tile::DeepWater,
+        Tile::Lava,
+        Tile::Chasm,
+        Tile::Bridge,
+        Tile::SecretDoor,
+        Tile::SecretCorridor,
+        Tile::Ashes,
     ];
 
-    /// Walkable terrain: floors, corridors and doorways (a closed door can be opened).
+    /// Walkable terrain, what a walk that avoids harm may cross: floors, corridors, doorways (a
+    /// closed door can be opened), grass, shallow water, bridges and ashes. Not walls, secrets
+    /// (until found), deep water, lava or chasms: the level's ways never need those.
     pub const fn is_walkable(self) -> bool {
-        !matches!(self, Tile::Wall)
+        !matches!(
+            self,
+            Tile::Wall | Tile::SecretDoor | Tile::SecretCorridor | Tile::DeepWater | Tile::Lava | Tile::Chasm
+        )
+    }
+
+    /// Liquids and gaps: tiles that can be entered, at a price (swimming, burning, falling).
+    pub const fn is_hazard(self) -> bool {
+        matches!(self, Tile::DeepWater | Tile::Lava | Tile::Chasm)
+    }
+
+    /// A secret, which looks like wall until found.
+    pub const fn is_secret(self) -> bool {
+        matches!(self, Tile::SecretDoor | Tile::SecretCorridor)
+    }
+
+    /// What a found secret becomes: a closed door, or corridor.
+    pub const fn found(self) -> Tile {
+        match self {
+            Tile::SecretDoor => Tile::Door(DoorState::Closed),
+            Tile::SecretCorridor => Tile::Corridor,
+            t => t,
+        }
+    }
+
+    /// What the tile looks like to whoever has not found it: a secret looks like wall.
+    pub const fn looks(self) -> Tile {
+        if self.is_secret() { Tile::Wall } else { self }
+    }
+
+    /// What fire may burn: grass, doors (not locked ones) and bridges.
+    pub const fn is_flammable(self) -> bool {
+        matches!(
+            self,
+            Tile::Grass | Tile::Bridge | Tile::Door(DoorState::Open) | Tile::Door(DoorState::Closed)
+        )
+    }
+
+    /// Whether an item may lie on it: ground (room floor, corridor, grass, shallow water, a
+    /// bridge, ashes), not doorways, stairs or what an item would sink or burn or fall into.
+    pub const fn holds_items(self) -> bool {
+        matches!(
+            self,
+            Tile::Floor | Tile::Corridor | Tile::Grass | Tile::ShallowWater | Tile::Bridge | Tile::Ashes
+        )
+    }
+
+    /// Water of either depth (fire neither burns on it nor crosses it).
+    pub const fn is_water(self) -> bool {
+        matches!(self, Tile::ShallowWater | Tile::DeepWater)
     }
 
     /// A doorway, whatever the state of its door.
@@ -103,15 +182,26 @@ impl Tile {
     /// True when nothing can step onto this tile right now.
     pub const fn blocks_movement(self) -> bool {
         match self {
-            Tile::Wall => true,
+            Tile::Wall | Tile::SecretDoor | Tile::SecretCorridor => true,
             Tile::Door(s) => s.blocks(),
-            Tile::Floor | Tile::Corridor | Tile::StairsDown | Tile::StairsUp => false,
+            Tile::Floor
+            | Tile::Corridor
+            | Tile::StairsDown
+            | Tile::StairsUp
+            | Tile::Grass
+            | Tile::ShallowWater
+            | Tile::DeepWater
+            | Tile::Lava
+            | Tile::Chasm
+            | Tile::Bridge
+            | Tile::Ashes => false,
         }
     }
 
-    /// True when light does not pass through this tile (the tile itself can still be seen).
+    /// True when light does not pass through this tile (the tile itself can still be seen):
+    /// walls, secrets, shut doors and grass.
     pub const fn blocks_sight(self) -> bool {
-        self.blocks_movement()
+        self.blocks_movement() || matches!(self, Tile::Grass)
     }
 
     /// Its name in the legend tools read (`--json`'s `"legend"`): "wall", "room floor",
@@ -126,13 +216,22 @@ impl Tile {
             Tile::Door(DoorState::Locked) => "locked door",
             Tile::StairsDown => "stairs down",
             Tile::StairsUp => "stairs up",
+            Tile::Grass => "grass",
+            Tile::ShallowWater => "shallow water",
+            Tile::DeepWater => "deep water",
+            Tile::Lava => "lava",
+            Tile::Chasm => "chasm",
+            Tile::Bridge => "bridge",
+            Tile::SecretDoor => "secret door",
+            Tile::SecretCorridor => "secret corridor",
+            Tile::Ashes => "ashes",
         }
     }
 
-    /// Whether a player may step onto it without harm and without anything but a bump: not a
-    /// wall, nor a locked door (its key is needed). A closed door opens at a bump.
+    /// Whether a player may step onto it without harm and without anything but a bump: walkable
+    /// and not a locked door (its key is needed). A closed door opens at a bump.
     pub const fn is_free_to_enter(self) -> bool {
-        !matches!(self, Tile::Wall | Tile::Door(DoorState::Locked))
+        self.is_walkable() && !matches!(self, Tile::Door(DoorState::Locked))
     }
 
     /// The glyph of the ASCII legend.
@@ -146,12 +245,23 @@ impl Tile {
             Tile::Door(DoorState::Locked) => '*',
             Tile::StairsDown => '>',
             Tile::StairsUp => '<',
+            Tile::Grass => '"',
+            Tile::ShallowWater => '-',
+            Tile::DeepWater => '~',
+            Tile::Lava => '%',
+            Tile::Chasm => ':',
+            Tile::Bridge => '=',
+            Tile::SecretDoor => 'S',
+            Tile::SecretCorridor => 's',
+            Tile::Ashes => '`',
         }
     }
 
-    /// Room floor, or stairs standing on it.
-    pub(crate) const fn is_room_floor(self) -> bool {
-        matches!(self, Tile::Floor | Tile::StairsDown | Tile::StairsUp)
+    /// What may lie inside a room's rectangle: room floor, stairs, and what the room's shape and
+    /// terrain put there (walls of a cave or a round room, grass, liquids, bridges, ashes); never
+    /// corridor or a doorway.
+    pub(crate) const fn is_room_ground(self) -> bool {
+        !matches!(self, Tile::Corridor | Tile::Door(_) | Tile::SecretDoor | Tile::SecretCorridor)
     }
 }
 
@@ -383,11 +493,12 @@ impl TileMap {
         out
     }
 
-    /// The level's rows in the ASCII legend, without the `@` (what `--json` prints).
+    /// The level's rows in the ASCII legend as a player would draw them, without the `@` (what
+    /// `--json` prints): a secret shows as the wall it looks like.
     pub fn rows(&self) -> Vec<String> {
         self.tiles
             .chunks(self.width as usize)
-            .map(|row| row.iter().map(|t| t.glyph()).collect())
+            .map(|row| row.iter().map(|t| t.looks().glyph()).collect())
             .collect()
     }
 }

@@ -5,7 +5,7 @@ use std::fmt;
 
 use crate::geom::{Dir8, Pos};
 use crate::map::Tile;
-use crate::world::{FloorItem, Item, ItemKind, Key};
+use crate::world::{FloorItem, Item, ItemKind, Key, TrapKind};
 
 /// Who acts, or is acted on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -51,6 +51,8 @@ pub enum Act {
         /// The tile aimed at.
         at: Pos,
     },
+    /// Search the tiles around for secret doors and hidden traps (a turn).
+    Search,
 }
 
 impl Act {
@@ -175,6 +177,69 @@ pub enum Effect {
     },
     /// A thrown thing came to rest here.
     Landed(FloorItem),
+    /// The actor stepped on the trap here and sprang it (found from now on).
+    TrapSprung {
+        /// Where the trap lies.
+        at: Pos,
+        /// What kind it is.
+        kind: TrapKind,
+    },
+    /// The actor was hurt by something not a blow: a dart, fire, gas, a fall, lava.
+    Harmed {
+        /// What hurt it.
+        cause: Harm,
+        /// The damage done.
+        damage: i32,
+    },
+    /// An alarm rang here: every monster on the level comes to it.
+    Alarm(Pos),
+    /// Poison gas burst out here, this thick.
+    GasReleased {
+        /// Where.
+        at: Pos,
+        /// How thick on that tile.
+        amount: u8,
+    },
+    /// Fire broke out here (and round it, where there is something to burn or bare ground).
+    Ignited(Pos),
+    /// The player is caught in a net for this many turns (the monsters act meanwhile).
+    Netted(u8),
+    /// The actor fell through the floor to the level below (the damage is a `Harmed` first).
+    Fell,
+    /// The weapon in this slot slipped from the swimming player's hands and sank.
+    Swept(u8),
+    /// The player found the secret door or corridor, or the hidden trap, here.
+    Found(Pos),
+    /// The player searched and found nothing.
+    Searched,
+}
+
+/// What hurt an actor, when it was not a blow: the record's cause of a death.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Harm {
+    /// A dart trap's dart.
+    Dart,
+    /// Fire.
+    Fire,
+    /// Poison gas.
+    Gas,
+    /// A fall through a chasm or a trapdoor.
+    Fall,
+    /// Lava.
+    Lava,
+}
+
+impl Harm {
+    /// The cause of death in the record ("killed by a dart trap").
+    pub const fn cause(self) -> &'static str {
+        match self {
+            Harm::Dart => "a dart trap",
+            Harm::Fire => "fire",
+            Harm::Gas => "poison gas",
+            Harm::Fall => "a fall",
+            Harm::Lava => "lava",
+        }
+    }
 }
 
 impl Effect {
@@ -248,6 +313,8 @@ pub enum Refusal {
     OutOfReach,
     /// Anything after the run's end.
     Over,
+    /// A step into lava (it would be death).
+    Lava,
 }
 
 impl fmt::Display for Refusal {
@@ -284,6 +351,7 @@ impl fmt::Display for Refusal {
             Refusal::NoShot => "There is no clear shot.",
             Refusal::OutOfReach => "That is out of reach.",
             Refusal::Over => "The run is over.",
+            Refusal::Lava => "That is lava: stepping in would be certain death.",
         })
     }
 }

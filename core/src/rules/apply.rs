@@ -2,7 +2,7 @@
 //! (the dungeon's levels, the monsters on them, the player's position, health and pack, the
 //! record of the run), for the player and monsters alike, and the line the player is told.
 
-use super::{Effect, Who};
+use super::{Effect, Harm, Who};
 use crate::dungeon::Dungeon;
 use crate::geom::Pos;
 use crate::map::{DoorState, Tile};
@@ -194,6 +194,83 @@ pub fn apply(stage: &mut Stage, who: Who, effect: &Effect) -> Applied {
         (Effect::Shot { target, damage }, _) => attacked(stage, who, target, damage, Blow::Shot),
         (Effect::Stabbed { target, damage }, _) => attacked(stage, who, Who::Monster(target), Some(damage), Blow::Stab),
         (Effect::Struck { target, damage }, _) => attacked(stage, who, Who::Monster(target), Some(damage), Blow::Bolt),
+        (Effect::TrapSprung { at, kind }, _) => {
+            if let Some(t) = level.traps.iter_mut().find(|t| t.at == at) {
+                t.hidden = false;
+            }
+            match who {
+                Who::Player => said(format!("You step on a {}!", kind.name())),
+                Who::Monster(id) => said(format!("{} steps on a {}!", the(level, id), kind.name())),
+            }
+        }
+        (Effect::Harmed { cause, damage }, _) => harmed(stage, who, cause, damage),
+        (Effect::Alarm(at), _) => {
+            for m in &mut level.monsters {
+                m.mind = Mind::Hunting {
+                    target: at,
+                    patience: PATIENCE,
+                };
+            }
+            said("An alarm bell rings out! Everything on the level comes to it.")
+        }
+        (Effect::GasReleased { at, amount }, _) => {
+            let thick = level.gas.entry(at).or_insert(0);
+            *thick = (*thick).max(amount);
+            said("Poison gas hisses out!")
+        }
+        (Effect::Ignited(at), _) => {
+            super::terrain::ignite(level, at);
+            said("Flames burst out!")
+        }
+        (Effect::Netted(turns), _) => said(format!(
+            "A net drops on you! You struggle free in {turns} turns."
+        )),
+        (Effect::Fell, Who::Player) if stage.record.ending.is_none() => fell(stage, depth),
+        (Effect::Fell, Who::Player) => Applied::default(),
+        (Effect::Fell, Who::Monster(id)) => match level.monster_index(id) {
+            Some(i) => {
+                let gone = level.monsters.remove(i);
+                level.loot.retain(|l| l.holder != id);
+                said(format!("The {} falls to the level below.", gone.kind.name()))
+            }
+            None => Applied::default(),
+        },
+        (Effect::Teleported(to), Who::Monster(id)) => {
+            if let Some(i) = level.monster_index(id) {
+                level.monsters[i].at = to;
+            }
+            said(format!("{} vanishes!", the(level, id)))
+        }
+        (Effect::Swept(slot), Who::Player) => match player.pack.remove(slot as usize) {
+            Some(item) => {
+                if player.pack.weapon == Some(slot) {
+                    player.pack.weapon = None;
+                }
+                said(format!(
+                    "{} slips from your hands and sinks.",
+                    capitalised(&player.lore.describe(item))
+                ))
+            }
+            None => Applied::default(),
+        },
+        (Effect::Found(at), _) => {
+            let tile = level.map.tile(at);
+            if tile.is_secret() {
+                level.map.set(at, tile.found());
+                return said(match tile {
+                    Tile::SecretDoor => "You find a secret door!",
+                    _ => "You find a secret passage!",
+                });
+            }
+            match level.traps.iter_mut().find(|t| t.at == at && t.hidden) {
+                Some(t) => {
+                    t.hidden = false;
+                    said(format!("You find a {}.", t.kind.name()))
+                }
+                None => Applied::default(),
+            }
+        }
+        (Effect::Searched, _) => said("You search, and find nothing."),
         (Effect::Escaped, _) => {
             stage.record.ending = Some(Ending::Won);
             said(format!(
@@ -201,6 +278,92 @@ pub fn apply(stage: &mut Stage, who: Who, effect: &Effect) -> Applied {
             ))
         }
         (effect, _) => items(stage, effect),
+    }
+}
+
+/// The player falls from level `depth` to the one below, landing as near the spot above as
+/// there is free ground (Brogue's way: a fall is a way down that is not the stairs).
+fn fell(stage: &mut Stage, depth: u32) -> Applied {
+    let to = depth + 1;
+    let above = stage.player.at;
+    if let Err(e) = stage.dungeon.go_to(to) {
+        return said(format!("You do not fall: {e}."));
+    }
+    let level = stage.dungeon.level_mut();
+    let landing = landing_near(level, above).unwrap_or(level.map.start());
+    stage.player.at = landing;
+    step_aside(level, landing);
+    stage.record.deepest = stage.record.deepest.max(to);
+    Applied {
+        message: Some(format!("You fall through to level {to}!")),
+        entered: Some(to),
+    }
+}
+
+/// The free ground nearest `p` on `level` (by rings round it, row by row in each): walkable
+/// ground that holds items, no trap, no monster, not deep water or the like.
+fn landing_near(level: &Level, p: Pos) -> Option<Pos> {
+    let map = &level.map;
+    let free = |q: Pos| {
+        map.get(q).is_some_and(Tile::holds_items) && level.trap_at(q).is_none() && level.monster_at(q).is_none()
+    };
+    let reach = map.width().max(map.height()) as i32;
+    (0..=reach).find_map(|r| {
+        (p.y - r..=p.y + r)
+            .flat_map(|y| (p.x - r..=p.x + r).map(move |x| Pos::new(x, y)))
+            .filter(|q| (q.x - p.x).abs() == r || (q.y - p.y).abs() == r)
+            .find(|&q| free(q))
+    })
+}
+
+/// Something not a blow hurts `who`: a dart, fire, gas, a fall, lava. A monster killed so is not
+/// the player's kill (it teaches nothing) but drops what it carried.
+fn harmed(stage: &mut Stage, who: Who, cause: Harm, damage: i32) -> Applied {
+    match who {
+        Who::Player => {
+            let health = &mut stage.player.health;
+            health.hp = (health.hp - damage).max(0);
+            if health.hp == 0 && stage.record.ending.is_none() {
+                stage.record.ending = Some(Ending::Died {
+                    by: cause.cause().to_owned(),
+                });
+                return said(match cause {
+                    Harm::Lava => "You stumble into the lava and burn away. You die...".to_owned(),
+                    _ => format!("{} ({damage}). You die...", harm_line(cause)),
+                });
+            }
+            said(format!("{} ({damage}).", harm_line(cause)))
+        }
+        Who::Monster(id) => {
+            let level = stage.dungeon.level_mut();
+            let Some(i) = level.monster_index(id) else {
+                return Applied::default();
+            };
+            let name = level.monsters[i].kind.name();
+            level.monsters[i].hp -= damage;
+            if level.monsters[i].hp > 0 {
+                return said(format!("The {name} is hurt by {} ({damage}).", cause.cause()));
+            }
+            let dead = level.monsters.remove(i);
+            if let Some(k) = level.loot.iter().position(|l| l.holder == id) {
+                let loot = level.loot.swap_remove(k);
+                if let Some(at) = super::items::landing(level, dead.at, loot.item) {
+                    lay(level, FloorItem::loose(at, loot.item));
+                }
+            }
+            said(format!("The {name} is killed by {}.", cause.cause()))
+        }
+    }
+}
+
+/// The player's line for a harm.
+const fn harm_line(cause: Harm) -> &'static str {
+    match cause {
+        Harm::Dart => "A dart hits you",
+        Harm::Fire => "You burn",
+        Harm::Gas => "You choke on the poison gas",
+        Harm::Fall => "You fall, and land hard",
+        Harm::Lava => "The lava burns you",
     }
 }
 
@@ -490,7 +653,7 @@ fn step_aside(level: &mut Level, arrival: Pos) {
                 continue;
             }
             seen[index(q)] = true;
-            if matches!(map.tile(q), Tile::Floor | Tile::Corridor) && level.monster_at(q).is_none() {
+            if map.tile(q).holds_items() && level.trap_at(q).is_none() && level.monster_at(q).is_none() {
                 level.monsters[i].at = q;
                 return;
             }

@@ -67,17 +67,12 @@ pub fn flight(level: &Level, from: Pos, to: Pos) -> Flight {
     Flight { path, stop, hits: None }
 }
 
-/// Whether an item may lie on `tile`: room or corridor floor.
-const fn holds_items(tile: Tile) -> bool {
-    matches!(tile, Tile::Floor | Tile::Corridor)
-}
-
 /// Where `item` comes to rest from `p`: there if the floor holds it (empty, or a loose stack of
 /// its kind), else the nearest such tile walking from `p` (never through a shut door).
 pub(super) fn landing(level: &Level, p: Pos, item: Item) -> Option<Pos> {
     let map = &level.map;
     let fits = |q: Pos| {
-        holds_items(map.tile(q))
+        map.tile(q).holds_items()
             && level
                 .item_at(q)
                 .is_none_or(|f| item.kind.stacks() && f.item.kind == item.kind && f.altar.is_none())
@@ -130,7 +125,7 @@ pub(crate) fn resolve(
         }
         Act::Drop(slot) => {
             let item = in_slot(slot)?;
-            let free = holds_items(level.map.tile(here))
+            let free = level.map.tile(here).holds_items()
                 && level
                     .item_at(here)
                     .is_none_or(|f| item.kind.stacks() && f.item.kind == item.kind && f.altar.is_none());
@@ -234,7 +229,7 @@ fn teleport_spot(scene: &Scene, from: Pos, sight: &Viewshed, rng: &mut GenRng) -
     let dist = distance_map(map, from, |t| t != Tile::Wall && t != Tile::Door(DoorState::Locked));
     let free = |i: usize| {
         let p = map.pos_of(i);
-        dist[i] != UNREACHED && holds_items(map.tiles()[i]) && p != from && scene.level.monster_at(p).is_none()
+        dist[i] != UNREACHED && map.tiles()[i].holds_items() && p != from && scene.level.monster_at(p).is_none()
     };
     let far: Vec<usize> = (0..dist.len())
         .filter(|&i| free(i) && !sight.is_visible(map.pos_of(i)))

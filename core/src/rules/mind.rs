@@ -80,7 +80,19 @@ fn can_step(m: &Monster, dir: Dir8, level: &Level, senses: &Senses) -> bool {
     let to = Dir8::from_pos(m.at, dir);
     let map = &level.map;
     let Some(tile) = map.get(to) else { return false };
-    enterable(tile, m.kind.stats().doors) && !diagonal_doorway(map, m.at, to) && !senses.crowded(map, to)
+    enterable(tile, m.kind.stats().doors)
+        && !diagonal_doorway(map, m.at, to)
+        && !senses.crowded(map, to)
+        && !fears(m, level, to)
+}
+
+/// Whether `m` keeps off `p` for fear of what is there: fire always, thick gas always, and a
+/// trap unless it is hunting (a monster at home knows its level's traps; one on the chase does
+/// not look where it steps: lure it over one).
+fn fears(m: &Monster, level: &Level, p: Pos) -> bool {
+    level.fire.contains_key(&p)
+        || level.gas.get(&p).is_some_and(|&n| n >= super::terrain::GAS_HURTS)
+        || (level.trap_at(p).is_some() && !matches!(m.mind, Mind::Hunting { .. }))
 }
 
 /// `can_step` for each of the eight directions, in `Dir8::ALL` order (indexed by `dir as usize`).

@@ -13,8 +13,9 @@ pub mod noise;
 mod resolve;
 mod round;
 mod senses;
+mod terrain;
 
-pub use acts::{Act, Effect, Refusal, Who};
+pub use acts::{Act, Effect, Harm, Refusal, Who};
 pub(crate) use apply::Stage;
 pub use items::{Flight, flight};
 pub use resolve::{Actor, Scene, open_doors_around, resolve};

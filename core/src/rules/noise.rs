@@ -23,7 +23,11 @@ pub const THROW: u32 = 4;
 pub const HANDLING: u32 = 2;
 /// A sneaking step: half as fast, and only what stands next to you hears it awake.
 pub const SNEAK: u32 = 1;
-/// Resting a turn: silent.
+/// Wading or swimming: a splash, sneaking or not.
+pub const SPLASH: u32 = 6;
+/// A trap going off: a dart's snap, a net's fall, a burst of gas or flame, a fall.
+pub const TRAP: u32 = 8;
+/// Resting a turn, or searching: silent.
 pub const REST: u32 = 0;
 /// What passing a closed or locked door costs a noise, in steps (an open doorway costs one).
 pub const THROUGH_SHUT_DOOR: u32 = 4;
@@ -36,7 +40,7 @@ pub fn loudness(act: Act, effects: &[Effect]) -> u32 {
     let base = match act {
         Act::Sneak(_) => SNEAK,
         Act::Step(_) | Act::Descend | Act::Ascend => WALK,
-        Act::Wait => REST,
+        Act::Wait | Act::Search => REST,
         Act::Aim { .. } => THROW,
         Act::Shoot(_) | Act::Close(_) | Act::PickUp | Act::Drop(_) | Act::Use(_) | Act::Equip(_) | Act::Unequip(_) => {
             HANDLING
@@ -54,7 +58,14 @@ fn effect_noise(effect: &Effect, sneaking: bool) -> u32 {
         Effect::DoorOpened(_) | Effect::DoorUnlocked(_) if sneaking => SNEAK_DOOR,
         Effect::DoorOpened(_) | Effect::DoorClosed(_) | Effect::DoorUnlocked(_) | Effect::DoorSmashed(_) => DOOR,
         Effect::Flew { kind, .. } if kind.class() == crate::world::Class::Wand => ZAP,
+        Effect::Moved {
+            onto: crate::map::Tile::ShallowWater | crate::map::Tile::DeepWater,
+            ..
+        } => SPLASH,
         Effect::Moved { .. } if sneaking => SNEAK,
+        Effect::TrapSprung { .. } | Effect::Ignited(_) | Effect::GasReleased { .. } | Effect::Fell => TRAP,
+        // An alarm is heard by the whole level: its own effect calls everyone.
+        Effect::Alarm(_) => TRAP,
         Effect::Moved { .. } => WALK,
         // Thrown things are as loud as the throw (the act's base); the rest make no noise of
         // their own beyond the act that caused them.
@@ -83,7 +94,12 @@ fn effect_noise(effect: &Effect, sneaking: bool) -> u32 {
         | Effect::Aggravated
         | Effect::Slept(_)
         | Effect::Equipped(_)
-        | Effect::Unequipped(_) => 0,
+        | Effect::Unequipped(_)
+        | Effect::Harmed { .. }
+        | Effect::Netted(_)
+        | Effect::Swept(_)
+        | Effect::Found(_)
+        | Effect::Searched => 0,
     }
 }
 

@@ -6,7 +6,7 @@ use crate::map::{DoorState, Tile, TileMap};
 use crate::rng::GenRng;
 use crate::world::{Attack, Doors, Habit, Level, Mind, Pack};
 
-use super::{Act, Effect, Refusal, Who, items, mind};
+use super::{Act, Effect, Harm, Refusal, Who, items, mind, terrain};
 
 /// What the acting actor is and carries.
 #[derive(Clone, Copy, Debug)]
@@ -91,6 +91,7 @@ pub fn resolve(scene: &Scene, actor: &Actor, act: Act, rng: &mut GenRng) -> Resu
         Act::PickUp | Act::Drop(_) | Act::Use(_) | Act::Equip(_) | Act::Unequip(_) | Act::Aim { .. } => {
             Err(Refusal::CannotUse) // the player's pack: `items::resolve`
         }
+        Act::Search => Ok(terrain::search(scene.level, actor.at, None, rng)),
         Act::Close(at) if mind::chebyshev(actor.at, at) != 1 => Err(Refusal::OutOfReach),
         Act::Close(at) => match map.tile(at) {
             Tile::Door(DoorState::Open) if scene.occupant(at).is_some() || actor.at == at => Err(Refusal::DoorBlocked),
@@ -148,7 +149,7 @@ fn step(scene: &Scene, actor: &Actor, dir: Dir8, rng: &mut GenRng) -> Result<Vec
         return Err(Refusal::DiagonalDoorway);
     }
     match tile {
-        Tile::Wall => Err(Refusal::Wall),
+        Tile::Wall | Tile::SecretDoor | Tile::SecretCorridor => Err(Refusal::Wall),
         Tile::Door(DoorState::Closed) => match actor.doors {
             Doors::Opens => Ok(vec![Effect::DoorOpened(to)]),
             Doors::Smashes => Ok(vec![Effect::DoorSmashed(to)]),
@@ -157,7 +158,21 @@ fn step(scene: &Scene, actor: &Actor, dir: Dir8, rng: &mut GenRng) -> Result<Vec
         Tile::Door(DoorState::Locked) if actor.keys.contains(&to) => Ok(vec![Effect::DoorUnlocked(to)]),
         Tile::Door(DoorState::Locked) if actor.doors == Doors::Smashes => Ok(vec![Effect::DoorSmashed(to)]),
         Tile::Door(DoorState::Locked) => Err(Refusal::Locked),
-        Tile::Door(DoorState::Open) | Tile::Floor | Tile::Corridor | Tile::StairsDown | Tile::StairsUp => {
+        // Only the player goes where harm is (monsters keep out: `senses::enterable`), and never
+        // into lava of its own will.
+        Tile::Lava => Err(Refusal::Lava),
+        Tile::DeepWater | Tile::Chasm if actor.who != Who::Player => Err(Refusal::Wall),
+        Tile::Door(DoorState::Open)
+        | Tile::Floor
+        | Tile::Corridor
+        | Tile::StairsDown
+        | Tile::StairsUp
+        | Tile::Grass
+        | Tile::ShallowWater
+        | Tile::DeepWater
+        | Tile::Chasm
+        | Tile::Bridge
+        | Tile::Ashes => {
             match scene.occupant(to) {
                 Some(Who::Monster(id)) if actor.who == Who::Player && scene.asleep(id) => {
                     let (lo, hi) = actor.attack.damage;
@@ -181,26 +196,62 @@ fn step(scene: &Scene, actor: &Actor, dir: Dir8, rng: &mut GenRng) -> Result<Vec
                 Some(_) => return Err(Refusal::Occupied),
                 None => {}
             }
-            let mut effects = vec![Effect::Moved { to, onto: tile }];
-            if actor.takes_things {
-                if let Some(&key) = scene.level.key_at(to) {
-                    effects.push(Effect::KeyTaken(key));
-                }
-                if scene.level.relic == Some(to) {
-                    effects.push(Effect::RelicTaken);
-                }
-                if let Some(pack) = actor.pack
-                    && let Some(found) = scene.level.item_at(to)
-                    && !found.sealed
-                    && pack.room_for(found.item).is_some()
-                {
-                    effects.extend(items::take(found));
-                }
-            }
-            Ok(effects)
+            Ok(arrive(scene, actor, to, tile, rng))
         }
     }
 }
+
+/// What stepping onto the free tile `to` (of kind `tile`) comes to: the step, then what lies
+/// there (a key, the relic, an item, for those who take things), a trap sprung, a fall into a
+/// chasm, or the weapon lost while swimming.
+pub(crate) fn arrive(scene: &Scene, actor: &Actor, to: Pos, tile: Tile, rng: &mut GenRng) -> Vec<Effect> {
+    let mut effects = vec![Effect::Moved { to, onto: tile }];
+    match tile {
+        Tile::Lava => {
+            effects.push(Effect::Harmed {
+                cause: Harm::Lava,
+                damage: LAVA_DAMAGE,
+            });
+            return effects;
+        }
+        Tile::Chasm => {
+            effects.extend(terrain::fall(rng));
+            return effects;
+        }
+        Tile::DeepWater => {
+            // Swimming: one stroke in three, the weapon in hand slips away and sinks.
+            if let Some(slot) = actor.pack.and_then(|p| p.weapon)
+                && rng.below(3) == 0
+            {
+                effects.push(Effect::Swept(slot));
+            }
+            return effects;
+        }
+        _ => {}
+    }
+    if actor.takes_things {
+        if let Some(&key) = scene.level.key_at(to) {
+            effects.push(Effect::KeyTaken(key));
+        }
+        if scene.level.relic == Some(to) {
+            effects.push(Effect::RelicTaken);
+        }
+        if let Some(pack) = actor.pack
+            && let Some(found) = scene.level.item_at(to)
+            && !found.sealed
+            && pack.room_for(found.item).is_some()
+        {
+            effects.extend(items::take(found));
+        }
+    }
+    if let Some(trap) = scene.level.trap_at(to) {
+        effects.extend(terrain::spring(scene, actor.who, *trap, rng));
+    }
+    effects
+}
+
+/// Lava's damage: more than anyone has.
+pub const LAVA_DAMAGE: i32 = 999;
 
 /// A slot a thief may take from `pack`: anything not wielded or worn, chosen at random.
 fn something_to_steal(pack: &Pack, rng: &mut GenRng) -> Option<u8> {

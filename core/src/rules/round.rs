@@ -7,7 +7,7 @@
 use super::apply::{Stage, apply};
 use super::mind::{self, distance_sq};
 use super::senses::Senses;
-use super::{Act, Actor, Effect, Refusal, Scene, Who, items, noise, resolve};
+use super::{Act, Actor, Effect, Refusal, Scene, Who, items, noise, resolve, terrain};
 use crate::fov::Viewshed;
 use crate::geom::{Dir8, Pos};
 use crate::rng::GenRng;
@@ -115,9 +115,17 @@ pub fn play_round(
             } else {
                 dir
             };
-            let astray = resolve(&scene, &player_actor(stage, &keys), Act::Step(dir), rng);
-            astray.unwrap_or_else(|_| vec![Effect::Waited])
+            let actor = player_actor(stage, &keys);
+            let to = crate::geom::Dir8::from_pos(actor.at, dir);
+            match scene.level.map.get(to) {
+                // A stumble is not a choice: lava takes the confused.
+                Some(crate::map::Tile::Lava) if scene.occupant(to).is_none() => {
+                    super::resolve::arrive(&scene, &actor, to, crate::map::Tile::Lava, rng)
+                }
+                _ => resolve(&scene, &actor, Act::Step(dir), rng).unwrap_or_else(|_| vec![Effect::Waited]),
+            }
         }
+        Act::Search => terrain::search(scene.level, stage.player.at, Some(sight), rng),
         Act::Shoot(_) => return Err(Refusal::NoShot), // the player throws (`Act::Aim`)
         _ => resolve(&scene, &player_actor(stage, &keys), act, rng)?,
     };
@@ -137,8 +145,13 @@ pub fn play_round(
         noise::loudness(act, &effects)
     };
     // A sneaking step (or a door eased open) takes two turns; a blow is a blow however it came.
+    // Caught in a net, the player struggles while the turns pass.
     let slow = matches!(act, Act::Sneak(_)) && !effects.iter().any(Effect::is_blow);
-    let turns = if slow { 2 } else { 1 };
+    let netted: u8 = effects
+        .iter()
+        .map(|e| if let Effect::Netted(n) = *e { n } else { 0 })
+        .sum();
+    let turns = if slow { 2 } else { 1 } + u32::from(netted);
     for _ in 0..turns {
         pass_turn(stage, rng, turn, senses, radius, loudness, &mut round);
     }
@@ -185,8 +198,46 @@ fn pass_turn(
             health.hp += 1;
         }
     }
+    terrain_acts(stage, rng, round);
+    if stage.record.ending.is_some() {
+        return;
+    }
     if !skip_monsters {
         monsters_act(stage, rng, senses, radius, (loudness, *turn), round);
+    }
+}
+
+/// The terrain's part of a turn: fire and gas spread and hurt whoever stands in them, and the
+/// player notices what is hidden next to it, now and then.
+fn terrain_acts(stage: &mut Stage, rng: &mut GenRng, round: &mut Round) {
+    let mut felt = Vec::new();
+    if stage.dungeon.level().is_astir() {
+        terrain::spread(stage.dungeon.level_mut(), rng);
+        felt = terrain::harms(stage.dungeon.level(), stage.player.at, rng);
+    }
+    let at = stage.player.at;
+    felt.extend(
+        terrain::notice(stage.dungeon.level(), at, rng)
+            .into_iter()
+            .map(|e| (Who::Player, e)),
+    );
+    for (who, effect) in felt {
+        if stage.record.ending.is_some() {
+            return;
+        }
+        let from = match who {
+            Who::Player => stage.player.at,
+            Who::Monster(id) => {
+                let level = stage.dungeon.level();
+                level.monster_index(id).map_or(at, |i| level.monsters[i].at)
+            }
+        };
+        round.happened.push(Happening::of(stage, who, from, effect));
+        let applied = apply(stage, who, &effect);
+        // Monsters hurt out of sight are not told (the view shows what it sees).
+        if who == Who::Player || crate::rules::mind::chebyshev(from, at) <= 8 {
+            round.messages.extend(applied.message);
+        }
     }
 }
 
@@ -214,7 +265,10 @@ pub(crate) fn monsters_act(
     let seen = |senses: &Senses, p: Pos| senses.in_line(p) && distance_sq(p, player_at) <= i64::from(radius).pow(2);
     let depth = stage.dungeon.depth();
     let deepest = stage.dungeon.deepest();
-    for i in 0..stage.dungeon.level().monsters.len() {
+    // By id: a monster may leave the level on its turn (a trapdoor) or die (a dart trap).
+    let ids: Vec<u32> = stage.dungeon.level().monsters.iter().map(|m| m.id).collect();
+    for id in ids {
+        let Some(i) = stage.dungeon.level().monster_index(id) else { continue };
         let mut m = stage.dungeon.level().monsters[i];
         m.energy += m.kind.stats().speed;
         regenerate(&mut m, turn);
@@ -227,8 +281,11 @@ pub(crate) fn monsters_act(
             messages.push(notice(&m));
         }
         stage.dungeon.level_mut().monsters[i] = m;
-        while stage.record.ending.is_none() && stage.dungeon.level().monsters[i].energy >= NORMAL_SPEED {
+        while stage.record.ending.is_none() {
             let level = stage.dungeon.level();
+            let Some(i) = level.monster_index(id).filter(|&i| level.monsters[i].energy >= NORMAL_SPEED) else {
+                break;
+            };
             let mut m = level.monsters[i];
             m.energy -= NORMAL_SPEED;
             if mind::perceive(&mut m, player_at, senses) && seen(senses, m.at) {
@@ -264,6 +321,7 @@ pub(crate) fn monsters_act(
             };
             for effect in &effects {
                 let was_seen = seen(senses, m.at);
+                let Some(i) = stage.dungeon.level().monster_index(id) else { break };
                 let from = stage.dungeon.level().monsters[i].at;
                 let happening = Happening::of(stage, Who::Monster(m.id), from, *effect);
                 let applied = apply(stage, Who::Monster(m.id), effect);
@@ -278,7 +336,7 @@ pub(crate) fn monsters_act(
                     // Sight through the door changed: look again.
                     senses.look(&stage.dungeon.level().map, player_at, reach);
                 }
-                let at = stage.dungeon.level().monsters[i].at;
+                let at = stage.dungeon.level().monster_index(id).map_or(from, |i| stage.dungeon.level().monsters[i].at);
                 let to_player = matches!(
                     effect,
                     Effect::Attacked {

@@ -206,7 +206,9 @@ impl Senses {
 /// Whether a monster that meets doors as `doors` says may step onto `tile`, or bump it open.
 pub(crate) const fn enterable(tile: Tile, doors: Doors) -> bool {
     match tile {
-        Tile::Wall => false,
+        Tile::Wall | Tile::SecretDoor | Tile::SecretCorridor => false,
+        // No monster swims, burns or jumps: they keep out of water, lava and chasms.
+        Tile::DeepWater | Tile::Lava | Tile::Chasm => false,
         Tile::Door(DoorState::Locked) => matches!(doors, Doors::Smashes),
         Tile::Door(DoorState::Closed) => !matches!(doors, Doors::Stopped),
         _ => true,

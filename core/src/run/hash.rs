@@ -7,6 +7,7 @@ use crate::geom::Pos;
 use crate::map::{FNV_OFFSET, Tile, fnv1a_byte, fnv1a_on};
 use crate::world::{
     Carrying, Ending, FloorItem, Health, Item, Key, Level, Loot, Lore, Mind, Monster, Player, RunRecord, Status,
+    Trap,
 };
 
 use super::Run;
@@ -88,6 +89,9 @@ fn hash(run: &Run, kept: &TileHashes, worked_out: &mut dyn FnMut(usize, (u64, u6
             relic,
             items,
             loot,
+            traps,
+            fire,
+            gas,
         } = level;
         out.extend_from_slice(&depth.to_le_bytes());
         h = fnv1a_on(h, &out);
@@ -152,6 +156,24 @@ fn hash(run: &Run, kept: &TileHashes, worked_out: &mut dyn FnMut(usize, (u64, u6
             for &Loot { holder, item: thing } in loot {
                 out.extend_from_slice(&holder.to_le_bytes());
                 item(&mut out, thing);
+            }
+        }
+        // Traps, fire and gas, each marked only when there is any (levels without them hash as
+        // they did before them).
+        if !traps.is_empty() {
+            out.push(0xfb);
+            for &Trap { at, kind, hidden } in traps {
+                pos(&mut out, at);
+                out.extend_from_slice(&[kind.id() as u8, u8::from(hidden)]);
+            }
+        }
+        for (mark, field) in [(0xfa, fire), (0xf9, gas)] {
+            if !field.is_empty() {
+                out.push(mark);
+                for (&p, &n) in field {
+                    pos(&mut out, p);
+                    out.push(n);
+                }
             }
         }
         out.push(0xff);

@@ -6,6 +6,10 @@
 //! is read from it. Because levels are parts, a save after a turn encodes the level played on and
 //! keeps the others as they were (`SaveCache`).
 //!
+//! Format 7 adds terrain that acts and what hides in it: new tiles (grass, water, lava, chasms,
+//! bridges, secrets, ashes: `terrain`), and to each level's part its traps, its fire and its
+//! gas. A level of an older format has none of them (the levels it has yet to make will).
+//!
 //! Format 6 adds whether the player sneaks to the run part. Each format's parts are a struct of
 //! their own (`parts`), migrated `From` the one before.
 //!
@@ -34,7 +38,7 @@ pub const MAGIC: [u8; 8] = *b"DELVE\0SV";
 /// The save format this Delve writes. Bump it whenever anything saved changes shape, or levels
 /// made from a seed would differ, and read the old one in `decode` (the golden saves in
 /// core/tests/data must go on loading).
-pub const FORMAT: u32 = 6;
+pub const FORMAT: u32 = 7;
 /// The oldest format this Delve reads (and migrates).
 pub const OLDEST: u32 = 1;
 /// Bytes of the header: the mark and the version.
@@ -126,7 +130,7 @@ mod parts {
     use crate::dungeon::Origin;
     use crate::geom::Pos;
     use crate::rng::RngState;
-    use crate::world::{Carrying, FloorItem, Health, Loot, RunRecord};
+    use crate::world::{Carrying, FloorItem, Health, Loot, RunRecord, Trap};
 
     /// Everything of a run but its levels, in format 2.
     #[derive(Serialize, Deserialize)]
@@ -385,6 +389,38 @@ mod parts {
         pub loot: Vec<Loot>,
     }
 
+    /// Format 7: format 4's, then its traps, where fire burns and where gas hangs.
+    #[derive(Serialize, Deserialize)]
+    pub(super) struct Level7 {
+        pub level: Terrain,
+        pub memory: Option<Remembered>,
+        #[serde(deserialize_with = "model::many")]
+        pub items: Vec<FloorItem>,
+        #[serde(deserialize_with = "model::many")]
+        pub loot: Vec<Loot>,
+        #[serde(deserialize_with = "model::many")]
+        pub traps: Vec<Trap>,
+        #[serde(deserialize_with = "model::tiles")]
+        pub fire: Vec<(Pos, u8)>,
+        #[serde(deserialize_with = "model::tiles")]
+        pub gas: Vec<(Pos, u8)>,
+    }
+
+    /// A level saved before traps and terrain that acts has none.
+    impl From<Level4> for Level7 {
+        fn from(Level4 { level, memory, items, loot }: Level4) -> Self {
+            Level7 {
+                level,
+                memory,
+                items,
+                loot,
+                traps: Vec::new(),
+                fire: Vec::new(),
+                gas: Vec::new(),
+            }
+        }
+    }
+
     /// A level saved before items had none.
     impl From<Level2> for Level3 {
         fn from(Level2 { level, memory }: Level2) -> Self {
@@ -409,7 +445,7 @@ mod parts {
     }
 }
 
-use parts::{Level2, Level3, Level4, Run2, Run3, Run5, Run6};
+use parts::{Level2, Level3, Level4, Level7, Run2, Run3, Run5, Run6};
 
 /// A format 1 save's run, in its order: migrated into a `SavedRun`.
 #[derive(Deserialize)]
@@ -438,11 +474,17 @@ fn deflate<T: Serialize>(part: &T) -> Vec<u8> {
 fn pack_level(mut level: SavedLevel, memory: Option<SavedMemory>) -> Vec<u8> {
     let items = std::mem::take(&mut level.items);
     let loot = std::mem::take(&mut level.loot);
-    deflate(&Level4 {
+    let traps = std::mem::take(&mut level.traps);
+    let fire = std::mem::take(&mut level.fire);
+    let gas = std::mem::take(&mut level.gas);
+    deflate(&Level7 {
         level: level.into(),
         memory: memory.map(Remembered::from),
         items,
         loot,
+        traps,
+        fire,
+        gas,
     })
 }
 
@@ -672,7 +714,7 @@ fn migrated(mut saved: SavedRun) -> SavedRun {
     saved
 }
 
-/// A save in parts, of format `version`: 6, 5 (not sneaking), 4 (no recording), 3 (no loot
+/// A save in parts, of format `version`: 7, 6 (no traps, fire or gas), 5 (not sneaking), 4 (no recording), 3 (no loot
 /// either) or 2 (no gear, items or loot), each read as its own format's parts and migrated.
 fn decode_parts(body: &[u8], version: u32) -> Result<SavedRun, SaveError> {
     let parts: Parts = unpack("the list of its parts", body)?;
@@ -718,14 +760,18 @@ fn decode_parts(body: &[u8], version: u32) -> Result<SavedRun, SaveError> {
         };
         let what = format!("level {}", i + 1);
         let bytes = inflate(&what, part.0, LEVEL_PART_MAX)?;
-        let part: Level4 = match version {
-            4.. => unpack(&what, &bytes)?,
-            3 => unpack::<Level3>(&what, &bytes)?.into(),
-            _ => Level3::from(unpack::<Level2>(&what, &bytes)?).into(),
+        let part: Level7 = match version {
+            7.. => unpack(&what, &bytes)?,
+            4..=6 => unpack::<Level4>(&what, &bytes)?.into(),
+            3 => Level4::from(unpack::<Level3>(&what, &bytes)?).into(),
+            _ => Level4::from(Level3::from(unpack::<Level2>(&what, &bytes)?)).into(),
         };
         let mut level: SavedLevel = part.level.into();
         level.items = part.items;
         level.loot = part.loot;
+        level.traps = part.traps;
+        level.fire = part.fire;
+        level.gas = part.gas;
         levels.push(Some(level));
         memory.push(part.memory.map(SavedMemory::from));
     }

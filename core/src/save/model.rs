@@ -16,7 +16,7 @@ use crate::rng::{GenRng, RngState};
 use crate::run::{Checkpoint, Recording, Run, RunSpec};
 use crate::world::{
     Carrying, Class, DEEPEST, FloorItem, Health, Item, Key, KeyRing, Level, Loot, Lore, MAX_GROWN_HP, MAX_STATUS,
-    MessageLog, Mind, Monster, NORMAL_SPEED, Pack, Player, RunRecord, SLOTS, Status,
+    MessageLog, Mind, Monster, NORMAL_SPEED, Pack, Player, RunRecord, SLOTS, Status, Trap,
 };
 
 use super::bounded::at_most;
@@ -29,7 +29,7 @@ const MANY: usize = 1 << 16;
 /// The most turns a saved run may have played (a turn a second for thirty years).
 pub(crate) const MAX_TURN: u64 = 1 << 30;
 
-fn tiles<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Vec<T>, D::Error> {
+pub(crate) fn tiles<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Vec<T>, D::Error> {
     at_most::<D, T, TILES>(d)
 }
 
@@ -75,6 +75,15 @@ pub struct SavedLevel {
     /// What its monsters carry off (kept beside the items in a level part, from format 4).
     #[serde(skip)]
     pub loot: Vec<Loot>,
+    /// The traps laid on it (in a level part from format 7).
+    #[serde(skip)]
+    pub traps: Vec<Trap>,
+    /// Where fire burns and for how long (in a level part from format 7).
+    #[serde(skip)]
+    pub fire: Vec<(Pos, u8)>,
+    /// Where gas hangs and how thick (in a level part from format 7).
+    #[serde(skip)]
+    pub gas: Vec<(Pos, u8)>,
 }
 
 /// What the player remembers of a level.
@@ -266,6 +275,9 @@ pub(crate) fn save_level(level: &Level) -> SavedLevel {
         relic: level.relic,
         items: level.items.clone(),
         loot: level.loot.clone(),
+        traps: level.traps.clone(),
+        fire: level.fire.iter().map(|(&p, &n)| (p, n)).collect(),
+        gas: level.gas.iter().map(|(&p, &n)| (p, n)).collect(),
     }
 }
 
@@ -317,6 +329,9 @@ fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Leve
         relic,
         items,
         loot,
+        traps,
+        fire,
+        gas,
     } = saved;
     if (width, height) != size {
         return Err(format!(
@@ -380,7 +395,7 @@ fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Leve
         if !inside(p) {
             return Err(off(p));
         }
-        if !matches!(tile(p), Tile::Floor | Tile::Corridor) {
+        if !tile(p).holds_items() {
             return Err(format!(
                 "an item lies off the floor on level {depth}, at ({}, {})",
                 p.x, p.y
@@ -411,6 +426,29 @@ fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Leve
             ));
         }
     }
+    let mut trapped = HashSet::new();
+    for t in &traps {
+        if !inside(t.at) {
+            return Err(off(t.at));
+        }
+        if !tile(t.at).is_walkable() {
+            return Err(format!("a trap lies in a wall on level {depth}, at ({}, {})", t.at.x, t.at.y));
+        }
+        if !trapped.insert(t.at) {
+            return Err(format!("two traps lie at ({}, {}) on level {depth}", t.at.x, t.at.y));
+        }
+    }
+    for (what, field) in [("fire", &fire), ("gas", &gas)] {
+        let mut places = HashSet::new();
+        for &(p, n) in field {
+            if !inside(p) {
+                return Err(off(p));
+            }
+            if n == 0 || !places.insert(p) {
+                return Err(format!("{what} at ({}, {}) on level {depth} is listed twice, or as nothing", p.x, p.y));
+            }
+        }
+    }
     Ok(Level {
         map: TileMap::from_parts(width, height, tiles, rooms, start),
         keys,
@@ -418,6 +456,9 @@ fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Leve
         relic,
         items,
         loot,
+        traps,
+        fire: fire.into_iter().collect(),
+        gas: gas.into_iter().collect(),
     })
 }
 
@@ -546,7 +587,7 @@ impl SavedRun {
         if !level.map.in_bounds(at) {
             return Err(format!("the player stands at ({}, {}), off the map", at.x, at.y));
         }
-        if !level.map.tile(at).is_walkable() {
+        if level.map.tile(at).blocks_movement() {
             return Err(format!("the player stands in a wall, at ({}, {})", at.x, at.y));
         }
         if let Some(m) = level.monster_at(at) {

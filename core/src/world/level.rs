@@ -2,7 +2,9 @@
 //! data, kept by the dungeon while the player is elsewhere, and changed only through the rules
 //! of a turn.
 
-use super::{FloorItem, Item, Mind, Monster};
+use std::collections::BTreeMap;
+
+use super::{FloorItem, Item, Mind, Monster, Trap};
 use crate::geom::Pos;
 use crate::map::{TileMap, fnv1a};
 
@@ -39,6 +41,12 @@ pub struct Level {
     pub items: Vec<FloorItem>,
     /// What its monsters have carried off, one thing to a monster at most.
     pub loot: Vec<Loot>,
+    /// The traps laid on it, hidden or found, never two on a tile.
+    pub traps: Vec<Trap>,
+    /// Where fire burns, and for how many more turns.
+    pub fire: BTreeMap<Pos, u8>,
+    /// Where poison gas hangs, and how thick (it spreads and thins each turn).
+    pub gas: BTreeMap<Pos, u8>,
 }
 
 impl Level {
@@ -51,7 +59,20 @@ impl Level {
             relic: None,
             items: Vec::new(),
             loot: Vec::new(),
+            traps: Vec::new(),
+            fire: BTreeMap::new(),
+            gas: BTreeMap::new(),
         }
+    }
+
+    /// The trap at `p`, if any.
+    pub fn trap_at(&self, p: Pos) -> Option<&Trap> {
+        self.traps.iter().find(|t| t.at == p)
+    }
+
+    /// Whether fire or gas is anywhere on the level: terrain that acts each turn.
+    pub fn is_astir(&self) -> bool {
+        !self.fire.is_empty() || !self.gas.is_empty()
     }
 
     /// The monster standing at `p`, if any.
@@ -86,6 +107,8 @@ impl Level {
             + self.monsters.capacity() * std::mem::size_of::<Monster>()
             + self.items.capacity() * std::mem::size_of::<FloorItem>()
             + self.loot.capacity() * std::mem::size_of::<Loot>()
+            + self.traps.capacity() * std::mem::size_of::<Trap>()
+            + (self.fire.len() + self.gas.len()) * (std::mem::size_of::<(Pos, u8)>() + 16)
     }
 
     /// The level in the ASCII legend with `@` where the player arrives (see `TileMap::to_ascii`).
@@ -94,8 +117,8 @@ impl Level {
     }
 
     /// A stable 64-bit FNV-1a hash of the ASCII dump followed by every key (where it lies, what
-    /// it opens), the relic, and every monster (kind, place, health, energy, mind): the level's
-    /// fingerprint for golden tests.
+    /// it opens), the relic, every monster (kind, place, health, energy, mind) and every trap
+    /// (place, kind, hidden): the level's fingerprint for golden tests.
     pub fn fingerprint(&self) -> u64 {
         let mut bytes = self.map.to_ascii().into_bytes();
         for k in &self.keys {
@@ -116,6 +139,12 @@ impl Level {
                 Mind::Fleeing => 10,
             };
             for v in [m.id as i32, m.kind as i32, m.at.x, m.at.y, m.hp, m.energy, mind] {
+                bytes.extend_from_slice(&v.to_le_bytes());
+            }
+        }
+        for t in &self.traps {
+            bytes.push(b'^');
+            for v in [t.at.x, t.at.y, t.kind.id() as i32, i32::from(t.hidden)] {
                 bytes.extend_from_slice(&v.to_le_bytes());
             }
         }

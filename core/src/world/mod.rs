@@ -1,5 +1,5 @@
-//! The world as plain data: levels (terrain, the keys, relic and items lying on them, the
-//! monsters on them), the kinds of monster and of item, the player and its pack, and the record
+//! The world as plain data: levels (terrain, the keys, relic, items and traps lying on them, the
+//! fire and gas on them, the monsters on them), the kinds of monster and of item, the player and its pack, and the record
 //! of a run.
 
 mod item;
@@ -11,6 +11,7 @@ mod pack;
 mod player;
 mod record;
 mod stable;
+mod trap;
 
 pub use item::{Class, FloorItem, Item, ItemKind, ItemStats, Lore, article, capitalised};
 pub use kind::{Doors, Habit, Kind, MAX_SIGHT, NORMAL_SPEED, REGENERATES_EVERY, Stats};
@@ -20,6 +21,7 @@ pub use monster::{Mind, Monster, PATIENCE};
 pub use pack::{MAX_STATUS, Pack, SLOTS, Status, letter};
 pub use player::{Attack, Carrying, Health, KeyRing, PLAYER_MAX_HP, Player, player_attack};
 pub use record::{Ending, MessageLog, RunRecord};
+pub use trap::{FLASH_TURNS, FUEL_TURNS, GAS_BURST, TRAP_TILE, Trap, TrapKind, TrapStats};
 
 /// How many levels a run's dungeon has.
 pub const DEEPEST: u32 = 10;

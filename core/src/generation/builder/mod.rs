@@ -180,6 +180,16 @@ impl Builder {
             Tile::Floor | Tile::StairsDown | Tile::StairsUp => Cell::Floor,
             Tile::Corridor => Cell::Corridor,
             Tile::Door(s) => Cell::Door(s),
+            // Terrain comes after digging, over room floor and corridor: the builder never sees
+            // it, but what it stands on is ground.
+            Tile::Grass
+            | Tile::ShallowWater
+            | Tile::DeepWater
+            | Tile::Lava
+            | Tile::Chasm
+            | Tile::Bridge
+            | Tile::Ashes => Cell::Floor,
+            Tile::SecretDoor | Tile::SecretCorridor => Cell::Ring,
         }
     }
 

@@ -20,13 +20,25 @@ pub const fn colour(tile: Option<Tile>) -> [u8; 4] {
         Some(Tile::Door(DoorState::Locked)) => [214, 64, 64, 255],
         Some(Tile::StairsDown) => [80, 200, 232, 255],
         Some(Tile::StairsUp) => [124, 224, 124, 255],
+        Some(Tile::SecretDoor | Tile::SecretCorridor) => [78, 78, 96, 255],
+        Some(Tile::Grass) => [70, 130, 56, 255],
+        Some(Tile::ShallowWater) => [90, 140, 190, 255],
+        Some(Tile::DeepWater) => [36, 64, 160, 255],
+        Some(Tile::Lava) => [236, 100, 30, 255],
+        Some(Tile::Chasm) => [14, 10, 22, 255],
+        Some(Tile::Bridge) => [146, 96, 46, 255],
+        Some(Tile::Ashes) => [96, 90, 84, 255],
     }
 }
 
 /// The tiles the overview's legend names beside the landmarks.
-pub(crate) const LEGEND_TILES: [(Tile, &str); 2] = [
+pub(crate) const LEGEND_TILES: [(Tile, &str); 6] = [
     (Tile::Door(DoorState::Closed), "door"),
     (Tile::Door(DoorState::Locked), "locked door"),
+    (Tile::DeepWater, "deep water"),
+    (Tile::Lava, "lava"),
+    (Tile::Chasm, "chasm"),
+    (Tile::Grass, "grass"),
 ];
 
 /// One level's picture.

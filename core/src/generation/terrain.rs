@@ -1,0 +1,534 @@
+//! What a level is made of beyond rectangles, corridors and doors: rooms reshaped (caves grown by
+//! cellular automata, crosses, circles, hand-drawn prefabs from `core/data/prefabs.txt`), lakes
+//! of deep water, lava or chasm placed only where they cut nothing apart (Brogue's rule: a lake
+//! stays only if everything still reaches everything, or a bridge is built), grass, secret doors
+//! and corridors that never hide the only way, and traps that can always be walked round. Deeper
+//! levels get more of all of it (seed 001).
+
+use crate::geom::{Pos, Rect};
+use crate::map::{DoorState, Tile, TileMap, count_walkable};
+use crate::paths::{UNREACHED, distances_inside};
+use crate::rng::GenRng;
+use crate::world::{Level, Trap, TrapKind};
+
+/// The hand-drawn rooms, in the ASCII legend.
+const PREFABS: &str = include_str!("../../data/prefabs.txt");
+
+/// A hand-drawn room: its name and rows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Prefab {
+    /// What it is called (the lab's legend).
+    pub name: String,
+    /// Its rows in the ASCII legend.
+    pub rows: Vec<Vec<Tile>>,
+}
+
+/// Every prefab of `core/data/prefabs.txt`, or what is wrong with the file.
+pub fn prefabs() -> Result<Vec<Prefab>, String> {
+    let mut out: Vec<Prefab> = Vec::new();
+    for (n, line) in PREFABS.lines().enumerate() {
+        if line.starts_with("# ") || line.is_empty() {
+            continue; // a comment (a drawing's rows have no spaces), or between drawings
+        }
+        if let Some(name) = line.strip_prefix("= ") {
+            out.push(Prefab {
+                name: name.to_owned(),
+                rows: Vec::new(),
+            });
+            continue;
+        }
+        let prefab = out.last_mut().ok_or(format!("line {}: a drawing with no name", n + 1))?;
+        let row = line
+            .bytes()
+            .map(|b| tile_of(b).ok_or(format!("line {}: {:?} is not in the legend", n + 1, char::from(b))))
+            .collect::<Result<Vec<_>, _>>()?;
+        if prefab.rows.first().is_some_and(|r| r.len() != row.len()) {
+            return Err(format!("line {}: {} is ragged", n + 1, prefab.name));
+        }
+        prefab.rows.push(row);
+    }
+    match out.iter().find(|p| p.rows.is_empty()) {
+        Some(p) => Err(format!("{} has no rows", p.name)),
+        None => Ok(out),
+    }
+}
+
+/// The tile a prefab's glyph stands for.
+fn tile_of(b: u8) -> Option<Tile> {
+    Some(match b {
+        b'#' => Tile::Wall,
+        b'.' => Tile::Floor,
+        b'"' => Tile::Grass,
+        b'-' => Tile::ShallowWater,
+        b'~' => Tile::DeepWater,
+        _ => return None,
+    })
+}
+
+/// How a room is reshaped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    Cave,
+    Cross,
+    Circle,
+    Prefab(usize),
+}
+
+/// Whether the tile at `p` (inside `room`) belongs to a room of `shape` (`cave`: the grown cave).
+fn inside_shape(shape: Shape, room: Rect, p: Pos, cave: &[bool]) -> bool {
+    let (x, y) = (p.x - room.x, p.y - room.y);
+    match shape {
+        Shape::Cave => cave[(y * room.w + x) as usize],
+        Shape::Cross => {
+            let (tw, th) = ((room.w / 3).max(2), (room.h / 3).max(2));
+            let across = y >= (room.h - th) / 2 && y < (room.h - th) / 2 + th;
+            let down = x >= (room.w - tw) / 2 && x < (room.w - tw) / 2 + tw;
+            across || down
+        }
+        Shape::Circle => {
+            // Inside the ellipse that fills the room (centres of tiles, a little slack).
+            let (cx, cy) = (f64::from(room.w - 1) / 2.0, f64::from(room.h - 1) / 2.0);
+            let (dx, dy) = ((f64::from(x) - cx) / (cx + 0.6), (f64::from(y) - cy) / (cy + 0.6));
+            dx * dx + dy * dy <= 1.0
+        }
+        Shape::Prefab(_) => true,
+    }
+}
+
+/// A cave grown in a `w` by `h` box: random fill, four rounds of the 4-5 rule, the middle kept
+/// open, and only the part joined to the middle kept.
+fn grow_cave(w: i32, h: i32, rng: &mut GenRng) -> Vec<bool> {
+    let n = (w * h) as usize;
+    let mid = |x: i32, y: i32| (x - w / 2).abs() <= 1 && (y - h / 2).abs() <= 1;
+    let mut open: Vec<bool> = (0..n).map(|_| rng.below(100) < 58).collect();
+    for _ in 0..4 {
+        let mut next = open.clone();
+        for y in 0..h {
+            for x in 0..w {
+                let mut walls = 0;
+                for dy in -1..=1 {
+                    for dx in -1..=1 {
+                        let (qx, qy) = (x + dx, y + dy);
+                        if (dx, dy) != (0, 0) && !(0..w).contains(&qx) || !(0..h).contains(&qy) {
+                            walls += 1;
+                        } else if (dx, dy) != (0, 0) && !open[(qy * w + qx) as usize] {
+                            walls += 1;
+                        }
+                    }
+                }
+                next[(y * w + x) as usize] = walls < 5 || mid(x, y);
+            }
+        }
+        open = next;
+    }
+    // Keep what joins the middle.
+    let mut kept = vec![false; n];
+    let mut stack = vec![(w / 2, h / 2)];
+    kept[((h / 2) * w + w / 2) as usize] = true;
+    while let Some((x, y)) = stack.pop() {
+        for (qx, qy) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)] {
+            if (0..w).contains(&qx) && (0..h).contains(&qy) {
+                let i = (qy * w + qx) as usize;
+                if open[i] && !kept[i] {
+                    kept[i] = true;
+                    stack.push((qx, qy));
+                }
+            }
+        }
+    }
+    kept
+}
+
+/// The share of rooms (in hundredths) reshaped at `depth`: a tenth at the top, most at the
+/// bottom.
+const fn reshaped_percent(depth: u32) -> u32 {
+    10 + 6 * depth
+}
+
+/// Reshapes some of the rooms of a freshly dug `map` (never the arrival's): the tiles of a
+/// room outside its shape become wall, and each opening in the room's wall gets a straight way
+/// in to the shape's middle. Returns how many rooms were reshaped.
+pub(crate) fn reshape(map: &mut TileMap, depth: u32, rng: &mut GenRng) -> usize {
+    let prefabs = prefabs().expect("the prefabs parse (a test holds them to it)");
+    let rooms = map.rooms().to_vec();
+    let start = map.start();
+    let mut reshaped = 0;
+    for room in rooms {
+        if room.contains(start) || rng.below(100) >= reshaped_percent(depth) {
+            continue;
+        }
+        let fitting: Vec<usize> = (0..prefabs.len())
+            .filter(|&k| {
+                let p = &prefabs[k];
+                room.w >= p.rows[0].len() as i32 + 2 && room.h >= p.rows.len() as i32 + 2
+            })
+            .collect();
+        let mut choices = Vec::new();
+        if room.w >= 6 && room.h >= 5 {
+            choices.extend([Shape::Cave, Shape::Cave, Shape::Cross, Shape::Circle]);
+        }
+        choices.extend(fitting.iter().map(|&k| Shape::Prefab(k)));
+        let Some(shape) = rng.pick(&choices) else { continue };
+        let cave = if shape == Shape::Cave {
+            grow_cave(room.w, room.h, rng)
+        } else {
+            Vec::new()
+        };
+        for p in room.tiles() {
+            if !inside_shape(shape, room, p, &cave) {
+                map.set(p, Tile::Wall);
+            }
+        }
+        if let Shape::Prefab(k) = shape {
+            let rows = &prefabs[k].rows;
+            let (ox, oy) = (
+                room.x + (room.w - rows[0].len() as i32) / 2,
+                room.y + (room.h - rows.len() as i32) / 2,
+            );
+            for (dy, row) in rows.iter().enumerate() {
+                for (dx, &t) in row.iter().enumerate() {
+                    map.set(Pos::new(ox + dx as i32, oy + dy as i32), t);
+                }
+            }
+        }
+        // Each opening in the wall round the room: a way in from it, carved toward the middle
+        // until it meets the shape (every open tile of a shape is joined to its middle).
+        let centre = room.center();
+        let openings: Vec<Pos> = room
+            .grow(1)
+            .tiles()
+            .filter(|&p| !room.contains(p) && map.get(p).is_some_and(Tile::is_walkable))
+            .collect();
+        for o in openings {
+            let side = o.x < room.x || o.x >= room.right(); // in through the west or east wall
+            let mut p = Pos::new(o.x.clamp(room.x, room.right() - 1), o.y.clamp(room.y, room.bottom() - 1));
+            while map.tile(p) == Tile::Wall {
+                map.set(p, Tile::Floor);
+                p = match (side && p.x != centre.x) || p.y == centre.y {
+                    true => Pos::new(p.x + (centre.x - p.x).signum(), p.y),
+                    false => Pos::new(p.x, p.y + (centre.y - p.y).signum()),
+                };
+            }
+        }
+        reshaped += 1;
+    }
+    reshaped
+}
+
+/// Whether every walkable tile of `map` is reached from its arrival (the one walk that proves a
+/// lake, a secret or anything else cut nothing apart).
+pub(crate) fn joined(map: &TileMap) -> bool {
+    let d = distances_inside(map, map.start());
+    let reached = d.iter().filter(|&&x| x != UNREACHED).count();
+    reached == count_walkable(map.tiles())
+}
+
+/// Whether every walkable tile of `window` grown by one is joined to every other within it: if
+/// so, whatever was changed inside `window` cut no way apart (any way through the window can go
+/// round inside it).
+fn joined_within(map: &TileMap, window: Rect) -> bool {
+    let area = window.grow(1);
+    let inside = |p: Pos| area.contains(p) && map.in_bounds(p);
+    let Some(first) = area.tiles().find(|&p| inside(p) && map.tile(p).is_walkable()) else {
+        return true;
+    };
+    let mut seen = std::collections::HashSet::from([first]);
+    let mut stack = vec![first];
+    while let Some(p) = stack.pop() {
+        for q in p.neighbours4() {
+            if inside(q) && map.tile(q).is_walkable() && seen.insert(q) {
+                stack.push(q);
+            }
+        }
+    }
+    area.tiles().filter(|&p| inside(p) && map.tile(p).is_walkable()).count() == seen.len()
+}
+
+/// The liquids a lake at `depth` may be of (chasms never on the deepest level: nothing below).
+fn liquids(depth: u32, deepest: u32) -> Vec<Tile> {
+    let mut out = vec![Tile::DeepWater, Tile::DeepWater];
+    if depth >= 2 && depth < deepest {
+        out.push(Tile::Chasm);
+    }
+    if depth >= 4 {
+        out.push(Tile::Lava);
+    }
+    out
+}
+
+/// The share of rooms (in hundredths) with a meadow of grass.
+const MEADOW_PERCENT: u32 = 15;
+
+/// Lakes, rivers with their bridges, and grass, in the rooms of `map` at `depth`. A lake sits
+/// inside a room with a ring of floor round it, and stays only if nothing was cut apart; a river
+/// of deep water or chasm crosses a room from wall to wall with a bridge over it. Lava never
+/// crosses a way: it is only ever a lake. Returns how many lakes, rivers and meadows were laid.
+pub(crate) fn flood(map: &mut TileMap, depth: u32, deepest: u32, rng: &mut GenRng) -> usize {
+    let rooms = map.rooms().to_vec();
+    let kinds = liquids(depth, deepest);
+    let mut laid = 0;
+    for room in rooms {
+        let roll = rng.below(100);
+        let lake_odds = 20 + 4 * depth;
+        if roll < lake_odds && room.w >= 5 && room.h >= 5 {
+            let liquid = rng.pick(&kinds).expect("there is always water");
+            let river = liquid != Tile::Lava && rng.coin();
+            if river && lay_river(map, room, liquid, rng) || !river && lay_lake(map, room, liquid, rng) {
+                laid += 1;
+            }
+        } else if roll >= 100 - MEADOW_PERCENT && room.w >= 5 && room.h >= 4 {
+            // A meadow: a patch of the room's floor (a cave grown in a part of it).
+            let (w, h) = (rng.range(3, room.w), rng.range(3, room.h));
+            let window = Rect::new(room.x + rng.range(0, room.w - w), room.y + rng.range(0, room.h - h), w, h);
+            let blob = grow_cave(window.w, window.h, rng);
+            for p in window.tiles() {
+                if blob[((p.y - window.y) * window.w + p.x - window.x) as usize] && map.tile(p) == Tile::Floor {
+                    map.set(p, Tile::Grass);
+                }
+            }
+            laid += 1;
+        }
+    }
+    laid
+}
+
+/// A lake of `liquid` in `room`, inside a ring of its floor (deep water with a wreath of shallow
+/// water): kept only if the room's ways stay joined. Returns whether it was kept.
+fn lay_lake(map: &mut TileMap, room: Rect, liquid: Tile, rng: &mut GenRng) -> bool {
+    let inner = Rect::new(room.x + 1, room.y + 1, room.w - 2, room.h - 2);
+    let (w, h) = (
+        rng.range(3.min(inner.w), inner.w.min(10)),
+        rng.range(3.min(inner.h), inner.h.min(7)),
+    );
+    let window = Rect::new(
+        inner.x + rng.range(0, inner.w - w),
+        inner.y + rng.range(0, inner.h - h),
+        w,
+        h,
+    );
+    let blob = grow_cave(w, h, rng);
+    let before: Vec<(Pos, Tile)> = window.grow(1).tiles().map(|p| (p, map.tile(p))).collect();
+    for p in window.tiles() {
+        if blob[((p.y - window.y) * w + p.x - window.x) as usize] && map.tile(p) == Tile::Floor {
+            map.set(p, liquid);
+        }
+    }
+    if liquid == Tile::DeepWater {
+        for p in window.grow(1).tiles() {
+            let wet = p.neighbours4().iter().any(|&q| map.get(q) == Some(Tile::DeepWater));
+            if wet && map.tile(p) == Tile::Floor && room.contains(p) {
+                map.set(p, Tile::ShallowWater);
+            }
+        }
+    }
+    if joined_within(map, window) {
+        return true;
+    }
+    for (p, t) in before {
+        map.set(p, t);
+    }
+    false
+}
+
+/// A river of `liquid` (deep water or chasm) across `room` from wall to wall, two or three tiles
+/// wide, with a bridge over it: kept only if the room's ways stay joined (the bridge joins its
+/// banks) and no doorway opens onto it.
+fn lay_river(map: &mut TileMap, room: Rect, liquid: Tile, rng: &mut GenRng) -> bool {
+    let across = rng.coin(); // a river running across (west to east), or down
+    let (long, short) = if across { (room.w, room.h) } else { (room.h, room.w) };
+    let width = rng.range(2, 3);
+    if short < width + 4 {
+        return false;
+    }
+    let at = rng.range(2, short - width - 2);
+    let bridge = rng.range(1, long - 2);
+    let tile_at = |i: i32, j: i32| {
+        if across {
+            Pos::new(room.x + i, room.y + at + j)
+        } else {
+            Pos::new(room.x + at + j, room.y + i)
+        }
+    };
+    let band: Vec<Pos> = (0..long).flat_map(|i| (0..width).map(move |j| (i, j))).map(|(i, j)| tile_at(i, j)).collect();
+    // The ends of the band touch the room's walls: no doorway may open there.
+    let ends = band.iter().flat_map(|p| p.neighbours4()).filter(|q| !room.contains(*q));
+    if ends.clone().any(|q| map.get(q).is_some_and(|t| t.is_door() || t.is_walkable())) {
+        return false;
+    }
+    if band.iter().any(|&p| map.tile(p) != Tile::Floor) {
+        return false;
+    }
+    for (k, &p) in band.iter().enumerate() {
+        let i = k as i32 / width;
+        map.set(p, if i == bridge { Tile::Bridge } else { liquid });
+    }
+    if joined_within(map, room) {
+        return true;
+    }
+    for &p in &band {
+        map.set(p, Tile::Floor);
+    }
+    false
+}
+
+/// How many secrets a level at `depth` hides: none or one at the top, up to four at the bottom.
+fn secrets_wanted(depth: u32, rng: &mut GenRng) -> u32 {
+    (depth + rng.below(3)) / 3
+}
+
+/// Hides secret doors and short secret corridors in `map`: each where the level stays joined
+/// without it (so a secret never hides the only way anywhere, to the stairs, a key or a lock).
+/// Returns how many were hidden.
+pub(crate) fn hide_secrets(map: &mut TileMap, depth: u32, rng: &mut GenRng) -> usize {
+    let wanted = secrets_wanted(depth, rng);
+    if wanted == 0 {
+        return 0;
+    }
+    let (tiles, w) = (map.tiles(), map.width() as usize);
+    let straight = |i: usize| {
+        let open = |j: usize| tiles[j].is_walkable();
+        (open(i - 1) && open(i + 1) && !open(i - w) && !open(i + w))
+            || (open(i - w) && open(i + w) && !open(i - 1) && !open(i + 1))
+    };
+    let mut candidates: Vec<usize> = (0..tiles.len())
+        .filter(|&i| match tiles[i] {
+            Tile::Door(DoorState::Closed | DoorState::Open) => true,
+            Tile::Corridor => straight(i),
+            _ => false,
+        })
+        .collect();
+    let mut hidden = 0;
+    let mut tries = 0;
+    while hidden < wanted as usize && tries < 4 * wanted && !candidates.is_empty() {
+        tries += 1;
+        let k = rng.below(candidates.len() as u32) as usize;
+        let i = candidates.swap_remove(k);
+        let p = map.pos_of(i);
+        let was = map.tile(p);
+        let secret = if was.is_door() { Tile::SecretDoor } else { Tile::SecretCorridor };
+        map.set(p, secret);
+        if joined(map) {
+            hidden += 1;
+        } else {
+            map.set(p, was);
+        }
+    }
+    hidden
+}
+
+/// How many traps a level of `rooms` rooms at `depth` gets.
+fn traps_wanted(rooms: usize, depth: u32) -> usize {
+    (rooms * (2 + depth as usize)).div_ceil(12)
+}
+
+/// Lays traps on `level` at `depth` (of `deepest`): on room floor with nothing on it, never
+/// next to a door, the stairs or another trap, and only where the floor round the tile stays
+/// joined without it (every trap can be walked round, so none lies on a tile a player must
+/// cross). Deeper, more of them, and more of them hidden.
+pub(crate) fn lay_traps(level: &mut Level, depth: u32, deepest: u32, rng: &mut GenRng) {
+    let wanted = traps_wanted(level.map.rooms().len(), depth);
+    let kinds: Vec<(TrapKind, u32)> = TrapKind::ALL
+        .into_iter()
+        .filter(|k| depth >= k.stats().from_depth && (*k != TrapKind::Trapdoor || depth < deepest))
+        .map(|k| (k, k.stats().weight))
+        .collect();
+    let map = &level.map;
+    let spots: Vec<Pos> = map
+        .rooms()
+        .iter()
+        .flat_map(|r| r.tiles())
+        .filter(|&p| map.tile(p) == Tile::Floor)
+        .collect();
+    let mut tries = 0;
+    while level.traps.len() < wanted && tries < wanted * 6 && !spots.is_empty() {
+        tries += 1;
+        let p = spots[rng.below(spots.len() as u32) as usize];
+        let map = &level.map;
+        let near = |q: Pos| (q.x - p.x).abs() <= 1 && (q.y - p.y).abs() <= 1;
+        let crowded = crate::paths::neighbours8(p)
+            .iter()
+            .any(|&q| map.get(q).is_some_and(|t| t.is_door() || matches!(t, Tile::StairsDown | Tile::StairsUp)))
+            || level.traps.iter().any(|t| near(t.at))
+            || p == map.start()
+            || level.key_at(p).is_some()
+            || level.item_at(p).is_some()
+            || level.monster_at(p).is_some()
+            || level.relic == Some(p);
+        if crowded || !walked_round(map, p) {
+            continue;
+        }
+        let Some(kind) = rng.pick_weighted(kinds.iter().copied()) else { return };
+        let hidden = rng.below(100) < 40 + 5 * depth;
+        level.traps.push(Trap { at: p, kind, hidden });
+    }
+}
+
+/// Whether the walkable neighbours of `p` (eight-way) stay joined among themselves, four-way,
+/// without `p`, within the five by five square round it.
+fn walked_round(map: &TileMap, p: Pos) -> bool {
+    let area = Rect::new(p.x - 2, p.y - 2, 5, 5);
+    let open = |q: Pos| q != p && area.contains(q) && map.get(q).is_some_and(Tile::is_walkable);
+    let ring: Vec<Pos> = crate::paths::neighbours8(p).into_iter().filter(|&q| open(q)).collect();
+    let Some(&first) = ring.first() else { return false };
+    let mut seen = std::collections::HashSet::from([first]);
+    let mut stack = vec![first];
+    while let Some(q) = stack.pop() {
+        for r in q.neighbours4() {
+            if open(r) && seen.insert(r) {
+                stack.push(r);
+            }
+        }
+    }
+    ring.iter().all(|q| seen.contains(q))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_prefab_parses_is_rectangular_and_joins_its_ring() {
+        let all = prefabs().unwrap();
+        assert!(all.len() >= 4, "{} prefabs", all.len());
+        for p in &all {
+            let (w, h) = (p.rows[0].len() as i32, p.rows.len() as i32);
+            // Stamped in a room with a ring of floor, every walkable tile joins the ring.
+            let mut text = String::new();
+            for y in -1..=h {
+                for x in -1..=w {
+                    let t = if (0..w).contains(&x) && (0..h).contains(&y) {
+                        p.rows[y as usize][x as usize]
+                    } else {
+                        Tile::Floor
+                    };
+                    text.push(if (x, y) == (-1, -1) { '@' } else { t.glyph() });
+                }
+                text.push('\n');
+            }
+            let framed: String = format!("{}\n", "#".repeat(w as usize + 4))
+                + &text.lines().map(|l| format!("#{l}#\n")).collect::<String>()
+                + &format!("{}\n", "#".repeat(w as usize + 4));
+            let map = crate::map::parse_ascii(framed.as_bytes()).unwrap();
+            assert!(joined(&map), "{} leaves a pocket:\n{framed}", p.name);
+        }
+    }
+
+    #[test]
+    fn a_cave_is_one_piece_round_its_middle() {
+        let mut rng = GenRng::new(7);
+        for _ in 0..50 {
+            let (w, h) = (rng.range(6, 20), rng.range(5, 14));
+            let cave = grow_cave(w, h, &mut rng);
+            assert!(cave[((h / 2) * w + w / 2) as usize]);
+            assert!(cave.iter().filter(|&&c| c).count() >= 9);
+        }
+    }
+
+    #[test]
+    fn a_trap_goes_only_where_it_can_be_walked_round() {
+        let map = crate::map::parse_ascii(b"#######\n#@....#\n###.###\n#.....#\n#######\n").unwrap();
+        assert!(!walked_round(&map, Pos::new(3, 2)), "the only way between the halves");
+        assert!(walked_round(&map, Pos::new(3, 3)), "the floor round it joins");
+        assert!(!walked_round(&map, Pos::new(3, 1)), "above the neck: its sides join only through it");
+    }
+}

@@ -1,0 +1,316 @@
+//! Terrain that acts and what hides in it: traps sprung, falls, searching for secrets and hidden
+//! traps (on purpose or by chance), and each turn fire spreading through grass and doors and gas
+//! spreading and thinning out, said as effects on whoever stands in them.
+
+use std::collections::BTreeMap;
+
+use super::{Effect, Harm, Scene, Who};
+use crate::fov::Viewshed;
+use crate::geom::Pos;
+use crate::map::Tile;
+use crate::paths::{UNREACHED, distance_map};
+use crate::rng::GenRng;
+use crate::world::{FLASH_TURNS, FUEL_TURNS, GAS_BURST, Level, Trap, TrapKind};
+
+/// How far a search reaches: everything hidden next to the searcher is found, and what is in
+/// sight up to this far, one time in two.
+pub const SEARCH_REACH: i32 = 3;
+/// Walking about, each hidden thing next to the player is noticed one turn in this many.
+pub const NOTICE_ONE_IN: u32 = 5;
+/// Turns a net holds the player.
+pub const NET_TURNS: u8 = 4;
+/// The least gas that hurts (thinner gas is only seen).
+pub const GAS_HURTS: u8 = 8;
+
+/// Whether something hidden lies at `p`: a secret, or a trap not yet found.
+fn hidden_at(level: &Level, p: Pos) -> bool {
+    level.map.get(p).is_some_and(Tile::is_secret) || level.trap_at(p).is_some_and(|t| t.hidden)
+}
+
+/// A search from `at`: everything hidden within a step is found; farther, up to
+/// `SEARCH_REACH`, what is in `sight` one time in two (without sight, only the nearest ring).
+pub(crate) fn search(level: &Level, at: Pos, sight: Option<&Viewshed>, rng: &mut GenRng) -> Vec<Effect> {
+    let mut found = Vec::new();
+    for y in at.y - SEARCH_REACH..=at.y + SEARCH_REACH {
+        for x in at.x - SEARCH_REACH..=at.x + SEARCH_REACH {
+            let p = Pos::new(x, y);
+            if !hidden_at(level, p) {
+                continue;
+            }
+            let near = (x - at.x).abs() <= 1 && (y - at.y).abs() <= 1;
+            let seen = sight.is_some_and(|s| s.is_visible(p) || s.is_visible(beside_towards(p, at)));
+            if near || (seen && rng.coin()) {
+                found.push(Effect::Found(p));
+            }
+        }
+    }
+    if found.is_empty() {
+        found.push(Effect::Searched);
+    }
+    found
+}
+
+/// The tile next to `p` on the way to `at` (a secret door is a wall: it is seen from its face).
+fn beside_towards(p: Pos, at: Pos) -> Pos {
+    Pos::new(p.x + (at.x - p.x).signum(), p.y + (at.y - p.y).signum())
+}
+
+/// What the player notices by chance, standing at `at`: each hidden thing next to it, one turn
+/// in `NOTICE_ONE_IN` (the stream is drawn on only when there is something to notice).
+pub(crate) fn notice(level: &Level, at: Pos, rng: &mut GenRng) -> Vec<Effect> {
+    let mut found = Vec::new();
+    for p in crate::paths::neighbours8(at) {
+        if hidden_at(level, p) && rng.below(NOTICE_ONE_IN) == 0 {
+            found.push(Effect::Found(p));
+        }
+    }
+    found
+}
+
+/// A fall to the level below: its damage, then the fall.
+pub(crate) fn fall(rng: &mut GenRng) -> Vec<Effect> {
+    vec![
+        Effect::Harmed {
+            cause: Harm::Fall,
+            damage: rng.range(2, 5),
+        },
+        Effect::Fell,
+    ]
+}
+
+/// What the trap `trap` does to `who`, who just stepped on it.
+pub(crate) fn spring(scene: &Scene, who: Who, trap: Trap, rng: &mut GenRng) -> Vec<Effect> {
+    let at = trap.at;
+    let mut effects = vec![Effect::TrapSprung { at, kind: trap.kind }];
+    match trap.kind {
+        TrapKind::Dart => effects.push(Effect::Harmed {
+            cause: Harm::Dart,
+            damage: rng.range(2, 5),
+        }),
+        TrapKind::Alarm => effects.push(Effect::Alarm(at)),
+        TrapKind::Gas => effects.push(Effect::GasReleased { at, amount: GAS_BURST }),
+        TrapKind::Net if who == Who::Player => effects.push(Effect::Netted(NET_TURNS)),
+        TrapKind::Net => {} // a monster tears through it
+        TrapKind::Trapdoor if scene.depth < scene.deepest => effects.extend(fall(rng)),
+        TrapKind::Trapdoor => {}
+        TrapKind::Teleport => effects.extend(somewhere(scene.level, at, scene.player_at, rng).map(Effect::Teleported)),
+        TrapKind::Fire => effects.push(Effect::Ignited(at)),
+    }
+    effects
+}
+
+/// A free tile of `level` that can be walked to from `from` (no one on it, no trap, ground that
+/// holds items), at random; never `player_at`.
+pub(crate) fn somewhere(level: &Level, from: Pos, player_at: Pos, rng: &mut GenRng) -> Option<Pos> {
+    let map = &level.map;
+    let dist = distance_map(map, from, Tile::is_walkable);
+    let spots: Vec<usize> = (0..dist.len())
+        .filter(|&i| {
+            let p = map.pos_of(i);
+            dist[i] != UNREACHED
+                && map.tiles()[i].holds_items()
+                && p != from
+                && p != player_at
+                && level.monster_at(p).is_none()
+                && level.trap_at(p).is_none()
+        })
+        .collect();
+    rng.pick(&spots).map(|i| map.pos_of(i))
+}
+
+/// Sets fire at `at` and, round it, to whatever burns: what `Effect::Ignited` does.
+pub(crate) fn ignite(level: &mut Level, at: Pos) {
+    let fuel = |t: Tile| if t.is_flammable() { FUEL_TURNS } else { FLASH_TURNS };
+    let mut catch = |p: Pos, around: bool| {
+        let Some(t) = level.map.get(p) else { return };
+        let burns = if around { t.is_flammable() } else { !t.is_water() && !t.blocks_movement() };
+        if burns {
+            let left = level.fire.entry(p).or_insert(0);
+            *left = (*left).max(fuel(t));
+        }
+    };
+    catch(at, false);
+    for p in crate::paths::neighbours8(at) {
+        catch(p, true);
+    }
+}
+
+/// One turn of fire and gas on `level`: fire spreads to what burns next to it (one time in two
+/// each turn), burns down and leaves ashes where it fed; gas spreads to the open tiles round it
+/// and thins out. Changes only the level; what it does to whoever stands in it is `harms`. The
+/// stream is drawn on only while something burns.
+pub(crate) fn spread(level: &mut Level, rng: &mut GenRng) {
+    if !level.fire.is_empty() {
+        let burning: Vec<(Pos, u8)> = level.fire.iter().map(|(&p, &n)| (p, n)).collect();
+        let mut next: BTreeMap<Pos, u8> = BTreeMap::new();
+        for &(p, left) in &burning {
+            for q in p.neighbours4() {
+                let catches = level.map.get(q).is_some_and(Tile::is_flammable)
+                    && !level.fire.contains_key(&q)
+                    && !next.contains_key(&q);
+                if catches && rng.coin() {
+                    next.insert(q, FUEL_TURNS);
+                }
+            }
+            if left > 1 {
+                next.insert(p, left - 1);
+            } else if level.map.tile(p).is_flammable() {
+                level.map.set(p, Tile::Ashes);
+            }
+        }
+        level.fire = next;
+    }
+    if !level.gas.is_empty() {
+        let mut next: BTreeMap<Pos, u32> = BTreeMap::new();
+        for (&p, &amount) in &level.gas {
+            let open: Vec<Pos> = p
+                .neighbours4()
+                .into_iter()
+                .filter(|&q| level.map.get(q).is_some_and(|t| !t.blocks_movement()))
+                .collect();
+            let share = u32::from(amount) / 5;
+            *next.entry(p).or_insert(0) += u32::from(amount) - share * open.len() as u32;
+            for q in open {
+                *next.entry(q).or_insert(0) += share;
+            }
+        }
+        // Thinning: a tenth and a little more gone each turn, so every cloud clears.
+        level.gas = next
+            .into_iter()
+            .map(|(p, n)| (p, (n * 9 / 10).saturating_sub(1).min(u32::from(u8::MAX)) as u8))
+            .filter(|&(_, n)| n > 0)
+            .collect();
+    }
+}
+
+/// What fire and gas do this turn to whoever stands in them: the player at `player_at`, then
+/// each monster in order. Fire's damage is rolled.
+pub(crate) fn harms(level: &Level, player_at: Pos, rng: &mut GenRng) -> Vec<(Who, Effect)> {
+    let mut out = Vec::new();
+    let mut hurt = |who: Who, p: Pos, rng: &mut GenRng| {
+        if level.fire.contains_key(&p) {
+            out.push((
+                who,
+                Effect::Harmed {
+                    cause: Harm::Fire,
+                    damage: rng.range(3, 6),
+                },
+            ));
+        } else if level.gas.get(&p).is_some_and(|&n| n >= GAS_HURTS) {
+            out.push((
+                who,
+                Effect::Harmed {
+                    cause: Harm::Gas,
+                    damage: 1,
+                },
+            ));
+        }
+    };
+    hurt(Who::Player, player_at, rng);
+    for m in &level.monsters {
+        hurt(Who::Monster(m.id), m.at, rng);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::parse_ascii;
+
+    fn level(s: &str) -> Level {
+        Level::bare(parse_ascii(s.as_bytes()).unwrap())
+    }
+
+    #[test]
+    fn fire_spreads_through_grass_burns_it_to_ashes_and_stops_at_water_and_stone() {
+        let mut l = level("##########\n#@\"\"\"\"-\"\"#\n##########\n");
+        ignite(&mut l, Pos::new(2, 1));
+        let mut rng = GenRng::new(3);
+        for _ in 0..60 {
+            spread(&mut l, &mut rng);
+        }
+        assert!(l.fire.is_empty(), "fire burns out");
+        let row: String = l.map.rows()[1].clone();
+        assert_eq!(&row[2..6], "````", "the grass up to the water burnt: {row}");
+        assert_eq!(&row[6..9], "-\"\"", "the water stopped it: {row}");
+        assert_eq!(l.map.tile(Pos::new(1, 1)), Tile::Floor, "bare floor does not burn");
+    }
+
+    #[test]
+    fn fire_burns_doors_and_nothing_draws_on_the_stream_when_nothing_burns() {
+        let mut l = level("#####\n#@+.#\n#####\n");
+        let mut quiet = GenRng::new(9);
+        let before = quiet.state();
+        spread(&mut l, &mut quiet);
+        assert_eq!(quiet.state(), before, "a quiet level leaves the stream alone");
+        ignite(&mut l, Pos::new(1, 1));
+        assert_eq!(l.fire.get(&Pos::new(2, 1)), Some(&FUEL_TURNS), "the door catches");
+        for _ in 0..10 {
+            spread(&mut l, &mut quiet);
+        }
+        assert_eq!(l.map.tile(Pos::new(2, 1)), Tile::Ashes, "the door burnt away");
+    }
+
+    #[test]
+    fn gas_spreads_along_open_tiles_not_through_walls_and_thins_out() {
+        let mut l = level("#########\n#@......#\n####+####\n#.......#\n#########\n");
+        l.gas.insert(Pos::new(2, 1), GAS_BURST);
+        let mut rng = GenRng::new(1);
+        spread(&mut l, &mut rng);
+        assert!(l.gas.contains_key(&Pos::new(3, 1)) && l.gas.contains_key(&Pos::new(1, 1)));
+        let mut total = |l: &Level| l.gas.values().map(|&n| u32::from(n)).sum::<u32>();
+        let mut last = total(&l);
+        let mut turns = 0;
+        while !l.gas.is_empty() {
+            spread(&mut l, &mut rng);
+            let now = total(&l);
+            assert!(now < last, "it thins every turn");
+            last = now;
+            turns += 1;
+            assert!(l.gas.keys().all(|p| p.y == 1), "the shut door keeps it in");
+        }
+        assert!((10..80).contains(&turns), "a cloud clears in {turns} turns");
+    }
+
+    #[test]
+    fn searching_finds_what_is_next_to_you_always_and_farther_only_in_sight() {
+        let mut l = level("#######\n#@.S..#\n#.....#\n#######\n");
+        l.traps.push(Trap {
+            at: Pos::new(5, 2),
+            kind: TrapKind::Dart,
+            hidden: true,
+        });
+        let mut rng = GenRng::new(4);
+        assert_eq!(search(&l, Pos::new(1, 1), None, &mut rng), vec![Effect::Searched]);
+        assert_eq!(search(&l, Pos::new(2, 1), None, &mut rng), vec![Effect::Found(Pos::new(3, 1))]);
+        let found = search(&l, Pos::new(4, 1), None, &mut rng);
+        assert!(found.contains(&Effect::Found(Pos::new(3, 1))) && found.contains(&Effect::Found(Pos::new(5, 2))));
+        // Passing by: noticed now and then, never what is not next to you.
+        let mut noticed = 0;
+        for _ in 0..200 {
+            noticed += notice(&l, Pos::new(2, 2), &mut rng).len();
+            assert!(notice(&l, Pos::new(1, 2), &mut rng).is_empty());
+        }
+        assert!((15..70).contains(&noticed), "{noticed} of 200 at one in {NOTICE_ONE_IN}");
+    }
+
+    #[test]
+    fn fire_and_gas_hurt_who_stands_in_them() {
+        let mut l = level("#####\n#@..#\n#####\n");
+        l.fire.insert(Pos::new(1, 1), 2);
+        l.gas.insert(Pos::new(2, 1), GAS_HURTS);
+        l.gas.insert(Pos::new(3, 1), GAS_HURTS - 1);
+        let mut rng = GenRng::new(2);
+        let harms = |at, rng: &mut GenRng| harms(&l, at, rng);
+        assert!(matches!(
+            harms(Pos::new(1, 1), &mut rng)[..],
+            [(Who::Player, Effect::Harmed { cause: Harm::Fire, damage: 3..=6 })]
+        ));
+        assert_eq!(
+            harms(Pos::new(2, 1), &mut rng),
+            vec![(Who::Player, Effect::Harmed { cause: Harm::Gas, damage: 1 })]
+        );
+        assert!(harms(Pos::new(3, 1), &mut rng).is_empty(), "thin gas is only seen");
+    }
+}
