@@ -76,7 +76,7 @@ impl Bot {
             (None, true) => map.stairs_up().unwrap_or(map.start()),
             (None, false) => map.stairs_down().unwrap_or(map.start()),
         };
-        let pass = |t: Tile| t != Tile::Wall && (t != Tile::Door(DoorState::Locked));
+        let pass = |t: Tile| t.is_walkable() && t != Tile::Door(DoorState::Locked);
         self.field.compute(map, goal, 10_000, |t| pass(t) || t.is_door());
         // A key first, when the way runs through a lock the bot has no key to.
         let mut walk = at;
@@ -271,7 +271,7 @@ fn item_act(run: &Run) -> Option<Act> {
 /// through a doorway).
 fn step_towards(map: &crate::map::TileMap, at: Pos, to: Pos) -> Option<Dir8> {
     let mut field = StepField::default();
-    field.compute(map, to, 40, |t| t != Tile::Wall && t != Tile::Door(DoorState::Locked));
+    field.compute(map, to, 40, |t| t.is_walkable() && t != Tile::Door(DoorState::Locked));
     let here = field.get(at)?;
     Dir8::ALL
         .into_iter()

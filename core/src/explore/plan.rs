@@ -6,7 +6,8 @@
 //! rule), or to a key or the Heartstone seen lying on the floor (and, as the `x` key explores,
 //! to potions, scrolls, wands and things to throw: `explore_taking`), over remembered floor, corridor,
 //! stairs and doors (a closed door is opened by walking into it; a locked one is never unlocked).
-//! It re-plans after every step, so whatever a step reveals counts at once.
+//! It re-plans after every step, so whatever a step reveals counts at once. Exploring and
+//! travelling keep off deep water, lava and chasms, and walk round the traps the player knows.
 
 use std::collections::HashSet;
 
@@ -57,6 +58,11 @@ impl Known<'_> {
         self.level.relic == Some(p) && self.memory.is_explored(p)
     }
 
+    /// Whether the player knows of a trap at `p`: found, and the spot seen.
+    pub fn trap_at(&self, p: Pos) -> bool {
+        self.level.trap_at(p).is_some_and(|t| !t.hidden) && self.memory.is_explored(p)
+    }
+
     /// The first remembered tile of this kind (row by row), e.g. the stairs down.
     pub fn find(&self, tile: Tile) -> Option<Pos> {
         let i = self.memory.tiles().iter().position(|&t| t == Some(tile))?;
@@ -99,9 +105,10 @@ impl Finished {
     }
 }
 
-/// Whether exploring may walk onto a remembered tile: anything but walls and locked doors.
+/// Whether exploring may walk onto a remembered tile: walkable (never into deep water, lava or
+/// a chasm, which the level's ways never need) and not a locked door.
 pub(crate) const fn explorable(tile: Tile) -> bool {
-    !matches!(tile, Tile::Wall | Tile::Door(DoorState::Locked))
+    tile.is_walkable() && !matches!(tile, Tile::Door(DoorState::Locked))
 }
 
 /// The walk to the next place worth exploring from `at`, or why there is none. `held`: the
@@ -141,7 +148,7 @@ pub fn explore_taking(
     });
     let goal =
         |p: Pos| p != at && (known.borders_unknown(p) || known.key_at(p) || known.relic_at(p) || take.contains(&p));
-    let walk = search.nearest(known.size(), at, |p| known.tile(p), |_, t| explorable(t), goal);
+    let walk = search.nearest(known.size(), at, |p| known.tile(p), |p, t| explorable(t) && !known.trap_at(p), goal);
     if let Some(walk) = walk.filter(|w| !w.is_empty()) {
         return Ok(walk);
     }
@@ -161,7 +168,13 @@ pub fn explore_taking(
         });
     }
     let stairs_down = known.find(Tile::StairsDown).and_then(|s| {
-        let walk = search.nearest(known.size(), at, |p| known.tile(p), |_, t| explorable(t), |p| p == s)?;
+        let walk = search.nearest(
+            known.size(),
+            at,
+            |p| known.tile(p),
+            |p, t| explorable(t) && !known.trap_at(p),
+            |p| p == s,
+        )?;
         Some(walk.len() as u32)
     });
     Err(Finished::Explored { stairs_down })
@@ -172,10 +185,11 @@ pub fn explore_taking(
 /// the walk (walking into it tries it). `None` when `to` is unknown or out of reach.
 pub fn travel(known: &Known, at: Pos, to: Pos, held: &[Pos], search: &mut Search) -> Option<Vec<Pos>> {
     known.tile(to)?;
+    // Round known traps and off deep water, lava and chasms, unless that is where it goes.
     let enter = |p: Pos, t: Tile| match t {
-        Tile::Wall => false,
         Tile::Door(DoorState::Locked) => p == to || held.contains(&p),
-        _ => true,
+        _ if p == to => !t.blocks_movement() && t != Tile::Lava,
+        _ => t.is_walkable() && !known.trap_at(p),
     };
     search.nearest(known.size(), at, |p| known.tile(p), enter, |p| p == to)
 }

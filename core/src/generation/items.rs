@@ -136,7 +136,7 @@ impl Walks {
             open
         } else {
             distances_inside_by(map, map.start(), |t| {
-                t != Tile::Wall && t != Tile::Door(DoorState::Locked)
+                t.is_walkable() && t != Tile::Door(DoorState::Locked)
             })
         };
         Walks { open, all }
@@ -146,7 +146,7 @@ impl Walks {
     fn anywhere(map: &TileMap) -> Self {
         let arrival = map.start();
         Walks {
-            open: distance_map(map, arrival, |t| t != Tile::Wall && t != Tile::Door(DoorState::Locked)),
+            open: distance_map(map, arrival, |t| t.is_walkable() && t != Tile::Door(DoorState::Locked)),
             all: distance_map(map, arrival, Tile::is_walkable),
         }
     }

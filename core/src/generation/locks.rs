@@ -530,7 +530,7 @@ mod tests {
             };
             let all = crate::paths::distances_inside(&map, map.start());
             let walked = crate::paths::distance_map(&map, map.start(), |t| {
-                t != Tile::Wall && t != Tile::Door(DoorState::Locked)
+                t.is_walkable() && t != Tile::Door(DoorState::Locked)
             });
             let read = walk_with_locks_shut(&map, &keys, &cuts, &all).expect("every lock is a chokepoint");
             assert_eq!(read, walked, "seed {seed}");

@@ -393,7 +393,7 @@ pub(crate) fn hide_secrets(map: &mut TileMap, depth: u32, rng: &mut GenRng) -> u
     let mut candidates: Vec<usize> = (0..tiles.len())
         .filter(|&i| match tiles[i] {
             Tile::Door(DoorState::Closed | DoorState::Open) => true,
-            Tile::Corridor => straight(i),
+            Tile::Corridor => straight(i) && ![i - 1, i + 1, i - w, i + w].iter().any(|&j| tiles[j].is_door()),
             _ => false,
         })
         .collect();
@@ -444,7 +444,8 @@ pub(crate) fn lay_traps(level: &mut Level, depth: u32, deepest: u32, rng: &mut G
         tries += 1;
         let p = spots[rng.below(spots.len() as u32) as usize];
         let map = &level.map;
-        let near = |q: Pos| (q.x - p.x).abs() <= 1 && (q.y - p.y).abs() <= 1;
+        // Two traps stay out of each other's way round (`walked_round` looks two tiles out).
+        let near = |q: Pos| (q.x - p.x).abs() <= 2 && (q.y - p.y).abs() <= 2;
         let crowded = crate::paths::neighbours8(p)
             .iter()
             .any(|&q| map.get(q).is_some_and(|t| t.is_door() || matches!(t, Tile::StairsDown | Tile::StairsUp)))
@@ -464,10 +465,11 @@ pub(crate) fn lay_traps(level: &mut Level, depth: u32, deepest: u32, rng: &mut G
 }
 
 /// Whether the walkable neighbours of `p` (eight-way) stay joined among themselves, four-way,
-/// without `p`, within the five by five square round it.
+/// without `p`, within the five by five square round it and never through a doorway.
 fn walked_round(map: &TileMap, p: Pos) -> bool {
     let area = Rect::new(p.x - 2, p.y - 2, 5, 5);
-    let open = |q: Pos| q != p && area.contains(q) && map.get(q).is_some_and(Tile::is_walkable);
+    // Not through a doorway: the way round stays on this side of every door (a locked one too).
+    let open = |q: Pos| q != p && area.contains(q) && map.get(q).is_some_and(|t| t.is_walkable() && !t.is_door());
     let ring: Vec<Pos> = crate::paths::neighbours8(p).into_iter().filter(|&q| open(q)).collect();
     let Some(&first) = ring.first() else { return false };
     let mut seen = std::collections::HashSet::from([first]);
@@ -526,9 +528,12 @@ mod tests {
 
     #[test]
     fn a_trap_goes_only_where_it_can_be_walked_round() {
-        let map = crate::map::parse_ascii(b"#######\n#@....#\n###.###\n#.....#\n#######\n").unwrap();
-        assert!(!walked_round(&map, Pos::new(3, 2)), "the only way between the halves");
-        assert!(walked_round(&map, Pos::new(3, 3)), "the floor round it joins");
-        assert!(!walked_round(&map, Pos::new(3, 1)), "above the neck: its sides join only through it");
+        let neck = crate::map::parse_ascii(b"#######\n#@....#\n###.###\n#.....#\n#######\n").unwrap();
+        assert!(!walked_round(&neck, Pos::new(3, 2)), "the only way between the halves");
+        assert!(!walked_round(&neck, Pos::new(3, 3)), "below the neck: its sides join only through it");
+        assert!(!walked_round(&neck, Pos::new(3, 1)), "above the neck: likewise");
+        let room = crate::map::parse_ascii(b"#######\n#@....#\n#.....#\n#.....#\n#######\n").unwrap();
+        assert!(walked_round(&room, Pos::new(3, 2)), "the floor round it joins");
+        assert!(walked_round(&room, Pos::new(1, 3)), "in a corner too");
     }
 }

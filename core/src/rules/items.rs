@@ -226,7 +226,7 @@ fn consume(
 /// into a vault still locked), out of its sight if there is one.
 fn teleport_spot(scene: &Scene, from: Pos, sight: &Viewshed, rng: &mut GenRng) -> Option<Pos> {
     let map: &TileMap = &scene.level.map;
-    let dist = distance_map(map, from, |t| t != Tile::Wall && t != Tile::Door(DoorState::Locked));
+    let dist = distance_map(map, from, |t| t.is_walkable() && t != Tile::Door(DoorState::Locked));
     let free = |i: usize| {
         let p = map.pos_of(i);
         dist[i] != UNREACHED && map.tiles()[i].holds_items() && p != from && scene.level.monster_at(p).is_none()

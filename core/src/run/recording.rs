@@ -22,7 +22,11 @@ use crate::rules::{Act, Refusal, Round};
 /// Rules 3: a recording holds only what the rules accepted (a refusal, which changes nothing,
 /// is no longer kept), so a replay refuses any command the rules refuse; a door is closed only
 /// from next to it; nothing is played after the run's end.
-pub const RULES: u32 = 3;
+///
+/// Rules 4: levels are made of more than rooms and corridors (reshaped rooms, lakes, rivers and
+/// bridges, grass, secrets, traps), fire and gas act each turn, the player may search, swim,
+/// fall and be caught in a net.
+pub const RULES: u32 = 4;
 
 /// A checkpoint (the state hash) is kept every this many turns.
 pub const CHECKPOINT_EVERY: u64 = 50;

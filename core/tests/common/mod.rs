@@ -38,13 +38,24 @@ pub fn check_level(level: &Level, depth: u32) -> Result<(), String> {
             return Err(format!("key {k:?} is not on room floor or opens no locked door"));
         }
     }
+    // Traps lie on walkable ground, one to a tile, and a walk that avoids them (and every liquid
+    // and gap, which are not walkable, and every secret, not yet found) must still get everywhere.
+    let trapped: std::collections::HashSet<Pos> = level.traps.iter().map(|t| t.at).collect();
+    if trapped.len() != level.traps.len() {
+        return Err("two traps on one tile".into());
+    }
+    if let Some(t) = level.traps.iter().find(|t| !map.tile(t.at).is_walkable()) {
+        return Err(format!("a trap at {:?} lies on {}", t.at, map.tile(t.at).name()));
+    }
     // Flood with the locks shut, pick up the keys reached, open their doors, flood again, until
     // nothing changes; then everything must have been reached.
     let mut open: Vec<Pos> = Vec::new();
     loop {
         let reached = flood(map, map.start(), |p| {
-            map.get(p)
-                .is_some_and(|t| t.is_walkable() && (t != Tile::Door(DoorState::Locked) || open.contains(&p)))
+            !trapped.contains(&p)
+                && map
+                    .get(p)
+                    .is_some_and(|t| t.is_walkable() && (t != Tile::Door(DoorState::Locked) || open.contains(&p)))
         });
         let keys: Vec<Pos> = level
             .keys
@@ -53,7 +64,9 @@ pub fn check_level(level: &Level, depth: u32) -> Result<(), String> {
             .map(|k| k.opens)
             .collect();
         if keys.len() == open.len() {
-            if let Some(i) = (0..reached.len()).find(|&i| map.tiles()[i].is_walkable() && !reached[i]) {
+            if let Some(i) =
+                (0..reached.len()).find(|&i| map.tiles()[i].is_walkable() && !reached[i] && !trapped.contains(&map.pos_of(i)))
+            {
                 return Err(format!("{:?} cannot be reached even with the keys", map.pos_of(i)));
             }
             return Ok(());
@@ -75,7 +88,7 @@ pub fn check_items(level: &Level, depth: u32) -> Result<(), String> {
     let mut seen = std::collections::HashSet::new();
     for f in &level.items {
         let p = f.at;
-        if !matches!(map.get(p), Some(Tile::Floor | Tile::Corridor)) {
+        if !map.get(p).is_some_and(Tile::holds_items) {
             return Err(format!("an item at {p:?} is not on floor"));
         }
         if !seen.insert(p) {
@@ -169,7 +182,8 @@ pub fn check(map: &TileMap, depth: u32) -> Result<(), String> {
             }
             let open_sides = [(1, 0), (-1, 0), (0, 1), (0, -1)]
                 .iter()
-                .filter(|(dx, dy)| at(x + dx, y + dy).is_walkable())
+                // A secret corridor goes on where it looks like wall.
+                .filter(|(dx, dy)| at(x + dx, y + dy).is_walkable() || at(x + dx, y + dy).is_secret())
                 .count();
             if at(x, y) == Tile::Corridor && open_sides < 2 {
                 return Err(format!("dead end at ({x}, {y})"));
@@ -201,16 +215,21 @@ pub fn check(map: &TileMap, depth: u32) -> Result<(), String> {
         ));
     }
     for (i, a) in rooms.iter().enumerate() {
+        // A room's rectangle holds ground (floor, stairs, grass, liquids, bridges) and the walls
+        // of its shape (a cave, a cross, a circle, a prefab's), never corridor or a doorway.
         if a.tiles()
-            .any(|p| !matches!(map.tile(p), Tile::Floor | Tile::StairsDown | Tile::StairsUp))
+            .any(|p| matches!(map.tile(p), Tile::Corridor | Tile::Door(_) | Tile::SecretDoor | Tile::SecretCorridor))
         {
-            return Err(format!("room {i} is not all floor"));
+            return Err(format!("room {i} holds corridor or a doorway"));
+        }
+        if !a.tiles().any(|p| map.tile(p).is_walkable()) {
+            return Err(format!("room {i} has no ground to walk on"));
         }
         // The ring around the floor is wall or door, never open floor: rooms are closed.
         if a.grow(1)
             .tiles()
             .filter(|p| !a.contains(*p))
-            .any(|p| !matches!(map.tile(p), Tile::Wall | Tile::Door(_)))
+            .any(|p| !matches!(map.tile(p), Tile::Wall | Tile::Door(_) | Tile::SecretDoor))
         {
             return Err(format!("room {i} has a hole in its wall"));
         }
