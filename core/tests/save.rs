@@ -130,6 +130,25 @@ fn reach(run: &mut Run, tile: Tile, each_turn: &mut impl FnMut(&Run)) {
         if walk_to(run, tile, each_turn) {
             return;
         }
+        // A locked door bars the rest, and the key is held: open it (walking into it).
+        let depth = run.dungeon().depth();
+        let held = run.player().keys.doors_on(depth);
+        let known = Known {
+            level: run.dungeon().level(),
+            memory: run.player().memory.level(depth).expect("remembered"),
+        };
+        if let Err(plan::Finished::Barred { door, have_key: true }) =
+            plan::explore(&known, run.player().at, &held, &mut Search::default())
+            && let Some(walk) = plan::travel(&known, run.player().at, door, &held, &mut Search::default())
+        {
+            for step in walk {
+                let dir = Dir8::between(run.player().at, step).expect("one step");
+                if run.play(Act::Step(dir)).is_err() {
+                    break;
+                }
+                each_turn(run);
+            }
+        }
         plan::explore_level(run, plan::explore, 1);
         each_turn(run);
     }

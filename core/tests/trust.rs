@@ -155,9 +155,23 @@ fn refused_last(run: &Run, command: Command, why: Impossible) {
     );
 }
 
+/// A way from where the player stands into a wall, if any.
+fn wall_beside(run: &Run) -> Option<Dir8> {
+    let (at, level) = (run.player().at, run.dungeon().level());
+    Dir8::ALL.into_iter().find(|&d| {
+        let (dx, dy) = d.delta();
+        level.map.tile(Pos::new(at.x + dx, at.y + dy)) == Tile::Wall
+    })
+}
+
 #[test]
 fn every_kind_of_impossible_command_is_refused_by_number() {
-    let run = bot_run(8, 120);
+    // A run stopped beside a wall (in a cave or a round room it may stand in the open).
+    let run = (120..400)
+        .step_by(10)
+        .map(|turns| bot_run(8, turns))
+        .find(|run| wall_beside(run).is_some())
+        .expect("a bot stops beside a wall");
     assert!(!run.is_over());
     let (at, level) = (run.player().at, run.dungeon().level());
     let refused = |command, refusal| refused_last(&run, command, Impossible::Refused(refusal));
@@ -185,13 +199,7 @@ fn every_kind_of_impossible_command_is_refused_by_number() {
     // A monster's act.
     refused(Command::Act(Act::Shoot(at)), Refusal::NoShot);
     // Into a wall, down or up where no stairs are, picking up nothing.
-    let wall = Dir8::ALL
-        .into_iter()
-        .find(|&d| {
-            let (dx, dy) = d.delta();
-            level.map.tile(Pos::new(at.x + dx, at.y + dy)) == Tile::Wall
-        })
-        .expect("a wall beside");
+    let wall = wall_beside(&run).expect("the run stops beside a wall");
     refused(Command::Act(Act::Step(wall)), Refusal::Wall);
     if level.map.tile(at) != Tile::StairsDown {
         refused(Command::Act(Act::Descend), Refusal::NotOnStairsDown);
