@@ -56,10 +56,12 @@ pub enum Action {
     Look,
     /// Hide or show the sidebar.
     Sidebar,
+    /// Search the tiles around for secret doors and hidden traps (a turn).
+    Search,
 }
 
 impl Action {
-    pub const ALL: [Action; 35] = [
+    pub const ALL: [Action; 36] = [
         Action::MoveN,
         Action::MoveNE,
         Action::MoveE,
@@ -95,6 +97,7 @@ impl Action {
         Action::Sneak,
         Action::Look,
         Action::Sidebar,
+        Action::Search,
     ];
 
     /// The direction of a move action.
@@ -132,6 +135,7 @@ impl Action {
                     | Action::Explore
                     | Action::Cancel
                     | Action::PickUp
+                    | Action::Search
             )
     }
 
@@ -179,6 +183,7 @@ impl Action {
             Action::Sneak => "sneak or walk (sneaking: quieter steps, each taking two turns)",
             Action::Look => "look at what is in sight (move the cursor, Tab for monsters, Esc to stop)",
             Action::Sidebar => "hide or show the sidebar",
+            Action::Search => "search for secret doors and hidden traps round you (a turn)",
         }
     }
 }

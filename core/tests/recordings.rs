@@ -305,7 +305,10 @@ fn the_story_tells_the_run() {
     assert!(!drawn.is_empty() && drawn.len() <= run.dungeon().level().map.height() as usize);
     assert_eq!(drawn.iter().flat_map(|r| r.chars()).filter(|&c| c == '@').count(), 1);
     assert!(
-        drawn.iter().flat_map(|r| r.chars()).all(|c| " #.,+'*<>@\"-~%:=`".contains(c)),
+        drawn
+            .iter()
+            .flat_map(|r| r.chars())
+            .all(|c| " #.,+'*<>@\"-~%:=`".contains(c)),
         "{drawn:?}"
     );
     let seen = run

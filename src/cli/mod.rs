@@ -453,7 +453,8 @@ fn saved_value(store: &Store, entry: &crate::save::SavedEntry) -> Result<serde_j
 /// The current level of a generated dungeon as one JSON object and a newline (`--json`; the
 /// schema is in docs/cli.md): seed, depth, size, corridor style, rows in the ASCII legend (no
 /// `@`), where the player arrives, the stairs, the keys and the doors they open, the monsters,
-/// the items (by their true names), and the legend of the glyphs the rows use.
+/// the items (by their true names), the legend of the glyphs the rows use, the traps and the
+/// secrets.
 pub(crate) fn level_json(dungeon: &Dungeon) -> String {
     let level = dungeon.level();
     let map = &level.map;
@@ -480,7 +481,8 @@ pub(crate) fn level_json(dungeon: &Dungeon) -> String {
     // Each glyph the rows use, in the legend's order: what it is, whether a player may step
     // there without harm, and whether sight passes it.
     let mut legend = serde_json::Map::new();
-    for tile in Tile::ALL.into_iter().filter(|t| map.tiles().contains(t)) {
+    let shown: std::collections::HashSet<Tile> = map.tiles().iter().map(|t| t.looks()).collect();
+    for tile in Tile::ALL.into_iter().filter(|t| shown.contains(t)) {
         legend.insert(
             tile.glyph().to_string(),
             serde_json::json!({
@@ -490,6 +492,24 @@ pub(crate) fn level_json(dungeon: &Dungeon) -> String {
             }),
         );
     }
+    // The traps, hidden or found, by the name tools read ("dart"), and the secrets (which the
+    // rows show as the wall they look like): "door" or "corridor".
+    let traps: Vec<serde_json::Value> = level
+        .traps
+        .iter()
+        .map(|t| serde_json::json!({"at": xy(t.at), "kind": t.kind.key(), "hidden": t.hidden}))
+        .collect();
+    let secrets: Vec<serde_json::Value> = (0..map.tiles().len())
+        .filter(|&i| map.tiles()[i].is_secret())
+        .map(|i| {
+            let kind = if map.tiles()[i] == Tile::SecretDoor {
+                "door"
+            } else {
+                "corridor"
+            };
+            serde_json::json!({"at": xy(map.pos_of(i)), "kind": kind})
+        })
+        .collect();
     let value = serde_json::json!({
         "seed": seed,
         "depth": dungeon.depth(),
@@ -504,6 +524,8 @@ pub(crate) fn level_json(dungeon: &Dungeon) -> String {
         "monsters": monsters,
         "items": items,
         "legend": legend,
+        "traps": traps,
+        "secrets": secrets,
     });
     format!("{value}\n")
 }

@@ -15,6 +15,8 @@ pub enum PlayerCommand {
     Descend,
     Ascend,
     Cancel,
+    /// Search round for secrets and hidden traps.
+    Search,
     /// Something done with the pack (pick up, drop, use, wear, take off, throw or zap).
     Item(Act),
 }

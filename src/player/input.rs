@@ -94,6 +94,8 @@ fn read_actions(
         walks.write(TravelRequest::Explore);
     } else if pressed(&Action::Cancel) {
         commands.write(PlayerCommand::Cancel);
+    } else if pressed(&Action::Search) {
+        commands.write(PlayerCommand::Search);
     } else if pressed(&Action::PickUp) {
         commands.write(PlayerCommand::Item(delve_core::rules::Act::PickUp));
     }

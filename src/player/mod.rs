@@ -144,6 +144,7 @@ pub(crate) fn command_act(
         PlayerCommand::Cancel if choosing => Err(NoTurn::Say("Never mind.")),
         PlayerCommand::Cancel => Err(NoTurn::Quiet),
         PlayerCommand::Wait => Ok(Act::Wait),
+        PlayerCommand::Search => Ok(Act::Search),
         PlayerCommand::Descend => Ok(Act::Descend),
         PlayerCommand::Ascend => Ok(Act::Ascend),
         PlayerCommand::Step(dir) if sneaking => Ok(Act::Sneak(dir)),

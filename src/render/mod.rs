@@ -1,5 +1,5 @@
 //! Drawing the run: the level as tiles in chunks (`tiles`), the keys and the player (`sprites`), the
-//! items seen (`items`), the monsters in view and the relic (`monsters`), and the camera that follows the player
+//! items seen (`items`), found traps, fire and gas (`terrain`), the monsters in view and the relic (`monsters`), and the camera that follows the player
 //! (`camera`), and the short animations of what a turn did (`animate`). Everything drawn for a level is `LevelScoped`: changing level despawns it, and it
 //! is made again from the new level and the player's memory of it.
 
@@ -10,6 +10,7 @@ pub mod monsters;
 pub mod shown;
 pub mod space;
 pub mod sprites;
+pub mod terrain;
 pub mod tiles;
 
 use bevy::prelude::*;
@@ -24,6 +25,7 @@ pub fn plugin(app: &mut App) {
         tiles::gpu_plugin,
         sprites::plugin,
         items::plugin,
+        terrain::plugin,
         monsters::plugin,
         camera::plugin,
         animate::plugin,

@@ -265,7 +265,7 @@ impl Default for Bindings {
         let k = Binding::key;
         let l = Binding::letter;
         let shift = |code| Binding::Key { code, shift: true };
-        let table: [(Action, Vec<Binding>); 35] = [
+        let table: [(Action, Vec<Binding>); 36] = [
             (Action::MoveN, vec![k(ArrowUp), k(Numpad8), k(KeyK)]),
             (Action::MoveNE, vec![k(Numpad9), k(KeyU), k(PageUp)]),
             (Action::MoveE, vec![k(ArrowRight), k(Numpad6), k(KeyL)]),
@@ -313,6 +313,14 @@ impl Default for Bindings {
             (Action::Sneak, vec![l('s')]),
             (Action::Look, vec![l('v')]),
             (Action::Sidebar, vec![k(F3)]),
+            // `s` sneaks (DCSS's and Brogue's search key): Shift with it searches.
+            (
+                Action::Search,
+                vec![Binding::Letter {
+                    letter: 's',
+                    shift: true,
+                }],
+            ),
         ];
         Bindings(table.into_iter().map(|(a, b)| (action_name(a), b)).collect())
     }

@@ -4,10 +4,12 @@
 
 /// The map's tiles, the bottom of the world.
 pub const TILES: f32 = 0.0;
-/// An altar under the item on it.
+/// An altar under the item on it; a found trap.
 pub const ALTAR: f32 = 4.0;
 /// Things lying on the floor: items, keys, the Heartstone.
 pub const FLOOR_THING: f32 = 5.0;
+/// Fire and gas, over what lies on the floor and under whoever stands in them.
+pub const GAS: f32 = 6.0;
 /// The lab's outlines of the BSP leaves.
 pub const LAB_OUTLINE: f32 = 7.0;
 /// Monsters, and what is written beside them.

@@ -148,7 +148,13 @@ pub fn explore_taking(
     });
     let goal =
         |p: Pos| p != at && (known.borders_unknown(p) || known.key_at(p) || known.relic_at(p) || take.contains(&p));
-    let walk = search.nearest(known.size(), at, |p| known.tile(p), |p, t| explorable(t) && !known.trap_at(p), goal);
+    let walk = search.nearest(
+        known.size(),
+        at,
+        |p| known.tile(p),
+        |p, t| explorable(t) && !known.trap_at(p),
+        goal,
+    );
     if let Some(walk) = walk.filter(|w| !w.is_empty()) {
         return Ok(walk);
     }

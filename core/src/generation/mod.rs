@@ -26,7 +26,7 @@ pub use depth::{DEEPEST, level_seed};
 pub use items::check_items;
 pub use level::{GenError, GenParams, Generated, MAX_ATTEMPTS, generate, generate_once, parse_size, size_ok};
 pub use stages::Stage;
-pub use terrain::{Prefab, prefabs};
 #[cfg(feature = "stage-timing")]
 pub use stages::take_stage_times;
+pub use terrain::{Prefab, prefabs};
 pub use validate::{validate, validate_level};

@@ -37,7 +37,9 @@ pub fn prefabs() -> Result<Vec<Prefab>, String> {
             });
             continue;
         }
-        let prefab = out.last_mut().ok_or(format!("line {}: a drawing with no name", n + 1))?;
+        let prefab = out
+            .last_mut()
+            .ok_or(format!("line {}: a drawing with no name", n + 1))?;
         let row = line
             .bytes()
             .map(|b| tile_of(b).ok_or(format!("line {}: {:?} is not in the legend", n + 1, char::from(b))))
@@ -109,9 +111,12 @@ fn grow_cave(w: i32, h: i32, rng: &mut GenRng) -> Vec<bool> {
                 for dy in -1..=1 {
                     for dx in -1..=1 {
                         let (qx, qy) = (x + dx, y + dy);
-                        if (dx, dy) != (0, 0) && !(0..w).contains(&qx) || !(0..h).contains(&qy) {
-                            walls += 1;
-                        } else if (dx, dy) != (0, 0) && !open[(qy * w + qx) as usize] {
+                        if (dx, dy) == (0, 0) {
+                            continue;
+                        }
+                        // Off the box counts as wall.
+                        let outside = !(0..w).contains(&qx) || !(0..h).contains(&qy);
+                        if outside || !open[(qy * w + qx) as usize] {
                             walls += 1;
                         }
                     }
@@ -201,7 +206,10 @@ pub(crate) fn reshape(map: &mut TileMap, depth: u32, rng: &mut GenRng) -> usize 
             .collect();
         for o in openings {
             let side = o.x < room.x || o.x >= room.right(); // in through the west or east wall
-            let mut p = Pos::new(o.x.clamp(room.x, room.right() - 1), o.y.clamp(room.y, room.bottom() - 1));
+            let mut p = Pos::new(
+                o.x.clamp(room.x, room.right() - 1),
+                o.y.clamp(room.y, room.bottom() - 1),
+            );
             while map.tile(p) == Tile::Wall {
                 map.set(p, Tile::Floor);
                 p = match (side && p.x != centre.x) || p.y == centre.y {
@@ -279,7 +287,12 @@ pub(crate) fn flood(map: &mut TileMap, depth: u32, deepest: u32, rng: &mut GenRn
         } else if roll >= 100 - MEADOW_PERCENT && room.w >= 5 && room.h >= 4 {
             // A meadow: a patch of the room's floor (a cave grown in a part of it).
             let (w, h) = (rng.range(3, room.w), rng.range(3, room.h));
-            let window = Rect::new(room.x + rng.range(0, room.w - w), room.y + rng.range(0, room.h - h), w, h);
+            let window = Rect::new(
+                room.x + rng.range(0, room.w - w),
+                room.y + rng.range(0, room.h - h),
+                w,
+                h,
+            );
             let blob = grow_cave(window.w, window.h, rng);
             for p in window.tiles() {
                 if blob[((p.y - window.y) * window.w + p.x - window.x) as usize] && map.tile(p) == Tile::Floor {
@@ -349,10 +362,16 @@ fn lay_river(map: &mut TileMap, room: Rect, liquid: Tile, rng: &mut GenRng) -> b
             Pos::new(room.x + at + j, room.y + i)
         }
     };
-    let band: Vec<Pos> = (0..long).flat_map(|i| (0..width).map(move |j| (i, j))).map(|(i, j)| tile_at(i, j)).collect();
+    let band: Vec<Pos> = (0..long)
+        .flat_map(|i| (0..width).map(move |j| (i, j)))
+        .map(|(i, j)| tile_at(i, j))
+        .collect();
     // The ends of the band touch the room's walls: no doorway may open there.
     let ends = band.iter().flat_map(|p| p.neighbours4()).filter(|q| !room.contains(*q));
-    if ends.clone().any(|q| map.get(q).is_some_and(|t| t.is_door() || t.is_walkable())) {
+    if ends
+        .clone()
+        .any(|q| map.get(q).is_some_and(|t| t.is_door() || t.is_walkable()))
+    {
         return false;
     }
     if band.iter().any(|&p| map.tile(p) != Tile::Floor) {
@@ -405,7 +424,11 @@ pub(crate) fn hide_secrets(map: &mut TileMap, depth: u32, rng: &mut GenRng) -> u
         let i = candidates.swap_remove(k);
         let p = map.pos_of(i);
         let was = map.tile(p);
-        let secret = if was.is_door() { Tile::SecretDoor } else { Tile::SecretCorridor };
+        let secret = if was.is_door() {
+            Tile::SecretDoor
+        } else {
+            Tile::SecretCorridor
+        };
         map.set(p, secret);
         if joined(map) {
             hidden += 1;
@@ -446,10 +469,10 @@ pub(crate) fn lay_traps(level: &mut Level, depth: u32, deepest: u32, rng: &mut G
         let map = &level.map;
         // Two traps stay out of each other's way round (`walked_round` looks two tiles out).
         let near = |q: Pos| (q.x - p.x).abs() <= 2 && (q.y - p.y).abs() <= 2;
-        let crowded = crate::paths::neighbours8(p)
-            .iter()
-            .any(|&q| map.get(q).is_some_and(|t| t.is_door() || matches!(t, Tile::StairsDown | Tile::StairsUp)))
-            || level.traps.iter().any(|t| near(t.at))
+        let crowded = crate::paths::neighbours8(p).iter().any(|&q| {
+            map.get(q)
+                .is_some_and(|t| t.is_door() || matches!(t, Tile::StairsDown | Tile::StairsUp))
+        }) || level.traps.iter().any(|t| near(t.at))
             || p == map.start()
             || level.key_at(p).is_some()
             || level.item_at(p).is_some()
@@ -458,7 +481,9 @@ pub(crate) fn lay_traps(level: &mut Level, depth: u32, deepest: u32, rng: &mut G
         if crowded || !walked_round(map, p) {
             continue;
         }
-        let Some(kind) = rng.pick_weighted(kinds.iter().copied()) else { return };
+        let Some(kind) = rng.pick_weighted(kinds.iter().copied()) else {
+            return;
+        };
         let hidden = rng.below(100) < 40 + 5 * depth;
         level.traps.push(Trap { at: p, kind, hidden });
     }
@@ -530,7 +555,10 @@ mod tests {
     fn a_trap_goes_only_where_it_can_be_walked_round() {
         let neck = crate::map::parse_ascii(b"#######\n#@....#\n###.###\n#.....#\n#######\n").unwrap();
         assert!(!walked_round(&neck, Pos::new(3, 2)), "the only way between the halves");
-        assert!(!walked_round(&neck, Pos::new(3, 3)), "below the neck: its sides join only through it");
+        assert!(
+            !walked_round(&neck, Pos::new(3, 3)),
+            "below the neck: its sides join only through it"
+        );
         assert!(!walked_round(&neck, Pos::new(3, 1)), "above the neck: likewise");
         let room = crate::map::parse_ascii(b"#######\n#@....#\n#.....#\n#.....#\n#######\n").unwrap();
         assert!(walked_round(&room, Pos::new(3, 2)), "the floor round it joins");

@@ -64,7 +64,10 @@ impl fmt::Display for MapError {
         match &self.kind {
             MapErrorKind::Empty => write!(f, "the map is empty"),
             MapErrorKind::EmptyLine => write!(f, "empty line inside the map"),
-            MapErrorKind::UnknownGlyph(c) => write!(f, "unknown glyph {c:?} (the legend is # . , + ' * < > @ \" - ~ % : = S s `)"),
+            MapErrorKind::UnknownGlyph(c) => write!(
+                f,
+                "unknown glyph {c:?} (the legend is # . , + ' * < > @ \" - ~ % : = S s `)"
+            ),
             MapErrorKind::Ragged { expected, found } => write!(
                 f,
                 "row is {found} characters wide but the first row is {expected}: the map must be rectangular"

@@ -228,6 +228,23 @@ impl Tile {
         }
     }
 
+    /// What it does, in one sentence, for the terrain that does something (look, the help,
+    /// docs/playing.md); `None` for plain floor, walls, doors and stairs.
+    pub const fn sentence(self) -> Option<&'static str> {
+        Some(match self {
+            Tile::Grass => "Tall grass: nothing is seen through it, and fire runs through it.",
+            Tile::ShallowWater => "Shallow water: wading is loud, and fire stops at it.",
+            Tile::DeepWater => {
+                "Deep water: you can swim, but each stroke may sweep away the weapon in your hands; monsters stay out."
+            }
+            Tile::Lava => "Lava: certain death; you will not step in of your own will.",
+            Tile::Chasm => "A chasm: step in to fall to the level below, with some damage.",
+            Tile::Bridge => "A bridge: it crosses what lies below.",
+            Tile::Ashes => "Ashes: what fire left.",
+            _ => return None,
+        })
+    }
+
     /// Whether a player may step onto it without harm and without anything but a bump: walkable
     /// and not a locked door (its key is needed). A closed door opens at a bump.
     pub const fn is_free_to_enter(self) -> bool {
@@ -261,7 +278,10 @@ impl Tile {
     /// terrain put there (walls of a cave or a round room, grass, liquids, bridges, ashes); never
     /// corridor or a doorway.
     pub(crate) const fn is_room_ground(self) -> bool {
-        !matches!(self, Tile::Corridor | Tile::Door(_) | Tile::SecretDoor | Tile::SecretCorridor)
+        !matches!(
+            self,
+            Tile::Corridor | Tile::Door(_) | Tile::SecretDoor | Tile::SecretCorridor
+        )
     }
 }
 

@@ -222,9 +222,7 @@ pub fn apply(stage: &mut Stage, who: Who, effect: &Effect) -> Applied {
             super::terrain::ignite(level, at);
             said("Flames burst out!")
         }
-        (Effect::Netted(turns), _) => said(format!(
-            "A net drops on you! You struggle free in {turns} turns."
-        )),
+        (Effect::Netted(turns), _) => said(format!("A net drops on you! You struggle free in {turns} turns.")),
         (Effect::Fell, Who::Player) if stage.record.ending.is_none() => fell(stage, depth),
         (Effect::Fell, Who::Player) => Applied::default(),
         (Effect::Fell, Who::Monster(id)) => match level.monster_index(id) {

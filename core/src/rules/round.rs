@@ -268,7 +268,9 @@ pub(crate) fn monsters_act(
     // By id: a monster may leave the level on its turn (a trapdoor) or die (a dart trap).
     let ids: Vec<u32> = stage.dungeon.level().monsters.iter().map(|m| m.id).collect();
     for id in ids {
-        let Some(i) = stage.dungeon.level().monster_index(id) else { continue };
+        let Some(i) = stage.dungeon.level().monster_index(id) else {
+            continue;
+        };
         let mut m = stage.dungeon.level().monsters[i];
         m.energy += m.kind.stats().speed;
         regenerate(&mut m, turn);
@@ -283,7 +285,10 @@ pub(crate) fn monsters_act(
         stage.dungeon.level_mut().monsters[i] = m;
         while stage.record.ending.is_none() {
             let level = stage.dungeon.level();
-            let Some(i) = level.monster_index(id).filter(|&i| level.monsters[i].energy >= NORMAL_SPEED) else {
+            let Some(i) = level
+                .monster_index(id)
+                .filter(|&i| level.monsters[i].energy >= NORMAL_SPEED)
+            else {
                 break;
             };
             let mut m = level.monsters[i];
@@ -321,7 +326,9 @@ pub(crate) fn monsters_act(
             };
             for effect in &effects {
                 let was_seen = seen(senses, m.at);
-                let Some(i) = stage.dungeon.level().monster_index(id) else { break };
+                let Some(i) = stage.dungeon.level().monster_index(id) else {
+                    break;
+                };
                 let from = stage.dungeon.level().monsters[i].at;
                 let happening = Happening::of(stage, Who::Monster(m.id), from, *effect);
                 let applied = apply(stage, Who::Monster(m.id), effect);
@@ -336,7 +343,11 @@ pub(crate) fn monsters_act(
                     // Sight through the door changed: look again.
                     senses.look(&stage.dungeon.level().map, player_at, reach);
                 }
-                let at = stage.dungeon.level().monster_index(id).map_or(from, |i| stage.dungeon.level().monsters[i].at);
+                let at = stage
+                    .dungeon
+                    .level()
+                    .monster_index(id)
+                    .map_or(from, |i| stage.dungeon.level().monsters[i].at);
                 let to_player = matches!(
                     effect,
                     Effect::Attacked {

@@ -123,7 +123,11 @@ pub(crate) fn ignite(level: &mut Level, at: Pos) {
     let fuel = |t: Tile| if t.is_flammable() { FUEL_TURNS } else { FLASH_TURNS };
     let mut catch = |p: Pos, around: bool| {
         let Some(t) = level.map.get(p) else { return };
-        let burns = if around { t.is_flammable() } else { !t.is_water() && !t.blocks_movement() };
+        let burns = if around {
+            t.is_flammable()
+        } else {
+            !t.is_water() && !t.blocks_movement()
+        };
         if burns {
             let left = level.fire.entry(p).or_insert(0);
             *left = (*left).max(fuel(t));
@@ -260,7 +264,7 @@ mod tests {
         let mut rng = GenRng::new(1);
         spread(&mut l, &mut rng);
         assert!(l.gas.contains_key(&Pos::new(3, 1)) && l.gas.contains_key(&Pos::new(1, 1)));
-        let mut total = |l: &Level| l.gas.values().map(|&n| u32::from(n)).sum::<u32>();
+        let total = |l: &Level| l.gas.values().map(|&n| u32::from(n)).sum::<u32>();
         let mut last = total(&l);
         let mut turns = 0;
         while !l.gas.is_empty() {
@@ -284,7 +288,10 @@ mod tests {
         });
         let mut rng = GenRng::new(4);
         assert_eq!(search(&l, Pos::new(1, 1), None, &mut rng), vec![Effect::Searched]);
-        assert_eq!(search(&l, Pos::new(2, 1), None, &mut rng), vec![Effect::Found(Pos::new(3, 1))]);
+        assert_eq!(
+            search(&l, Pos::new(2, 1), None, &mut rng),
+            vec![Effect::Found(Pos::new(3, 1))]
+        );
         let found = search(&l, Pos::new(4, 1), None, &mut rng);
         assert!(found.contains(&Effect::Found(Pos::new(3, 1))) && found.contains(&Effect::Found(Pos::new(5, 2))));
         // Passing by: noticed now and then, never what is not next to you.
@@ -293,7 +300,10 @@ mod tests {
             noticed += notice(&l, Pos::new(2, 2), &mut rng).len();
             assert!(notice(&l, Pos::new(1, 2), &mut rng).is_empty());
         }
-        assert!((15..70).contains(&noticed), "{noticed} of 200 at one in {NOTICE_ONE_IN}");
+        assert!(
+            (15..70).contains(&noticed),
+            "{noticed} of 200 at one in {NOTICE_ONE_IN}"
+        );
     }
 
     #[test]
@@ -306,11 +316,23 @@ mod tests {
         let harms = |at, rng: &mut GenRng| harms(&l, at, rng);
         assert!(matches!(
             harms(Pos::new(1, 1), &mut rng)[..],
-            [(Who::Player, Effect::Harmed { cause: Harm::Fire, damage: 3..=6 })]
+            [(
+                Who::Player,
+                Effect::Harmed {
+                    cause: Harm::Fire,
+                    damage: 3..=6
+                }
+            )]
         ));
         assert_eq!(
             harms(Pos::new(2, 1), &mut rng),
-            vec![(Who::Player, Effect::Harmed { cause: Harm::Gas, damage: 1 })]
+            vec![(
+                Who::Player,
+                Effect::Harmed {
+                    cause: Harm::Gas,
+                    damage: 1
+                }
+            )]
         );
         assert!(harms(Pos::new(3, 1), &mut rng).is_empty(), "thin gas is only seen");
     }

@@ -6,8 +6,7 @@
 use crate::geom::Pos;
 use crate::map::{FNV_OFFSET, Tile, fnv1a_byte, fnv1a_on};
 use crate::world::{
-    Carrying, Ending, FloorItem, Health, Item, Key, Level, Loot, Lore, Mind, Monster, Player, RunRecord, Status,
-    Trap,
+    Carrying, Ending, FloorItem, Health, Item, Key, Level, Loot, Lore, Mind, Monster, Player, RunRecord, Status, Trap,
 };
 
 use super::Run;

@@ -408,7 +408,14 @@ mod parts {
 
     /// A level saved before traps and terrain that acts has none.
     impl From<Level4> for Level7 {
-        fn from(Level4 { level, memory, items, loot }: Level4) -> Self {
+        fn from(
+            Level4 {
+                level,
+                memory,
+                items,
+                loot,
+            }: Level4,
+        ) -> Self {
             Level7 {
                 level,
                 memory,

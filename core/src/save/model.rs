@@ -432,7 +432,10 @@ fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Leve
             return Err(off(t.at));
         }
         if !tile(t.at).is_walkable() {
-            return Err(format!("a trap lies in a wall on level {depth}, at ({}, {})", t.at.x, t.at.y));
+            return Err(format!(
+                "a trap lies in a wall on level {depth}, at ({}, {})",
+                t.at.x, t.at.y
+            ));
         }
         if !trapped.insert(t.at) {
             return Err(format!("two traps lie at ({}, {}) on level {depth}", t.at.x, t.at.y));
@@ -445,7 +448,10 @@ fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Leve
                 return Err(off(p));
             }
             if n == 0 || !places.insert(p) {
-                return Err(format!("{what} at ({}, {}) on level {depth} is listed twice, or as nothing", p.x, p.y));
+                return Err(format!(
+                    "{what} at ({}, {}) on level {depth} is listed twice, or as nothing",
+                    p.x, p.y
+                ));
             }
         }
     }

@@ -64,8 +64,8 @@ pub fn check_level(level: &Level, depth: u32) -> Result<(), String> {
             .map(|k| k.opens)
             .collect();
         if keys.len() == open.len() {
-            if let Some(i) =
-                (0..reached.len()).find(|&i| map.tiles()[i].is_walkable() && !reached[i] && !trapped.contains(&map.pos_of(i)))
+            if let Some(i) = (0..reached.len())
+                .find(|&i| map.tiles()[i].is_walkable() && !reached[i] && !trapped.contains(&map.pos_of(i)))
             {
                 return Err(format!("{:?} cannot be reached even with the keys", map.pos_of(i)));
             }
@@ -217,9 +217,12 @@ pub fn check(map: &TileMap, depth: u32) -> Result<(), String> {
     for (i, a) in rooms.iter().enumerate() {
         // A room's rectangle holds ground (floor, stairs, grass, liquids, bridges) and the walls
         // of its shape (a cave, a cross, a circle, a prefab's), never corridor or a doorway.
-        if a.tiles()
-            .any(|p| matches!(map.tile(p), Tile::Corridor | Tile::Door(_) | Tile::SecretDoor | Tile::SecretCorridor))
-        {
+        if a.tiles().any(|p| {
+            matches!(
+                map.tile(p),
+                Tile::Corridor | Tile::Door(_) | Tile::SecretDoor | Tile::SecretCorridor
+            )
+        }) {
             return Err(format!("room {i} holds corridor or a doorway"));
         }
         if !a.tiles().any(|p| map.tile(p).is_walkable()) {

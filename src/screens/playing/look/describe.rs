@@ -102,11 +102,26 @@ pub fn look_at(run: &Run, at: Pos) -> String {
         .and_then(|f| crate::screens::playing::items::menu::numbers(f.item, run.player(), run.record().slain));
     let what = item.unwrap_or(tile);
     let what = capitalised(&what);
-    let what = if seen {
+    let mut what = if seen {
         format!("{what}.")
     } else {
         format!("{what} (remembered).")
     };
+    // What the terrain does, a found trap, and the fire or gas in view: a sentence each.
+    if let Some(remembered) = memory.get(at)
+        && let Some(sentence) = remembered.sentence()
+    {
+        what.push(' ');
+        what.push_str(sentence);
+    }
+    if let Some(t) = level.trap_at(at).filter(|t| !t.hidden) {
+        what.push_str(&format!(" A {}: {}", t.kind.name(), t.kind.stats().words));
+    }
+    if seen && level.fire.contains_key(&at) {
+        what.push_str(" It is on fire: fire burns whoever stands in it.");
+    } else if seen && level.gas.contains_key(&at) {
+        what.push_str(" Poison gas hangs here: breathing it hurts.");
+    }
     match numbers {
         Some(numbers) => format!("{what} {numbers}"),
         None => what,
