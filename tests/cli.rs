@@ -257,7 +257,9 @@ fn json_prints_the_level_in_the_documented_schema() {
             "keys",
             "monsters",
             "items",
-            "legend"
+            "legend",
+            "traps",
+            "secrets"
         ]
     );
     assert_eq!((v["seed"].as_u64(), v["depth"].as_u64()), (Some(42), Some(3)));
@@ -271,7 +273,7 @@ fn json_prints_the_level_in_the_documented_schema() {
     let legend = v["legend"].as_object().unwrap();
     let glyphs: Vec<char> = legend.keys().map(|k| k.chars().next().unwrap()).collect();
     let mut sorted = glyphs.clone();
-    sorted.sort_by_key(|g| "#.,'+*><".find(*g).unwrap());
+    sorted.sort_by_key(|g| "#.,'+*><\"-~%:=`".find(*g).unwrap());
     assert_eq!(glyphs, sorted, "in the legend's order");
     assert_eq!(
         glyphs.iter().copied().collect::<std::collections::BTreeSet<char>>(),
@@ -289,6 +291,24 @@ fn json_prints_the_level_in_the_documented_schema() {
     for (glyph, entry) in legend {
         let keys: Vec<&str> = entry.as_object().unwrap().keys().map(String::as_str).collect();
         assert_eq!(keys, ["name", "walkable", "see_through"], "{glyph}");
+    }
+    // Traps by the names tools read; secrets where the rows show the wall they look like.
+    let rows_at = |at: &serde_json::Value| {
+        let (x, y) = (at[0].as_u64().unwrap() as usize, at[1].as_u64().unwrap() as usize);
+        v["rows"][y].as_str().unwrap().as_bytes()[x] as char
+    };
+    assert!(!v["traps"].as_array().unwrap().is_empty() && !v["secrets"].as_array().unwrap().is_empty());
+    for trap in v["traps"].as_array().unwrap() {
+        let keys: Vec<&str> = trap.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(keys, ["at", "kind", "hidden"]);
+        assert!(
+            ["dart", "alarm", "gas", "net", "trapdoor", "teleport", "fire"].contains(&trap["kind"].as_str().unwrap())
+        );
+        assert!(legend[&rows_at(&trap["at"]).to_string()]["walkable"].as_bool().unwrap());
+    }
+    for secret in v["secrets"].as_array().unwrap() {
+        assert!(["door", "corridor"].contains(&secret["kind"].as_str().unwrap()));
+        assert_eq!(rows_at(&secret["at"]), '#', "a secret shows as wall");
     }
     assert_eq!((v["width"].as_u64(), v["height"].as_u64()), (Some(60), Some(40)));
     assert_eq!(v["corridors"], "nethack");
@@ -339,7 +359,7 @@ fn json_prints_the_level_in_the_documented_schema() {
     // Items: on room or corridor floor, one a tile, off keys and monsters, class and kind by
     // their true names.
     let items = v["items"].as_array().unwrap();
-    assert!(items.len() >= 3, "a level holds items: {items:?}");
+    assert!(items.len() >= 2, "a level holds items: {items:?}");
     for f in items {
         assert!(matches!(at(&f["at"]), '.' | ','), "an item lies on floor: {f}");
         assert!(places.insert(f["at"].to_string()), "an item shares its tile: {f}");
@@ -358,7 +378,8 @@ fn json_prints_the_level_in_the_documented_schema() {
             ["at", "class", "kind"]
         );
     }
-    // The rows are the --ascii dump with the stairs where the '@' was.
+    // The rows are the --ascii dump with the stairs where the '@' was, and each secret (`S`, `s`
+    // in the dump) as the wall it looks like.
     let ascii = stdout(&delve(&[
         "--ascii",
         "--seed",
@@ -370,7 +391,8 @@ fn json_prints_the_level_in_the_documented_schema() {
         "--corridors",
         "nethack",
     ]));
-    assert_eq!(ascii.replace('@', "<"), rows.join("\n") + "\n");
+    assert!(ascii.contains(['S', 's']), "the dump shows the secret");
+    assert_eq!(ascii.replace('@', "<").replace(['S', 's'], "#"), rows.join("\n") + "\n");
     // Depth 1 starts on its stairs up (the way out), the deepest has no stairs down.
     let first: serde_json::Value = serde_json::from_str(&stdout(&delve(&["--json", "--seed", "42"]))).unwrap();
     assert!(first["stairs_up"] == first["start"] && first["stairs_down"].is_array() && first["depth"] == 1);

@@ -80,11 +80,11 @@ fn walk(app: &mut App, path: &[Pos]) {
     }
 }
 
-/// Where the bot can walk with the keys it holds.
-fn passable(map: &TileMap, keys: &[Pos]) -> impl Fn(Pos) -> bool {
+/// Where the bot can walk with the keys it holds: round every trap (it knows the level).
+fn passable<'a>(level: &'a Level, keys: &'a [Pos]) -> impl Fn(Pos) -> bool + 'a {
     move |p| {
-        let t = map.tile(p);
-        t.is_walkable() && (t != Tile::Door(DoorState::Locked) || keys.contains(&p))
+        let t = level.map.tile(p);
+        t.is_walkable() && (t != Tile::Door(DoorState::Locked) || keys.contains(&p)) && level.trap_at(p).is_none()
     }
 }
 
@@ -104,11 +104,11 @@ fn go_to(app: &mut App, goal: Pos) {
         let d = dungeon(app);
         let (map, level) = (d.level().map.clone(), d.level().clone());
         let keys = ring.doors_on(d.depth());
-        if let Some(path) = path_to(&map, at, passable(&map, &keys), |p| p == goal) {
+        if let Some(path) = path_to(&map, at, passable(&level, &keys), |p| p == goal) {
             walk(app, &path);
             return;
         }
-        let path = path_to(&map, at, passable(&map, &keys), |p| level.key_at(p).is_some())
+        let path = path_to(&map, at, passable(&level, &keys), |p| level.key_at(p).is_some())
             .expect("when the stairs are locked away, a key is in reach");
         walk(app, &path);
         assert!(message(app).contains("pick up a key"), "{}", message(app));
@@ -232,7 +232,7 @@ fn down_and_up_again_keeps_doors_memory_and_keys() {
     let level = dungeon(&app).level().clone();
     let map = level.map.clone();
     let key = *level.keys.first().unwrap();
-    let path = path_to(&map, at, passable(&map, &[]), |p| p == key.at).expect("the first key is in reach");
+    let path = path_to(&map, at, passable(&level, &[]), |p| p == key.at).expect("the first key is in reach");
     walk(&mut app, &path);
     let (_, ring, _) = player(&mut app);
     assert_eq!(ring.0, vec![(2, key.opens)]);
@@ -242,7 +242,10 @@ fn down_and_up_again_keeps_doors_memory_and_keys() {
     let (at, _, memory) = player(&mut app);
     let remembered_two = memory.level(2).unwrap().clone();
     let up = map.stairs_up().unwrap();
-    walk(&mut app, &path_to(&map, at, passable(&map, &[]), |p| p == up).unwrap());
+    walk(
+        &mut app,
+        &path_to(&map, at, passable(&level, &[]), |p| p == up).unwrap(),
+    );
     act(&mut app, PlayerCommand::Ascend);
     let (at, ring, memory) = player(&mut app);
     assert_eq!(dungeon(&app).depth(), 1);

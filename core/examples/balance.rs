@@ -16,11 +16,13 @@
 //! `x` and `>` keys would: explore until the stairs are seen, then go to them; take the
 //! Heartstone once seen; unlock a door that bars the rest with its key. The "reckless" bots never
 //! rest; the "careful" ones rest (wait) when hurt and no monster is near, and rest to full
-//! before taking the stairs.
+//! before taking the stairs. What the terrain did to them is counted too: traps sprung, falls,
+//! weapons swept away, turns in fire and gas, hidden things found.
 
 use delve_core::bot::Bot;
 use delve_core::fov::DEFAULT_RADIUS;
 use delve_core::generation::{CorridorStyle, DEEPEST, GenParams};
+use delve_core::rules::{Act, Effect, Who};
 use delve_core::run::RunSpec;
 use delve_core::world::Ending;
 
@@ -28,12 +30,58 @@ struct Outcome {
     deepest: u32,
     ending: Option<Ending>,
     turns: u64,
+    /// What the terrain did to the player: traps sprung, falls, weapons swept away while
+    /// swimming, turns in fire or gas.
+    terrain: Terrain,
+}
+
+#[derive(Default)]
+struct Terrain {
+    traps: u32,
+    falls: u32,
+    swept: u32,
+    burnt: u32,
+    gassed: u32,
+    found: u32,
+}
+
+impl Terrain {
+    fn add(&mut self, o: &Terrain) {
+        self.traps += o.traps;
+        self.falls += o.falls;
+        self.swept += o.swept;
+        self.burnt += o.burnt;
+        self.gassed += o.gassed;
+        self.found += o.found;
+    }
 }
 
 fn play(seed: u64, careful: bool, blind: bool, use_items: bool) -> Outcome {
     let spec = RunSpec::seeded(GenParams::new(seed, 80, 50, CorridorStyle::Mixed));
     let mut run = spec.begin().unwrap().with_sight(DEFAULT_RADIUS);
-    Bot::new(careful, blind, use_items).play_until(&mut run, 20_000);
+    let mut bot = Bot::new(careful, blind, use_items);
+    let mut terrain = Terrain::default();
+    // As `Bot::play_until`, reading what each turn did to the player.
+    while !run.is_over() && run.turn() < 20_000 {
+        let round = match run.play(bot.act(&run)) {
+            Ok(round) => round,
+            Err(_) => run.play(Act::Wait).unwrap_or_default(),
+        };
+        for h in round.happened.iter().filter(|h| h.who == Who::Player) {
+            match h.effect {
+                Effect::TrapSprung { .. } => terrain.traps += 1,
+                Effect::Fell => terrain.falls += 1,
+                Effect::Swept(_) => terrain.swept += 1,
+                Effect::Found(_) => terrain.found += 1,
+                Effect::Harmed { cause, .. } => match cause {
+                    delve_core::rules::Harm::Fire => terrain.burnt += 1,
+                    delve_core::rules::Harm::Gas => terrain.gassed += 1,
+                    _ => {}
+                },
+                _ => {}
+            }
+        }
+    }
     if !run.is_over() && std::env::var_os("BALANCE_DEBUG").is_some() {
         let (dungeon, at, carrying, health) = (
             &run.dungeon(),
@@ -58,6 +106,7 @@ fn play(seed: u64, careful: bool, blind: bool, use_items: bool) -> Outcome {
         deepest: run.record().deepest,
         ending: run.record().ending.clone(),
         turns: run.turn(),
+        terrain,
     }
 }
 
@@ -87,12 +136,14 @@ fn main() {
         let mut reached = [0u32; DEEPEST as usize + 1];
         let (mut wins, mut turns) = (0, 0);
         let mut killers: std::collections::BTreeMap<String, u32> = Default::default();
+        let mut terrain = Terrain::default();
         for seed in 0..runs {
             if only.is_some_and(|o| o != seed) {
                 continue;
             }
             let o = play(seed, careful, blind, use_items);
             reached[o.deepest as usize] += 1;
+            terrain.add(&o.terrain);
             turns += o.turns;
             match o.ending {
                 Some(Ending::Won) => wins += 1,
@@ -113,5 +164,9 @@ fn main() {
         );
         println!("          deepest reached: {:?}", &reached[1..]);
         println!("          killed by: {killers:?}; bot stuck (20,000 turns): {stuck}");
+        println!(
+            "          terrain: traps sprung {}, falls {}, weapons swept away {}, turns burnt {}, turns in gas {}, secrets and traps found {}",
+            terrain.traps, terrain.falls, terrain.swept, terrain.burnt, terrain.gassed, terrain.found
+        );
     }
 }

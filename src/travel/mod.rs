@@ -2,8 +2,8 @@
 //! travel to the known stairs (`>` and `<` away from them) and to a clicked or tapped tile, and
 //! resting until healed and cured (`Z`, a wait a frame). Each step is a real turn, played as if the
 //! player had pressed the key, at a pace a player can follow; anything worth a look stops it and
-//! says why: a monster coming into view, being hurt, a key or stairs seen for the first time,
-//! any key pressed, nothing left to explore.
+//! says why: a monster coming into view, being hurt, a key, stairs or a trap seen for the first
+//! time, fire or gas coming into view, any key pressed, nothing left to explore.
 //!
 //! Where to step is worked out by the core's `explore` planning from what the player knows; this
 //! plugin only keeps the goal, watches for interruptions and writes the steps as
@@ -50,6 +50,9 @@ struct Watch {
     monsters: Vec<u32>,
     keys: usize,
     stairs: usize,
+    /// Found traps in view, and fire or gas in view.
+    traps: usize,
+    astir: bool,
 }
 
 /// The walker: its goal (none while the player walks by hand) and what it watches.
@@ -126,6 +129,12 @@ fn watch(run: &Run) -> Watch {
             .count();
         (keys, stairs)
     });
+    let traps = level
+        .traps
+        .iter()
+        .filter(|t| !t.hidden && view.is_visible(t.at))
+        .count();
+    let astir = level.fire.keys().chain(level.gas.keys()).any(|&p| view.is_visible(p));
     Watch {
         hp: run.player().health.hp,
         turn: run.turn(),
@@ -134,6 +143,8 @@ fn watch(run: &Run) -> Watch {
         monsters,
         keys,
         stairs,
+        traps,
+        astir,
     }
 }
 
@@ -163,6 +174,12 @@ fn interruption(before: &Watch, now: &Watch, run: &Run) -> Option<String> {
     }
     if now.stairs > before.stairs {
         new.push("stairs");
+    }
+    if now.traps > before.traps {
+        new.push("a trap");
+    }
+    if now.astir && !before.astir {
+        new.push("fire or gas");
     }
     (!new.is_empty()).then(|| format!("You see {}.", new.join(" and ")))
 }

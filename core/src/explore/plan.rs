@@ -191,10 +191,11 @@ pub fn explore_taking(
 /// the walk (walking into it tries it). `None` when `to` is unknown or out of reach.
 pub fn travel(known: &Known, at: Pos, to: Pos, held: &[Pos], search: &mut Search) -> Option<Vec<Pos>> {
     known.tile(to)?;
-    // Round known traps and off deep water, lava and chasms, unless that is where it goes.
+    // Round known traps and off deep water, lava and chasms; a known trap or deep water may be
+    // where it goes (asked for by name), never lava or a chasm.
     let enter = |p: Pos, t: Tile| match t {
         Tile::Door(DoorState::Locked) => p == to || held.contains(&p),
-        _ if p == to => !t.blocks_movement() && t != Tile::Lava,
+        _ if p == to => t.is_walkable() || t == Tile::DeepWater,
         _ => t.is_walkable() && !known.trap_at(p),
     };
     search.nearest(known.size(), at, |p| known.tile(p), enter, |p| p == to)

@@ -441,7 +441,7 @@ pub(crate) fn hide_secrets(map: &mut TileMap, depth: u32, rng: &mut GenRng) -> u
 
 /// How many traps a level of `rooms` rooms at `depth` gets.
 fn traps_wanted(rooms: usize, depth: u32) -> usize {
-    (rooms * (2 + depth as usize)).div_ceil(12)
+    (rooms * (2 + depth as usize)).div_ceil(40)
 }
 
 /// Lays traps on `level` at `depth` (of `deepest`): on room floor with nothing on it, never

@@ -67,6 +67,20 @@ const HELP_NOTES: [&str; 3] = [
     "Find the Heartstone on level 10 and carry it out, up the stairs of level 1.",
 ];
 
+/// What the help says of the terrain and the traps: a sentence each (the words look uses).
+pub(crate) fn terrain_notes() -> impl Iterator<Item = String> {
+    let terrain = delve_core::map::Tile::ALL.into_iter().filter_map(|t| t.sentence());
+    let traps = delve_core::world::TrapKind::ALL
+        .into_iter()
+        .map(|k| format!("{}: {}", delve_core::world::capitalised(k.name()), k.stats().words));
+    std::iter::once(
+        "Secret doors and hidden traps look like wall and floor until found: search, or walk past them. Found traps are drawn, and exploring and travel walk round them."
+            .to_owned(),
+    )
+    .chain(terrain.map(str::to_owned))
+    .chain(traps)
+}
+
 /// The help's heading: how to close it, and where keys are rebound.
 fn help_title(bindings: &Bindings) -> String {
     format!(
@@ -187,7 +201,7 @@ fn show_help(mut commands: Commands, settings: Res<Settings>) {
                     ));
                 });
             }
-            for note in HELP_NOTES {
+            for note in HELP_NOTES.iter().map(|n| (*n).to_owned()).chain(terrain_notes()) {
                 page.spawn((
                     text(note, scale::BODY),
                     Node {

@@ -9,6 +9,7 @@ mod entries;
 pub use entries::{Seen, in_view, state};
 
 use bevy::prelude::*;
+use delve_core::map::Tile;
 use leafwing_input_manager::prelude::*;
 
 use crate::action::Action;
@@ -207,6 +208,20 @@ pub fn player_lines(game: &Game) -> (String, String) {
     }
     if run.player().sneaking {
         lines.push("Sneaking (s to walk)".into());
+    }
+    // Where the player stands, when it does something: swimming, in fire, in gas, on a trap.
+    let level = run.dungeon().level();
+    let at = run.player().at;
+    match level.map.tile(at) {
+        Tile::DeepWater => lines.push("Swimming: your weapon may slip away".into()),
+        Tile::ShallowWater => lines.push("Wading (loud)".into()),
+        Tile::Grass => lines.push("In tall grass".into()),
+        _ => {}
+    }
+    if level.fire.contains_key(&at) {
+        lines.push("On fire!".into());
+    } else if level.gas.contains_key(&at) {
+        lines.push("In poison gas".into());
     }
     (top, lines.join("\n"))
 }
