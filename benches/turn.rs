@@ -226,10 +226,65 @@ fn report_kept_levels(_: &mut Criterion) {
     }
 }
 
+/// A turn on a 256x256 level while fire and gas spread (issue 40: at most 1.5x a quiet turn on
+/// the same level): a meadow of 40x40 grass burning from 60 tiles, and a gas cloud just let out,
+/// both set again before each turn (untimed), against the same turn with neither.
+fn bench_terrain(c: &mut Criterion) {
+    use delve_core::geom::Pos;
+    use delve_core::map::Tile;
+    let mut group = c.benchmark_group("turn_terrain");
+    group.sample_size(30);
+    group.warm_up_time(Duration::from_millis(500));
+    group.measurement_time(Duration::from_secs(4));
+    let mut app = level_with_monsters(0);
+    let quiet = app.world().resource::<Game>().dungeon().level().clone();
+    let mut astir = quiet.clone();
+    // The meadow and the fire in it, far from the player; the gas in a room of its own.
+    let start = quiet.map.start();
+    let corner = Pos::new(if start.x > 128 { 20 } else { 190 }, if start.y > 128 { 20 } else { 190 });
+    for y in corner.y..corner.y + 40 {
+        for x in corner.x..corner.x + 40 {
+            let p = Pos::new(x, y);
+            if matches!(astir.map.tile(p), Tile::Floor | Tile::Corridor) {
+                astir.map.set(p, Tile::Grass);
+            }
+        }
+    }
+    let grass: Vec<Pos> = (0..astir.map.tiles().len())
+        .map(|i| astir.map.pos_of(i))
+        .filter(|&p| astir.map.tile(p) == Tile::Grass)
+        .collect();
+    for p in grass.iter().step_by((grass.len() / 60).max(1)) {
+        astir.fire.insert(*p, delve_core::world::FUEL_TURNS);
+    }
+    let floor = (0..astir.map.tiles().len())
+        .map(|i| astir.map.pos_of(i))
+        .find(|&p| astir.map.tile(p) == Tile::Floor && (p.x - start.x).abs() > 30)
+        .expect("floor away from the player");
+    astir.gas.insert(floor, delve_core::world::GAS_BURST);
+    for (name, level) in [("256x256_quiet", quiet), ("256x256_fire_and_gas", astir)] {
+        group.bench_function(name, |b| {
+            b.iter_custom(|iters| {
+                let mut total = Duration::ZERO;
+                for _ in 0..iters {
+                    *app.world_mut().resource_mut::<Game>().dungeon_mut().level_mut() = level.clone();
+                    app.world_mut().write_message(PlayerCommand::Wait);
+                    let start = Instant::now();
+                    app.update();
+                    total += start.elapsed();
+                }
+                total
+            })
+        });
+    }
+    group.finish();
+}
+
 criterion_group!(
     benches,
     bench_turn,
     bench_monsters,
+    bench_terrain,
     bench_level_change,
     bench_whole_level,
     report_kept_levels

@@ -104,8 +104,8 @@ fn a_monster_notices_you_exactly_when_sight_is_mutual() {
     assert!(noticed > 200 && not > 200, "{noticed} noticed, {not} did not");
 }
 
-/// Steps (8-way, no diagonal through doorways, any door passable) from `from` to `to`: an
-/// independent breadth-first search.
+/// Steps (8-way over walkable ground, no diagonal through doorways, any door passable) from
+/// `from` to `to`: an independent breadth-first search.
 fn steps(map: &TileMap, from: Pos, to: Pos) -> Option<u32> {
     let mut dist = vec![u32::MAX; map.tiles().len()];
     dist[map.index(from)] = 0;
@@ -117,7 +117,7 @@ fn steps(map: &TileMap, from: Pos, to: Pos) -> Option<u32> {
         for d in Dir8::ALL {
             let q = Dir8::from_pos(p, d);
             let Some(t) = map.get(q) else { continue };
-            if t == Tile::Wall || (d.is_diagonal() && (t.is_door() || map.tile(p).is_door())) {
+            if !t.is_walkable() || (d.is_diagonal() && (t.is_door() || map.tile(p).is_door())) {
                 continue;
             }
             if dist[map.index(q)] == u32::MAX {

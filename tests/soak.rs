@@ -160,9 +160,11 @@ fn soak(params: GenParams, actions: usize) -> (Vec<Move>, Vec<Option<u64>>, u32)
             assert!((1..=m.kind.stats().max_hp).contains(&m.hp), "{m:?}");
         }
         for &p in &places {
+            // Monsters stand on walkable ground; the player may also swim.
             let tile = map.tile(p);
+            let swimming = p == here && tile == Tile::DeepWater;
             assert!(
-                tile.is_walkable() && !tile.blocks_movement(),
+                (tile.is_walkable() || swimming) && !tile.blocks_movement(),
                 "{params:?} action {i}: an actor on {tile:?} at {p:?}"
             );
         }

@@ -1,6 +1,6 @@
 //! Where making a level spends its time at every depth, stage by stage, next to mapgen's BSP
-//! rooms with nearest corridors on the same size and what issue 24's target leaves a level
-//! (1.0× mapgen at depth 1 rising to 2.0× at depth 10; per room above 80x50, as
+//! rooms with nearest corridors on the same size and issue 40's budget for a whole level with
+//! its terrain (4.0× mapgen at every depth; per room above 80x50, as
 //! `benches/report.py` takes it, since mapgen makes about 57 rooms whatever the size).
 //!
 //! `cargo run --release -p delve-core --features stage-timing --example stages -- [COUNT] [WxH]`
@@ -115,7 +115,7 @@ fn main() {
         rounds.sort_by(|a, b| ratio(a).total_cmp(&ratio(b)));
         let d = &rounds[ROUNDS / 2];
         let (level, mapgen, ratio) = (micros(d.delve, count), micros(d.mapgen, count), ratio(d));
-        let target = 1.0 + f64::from(depth - 1) / 9.0;
+        let target = 4.0;
         let cells: Vec<String> = d.stages.iter().map(|&s| format!("{:.1}", micros(s, count))).collect();
         println!(
             "| {depth} | {level:.1} | {mapgen:.1} | {ratio:.2}× | ≤ {target:.2}× | {} |",

@@ -6,8 +6,8 @@
 //! levels get more of all of it (seed 001).
 
 use crate::geom::{Pos, Rect};
-use crate::map::{DoorState, Tile, TileMap, count_walkable};
-use crate::paths::{UNREACHED, distances_inside};
+use crate::map::{DoorState, Tile, TileMap};
+
 use crate::rng::GenRng;
 use crate::world::{Level, Trap, TrapKind};
 
@@ -100,41 +100,37 @@ fn inside_shape(shape: Shape, room: Rect, p: Pos, cave: &[bool]) -> bool {
 /// A cave grown in a `w` by `h` box: random fill, four rounds of the 4-5 rule, the middle kept
 /// open, and only the part joined to the middle kept.
 fn grow_cave(w: i32, h: i32, rng: &mut GenRng) -> Vec<bool> {
-    let n = (w * h) as usize;
+    // On a grid one tile larger all round, its rim wall, so no step needs a bounds check.
+    let (pw, ph) = ((w + 2) as usize, (h + 2) as usize);
+    let at = |x: i32, y: i32| (y as usize + 1) * pw + x as usize + 1;
     let mid = |x: i32, y: i32| (x - w / 2).abs() <= 1 && (y - h / 2).abs() <= 1;
-    let mut open: Vec<bool> = (0..n).map(|_| rng.below(100) < 58).collect();
+    let mut open = vec![false; pw * ph];
+    for y in 0..h {
+        for x in 0..w {
+            open[at(x, y)] = rng.below(100) < 58;
+        }
+    }
+    let mut next = open.clone();
     for _ in 0..4 {
-        let mut next = open.clone();
         for y in 0..h {
             for x in 0..w {
-                let mut walls = 0;
-                for dy in -1..=1 {
-                    for dx in -1..=1 {
-                        let (qx, qy) = (x + dx, y + dy);
-                        if (dx, dy) == (0, 0) {
-                            continue;
-                        }
-                        // Off the box counts as wall.
-                        let outside = !(0..w).contains(&qx) || !(0..h).contains(&qy);
-                        if outside || !open[(qy * w + qx) as usize] {
-                            walls += 1;
-                        }
-                    }
-                }
-                next[(y * w + x) as usize] = walls < 5 || mid(x, y);
+                let i = at(x, y);
+                let around = [i - pw - 1, i - pw, i - pw + 1, i - 1, i + 1, i + pw - 1, i + pw, i + pw + 1];
+                let walls = around.iter().filter(|&&j| !open[j]).count();
+                next[i] = walls < 5 || mid(x, y);
             }
         }
-        open = next;
+        std::mem::swap(&mut open, &mut next);
     }
     // Keep what joins the middle.
-    let mut kept = vec![false; n];
+    let mut kept = vec![false; (w * h) as usize];
     let mut stack = vec![(w / 2, h / 2)];
     kept[((h / 2) * w + w / 2) as usize] = true;
     while let Some((x, y)) = stack.pop() {
         for (qx, qy) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)] {
             if (0..w).contains(&qx) && (0..h).contains(&qy) {
                 let i = (qy * w + qx) as usize;
-                if open[i] && !kept[i] {
+                if open[at(qx, qy)] && !kept[i] {
                     kept[i] = true;
                     stack.push((qx, qy));
                 }
@@ -154,7 +150,8 @@ const fn reshaped_percent(depth: u32) -> u32 {
 /// room outside its shape become wall, and each opening in the room's wall gets a straight way
 /// in to the shape's middle. Returns how many rooms were reshaped.
 pub(crate) fn reshape(map: &mut TileMap, depth: u32, rng: &mut GenRng) -> usize {
-    let prefabs = prefabs().expect("the prefabs parse (a test holds them to it)");
+    static PARSED: std::sync::OnceLock<Vec<Prefab>> = std::sync::OnceLock::new();
+    let prefabs = PARSED.get_or_init(|| prefabs().expect("the prefabs parse (a test holds them to it)"));
     let rooms = map.rooms().to_vec();
     let start = map.start();
     let mut reshaped = 0;
@@ -223,33 +220,30 @@ pub(crate) fn reshape(map: &mut TileMap, depth: u32, rng: &mut GenRng) -> usize 
     reshaped
 }
 
-/// Whether every walkable tile of `map` is reached from its arrival (the one walk that proves a
-/// lake, a secret or anything else cut nothing apart).
-pub(crate) fn joined(map: &TileMap) -> bool {
-    let d = distances_inside(map, map.start());
-    let reached = d.iter().filter(|&&x| x != UNREACHED).count();
-    reached == count_walkable(map.tiles())
-}
-
 /// Whether every walkable tile of `window` grown by one is joined to every other within it: if
 /// so, whatever was changed inside `window` cut no way apart (any way through the window can go
 /// round inside it).
 fn joined_within(map: &TileMap, window: Rect) -> bool {
     let area = window.grow(1);
     let inside = |p: Pos| area.contains(p) && map.in_bounds(p);
-    let Some(first) = area.tiles().find(|&p| inside(p) && map.tile(p).is_walkable()) else {
+    let open = |p: Pos| inside(p) && map.tile(p).is_walkable();
+    let slot = |p: Pos| ((p.y - area.y) * area.w + p.x - area.x) as usize;
+    let Some(first) = area.tiles().find(|&p| open(p)) else {
         return true;
     };
-    let mut seen = std::collections::HashSet::from([first]);
+    let mut seen = vec![false; (area.w * area.h) as usize];
+    seen[slot(first)] = true;
+    let mut reached = 1;
     let mut stack = vec![first];
     while let Some(p) = stack.pop() {
         for q in p.neighbours4() {
-            if inside(q) && map.tile(q).is_walkable() && seen.insert(q) {
+            if open(q) && !std::mem::replace(&mut seen[slot(q)], true) {
+                reached += 1;
                 stack.push(q);
             }
         }
     }
-    area.tiles().filter(|&p| inside(p) && map.tile(p).is_walkable()).count() == seen.len()
+    area.tiles().filter(|&p| open(p)).count() == reached
 }
 
 /// The liquids a lake at `depth` may be of (chasms never on the deepest level: nothing below).
@@ -416,27 +410,80 @@ pub(crate) fn hide_secrets(map: &mut TileMap, depth: u32, rng: &mut GenRng) -> u
             _ => false,
         })
         .collect();
+    // Only where no way needs the tile: its two sides joined without it, on the level as it is
+    // (each secret hidden is wall to the next one's check).
+    let mut walk = SideWalk::new(map.tiles().len());
     let mut hidden = 0;
     let mut tries = 0;
     while hidden < wanted as usize && tries < 4 * wanted && !candidates.is_empty() {
         tries += 1;
-        let k = rng.below(candidates.len() as u32) as usize;
-        let i = candidates.swap_remove(k);
+        let i = candidates.swap_remove(rng.below(candidates.len() as u32) as usize);
+        if !walk.sides_joined(map, i) {
+            continue;
+        }
         let p = map.pos_of(i);
-        let was = map.tile(p);
-        let secret = if was.is_door() {
+        let secret = if map.tile(p).is_door() {
             Tile::SecretDoor
         } else {
             Tile::SecretCorridor
         };
         map.set(p, secret);
-        if joined(map) {
-            hidden += 1;
-        } else {
-            map.set(p, was);
-        }
+        hidden += 1;
     }
     hidden
+}
+
+/// The most tiles `SideWalk::sides_joined` walks before it gives up (the secret is then not
+/// hidden: the answer is never wrong, only sometimes cautious).
+const SIDE_WALK: usize = 400;
+
+/// A bounded walk from one side of a tile to the other, reusing its marks from walk to walk.
+struct SideWalk {
+    seen: Vec<u32>,
+    stamp: u32,
+    queue: std::collections::VecDeque<usize>,
+}
+
+impl SideWalk {
+    fn new(tiles: usize) -> SideWalk {
+        SideWalk {
+            seen: vec![0; tiles],
+            stamp: 0,
+            queue: std::collections::VecDeque::with_capacity(SIDE_WALK),
+        }
+    }
+
+    /// Whether the two open sides of tile `i` (a doorway or a straight corridor: exactly two,
+    /// opposite) are joined without it, within `SIDE_WALK` tiles: then no way anywhere needs it,
+    /// since any way through it can go round. The border must be solid.
+    fn sides_joined(&mut self, map: &TileMap, i: usize) -> bool {
+        let tiles = map.tiles();
+        let w = map.width() as usize;
+        let sides: Vec<usize> = [i - 1, i + 1, i - w, i + w].into_iter().filter(|&j| tiles[j].is_walkable()).collect();
+        let [from, to] = sides[..] else { return false };
+        self.stamp += 1;
+        self.seen[i] = self.stamp;
+        self.seen[from] = self.stamp;
+        self.queue.clear();
+        self.queue.push_back(from);
+        let mut walked = 0;
+        while let Some(q) = self.queue.pop_front() {
+            if q == to {
+                return true;
+            }
+            walked += 1;
+            if walked > SIDE_WALK {
+                return false;
+            }
+            for r in [q - 1, q + 1, q - w, q + w] {
+                if self.seen[r] != self.stamp && tiles[r].is_walkable() {
+                    self.seen[r] = self.stamp;
+                    self.queue.push_back(r);
+                }
+            }
+        }
+        false
+    }
 }
 
 /// How many traps a level of `rooms` rooms at `depth` gets.
@@ -495,23 +542,62 @@ fn walked_round(map: &TileMap, p: Pos) -> bool {
     let area = Rect::new(p.x - 2, p.y - 2, 5, 5);
     // Not through a doorway: the way round stays on this side of every door (a locked one too).
     let open = |q: Pos| q != p && area.contains(q) && map.get(q).is_some_and(|t| t.is_walkable() && !t.is_door());
+    let slot = |q: Pos| ((q.y - area.y) * 5 + q.x - area.x) as usize;
     let ring: Vec<Pos> = crate::paths::neighbours8(p).into_iter().filter(|&q| open(q)).collect();
     let Some(&first) = ring.first() else { return false };
-    let mut seen = std::collections::HashSet::from([first]);
+    let mut seen = [false; 25];
+    seen[slot(first)] = true;
     let mut stack = vec![first];
     while let Some(q) = stack.pop() {
         for r in q.neighbours4() {
-            if open(r) && seen.insert(r) {
+            if open(r) && !std::mem::replace(&mut seen[slot(r)], true) {
                 stack.push(r);
             }
         }
     }
-    ring.iter().all(|q| seen.contains(q))
+    ring.iter().all(|&q| seen[slot(q)])
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::map::count_walkable;
+    use crate::paths::{UNREACHED, distances_inside};
+
+    /// Whether every walkable tile of `map` is reached from its arrival.
+    fn joined(map: &TileMap) -> bool {
+        let d = distances_inside(map, map.start());
+        d.iter().filter(|&&x| x != UNREACHED).count() == count_walkable(map.tiles())
+    }
+
+    #[test]
+    fn secrets_never_cut_a_level_apart_and_a_ring_is_walked_round() {
+        let mut hidden = 0;
+        for seed in 0..300 {
+            let params = crate::generation::GenParams::new(seed, 80, 50, Default::default()).at_depth(10);
+            let mut map = crate::generation::generate(&params).unwrap().level.map;
+            // Found again, and hidden anew in as many as will go.
+            let secrets: Vec<Pos> = (0..map.tiles().len()).map(|i| map.pos_of(i)).filter(|&p| map.tile(p).is_secret()).collect();
+            for &p in &secrets {
+                map.set(p, map.tile(p).found());
+            }
+            let mut rng = GenRng::new(seed);
+            for _ in 0..3 {
+                hidden += hide_secrets(&mut map, 12, &mut rng);
+                assert!(joined(&map), "seed {seed}");
+            }
+        }
+        assert!(hidden > 1000, "{hidden} secrets hidden");
+        // A ring of corridor: its tiles' sides join round it; the one a pocket hangs from does
+        // not (its pocket has no other way).
+        let ring = crate::map::parse_ascii(b"#######\n#,,,,,#\n#,###,#\n#,#@#,#\n#,#.#,#\n#,,,,,#\n#######\n").unwrap();
+        let mut walk = SideWalk::new(ring.tiles().len());
+        assert!(walk.sides_joined(&ring, ring.index(Pos::new(3, 1))));
+        assert!(walk.sides_joined(&ring, ring.index(Pos::new(1, 3))));
+        assert!(!walk.sides_joined(&ring, ring.index(Pos::new(3, 5))), "a T: three sides");
+        assert!(!walk.sides_joined(&ring, ring.index(Pos::new(3, 4))), "the pocket's neck");
+    }
 
     #[test]
     fn every_prefab_parses_is_rectangular_and_joins_its_ring() {
