@@ -15,6 +15,9 @@ import os
 import sys
 from pathlib import Path
 
+# A whole level, terrain included, against mapgen's map of the same size (issue 40).
+LEVEL_TARGET = 4.0
+
 FOV_PEERS = ["adam_fov_rs", "symmetric_shadowcasting", "bracket_symmetric", "bracket_recursive"]
 
 
@@ -128,22 +131,24 @@ def main():
             dig = data.get((group, f"rooms_and_corridors/{depth}"))
             if level is None or dig is None:
                 continue
-            target = 1 + (depth - 1) / 9
+            # Issue 40: a whole level with its terrain at most 4.0x mapgen at every depth; its
+            # rooms and corridors alone at most 0.4x at depth 1.
+            target = LEVEL_TARGET
             lr, dr = ratio(f"level/{depth}", level), ratio(f"rooms_and_corridors/{depth}", dig)
             t.add([depth, fmt_time(level), f"{lr:.2f}×" if lr else "-", f"≤ {target:.2f}×",
                    fmt_time(dig), f"{dr:.2f}×" if dr else "-", f"{counts.get(f'level/{depth}', 0):.0f}"])
             if lr and lr > target + 1e-9:
                 missed.append(f"generation {size} depth {depth}: {lr:.2f}× mapgen (target ≤ {target:.2f}×)")
-            if dr and dr > 0.4:
+            if dr and dr > 0.4 and depth == 1:
                 missed.append(f"generation {size} depth {depth} rooms and corridors: {dr:.2f}× mapgen (target ≤ 0.4×)")
         styles = sorted(f for g, f in data if g == group and f.startswith("style/"))
         for f in styles:
             s_time = data[(group, f)]
             r = ratio(f, s_time)
-            t.add([f"1 ({f[len('style/'):]})", fmt_time(s_time), f"{r:.2f}×" if r else "-", "≤ 1.00×",
-                   "", "", f"{counts.get(f, 0):.0f}"])
-            if r and r > 1.0:
-                missed.append(f"generation {size} style {f[len('style/'):]}: {r:.2f}× mapgen (target ≤ 1.0×)")
+            t.add([f"1 ({f[len('style/'):]})", fmt_time(s_time), f"{r:.2f}×" if r else "-",
+                   f"≤ {LEVEL_TARGET:.2f}×", "", "", f"{counts.get(f, 0):.0f}"])
+            if r and r > LEVEL_TARGET:
+                missed.append(f"generation {size} style {f[len('style/'):]}: {r:.2f}× mapgen (target ≤ {LEVEL_TARGET}×)")
         t.add(["mapgen bsp + nearest", fmt_time(mapgen), "1.00×", "", "", "", f"{counts.get('mapgen', 0):.0f}"])
         how = "per room" if per_room else "Delve's time / mapgen's"
         print(f"Generation, {size}, mixed style at every depth and every style at depth 1 (median per")

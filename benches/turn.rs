@@ -241,7 +241,10 @@ fn bench_terrain(c: &mut Criterion) {
     let mut astir = quiet.clone();
     // The meadow and the fire in it, far from the player; the gas in a room of its own.
     let start = quiet.map.start();
-    let corner = Pos::new(if start.x > 128 { 20 } else { 190 }, if start.y > 128 { 20 } else { 190 });
+    let corner = Pos::new(
+        if start.x > 128 { 20 } else { 190 },
+        if start.y > 128 { 20 } else { 190 },
+    );
     for y in corner.y..corner.y + 40 {
         for x in corner.x..corner.x + 40 {
             let p = Pos::new(x, y);

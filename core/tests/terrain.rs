@@ -165,10 +165,16 @@ fn every_trap_does_what_it_says() {
 fn fire_burns_the_player_and_gas_chokes_then_both_end() {
     // The burst's turn burns whoever stands in it; on bare floor it is out the turn after.
     let (mut run, at, round) = spring(TrapKind::Fire);
-    assert!(run.player().health.hp < run.player().health.max, "standing in the fire burns");
+    assert!(
+        run.player().health.hp < run.player().health.max,
+        "standing in the fire burns"
+    );
     assert!(round.messages.iter().any(|m| m.starts_with("You burn")), "{round:?}");
     run.play(Act::Wait).unwrap();
-    assert!(!run.dungeon().level().fire.contains_key(&at), "bare floor feeds no fire");
+    assert!(
+        !run.dungeon().level().fire.contains_key(&at),
+        "bare floor feeds no fire"
+    );
     let (mut run, ..) = spring(TrapKind::Gas);
     for _ in 0..200 {
         if run.dungeon().level().gas.is_empty() || run.is_over() {

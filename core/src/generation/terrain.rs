@@ -115,7 +115,16 @@ fn grow_cave(w: i32, h: i32, rng: &mut GenRng) -> Vec<bool> {
         for y in 0..h {
             for x in 0..w {
                 let i = at(x, y);
-                let around = [i - pw - 1, i - pw, i - pw + 1, i - 1, i + 1, i + pw - 1, i + pw, i + pw + 1];
+                let around = [
+                    i - pw - 1,
+                    i - pw,
+                    i - pw + 1,
+                    i - 1,
+                    i + 1,
+                    i + pw - 1,
+                    i + pw,
+                    i + pw + 1,
+                ];
                 let walls = around.iter().filter(|&&j| !open[j]).count();
                 next[i] = walls < 5 || mid(x, y);
             }
@@ -459,7 +468,10 @@ impl SideWalk {
     fn sides_joined(&mut self, map: &TileMap, i: usize) -> bool {
         let tiles = map.tiles();
         let w = map.width() as usize;
-        let sides: Vec<usize> = [i - 1, i + 1, i - w, i + w].into_iter().filter(|&j| tiles[j].is_walkable()).collect();
+        let sides: Vec<usize> = [i - 1, i + 1, i - w, i + w]
+            .into_iter()
+            .filter(|&j| tiles[j].is_walkable())
+            .collect();
         let [from, to] = sides[..] else { return false };
         self.stamp += 1;
         self.seen[i] = self.stamp;
@@ -578,7 +590,10 @@ mod tests {
             let params = crate::generation::GenParams::new(seed, 80, 50, Default::default()).at_depth(10);
             let mut map = crate::generation::generate(&params).unwrap().level.map;
             // Found again, and hidden anew in as many as will go.
-            let secrets: Vec<Pos> = (0..map.tiles().len()).map(|i| map.pos_of(i)).filter(|&p| map.tile(p).is_secret()).collect();
+            let secrets: Vec<Pos> = (0..map.tiles().len())
+                .map(|i| map.pos_of(i))
+                .filter(|&p| map.tile(p).is_secret())
+                .collect();
             for &p in &secrets {
                 map.set(p, map.tile(p).found());
             }
@@ -595,8 +610,14 @@ mod tests {
         let mut walk = SideWalk::new(ring.tiles().len());
         assert!(walk.sides_joined(&ring, ring.index(Pos::new(3, 1))));
         assert!(walk.sides_joined(&ring, ring.index(Pos::new(1, 3))));
-        assert!(!walk.sides_joined(&ring, ring.index(Pos::new(3, 5))), "a T: three sides");
-        assert!(!walk.sides_joined(&ring, ring.index(Pos::new(3, 4))), "the pocket's neck");
+        assert!(
+            !walk.sides_joined(&ring, ring.index(Pos::new(3, 5))),
+            "a T: three sides"
+        );
+        assert!(
+            !walk.sides_joined(&ring, ring.index(Pos::new(3, 4))),
+            "the pocket's neck"
+        );
     }
 
     #[test]

@@ -162,6 +162,8 @@ fn step(scene: &Scene, actor: &Actor, dir: Dir8, rng: &mut GenRng) -> Result<Vec
         // into lava of its own will.
         Tile::Lava => Err(Refusal::Lava),
         Tile::DeepWater | Tile::Chasm if actor.who != Who::Player => Err(Refusal::Wall),
+        // A chasm on the deepest level (a map file's) has no level below to fall to.
+        Tile::Chasm if scene.depth >= scene.deepest => Err(Refusal::NowhereToGo),
         Tile::Door(DoorState::Open)
         | Tile::Floor
         | Tile::Corridor

@@ -198,7 +198,7 @@ fn pass_turn(
             health.hp += 1;
         }
     }
-    terrain_acts(stage, rng, round);
+    terrain_acts(stage, rng, (senses, radius), round);
     if stage.record.ending.is_some() {
         return;
     }
@@ -209,7 +209,7 @@ fn pass_turn(
 
 /// The terrain's part of a turn: fire and gas spread and hurt whoever stands in them, and the
 /// player notices what is hidden next to it, now and then.
-fn terrain_acts(stage: &mut Stage, rng: &mut GenRng, round: &mut Round) {
+fn terrain_acts(stage: &mut Stage, rng: &mut GenRng, (senses, radius): (&mut Senses, u32), round: &mut Round) {
     let mut felt = Vec::new();
     if stage.dungeon.level().is_astir() {
         terrain::spread(stage.dungeon.level_mut(), rng);
@@ -221,6 +221,11 @@ fn terrain_acts(stage: &mut Stage, rng: &mut GenRng, round: &mut Round) {
             .into_iter()
             .map(|e| (Who::Player, e)),
     );
+    // What happens to monsters is told only of those the player sees (the sight is looked at
+    // only then).
+    if felt.iter().any(|(who, _)| *who != Who::Player) {
+        senses.look(&stage.dungeon.level().map, at, radius.max(MAX_SIGHT));
+    }
     for (who, effect) in felt {
         if stage.record.ending.is_some() {
             return;
@@ -232,10 +237,12 @@ fn terrain_acts(stage: &mut Stage, rng: &mut GenRng, round: &mut Round) {
                 level.monster_index(id).map_or(at, |i| level.monsters[i].at)
             }
         };
-        round.happened.push(Happening::of(stage, who, from, effect));
+        let seen = who == Who::Player || (senses.in_line(from) && distance_sq(from, at) <= i64::from(radius).pow(2));
+        if seen {
+            round.happened.push(Happening::of(stage, who, from, effect));
+        }
         let applied = apply(stage, who, &effect);
-        // Monsters hurt out of sight are not told (the view shows what it sees).
-        if who == Who::Player || crate::rules::mind::chebyshev(from, at) <= 8 {
+        if seen {
             round.messages.extend(applied.message);
         }
     }
