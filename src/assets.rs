@@ -63,7 +63,7 @@ pub struct GameAssets {
     #[asset(path = "embedded://tiles/tileset.png")]
     #[asset(image(sampler(filter = nearest)))]
     pub tileset: Handle<Image>,
-    #[asset(texture_atlas_layout(tile_size_x = 16, tile_size_y = 16, columns = 8, rows = 5))]
+    #[asset(texture_atlas_layout(tile_size_x = 16, tile_size_y = 16, columns = 8, rows = 6))]
     pub layout: Handle<TextureAtlasLayout>,
 }
 
@@ -111,5 +111,39 @@ fn record_load_failures(mut failed: MessageReader<UntypedAssetLoadFailedEvent>, 
         let line = format!("assets/{}: {}", event.path, event.error);
         error!("could not load {line}");
         failures.0.push(line);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tiles;
+
+    /// The tileset's size in tiles, read from its PNG header (width and height, big-endian, at
+    /// bytes 16 to 24).
+    fn tileset_size() -> (u32, u32) {
+        let png = include_bytes!("../assets/tiles/tileset.png");
+        let word = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
+        (word(16) / tiles::SIZE, word(20) / tiles::SIZE)
+    }
+
+    #[test]
+    fn the_atlas_layout_covers_every_tile_drawn() {
+        let (columns, rows) = tileset_size();
+        assert!(
+            tiles::COUNT <= columns * rows,
+            "{} tiles on a {columns}x{rows} sheet",
+            tiles::COUNT
+        );
+        // The layout the sprites are cut by is written in an attribute: it must name the sheet's
+        // grid, or a sprite past its end draws the whole sheet (it did, for the trap tile).
+        let source = include_str!("assets.rs");
+        let layout = format!("tile_size_x = 16, tile_size_y = 16, columns = {columns}, rows = {rows}");
+        assert!(source.contains(&layout), "the atlas layout is not {layout}");
+        for tile in [tiles::TRAP, tiles::FIRE, tiles::GAS] {
+            assert!(tile < tiles::COUNT);
+        }
+        for kind in delve_core::world::TrapKind::ALL {
+            assert_eq!(kind.stats().look.tile, tiles::TRAP, "{kind:?}");
+        }
     }
 }

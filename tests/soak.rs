@@ -190,8 +190,20 @@ fn soak(params: GenParams, actions: usize) -> (Vec<Move>, Vec<Option<u64>>, u32)
             assert!(level.keys.iter().all(|k| k.opens != door), "a key both held and lying");
         }
         let turn = world.resource::<Game>().turn();
+        // A net holds the player: its turns pass with the step that sprang it.
+        let log = world.resource::<Game>().log();
+        let netted = log
+            .lines()
+            .rev()
+            .take_while(|l| l.0 > turns)
+            .any(|l| l.1.starts_with("A net drops on you"));
+        let most = if netted {
+            1 + u64::from(delve_core::rules::NET_TURNS)
+        } else {
+            1
+        };
         assert!(
-            turn == turns || turn == turns + 1 || matches!(m, Move::Restart),
+            (turns..=turns + most).contains(&turn) || matches!(m, Move::Restart),
             "one action is at most one turn"
         );
         turns = turn;

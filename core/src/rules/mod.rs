@@ -23,3 +23,4 @@ pub(crate) use resolve::{diagonal_doorway, roll_attack};
 pub(crate) use round::play_round;
 pub use round::{Happening, Round};
 pub(crate) use senses::Senses;
+pub use terrain::{NET_TURNS, NOTICE_ONE_IN, SEARCH_REACH};
