@@ -108,7 +108,8 @@ fn toggle_sneak(
     actions: Single<&leafwing_input_manager::prelude::ActionState<crate::action::Action>, With<Player>>,
     mut game: ResMut<Game>,
 ) {
-    if !actions.just_pressed(&crate::action::Action::Sneak) {
+    // Shift+S (searching, by default) holds `s` too: a search is not a step to sneak.
+    if !actions.just_pressed(&crate::action::Action::Sneak) || actions.just_pressed(&crate::action::Action::Search) {
         return;
     }
     let on = !game.player().sneaking;
