@@ -602,22 +602,17 @@ fn letter_commands_follow_the_letter_on_the_key() {
 }
 
 #[test]
-fn shift_s_searches_finds_a_secret_door_and_does_not_sneak() {
+fn e_searches_and_finds_a_secret_door() {
     let mut app = support::keyboard_app("#######\n#@S..##\n#######\n", |_| {});
-    KeyCode::ShiftLeft.press(app.world_mut());
-    KeyCode::KeyS.press(app.world_mut());
+    KeyCode::KeyE.press(app.world_mut());
     app.update();
-    KeyCode::KeyS.release(app.world_mut());
-    KeyCode::ShiftLeft.release(app.world_mut());
+    KeyCode::KeyE.release(app.world_mut());
     app.update();
     assert_eq!(turns(&app), 1, "a search is a turn");
     assert_eq!(message(&app), "You find a secret door!");
     assert_eq!(map(&app).tile(Pos::new(2, 1)), Tile::Door(DoorState::Closed));
-    assert!(
-        !support::game(&app).player().sneaking,
-        "Shift+S holds s, and is no sneak"
-    );
-    // `s` alone still sneaks.
+    assert!(!support::game(&app).player().sneaking, "a search is no sneak");
+    // `s` sneaks.
     KeyCode::KeyS.press(app.world_mut());
     app.update();
     KeyCode::KeyS.release(app.world_mut());

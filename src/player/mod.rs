@@ -108,7 +108,7 @@ fn toggle_sneak(
     actions: Single<&leafwing_input_manager::prelude::ActionState<crate::action::Action>, With<Player>>,
     mut game: ResMut<Game>,
 ) {
-    // Shift+S (searching, by default) holds `s` too: a search is not a step to sneak.
+    // A search bound to Shift with the sneak's key holds it too: a search is not a sneak.
     if !actions.just_pressed(&crate::action::Action::Sneak) || actions.just_pressed(&crate::action::Action::Search) {
         return;
     }

@@ -313,14 +313,8 @@ impl Default for Bindings {
             (Action::Sneak, vec![l('s')]),
             (Action::Look, vec![l('v')]),
             (Action::Sidebar, vec![k(F3)]),
-            // `s` sneaks (DCSS's and Brogue's search key): Shift with it searches.
-            (
-                Action::Search,
-                vec![Binding::Letter {
-                    letter: 's',
-                    shift: true,
-                }],
-            ),
+            // `s` sneaks (Brogue's search key): `e`, for examining the walls round you, searches.
+            (Action::Search, vec![l('e')]),
         ];
         Bindings(table.into_iter().map(|(a, b)| (action_name(a), b)).collect())
     }
