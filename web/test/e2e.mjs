@@ -251,6 +251,9 @@ try {
     const level = (seed) => JSON.parse(execFileSync(native, ["--json", "--seed", String(seed), "--depth", "2"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }));
     // 4-way shortest path over the level as generated, locked doors passable only with their key.
     const route = (lv, from, held, goal) => {
+      // Over ground a walk that avoids harm may cross (the legend's "walkable"; a locked door
+      // with its key held), round every trap.
+      const trapped = new Set((lv.traps || []).map((t) => `${t.at}`));
       const w = lv.width, seen = new Map([[from[1] * w + from[0], null]]), queue = [from];
       while (queue.length) {
         const p = queue.shift();
@@ -261,7 +264,8 @@ try {
         }
         for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
           const q = [p[0] + dx, p[1] + dy], c = lv.rows[q[1]][q[0]];
-          if (seen.has(q[1] * w + q[0]) || c === "#" || (c === "*" && !held.has(`${q}`))) continue;
+          const ground = c === "*" ? held.has(`${q}`) : lv.legend[c].walkable;
+          if (seen.has(q[1] * w + q[0]) || !ground || (trapped.has(`${q}`) && !goal(q))) continue;
           seen.set(q[1] * w + q[0], p);
           queue.push(q);
         }
