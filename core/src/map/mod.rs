@@ -128,11 +128,6 @@ impl Tile {
         )
     }
 
-    /// Liquids and gaps: tiles that can be entered, at a price (swimming, burning, falling).
-    pub const fn is_hazard(self) -> bool {
-        matches!(self, Tile::DeepWater | Tile::Lava | Tile::Chasm)
-    }
-
     /// A secret, which looks like wall until found.
     pub const fn is_secret(self) -> bool {
         matches!(self, Tile::SecretDoor | Tile::SecretCorridor)
