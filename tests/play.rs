@@ -535,6 +535,42 @@ fn every_press_counts_however_quick_the_press_and_slow_the_frame() {
     );
 }
 
+/// A tap is one step however far Bevy's clock leaps between frames (it does, in a window that
+/// was idle: the first frames are handed the time of the last frame drawn), and a key held past
+/// the repeat delay by the hold clock, the wall clock in play, moves on.
+#[test]
+fn a_tap_is_one_step_however_time_leaps_and_a_held_move_repeats() {
+    use bevy::time::TimeUpdateStrategy;
+    use delve::player::input::HoldClock;
+    use std::time::Duration;
+    let mut app = support::keyboard_app(ROOMS, |app| {
+        app.insert_resource(HoldClock::manual())
+            .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs(2)));
+    });
+    let hold = |app: &mut App, ms: u64| {
+        app.world_mut()
+            .resource_mut::<HoldClock>()
+            .advance(Duration::from_millis(ms));
+        app.update();
+    };
+    KeyCode::KeyL.press(app.world_mut());
+    app.update();
+    hold(&mut app, 0);
+    hold(&mut app, 250);
+    assert_eq!(
+        turns(&app),
+        1,
+        "down for a quarter of a second: one step, though Time leapt 6 s"
+    );
+    hold(&mut app, 60);
+    assert_eq!(turns(&app), 2, "held past the delay, it repeats");
+    hold(&mut app, 90);
+    assert_eq!((turns(&app), support::player_at(&app)), (3, Pos::new(4, 1)));
+    KeyCode::KeyL.release(app.world_mut());
+    hold(&mut app, 1000);
+    assert_eq!(turns(&app), 3, "let go, it stops");
+}
+
 /// A key still held when play begins again (here `l`, held through leaving play and coming back,
 /// as `n` on the summary asks for a new run or F2 leaves the lab) is no press of the new play:
 /// no step is taken for it until it is let go and pressed again.

@@ -3,6 +3,8 @@
 //!
 //! Bindings are data: rebinding means editing the player's `InputMap`, no code change.
 
+use std::time::Duration;
+
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
@@ -19,30 +21,74 @@ use crate::turn::{Game, TurnSet};
 pub(crate) struct ReadInput;
 
 /// Held-move repeat: first repeat after `DELAY`, then every `RATE`.
-const REPEAT_DELAY: f32 = 0.3;
-const REPEAT_RATE: f32 = 0.09;
+const REPEAT_DELAY: Duration = Duration::from_millis(300);
+const REPEAT_RATE: Duration = Duration::from_millis(90);
 
-#[derive(Default)]
+#[derive(Debug, Default)]
 struct Repeat {
     action: Option<Action>,
-    next_at: f32,
+    next_at: Duration,
+}
+
+/// The clock held moves repeat by: the wall clock, not Bevy's `Time`. The window draws only
+/// when something happens, and the first frames after it has been idle are handed the time of
+/// the last frame drawn, long before: `Time` then leaps (measured under Xvfb: half a second of
+/// virtual time in a frame 25 ms after a key went down), which took a quick tap for a key held
+/// past the repeat delay and played two or three steps. Tests set it by hand.
+#[derive(Resource, Debug, Default)]
+pub struct HoldClock {
+    /// Set by hand (tests): the time it reads.
+    manual: Option<Duration>,
+    /// When the wall clock was first read.
+    start: Option<bevy::platform::time::Instant>,
+    /// The move held, and when it repeats next.
+    repeat: Repeat,
+}
+
+impl HoldClock {
+    /// A clock that stands still until `advance`d.
+    pub fn manual() -> Self {
+        HoldClock {
+            manual: Some(Duration::ZERO),
+            ..default()
+        }
+    }
+
+    /// Moves a manual clock on by `by` (a wall clock is not moved).
+    pub fn advance(&mut self, by: Duration) {
+        if let Some(t) = &mut self.manual {
+            *t += by;
+        }
+    }
+
+    /// The time now, from the first reading.
+    fn now(&mut self) -> Duration {
+        match self.manual {
+            Some(t) => t,
+            None => self
+                .start
+                .get_or_insert_with(bevy::platform::time::Instant::now)
+                .elapsed(),
+        }
+    }
 }
 
 pub fn plugin(app: &mut App) {
-    app.add_plugins((
-        InputManagerPlugin::<Action>::default(),
-        super::presses::plugin,
-        super::latency::plugin,
-    ))
-    .add_systems(
-        Update,
-        (
-            read_actions.run_if(in_state(crate::state::Focus::Map)),
-            read_answer.run_if(in_state(crate::state::Focus::Choose)),
-        )
-            .in_set(TurnSet::Input)
-            .in_set(ReadInput),
-    );
+    app.init_resource::<HoldClock>()
+        .add_plugins((
+            InputManagerPlugin::<Action>::default(),
+            super::presses::plugin,
+            super::latency::plugin,
+        ))
+        .add_systems(
+            Update,
+            (
+                read_actions.run_if(in_state(crate::state::Focus::Map)),
+                read_answer.run_if(in_state(crate::state::Focus::Choose)),
+            )
+                .in_set(TurnSet::Input)
+                .in_set(ReadInput),
+        );
 }
 
 /// While a question waits (`Focus::Choose`: "Close which door?"), a direction answers it and any
@@ -61,18 +107,19 @@ fn read_answer(actions: Single<&ActionState<Action>, With<Player>>, mut commands
 fn read_actions(
     actions: Single<&ActionState<Action>, With<Player>>,
     game: Res<Game>,
-    time: Res<Time>,
-    mut repeat: Local<Repeat>,
+    mut clock: ResMut<HoldClock>,
     mut commands: MessageWriter<PlayerCommand>,
     mut walks: MessageWriter<TravelRequest>,
     session: Res<State<crate::state::Session>>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
     let actions = actions.into_inner();
     if *session.get() == crate::state::Session::Lab && actions.just_pressed(&Action::LabNext) {
         return; // `n` makes the lab's next level, not a step south-east
     }
     let here = game.dungeon().level().map.tile(game.player().at);
-    let now = time.elapsed_secs();
+    let now = clock.now();
+    let repeat = &mut clock.repeat;
     let pressed = |a: &Action| actions.just_pressed(a);
     if pressed(&Action::Wait) {
         commands.write(PlayerCommand::Wait);
@@ -113,5 +160,10 @@ fn read_actions(
             repeat.next_at = now + REPEAT_RATE;
             commands.write(PlayerCommand::Step(action.direction().expect("a move")));
         }
+    }
+    if repeat.action.is_some() {
+        // The window draws only when something happens, and a key held down is nothing new:
+        // ask for the frames that see the repeat come due.
+        redraw.write(bevy::window::RequestRedraw);
     }
 }
