@@ -1,7 +1,8 @@
 //! The generator lab, headless: turning it on draws the whole level with each corridor tinted by
-//! the style that dug it, without touching what the player knows; turning it off draws the
-//! player's memory again; taking the stairs in the lab shows the new level's making; a level the
-//! lab makes never replaces the run being played, nor its save.
+//! the style that dug it and the terrain by what made it (caves, lakes, secrets...), without
+//! touching what the player knows; turning it off draws the player's memory again; taking the
+//! stairs in the lab shows the new level's making; a level the lab makes never replaces the run
+//! being played, nor its save.
 
 mod support;
 
@@ -54,6 +55,7 @@ fn lab(app: &mut App, on: bool) {
 
 #[test]
 fn the_lab_shows_the_whole_level_as_it_was_made_and_leaves_memory_alone() {
+    let mut made = 0;
     for style in [CorridorStyle::Mixed, CorridorStyle::NetHack, CorridorStyle::Hallways] {
         let params = GenParams::new(31, 80, 50, style).at_depth(2);
         let mut app = delve::app::headless_app(Dungeon::new(params).unwrap().peaceful());
@@ -83,7 +85,19 @@ fn the_lab_shows_the_whole_level_as_it_was_made_and_leaves_memory_alone() {
                     );
                     tinted += 1;
                 }
-                None => assert_eq!((index, colour), (delve::render::tile_index(map.tile(p)), Color::WHITE)),
+                None => match anatomy.made(p) {
+                    // What the terrain made, tinted by what made it; a secret drawn as what it is.
+                    Some(m) => {
+                        let tile = match map.tile(p) {
+                            Tile::SecretDoor => tiles::DOOR_CLOSED,
+                            Tile::SecretCorridor => tiles::CORRIDOR,
+                            t => delve::render::tile_index(t),
+                        };
+                        assert_eq!((index, colour), (tile, delve::ui::palette::made(m)), "{style}: {p:?}");
+                        made += 1;
+                    }
+                    None => assert_eq!((index, colour), (delve::render::tile_index(map.tile(p)), Color::WHITE)),
+                },
             }
         }
         assert_eq!(tinted, map.tiles().iter().filter(|&&t| t == Tile::Corridor).count());
@@ -104,6 +118,7 @@ fn the_lab_shows_the_whole_level_as_it_was_made_and_leaves_memory_alone() {
             "{style}: off again, the player's own view and memory are drawn"
         );
     }
+    assert!(made > 0, "the terrain of three levels is tinted by what made it");
 }
 
 #[test]
@@ -186,7 +201,8 @@ fn a_new_run_in_the_lab_is_shown_as_made() {
     assert_eq!(shown.len(), map.tiles().len(), "the new level drawn whole, once");
     for ((x, y), index, _, _) in shown {
         let p = delve_core::geom::Pos::new(x as i32, y as i32);
-        if map.tile(p) != Tile::Corridor {
+        // Corridors are drawn in the lab's corridor tile, a secret as what it hides.
+        if map.tile(p) != Tile::Corridor && !map.tile(p).is_secret() {
             assert_eq!(index, delve::render::tile_index(map.tile(p)), "{p:?}");
         }
     }

@@ -71,15 +71,26 @@ pub(crate) fn tile_look(remembered: Option<Tile>, visible: bool) -> Look {
 }
 
 /// How the generator lab draws `p`: whatever is there, a corridor tinted by the style that dug
-/// it (with no record of the level's making, untinted).
+/// it, what the terrain stage made tinted by what made it (a cave's floor, a lake, a secret door
+/// drawn as the door it is); with no record of the level's making, untinted.
 pub(crate) fn lab_look(map: &TileMap, revealed: &Revealed, p: Pos) -> Look {
-    match revealed.anatomy.as_ref().and_then(|a| a.digger(map, p)) {
-        Some(digger) => Look {
+    let anatomy = revealed.anatomy.as_ref();
+    match (anatomy.and_then(|a| a.digger(map, p)), anatomy.and_then(|a| a.made(p))) {
+        (Some(digger), _) => Look {
             index: tiles::LAB_CORRIDOR,
             color: digger_colour(digger),
             shown: true,
         },
-        None => Look {
+        (None, Some(made)) => Look {
+            index: match map.tile(p) {
+                Tile::SecretDoor => tiles::DOOR_CLOSED,
+                Tile::SecretCorridor => tiles::CORRIDOR,
+                tile => tile_index(tile),
+            },
+            color: palette::made(made),
+            shown: true,
+        },
+        (None, None) => Look {
             index: tile_index(map.tile(p)),
             color: palette::IN_VIEW,
             shown: true,

@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 use delve_core::generation::CorridorStyle;
-use delve_core::generation::anatomy::Digger;
+use delve_core::generation::anatomy::{Digger, Made};
 
 /// Behind everything: the window's clear colour.
 pub(crate) const BACKGROUND: Color = Color::BLACK;
@@ -132,6 +132,20 @@ pub fn digger(d: Digger) -> Color {
         Digger::Style(CorridorStyle::DeadZone) => [225, 50, 60],
         Digger::Style(CorridorStyle::Hallways) => [150, 100, 255],
         Digger::Style(CorridorStyle::Mixed) | Digger::Loop => [235, 235, 235],
+    })
+}
+
+/// The tint of what the terrain stage made, in the lab (pale, so the tiles still read).
+pub fn made(m: Made) -> Color {
+    rgb(match m {
+        Made::Cave => [230, 180, 120],
+        Made::Cross => [150, 230, 150],
+        Made::Circle => [140, 200, 255],
+        Made::Prefab => [255, 160, 230],
+        Made::Lake => [120, 170, 255],
+        Made::River => [90, 240, 240],
+        Made::Meadow => [200, 255, 120],
+        Made::Secret => [255, 80, 80],
     })
 }
 

@@ -7,7 +7,8 @@ use crate::geom::{Pos, Rect};
 use crate::map::{Tile, TileMap};
 
 use super::CorridorStyle;
-use super::level::{GenError, GenParams, generate, retrace};
+use super::level::{GenError, GenParams, generate, making_of, retrace};
+pub use super::terrain::Made;
 
 /// What dug a corridor tile, as the lab tints it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -49,6 +50,8 @@ pub struct Anatomy {
     pub leaves: Vec<Rect>,
     /// Per tile: the lab code of the style that dug it (`CorridorStyle::code`), 0 for none.
     dug_by: Vec<u8>,
+    /// Per tile: what the terrain stage made of it (`Made`'s code), 0 for nothing.
+    made_by: Vec<u8>,
 }
 
 impl Anatomy {
@@ -56,11 +59,32 @@ impl Anatomy {
     pub fn of(params: &GenParams) -> Result<Anatomy, GenError> {
         let generated = generate(params)?;
         let (_, trace) = retrace(params, generated.attempts).map_err(GenError::Exhausted)?;
+        let made_by = making_of(params, generated.attempts).map_err(GenError::Exhausted)?;
         Ok(Anatomy {
             width: params.width,
             leaves: trace.leaves,
             dug_by: trace.dug_by,
+            made_by,
         })
+    }
+
+    /// What the terrain stage made of the tile at `p` (a cave's floor, a lake, a secret...):
+    /// `None` for a tile it left as dug, or one out of the level.
+    pub fn made(&self, p: Pos) -> Option<Made> {
+        let w = self.width as i32;
+        if p.x < 0 || p.y < 0 || p.x >= w {
+            return None;
+        }
+        Made::from_code(*self.made_by.get(p.y as usize * self.width as usize + p.x as usize)?)
+    }
+
+    /// The tiles of each thing the terrain stage made, in `Made::ALL`'s order.
+    pub fn made_census(&self) -> [usize; Made::ALL.len()] {
+        let mut counts = [0; Made::ALL.len()];
+        for made in self.made_by.iter().filter_map(|&c| Made::from_code(c)) {
+            counts[made as usize - 1] += 1;
+        }
+        counts
     }
 
     /// What dug the corridor at `p` on `map` (the level this anatomy is of): `None` for a tile
@@ -152,6 +176,44 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    /// The record of what the terrain made agrees with the level: every secret, liquid and
+    /// bridge is marked by what made it, nothing else is marked secret, and over a few levels of
+    /// each depth every kind of making shows.
+    #[test]
+    fn the_terrain_record_is_the_levels_own() {
+        let mut seen = [0; Made::ALL.len()];
+        for seed in 0..4 {
+            for depth in 1..=DEEPEST {
+                let params = GenParams::new(seed, 80, 50, CorridorStyle::Mixed).at_depth(depth);
+                let level = generate(&params).unwrap().level;
+                let anatomy = Anatomy::of(&params).unwrap();
+                let map = &level.map;
+                for i in 0..map.tiles().len() {
+                    let (p, t) = (map.pos_of(i), map.tiles()[i]);
+                    let made = anatomy.made(p);
+                    assert_eq!(
+                        t.is_secret(),
+                        made == Some(Made::Secret),
+                        "{params} {p:?} {t:?} {made:?}"
+                    );
+                    if matches!(t, Tile::DeepWater | Tile::Lava | Tile::Chasm | Tile::Bridge) {
+                        let by_water = matches!(made, Some(Made::Lake | Made::River | Made::Prefab));
+                        assert!(by_water, "{params} {p:?} {t:?} made by {made:?}");
+                    }
+                    if made.is_some() && !t.is_secret() {
+                        assert_ne!(t, Tile::Wall, "{params} {p:?}: a wall is marked {made:?}");
+                    }
+                }
+                for (n, k) in seen.iter_mut().zip(anatomy.made_census()) {
+                    *n += k;
+                }
+            }
+        }
+        for (m, n) in Made::ALL.iter().zip(seen) {
+            assert!(n > 0, "no {} in 40 levels", m.name());
         }
     }
 

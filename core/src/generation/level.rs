@@ -17,6 +17,7 @@ use super::defect::Defect;
 use super::depth::{DEEPEST, Shape, level_seed};
 use super::locks::{check_keys, check_solvable};
 use super::stages::{Clock, Stage};
+use super::terrain::Making;
 use super::validate::{check_border, check_layout, check_stairs_and_keys};
 use super::{bsp, locks, loops, stairs, terrain};
 use crate::rng::{GenRng, derive_seed};
@@ -147,7 +148,7 @@ pub fn generate(params: &GenParams) -> Result<Generated, GenError> {
     let seed = level_seed(params.seed, params.depth);
     let mut last = None;
     for attempt in 0..MAX_ATTEMPTS {
-        match build(derive_seed(seed, attempt), params) {
+        match build(derive_seed(seed, attempt), params, &mut Making::off()) {
             Ok((level, loops)) => {
                 return Ok(Generated {
                     level,
@@ -162,8 +163,9 @@ pub fn generate(params: &GenParams) -> Result<Generated, GenError> {
 }
 
 /// One attempt at the level `params` names from exactly this (level) seed: rooms and corridors,
-/// loops, stairs, locks and keys, then every check. Returns the level and how many loops it got.
-fn build(seed: u64, params: &GenParams) -> Result<(Level, usize), Defect> {
+/// loops, stairs, locks and keys, then every check. Returns the level and how many loops it got;
+/// `made` records what the terrain stage made of each tile, if it is on (the lab's tint).
+fn build(seed: u64, params: &GenParams, made: &mut Making) -> Result<(Level, usize), Defect> {
     let mut clock = Clock::start();
     let shape = Shape::at(params.depth);
     let mut rng = GenRng::new(seed);
@@ -172,7 +174,7 @@ fn build(seed: u64, params: &GenParams) -> Result<(Level, usize), Defect> {
     // level anyway).
     check_border(&map)?;
     clock.lap(Stage::Dig);
-    terrain::reshape(&mut map, params.depth, &mut rng);
+    terrain::reshape(&mut map, params.depth, &mut rng, made);
     clock.lap(Stage::Terrain);
     // The stairs up first (they depend only on the run), then one walk from the arrival serves
     // the loops (as a bound on walks round) and the stairs down (far from the arrival).
@@ -186,8 +188,8 @@ fn build(seed: u64, params: &GenParams) -> Result<(Level, usize), Defect> {
     clock.lap(Stage::Loops);
     stairs::place_down(&mut map, &spots, params.seed, params.depth, DEEPEST, &dist, &opened)?;
     clock.lap(Stage::Stairs);
-    terrain::flood(&mut map, params.depth, DEEPEST, &mut rng);
-    terrain::hide_secrets(&mut map, params.depth, &mut rng);
+    terrain::flood(&mut map, params.depth, DEEPEST, &mut rng, made);
+    terrain::hide_secrets(&mut map, params.depth, &mut rng, made);
     clock.lap(Stage::Terrain);
     let loops = opened.len();
     let (keys, cuts) = locks::place_locks(&mut map, params.depth, &mut rng);
@@ -272,6 +274,14 @@ pub(crate) fn dig_traced(
 /// The level seed the `attempts`-th attempt at `params` was built from.
 pub(crate) fn attempt_seed(params: &GenParams, attempts: u32) -> u64 {
     derive_seed(level_seed(params.seed, params.depth), attempts - 1)
+}
+
+/// What the terrain stage made of each tile of level `params` (`terrain::Made` codes, 0 for
+/// nothing), built again from its successful attempt with the record on.
+pub(crate) fn making_of(params: &GenParams, attempts: u32) -> Result<Vec<u8>, Defect> {
+    let mut made = Making::on(params.width, params.height);
+    build(attempt_seed(params, attempts), params, &mut made)?;
+    Ok(made.into_codes())
 }
 
 /// The rooms and corridors of level `params` as its successful attempt dug them, traced.

@@ -11,6 +11,120 @@ use crate::map::{DoorState, Tile, TileMap};
 use crate::rng::GenRng;
 use crate::world::{Level, Trap, TrapKind};
 
+/// What the terrain stage made of a tile, as the generator lab tints it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Made {
+    /// A room grown as a cave by cellular automata.
+    Cave = 1,
+    /// A room cut to a cross.
+    Cross = 2,
+    /// A room cut to a circle.
+    Circle = 3,
+    /// A hand-drawn prefab room.
+    Prefab = 4,
+    /// A lake (deep water, lava or chasm, with its rim).
+    Lake = 5,
+    /// A river across a room, with its bridge.
+    River = 6,
+    /// A meadow of grass.
+    Meadow = 7,
+    /// A secret door or corridor.
+    Secret = 8,
+}
+
+impl Made {
+    /// Everything the terrain stage makes, in the order the lab's legend lists it.
+    pub const ALL: [Made; 8] = [
+        Made::Cave,
+        Made::Cross,
+        Made::Circle,
+        Made::Prefab,
+        Made::Lake,
+        Made::River,
+        Made::Meadow,
+        Made::Secret,
+    ];
+
+    /// What the lab's legend calls it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Made::Cave => "cave",
+            Made::Cross => "cross room",
+            Made::Circle => "round room",
+            Made::Prefab => "prefab",
+            Made::Lake => "lake",
+            Made::River => "river",
+            Made::Meadow => "meadow",
+            Made::Secret => "secret",
+        }
+    }
+
+    /// The kind a record's code names (0, or any other unknown code: nothing).
+    pub fn from_code(code: u8) -> Option<Made> {
+        Made::ALL.into_iter().find(|&m| m as u8 == code)
+    }
+}
+
+impl Shape {
+    const fn made(self) -> Made {
+        match self {
+            Shape::Cave => Made::Cave,
+            Shape::Cross => Made::Cross,
+            Shape::Circle => Made::Circle,
+            Shape::Prefab(_) => Made::Prefab,
+        }
+    }
+}
+
+/// The record of what the terrain stage made of each tile (codes of `Made`, 0 for nothing),
+/// kept only when the lab asks for it: off, marking costs a branch.
+pub(crate) struct Making {
+    width: i32,
+    by: Vec<u8>,
+}
+
+impl Making {
+    /// No record kept (the game's own generation).
+    pub(crate) const fn off() -> Making {
+        Making {
+            width: 0,
+            by: Vec::new(),
+        }
+    }
+
+    /// A record of a `width` by `height` level.
+    pub(crate) fn on(width: u32, height: u32) -> Making {
+        Making {
+            width: width as i32,
+            by: vec![0; width as usize * height as usize],
+        }
+    }
+
+    fn is_on(&self) -> bool {
+        !self.by.is_empty()
+    }
+
+    fn mark(&mut self, p: Pos, made: Made) {
+        if self.is_on() {
+            self.by[(p.y * self.width + p.x) as usize] = made as u8;
+        }
+    }
+
+    /// Marks every tile of `area` that differs from `before` (its tiles, in `area.tiles()` order).
+    fn mark_changed(&mut self, map: &TileMap, area: Rect, before: &[Tile], made: Made) {
+        for (p, &t) in area.tiles().zip(before) {
+            if map.tile(p) != t {
+                self.mark(p, made);
+            }
+        }
+    }
+
+    /// The record, per tile.
+    pub(crate) fn into_codes(self) -> Vec<u8> {
+        self.by
+    }
+}
+
 /// The hand-drawn rooms, in the ASCII legend.
 const PREFABS: &str = include_str!("../../data/prefabs.txt");
 
@@ -158,7 +272,7 @@ const fn reshaped_percent(depth: u32) -> u32 {
 /// Reshapes some of the rooms of a freshly dug `map` (never the arrival's): the tiles of a
 /// room outside its shape become wall, and each opening in the room's wall gets a straight way
 /// in to the shape's middle. Returns how many rooms were reshaped.
-pub(crate) fn reshape(map: &mut TileMap, depth: u32, rng: &mut GenRng) -> usize {
+pub(crate) fn reshape(map: &mut TileMap, depth: u32, rng: &mut GenRng, made: &mut Making) -> usize {
     static PARSED: std::sync::OnceLock<Vec<Prefab>> = std::sync::OnceLock::new();
     let prefabs = PARSED.get_or_init(|| prefabs().expect("the prefabs parse (a test holds them to it)"));
     let rooms = map.rooms().to_vec();
@@ -224,6 +338,9 @@ pub(crate) fn reshape(map: &mut TileMap, depth: u32, rng: &mut GenRng) -> usize 
                 };
             }
         }
+        for p in room.tiles().filter(|&p| map.tile(p) != Tile::Wall) {
+            made.mark(p, shape.made());
+        }
         reshaped += 1;
     }
     reshaped
@@ -274,17 +391,23 @@ const MEADOW_PERCENT: u32 = 15;
 /// inside a room with a ring of floor round it, and stays only if nothing was cut apart; a river
 /// of deep water or chasm crosses a room from wall to wall with a bridge over it. Lava never
 /// crosses a way: it is only ever a lake. Returns how many lakes, rivers and meadows were laid.
-pub(crate) fn flood(map: &mut TileMap, depth: u32, deepest: u32, rng: &mut GenRng) -> usize {
+pub(crate) fn flood(map: &mut TileMap, depth: u32, deepest: u32, rng: &mut GenRng, made: &mut Making) -> usize {
     let rooms = map.rooms().to_vec();
     let kinds = liquids(depth, deepest);
     let mut laid = 0;
     for room in rooms {
         let roll = rng.below(100);
         let lake_odds = 20 + 4 * depth;
+        // The room as it was, for the lab's record (only when one is kept).
+        let before: Vec<Tile> = match made.is_on() {
+            true => room.tiles().map(|p| map.tile(p)).collect(),
+            false => Vec::new(),
+        };
         if roll < lake_odds && room.w >= 5 && room.h >= 5 {
             let liquid = rng.pick(&kinds).expect("there is always water");
             let river = liquid != Tile::Lava && rng.coin();
             if river && lay_river(map, room, liquid, rng) || !river && lay_lake(map, room, liquid, rng) {
+                made.mark_changed(map, room, &before, if river { Made::River } else { Made::Lake });
                 laid += 1;
             }
         } else if roll >= 100 - MEADOW_PERCENT && room.w >= 5 && room.h >= 4 {
@@ -302,6 +425,7 @@ pub(crate) fn flood(map: &mut TileMap, depth: u32, deepest: u32, rng: &mut GenRn
                     map.set(p, Tile::Grass);
                 }
             }
+            made.mark_changed(map, room, &before, Made::Meadow);
             laid += 1;
         }
     }
@@ -401,7 +525,7 @@ fn secrets_wanted(depth: u32, rng: &mut GenRng) -> u32 {
 /// Hides secret doors and short secret corridors in `map`: each where the level stays joined
 /// without it (so a secret never hides the only way anywhere, to the stairs, a key or a lock).
 /// Returns how many were hidden.
-pub(crate) fn hide_secrets(map: &mut TileMap, depth: u32, rng: &mut GenRng) -> usize {
+pub(crate) fn hide_secrets(map: &mut TileMap, depth: u32, rng: &mut GenRng, made: &mut Making) -> usize {
     let wanted = secrets_wanted(depth, rng);
     if wanted == 0 {
         return 0;
@@ -437,6 +561,7 @@ pub(crate) fn hide_secrets(map: &mut TileMap, depth: u32, rng: &mut GenRng) -> u
             Tile::SecretCorridor
         };
         map.set(p, secret);
+        made.mark(p, Made::Secret);
         hidden += 1;
     }
     hidden
@@ -599,7 +724,7 @@ mod tests {
             }
             let mut rng = GenRng::new(seed);
             for _ in 0..3 {
-                hidden += hide_secrets(&mut map, 12, &mut rng);
+                hidden += hide_secrets(&mut map, 12, &mut rng, &mut Making::off());
                 assert!(joined(&map), "seed {seed}");
             }
         }

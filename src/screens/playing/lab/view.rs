@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 use delve_core::dungeon::Origin;
-use delve_core::generation::anatomy::Digger;
+use delve_core::generation::anatomy::{Anatomy, Digger, Made};
 use delve_core::geom::{Pos, Rect};
 use delve_core::map::TileMap;
 use leafwing_input_manager::prelude::ActionState;
@@ -126,6 +126,7 @@ fn show_legend(
         Origin::Map => "Generator lab: a map file (no record of its making)".to_owned(),
     };
     let census = revealed.anatomy.as_ref().map(|a| a.census(&level.map));
+    let made = revealed.anatomy.as_ref().map(Anatomy::made_census);
     commands
         .spawn((
             Name::new("Lab legend"),
@@ -144,11 +145,15 @@ fn show_legend(
         ))
         .with_children(|panel| {
             panel.spawn(label(title, scale::SMALL, palette::LAB_TITLE));
-            for (i, digger) in Digger::ALL.into_iter().enumerate() {
-                let Some(n) = census.map(|c| c[i]) else { break };
-                if n == 0 {
-                    continue;
-                }
+            let diggers = Digger::ALL
+                .into_iter()
+                .enumerate()
+                .filter_map(|(i, d)| Some((digger_colour(d), d.name(), census?[i])));
+            let makings = Made::ALL
+                .into_iter()
+                .enumerate()
+                .filter_map(|(i, m)| Some((palette::made(m), m.name(), made?[i])));
+            for (colour, name, n) in diggers.chain(makings).filter(|&(_, _, n)| n > 0) {
                 panel
                     .spawn(Node {
                         column_gap: px(6),
@@ -156,9 +161,9 @@ fn show_legend(
                         ..default()
                     })
                     .with_children(|row| {
-                        row.spawn(swatch(digger_colour(digger), 12.0));
+                        row.spawn(swatch(colour, 12.0));
                         let plural = if n == 1 { "" } else { "s" };
-                        let line = format!("{:<9} {n} tile{plural}", digger.name());
+                        let line = format!("{name:<10} {n} tile{plural}");
                         row.spawn(label(line, scale::SMALL, palette::LAB_TEXT));
                     });
             }
@@ -205,5 +210,11 @@ mod tests {
             .map(|&d| digger_colour(d).to_srgba().to_u8_array())
             .collect();
         assert_eq!(colours.len(), Digger::ALL.len(), "every digger has its own tint");
+        let tints: std::collections::HashSet<[u8; 4]> = Made::ALL
+            .iter()
+            .map(|&m| palette::made(m).to_srgba().to_u8_array())
+            .chain(colours)
+            .collect();
+        assert_eq!(tints.len(), Digger::ALL.len() + Made::ALL.len(), "and every making");
     }
 }
