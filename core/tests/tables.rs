@@ -1,9 +1,9 @@
-//! The docs' tables of monsters and items are the kinds' rows: each is written out from the
-//! table in the core (`Kind::stats`, `ItemKind::stats`) and must stand in docs/playing.md as it
+//! The docs' tables of monsters, items and traps are the kinds' rows: each is written out from
+//! the table in the core (`Kind::stats`, `ItemKind::stats`, `TrapKind::stats`) and must stand in docs/playing.md as it
 //! is, so a kind changed or added without its docs fails here (the message gives the table to
 //! paste). Every kind has a letter of its own.
 
-use delve_core::world::{Doors, ItemKind, Kind};
+use delve_core::world::{Doors, ItemKind, Kind, TrapKind};
 
 fn playing_md() -> String {
     std::fs::read_to_string(format!("{}/../docs/playing.md", env!("CARGO_MANIFEST_DIR"))).expect("docs/playing.md")
@@ -84,10 +84,35 @@ fn item_table() -> String {
     out
 }
 
+/// The traps' table, by the first level each is laid on (then kind order).
+fn trap_table() -> String {
+    let mut kinds = TrapKind::ALL.to_vec();
+    kinds.sort_by_key(|k| k.stats().from_depth);
+    let mut out = String::from(
+        "| trap | letter | from level | what it does |\n\
+         | --- | --- | --- | --- |\n",
+    );
+    for kind in kinds {
+        let s = kind.stats();
+        out.push_str(&format!(
+            "| {} | {} | {} | {} |\n",
+            kind.key(),
+            s.letter,
+            s.from_depth,
+            s.words
+        ));
+    }
+    out
+}
+
 #[test]
 fn the_docs_tables_are_the_kinds_rows() {
     let docs = playing_md();
-    for (what, table) in [("monsters", monster_table()), ("items", item_table())] {
+    for (what, table) in [
+        ("monsters", monster_table()),
+        ("items", item_table()),
+        ("traps", trap_table()),
+    ] {
         assert!(
             docs.contains(&table),
             "docs/playing.md's table of {what} is not the rows'; it should read:\n\n{table}"

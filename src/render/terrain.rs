@@ -1,6 +1,7 @@
 //! Drawing what lies in and over the terrain: the traps the player has found (where it has seen
 //! them, dimmed out of view, tinted by their kind's row), and the fire and gas in view now (gas
-//! tinted, fading as it thins). Made again from the level whenever the run changes.
+//! tinted, fading as it thins). Made again from the level whenever the run changes. In the
+//! colour-blind palette a trap also carries its kind's letter, as a monster does.
 
 use bevy::prelude::*;
 use delve_core::geom::Pos;
@@ -9,8 +10,9 @@ use crate::actor::LevelScoped;
 use crate::assets::{GameAssets, tiles};
 use crate::render::shown::Shown;
 use crate::render::space::world_pos;
+use crate::settings::Settings;
 use crate::turn::{Game, TurnSet};
-use crate::ui::layers;
+use crate::ui::{layers, palette, scale};
 
 use super::sprites::Lying;
 
@@ -32,6 +34,10 @@ pub enum TerrainSprite {
     Gas(Pos),
 }
 
+/// The letter drawn on a found trap in the colour-blind palette (its kind's `letter`).
+#[derive(Component, Debug)]
+pub(crate) struct TrapLetter;
+
 /// The colour of gas this thick (a pale green, more see-through as it thins).
 fn gas_colour(thick: u8) -> Color {
     Color::srgba_u8(150, 220, 110, 60 + thick.min(160))
@@ -45,9 +51,10 @@ fn show_terrain(
     game: Res<Game>,
     sprites: Query<Entity, With<TerrainSprite>>,
     mut lab: Shown,
+    settings: Res<Settings>,
 ) {
     let (lab, lab_changed) = lab.look();
-    if !(game.is_changed() || lab_changed) {
+    if !(game.is_changed() || lab_changed || settings.is_changed()) {
         return;
     }
     for entity in &sprites {
@@ -56,7 +63,7 @@ fn show_terrain(
     let level = game.dungeon().level();
     let lying = Lying::on(&game, lab);
     let in_view = |p: Pos| lab || game.sight().is_visible(p);
-    let mut spawn = |what: TerrainSprite, at: Pos, tile: u32, colour: Color, z: f32| {
+    let mut spawn = |what: TerrainSprite, at: Pos, tile: u32, colour: Color, z: f32, letter: Option<char>| {
         let mut sprite = Sprite::from_atlas_image(
             assets.tileset.clone(),
             TextureAtlas {
@@ -65,13 +72,22 @@ fn show_terrain(
             },
         );
         sprite.color = colour;
-        commands.spawn((
+        let mut drawn = commands.spawn((
             Name::new("Terrain"),
             what,
             LevelScoped,
             sprite,
             Transform::from_translation(world_pos(&level.map, at).extend(z)),
         ));
+        if let Some(letter) = letter {
+            drawn.with_child((
+                TrapLetter,
+                Text2d::new(letter.to_string()),
+                TextFont::from_font_size(scale::ON_MAP_LETTER),
+                TextColor(palette::MONSTER_LETTER),
+                Transform::from_xyz(4.0, -3.0, 1.0),
+            ));
+        }
     };
     for t in level.traps.iter().filter(|t| (lab || !t.hidden) && lying.seen(t.at)) {
         let [r, g, b] = t.kind.stats().look.rgb;
@@ -81,12 +97,27 @@ fn show_terrain(
             f32::from(g) / 255.0 * shade.green,
             f32::from(b) / 255.0 * shade.blue,
         );
-        spawn(TerrainSprite::Trap(t.at), t.at, tiles::TRAP, colour, layers::ALTAR);
+        let letter = settings.colour_blind.then_some(t.kind.stats().letter);
+        spawn(
+            TerrainSprite::Trap(t.at),
+            t.at,
+            tiles::TRAP,
+            colour,
+            layers::ALTAR,
+            letter,
+        );
     }
     for (&p, &thick) in level.gas.iter().filter(|(p, _)| in_view(**p)) {
-        spawn(TerrainSprite::Gas(p), p, tiles::GAS, gas_colour(thick), layers::GAS);
+        spawn(
+            TerrainSprite::Gas(p),
+            p,
+            tiles::GAS,
+            gas_colour(thick),
+            layers::GAS,
+            None,
+        );
     }
     for &p in level.fire.keys().filter(|p| in_view(**p)) {
-        spawn(TerrainSprite::Fire(p), p, tiles::FIRE, Color::WHITE, layers::GAS);
+        spawn(TerrainSprite::Fire(p), p, tiles::FIRE, Color::WHITE, layers::GAS, None);
     }
 }

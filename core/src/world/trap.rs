@@ -47,6 +47,9 @@ pub struct TrapStats {
     pub from_depth: u32,
     /// How often it is chosen among the kinds laid at a depth.
     pub weight: u32,
+    /// The letter drawn on its tile when colours are not enough (the colour-blind palette), and
+    /// named in the help: the kinds differ by it as they do by colour.
+    pub letter: char,
 }
 
 /// The tileset's tile for every trap (drawn pale, tinted by the kind's colour).
@@ -59,6 +62,7 @@ const TABLE: [TrapStats; 7] = [
         words: "A hidden spring shoots a dart at whoever steps here: 2 to 5 damage.",
         from_depth: 1,
         weight: 4,
+        letter: 'd',
     },
     TrapStats {
         name: "alarm trap",
@@ -66,6 +70,7 @@ const TABLE: [TrapStats; 7] = [
         words: "A bell rings out when stepped on: every monster on the level comes to it.",
         from_depth: 1,
         weight: 3,
+        letter: 'a',
     },
     TrapStats {
         name: "gas trap",
@@ -73,6 +78,7 @@ const TABLE: [TrapStats; 7] = [
         words: "Lets out a cloud of poison gas that spreads and thins: each turn in it poisons.",
         from_depth: 2,
         weight: 3,
+        letter: 'g',
     },
     TrapStats {
         name: "net trap",
@@ -80,6 +86,7 @@ const TABLE: [TrapStats; 7] = [
         words: "Drops a net: you struggle free in 4 turns while the monsters act.",
         from_depth: 2,
         weight: 3,
+        letter: 'n',
     },
     TrapStats {
         name: "trapdoor",
@@ -87,13 +94,15 @@ const TABLE: [TrapStats; 7] = [
         words: "Opens under whoever steps on it: a fall to the level below, and some damage.",
         from_depth: 3,
         weight: 2,
+        letter: 'h',
     },
     TrapStats {
         name: "teleport trap",
         look: look('^', TRAP_TILE, [190, 120, 240]),
-        words: "Sends whoever steps on it to a random place on the level.",
+        words: "Sends whoever steps on it somewhere on the level it could have walked to, never past a locked door.",
         from_depth: 2,
         weight: 2,
+        letter: 't',
     },
     TrapStats {
         name: "fire trap",
@@ -101,6 +110,7 @@ const TABLE: [TrapStats; 7] = [
         words: "Bursts into flame: fire burns whoever stands in it and spreads through grass and doors.",
         from_depth: 3,
         weight: 3,
+        letter: 'f',
     },
 ];
 
@@ -180,5 +190,16 @@ mod tests {
         let back: Trap = postcard::from_bytes(&bytes).unwrap();
         assert_eq!(back.kind, TrapKind::Fire);
         assert!(postcard::from_bytes::<TrapKind>(&[9]).is_err(), "no kind is numbered 9");
+    }
+
+    #[test]
+    fn the_kinds_differ_by_letter_as_by_colour() {
+        for a in TrapKind::ALL {
+            for b in TrapKind::ALL.into_iter().filter(|&b| b != a) {
+                assert_ne!(a.stats().letter, b.stats().letter, "{a:?} and {b:?}");
+                assert_ne!(a.stats().look.rgb, b.stats().look.rgb, "{a:?} and {b:?}");
+            }
+            assert!(a.stats().letter.is_ascii_lowercase());
+        }
     }
 }
