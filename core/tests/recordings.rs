@@ -289,6 +289,11 @@ fn the_golden_recording_still_replays() {
         Ok((verdict, _)) => assert!(RULES == 4 && verdict.ok(), "{:?}", verdict.desync),
         Err(e) => assert!(RULES > 4 && e.contains("made under rules 4"), "{e}"),
     }
+    // Rules 5's (a teleport as the scroll's: never past a lock, never onto a trap).
+    match verify(&data("golden-r5.delverec")) {
+        Ok((verdict, _)) => assert!(RULES == 5 && verdict.ok(), "{:?}", verdict.desync),
+        Err(e) => assert!(RULES > 5 && e.contains("made under rules 5"), "{e}"),
+    }
 }
 
 #[test]

@@ -161,6 +161,38 @@ fn every_trap_does_what_it_says() {
     }
 }
 
+/// A teleport trap sends you where the scroll would: somewhere you could walk to, so never past a
+/// door still locked (here two free tiles this side of the lock, twenty-four behind it), and
+/// never onto another trap.
+#[test]
+fn a_teleport_trap_never_lands_behind_a_locked_door() {
+    const VAULT: &str = "\
+##############
+#@..*........#
+#####........#
+#####........#
+##############
+";
+    for waits in 0..8 {
+        let mut run = run_on(VAULT);
+        let trap = Pos::new(2, 1);
+        run.dungeon_mut().level_mut().traps.push(Trap {
+            at: trap,
+            kind: TrapKind::Teleport,
+            hidden: false,
+        });
+        for _ in 0..waits {
+            run.play(Act::Wait).unwrap();
+        }
+        run.play(Act::Step(Dir8::E)).unwrap();
+        let at = run.player().at;
+        assert!(
+            at != trap && at.x < 4 && at.y == 1,
+            "after {waits} waits: sent to {at:?}"
+        );
+    }
+}
+
 #[test]
 fn fire_burns_the_player_and_gas_chokes_then_both_end() {
     // The burst's turn burns whoever stands in it; on bare floor it is out the turn after.

@@ -202,7 +202,7 @@ fn consume(
         ItemKind::Poison => vec![Effect::Poisoned(POISON_TURNS)],
         ItemKind::Confusion => vec![Effect::Confused(CONFUSION_TURNS)],
         ItemKind::MagicMapping => vec![Effect::Mapped],
-        ItemKind::Teleportation => teleport_spot(scene, player.at, sight, rng)
+        ItemKind::Teleportation => teleport_spot(scene.level, player.at, player.at, Some(sight), rng)
             .map(Effect::Teleported)
             .into_iter()
             .collect(),
@@ -222,18 +222,34 @@ fn consume(
     }
 }
 
-/// Where a scroll of teleportation takes the player: a free floor tile it could walk to (never
-/// into a vault still locked), out of its sight if there is one.
-fn teleport_spot(scene: &Scene, from: Pos, sight: &Viewshed, rng: &mut GenRng) -> Option<Pos> {
-    let map: &TileMap = &scene.level.map;
+/// Where a teleport takes whoever stands at `from` (a scroll of teleportation, a teleport trap):
+/// a free tile it could walk to from there (never through a door still locked, so never into a
+/// locked vault; no one on it, no trap, ground that holds items), never `avoid` (where the player
+/// stands, when a monster is sent); out of `sight` if one is given and there is such a tile.
+pub(super) fn teleport_spot(
+    level: &Level,
+    from: Pos,
+    avoid: Pos,
+    sight: Option<&Viewshed>,
+    rng: &mut GenRng,
+) -> Option<Pos> {
+    let map: &TileMap = &level.map;
     let dist = distance_map(map, from, |t| t.is_walkable() && t != Tile::Door(DoorState::Locked));
     let free = |i: usize| {
         let p = map.pos_of(i);
-        dist[i] != UNREACHED && map.tiles()[i].holds_items() && p != from && scene.level.monster_at(p).is_none()
+        dist[i] != UNREACHED
+            && map.tiles()[i].holds_items()
+            && p != from
+            && p != avoid
+            && level.monster_at(p).is_none()
+            && level.trap_at(p).is_none()
     };
-    let far: Vec<usize> = (0..dist.len())
-        .filter(|&i| free(i) && !sight.is_visible(map.pos_of(i)))
-        .collect();
+    let far: Vec<usize> = match sight {
+        Some(sight) => (0..dist.len())
+            .filter(|&i| free(i) && !sight.is_visible(map.pos_of(i)))
+            .collect(),
+        None => Vec::new(),
+    };
     let spots = if far.is_empty() {
         (0..dist.len()).filter(|&i| free(i)).collect()
     } else {

@@ -4,11 +4,11 @@
 
 use std::collections::BTreeMap;
 
+use super::items::teleport_spot;
 use super::{Effect, Harm, Scene, Who};
 use crate::fov::Viewshed;
 use crate::geom::Pos;
 use crate::map::Tile;
-use crate::paths::{UNREACHED, distance_map};
 use crate::rng::GenRng;
 use crate::world::{FLASH_TURNS, FUEL_TURNS, GAS_BURST, Level, Trap, TrapKind};
 
@@ -93,29 +93,12 @@ pub(crate) fn spring(scene: &Scene, who: Who, trap: Trap, rng: &mut GenRng) -> V
         TrapKind::Net => {} // a monster tears through it
         TrapKind::Trapdoor if scene.depth < scene.deepest => effects.extend(fall(rng)),
         TrapKind::Trapdoor => {}
-        TrapKind::Teleport => effects.extend(somewhere(scene.level, at, scene.player_at, rng).map(Effect::Teleported)),
+        TrapKind::Teleport => {
+            effects.extend(teleport_spot(scene.level, at, scene.player_at, None, rng).map(Effect::Teleported))
+        }
         TrapKind::Fire => effects.push(Effect::Ignited(at)),
     }
     effects
-}
-
-/// A free tile of `level` that can be walked to from `from` (no one on it, no trap, ground that
-/// holds items), at random; never `player_at`.
-pub(crate) fn somewhere(level: &Level, from: Pos, player_at: Pos, rng: &mut GenRng) -> Option<Pos> {
-    let map = &level.map;
-    let dist = distance_map(map, from, Tile::is_walkable);
-    let spots: Vec<usize> = (0..dist.len())
-        .filter(|&i| {
-            let p = map.pos_of(i);
-            dist[i] != UNREACHED
-                && map.tiles()[i].holds_items()
-                && p != from
-                && p != player_at
-                && level.monster_at(p).is_none()
-                && level.trap_at(p).is_none()
-        })
-        .collect();
-    rng.pick(&spots).map(|i| map.pos_of(i))
 }
 
 /// Sets fire at `at` and, round it, to whatever burns: what `Effect::Ignited` does.

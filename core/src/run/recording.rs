@@ -26,7 +26,10 @@ use crate::rules::{Act, Refusal, Round};
 /// Rules 4: levels are made of more than rooms and corridors (reshaped rooms, lakes, rivers and
 /// bridges, grass, secrets, traps), fire and gas act each turn, the player may search, swim,
 /// fall and be caught in a net.
-pub const RULES: u32 = 4;
+///
+/// Rules 5: a teleport trap sends whoever springs it where a scroll of teleportation would (never
+/// past a locked door, never onto a trap; a scroll no longer lands on one either).
+pub const RULES: u32 = 5;
 
 /// A checkpoint (the state hash) is kept every this many turns.
 pub const CHECKPOINT_EVERY: u64 = 50;
