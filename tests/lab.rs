@@ -90,7 +90,7 @@ fn the_lab_shows_the_whole_level_as_it_was_made_and_leaves_memory_alone() {
                     Some(m) => {
                         let tile = match map.tile(p) {
                             Tile::SecretDoor => tiles::DOOR_CLOSED,
-                            Tile::SecretCorridor => tiles::CORRIDOR,
+                            Tile::Floor | Tile::Grass | Tile::Ashes | Tile::SecretCorridor => tiles::LAB_CORRIDOR,
                             t => delve::render::tile_index(t),
                         };
                         assert_eq!((index, colour), (tile, delve::ui::palette::made(m)), "{style}: {p:?}");
@@ -195,14 +195,15 @@ fn a_new_run_in_the_lab_is_shown_as_made() {
     app.update();
     assert_eq!(session(&app), Session::Lab, "still in the lab");
     let revealed = app.world().resource::<Revealed>();
-    assert_eq!(revealed.anatomy.as_ref(), Some(&Anatomy::of(&next).unwrap()));
+    let anatomy = Anatomy::of(&next).unwrap();
+    assert_eq!(revealed.anatomy.as_ref(), Some(&anatomy));
     let map = app.world().resource::<Game>().dungeon().level().map.clone();
     let shown = drawn(&mut app);
     assert_eq!(shown.len(), map.tiles().len(), "the new level drawn whole, once");
     for ((x, y), index, _, _) in shown {
         let p = delve_core::geom::Pos::new(x as i32, y as i32);
-        // Corridors are drawn in the lab's corridor tile, a secret as what it hides.
-        if map.tile(p) != Tile::Corridor && !map.tile(p).is_secret() {
+        // Corridors and what the terrain made are painted by their making.
+        if map.tile(p) != Tile::Corridor && anatomy.made(p).is_none() {
             assert_eq!(index, delve::render::tile_index(map.tile(p)), "{p:?}");
         }
     }

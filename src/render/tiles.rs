@@ -82,9 +82,11 @@ pub(crate) fn lab_look(map: &TileMap, revealed: &Revealed, p: Pos) -> Look {
             shown: true,
         },
         (None, Some(made)) => Look {
+            // Ground is painted flat, as corridors are, so the tint reads; liquids, bridges and
+            // doors keep their pictures.
             index: match map.tile(p) {
                 Tile::SecretDoor => tiles::DOOR_CLOSED,
-                Tile::SecretCorridor => tiles::CORRIDOR,
+                Tile::Floor | Tile::Grass | Tile::Ashes | Tile::Corridor | Tile::SecretCorridor => tiles::LAB_CORRIDOR,
                 tile => tile_index(tile),
             },
             color: palette::made(made),
