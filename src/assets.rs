@@ -48,9 +48,11 @@ pub mod tiles {
     pub(crate) const FIRE: u32 = 41;
     /// Gas (pale, tinted), drawn over the tile it hangs on.
     pub(crate) const GAS: u32 = 42;
-    /// Tiles drawn in the tileset (8 to a row): fire and gas are the last.
+    /// A pile of gold.
+    pub(crate) const GOLD: u32 = 43;
+    /// Tiles drawn in the tileset (8 to a row): gold is the last.
     #[cfg(test)]
-    pub(crate) const COUNT: u32 = 43;
+    pub(crate) const COUNT: u32 = 44;
     /// Side of a tile in pixels.
     pub(crate) const SIZE: u32 = 16;
 }
@@ -139,7 +141,7 @@ mod tests {
         let source = include_str!("assets.rs");
         let layout = format!("tile_size_x = 16, tile_size_y = 16, columns = {columns}, rows = {rows}");
         assert!(source.contains(&layout), "the atlas layout is not {layout}");
-        for tile in [tiles::TRAP, tiles::FIRE, tiles::GAS] {
+        for tile in [tiles::TRAP, tiles::FIRE, tiles::GAS, tiles::GOLD] {
             assert!(tile < tiles::COUNT);
         }
         for kind in delve_core::world::TrapKind::ALL {

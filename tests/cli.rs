@@ -259,10 +259,20 @@ fn json_prints_the_level_in_the_documented_schema() {
             "items",
             "legend",
             "traps",
-            "secrets"
+            "secrets",
+            "gold"
         ]
     );
     assert_eq!((v["seed"].as_u64(), v["depth"].as_u64()), (Some(42), Some(3)));
+    // Gold: piles on room floor, of a level-3 size.
+    let rows: Vec<&str> = v["rows"].as_array().unwrap().iter().map(|r| r.as_str().unwrap()).collect();
+    let piles = v["gold"].as_array().unwrap();
+    assert!(!piles.is_empty());
+    for pile in piles {
+        let (x, y) = (pile["at"][0].as_u64().unwrap() as usize, pile["at"][1].as_u64().unwrap() as usize);
+        assert_eq!(rows[y].as_bytes()[x], b'.', "{pile}");
+        assert!((17..=84).contains(&pile["amount"].as_u64().unwrap()), "{pile}");
+    }
     // The legend names each glyph the rows use, and no other, in the legend's order.
     let used: std::collections::BTreeSet<char> = v["rows"]
         .as_array()
@@ -532,6 +542,30 @@ fn save_info_prints_the_saved_run_as_json() {
     assert_eq!(v["version"], delve_core::save::FORMAT);
     assert_eq!(v["corridors"], "nethack");
     assert_eq!((v["width"].as_u64(), v["height"].as_u64()), (Some(80), Some(50)));
+    // Fields in their contract's order: the score and gold came last.
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    let order = [
+        "seed",
+        "depth",
+        "turn",
+        "version",
+        "game",
+        "width",
+        "height",
+        "corridors",
+        "hp",
+        "max_hp",
+        "deepest",
+        "slain",
+        "score",
+        "gold",
+    ];
+    assert_eq!(keys, order, "{text}");
+    assert_eq!(
+        (v["score"].as_u64(), v["gold"].as_u64()),
+        (Some(100), Some(0)),
+        "level 1, no gold yet"
+    );
 }
 
 #[test]
@@ -587,6 +621,12 @@ fn saves_lists_every_saved_run_newest_first_and_names_the_bad_ones() {
     assert_eq!(seeds, [9, 8, 7], "the most recently saved first");
     assert_eq!(list[0]["id"], "0000000000000009");
     assert_eq!(list[0]["turn"], 5);
+    let keys: Vec<&str> = list[0].as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(
+        keys[11..],
+        ["slain", "id", "score", "gold"],
+        "id where it was, then what came after"
+    );
     assert!(stderr(&out).contains("00000000000000ff.sav"), "{}", stderr(&out));
     // Listing takes no run's lock, and leaves no lock file behind.
     let locks = std::fs::read_dir(dir.join("runs"))
@@ -617,7 +657,7 @@ fn saves_lists_every_saved_run_newest_first_and_names_the_bad_ones() {
 }
 
 /// The keys of the object `--verify` and `--autoplay` print, in order.
-const VERDICT_KEYS: [&str; 6] = ["seed", "turns", "depth", "outcome", "hash", "ok"];
+const VERDICT_KEYS: [&str; 8] = ["seed", "turns", "depth", "outcome", "hash", "ok", "score", "gold"];
 
 fn verdict(out: &Output) -> serde_json::Map<String, serde_json::Value> {
     let text = stdout(out);
@@ -642,6 +682,8 @@ fn autoplay_records_and_verify_replays_to_the_same_hash() {
     assert_eq!(played["turns"], 600);
     assert_eq!(played["outcome"], "playing");
     assert_eq!(played["ok"], true);
+    let depth = played["depth"].as_u64().unwrap();
+    assert!(played["score"].as_u64().unwrap() >= 100 * depth, "{played:?}");
     let hash = played["hash"].as_str().unwrap();
     assert!(
         hash.len() == 16 && hash.chars().all(|c| c.is_ascii_hexdigit()),

@@ -237,7 +237,7 @@ fn down_and_up_again_keeps_doors_memory_and_keys() {
     let (_, ring, _) = player(&mut app);
     assert_eq!(ring.0, vec![(2, key.opens)]);
     assert!(dungeon(&app).level().key_at(key.at).is_none(), "the key left the floor");
-    assert!(status_line(dungeon(&app), &ring, turns(&app)).contains("depth 2 of 10  |  keys 1"));
+    assert!(status_line(dungeon(&app), &ring, 0, turns(&app)).contains("depth 2 of 10  |  keys 1"));
     // Back up: arrive on level 1's stairs down, the level as it was left.
     let (at, _, memory) = player(&mut app);
     let remembered_two = memory.level(2).unwrap().clone();

@@ -290,8 +290,14 @@ fn death_ends_the_run_with_a_summary_and_a_new_run_begins() {
     let record = game(&app).record().clone();
     assert_eq!(record.ending, Some(Ending::Died { by: "a troll".into() }));
     let turns = app.world().resource::<Game>().turn();
-    let text = summary(&record, app.world().resource::<Game>().dungeon(), turns);
+    let text = summary(&app.world().resource::<Game>().0);
     assert!(text.contains("killed by a troll on level 1"), "{text}");
+    let score = app.world().resource::<Game>().score();
+    assert!(
+        text.contains(&format!("Score: {score}\n")) && score == 100,
+        "level 1 reached: {text}"
+    );
+
     assert!(
         text.contains(&format!("Turns: {turns}")) && text.contains("Slain: 0 monsters"),
         "{text}"
@@ -375,4 +381,28 @@ fn a_new_seed_starts_a_new_dungeon_of_the_same_shape() {
     let same = delve::screens::ended::next_run(&run, NextRun::SameSeed).unwrap();
     assert_eq!(same.dungeon().level(), Dungeon::new(params).unwrap().level());
     assert_eq!(same.state_hash(), Run::new(Dungeon::new(params).unwrap()).state_hash());
+}
+
+/// The score the summary shows is the one `--verify` prints for the run's recording: a bot's
+/// seeded run, played to its end or for 4,000 turns.
+#[test]
+fn the_summary_shows_the_score_verify_prints() {
+    use delve_core::run::RunSpec;
+    for seed in [3, 8] {
+        let spec = RunSpec::seeded(GenParams::new(seed, 80, 50, CorridorStyle::Mixed));
+        let mut run = spec.begin().unwrap().with_sight(delve_core::fov::DEFAULT_RADIUS);
+        delve_core::bot::Bot::player().play_until(&mut run, 4_000);
+        let text = summary(&run);
+        let bytes = delve_core::save::encode_recording(&run).expect("recorded from the start");
+        let (verdict, _) = delve_core::save::verify(&bytes).unwrap();
+        assert!(verdict.ok(), "seed {seed}");
+        assert!(
+            text.contains(&format!("Score: {}\n", verdict.score)),
+            "seed {seed}: {text}"
+        );
+        assert!(
+            verdict.score > 100,
+            "seed {seed}: the bot went further than the first level's start"
+        );
+    }
 }

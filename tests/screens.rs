@@ -53,7 +53,7 @@ fn the_hud_shows_the_run_the_player_and_the_log() {
     });
     // The sidebar (shown by default) holds the depth, turn, keys and health; the top line
     // keeps only the run and the turn.
-    for line in ["Depth 1 of 1", "Turn 0", "Keys 0", "HP 30/30", "bare hands"] {
+    for line in ["Depth 1 of 1", "Turn 0", "Keys 0", "Gold 0", "HP 30/30", "bare hands"] {
         assert!(shows(&mut app, line), "{line}: {:?}", texts(&mut app));
     }
     assert!(
@@ -69,7 +69,7 @@ fn the_hud_shows_the_run_the_player_and_the_log() {
     assert!(
         shows(
             &mut app,
-            "Delve  |  custom map (8x3)  |  depth 1 of 1  |  keys 0  |  turn 0"
+            "Delve  |  custom map (8x3)  |  depth 1 of 1  |  keys 0  |  gold 0  |  turn 0"
         ),
         "{:?}",
         texts(&mut app)
@@ -80,7 +80,7 @@ fn the_hud_shows_the_run_the_player_and_the_log() {
         act(&mut app, PlayerCommand::Step(Dir8::E));
     }
     act(&mut app, PlayerCommand::Step(Dir8::E));
-    assert!(shows(&mut app, "keys 0  |  turn 3"), "{:?}", texts(&mut app));
+    assert!(shows(&mut app, "keys 0  |  gold 0  |  turn 3"), "{:?}", texts(&mut app));
     assert!(shows(&mut app, "The door is locked."), "what the player was told");
     assert!(!shows(&mut app, "Welcome to Delve"));
     app.world_mut().resource_mut::<Game>().player_mut().health.hp = 7;

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Draws Delve's tileset, assets/tiles/tileset.png: 16x16 tiles, 8 to a row, 5 rows.
+"""Draws Delve's tileset, assets/tiles/tileset.png: 16x16 tiles, 8 to a row, 6 rows.
 
 Index (see src/assets.rs, `tiles`): 0 wall, 1 room floor, 2 corridor floor, 3 closed door,
 4 open door, 5 locked door, 6 player, 7 stairs down, 8 stairs up, 9 key, 10 rat, 11 jackal,
@@ -8,7 +8,7 @@ generator lab tints by corridor style, 18-23 the item classes (potion, scroll, w
 thrown, wand), drawn pale to be tinted by the game, 24-29 the later monsters (kobold, monkey,
 goblin archer, bloat, vampire bat, centaur), 30-32 the dagger, the axe and the mace (20, the
 class's picture, is the sword), 33-39 the terrain (grass, shallow water, deep water, lava, chasm,
-bridge, ashes), 40 a trap (pale, tinted by its kind), 41 fire, 42 gas (pale, tinted).
+bridge, ashes), 40 a trap (pale, tinted by its kind), 41 fire, 42 gas (pale, tinted), 43 gold.
 Plain Python 3 (no packages): run it from anywhere to redraw the PNG.
 """
 import os
@@ -709,6 +709,25 @@ TRAP = [
     "................",
 ]
 
+GOLD = [
+    "................",
+    "................",
+    "................",
+    "................",
+    "................",
+    "................",
+    ".......ky.......",
+    ".....kyyyyk.....",
+    "....kyy%yyyk....",
+    "...kyyyyy%yyk...",
+    "..kky%yyyyykk...",
+    ".kyyyyyy%yyyyk..",
+    ".kyy%yyyyyy%yk..",
+    "..kkkkkkkkkkkk..",
+    "................",
+    "................",
+]
+
 TILES = [
     wall(),
     floor("f", "F", [(7, 7), (8, 8), (2, 12), (13, 3)]),
@@ -753,6 +772,7 @@ TILES = [
     TRAP,
     FIRE,
     GAS,
+    GOLD,
 ]
 
 

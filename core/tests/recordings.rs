@@ -36,6 +36,11 @@ fn bot_runs_replay_to_the_same_state() {
         assert!(verdict.ok(), "seed {seed}: {:?}", verdict.desync);
         assert_eq!(verdict.hash, run.state_hash(), "seed {seed}");
         assert_eq!(
+            (verdict.score, verdict.gold),
+            (run.score(), run.player().gold),
+            "seed {seed}: the replay scores what the run scored"
+        );
+        assert_eq!(
             (verdict.turns, verdict.depth),
             (run.turn(), run.dungeon().depth()),
             "seed {seed}"
@@ -301,6 +306,10 @@ fn the_story_tells_the_run() {
     let run = bot_run(9, 1_500);
     let text = story(&run);
     assert!(text.contains(&format!("Turns:   {}", run.turn())), "{text}");
+    assert!(
+        text.contains(&format!("Score:   {}\nGold:    {}", run.score(), run.player().gold)),
+        "{text}"
+    );
     assert!(text.contains(&format!("Slain: {}", run.record().slain)));
     assert!(text.contains("seed 9 (80x50, mixed)"));
     let last = run.log().last().unwrap();
@@ -327,9 +336,14 @@ fn the_story_tells_the_run() {
     // The line to share tells the run without its map.
     let line = share_line(&run);
     assert!(line.starts_with("Delve, seed 9 (80x50, mixed): "), "{line}");
-    assert!(line.contains(&format!("{} turns, {} slain.", run.turn(), run.record().slain)));
+    assert!(line.contains(&format!(
+        "score {}, {} turns, {} slain.",
+        run.score(),
+        run.turn(),
+        run.record().slain
+    )));
     let mut daily = bot_run(9, 10);
     daily.mark_daily("2026-11-24");
-    assert!(share_line(&daily).starts_with("Delve daily 2026-11-24: still going on level 1, 10 turns"));
+    assert!(share_line(&daily).starts_with("Delve daily 2026-11-24: still going on level 1, score "));
     assert!(story(&daily).contains("Daily:   the daily dungeon of 2026-11-24"));
 }

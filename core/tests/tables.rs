@@ -18,8 +18,8 @@ fn monster_table() -> String {
     let mut kinds = Kind::ALL.to_vec();
     kinds.sort_by_key(|k| k.stats().depths.0);
     let mut out = String::from(
-        "| kind | letter | hit points | damage | to hit | speed | notices you from | doors | levels | what it does |\n\
-         | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n",
+        "| kind | letter | hit points | damage | to hit | speed | notices you from | doors | levels | worth | what it does |\n\
+         | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n",
     );
     for kind in kinds {
         let s = kind.stats();
@@ -40,7 +40,7 @@ fn monster_table() -> String {
             format!("{} %", s.to_hit)
         };
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {to_hit} | {speed} | {} | {doors} | {}–{} | {} {} |\n",
+            "| {} | {} | {} | {} | {to_hit} | {speed} | {} | {doors} | {}–{} | {} | {} {} |\n",
             s.name,
             s.look.glyph,
             s.max_hp,
@@ -48,6 +48,7 @@ fn monster_table() -> String {
             s.sight,
             s.depths.0,
             s.depths.1,
+            s.worth(),
             s.about,
             s.habit.sentence(),
         ));

@@ -381,7 +381,7 @@ pub(crate) fn save_info(store: &Store) -> ExitCode {
         match found {
             Ok(mut value) => {
                 // Its contract predates names: the object as it always was.
-                value.as_object_mut().map(|o| o.remove("id"));
+                value.as_object_mut().map(|o| o.shift_remove("id"));
                 println!("{value}");
                 return ExitCode::SUCCESS;
             }
@@ -441,6 +441,7 @@ fn saved_value(store: &Store, entry: &crate::save::SavedEntry) -> Result<serde_j
         Ok(run) => {
             let mut value = crate::save::info_value(run, &entry.game);
             value["id"] = serde_json::json!(entry.id.to_string());
+            crate::save::add_tail(&mut value, run);
             Ok(value)
         }
         Err(e) => Err(format!(
@@ -510,6 +511,11 @@ pub(crate) fn level_json(dungeon: &Dungeon) -> String {
             serde_json::json!({"at": xy(map.pos_of(i)), "kind": kind})
         })
         .collect();
+    let gold: Vec<serde_json::Value> = level
+        .gold
+        .iter()
+        .map(|(&p, &n)| serde_json::json!({"at": xy(p), "amount": n}))
+        .collect();
     let value = serde_json::json!({
         "seed": seed,
         "depth": dungeon.depth(),
@@ -526,6 +532,7 @@ pub(crate) fn level_json(dungeon: &Dungeon) -> String {
         "legend": legend,
         "traps": traps,
         "secrets": secrets,
+        "gold": gold,
     });
     format!("{value}\n")
 }

@@ -32,7 +32,8 @@ pub(crate) fn read_file(path: &Path, what: &str) -> Result<Vec<u8>, String> {
 }
 
 /// The object `--verify` and `--autoplay` print: the seed, the turn reached, the level, how
-/// the run stands, its state hash (16 hex digits) and whether every checkpoint matched.
+/// the run stands, its state hash (16 hex digits), whether every checkpoint matched, its score
+/// and the gold carried.
 pub(crate) fn verdict_json(verdict: &Verdict) -> String {
     let value = serde_json::json!({
         "seed": verdict.seed,
@@ -41,6 +42,8 @@ pub(crate) fn verdict_json(verdict: &Verdict) -> String {
         "outcome": verdict.outcome.word(),
         "hash": format!("{:016x}", verdict.hash),
         "ok": verdict.ok(),
+        "score": verdict.score,
+        "gold": verdict.gold,
     });
     format!("{value}\n")
 }

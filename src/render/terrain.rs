@@ -1,5 +1,5 @@
-//! Drawing what lies in and over the terrain: the traps the player has found (where it has seen
-//! them, dimmed out of view, tinted by their kind's row), and the fire and gas in view now (gas
+//! Drawing what lies in and over the terrain: the gold and the traps the player has found (where
+//! it has seen them, dimmed out of view; a trap tinted by its kind's row), and the fire and gas in view now (gas
 //! tinted, fading as it thins). Made again from the level whenever the run changes. In the
 //! colour-blind palette a trap also carries its kind's letter, as a monster does.
 
@@ -28,6 +28,8 @@ pub fn plugin(app: &mut App) {
 pub enum TerrainSprite {
     /// A found trap.
     Trap(Pos),
+    /// A pile of gold.
+    Gold(Pos),
     /// Fire burning.
     Fire(Pos),
     /// Gas hanging.
@@ -105,6 +107,16 @@ fn show_terrain(
             colour,
             layers::ALTAR,
             letter,
+        );
+    }
+    for &p in level.gold.keys().filter(|p| lying.seen(**p)) {
+        spawn(
+            TerrainSprite::Gold(p),
+            p,
+            tiles::GOLD,
+            lying.colour(p),
+            layers::FLOOR_THING,
+            None,
         );
     }
     for (&p, &thick) in level.gas.iter().filter(|(p, _)| in_view(**p)) {

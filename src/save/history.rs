@@ -15,7 +15,7 @@ pub fn retire(store: &Store, slot: &SaveSlot, run: &Run) {
     if let Err(e) = store.remove(Slot::Run(slot.id)) {
         error!("{e}");
     }
-    let mut past = PastRun::of(run.dungeon(), run.record(), run.turn(), unix_now()).carrying(run.player());
+    let mut past = PastRun::of_run(run, unix_now());
     past.daily = run.recording().and_then(|r| r.daily()).map(str::to_owned);
     add_to_history(store, past, slot.id, run);
 }

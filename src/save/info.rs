@@ -35,3 +35,10 @@ pub(crate) fn info_value(run: &Run, game: &str) -> serde_json::Value {
         "slain": run.record().slain,
     })
 }
+
+/// Adds what came after `"id"` to a saved run's object (`info_value` with its id): the score
+/// and the gold carried. In this order, so every field stays where it was.
+pub(crate) fn add_tail(value: &mut serde_json::Value, run: &Run) {
+    value["score"] = serde_json::json!(run.score());
+    value["gold"] = serde_json::json!(run.player().gold);
+}

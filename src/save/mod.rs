@@ -29,7 +29,7 @@ pub use lock::{RunLock, Taken};
 pub use store::{RunId, Slot, Store};
 
 pub use history::retire;
-pub(crate) use info::info_value;
+pub(crate) use info::{add_tail, info_value};
 pub(crate) use listing::keep_settings;
 pub use listing::{SavedEntry, load_or_set_aside, saved_runs};
 pub use slot::SaveSlot;

@@ -1,11 +1,10 @@
-//! The end of a run: a summary (how it ended, the seed, the depth reached, turns, monsters slain)
-//! and the keys for the next run: a new seed, the same seed again, or quit.
+//! The end of a run: a summary (how it ended, its score, the seed, the depth reached, turns,
+//! monsters slain, gold) and the keys for the next run: a new seed, the same seed again, or quit.
 
 use bevy::prelude::*;
 
-use delve_core::dungeon::Dungeon;
 use delve_core::run::Run;
-use delve_core::world::{Ending, RunRecord};
+use delve_core::world::Ending;
 
 use crate::action::Action;
 use crate::settings::bindings::shown;
@@ -33,8 +32,9 @@ pub fn plugin(app: &mut App) {
         .add_systems(Update, start_next_run.run_if(in_state(GameState::Ended)));
 }
 
-/// The summary as the screen shows it.
-pub fn summary(record: &RunRecord, dungeon: &Dungeon, turns: u64) -> String {
+/// The summary as the screen shows it, of `run`.
+pub fn summary(run: &Run) -> String {
+    let (record, dungeon, turns) = (run.record(), run.dungeon(), run.turn());
     let headline = match &record.ending {
         Some(Ending::Won) => "You escaped the dungeon with the Heartstone!".to_owned(),
         Some(Ending::Died { by }) => format!("You were killed by {by} on level {}.", dungeon.depth()),
@@ -45,10 +45,12 @@ pub fn summary(record: &RunRecord, dungeon: &Dungeon, turns: u64) -> String {
         n => format!("{n} monsters"),
     };
     format!(
-        "{headline}\n\n{}\nDeepest level reached: {} of {}\nTurns: {turns}\nSlain: {slain}",
+        "{headline}\n\nScore: {}\n\n{}\nDeepest level reached: {} of {}\nTurns: {turns}\nSlain: {slain}\nGold: {}",
+        run.score(),
         dungeon.describe(),
         record.deepest,
         dungeon.deepest(),
+        run.player().gold,
     )
 }
 
@@ -79,7 +81,7 @@ fn show_summary(mut commands: Commands, game: Res<Game>, settings: Option<Res<Se
                 SummaryText,
                 Text::new(format!(
                     "{}\n\nTo share: {}\n\n{keys}",
-                    summary(game.record(), game.dungeon(), game.turn()),
+                    summary(&game.0),
                     delve_core::save::share_line(&game)
                 )),
                 TextFont::from_font_size(scale::TITLE),

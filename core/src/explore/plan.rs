@@ -132,7 +132,8 @@ pub fn worth_taking(known: &Known, pack: &Pack, found: &FloorItem) -> bool {
         && pack.room_for(found.item).is_some()
 }
 
-/// As `explore`, going also for what is worth taking into `pack` (`worth_taking`) on the way:
+/// As `explore`, going also for what is worth taking into `pack` (`worth_taking`), and for the
+/// gold seen, on the way:
 /// how the `x` key explores. `None`: the map alone, as `delve --explore` and the bots do.
 pub fn explore_taking(
     known: &Known,
@@ -142,9 +143,20 @@ pub fn explore_taking(
     search: &mut Search,
 ) -> Result<Vec<Pos>, Finished> {
     // Where the things worth taking lie, found once (the walk asks of every tile it reaches).
+    // Gold seen is always worth the walk (it takes no room).
     let take: HashSet<Pos> = pack.map_or_else(HashSet::new, |pack| {
         let items = known.level.items.iter();
-        items.filter(|f| worth_taking(known, pack, f)).map(|f| f.at).collect()
+        let gold = known
+            .level
+            .gold
+            .keys()
+            .copied()
+            .filter(|&p| known.memory.is_explored(p));
+        items
+            .filter(|f| worth_taking(known, pack, f))
+            .map(|f| f.at)
+            .chain(gold)
+            .collect()
     });
     let goal =
         |p: Pos| p != at && (known.borders_unknown(p) || known.key_at(p) || known.relic_at(p) || take.contains(&p));

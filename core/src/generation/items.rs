@@ -22,6 +22,8 @@ use super::Defect;
 const PLAN_SALT: u64 = 0x6c6f_6f74_5f70_6c6e; // "loot_pln"
 /// Salt of a level's placement of items.
 const PLACE_SALT: u64 = 0x6c6f_6f74_5f70_6c63; // "loot_plc"
+/// Salt of a level's gold.
+const GOLD_SALT: u64 = 0x6c6f_6f74_5f67_6c64; // "loot_gld"
 
 /// How common each class is, before metering, in `Class::ALL` order.
 const CLASS_WEIGHTS: [u32; 6] = [36, 24, 9, 8, 14, 9];
@@ -413,11 +415,53 @@ pub(crate) fn furnish(
         items.push(FloorItem::loose(map.pos_of(i), Item::found(kind, &mut rng)));
     }
     level.items = items;
+    lay_gold(level, level_seed, depth, &walks.all, &vaults);
     check(level, &vaults)
 }
 
+/// How many pieces a pile of gold at `depth` holds: 9–22 on the first level, 45–112 on the
+/// tenth.
+fn pile(depth: u32, rng: &mut GenRng) -> u32 {
+    let depth = depth as i32;
+    rng.range(5 + 4 * depth, 12 + 10 * depth) as u32
+}
+
+/// Lays the level's gold (seed 002's `CreateLoot` places it with the other loot): three or four
+/// piles on an 80x50 level (in proportion to the area), on free room floor that can be reached
+/// with every door passable, and a hoard of twice a pile in each vault. From its own salt of the
+/// level seed, so the items lie where they did before gold.
+fn lay_gold(level: &mut Level, level_seed: u64, depth: u32, all: &[u32], vaults: &[Vec<usize>]) {
+    let mut rng = GenRng::new(level_seed ^ GOLD_SALT);
+    let map = &level.map;
+    let blocked = taken_tiles(level);
+    let lying: std::collections::HashSet<usize> = level.items.iter().map(|f| map.index(f.at)).collect();
+    let free = |i: usize| map.tiles()[i] == Tile::Floor && !blocked[i] && !lying.contains(&i);
+    let mut gold = std::collections::BTreeMap::new();
+    for region in vaults {
+        let spots: Vec<usize> = region.iter().copied().filter(|&i| free(i)).collect();
+        if let Some(i) = rng.pick(&spots) {
+            gold.insert(map.pos_of(i), 2 * pile(depth, &mut rng));
+        }
+    }
+    let in_vault: std::collections::HashSet<usize> = vaults.iter().flatten().copied().collect();
+    let mut spots: Vec<usize> = (0..map.tiles().len())
+        .filter(|&i| free(i) && all[i] != UNREACHED && !in_vault.contains(&i))
+        .collect();
+    let area = map.width() * map.height();
+    let piles = ((3 + rng.below(2)) as usize * area as usize).div_ceil(4000).max(1);
+    for _ in 0..piles {
+        if spots.is_empty() {
+            break;
+        }
+        let i = spots.swap_remove(rng.below(spots.len() as u32) as usize);
+        gold.insert(map.pos_of(i), pile(depth, &mut rng));
+    }
+    level.gold = gold;
+}
+
 /// The promises about a level's items as made: each on room or corridor floor, none on the
-/// arrival, a key, the relic or a monster, never two on a tile, every side vault holding a
+/// arrival, a key, the relic or a monster, never two on a tile (and gold only on free room floor
+/// with no item), every side vault holding a
 /// choice on its altars and every altar in its vault.
 pub fn check_items(level: &Level) -> Result<(), Defect> {
     check(level, &vaults(level, &Walks::anywhere(&level.map)))
@@ -435,6 +479,15 @@ fn check(level: &Level, vaults: &[Vec<usize>]) -> Result<(), Defect> {
         };
         if !map.in_bounds(f.at) || !free(map.index(f.at)) || f.sealed {
             return Err(Defect::BadItem(f.at));
+        }
+    }
+    for &p in level.gold.keys() {
+        let free = map.in_bounds(p) && {
+            let i = map.index(p);
+            map.tiles()[i] == Tile::Floor && !blocked[i] && level.item_at(p).is_none()
+        };
+        if !free {
+            return Err(Defect::BadItem(p));
         }
     }
     for f in &level.items {

@@ -660,6 +660,7 @@ pub(crate) fn lay_traps(level: &mut Level, depth: u32, deepest: u32, rng: &mut G
             || p == map.start()
             || level.key_at(p).is_some()
             || level.item_at(p).is_some()
+            || level.gold.contains_key(&p)
             || level.monster_at(p).is_some()
             || level.relic == Some(p);
         if crowded || !walked_round(map, p) {

@@ -212,6 +212,13 @@ pub enum Effect {
     Found(Pos),
     /// The player searched and found nothing.
     Searched,
+    /// The player picked up the pile of gold here, of this many pieces.
+    GoldTaken {
+        /// Where it lay.
+        at: Pos,
+        /// How many pieces.
+        amount: u32,
+    },
 }
 
 /// What hurt an actor, when it was not a blow: the record's cause of a death.

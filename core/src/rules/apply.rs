@@ -130,7 +130,13 @@ pub fn apply(stage: &mut Stage, who: Who, effect: &Effect) -> Applied {
                 "You take {RELIC}! Now bring it out: up the stairs of every level, and out of the first."
             ))
         }
-        (Effect::KeyTaken(_) | Effect::RelicTaken, Who::Monster(_)) | (Effect::Waited, _) => Applied::default(),
+        (Effect::GoldTaken { at, amount }, Who::Player) => {
+            level.gold.remove(&at);
+            player.gold = player.gold.saturating_add(amount);
+            said(format!("You pick up {amount} gold."))
+        }
+        (Effect::KeyTaken(_) | Effect::RelicTaken | Effect::GoldTaken { .. }, Who::Monster(_))
+        | (Effect::Waited, _) => Applied::default(),
         (Effect::Flew { .. }, _) => Applied::default(),
         (Effect::Landed(found), _) => {
             lay(level, found);

@@ -99,7 +99,8 @@ fn effect_noise(effect: &Effect, sneaking: bool) -> u32 {
         | Effect::Netted(_)
         | Effect::Swept(_)
         | Effect::Found(_)
-        | Effect::Searched => 0,
+        | Effect::Searched
+        | Effect::GoldTaken { .. } => 0,
     }
 }
 

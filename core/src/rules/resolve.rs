@@ -238,6 +238,11 @@ pub(crate) fn arrive(scene: &Scene, actor: &Actor, to: Pos, tile: Tile, rng: &mu
         if scene.level.relic == Some(to) {
             effects.push(Effect::RelicTaken);
         }
+        if actor.who == Who::Player
+            && let Some(&amount) = scene.level.gold.get(&to)
+        {
+            effects.push(Effect::GoldTaken { at: to, amount });
+        }
         if let Some(pack) = actor.pack
             && let Some(found) = scene.level.item_at(to)
             && !found.sealed

@@ -91,6 +91,7 @@ fn hash(run: &Run, kept: &TileHashes, worked_out: &mut dyn FnMut(usize, (u64, u6
             traps,
             fire,
             gas,
+            gold,
         } = level;
         out.extend_from_slice(&depth.to_le_bytes());
         h = fnv1a_on(h, &out);
@@ -175,6 +176,13 @@ fn hash(run: &Run, kept: &TileHashes, worked_out: &mut dyn FnMut(usize, (u64, u6
                 }
             }
         }
+        if !gold.is_empty() {
+            out.push(0xf8);
+            for (&p, &n) in gold {
+                pos(&mut out, p);
+                out.extend_from_slice(&n.to_le_bytes());
+            }
+        }
         out.push(0xff);
     }
     let Player {
@@ -191,6 +199,7 @@ fn hash(run: &Run, kept: &TileHashes, worked_out: &mut dyn FnMut(usize, (u64, u6
         },
         lore: Lore { seed, known },
         sneaking,
+        gold,
     } = player;
     pos(&mut out, *at);
     for &(depth, door) in &keys.0 {
@@ -218,6 +227,11 @@ fn hash(run: &Run, kept: &TileHashes, worked_out: &mut dyn FnMut(usize, (u64, u6
     // run's, so recordings made then verify.
     if *sneaking {
         out.extend_from_slice(b"sneaking");
+    }
+    // Only when there is any, as with sneaking: runs saved before gold hash as they did.
+    if *gold > 0 {
+        out.push(b'$');
+        out.extend_from_slice(&gold.to_le_bytes());
     }
     let RunRecord {
         slain,

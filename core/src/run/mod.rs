@@ -218,6 +218,17 @@ impl Run {
         &self.record
     }
 
+    /// The run's score so far (`world::score`: depth, gold, foes by their worth, the
+    /// Heartstone, a win and how fast).
+    pub fn score(&self) -> u64 {
+        crate::world::score(crate::world::Tally {
+            record: &self.record,
+            gold: self.player.gold,
+            heartstone: self.player.carrying.relic,
+            turns: self.turn,
+        })
+    }
+
     /// Every line the player was told.
     pub fn log(&self) -> &MessageLog {
         &self.log

@@ -28,7 +28,8 @@ use crate::rules::{Act, Refusal, Round};
 /// fall and be caught in a net.
 ///
 /// Rules 5: a teleport trap sends whoever springs it where a scroll of teleportation would (never
-/// past a locked door, never onto a trap; a scroll no longer lands on one either).
+/// past a locked door, never onto a trap; a scroll no longer lands on one either); gold lies on
+/// the levels and is picked up by walking over it, and a run has a score.
 pub const RULES: u32 = 5;
 
 /// A checkpoint (the state hash) is kept every this many turns.

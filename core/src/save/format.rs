@@ -38,7 +38,7 @@ pub const MAGIC: [u8; 8] = *b"DELVE\0SV";
 /// The save format this Delve writes. Bump it whenever anything saved changes shape, or levels
 /// made from a seed would differ, and read the old one in `decode` (the golden saves in
 /// core/tests/data must go on loading).
-pub const FORMAT: u32 = 7;
+pub const FORMAT: u32 = 8;
 /// The oldest format this Delve reads (and migrates).
 pub const OLDEST: u32 = 1;
 /// Bytes of the header: the mark and the version.
@@ -230,6 +230,20 @@ mod parts {
         pub sneaking: bool,
     }
 
+    /// Format 8: format 6's, then the gold the player carries.
+    #[derive(Serialize, Deserialize)]
+    pub(super) struct Run8 {
+        pub run: Run6,
+        pub gold: u32,
+    }
+
+    /// A run saved before gold carries none.
+    impl From<Run6> for Run8 {
+        fn from(run: Run6) -> Self {
+            Run8 { run, gold: 0 }
+        }
+    }
+
     /// A format 2 run had no gear: an empty pack, and (`migrated`) items yet to be learnt.
     impl From<Run2> for Run3 {
         fn from(r: Run2) -> Self {
@@ -406,6 +420,24 @@ mod parts {
         pub gas: Vec<(Pos, u8)>,
     }
 
+    /// Format 8: format 7's, then the gold lying on it.
+    #[derive(Serialize, Deserialize)]
+    pub(super) struct Level8 {
+        pub level: Level7,
+        #[serde(deserialize_with = "model::tiles")]
+        pub gold: Vec<(Pos, u32)>,
+    }
+
+    /// A level saved before gold has none lying on it.
+    impl From<Level7> for Level8 {
+        fn from(level: Level7) -> Self {
+            Level8 {
+                level,
+                gold: Vec::new(),
+            }
+        }
+    }
+
     /// A level saved before traps and terrain that acts has none.
     impl From<Level4> for Level7 {
         fn from(
@@ -452,7 +484,7 @@ mod parts {
     }
 }
 
-use parts::{Level2, Level3, Level4, Level7, Run2, Run3, Run5, Run6};
+use parts::{Level2, Level3, Level4, Level7, Level8, Run2, Run3, Run5, Run6, Run8};
 
 /// A format 1 save's run, in its order: migrated into a `SavedRun`.
 #[derive(Deserialize)]
@@ -484,20 +516,25 @@ fn pack_level(mut level: SavedLevel, memory: Option<SavedMemory>) -> Vec<u8> {
     let traps = std::mem::take(&mut level.traps);
     let fire = std::mem::take(&mut level.fire);
     let gas = std::mem::take(&mut level.gas);
-    deflate(&Level7 {
-        level: level.into(),
-        memory: memory.map(Remembered::from),
-        items,
-        loot,
-        traps,
-        fire,
-        gas,
+    let gold = std::mem::take(&mut level.gold);
+    deflate(&Level8 {
+        level: Level7 {
+            level: level.into(),
+            memory: memory.map(Remembered::from),
+            items,
+            loot,
+            traps,
+            fire,
+            gas,
+        },
+        gold,
     })
 }
 
 /// The run's part of `saved` (its levels and memory left out), taken apart, not copied.
-fn run_part(saved: SavedRun) -> Run6 {
-    Run6 {
+fn run_part(saved: SavedRun) -> Run8 {
+    let gold = saved.player.gold;
+    let run = Run6 {
         game: saved.game,
         saved_at: saved.saved_at,
         origin: saved.origin,
@@ -517,7 +554,8 @@ fn run_part(saved: SavedRun) -> Run6 {
         gear: saved.player.gear,
         recording: saved.recording,
         sneaking: saved.player.sneaking,
-    }
+    };
+    Run8 { run, gold }
 }
 
 /// The bytes of a save: the header and the parts.
@@ -658,13 +696,22 @@ pub(crate) fn format_of(bytes: &[u8]) -> Result<u32, SaveError> {
 /// The run in a save's bytes, decoded but not yet checked (`SavedRun::restore` checks it). A
 /// format 1 save is migrated.
 pub fn decode(bytes: &[u8]) -> Result<SavedRun, SaveError> {
-    match format_of(bytes)? {
-        version @ (2..=FORMAT) => {
+    let version = format_of(bytes)?;
+    let saved = match version {
+        2..=FORMAT => {
             decode_parts(&bytes[HEADER..], version).map(|saved| if version == 2 { migrated(saved) } else { saved })
         }
         1 => decode_v1(&bytes[HEADER..]).map(migrated),
         version => Err(SaveError::Version(version)),
-    }
+    };
+    saved.map(|mut saved| {
+        if version < 8 {
+            // Said once: the next save is of this format, and keeps the line in the log only.
+            let line = "This run was saved before gold was counted: it goes on with none.";
+            saved.log.push((saved.turn, line.to_owned()));
+        }
+        saved
+    })
 }
 
 fn inflate(what: &str, bytes: &[u8], max: usize) -> Result<Vec<u8>, SaveError> {
@@ -721,17 +768,24 @@ fn migrated(mut saved: SavedRun) -> SavedRun {
     saved
 }
 
-/// A save in parts, of format `version`: 7, 6 (no traps, fire or gas), 5 (not sneaking), 4 (no recording), 3 (no loot
+/// A save in parts, of format `version`: 8, 7 (no gold), 6 (no traps, fire or gas), 5 (not sneaking), 4 (no recording), 3 (no loot
 /// either) or 2 (no gear, items or loot), each read as its own format's parts and migrated.
 fn decode_parts(body: &[u8], version: u32) -> Result<SavedRun, SaveError> {
     let parts: Parts = unpack("the list of its parts", body)?;
     let run_bytes = inflate("the run", parts.run.0, RUN_PART_MAX)?;
     let run: Run6 = match version {
-        6.. => unpack("the run", &run_bytes)?,
+        8.. => return decode_run8(unpack("the run", &run_bytes)?, parts.levels, version),
+        6 | 7 => unpack("the run", &run_bytes)?,
         5 => unpack::<Run5>("the run", &run_bytes)?.into(),
         3 | 4 => Run5::from(unpack::<Run3>("the run", &run_bytes)?).into(),
         _ => Run5::from(Run3::from(unpack::<Run2>("the run", &run_bytes)?)).into(),
     };
+    decode_run8(run.into(), parts.levels, version)
+}
+
+/// The rest of `decode_parts`: the run's part as format 8 keeps it, and the levels' parts.
+fn decode_run8(run: Run8, level_parts: Vec<Option<Blob<'_>>>, version: u32) -> Result<SavedRun, SaveError> {
+    let Run8 { run, gold } = run;
     let Run6 {
         game,
         saved_at,
@@ -757,9 +811,9 @@ fn decode_parts(body: &[u8], version: u32) -> Result<SavedRun, SaveError> {
         return Err(SaveError::Damaged(format!("kills of {} kinds of monster", kills.len())));
     }
     record.kills[..kills.len()].copy_from_slice(&kills);
-    let mut levels = Vec::with_capacity(parts.levels.len());
-    let mut memory = Vec::with_capacity(parts.levels.len());
-    for (i, part) in parts.levels.into_iter().enumerate() {
+    let mut levels = Vec::with_capacity(level_parts.len());
+    let mut memory = Vec::with_capacity(level_parts.len());
+    for (i, part) in level_parts.into_iter().enumerate() {
         let Some(part) = part else {
             levels.push(None);
             memory.push(None);
@@ -767,11 +821,12 @@ fn decode_parts(body: &[u8], version: u32) -> Result<SavedRun, SaveError> {
         };
         let what = format!("level {}", i + 1);
         let bytes = inflate(&what, part.0, LEVEL_PART_MAX)?;
-        let part: Level7 = match version {
-            7.. => unpack(&what, &bytes)?,
-            4..=6 => unpack::<Level4>(&what, &bytes)?.into(),
-            3 => Level4::from(unpack::<Level3>(&what, &bytes)?).into(),
-            _ => Level4::from(Level3::from(unpack::<Level2>(&what, &bytes)?)).into(),
+        let Level8 { level: part, gold } = match version {
+            8.. => unpack(&what, &bytes)?,
+            7 => unpack::<Level7>(&what, &bytes)?.into(),
+            4..=6 => Level7::from(unpack::<Level4>(&what, &bytes)?).into(),
+            3 => Level7::from(Level4::from(unpack::<Level3>(&what, &bytes)?)).into(),
+            _ => Level7::from(Level4::from(Level3::from(unpack::<Level2>(&what, &bytes)?))).into(),
         };
         let mut level: SavedLevel = part.level.into();
         level.items = part.items;
@@ -779,6 +834,7 @@ fn decode_parts(body: &[u8], version: u32) -> Result<SavedRun, SaveError> {
         level.traps = part.traps;
         level.fire = part.fire;
         level.gas = part.gas;
+        level.gold = gold;
         levels.push(Some(level));
         memory.push(part.memory.map(SavedMemory::from));
     }
@@ -802,6 +858,7 @@ fn decode_parts(body: &[u8], version: u32) -> Result<SavedRun, SaveError> {
             memory,
             gear,
             sneaking,
+            gold,
         },
         turn,
         rng,

@@ -40,6 +40,12 @@ pub struct PastRun {
     /// The date of the daily dungeon it was, if it was one.
     #[serde(default)]
     pub daily: Option<String>,
+    /// Its score (`Run::score`); `None` in a history written before scores.
+    #[serde(default)]
+    pub score: Option<u64>,
+    /// The gold it carried at the end.
+    #[serde(default)]
+    pub gold: u32,
 }
 
 /// How a won run's ending reads.
@@ -67,7 +73,18 @@ impl PastRun {
             carried: Vec::new(),
             id: None,
             daily: None,
+            score: None,
+            gold: 0,
         }
+    }
+
+    /// The record of `run`, which just ended at `ended_at`: how it went, what it carried, its
+    /// gold and its score.
+    pub fn of_run(run: &crate::run::Run, ended_at: u64) -> Self {
+        let mut past = PastRun::of(run.dungeon(), run.record(), run.turn(), ended_at).carrying(run.player());
+        past.score = Some(run.score());
+        past.gold = run.player().gold;
+        past
     }
 
     /// The same record, saying what `player` carried at the end.
@@ -86,8 +103,9 @@ impl PastRun {
     /// One line of the history screen.
     pub fn line(&self) -> String {
         let daily = self.daily.as_ref().map_or_else(String::new, |d| format!("daily {d}, "));
+        let score = self.score.map_or_else(String::new, |s| format!("score {s}, "));
         let mut line = format!(
-            "{}  {daily}{}: level {}, {} turns, {} slain, {}",
+            "{}  {daily}{}: {score}level {}, {} turns, {} slain, {}",
             crate::run::Date::from_unix(self.ended_at),
             self.run,
             self.deepest,
@@ -104,12 +122,13 @@ impl PastRun {
     }
 }
 
-/// The best of `runs`, by how far it got: a win first, then the deepest level, then the most
-/// slain, then the fewest turns (until runs have a score). `None` for no runs.
+/// The best of `runs`: the highest score (a run from before scores has none, and comes after
+/// any that has one), then a win, the deepest level, the most slain, the fewest turns. `None`
+/// for no runs.
 pub fn best(runs: &[PastRun]) -> Option<usize> {
     (0..runs.len()).max_by_key(|&i| {
         let r = &runs[i];
-        (r.ending == WON, r.deepest, r.slain, std::cmp::Reverse(r.turns))
+        (r.score, r.ending == WON, r.deepest, r.slain, std::cmp::Reverse(r.turns))
     })
 }
 
@@ -163,7 +182,33 @@ mod tests {
             carried: Vec::new(),
             id: None,
             daily: None,
+            score: None,
+            gold: 0,
         }
+    }
+
+    #[test]
+    fn the_best_run_is_the_highest_score_and_a_line_shows_it() {
+        let scored = |ending: &str, deepest, score| PastRun {
+            score: Some(score),
+            ..past(ending, deepest, 0, 100)
+        };
+        let runs = [
+            past(WON, 10, 30, 5_000),
+            scored("killed by an orc on level 6", 6, 900),
+            scored("killed by a troll on level 9", 9, 1_400),
+        ];
+        assert_eq!(best(&runs), Some(2), "scored runs before any from before scores");
+        assert!(runs[2].line().contains(": score 1400, level 9"), "{}", runs[2].line());
+        assert!(!runs[0].line().contains("score"), "{}", runs[0].line());
+        let text = History { runs: runs.to_vec() }.to_text();
+        assert_eq!(History::from_text(text.as_bytes()).unwrap().runs, runs);
+        let old = "(runs: [(run: \"seed 1 (80x50, mixed)\", seed: Some(1), deepest: 2, turns: 9, slain: 0, ending: \"abandoned\", ended_at: 0)])";
+        assert_eq!(
+            History::from_text(old.as_bytes()).unwrap().runs[0].score,
+            None,
+            "an old history reads"
+        );
     }
 
     #[test]

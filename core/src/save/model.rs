@@ -84,6 +84,9 @@ pub struct SavedLevel {
     /// Where gas hangs and how thick (in a level part from format 7).
     #[serde(skip)]
     pub gas: Vec<(Pos, u8)>,
+    /// The gold lying on it, pile by pile (in a level part from format 8).
+    #[serde(skip)]
+    pub gold: Vec<(Pos, u32)>,
 }
 
 /// What the player remembers of a level.
@@ -117,6 +120,9 @@ pub struct SavedPlayer {
     /// Whether it sneaks (kept in the run part, from format 6).
     #[serde(skip)]
     pub sneaking: bool,
+    /// The gold it carries (kept in the run part, from format 8).
+    #[serde(skip)]
+    pub gold: u32,
 }
 
 fn slots<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Vec<T>, D::Error> {
@@ -278,6 +284,7 @@ pub(crate) fn save_level(level: &Level) -> SavedLevel {
         traps: level.traps.clone(),
         fire: level.fire.iter().map(|(&p, &n)| (p, n)).collect(),
         gas: level.gas.iter().map(|(&p, &n)| (p, n)).collect(),
+        gold: level.gold.iter().map(|(&p, &n)| (p, n)).collect(),
     }
 }
 
@@ -332,6 +339,7 @@ fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Leve
         traps,
         fire,
         gas,
+        gold,
     } = saved;
     if (width, height) != size {
         return Err(format!(
@@ -455,6 +463,18 @@ fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Leve
             }
         }
     }
+    let mut piles = HashSet::new();
+    for &(p, n) in &gold {
+        if !inside(p) {
+            return Err(off(p));
+        }
+        if n == 0 || !tile(p).holds_items() || !piles.insert(p) {
+            return Err(format!(
+                "gold at ({}, {}) on level {depth} lies off the floor, twice, or is no gold",
+                p.x, p.y
+            ));
+        }
+    }
     Ok(Level {
         map: TileMap::from_parts(width, height, tiles, rooms, start),
         keys,
@@ -465,6 +485,7 @@ fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Leve
         traps,
         fire: fire.into_iter().collect(),
         gas: gas.into_iter().collect(),
+        gold: gold.into_iter().collect(),
     })
 }
 
@@ -512,6 +533,7 @@ impl SavedRun {
                 memory: Vec::new(),
                 gear: SavedGear::of(run.player()),
                 sneaking: run.player().sneaking,
+                gold: run.player().gold,
             },
             turn: run.turn(),
             rng: run.rng().state(),
@@ -659,6 +681,7 @@ impl SavedRun {
             status,
             lore,
             sneaking: player.sneaking,
+            gold: player.gold,
         };
         Ok(Run::from_parts(
             spec,

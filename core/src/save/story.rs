@@ -14,7 +14,7 @@ pub const LAST_MESSAGES: usize = 12;
 
 /// The story of `run` (ended or not), told as plain text.
 pub fn story(run: &Run) -> String {
-    let past = PastRun::of(run.dungeon(), run.record(), run.turn(), 0).carrying(run.player());
+    let past = PastRun::of_run(run, 0);
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -31,6 +31,8 @@ pub fn story(run: &Run) -> String {
         None => format!("still going, on level {}", run.dungeon().depth()),
     };
     let _ = writeln!(out, "Ending:  {ending}");
+    let _ = writeln!(out, "Score:   {}", run.score());
+    let _ = writeln!(out, "Gold:    {}", run.player().gold);
     let _ = writeln!(out, "Turns:   {}", run.turn());
     let _ = writeln!(out, "Deepest: level {}", run.record().deepest);
     let _ = writeln!(
@@ -74,8 +76,8 @@ pub fn story(run: &Run) -> String {
 }
 
 /// A line to share when a run ends, with no spoiler of its levels: the daily's date (or the
-/// run's seed), how it ended, the depth, the turns and the kills.
-/// "Delve daily 2026-11-24: killed by a goblin on level 4, 1234 turns, 12 slain."
+/// run's seed), how it ended, the depth, the score, the turns and the kills.
+/// "Delve daily 2026-11-24: killed by a goblin on level 4, score 912, 1234 turns, 12 slain."
 pub fn share_line(run: &Run) -> String {
     let what = match run.recording().and_then(|r| r.daily()) {
         Some(date) => format!("Delve daily {date}"),
@@ -86,7 +88,12 @@ pub fn share_line(run: &Run) -> String {
         Some(crate::world::Ending::Died { by }) => format!("killed by {by} on level {}", run.dungeon().depth()),
         None => format!("still going on level {}", run.dungeon().depth()),
     };
-    format!("{what}: {ending}, {} turns, {} slain.", run.turn(), run.record().slain)
+    format!(
+        "{what}: {ending}, score {}, {} turns, {} slain.",
+        run.score(),
+        run.turn(),
+        run.record().slain
+    )
 }
 
 /// The level the player is on as it remembers it: every remembered tile in the ASCII legend,

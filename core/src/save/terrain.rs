@@ -160,6 +160,7 @@ impl From<Terrain> for SavedLevel {
             traps: Vec::new(),
             fire: Vec::new(),
             gas: Vec::new(),
+            gold: Vec::new(),
         }
     }
 }

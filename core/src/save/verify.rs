@@ -54,6 +54,10 @@ pub struct Verdict {
     pub hash: u64,
     /// The first checkpoint that did not match, if one did not.
     pub desync: Option<Desync>,
+    /// The run's score then (`Run::score`).
+    pub score: u64,
+    /// The gold the player carried then.
+    pub gold: u32,
 }
 
 impl Verdict {
@@ -73,6 +77,8 @@ impl Verdict {
             outcome: Outcome::of(run),
             hash: run.state_hash(),
             desync,
+            score: run.score(),
+            gold: run.player().gold,
         }
     }
 }

@@ -47,6 +47,8 @@ pub struct Level {
     pub fire: BTreeMap<Pos, u8>,
     /// Where poison gas hangs, and how thick (it spreads and thins each turn).
     pub gas: BTreeMap<Pos, u8>,
+    /// The gold lying on it: piles, and how many pieces each (picked up by walking over them).
+    pub gold: BTreeMap<Pos, u32>,
 }
 
 impl Level {
@@ -62,6 +64,7 @@ impl Level {
             traps: Vec::new(),
             fire: BTreeMap::new(),
             gas: BTreeMap::new(),
+            gold: BTreeMap::new(),
         }
     }
 
@@ -145,6 +148,12 @@ impl Level {
         for t in &self.traps {
             bytes.push(b'^');
             for v in [t.at.x, t.at.y, t.kind.id() as i32, i32::from(t.hidden)] {
+                bytes.extend_from_slice(&v.to_le_bytes());
+            }
+        }
+        for (p, &n) in &self.gold {
+            bytes.push(b'$');
+            for v in [p.x, p.y, n as i32] {
                 bytes.extend_from_slice(&v.to_le_bytes());
             }
         }

@@ -10,6 +10,7 @@ mod monster;
 mod pack;
 mod player;
 mod record;
+mod score;
 mod stable;
 mod trap;
 
@@ -21,6 +22,7 @@ pub use monster::{Mind, Monster, PATIENCE};
 pub use pack::{MAX_STATUS, Pack, SLOTS, Status, letter};
 pub use player::{Attack, Carrying, Health, KeyRing, PLAYER_MAX_HP, Player, player_attack};
 pub use record::{Ending, MessageLog, RunRecord};
+pub use score::{HEARTSTONE, PER_LEVEL, SPEED_PAR, SPEED_TURNS_PER_POINT, Tally, WIN, score};
 pub use trap::{FLASH_TURNS, FUEL_TURNS, GAS_BURST, TRAP_TILE, Trap, TrapKind, TrapStats};
 
 /// How many levels a run's dungeon has.

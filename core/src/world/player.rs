@@ -88,6 +88,8 @@ pub struct Player {
     /// Whether it sneaks: its steps are quiet ones that take two turns (`Act::Sneak`), until it
     /// walks again. Set by `Command::Sneaking` (`Run::set_sneaking`), saved, and shown.
     pub sneaking: bool,
+    /// The gold it has picked up.
+    pub gold: u32,
 }
 
 impl Player {
@@ -103,6 +105,7 @@ impl Player {
             status: Status::default(),
             lore: Lore::default(),
             sneaking: false,
+            gold: 0,
         }
     }
 

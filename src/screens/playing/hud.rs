@@ -161,11 +161,11 @@ fn spawn_hud(mut commands: Commands) {
     ));
 }
 
-/// The status line: "Delve  |  seed 42 (80x50, mixed)  |  depth 3 of 10  |  keys 1  |  turn 120"
-/// (and "  |  the Heartstone" once carried).
-pub fn status_line(dungeon: &Dungeon, keys: &KeyRing, turn: u64) -> String {
+/// The status line: "Delve  |  seed 42 (80x50, mixed)  |  depth 3 of 10  |  keys 1  |  gold 40
+/// |  turn 120".
+pub fn status_line(dungeon: &Dungeon, keys: &KeyRing, gold: u32, turn: u64) -> String {
     format!(
-        "Delve  |  {}  |  depth {} of {}  |  keys {}  |  turn {turn}",
+        "Delve  |  {}  |  depth {} of {}  |  keys {}  |  gold {gold}  |  turn {turn}",
         dungeon.describe(),
         dungeon.depth(),
         dungeon.deepest(),
@@ -193,7 +193,7 @@ fn update_status(
         text.0 = short_status_line(game.dungeon(), game.turn());
         return;
     }
-    let line = status_line(game.dungeon(), &game.player().keys, game.turn());
+    let line = status_line(game.dungeon(), &game.player().keys, game.player().gold, game.turn());
     text.0 = line;
     if game.player().carrying.relic {
         text.0.push_str("  |  the Heartstone");

@@ -100,7 +100,12 @@ pub fn look_at(run: &Run, at: Pos) -> String {
         .item_at(at)
         .filter(|_| item.is_some())
         .and_then(|f| crate::screens::playing::items::menu::numbers(f.item, run.player(), run.record().slain));
-    let what = item.unwrap_or(tile);
+    let gold = level
+        .gold
+        .get(&at)
+        .filter(|_| seen || memory.is_explored(at))
+        .map(|n| format!("{n} gold, on {tile}"));
+    let what = item.or(gold).unwrap_or(tile);
     let what = capitalised(&what);
     let mut what = if seen {
         format!("{what}.")

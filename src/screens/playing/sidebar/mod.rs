@@ -196,11 +196,12 @@ pub fn player_lines(game: &Game) -> (String, String) {
     let run = &game.0;
     let depth = run.dungeon().depth();
     let top = format!(
-        "Depth {} of {}\nTurn {}\nKeys {}",
+        "Depth {} of {}\nTurn {}\nKeys {}\nGold {}",
         depth,
         run.dungeon().deepest(),
         run.turn(),
-        run.player().keys.doors_on(depth).len()
+        run.player().keys.doors_on(depth).len(),
+        run.player().gold
     );
     let mut lines = vec![gear_line(run.player())];
     if run.player().carrying.relic {
