@@ -603,8 +603,12 @@ try {
     check(offered && ended && ended.ok && ended.outcome === "died",
       `a run that ends in the page offers its recording, which verifies on the desktop (${JSON.stringify(ended)})`);
     const share = (await page.getAttribute("#delve-share", "href")) || "";
-    check(share.startsWith("?replay=") && (await page.textContent("#delve-share-text")).includes("seed 20"),
+    const shareText = (await page.textContent("#delve-share-text")) || "";
+    check(share.startsWith("?replay=") && shareText.includes("seed 20"),
       `and a link that replays it, and a line to share (${share.slice(0, 24)}…)`);
+    const pageScore = /score (\d+)/.exec(shareText);
+    check(pageScore && ended && Number(pageScore[1]) === ended.score,
+      `the page's score is the one --verify prints for its recording (${pageScore && pageScore[1]} and ${ended && ended.score})`);
     await page.screenshot({ path: join(dist, "..", "e2e-screenshot-ended.png") });
     // The seed is read as text: a u64 does not fit a JavaScript number.
     const daily = { seed: /"seed":(\d+)/.exec(execFileSync(native, ["--daily", "--json"], { encoding: "utf8" }))[1] };
