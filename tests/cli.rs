@@ -265,11 +265,19 @@ fn json_prints_the_level_in_the_documented_schema() {
     );
     assert_eq!((v["seed"].as_u64(), v["depth"].as_u64()), (Some(42), Some(3)));
     // Gold: piles on room floor, of a level-3 size.
-    let rows: Vec<&str> = v["rows"].as_array().unwrap().iter().map(|r| r.as_str().unwrap()).collect();
+    let rows: Vec<&str> = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
     let piles = v["gold"].as_array().unwrap();
     assert!(!piles.is_empty());
     for pile in piles {
-        let (x, y) = (pile["at"][0].as_u64().unwrap() as usize, pile["at"][1].as_u64().unwrap() as usize);
+        let (x, y) = (
+            pile["at"][0].as_u64().unwrap() as usize,
+            pile["at"][1].as_u64().unwrap() as usize,
+        );
         assert_eq!(rows[y].as_bytes()[x], b'.', "{pile}");
         assert!((17..=84).contains(&pile["amount"].as_u64().unwrap()), "{pile}");
     }

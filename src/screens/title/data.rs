@@ -19,7 +19,60 @@ pub(crate) struct TitleData {
     /// The finished runs as the history page lists them, newest first: each line, and whether
     /// its recording and story are kept.
     pub past: Vec<(String, bool)>,
+    /// The high scores as their page lists them: the best runs of all, then today's daily's.
+    pub scores: Vec<HighScore>,
     pub notices: Vec<String>,
+}
+
+/// A line of the high scores page.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct HighScore {
+    /// What the page shows: the place, the score and the run's history line.
+    pub line: String,
+    /// The run's place in `TitleData::past` (newest first): its story and replay.
+    pub past: usize,
+    /// Whether its recording and story are kept.
+    pub kept: bool,
+}
+
+/// How many runs the high scores page lists: the best of all, and of today's daily.
+pub(crate) const SCORES_SHOWN: usize = 20;
+pub(crate) const DAILY_SHOWN: usize = 10;
+
+/// The high scores of `runs` (a history, oldest first): the best `SCORES_SHOWN` of all by score
+/// (a tie: the earlier run first), then the best `DAILY_SHOWN` of the daily of `today`. Runs
+/// from before scores are not ranked.
+pub(crate) fn high_scores(runs: &[delve_core::save::PastRun], today: &str) -> Vec<HighScore> {
+    let mut ranked: Vec<usize> = (0..runs.len()).filter(|&k| runs[k].score.is_some()).collect();
+    ranked.sort_by_key(|&k| std::cmp::Reverse(runs[k].score));
+    let entry = |(place, &k): (usize, &usize), what: &str| {
+        let r = &runs[k];
+        HighScore {
+            line: format!(
+                "{what}{:>2}. {:>6}  {}, {}",
+                place + 1,
+                r.score.unwrap_or(0),
+                r.run,
+                r.ending
+            ),
+            past: runs.len() - 1 - k,
+            kept: r.id.is_some(),
+        }
+    };
+    let mut out: Vec<HighScore> = ranked
+        .iter()
+        .take(SCORES_SHOWN)
+        .enumerate()
+        .map(|e| entry(e, ""))
+        .collect();
+    let daily: Vec<usize> = ranked
+        .iter()
+        .copied()
+        .filter(|&k| runs[k].daily.as_deref() == Some(today))
+        .take(DAILY_SHOWN)
+        .collect();
+    out.extend(daily.iter().enumerate().map(|e| entry(e, "today's daily ")));
+    out
 }
 
 impl TitleData {
@@ -79,6 +132,7 @@ pub(super) fn load_title_data(
             };
             history.runs.iter().enumerate().rev().map(line).collect()
         },
+        scores: high_scores(&history.runs, &crate::save::today().to_string()),
         history,
         notices: lines,
     });

@@ -113,6 +113,7 @@ pub(super) fn draw_menu(
         layout: &layout,
         can_quit: cfg!(not(target_arch = "wasm32")),
         past: &data.past,
+        scores: &data.scores,
         today: &today,
     };
     let rows = menu.rows(&ctx);
@@ -129,6 +130,7 @@ pub(super) fn draw_menu(
             Page::SavedRuns => "Saved runs, the last played first",
             Page::Retire => "New run",
             Page::Story(_) => "The story of a run",
+            Page::Scores => "High scores: the best runs here, then today's daily (Enter: story and replay)",
         };
         page.spawn(label(subtitle, scale::HEADING, DIM));
         for line in &data.notices {
@@ -150,6 +152,9 @@ pub(super) fn draw_menu(
                     DIM,
                 ));
             }
+        }
+        if menu.page == Page::Scores && data.scores.is_empty() {
+            page.spawn(label("No run with a score has ended yet.", scale::BODY, TEXT));
         }
         if let Page::Story(i) = menu.page {
             let story = data
@@ -177,7 +182,7 @@ pub(super) fn draw_menu(
                 )],
             ));
         }
-        let small = matches!(menu.page, Page::Settings | Page::History);
+        let small = matches!(menu.page, Page::Settings | Page::History | Page::Scores);
         // The rows take the room left between the heading and the hints, and scroll within it.
         page.spawn(scroll_list(Val::Auto, scrolled)).with_children(|list| {
             for (i, &row) in rows.iter().enumerate() {
@@ -191,8 +196,8 @@ pub(super) fn draw_menu(
                     MenuRow(i),
                     Node {
                         padding: UiRect::axes(px(12), px(if small { 1 } else { 4 })),
-                        // Settings and the history: their width (two columns), never past the
-                        // window; the menus: at least theirs, as wide as their words ask.
+                        // Settings, the history and the scores: their width (two columns), never
+                        // past the window; the menus: at least theirs, as wide as their words ask.
                         width: if small { px(720) } else { Val::Auto },
                         min_width: if small { Val::Auto } else { px(420) },
                         max_width: vw(96),

@@ -101,6 +101,7 @@ fn handle(
 ) {
     let labels = data.labels.clone();
     let past = data.past.clone();
+    let scores = data.scores.clone();
     let today = crate::save::today().to_string();
     let full_label = data.full().map(|i| labels[i].clone());
     let before = settings.clone();
@@ -112,6 +113,7 @@ fn handle(
         layout,
         can_quit: cfg!(not(target_arch = "wasm32")),
         past: &past,
+        scores: &scores,
         today: &today,
     };
     let outcome = menu.press(key, &mut ctx);

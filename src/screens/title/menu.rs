@@ -23,6 +23,8 @@ pub(crate) enum Page {
     Retire,
     /// The story of a finished run (by its place in the history, newest first), to replay it.
     Story(usize),
+    /// The high scores: the best runs of all, and of today's daily.
+    Scores,
 }
 
 /// A row of a page.
@@ -41,6 +43,9 @@ pub(crate) enum Row {
     History,
     /// A finished run in the history (newest first).
     Past(usize),
+    /// The high scores page (on the main page), and each line of it.
+    Scores,
+    Score(usize),
     /// Replay the finished run whose story is open.
     Replay,
     Quit,
@@ -127,6 +132,8 @@ pub(crate) struct Context<'a> {
     pub can_quit: bool,
     /// The finished runs listed, newest first: each line, and whether its recording is kept.
     pub past: &'a [(String, bool)],
+    /// The high scores page's lines.
+    pub scores: &'a [super::data::HighScore],
     /// Today's date, for the daily dungeon ("2026-11-24").
     pub today: &'a str,
 }
@@ -147,6 +154,8 @@ pub(crate) struct Menu {
     pub capturing: Option<Action>,
     /// A line about the last thing done ("explore: now z", "c is close a door's").
     pub note: Option<String>,
+    /// The page a story was opened from (the history or the high scores), which Esc goes back to.
+    pub story_from: Page,
 }
 
 impl Default for Menu {
@@ -159,6 +168,7 @@ impl Default for Menu {
             size: 1,
             capturing: None,
             note: None,
+            story_from: Page::History,
         }
     }
 }
@@ -175,7 +185,7 @@ impl Menu {
                 if !ctx.saved.is_empty() {
                     rows.push(Row::SavedRuns);
                 }
-                rows.extend([Row::NewRun, Row::Daily, Row::Settings, Row::History]);
+                rows.extend([Row::NewRun, Row::Daily, Row::Settings, Row::History, Row::Scores]);
                 if ctx.can_quit {
                     rows.push(Row::Quit);
                 }
@@ -201,6 +211,11 @@ impl Menu {
                 rows
             }
             Page::Story(_) => vec![Row::Replay, Row::Back],
+            Page::Scores => {
+                let mut rows: Vec<Row> = (0..ctx.scores.len()).map(Row::Score).collect();
+                rows.push(Row::Back);
+                rows
+            }
             Page::SavedRuns => {
                 let mut rows: Vec<Row> = (0..ctx.saved.len()).map(Row::Saved).collect();
                 rows.push(Row::Back);
@@ -231,6 +246,17 @@ impl Menu {
                 let mut line: String = line.chars().take(96).collect();
                 if kept {
                     line.push_str("  [story, replay]");
+                }
+                line
+            }
+            Row::Scores => "High scores".into(),
+            Row::Score(k) => {
+                let Some(high) = ctx.scores.get(k) else {
+                    return String::new();
+                };
+                let mut line: String = high.line.chars().take(96).collect();
+                if high.kept {
+                    line.push_str("  [story]");
                 }
                 line
             }
@@ -275,12 +301,21 @@ impl Menu {
         let from = match self.page {
             Page::NewRun | Page::Retire => Row::NewRun,
             Page::Settings => Row::Settings,
-            Page::History | Page::Story(_) => Row::History,
+            Page::History => Row::History,
+            Page::Story(_) if self.story_from == Page::Scores => Row::Scores,
+            Page::Story(_) => Row::History,
+            Page::Scores => Row::Scores,
             Page::SavedRuns => Row::SavedRuns,
             Page::Main => Row::Continue,
         };
         self.open(Page::Main);
         self.selected = self.rows(ctx).iter().position(|&r| r == from).unwrap_or(0);
+    }
+
+    /// Opens the story of finished run `i` (newest first), from `from` (where Esc goes back to).
+    fn open_story(&mut self, i: usize, from: Page) {
+        self.open(Page::Story(i));
+        self.story_from = from;
     }
 
     fn open(&mut self, page: Page) {
@@ -308,7 +343,7 @@ impl Menu {
             MenuKey::PageDown => self.selected = (self.selected + PAGE_ROWS).min(rows.len() - 1),
             MenuKey::First => self.selected = 0,
             MenuKey::Last => self.selected = rows.len() - 1,
-            MenuKey::Back if matches!(self.page, Page::Story(_)) => self.open(Page::History),
+            MenuKey::Back if matches!(self.page, Page::Story(_)) => self.open(self.story_from),
             MenuKey::Back if self.page != Page::Main => self.back_to_main(ctx),
             MenuKey::Back => {}
             MenuKey::Left | MenuKey::Right => return self.adjust(row, key == MenuKey::Right, ctx),
@@ -339,8 +374,13 @@ impl Menu {
             Row::NewRun => self.open(Page::NewRun),
             Row::Settings => self.open(Page::Settings),
             Row::History => self.open(Page::History),
+            Row::Scores => self.open(Page::Scores),
             Row::Past(i) => match ctx.past.get(i) {
-                Some((_, true)) => self.open(Page::Story(i)),
+                Some((_, true)) => self.open_story(i, Page::History),
+                _ => self.note = Some("This run's recording and story are no longer kept.".into()),
+            },
+            Row::Score(k) => match ctx.scores.get(k) {
+                Some(high) if high.kept => self.open_story(high.past, Page::Scores),
                 _ => self.note = Some("This run's recording and story are no longer kept.".into()),
             },
             Row::Replay => {
@@ -357,7 +397,7 @@ impl Menu {
             Row::Daily => return Outcome::Daily,
             Row::Quit => return Outcome::Quit,
             Row::Back if self.page == Page::Retire => self.open(Page::NewRun),
-            Row::Back if matches!(self.page, Page::Story(_)) => self.open(Page::History),
+            Row::Back if matches!(self.page, Page::Story(_)) => self.open(self.story_from),
             Row::Back => self.back_to_main(ctx),
             Row::Start | Row::Seed if ctx.full.is_some() => {
                 self.open(Page::Retire);
@@ -510,11 +550,103 @@ mod tests {
                     layout: &layout,
                     can_quit: true,
                     past: &[],
+                    scores: &[],
                     today: "2026-11-24",
                 };
                 menu.press(k, &mut ctx)
             })
             .collect()
+    }
+
+    /// The high scores rank the scored runs of the history, then today's daily's; a line opens
+    /// its run's story, whose Esc comes back to the scores, and its replay is one key away.
+    #[test]
+    fn the_high_scores_open_a_runs_story_and_replay() {
+        use super::super::data::high_scores;
+        use MenuKey::*;
+        let run = |score: Option<u64>, daily: Option<&str>, id: Option<&str>| delve_core::save::PastRun {
+            run: "seed 1 (80x50, mixed)".into(),
+            seed: Some(1),
+            deepest: 2,
+            turns: 90,
+            slain: 1,
+            ending: "killed by a rat on level 2".into(),
+            ended_at: 0,
+            carried: Vec::new(),
+            id: id.map(str::to_owned),
+            daily: daily.map(str::to_owned),
+            score,
+            gold: 0,
+        };
+        // Oldest first: from before scores, a daily of another day, today's daily, the best.
+        let history = [
+            run(None, None, None),
+            run(Some(300), Some("2026-11-23"), None),
+            run(Some(250), Some("2026-11-24"), Some("0000000000000007")),
+            run(Some(900), None, Some("0000000000000008")),
+        ];
+        let scores = high_scores(&history, "2026-11-24");
+        let places: Vec<(usize, bool)> = scores.iter().map(|h| (h.past, h.kept)).collect();
+        // Newest first, run 3 is place 0 in the history's list.
+        assert_eq!(places, [(0, true), (2, false), (1, true), (1, true)], "{scores:?}");
+        assert_eq!(
+            scores[0].line,
+            " 1.    900  seed 1 (80x50, mixed), killed by a rat on level 2"
+        );
+        assert!(
+            scores[3].line.starts_with("today's daily  1.    250"),
+            "{}",
+            scores[3].line
+        );
+        let layout = Layout::default();
+        let mut settings = Settings::default();
+        let mut menu = Menu::default();
+        let mut press = |menu: &mut Menu, keys: &[MenuKey]| -> Vec<Outcome> {
+            keys.iter()
+                .map(|&k| {
+                    let mut ctx = Context {
+                        saved: &[],
+                        resume: None,
+                        full: None,
+                        settings: &mut settings,
+                        layout: &layout,
+                        can_quit: true,
+                        past: &[],
+                        scores: &scores,
+                        today: "2026-11-24",
+                    };
+                    menu.press(k, &mut ctx)
+                })
+                .collect()
+        };
+        // New run, Daily, Settings, History, High scores.
+        press(&mut menu, &[Down, Down, Down, Down, Enter]);
+        assert_eq!(menu.page, Page::Scores);
+        press(&mut menu, &[Down, Enter]);
+        assert_eq!((menu.page, menu.note.is_some()), (Page::Scores, true), "no story kept");
+        press(&mut menu, &[Up, Enter]);
+        assert_eq!(menu.page, Page::Story(0));
+        press(&mut menu, &[Back]);
+        assert_eq!(menu.page, Page::Scores, "Esc goes back to the scores");
+        let out = press(&mut menu, &[Enter, Enter]);
+        assert_eq!(out[1], Outcome::Replay(0), "the replay, one key away");
+        press(&mut menu, &[Back, Back]);
+        assert_eq!(menu.page, Page::Main);
+        assert_eq!(
+            menu.rows(&Context {
+                saved: &[],
+                resume: None,
+                full: None,
+                settings: &mut Settings::default(),
+                layout: &layout,
+                can_quit: true,
+                past: &[],
+                scores: &scores,
+                today: "2026-11-24",
+            })[menu.selected],
+            Row::Scores,
+            "the cursor back on High scores"
+        );
     }
 
     #[test]
@@ -613,11 +745,12 @@ mod tests {
         use MenuKey::*;
         let mut settings = Settings::default();
         let saved = ["seed 1, level 2, turn 40"];
-        // Continue, Saved runs, New run, Daily, Settings, History.
+        // Continue, Saved runs, New run, Daily, Settings, History, High scores.
         for (downs, page) in [
             (2, Page::NewRun),
             (4, Page::Settings),
             (5, Page::History),
+            (6, Page::Scores),
             (1, Page::SavedRuns),
         ] {
             let mut menu = Menu::default();
