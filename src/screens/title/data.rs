@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use delve_core::save::History;
 
-use super::menu::Menu;
+use super::menu::{HighScore, Menu};
 use crate::save::{RunId, SAVED_RUNS_KEEP, SaveSlot, SaveStore, SavedEntry, Slot, Store, load_or_set_aside};
 
 /// What the title screen found when it opened: the saved runs, the history, and lines about
@@ -22,17 +22,6 @@ pub(crate) struct TitleData {
     /// The high scores as their page lists them: the best runs of all, then today's daily's.
     pub scores: Vec<HighScore>,
     pub notices: Vec<String>,
-}
-
-/// A line of the high scores page.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct HighScore {
-    /// What the page shows: the place, the score and the run's history line.
-    pub line: String,
-    /// The run's place in `TitleData::past` (newest first): its story and replay.
-    pub past: usize,
-    /// Whether its recording and story are kept.
-    pub kept: bool,
 }
 
 /// How many runs the high scores page lists: the best of all, and of today's daily.
@@ -137,4 +126,49 @@ pub(super) fn load_title_data(
         notices: lines,
     });
     commands.insert_resource(Menu::default());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The high scores rank the scored runs of the history, then today's daily's; runs from
+    /// before scores are not ranked.
+    #[test]
+    fn the_high_scores_rank_by_score_then_list_the_days_daily() {
+        let run = |score: Option<u64>, daily: Option<&str>, id: Option<&str>| delve_core::save::PastRun {
+            run: "seed 1 (80x50, mixed)".into(),
+            seed: Some(1),
+            deepest: 2,
+            turns: 90,
+            slain: 1,
+            ending: "killed by a rat on level 2".into(),
+            ended_at: 0,
+            carried: Vec::new(),
+            id: id.map(str::to_owned),
+            daily: daily.map(str::to_owned),
+            score,
+            gold: 0,
+        };
+        // Oldest first: from before scores, a daily of another day, today's daily, the best.
+        let history = [
+            run(None, None, None),
+            run(Some(300), Some("2026-11-23"), None),
+            run(Some(250), Some("2026-11-24"), Some("0000000000000007")),
+            run(Some(900), None, Some("0000000000000008")),
+        ];
+        let scores = high_scores(&history, "2026-11-24");
+        let places: Vec<(usize, bool)> = scores.iter().map(|h| (h.past, h.kept)).collect();
+        // Newest first, the best run is place 0 in the history's list.
+        assert_eq!(places, [(0, true), (2, false), (1, true), (1, true)], "{scores:?}");
+        assert_eq!(
+            scores[0].line,
+            " 1.    900  seed 1 (80x50, mixed), killed by a rat on level 2"
+        );
+        assert!(
+            scores[3].line.starts_with("today's daily  1.    250"),
+            "{}",
+            scores[3].line
+        );
+    }
 }

@@ -117,6 +117,17 @@ pub enum Outcome {
     Replay(usize),
 }
 
+/// A line of the high scores page.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct HighScore {
+    /// What the page shows: the place, the score and the run's history line.
+    pub line: String,
+    /// The run's place in `TitleData::past` (newest first): its story and replay.
+    pub past: usize,
+    /// Whether its recording and story are kept.
+    pub kept: bool,
+}
+
 /// What the menus show and change besides themselves.
 pub(crate) struct Context<'a> {
     /// The saved runs, newest first, as the list names them ("seed 42 (80x50, mixed), level 3,
@@ -133,7 +144,7 @@ pub(crate) struct Context<'a> {
     /// The finished runs listed, newest first: each line, and whether its recording is kept.
     pub past: &'a [(String, bool)],
     /// The high scores page's lines.
-    pub scores: &'a [super::data::HighScore],
+    pub scores: &'a [HighScore],
     /// Today's date, for the daily dungeon ("2026-11-24").
     pub today: &'a str,
 }
@@ -558,46 +569,17 @@ mod tests {
             .collect()
     }
 
-    /// The high scores rank the scored runs of the history, then today's daily's; a line opens
-    /// its run's story, whose Esc comes back to the scores, and its replay is one key away.
+    /// A high score's line opens its run's story, whose Esc comes back to the scores, and its
+    /// replay is one key away; a run whose story is no longer kept says so.
     #[test]
     fn the_high_scores_open_a_runs_story_and_replay() {
-        use super::super::data::high_scores;
         use MenuKey::*;
-        let run = |score: Option<u64>, daily: Option<&str>, id: Option<&str>| delve_core::save::PastRun {
-            run: "seed 1 (80x50, mixed)".into(),
-            seed: Some(1),
-            deepest: 2,
-            turns: 90,
-            slain: 1,
-            ending: "killed by a rat on level 2".into(),
-            ended_at: 0,
-            carried: Vec::new(),
-            id: id.map(str::to_owned),
-            daily: daily.map(str::to_owned),
-            score,
-            gold: 0,
+        let high = |past: usize, kept: bool| HighScore {
+            line: format!("run {past}"),
+            past,
+            kept,
         };
-        // Oldest first: from before scores, a daily of another day, today's daily, the best.
-        let history = [
-            run(None, None, None),
-            run(Some(300), Some("2026-11-23"), None),
-            run(Some(250), Some("2026-11-24"), Some("0000000000000007")),
-            run(Some(900), None, Some("0000000000000008")),
-        ];
-        let scores = high_scores(&history, "2026-11-24");
-        let places: Vec<(usize, bool)> = scores.iter().map(|h| (h.past, h.kept)).collect();
-        // Newest first, run 3 is place 0 in the history's list.
-        assert_eq!(places, [(0, true), (2, false), (1, true), (1, true)], "{scores:?}");
-        assert_eq!(
-            scores[0].line,
-            " 1.    900  seed 1 (80x50, mixed), killed by a rat on level 2"
-        );
-        assert!(
-            scores[3].line.starts_with("today's daily  1.    250"),
-            "{}",
-            scores[3].line
-        );
+        let scores = [high(0, true), high(2, false)];
         let layout = Layout::default();
         let mut settings = Settings::default();
         let mut menu = Menu::default();
