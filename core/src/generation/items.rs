@@ -433,19 +433,27 @@ fn pile(depth: u32, rng: &mut GenRng) -> u32 {
 fn lay_gold(level: &mut Level, level_seed: u64, depth: u32, all: &[u32], vaults: &[Vec<usize>]) {
     let mut rng = GenRng::new(level_seed ^ GOLD_SALT);
     let map = &level.map;
-    let blocked = taken_tiles(level);
-    let lying: std::collections::HashSet<usize> = level.items.iter().map(|f| map.index(f.at)).collect();
-    let free = |i: usize| map.tiles()[i] == Tile::Floor && !blocked[i] && !lying.contains(&i);
+    // One mask of what is taken (a tile each, no hashing: this walks every tile of the level).
+    let mut blocked = taken_tiles(level);
+    for f in &level.items {
+        blocked[map.index(f.at)] = true;
+    }
     let mut gold = std::collections::BTreeMap::new();
     for region in vaults {
-        let spots: Vec<usize> = region.iter().copied().filter(|&i| free(i)).collect();
+        let spots: Vec<usize> = region
+            .iter()
+            .copied()
+            .filter(|&i| map.tiles()[i] == Tile::Floor && !blocked[i])
+            .collect();
         if let Some(i) = rng.pick(&spots) {
             gold.insert(map.pos_of(i), 2 * pile(depth, &mut rng));
         }
     }
-    let in_vault: std::collections::HashSet<usize> = vaults.iter().flatten().copied().collect();
+    for &i in vaults.iter().flatten() {
+        blocked[i] = true;
+    }
     let mut spots: Vec<usize> = (0..map.tiles().len())
-        .filter(|&i| free(i) && all[i] != UNREACHED && !in_vault.contains(&i))
+        .filter(|&i| map.tiles()[i] == Tile::Floor && !blocked[i] && all[i] != UNREACHED)
         .collect();
     let area = map.width() * map.height();
     let piles = ((3 + rng.below(2)) as usize * area as usize).div_ceil(4000).max(1);
