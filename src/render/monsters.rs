@@ -14,7 +14,6 @@ use crate::render::space::world_pos;
 use crate::turn::{Game, TurnSet};
 use crate::ui::layers;
 use crate::ui::palette;
-use crate::ui::scale;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
@@ -134,10 +133,7 @@ fn show_monsters(
                 (HealthBar, bar, bar_at, shown),
                 (
                     MonsterLetter,
-                    Text2d::new(m.kind.stats().look.glyph.to_string()),
-                    TextFont::from_font_size(scale::ON_MAP_LETTER),
-                    TextColor(palette::MONSTER_LETTER),
-                    Transform::from_xyz(4.0, -3.0, 1.0),
+                    super::sprites::letter_over(m.kind.stats().look.glyph),
                     if settings.colour_blind {
                         Visibility::Inherited
                     } else {

@@ -77,6 +77,17 @@ fn show_keys(
     }
 }
 
+/// The letter drawn over a thing's picture in the colour-blind palette (a monster's, a found
+/// trap's): small, white, in the tile's lower right, above the picture.
+pub(super) fn letter_over(glyph: char) -> (Text2d, TextFont, TextColor, Transform) {
+    (
+        Text2d::new(glyph.to_string()),
+        TextFont::from_font_size(crate::ui::scale::ON_MAP_LETTER),
+        TextColor(palette::MONSTER_LETTER),
+        Transform::from_xyz(4.0, -3.0, 1.0),
+    )
+}
+
 /// How something lying on the floor is drawn: shown once seen (in the lab, always), in its own
 /// colours while in view and dimmed when only remembered.
 pub(super) struct Lying<'a> {

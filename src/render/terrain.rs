@@ -1,7 +1,7 @@
 //! Drawing what lies in and over the terrain: the gold and the traps the player has found (where
-//! it has seen them, dimmed out of view; a trap tinted by its kind's row), and the fire and gas in view now (gas
-//! tinted, fading as it thins). Made again from the level whenever the run changes. In the
-//! colour-blind palette a trap also carries its kind's letter, as a monster does.
+//! it has seen them, dimmed out of view; a trap tinted by its kind's row), and the fire and gas
+//! in view now (gas tinted, fading as it thins). Made again from the level whenever the run
+//! changes. In the colour-blind palette a trap also carries its kind's letter, as a monster does.
 
 use bevy::prelude::*;
 use delve_core::geom::Pos;
@@ -12,9 +12,9 @@ use crate::render::shown::Shown;
 use crate::render::space::world_pos;
 use crate::settings::Settings;
 use crate::turn::{Game, TurnSet};
-use crate::ui::{layers, palette, scale};
+use crate::ui::layers;
 
-use super::sprites::Lying;
+use super::sprites::{Lying, letter_over};
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
@@ -82,13 +82,7 @@ fn show_terrain(
             Transform::from_translation(world_pos(&level.map, at).extend(z)),
         ));
         if let Some(letter) = letter {
-            drawn.with_child((
-                TrapLetter,
-                Text2d::new(letter.to_string()),
-                TextFont::from_font_size(scale::ON_MAP_LETTER),
-                TextColor(palette::MONSTER_LETTER),
-                Transform::from_xyz(4.0, -3.0, 1.0),
-            ));
+            drawn.with_child((TrapLetter, letter_over(letter)));
         }
     };
     for t in level.traps.iter().filter(|t| (lab || !t.hidden) && lying.seen(t.at)) {

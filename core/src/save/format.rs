@@ -768,23 +768,19 @@ fn migrated(mut saved: SavedRun) -> SavedRun {
     saved
 }
 
-/// A save in parts, of format `version`: 8, 7 (no gold), 6 (no traps, fire or gas), 5 (not sneaking), 4 (no recording), 3 (no loot
-/// either) or 2 (no gear, items or loot), each read as its own format's parts and migrated.
+/// A save in parts, of format `version`: 8, 7 (no gold), 6 (no traps, fire or gas), 5 (not
+/// sneaking), 4 (no recording), 3 (no loot either) or 2 (no gear, items or loot), each read as
+/// its own format's parts and migrated.
 fn decode_parts(body: &[u8], version: u32) -> Result<SavedRun, SaveError> {
     let parts: Parts = unpack("the list of its parts", body)?;
     let run_bytes = inflate("the run", parts.run.0, RUN_PART_MAX)?;
-    let run: Run6 = match version {
-        8.. => return decode_run8(unpack("the run", &run_bytes)?, parts.levels, version),
-        6 | 7 => unpack("the run", &run_bytes)?,
-        5 => unpack::<Run5>("the run", &run_bytes)?.into(),
-        3 | 4 => Run5::from(unpack::<Run3>("the run", &run_bytes)?).into(),
-        _ => Run5::from(Run3::from(unpack::<Run2>("the run", &run_bytes)?)).into(),
+    let run: Run8 = match version {
+        8.. => unpack("the run", &run_bytes)?,
+        6 | 7 => unpack::<Run6>("the run", &run_bytes)?.into(),
+        5 => Run6::from(unpack::<Run5>("the run", &run_bytes)?).into(),
+        3 | 4 => Run6::from(Run5::from(unpack::<Run3>("the run", &run_bytes)?)).into(),
+        _ => Run6::from(Run5::from(Run3::from(unpack::<Run2>("the run", &run_bytes)?))).into(),
     };
-    decode_run8(run.into(), parts.levels, version)
-}
-
-/// The rest of `decode_parts`: the run's part as format 8 keeps it, and the levels' parts.
-fn decode_run8(run: Run8, level_parts: Vec<Option<Blob<'_>>>, version: u32) -> Result<SavedRun, SaveError> {
     let Run8 { run, gold } = run;
     let Run6 {
         game,
@@ -811,9 +807,9 @@ fn decode_run8(run: Run8, level_parts: Vec<Option<Blob<'_>>>, version: u32) -> R
         return Err(SaveError::Damaged(format!("kills of {} kinds of monster", kills.len())));
     }
     record.kills[..kills.len()].copy_from_slice(&kills);
-    let mut levels = Vec::with_capacity(level_parts.len());
-    let mut memory = Vec::with_capacity(level_parts.len());
-    for (i, part) in level_parts.into_iter().enumerate() {
+    let mut levels = Vec::with_capacity(parts.levels.len());
+    let mut memory = Vec::with_capacity(parts.levels.len());
+    for (i, part) in parts.levels.into_iter().enumerate() {
         let Some(part) = part else {
             levels.push(None);
             memory.push(None);

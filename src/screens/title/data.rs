@@ -25,8 +25,8 @@ pub(crate) struct TitleData {
 }
 
 /// How many runs the high scores page lists: the best of all, and of today's daily.
-pub(crate) const SCORES_SHOWN: usize = 20;
-pub(crate) const DAILY_SHOWN: usize = 10;
+const SCORES_SHOWN: usize = 20;
+const DAILY_SHOWN: usize = 10;
 
 /// The high scores of `runs` (a history, oldest first): the best `SCORES_SHOWN` of all by score
 /// (a tie: the earlier run first), then the best `DAILY_SHOWN` of the daily of `today`. Runs
