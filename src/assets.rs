@@ -31,7 +31,7 @@ pub mod tiles {
     pub(crate) const RELIC: u32 = 16;
     /// A pale corridor floor, tinted by the style that dug it (the generator lab).
     pub const LAB_CORRIDOR: u32 = 17;
-    /// The item tiles: one per `Class`, in `Class::ALL` order (a kind's is in its row).
+    /// The item tiles: one per `Class` but food (`RATION`), in `Class::ALL` order (a kind's is in its row).
     #[cfg(test)]
     pub(crate) const ITEMS: u32 = 18;
     /// Terrain: grass, shallow water, deep water, lava, chasm, bridge, ashes.
@@ -50,9 +50,12 @@ pub mod tiles {
     pub(crate) const GAS: u32 = 42;
     /// A pile of gold.
     pub(crate) const GOLD: u32 = 43;
-    /// Tiles drawn in the tileset (8 to a row): gold is the last.
+    /// A ration (pale, tinted as the items are): food's own picture, after the six classes'.
     #[cfg(test)]
-    pub(crate) const COUNT: u32 = 44;
+    pub(crate) const RATION: u32 = 44;
+    /// Tiles drawn in the tileset (8 to a row): the ration is the last.
+    #[cfg(test)]
+    pub(crate) const COUNT: u32 = 45;
     /// Side of a tile in pixels.
     pub(crate) const SIZE: u32 = 16;
 }
@@ -141,7 +144,7 @@ mod tests {
         let source = include_str!("assets.rs");
         let layout = format!("tile_size_x = 16, tile_size_y = 16, columns = {columns}, rows = {rows}");
         assert!(source.contains(&layout), "the atlas layout is not {layout}");
-        for tile in [tiles::TRAP, tiles::FIRE, tiles::GAS, tiles::GOLD] {
+        for tile in [tiles::TRAP, tiles::FIRE, tiles::GAS, tiles::GOLD, tiles::RATION] {
             assert!(tile < tiles::COUNT);
         }
         for kind in delve_core::world::TrapKind::ALL {

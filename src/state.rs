@@ -45,6 +45,9 @@ pub enum Focus {
     /// A question a direction answers ("Close which door?"): a direction answers it, any other
     /// key lets it go.
     Choose,
+    /// A boon to choose at an experience level (the boon screen): nothing else is played until
+    /// one is chosen.
+    Boon,
 }
 
 /// Whose run `turn::Game` holds: the player's own, a level the generator lab shows (the

@@ -499,6 +499,7 @@ fn explore_picks_up_darts_and_potions_but_not_a_sword_nor_an_altars_choice() {
     let darts = Item {
         kind: ItemKind::Dart,
         count: 4,
+        plus: 0,
     };
     level.items.push(FloorItem::loose(Pos::new(6, 2), darts));
     level

@@ -64,6 +64,7 @@ fn app() -> App {
         Item {
             kind: ItemKind::Dart,
             count: 3,
+            plus: 0,
         },
     )];
     app.world_mut().resource_mut::<Game>().0.look();

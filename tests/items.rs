@@ -46,6 +46,7 @@ fn items_app() -> App {
         Item {
             kind: ItemKind::Dart,
             count: 3,
+            plus: 0,
         },
     ));
     level.monsters.push(Monster {
@@ -258,6 +259,7 @@ fn one_thing_has_the_keyboard_at_a_time() {
     let darts = Item {
         kind: ItemKind::Dart,
         count: 3,
+        plus: 0,
     };
     game.dungeon_mut()
         .level_mut()
@@ -373,6 +375,7 @@ fn a_turn_is_animated_from_its_effects_and_the_next_turn_cuts_it_short() {
             .add(Item {
                 kind: ItemKind::Dart,
                 count: 5,
+                plus: 0,
             })
             .unwrap();
         game.dungeon_mut().level_mut().monsters.push(Monster {

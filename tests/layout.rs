@@ -286,6 +286,7 @@ fn play_and_every_overlay_fit_every_window_at_every_text_size() {
         let darts = delve_core::world::Item {
             kind: delve_core::world::ItemKind::Dart,
             count: 5,
+            plus: 0,
         };
         let mut game = app.world_mut().resource_mut::<Game>();
         game.player_mut().pack = delve_core::world::Pack::default();

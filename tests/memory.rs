@@ -60,6 +60,12 @@ fn ten_thousand_turns_hold_no_more_memory_than_a_thousand() {
     let mut play_until = |app: &mut App, turns: u64| {
         let mut actions = 0;
         while app.world().resource::<Game>().turn() < turns {
+            // Fed, and growing as offered: what is measured is memory, not hunger or choices.
+            let mut game = app.world_mut().resource_mut::<Game>();
+            game.player_mut().stomach = delve_core::world::STOMACH;
+            if let Some(offer) = game.offer() {
+                game.choose(offer[0]).unwrap();
+            }
             app.world_mut().write_message(command(&mut rng));
             app.update();
             actions += 1;

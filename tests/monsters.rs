@@ -335,12 +335,13 @@ fn you_kill_monsters_and_the_record_counts_them() {
     assert!(level(&app).monsters.is_empty(), "an orc dies to forty blows");
     assert_eq!(app.world().resource::<Game>().record().slain, 1);
     let log = &app.world().resource::<Game>().log();
-    // The first blow, on the sleeper, is a stab; the kill makes the player tougher, and says so.
+    // The first blow, on the sleeper, is a stab; the kill's worth brings experience level 2, which
+    // adds 2 hit points and owes a boon, and says so.
     assert!(log.lines().any(|(_, l)| l.starts_with("You stab the sleeping orc (")));
     let max = game(&app).player().health.max;
     assert!(
-        log.lines()
-            .any(|(_, l)| *l == format!("You kill the orc. You feel tougher: {max} hit points at most.")),
+        log.lines().any(|(_, l)| *l
+            == format!("You kill the orc. You reach experience level 2 ({max} hit points at most): choose a boon!")),
         "{:?}",
         log.lines().collect::<Vec<_>>()
     );

@@ -8,7 +8,8 @@ generator lab tints by corridor style, 18-23 the item classes (potion, scroll, w
 thrown, wand), drawn pale to be tinted by the game, 24-29 the later monsters (kobold, monkey,
 goblin archer, bloat, vampire bat, centaur), 30-32 the dagger, the axe and the mace (20, the
 class's picture, is the sword), 33-39 the terrain (grass, shallow water, deep water, lava, chasm,
-bridge, ashes), 40 a trap (pale, tinted by its kind), 41 fire, 42 gas (pale, tinted), 43 gold.
+bridge, ashes), 40 a trap (pale, tinted by its kind), 41 fire, 42 gas (pale, tinted), 43 gold,
+44 a ration (pale, tinted as the items are).
 Plain Python 3 (no packages): run it from anywhere to redraw the PNG.
 """
 import os
@@ -728,6 +729,25 @@ GOLD = [
     "................",
 ]
 
+RATION = [
+    "................",
+    "................",
+    "................",
+    "................",
+    "................",
+    "......kkkk......",
+    "....kkllllkk....",
+    "...kllLllLllk...",
+    "..klLlllllLllk..",
+    "..kllllLlllllk..",
+    "..kLLLLLLLLLLk..",
+    "..kllkllkllllk..",
+    "...kkkkkkkkkk...",
+    "................",
+    "................",
+    "................",
+]
+
 TILES = [
     wall(),
     floor("f", "F", [(7, 7), (8, 8), (2, 12), (13, 3)]),
@@ -773,6 +793,7 @@ TILES = [
     FIRE,
     GAS,
     GOLD,
+    RATION,
 ]
 
 

@@ -17,7 +17,10 @@
 //! Heartstone once seen; unlock a door that bars the rest with its key. The "reckless" bots never
 //! rest; the "careful" ones rest (wait) when hurt and no monster is near, and rest to full
 //! before taking the stairs. What the terrain did to them is counted too: traps sprung, falls,
-//! weapons swept away, turns in fire and gas, hidden things found.
+//! weapons swept away, turns in fire and gas, hidden things found. Every bot takes the boon it
+//! likes best of those offered (`bot::choose`), eats when hungry and fetches rations it knows of
+//! while it carries none; the report says how many runs starved, ended on the first two levels,
+//! the experience level reached, rations eaten, gold, score and feats.
 
 use delve_core::bot::Bot;
 use delve_core::fov::DEFAULT_RADIUS;
@@ -28,6 +31,15 @@ use delve_core::world::Ending;
 
 struct Outcome {
     deepest: u32,
+    /// The level the run ended on (the deepest, for a win).
+    ended_on: u32,
+    grade: u32,
+    eaten: u32,
+    gold: u32,
+    score: u64,
+    feats: u32,
+    /// Turns spent hungry or worse.
+    hungry: u64,
     ending: Option<Ending>,
     turns: u64,
     /// What the terrain did to the player: traps sprung, falls, weapons swept away while
@@ -61,8 +73,17 @@ fn play(seed: u64, careful: bool, blind: bool, use_items: bool) -> Outcome {
     let mut run = spec.begin().unwrap().with_sight(DEFAULT_RADIUS);
     let mut bot = Bot::new(careful, blind, use_items);
     let mut terrain = Terrain::default();
+    let mut hungry = 0;
     // As `Bot::play_until`, reading what each turn did to the player.
     while !run.is_over() && run.turn() < 20_000 {
+        if let Some(offer) = run.offer() {
+            run.choose(delve_core::bot::choose(&offer)).expect("offered");
+            continue;
+        }
+        let turn = run.turn();
+        if run.player().hunger() >= delve_core::world::Hunger::Hungry {
+            hungry += 1;
+        }
         let round = match run.play(bot.act(&run)) {
             Ok(round) => round,
             Err(_) => run.play(Act::Wait).unwrap_or_default(),
@@ -81,6 +102,8 @@ fn play(seed: u64, careful: bool, blind: bool, use_items: bool) -> Outcome {
                 _ => {}
             }
         }
+        hungry += (run.turn() - turn).saturating_sub(1)
+            * u64::from(run.player().hunger() >= delve_core::world::Hunger::Hungry);
     }
     if !run.is_over() && std::env::var_os("BALANCE_DEBUG").is_some() {
         let (dungeon, at, carrying, health) = (
@@ -104,6 +127,13 @@ fn play(seed: u64, careful: bool, blind: bool, use_items: bool) -> Outcome {
     }
     Outcome {
         deepest: run.record().deepest,
+        ended_on: run.dungeon().depth(),
+        grade: run.player().growth.grade(),
+        eaten: run.record().deeds.eaten,
+        gold: run.player().gold,
+        score: run.score(),
+        feats: run.feats().count() as u32,
+        hungry,
         ending: run.record().ending.clone(),
         turns: run.turn(),
         terrain,
@@ -137,6 +167,7 @@ fn main() {
         let (mut wins, mut turns) = (0, 0);
         let mut killers: std::collections::BTreeMap<String, u32> = Default::default();
         let mut terrain = Terrain::default();
+        let (mut early, mut grades, mut eaten, mut gold, mut score, mut feats, mut hungry) = (0, 0, 0, 0, 0, 0, 0);
         for seed in 0..runs {
             if only.is_some_and(|o| o != seed) {
                 continue;
@@ -145,6 +176,15 @@ fn main() {
             reached[o.deepest as usize] += 1;
             terrain.add(&o.terrain);
             turns += o.turns;
+            grades += o.grade;
+            eaten += o.eaten;
+            gold += u64::from(o.gold);
+            score += o.score;
+            feats += o.feats;
+            hungry += o.hungry;
+            if o.ending.is_some() && o.ending != Some(Ending::Won) && o.ended_on <= 2 {
+                early += 1;
+            }
             match o.ending {
                 Some(Ending::Won) => wins += 1,
                 Some(Ending::Died { by }) => *killers.entry(by).or_default() += 1,
@@ -164,6 +204,16 @@ fn main() {
         );
         println!("          deepest reached: {:?}", &reached[1..]);
         println!("          killed by: {killers:?}; bot stuck (20,000 turns): {stuck}");
+        let starved = killers.get("starvation").copied().unwrap_or(0);
+        println!(
+            "          starved {starved}; died on levels 1-2: {early}; mean: experience level {:.1}, rations eaten {:.1}, turns hungry {}, gold {}, score {}, feats {:.1}",
+            f64::from(grades) / runs as f64,
+            f64::from(eaten) / runs as f64,
+            hungry / runs,
+            gold / runs,
+            score / runs,
+            f64::from(feats) / runs as f64
+        );
         println!(
             "          terrain: traps sprung {}, falls {}, weapons swept away {}, turns burnt {}, turns in gas {}, secrets and traps found {}",
             terrain.traps, terrain.falls, terrain.swept, terrain.burnt, terrain.gassed, terrain.found

@@ -53,6 +53,11 @@ fn main() {
     let spec = RunSpec::seeded(GenParams::new(2026, 80, 50, CorridorStyle::Mixed));
     let mut run = spec.begin().expect("a run").with_sight(DEFAULT_RADIUS);
     for _ in 0..2000 {
+        // From rules 6 a level of experience owes a boon: the first offered is taken.
+        if let Some(offer) = run.offer() {
+            run.choose(offer[0]).expect("offered");
+            continue;
+        }
         if walk_to(&mut run, Tile::StairsDown) {
             break;
         }
@@ -77,6 +82,9 @@ fn main() {
     }
     assert_eq!(run.map_tile(), Tile::StairsDown, "on the stairs");
     run.play(Act::Descend).expect("down");
+    if let Some(offer) = run.offer() {
+        run.choose(offer[0]).expect("offered");
+    }
     plan::explore_level(&mut run, plan::explore, 25);
     assert!(!run.is_over(), "the run goes on");
     // From format 6 the player's sneaking is saved: the golden run ends sneaking.

@@ -37,7 +37,11 @@ const ROOM: &str = "\
 fn give(run: &mut Run, kind: ItemKind, n: u8) -> u8 {
     run.player_mut()
         .pack
-        .add(Item { kind, count: n })
+        .add(Item {
+            kind,
+            count: n,
+            plus: 0,
+        })
         .expect("room in the pack") as u8
 }
 
@@ -188,17 +192,17 @@ fn scrolls_map_teleport_identify_recharge_and_aggravate() {
 #[test]
 fn weapons_and_armour_change_the_numbers() {
     let mut run = run_on(ROOM);
-    let bare = run.player().attack(0);
+    let bare = run.player().attack();
     let axe = give(&mut run, ItemKind::Axe, 1);
     run.play(Act::Equip(axe)).unwrap();
-    let armed = run.player().attack(0);
+    let armed = run.player().attack();
     assert_eq!(armed.to_hit, bare.to_hit - 5);
     assert_eq!(armed.damage, (bare.damage.0 + 2, bare.damage.1 + 5));
     assert_eq!(run.play(Act::Equip(axe)), Err(Refusal::AlreadyEquipped));
     let plate = give(&mut run, ItemKind::Plate, 1);
     run.play(Act::Use(plate)).unwrap();
     assert_eq!(run.player().armour(), 6);
-    assert_eq!(run.player().attack(0).to_hit, bare.to_hit - 20, "plate spoils the aim");
+    assert_eq!(run.player().attack().to_hit, bare.to_hit - 20, "plate spoils the aim");
     run.play(Act::Unequip(axe)).unwrap();
     assert_eq!(run.player().pack.wielded(), None);
     assert_eq!(run.play(Act::Unequip(axe)), Err(Refusal::NotEquipped));
@@ -237,10 +241,10 @@ fn weapons_and_armour_change_the_numbers() {
 fn every_weapon_armour_and_thrown_kind_does_what_its_numbers_say() {
     for kind in ItemKind::of(Class::Weapon).chain(ItemKind::of(Class::Armour)) {
         let mut run = run_on(ROOM);
-        let bare = run.player().attack(3);
+        let bare = run.player().attack();
         let s = give(&mut run, kind, 1);
         run.play(Act::Equip(s)).unwrap();
-        let with = run.player().attack(3);
+        let with = run.player().attack();
         let stats = kind.stats();
         assert_eq!(with.to_hit as i32, bare.to_hit as i32 + stats.to_hit, "{kind:?}");
         if kind.class() == Class::Weapon {
@@ -542,7 +546,7 @@ fn a_thousand_runs_of_items() {
         .unwrap_or(1000);
     let mut per_depth = vec![Vec::new(); DEEPEST as usize];
     let mut vaults = 0;
-    let mut classes = [0usize; 6];
+    let mut classes = [0usize; 7];
     for seed in 0..runs {
         for depth in 1..=DEEPEST {
             let params = GenParams::new(seed, 80, 50, CorridorStyle::Mixed).at_depth(depth);

@@ -149,10 +149,12 @@ fn thieves_steal_what_is_not_worn_run_and_drop_it_when_killed() {
     let darts = run.player_mut().pack.add(Item {
         kind: ItemKind::Dart,
         count: 5,
+        plus: 0,
     });
     let sword = run.player_mut().pack.add(Item {
         kind: ItemKind::Sword,
         count: 1,
+        plus: 0,
     });
     run.player_mut().pack.weapon = sword.map(|s| s as u8);
     put(&mut run, monster(1, Kind::Monkey, Pos::new(2, 1), hunting(me)));
@@ -240,6 +242,7 @@ fn bloats_drift_up_hover_and_poison_who_pops_them_close() {
         .add(Item {
             kind: ItemKind::Dart,
             count: 20,
+            plus: 0,
         })
         .unwrap() as u8;
     let mut b = monster(1, Kind::Bloat, Pos::new(6, 1), Mind::Asleep);
@@ -542,6 +545,7 @@ fn what_a_thief_carries_is_saved_hashed_and_checked() {
     let dart = Item {
         kind: ItemKind::Dart,
         count: 3,
+        plus: 0,
     };
     run.dungeon_mut().level_mut().loot.push(Loot { holder: 1, item: dart });
     assert_ne!(run.state_hash(), before, "the hash covers loot");

@@ -299,6 +299,11 @@ fn the_golden_recording_still_replays() {
         Ok((verdict, _)) => assert!(RULES == 5 && verdict.ok(), "{:?}", verdict.desync),
         Err(e) => assert!(RULES > 5 && e.contains("made under rules 5"), "{e}"),
     }
+    // Rules 6's (experience levels and boons, hunger, enchanting, feats).
+    match verify(&data("golden-r6.delverec")) {
+        Ok((verdict, _)) => assert!(RULES == 6 && verdict.ok(), "{:?}", verdict.desync),
+        Err(e) => assert!(RULES > 6 && e.contains("made under rules 6"), "{e}"),
+    }
 }
 
 #[test]

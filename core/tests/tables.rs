@@ -3,7 +3,7 @@
 //! is, so a kind changed or added without its docs fails here (the message gives the table to
 //! paste). Every kind has a letter of its own.
 
-use delve_core::world::{Doors, ItemKind, Kind, TrapKind};
+use delve_core::world::{Boon, Doors, Feat, ItemKind, Kind, TrapKind};
 
 fn playing_md() -> String {
     std::fs::read_to_string(format!("{}/../docs/playing.md", env!("CARGO_MANIFEST_DIR"))).expect("docs/playing.md")
@@ -85,6 +85,32 @@ fn item_table() -> String {
     out
 }
 
+/// The boons' table, in table order.
+fn boon_table() -> String {
+    let mut out = String::from(
+        "| boon | taken at most | what it does |\n\
+         | --- | --- | --- |\n",
+    );
+    for boon in Boon::ALL {
+        let s = boon.stats();
+        out.push_str(&format!("| {} | {} | {} |\n", s.name, s.most, s.about));
+    }
+    out
+}
+
+/// The feats' table, in table order.
+fn feat_table() -> String {
+    let mut out = String::from(
+        "| feat | earned by |\n\
+         | --- | --- |\n",
+    );
+    for feat in Feat::ALL {
+        let (name, what) = feat.words();
+        out.push_str(&format!("| {name} | {what} |\n"));
+    }
+    out
+}
+
 /// The traps' table, by the first level each is laid on (then kind order).
 fn trap_table() -> String {
     let mut kinds = TrapKind::ALL.to_vec();
@@ -113,6 +139,8 @@ fn the_docs_tables_are_the_kinds_rows() {
         ("monsters", monster_table()),
         ("items", item_table()),
         ("traps", trap_table()),
+        ("boons", boon_table()),
+        ("feats", feat_table()),
     ] {
         assert!(
             docs.contains(&table),

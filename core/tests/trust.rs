@@ -16,6 +16,7 @@ use delve_core::run::{
     Astray, CHECKPOINT_EVERY, Checkpoint, Command, Impossible, MAX_WORK, RULES, Recording, Run, RunSpec,
 };
 use delve_core::save::{RecordingFile, decode, decode_recording, encode_recording, replayable, verify};
+use delve_core::world::Boon;
 
 fn spec(seed: u64, w: u32, h: u32) -> RunSpec {
     RunSpec::seeded(GenParams::new(seed, w, h, CorridorStyle::Mixed))
@@ -255,7 +256,12 @@ fn any_command(r: &mut Xorshift) -> Command {
     let dir = Dir8::ALL[(pick >> 8) as usize % 8];
     let slot = (pick >> 16) as u8 % 30;
     let near = Pos::new((pick >> 24) as i32 % 90 - 5, (pick >> 32) as i32 % 60 - 5);
-    match pick % 16 {
+    match pick % 18 {
+        16 => Command::Choose(Boon::ALL[(pick >> 40) as usize % Boon::ALL.len()]),
+        17 => Command::Act(Act::Enchant {
+            scroll: slot,
+            item: (pick >> 48) as u8 % 30,
+        }),
         0 => Command::Act(Act::Drop(slot)),
         1 => Command::Act(Act::Use(slot)),
         2 => Command::Act(Act::Equip(slot)),
@@ -298,6 +304,7 @@ fn leniently(spec: &RunSpec, commands: &[Command]) -> (Vec<Checkpoint>, Checkpoi
                         true
                     }
                 }
+                Command::Choose(boon) => run.choose(boon).is_ok(),
             };
         if !possible {
             first_impossible = first_impossible.or(Some(i + 1));

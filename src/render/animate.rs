@@ -82,7 +82,11 @@ fn animations(h: &Happening, map: &TileMap, game: &Game, assets: &GameAssets) ->
     };
     match h.effect {
         Effect::Flew { kind, .. } => {
-            let item = Item { kind, count: 1 };
+            let item = Item {
+                kind,
+                count: 1,
+                plus: 0,
+            };
             let mut sprite = Sprite::from_atlas_image(
                 assets.tileset.clone(),
                 TextureAtlas {

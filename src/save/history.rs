@@ -1,9 +1,9 @@
 //! A run that ends, or is abandoned, leaves the saves for the history, with its recording and
-//! story kept beside it under its name.
+//! story kept beside it under its name, and its feats written into the book of feats.
 
 use bevy::prelude::*;
 use delve_core::run::Run;
-use delve_core::save::{History, PastRun, encode_recording, story};
+use delve_core::save::{FeatBook, History, PastRun, encode_recording, story};
 
 use super::listing::load;
 use super::slot::SaveSlot;
@@ -46,6 +46,19 @@ fn add_to_history(store: &Store, mut past: PastRun, id: RunId, run: &Run) {
     });
     if kept {
         past.id = Some(id.to_string());
+    }
+    // The book of feats, under the same lock: one that cannot be read is not written over.
+    if !past.feats.is_empty() {
+        match load(store, Slot::Feats, "book of feats", FeatBook::from_text) {
+            Ok((book, _)) => {
+                let mut book = book.unwrap_or_default();
+                book.add(&past);
+                if let Err(e) = store.write(Slot::Feats, book.to_text().as_bytes()) {
+                    error!("the book of feats could not be written: {e}");
+                }
+            }
+            Err(line) => error!("{line} This run's feats were not added to it."),
+        }
     }
     let mut history = history.unwrap_or_default();
     let dropped = history.push(past);

@@ -47,6 +47,8 @@ pub enum Slot {
     Settings,
     /// Finished runs (RON text).
     History,
+    /// Every feat ever earned (RON text), beside the history.
+    Feats,
     /// A finished run's recording (`delve_core::save::recording`), beside the history.
     Recording(RunId),
     /// A finished run's story (plain text), beside the history.
@@ -69,6 +71,7 @@ impl Slot {
             Slot::Run(id) => format!("{RUNS_DIR}/{id}.sav"),
             Slot::Settings => "settings.ron".into(),
             Slot::History => "history.ron".into(),
+            Slot::Feats => "feats.ron".into(),
             Slot::Recording(id) => format!("{ENDED_DIR}/{id}.delverec"),
             Slot::Story(id) => format!("{ENDED_DIR}/{id}.txt"),
         }
@@ -80,6 +83,7 @@ impl Slot {
             Slot::Run(id) => format!("{RUN_KEY}{id}"),
             Slot::Settings => "delve.settings".into(),
             Slot::History => "delve.history".into(),
+            Slot::Feats => "delve.feats".into(),
             Slot::Recording(id) => format!("delve.recording.{id}"),
             Slot::Story(id) => format!("delve.story.{id}"),
         }
@@ -90,7 +94,7 @@ impl Slot {
     pub(crate) const fn max_bytes(self) -> u64 {
         match self {
             Slot::Run(_) | Slot::Recording(_) => 64 << 20,
-            Slot::Settings => 1 << 20,
+            Slot::Settings | Slot::Feats => 1 << 20,
             Slot::History | Slot::Story(_) => 16 << 20,
         }
     }

@@ -44,13 +44,20 @@ pub fn summary(run: &Run) -> String {
         1 => "1 monster".to_owned(),
         n => format!("{n} monsters"),
     };
+    let feats: Vec<&str> = run.feats().map(|f| f.name()).collect();
+    let feats = if feats.is_empty() {
+        "none".to_owned()
+    } else {
+        feats.join(", ")
+    };
     format!(
-        "{headline}\n\nScore: {}\n\n{}\nDeepest level reached: {} of {}\nTurns: {turns}\nSlain: {slain}\nGold: {}",
+        "{headline}\n\nScore: {}\n\n{}\nDeepest level reached: {} of {}     Turns: {turns}\nSlain: {slain}     Gold: {}     Experience {}\nFeats: {feats}",
         run.score(),
         dungeon.describe(),
         record.deepest,
         dungeon.deepest(),
         run.player().gold,
+        run.player().growth.describe(),
     )
 }
 
@@ -74,6 +81,8 @@ fn show_summary(mut commands: Commands, game: Res<Game>, settings: Option<Res<Se
         children![(
             Node {
                 padding: UiRect::all(px(24)),
+                // A long line of feats wraps within the window.
+                max_width: percent(94),
                 ..default()
             },
             BackgroundColor(palette::SUMMARY),

@@ -46,6 +46,17 @@ pub fn message(app: &App) -> String {
         .map_or_else(String::new, |(_, line)| line.clone())
 }
 
+/// Whether a line told on the newest turn that told anything starts with `start` (a feat
+/// earned or a hunger felt is told after what the turn did).
+pub fn told_lately(app: &App, start: &str) -> bool {
+    let log = game(app).log();
+    let Some(&(turn, _)) = log.last() else { return false };
+    log.lines()
+        .rev()
+        .take_while(|(t, _)| *t == turn)
+        .any(|(_, l)| l.starts_with(start))
+}
+
 /// Plays `command` (one frame, and one more when it changed the screen: an ended run).
 pub fn act(app: &mut App, command: PlayerCommand) {
     app.world_mut().write_message(command);

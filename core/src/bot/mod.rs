@@ -14,7 +14,7 @@ use crate::paths::{Search, StepField};
 use crate::rules::mind::distance_sq;
 use crate::rules::{Act, flight};
 use crate::run::Run;
-use crate::world::{Class, Habit, ItemKind, Mind, Monster};
+use crate::world::{Boon, Class, Habit, Hunger, Item, ItemKind, Mind, Monster};
 
 /// A bot: how it plays, and its scratch between turns.
 #[derive(Clone, Debug, Default)]
@@ -47,8 +47,12 @@ impl Bot {
     }
 
     /// Plays one action in `run` (waiting instead when the rules refuse it, as at a shut door
-    /// its step opens).
+    /// its step opens); first, a boon owed is chosen (`choose`).
     pub fn play(&mut self, run: &mut Run) {
+        if let Some(offer) = run.offer() {
+            let _ = run.choose(choose(&offer));
+            return;
+        }
         let act = self.act(run);
         if run.play(act).is_err() {
             let _ = run.play(Act::Wait);
@@ -126,7 +130,8 @@ impl Bot {
                 && run.sight().is_visible(m.at)
         });
         let chosen = if self.use_items { item_act(run) } else { None };
-        if let Some(act) = chosen {
+        let fed = if adjacent.is_none() { self.food_act(run) } else { None };
+        if let Some(act) = chosen.or(fed) {
             act
         } else if let Some(m) = adjacent {
             Act::Step(Dir8::between(at, m.at).unwrap())
@@ -172,6 +177,75 @@ impl Bot {
             best.map_or(Act::Wait, |(_, d)| Act::Step(d))
         }
     }
+}
+
+impl Bot {
+    /// What every bot does for food: eat when hungry, pick up a ration it stands on, and walk to
+    /// the nearest ration it knows of (all on the level, for a bot that knows the map) while it
+    /// carries none.
+    fn food_act(&mut self, run: &Run) -> Option<Act> {
+        let player = run.player();
+        let level = run.dungeon().level();
+        let at = player.at;
+        let ration = player.pack.items().find(|(_, i)| i.kind == ItemKind::Ration);
+        if player.hunger() >= Hunger::Hungry
+            && let Some((s, _)) = ration
+        {
+            return Some(Act::Use(s as u8));
+        }
+        let lying = |f: &&crate::world::FloorItem| f.item.kind == ItemKind::Ration && f.altar.is_none();
+        if level.item_at(at).filter(lying).is_some() && player.pack.room_for(Item::one(ItemKind::Ration)).is_some() {
+            return Some(Act::PickUp);
+        }
+        if ration.is_some() {
+            return None;
+        }
+        let memory = player.memory.level(run.dungeon().depth());
+        let known = |p: Pos| !self.blind || memory.is_some_and(|m| m.is_explored(p));
+        let nearest = level
+            .items
+            .iter()
+            .filter(lying)
+            .filter(|f| known(f.at))
+            .min_by_key(|f| distance_sq(f.at, at))?
+            .at;
+        let map = &level.map;
+        self.field.compute(map, nearest, 10_000, |t| {
+            t.is_walkable() && t != Tile::Door(DoorState::Locked)
+        });
+        let here = self.field.get(at)?;
+        Dir8::ALL
+            .into_iter()
+            .filter(|&d| {
+                let q = Dir8::from_pos(at, d);
+                !(d.is_diagonal() && (map.tile(q).is_door() || map.tile(at).is_door()))
+                    && level.trap_at(q).is_none_or(|t| t.hidden)
+            })
+            .filter_map(|d| self.field.get(Dir8::from_pos(at, d)).map(|v| (v, d)))
+            .filter(|&(v, _)| v < here)
+            .min_by_key(|&(v, _)| v)
+            .map(|(_, d)| Act::Step(d))
+    }
+}
+
+/// The boon a bot takes of those offered: harder blows, then more hit points, surer blows, a
+/// hide, healing; the rest after.
+pub fn choose(offer: &[Boon]) -> Boon {
+    const LIKED: [Boon; 12] = [
+        Boon::Might,
+        Boon::Vigour,
+        Boon::Precision,
+        Boon::Hide,
+        Boon::Regeneration,
+        Boon::ShieldBash,
+        Boon::IronStomach,
+        Boon::PoisonResistance,
+        Boon::Thrower,
+        Boon::FireResistance,
+        Boon::Assassin,
+        Boon::KeenEyes,
+    ];
+    LIKED.into_iter().find(|b| offer.contains(b)).unwrap_or(offer[0])
 }
 
 /// The expected damage of a blow with `weapon` (to hit times the mean damage), for a bot at
@@ -232,6 +306,15 @@ fn item_act(run: &Run) -> Option<Act> {
         && pack.worn().is_none_or(|k| a.kind.stats().armour > k.stats().armour)
     {
         return Some(Act::Equip(s as u8));
+    }
+    // A scroll of enchanting known: on the weapon wielded, else the armour worn.
+    if let Some(s) = find(&|k, _| k == ItemKind::Enchanting && known(k))
+        && let Some(target) = pack.weapon.or(pack.armour)
+    {
+        return Some(Act::Enchant {
+            scroll: s,
+            item: target,
+        });
     }
     // Something coming: throw or zap at it while it is not yet next to you; the strong ones
     // with the wand of striking.

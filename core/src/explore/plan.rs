@@ -127,7 +127,7 @@ pub fn worth_taking(known: &Known, pack: &Pack, found: &FloorItem) -> bool {
         && !found.sealed
         && matches!(
             found.item.kind.class(),
-            Class::Potion | Class::Scroll | Class::Wand | Class::Thrown
+            Class::Potion | Class::Scroll | Class::Wand | Class::Thrown | Class::Food
         )
         && pack.room_for(found.item).is_some()
 }

@@ -14,7 +14,7 @@ use crate::paths::{UNREACHED, distance_map, distances_inside_by};
 
 use super::locks::{Cuts, walk_with_locks_shut};
 use crate::rng::GenRng;
-use crate::world::{Class, FloorItem, Item, ItemKind, Level};
+use crate::world::{Class, FloorItem, Item, ItemKind, Level, RATION};
 
 use super::Defect;
 
@@ -31,6 +31,12 @@ const CLASS_WEIGHTS: [u32; 6] = [36, 24, 9, 8, 14, 9];
 const HEALING_START: u32 = 30;
 const HEALING_RISE: u32 = 15;
 const HEALING_DROP: u32 = 30;
+/// Food metered as Brogue meters it: every level adds this many turns of food owed to the run,
+/// and a ration (`RATION` turns) is laid whenever what is owed comes to one. With the stomach a
+/// run starts with, a run of ten 80x50 levels finds food for about 16,000 turns (figures in
+/// docs/playing.md); bigger levels more, in proportion to their area.
+const FOOD_PER_LEVEL: u32 = 1_500;
+
 /// What a weapon or armour found takes off its class's weight (at least `EQUIPMENT_FLOOR` left).
 const EQUIPMENT_DROP: u32 = 3;
 const EQUIPMENT_FLOOR: u32 = 2;
@@ -51,9 +57,17 @@ pub(crate) fn plan(seed: u64, area: u32, depth: u32) -> Vec<ItemKind> {
     let mut healing = HEALING_START;
     let mut kinds = Vec::new();
     let mut dry = 0;
+    let mut food_owed = 0;
     for d in 1..=depth {
         kinds.clear();
-        let count = budget(d, area, &mut rng);
+        // Food for a level in proportion to its area (exploring it takes as long), a quarter
+        // of an 80x50 level's at the least.
+        food_owed += (u64::from(FOOD_PER_LEVEL) * u64::from(area) / 4000).max(u64::from(FOOD_PER_LEVEL / 4)) as u32;
+        while food_owed >= RATION {
+            kinds.push(ItemKind::Ration);
+            food_owed -= RATION;
+        }
+        let count = budget(d, area, &mut rng) + kinds.len();
         if d == 1 {
             // Something that heals on the first level, always.
             kinds.push(ItemKind::Healing);
@@ -532,7 +546,8 @@ mod tests {
             assert!((6..=7).contains(&first.len()));
             for depth in 3..=10 {
                 let kinds = plan(seed, 4000, depth);
-                assert!((4..=6).contains(&kinds.len()), "{kinds:?}");
+                let rations = kinds.iter().filter(|&&k| k == ItemKind::Ration).count();
+                assert!((4..=6).contains(&(kinds.len() - rations)), "{kinds:?}");
                 assert_eq!(kinds, plan(seed, 4000, depth));
             }
         }

@@ -53,6 +53,13 @@ pub enum Act {
     },
     /// Search the tiles around for secret doors and hidden traps (a turn).
     Search,
+    /// Read the scroll of enchanting in slot `scroll` on the weapon or armour in slot `item`.
+    Enchant {
+        /// The scroll's slot.
+        scroll: u8,
+        /// The slot of what is enchanted.
+        item: u8,
+    },
 }
 
 impl Act {
@@ -60,7 +67,13 @@ impl Act {
     pub const fn is_item_act(self) -> bool {
         matches!(
             self,
-            Act::PickUp | Act::Drop(_) | Act::Use(_) | Act::Equip(_) | Act::Unequip(_) | Act::Aim { .. }
+            Act::PickUp
+                | Act::Drop(_)
+                | Act::Use(_)
+                | Act::Equip(_)
+                | Act::Unequip(_)
+                | Act::Aim { .. }
+                | Act::Enchant { .. }
         )
     }
 }
@@ -219,6 +232,19 @@ pub enum Effect {
         /// How many pieces.
         amount: u32,
     },
+    /// The player's blow knocked the monster back to this tile (shield bash).
+    Shoved {
+        /// The monster.
+        target: u32,
+        /// Where it lands.
+        to: Pos,
+    },
+    /// The player ate one of what is in this slot.
+    Ate(u8),
+    /// The weapon or armour in this slot is enchanted one better.
+    Enchanted(u8),
+    /// An empty stomach hurts the player a hit point.
+    Starved,
 }
 
 /// What hurt an actor, when it was not a blow: the record's cause of a death.
@@ -322,6 +348,16 @@ pub enum Refusal {
     Over,
     /// A step into lava (it would be death).
     Lava,
+    /// Anything but choosing while a boon is owed.
+    ChooseFirst,
+    /// A scroll of enchanting known as such, read with nothing chosen to enchant.
+    EnchantWhat,
+    /// Enchanting what is not a weapon or armour, or is as enchanted as it can be.
+    CannotEnchant,
+    /// Eating while the food would mostly be wasted.
+    NotHungry,
+    /// Choosing a boon not offered (or none owed).
+    NotOffered,
 }
 
 impl fmt::Display for Refusal {
@@ -359,6 +395,11 @@ impl fmt::Display for Refusal {
             Refusal::OutOfReach => "That is out of reach.",
             Refusal::Over => "The run is over.",
             Refusal::Lava => "That is lava: stepping in would be certain death.",
+            Refusal::ChooseFirst => "You have grown: choose a boon first.",
+            Refusal::EnchantWhat => "Choose a weapon or armour to enchant.",
+            Refusal::CannotEnchant => "Only a weapon or armour can be enchanted, up to +9.",
+            Refusal::NotHungry => "You are not hungry enough to eat: most of it would be wasted.",
+            Refusal::NotOffered => "That boon is not offered.",
         })
     }
 }

@@ -7,8 +7,8 @@ use crate::dungeon::Dungeon;
 use crate::geom::Pos;
 use crate::map::{DoorState, Tile};
 use crate::world::{
-    Class, Ending, FloorItem, Habit, Level, Loot, MAX_GROWN_HP, MAX_STATUS, Mind, PATIENCE, Player, RELIC, RunRecord,
-    article, capitalised, letter,
+    Boon, Class, Ending, FloorItem, HP_PER_GRADE, Habit, Item, Level, Loot, MAX_GROWN_HP, MAX_STATUS, MOST_PLUS, Mind,
+    PATIENCE, Player, RATION, RELIC, RunRecord, STOMACH, article, capitalised, letter,
 };
 
 /// Turns of poison a bloat's gas leaves on whoever stands next to it when it bursts.
@@ -115,6 +115,7 @@ pub fn apply(stage: &mut Stage, who: Who, effect: &Effect) -> Applied {
             level.map.set(at, Tile::Door(DoorState::Open));
             if who == Who::Player {
                 player.keys.0.retain(|&k| k != (depth, at));
+                stage.record.deeds.unlocked += 1;
             }
             said("You unlock the door with your key and open it. The key stays in the lock.")
         }
@@ -185,6 +186,7 @@ pub fn apply(stage: &mut Stage, who: Who, effect: &Effect) -> Applied {
                 player.at = arrival;
                 step_aside(level, arrival);
                 stage.record.deepest = stage.record.deepest.max(to);
+                stage.record.deeds.secrets_here = 0;
                 let mut line = format!("You arrive on level {to}.");
                 if level.relic.is_some() {
                     line.push_str(&format!(" Somewhere on this level lies {RELIC}."));
@@ -198,7 +200,29 @@ pub fn apply(stage: &mut Stage, who: Who, effect: &Effect) -> Applied {
         },
         (Effect::Attacked { target, damage }, _) => attacked(stage, who, target, damage, Blow::Melee),
         (Effect::Shot { target, damage }, _) => attacked(stage, who, target, damage, Blow::Shot),
-        (Effect::Stabbed { target, damage }, _) => attacked(stage, who, Who::Monster(target), Some(damage), Blow::Stab),
+        (Effect::Stabbed { target, damage }, _) => {
+            stage.record.deeds.stabs += 1;
+            attacked(stage, who, Who::Monster(target), Some(damage), Blow::Stab)
+        }
+        (Effect::Shoved { target, to }, _) => match level.monster_index(target) {
+            Some(i) => {
+                level.monsters[i].at = to;
+                said(format!("{} is knocked back.", the(level, target)))
+            }
+            None => Applied::default(),
+        },
+        (Effect::Starved, Who::Player) => {
+            let health = &mut player.health;
+            health.hp = (health.hp - 1).max(0);
+            hurt(stage.record, depth);
+            if health.hp == 0 && stage.record.ending.is_none() {
+                stage.record.ending = Some(Ending::Died {
+                    by: "starvation".into(),
+                });
+                return said("You starve to death...");
+            }
+            Applied::default()
+        }
         (Effect::Struck { target, damage }, _) => attacked(stage, who, Who::Monster(target), Some(damage), Blow::Bolt),
         (Effect::TrapSprung { at, kind }, _) => {
             if let Some(t) = level.traps.iter_mut().find(|t| t.at == at) {
@@ -261,6 +285,11 @@ pub fn apply(stage: &mut Stage, who: Who, effect: &Effect) -> Applied {
             let tile = level.map.tile(at);
             if tile.is_secret() {
                 level.map.set(at, tile.found());
+                let deeds = &mut stage.record.deeds;
+                deeds.secrets_here += 1;
+                if deeds.secrets_here >= 2 && !level.map.tiles().iter().any(|t| t.is_secret()) {
+                    deeds.all_secrets = true;
+                }
                 return said(match tile {
                     Tile::SecretDoor => "You find a secret door!",
                     _ => "You find a secret passage!",
@@ -298,6 +327,7 @@ fn fell(stage: &mut Stage, depth: u32) -> Applied {
     stage.player.at = landing;
     step_aside(level, landing);
     stage.record.deepest = stage.record.deepest.max(to);
+    stage.record.deeds.secrets_here = 0;
     Applied {
         message: Some(format!("You fall through to level {to}!")),
         entered: Some(to),
@@ -325,6 +355,14 @@ fn landing_near(level: &Level, p: Pos) -> Option<Pos> {
 fn harmed(stage: &mut Stage, who: Who, cause: Harm, damage: i32) -> Applied {
     match who {
         Who::Player => {
+            // A resistance halves fire's burn or the gas's poison (rounded up).
+            let resists = match cause {
+                Harm::Fire => stage.player.has(Boon::FireResistance),
+                Harm::Gas => stage.player.has(Boon::PoisonResistance),
+                _ => false,
+            };
+            let damage = if resists { (damage + 1) / 2 } else { damage };
+            hurt(stage.record, stage.dungeon.depth());
             let health = &mut stage.player.health;
             health.hp = (health.hp - damage).max(0);
             if health.hp == 0 && stage.record.ending.is_none() {
@@ -357,6 +395,22 @@ fn harmed(stage: &mut Stage, who: Who, cause: Harm, damage: i32) -> Applied {
             }
             said(format!("The {name} is killed by {}.", cause.cause()))
         }
+    }
+}
+
+/// The player is hurt on level `depth`: the feats remember the first level it was.
+fn hurt(record: &mut RunRecord, depth: u32) {
+    if record.deeds.first_hurt == 0 {
+        record.deeds.first_hurt = depth;
+    }
+}
+
+/// Turns of poison `turns` come to for `player` (half, rounded up, with poison resistance).
+fn poison_for(player: &Player, turns: u16) -> u16 {
+    if player.has(Boon::PoisonResistance) {
+        turns.div_ceil(2)
+    } else {
+        turns
     }
 }
 
@@ -419,6 +473,11 @@ fn items(stage: &mut Stage, effect: Effect) -> Applied {
             let Some(item) = player.pack.take_one(s as usize) else {
                 return Applied::default();
             };
+            match item.kind.class() {
+                Class::Potion => stage.record.deeds.drunk += 1,
+                Class::Scroll => stage.record.deeds.read += 1,
+                _ => {}
+            }
             said(match item.kind.class() {
                 Class::Potion => format!("You drink the {name}."),
                 Class::Scroll => format!("You read the {name}."),
@@ -430,7 +489,13 @@ fn items(stage: &mut Stage, effect: Effect) -> Applied {
             let look = lore.look(kind);
             if player.lore.learn(kind) {
                 let name = player.lore.name(kind);
-                said(format!("The {look} is {} {name}.", article(&name)))
+                let then =
+                    if kind == crate::world::ItemKind::Enchanting && player.pack.items().any(|(_, i)| i.kind == kind) {
+                        " Read it again to choose the weapon or armour it makes better."
+                    } else {
+                        ""
+                    };
+                said(format!("The {look} is {} {name}.{then}", article(&name)))
             } else {
                 Applied::default()
             }
@@ -453,7 +518,7 @@ fn items(stage: &mut Stage, effect: Effect) -> Applied {
             said("You feel yourself speed up.")
         }
         Effect::Poisoned(t) => {
-            player.status.poison = player.status.poison.max(t);
+            player.status.poison = player.status.poison.max(poison_for(player, t));
             said("You feel very sick.")
         }
         Effect::Confused(t) => {
@@ -463,6 +528,7 @@ fn items(stage: &mut Stage, effect: Effect) -> Applied {
         Effect::PoisonHurt => {
             let health = &mut player.health;
             health.hp = (health.hp - 1).max(0);
+            hurt(stage.record, stage.dungeon.depth());
             if health.hp == 0 && stage.record.ending.is_none() {
                 stage.record.ending = Some(Ending::Died { by: "poison".into() });
                 return said("The poison finishes you. You die...");
@@ -489,6 +555,28 @@ fn items(stage: &mut Stage, effect: Effect) -> Applied {
                 player.pack.armour = Some(s);
                 said(format!("You put on the {name} ({}).", letter(s as usize)))
             }
+        }
+        Effect::Ate(s) => {
+            if player.pack.take_one(s as usize).is_none() {
+                return Applied::default();
+            }
+            player.stomach = (player.stomach + RATION).min(STOMACH);
+            stage.record.deeds.eaten += 1;
+            said("You eat the ration. That hit the spot.")
+        }
+        Effect::Enchanted(s) => {
+            let Some(Some(item)) = player.pack.slot_mut(s as usize) else {
+                return Applied::default();
+            };
+            item.plus = (item.plus + 1).min(MOST_PLUS);
+            let item = *item;
+            let deeds = &mut stage.record.deeds;
+            deeds.best_plus = deeds.best_plus.max(item.plus);
+            said(format!(
+                "{} glows blue for a moment: it is {} now.",
+                capitalised(&lore.describe(Item { plus: 0, ..item })),
+                lore.describe(item)
+            ))
         }
         Effect::Unequipped(s) => {
             let name = slot_name(player, s);
@@ -531,6 +619,7 @@ fn attacked(stage: &mut Stage, who: Who, target: Who, damage: Option<i32>, blow:
             let Some(d) = damage else {
                 return said(format!("{attacker} {misses}."));
             };
+            hurt(stage.record, stage.dungeon.depth());
             let health = &mut stage.player.health;
             health.hp = (health.hp - d).max(0);
             if health.hp == 0 && stage.record.ending.is_none() {
@@ -566,17 +655,24 @@ fn attacked(stage: &mut Stage, who: Who, target: Who, damage: Option<i32>, blow:
             let monster = &mut level.monsters[i];
             monster.hp -= d;
             if monster.hp <= 0 {
-                // What the kill teaches: more hit points (an eighth of the monster's, up to
-                // twice what the run began with), healed by as many.
-                let health = &mut stage.player.health;
-                let gain = (monster.kind.stats().max_hp / 8).min(MAX_GROWN_HP - health.max).max(0);
+                // What the kill teaches: its worth in experience; a new experience level adds
+                // `HP_PER_GRADE` hit points (healed by as many) and owes a boon to choose.
                 let dead = level.monsters.remove(i);
                 stage.record.slain += 1;
                 stage.record.kills[dead.kind.id() as usize] += 1;
-                health.max += gain;
-                health.hp += gain;
-                let grown = if gain > 0 {
-                    format!(" You feel tougher: {} hit points at most.", health.max)
+                let growth = &mut stage.player.growth;
+                let before = growth.grade();
+                growth.xp = growth.xp.saturating_add(dead.kind.stats().worth() as u32);
+                let after = growth.grade();
+                let grown = if after > before {
+                    let gain = HP_PER_GRADE * (after - before) as i32;
+                    let health = &mut stage.player.health;
+                    health.max += gain;
+                    health.hp += gain;
+                    format!(
+                        " You reach experience level {after} ({} hit points at most): choose a boon!",
+                        health.max
+                    )
                 } else {
                     String::new()
                 };
@@ -596,7 +692,8 @@ fn attacked(stage: &mut Stage, who: Who, target: Who, damage: Option<i32>, blow:
                 if dead.kind.stats().habit == Habit::Bloat {
                     let player = &mut *stage.player;
                     if super::mind::adjacent(player.at, dead.at) {
-                        player.status.poison = player.status.poison.clamp(BURST_POISON, MAX_STATUS);
+                        let burst = poison_for(player, BURST_POISON);
+                        player.status.poison = player.status.poison.clamp(burst, MAX_STATUS);
                         line = format!("The {name} bursts, and its caustic gas chokes you!");
                     } else {
                         line = format!("The {name} bursts in a puff of caustic gas.");

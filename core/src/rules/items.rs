@@ -10,7 +10,7 @@ use crate::geom::{Pos, line};
 use crate::map::{DoorState, Tile, TileMap};
 use crate::paths::{UNREACHED, distance_map, neighbours8};
 use crate::rng::GenRng;
-use crate::world::{Class, FloorItem, Item, ItemKind, Level, Player};
+use crate::world::{Class, FloorItem, Item, ItemKind, Level, MOST_PLUS, Player, RATION, STOMACH};
 
 /// How long the potions' states last, in turns.
 pub(crate) const HASTE_TURNS: u16 = 15;
@@ -101,12 +101,10 @@ pub(super) fn landing(level: &Level, p: Pos, item: Item) -> Option<Pos> {
 }
 
 /// What the player's item act `act` comes to: the effects, dice rolled on `rng`, or why not.
-/// `slain` is how many monsters it has killed (experience steadies its aim); `sight` is what it
-/// sees (aiming needs its target in sight).
+/// `sight` is what it sees (aiming needs its target in sight).
 pub(crate) fn resolve(
     scene: &Scene,
     player: &Player,
-    slain: u32,
     sight: &Viewshed,
     act: Act,
     rng: &mut GenRng,
@@ -159,6 +157,15 @@ pub(crate) fn resolve(
                 }
                 Class::Weapon | Class::Armour => Ok(vec![Effect::Equipped(slot)]),
                 Class::Thrown | Class::Wand => Err(Refusal::NeedsTarget),
+                Class::Food if player.stomach > STOMACH - RATION => Err(Refusal::NotHungry),
+                Class::Food => Ok(vec![Effect::Ate(slot)]),
+                // Known, enchanting needs its target (`Act::Enchant`); unknown, reading it tells
+                // what it is and what it wants, and keeps it (Brogue asks what to enchant once
+                // the scroll is read).
+                Class::Scroll if item.kind == ItemKind::Enchanting && player.lore.knows(item.kind) => {
+                    Err(Refusal::EnchantWhat)
+                }
+                Class::Scroll if item.kind == ItemKind::Enchanting => Ok(vec![Effect::Identified(item.kind)]),
                 Class::Potion | Class::Scroll => {
                     let mut effects = vec![Effect::UsedUp(slot)];
                     effects.extend(consume(scene, player, sight, slot, item.kind, rng));
@@ -176,11 +183,26 @@ pub(crate) fn resolve(
                 return Err(Refusal::NotInSight);
             }
             match item.kind.class() {
-                Class::Thrown => Ok(throw(scene, player, slain, slot, item.kind, at, rng)),
+                Class::Thrown => Ok(throw(scene, player, slot, item.kind, at, rng)),
                 Class::Wand if item.count == 0 => Err(Refusal::NoCharges),
                 Class::Wand => zap(scene, player, slot, item.kind, at, rng),
                 _ => Err(Refusal::CannotAim),
             }
+        }
+        Act::Enchant { scroll, item: target } => {
+            let read = in_slot(scroll)?;
+            let thing = in_slot(target)?;
+            if read.kind != ItemKind::Enchanting {
+                return Err(Refusal::CannotUse);
+            }
+            if !matches!(thing.kind.class(), Class::Weapon | Class::Armour) || thing.plus >= MOST_PLUS {
+                return Err(Refusal::CannotEnchant);
+            }
+            Ok(vec![
+                Effect::UsedUp(scroll),
+                Effect::Enchanted(target),
+                Effect::Identified(ItemKind::Enchanting),
+            ])
         }
         _ => Err(Refusal::CannotUse),
     }
@@ -260,19 +282,11 @@ pub(super) fn teleport_spot(
 
 /// Throwing one of `kind` from `slot` at `at`: it flies along the line of fire, rolls to hit
 /// the first monster on it, and lands where it stops.
-fn throw(
-    scene: &Scene,
-    player: &Player,
-    slain: u32,
-    slot: u8,
-    kind: ItemKind,
-    at: Pos,
-    rng: &mut GenRng,
-) -> Vec<Effect> {
+fn throw(scene: &Scene, player: &Player, slot: u8, kind: ItemKind, at: Pos, rng: &mut GenRng) -> Vec<Effect> {
     let way = flight(scene.level, player.at, at);
     let mut effects = vec![Effect::UsedUp(slot), Effect::Flew { kind, to: way.stop }];
     if let Some(id) = way.hits {
-        let attack = player.throw_attack(slain, kind);
+        let attack = player.throw_attack(kind);
         effects.push(roll_attack(attack, Who::Monster(id), 0, rng));
     }
     let item = Item::one(kind);

@@ -42,9 +42,14 @@ pub fn loudness(act: Act, effects: &[Effect]) -> u32 {
         Act::Step(_) | Act::Descend | Act::Ascend => WALK,
         Act::Wait | Act::Search => REST,
         Act::Aim { .. } => THROW,
-        Act::Shoot(_) | Act::Close(_) | Act::PickUp | Act::Drop(_) | Act::Use(_) | Act::Equip(_) | Act::Unequip(_) => {
-            HANDLING
-        }
+        Act::Shoot(_)
+        | Act::Close(_)
+        | Act::PickUp
+        | Act::Drop(_)
+        | Act::Use(_)
+        | Act::Equip(_)
+        | Act::Unequip(_)
+        | Act::Enchant { .. } => HANDLING,
     };
     effects
         .iter()
@@ -100,7 +105,11 @@ fn effect_noise(effect: &Effect, sneaking: bool) -> u32 {
         | Effect::Swept(_)
         | Effect::Found(_)
         | Effect::Searched
-        | Effect::GoldTaken { .. } => 0,
+        | Effect::GoldTaken { .. }
+        | Effect::Shoved { .. }
+        | Effect::Ate(_)
+        | Effect::Enchanted(_)
+        | Effect::Starved => 0,
     }
 }
 

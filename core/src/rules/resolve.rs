@@ -29,6 +29,11 @@ pub struct Actor<'a> {
     pub has_relic: bool,
     /// Its pack (the player's), which what it walks onto goes into while there is room.
     pub pack: Option<&'a Pack>,
+    /// How many times a blow's damage its stab on a sleeper does (`SNEAK_ATTACK`; more for an
+    /// assassin).
+    pub stab: i32,
+    /// Whether a blow of its that hits may knock the foe back (the player's shield bash).
+    pub bash: bool,
 }
 
 /// The world an action is judged in: the level (with its monsters), where it lies, and where
@@ -88,10 +93,16 @@ pub fn resolve(scene: &Scene, actor: &Actor, act: Act, rng: &mut GenRng) -> Resu
             }
             _ => Err(Refusal::NoShot),
         },
-        Act::PickUp | Act::Drop(_) | Act::Use(_) | Act::Equip(_) | Act::Unequip(_) | Act::Aim { .. } => {
+        Act::PickUp
+        | Act::Drop(_)
+        | Act::Use(_)
+        | Act::Equip(_)
+        | Act::Unequip(_)
+        | Act::Aim { .. }
+        | Act::Enchant { .. } => {
             Err(Refusal::CannotUse) // the player's pack: `items::resolve`
         }
-        Act::Search => Ok(terrain::search(scene.level, actor.at, None, rng)),
+        Act::Search => Ok(terrain::search(scene.level, actor.at, 1, None, rng)),
         Act::Close(at) if mind::chebyshev(actor.at, at) != 1 => Err(Refusal::OutOfReach),
         Act::Close(at) => match map.tile(at) {
             Tile::Door(DoorState::Open) if scene.occupant(at).is_some() || actor.at == at => Err(Refusal::DoorBlocked),
@@ -180,12 +191,27 @@ fn step(scene: &Scene, actor: &Actor, dir: Dir8, rng: &mut GenRng) -> Result<Vec
                     let (lo, hi) = actor.attack.damage;
                     return Ok(vec![Effect::Stabbed {
                         target: id,
-                        damage: SNEAK_ATTACK * rng.range(lo, hi),
+                        damage: actor.stab * rng.range(lo, hi),
                     }]);
                 }
                 Some(other) if enemies(actor.who, other) => {
                     let blow = roll_attack(actor.attack, other, scene.player_armour, rng);
                     let hit = matches!(blow, Effect::Attacked { damage: Some(_), .. });
+                    if let (true, true, Who::Monster(id)) = (hit, actor.bash, other)
+                        && rng.below(crate::world::BASH_ONE_IN) == 0
+                    {
+                        // Knocked back a tile, if the tile behind is free ground (else it holds).
+                        let behind = Pos::new(2 * to.x - actor.at.x, 2 * to.y - actor.at.y);
+                        let free = scene
+                            .level
+                            .map
+                            .get(behind)
+                            .is_some_and(|t| t.is_walkable() && !t.is_door() && t.holds_items())
+                            && scene.occupant(behind).is_none();
+                        if free {
+                            return Ok(vec![blow, Effect::Shoved { target: id, to: behind }]);
+                        }
+                    }
                     if actor.habit == Habit::Thief
                         && other == Who::Player
                         && hit
@@ -324,6 +350,8 @@ mod tests {
             },
             has_relic: false,
             pack: None,
+            stab: SNEAK_ATTACK,
+            bash: false,
         }
     }
 

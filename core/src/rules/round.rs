@@ -11,10 +11,15 @@ use super::{Act, Actor, Effect, Refusal, Scene, Who, items, noise, resolve, terr
 use crate::fov::Viewshed;
 use crate::geom::{Dir8, Pos};
 use crate::rng::GenRng;
-use crate::world::{Attack, Doors, Habit, MAX_SIGHT, Mind, Monster, NORMAL_SPEED, REGENERATES_EVERY};
+use crate::world::{
+    Attack, Boon, Doors, Habit, Hunger, IRON_STOMACH_SKIPS, MAX_SIGHT, Mind, Monster, NORMAL_SPEED, REGENERATES_EVERY,
+    REGENERATION_EVERY,
+};
 
-/// The player heals one hit point every this many turns.
+/// The player heals one hit point every this many turns (`REGENERATION_EVERY` with the boon).
 pub(crate) const HEAL_EVERY: u64 = 6;
+/// How many times a blow's damage an assassin's stab does.
+pub const ASSASSIN_STAB: i32 = 5;
 
 /// What a turn came to, for the player.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -77,9 +82,15 @@ fn player_actor<'k>(stage: &'k Stage, keys: &'k [Pos]) -> Actor<'k> {
         takes_things: true,
         doors: Doors::Opens,
         habit: Habit::Brute,
-        attack: stage.player.attack(stage.record.slain),
+        attack: stage.player.attack(),
         has_relic: stage.player.carrying.relic,
         pack: Some(&stage.player.pack),
+        stab: if stage.player.has(Boon::Assassin) {
+            ASSASSIN_STAB
+        } else {
+            super::resolve::SNEAK_ATTACK
+        },
+        bash: stage.player.has(Boon::ShieldBash) && stage.player.pack.worn().is_some(),
     }
 }
 
@@ -107,7 +118,7 @@ pub fn play_round(
         player_pack: Some(&stage.player.pack),
     };
     let effects = match act {
-        _ if act.is_item_act() => items::resolve(&scene, stage.player, stage.record.slain, sight, act, rng)?,
+        _ if act.is_item_act() => items::resolve(&scene, stage.player, sight, act, rng)?,
         Act::Step(dir) | Act::Sneak(dir) if stage.player.status.confusion > 0 => {
             // Confused, half the steps go astray; one into a wall is a stumble, and still a turn.
             let dir = if rng.coin() {
@@ -125,7 +136,7 @@ pub fn play_round(
                 _ => resolve(&scene, &actor, Act::Step(dir), rng).unwrap_or_else(|_| vec![Effect::Waited]),
             }
         }
-        Act::Search => terrain::search(scene.level, stage.player.at, Some(sight), rng),
+        Act::Search => terrain::search(scene.level, stage.player.at, reach(stage.player), Some(sight), rng),
         Act::Shoot(_) => return Err(Refusal::NoShot), // the player throws (`Act::Aim`)
         _ => resolve(&scene, &player_actor(stage, &keys), act, rng)?,
     };
@@ -192,11 +203,21 @@ fn pass_turn(
         if stage.record.ending.is_some() {
             return;
         }
-    } else {
+    } else if stage.player.hunger() < Hunger::Weak {
+        // Weak with hunger, the player no longer heals.
+        let every = if stage.player.has(Boon::Regeneration) {
+            REGENERATION_EVERY
+        } else {
+            HEAL_EVERY
+        };
         let health = &mut stage.player.health;
-        if (*turn).is_multiple_of(HEAL_EVERY) && health.hp < health.max {
+        if (*turn).is_multiple_of(every) && health.hp < health.max {
             health.hp += 1;
         }
+    }
+    hunger(stage, *turn, round);
+    if stage.record.ending.is_some() {
+        return;
     }
     terrain_acts(stage, rng, (senses, radius), round);
     if stage.record.ending.is_some() {
@@ -204,6 +225,39 @@ fn pass_turn(
     }
     if !skip_monsters {
         monsters_act(stage, rng, senses, radius, (loudness, *turn), round);
+    }
+}
+
+/// The player's stomach empties by a turn's food (an iron stomach skips one turn in three); the
+/// log warns as it crosses each threshold, and an empty stomach hurts a hit point a turn.
+fn hunger(stage: &mut Stage, turn: u64, round: &mut Round) {
+    let player = &mut *stage.player;
+    if player.has(Boon::IronStomach) && turn.is_multiple_of(IRON_STOMACH_SKIPS) {
+        return;
+    }
+    let was = player.hunger();
+    player.stomach = player.stomach.saturating_sub(1);
+    let now = player.hunger();
+    if now != was {
+        round.messages.push(now.warning().to_owned());
+    }
+    if now == Hunger::Starving {
+        let at = player.at;
+        round
+            .happened
+            .push(Happening::of(stage, Who::Player, at, Effect::Starved));
+        round
+            .messages
+            .extend(apply(stage, Who::Player, &Effect::Starved).message);
+    }
+}
+
+/// How far the player's search reaches (keen eyes: farther).
+fn reach(player: &crate::world::Player) -> i32 {
+    if player.has(Boon::KeenEyes) {
+        crate::world::KEEN_REACH
+    } else {
+        1
     }
 }
 
@@ -217,7 +271,7 @@ fn terrain_acts(stage: &mut Stage, rng: &mut GenRng, (senses, radius): (&mut Sen
     }
     let at = stage.player.at;
     felt.extend(
-        terrain::notice(stage.dungeon.level(), at, rng)
+        terrain::notice(stage.dungeon.level(), at, stage.player.has(Boon::KeenEyes), rng)
             .into_iter()
             .map(|e| (Who::Player, e)),
     );
@@ -327,6 +381,8 @@ pub(crate) fn monsters_act(
                 },
                 has_relic: false,
                 pack: None,
+                stab: super::resolve::SNEAK_ATTACK,
+                bash: false,
             };
             let Ok(effects) = resolve(&scene, &actor, act, rng) else {
                 continue; // blocked (a friend moved in the way): the move is lost

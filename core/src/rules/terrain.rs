@@ -27,9 +27,10 @@ fn hidden_at(level: &Level, p: Pos) -> bool {
     level.map.get(p).is_some_and(Tile::is_secret) || level.trap_at(p).is_some_and(|t| t.hidden)
 }
 
-/// A search from `at`: everything hidden within a step is found; farther, up to
-/// `SEARCH_REACH`, what is in `sight` one time in two (without sight, only the nearest ring).
-pub(crate) fn search(level: &Level, at: Pos, sight: Option<&Viewshed>, rng: &mut GenRng) -> Vec<Effect> {
+/// A search from `at`: everything hidden within `reach` steps (1; 2 with keen eyes) is found;
+/// farther, up to `SEARCH_REACH`, what is in `sight` one time in two (without sight, only what
+/// is within reach).
+pub(crate) fn search(level: &Level, at: Pos, reach: i32, sight: Option<&Viewshed>, rng: &mut GenRng) -> Vec<Effect> {
     let mut found = Vec::new();
     for y in at.y - SEARCH_REACH..=at.y + SEARCH_REACH {
         for x in at.x - SEARCH_REACH..=at.x + SEARCH_REACH {
@@ -37,7 +38,7 @@ pub(crate) fn search(level: &Level, at: Pos, sight: Option<&Viewshed>, rng: &mut
             if !hidden_at(level, p) {
                 continue;
             }
-            let near = (x - at.x).abs() <= 1 && (y - at.y).abs() <= 1;
+            let near = (x - at.x).abs() <= reach && (y - at.y).abs() <= reach;
             let seen = sight.is_some_and(|s| s.is_visible(p) || s.is_visible(beside_towards(p, at)));
             if near || (seen && rng.coin()) {
                 found.push(Effect::Found(p));
@@ -56,11 +57,13 @@ fn beside_towards(p: Pos, at: Pos) -> Pos {
 }
 
 /// What the player notices by chance, standing at `at`: each hidden thing next to it, one turn
-/// in `NOTICE_ONE_IN` (the stream is drawn on only when there is something to notice).
-pub(crate) fn notice(level: &Level, at: Pos, rng: &mut GenRng) -> Vec<Effect> {
+/// in `NOTICE_ONE_IN` (twice as often with `keen` eyes; the stream is drawn on only when there
+/// is something to notice).
+pub(crate) fn notice(level: &Level, at: Pos, keen: bool, rng: &mut GenRng) -> Vec<Effect> {
+    let one_in = if keen { NOTICE_ONE_IN / 2 } else { NOTICE_ONE_IN };
     let mut found = Vec::new();
     for p in crate::paths::neighbours8(at) {
-        if hidden_at(level, p) && rng.below(NOTICE_ONE_IN) == 0 {
+        if hidden_at(level, p) && rng.below(one_in) == 0 {
             found.push(Effect::Found(p));
         }
     }
@@ -270,18 +273,18 @@ mod tests {
             hidden: true,
         });
         let mut rng = GenRng::new(4);
-        assert_eq!(search(&l, Pos::new(1, 1), None, &mut rng), vec![Effect::Searched]);
+        assert_eq!(search(&l, Pos::new(1, 1), 1, None, &mut rng), vec![Effect::Searched]);
         assert_eq!(
-            search(&l, Pos::new(2, 1), None, &mut rng),
+            search(&l, Pos::new(2, 1), 1, None, &mut rng),
             vec![Effect::Found(Pos::new(3, 1))]
         );
-        let found = search(&l, Pos::new(4, 1), None, &mut rng);
+        let found = search(&l, Pos::new(4, 1), 1, None, &mut rng);
         assert!(found.contains(&Effect::Found(Pos::new(3, 1))) && found.contains(&Effect::Found(Pos::new(5, 2))));
         // Passing by: noticed now and then, never what is not next to you.
         let mut noticed = 0;
         for _ in 0..200 {
-            noticed += notice(&l, Pos::new(2, 2), &mut rng).len();
-            assert!(notice(&l, Pos::new(1, 2), &mut rng).is_empty());
+            noticed += notice(&l, Pos::new(2, 2), false, &mut rng).len();
+            assert!(notice(&l, Pos::new(1, 2), false, &mut rng).is_empty());
         }
         assert!(
             (15..70).contains(&noticed),

@@ -6,7 +6,8 @@
 use crate::geom::Pos;
 use crate::map::{FNV_OFFSET, Tile, fnv1a_byte, fnv1a_on};
 use crate::world::{
-    Carrying, Ending, FloorItem, Health, Item, Key, Level, Loot, Lore, Mind, Monster, Player, RunRecord, Status, Trap,
+    Carrying, Ending, FloorItem, Growth, Health, Item, Key, Level, Loot, Lore, Mind, Monster, Player, RunRecord,
+    STOMACH_START, Status, Trap,
 };
 
 use super::Run;
@@ -17,8 +18,11 @@ fn pos(out: &mut Vec<u8>, p: Pos) {
 }
 
 fn item(out: &mut Vec<u8>, i: Item) {
-    let Item { kind, count } = i;
+    let Item { kind, count, plus } = i;
     out.extend_from_slice(&[kind.id() as u8, count]);
+    if plus != 0 {
+        out.extend_from_slice(&[b'+', plus as u8]);
+    }
 }
 
 /// Each level's tiles as last hashed, by depth: the map's stamp, and the hash's state before
@@ -200,6 +204,8 @@ fn hash(run: &Run, kept: &TileHashes, worked_out: &mut dyn FnMut(usize, (u64, u6
         lore: Lore { seed, known },
         sneaking,
         gold,
+        growth: Growth { xp, boons },
+        stomach,
     } = player;
     pos(&mut out, *at);
     for &(depth, door) in &keys.0 {
@@ -233,12 +239,30 @@ fn hash(run: &Run, kept: &TileHashes, worked_out: &mut dyn FnMut(usize, (u64, u6
         out.push(b'$');
         out.extend_from_slice(&gold.to_le_bytes());
     }
+    // Rules 6 on: experience, the boons chosen, the stomach; each only when it is not what a run
+    // saved before them continues with, so those saves hash as they did.
+    if *xp > 0 || !boons.is_empty() {
+        out.push(b'x');
+        out.extend_from_slice(&xp.to_le_bytes());
+        out.extend(boons.iter().map(|b| b.id() as u8));
+        out.push(0xfe);
+    }
+    if *stomach != STOMACH_START {
+        out.push(b'%');
+        out.extend_from_slice(&stomach.to_le_bytes());
+    }
     let RunRecord {
         slain,
         deepest,
         ending,
         kills: _, // counted by kind as `slain` is counted: follows from the rest
+        deeds: _, // counted on the way, as the kills are
+        feats,
     } = record;
+    if *feats != 0 {
+        out.push(b'!');
+        out.extend_from_slice(&feats.to_le_bytes());
+    }
     out.extend_from_slice(&slain.to_le_bytes());
     out.extend_from_slice(&deepest.to_le_bytes());
     match ending {

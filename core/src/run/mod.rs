@@ -12,7 +12,7 @@ use crate::fov::{DEFAULT_RADIUS, Viewshed};
 use crate::generation::{GenError, GenParams};
 use crate::rng::GenRng;
 use crate::rules::{Act, Refusal, Round, Senses, Stage, play_round};
-use crate::world::{Level, Lore, MessageLog, Player, RunRecord};
+use crate::world::{Boon, Feat, Judged, Level, Lore, MessageLog, Player, RunRecord, VIGOUR_HP};
 
 pub use daily::{Date, daily_params, daily_seed};
 pub use recording::{
@@ -342,6 +342,10 @@ impl Run {
         if self.is_over() {
             return Err(Refusal::Over);
         }
+        if self.player.growth.owed() > 0 {
+            self.say(Refusal::ChooseFirst.to_string());
+            return Err(Refusal::ChooseFirst);
+        }
         let before = self.turn;
         let mut stage = Stage {
             dungeon: &mut self.dungeon,
@@ -363,6 +367,7 @@ impl Run {
                 }
                 self.look();
                 self.record_act(act, before);
+                self.judge_feats();
             }
             Err(refusal) => self.say(refusal.to_string()),
         }
@@ -371,6 +376,68 @@ impl Run {
 
     /// Keeps `act` (which the rules accepted) in the recording, with a checkpoint when the turn
     /// passed a multiple of `CHECKPOINT_EVERY`.
+    /// The seed the run's boons are offered from (a map file's run: 0).
+    fn seed(&self) -> u64 {
+        self.player.lore.seed
+    }
+
+    /// The three boons offered now, if one is owed (the same for the same seed and choices).
+    pub fn offer(&self) -> Option<Vec<Boon>> {
+        self.player.growth.offer(self.seed())
+    }
+
+    /// Chooses `boon`, one of those offered: no turn passes, and it is recorded. Refused (and
+    /// nothing changes) if none is owed, or `boon` is not offered.
+    pub fn choose(&mut self, boon: Boon) -> Result<(), Refusal> {
+        if self.is_over() {
+            return Err(Refusal::Over);
+        }
+        if !self.offer().is_some_and(|o| o.contains(&boon)) {
+            return Err(Refusal::NotOffered);
+        }
+        if self.recording.as_ref().is_some_and(|r| r.len() >= MAX_COMMANDS) {
+            self.recording = None;
+        }
+        if let Some(rec) = &mut self.recording {
+            rec.choose(boon);
+        }
+        self.player.growth.boons.push(boon);
+        if boon == Boon::Vigour {
+            let health = &mut self.player.health;
+            health.max += VIGOUR_HP;
+            health.hp += VIGOUR_HP;
+        }
+        let (name, about) = (boon.name(), boon.stats().about);
+        self.say(format!("You choose {name}: {about}"));
+        self.judge_feats();
+        Ok(())
+    }
+
+    /// The run as the feats judge it.
+    pub fn judged(&self) -> Judged<'_> {
+        Judged {
+            record: &self.record,
+            gold: self.player.gold,
+            heartstone: self.player.carrying.relic,
+            turns: self.turn,
+            xp: self.player.growth.xp,
+        }
+    }
+
+    /// Marks the feats newly earned, and tells the player of each.
+    fn judge_feats(&mut self) {
+        for feat in Feat::new_in(&self.judged(), self.record.feats) {
+            self.record.feats |= feat.bit();
+            let (name, what) = feat.words();
+            self.say(format!("Feat earned: {name}. {what}"));
+        }
+    }
+
+    /// The feats this run has earned, in table order.
+    pub fn feats(&self) -> impl Iterator<Item = Feat> {
+        Feat::in_set(self.record.feats)
+    }
+
     fn record_act(&mut self, act: Act, before: u64) {
         let Some(rec) = &self.recording else { return };
         if rec.len() >= MAX_COMMANDS {

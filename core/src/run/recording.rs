@@ -9,6 +9,7 @@ use super::{Run, RunSpec};
 use crate::fov::DEFAULT_RADIUS;
 use crate::generation::GenError;
 use crate::rules::{Act, Refusal, Round};
+use crate::world::Boon;
 
 /// The version of the rules: bump it whenever the same commands could play out otherwise (the
 /// rules of a turn, generation, the random stream, the state hash). A recording names the rules
@@ -30,7 +31,12 @@ use crate::rules::{Act, Refusal, Round};
 /// Rules 5: a teleport trap sends whoever springs it where a scroll of teleportation would (never
 /// past a locked door, never onto a trap; a scroll no longer lands on one either); gold lies on
 /// the levels and is picked up by walking over it, and a run has a score.
-pub const RULES: u32 = 5;
+///
+/// Rules 6: the player grows by experience levels, each a boon chosen of three (`Command::Choose`;
+/// nothing else is played while one is owed), not by kills alone; it grows hungry, eats rations
+/// and can starve; scrolls of enchanting make a chosen weapon or armour better; feats are
+/// earned. Levels hold rations and scrolls of enchanting.
+pub const RULES: u32 = 6;
 
 /// A checkpoint (the state hash) is kept every this many turns.
 pub const CHECKPOINT_EVERY: u64 = 50;
@@ -67,6 +73,9 @@ pub enum Command {
     /// From now on the player sneaks (`true`) or walks: no turn passes. Recorded from rules 1 on
     /// without changing them (a recording without it never sneaks but by `Act::Sneak`).
     Sneaking(bool),
+    /// The player chooses this boon of the three offered at an experience level: no turn
+    /// passes (rules 6 on).
+    Choose(Boon),
 }
 
 /// The state hash after a number of commands.
@@ -231,6 +240,11 @@ impl Recording {
         self.push(Command::Sneaking(on));
     }
 
+    /// Records the boon chosen.
+    pub(super) fn choose(&mut self, boon: Boon) {
+        self.push(Command::Choose(boon));
+    }
+
     /// Records a change of sight.
     pub(super) fn sight(&mut self, radius: u32) {
         self.push(Command::Sight(radius));
@@ -255,7 +269,7 @@ impl Recording {
                     seen = sight(r);
                     seen
                 }
-                Command::Sneaking(_) => 1,
+                Command::Sneaking(_) | Command::Choose(_) => 1,
             };
         }
         work
@@ -447,6 +461,11 @@ impl Replay {
             Command::Sight(radius) => run.set_sight_radius(radius),
             Command::Sneaking(on) if on == run.player().sneaking => return Err(impossible(Impossible::Unchanged)),
             Command::Sneaking(on) => run.set_sneaking(on),
+            Command::Choose(boon) => {
+                if let Err(refusal) = run.choose(boon) {
+                    return Err(impossible(Impossible::Refused(refusal)));
+                }
+            }
         }
         self.next += 1;
         self.check_reached(run)?;

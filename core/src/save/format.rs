@@ -6,6 +6,13 @@
 //! is read from it. Because levels are parts, a save after a turn encodes the level played on and
 //! keeps the others as they were (`SaveCache`).
 //!
+//! Format 9 adds how the player grew and eats: its experience, the boons it chose, its stomach,
+//! what the run counted for its feats and the feats earned, and each weapon's or armour's
+//! enchantment (in the run part for the pack, in a level's part for what lies or is carried
+//! there). A run of an older format goes on with a full stomach and no experience, and says so.
+//!
+//! Format 8 adds gold: the player's to the run part, the piles to each level's part.
+//!
 //! Format 7 adds terrain that acts and what hides in it: new tiles (grass, water, lava, chasms,
 //! bridges, secrets, ashes: `terrain`), and to each level's part its traps, its fire and its
 //! gas. A level of an older format has none of them (the levels it has yet to make will).
@@ -38,7 +45,7 @@ pub const MAGIC: [u8; 8] = *b"DELVE\0SV";
 /// The save format this Delve writes. Bump it whenever anything saved changes shape, or levels
 /// made from a seed would differ, and read the old one in `decode` (the golden saves in
 /// core/tests/data must go on loading).
-pub const FORMAT: u32 = 8;
+pub const FORMAT: u32 = 9;
 /// The oldest format this Delve reads (and migrates).
 pub const OLDEST: u32 = 1;
 /// Bytes of the header: the mark and the version.
@@ -130,7 +137,7 @@ mod parts {
     use crate::dungeon::Origin;
     use crate::geom::Pos;
     use crate::rng::RngState;
-    use crate::world::{Carrying, FloorItem, Health, Loot, RunRecord, Trap};
+    use crate::world::{Boon, Carrying, Deeds, FloorItem, Health, Loot, RunRecord, STOMACH_START, Trap};
 
     /// Everything of a run but its levels, in format 2.
     #[derive(Serialize, Deserialize)]
@@ -235,6 +242,66 @@ mod parts {
     pub(super) struct Run8 {
         pub run: Run6,
         pub gold: u32,
+    }
+
+    /// Format 9: format 8's, then how the player grew and eats.
+    #[derive(Serialize, Deserialize)]
+    pub(super) struct Run9 {
+        pub run: Run8,
+        pub grown: Grown,
+    }
+
+    /// What format 9 adds to the run part.
+    #[derive(Serialize, Deserialize)]
+    pub(super) struct Grown {
+        pub xp: u32,
+        #[serde(deserialize_with = "model::many")]
+        pub boons: Vec<Boon>,
+        pub stomach: u32,
+        pub deeds: Deeds,
+        pub feats: u32,
+        /// The enchantment of each pack slot that has one.
+        #[serde(deserialize_with = "model::many")]
+        pub pluses: Vec<(u8, i8)>,
+    }
+
+    /// A run saved before growth and food: no experience, a stomach as a run starts with.
+    impl From<Run8> for Run9 {
+        fn from(run: Run8) -> Self {
+            Run9 {
+                run,
+                grown: Grown {
+                    xp: 0,
+                    boons: Vec::new(),
+                    stomach: STOMACH_START,
+                    deeds: Deeds::default(),
+                    feats: 0,
+                    pluses: Vec::new(),
+                },
+            }
+        }
+    }
+
+    /// Format 9: format 8's, then the enchantment of what lies on it and what its monsters
+    /// carry (by their index in `items` and `loot`), where there is any.
+    #[derive(Serialize, Deserialize)]
+    pub(super) struct Level9 {
+        pub level: Level8,
+        #[serde(deserialize_with = "model::many")]
+        pub pluses: Vec<(u32, i8)>,
+        #[serde(deserialize_with = "model::many")]
+        pub loot_pluses: Vec<(u32, i8)>,
+    }
+
+    /// A level saved before enchanting has nothing enchanted.
+    impl From<Level8> for Level9 {
+        fn from(level: Level8) -> Self {
+            Level9 {
+                level,
+                pluses: Vec::new(),
+                loot_pluses: Vec::new(),
+            }
+        }
     }
 
     /// A run saved before gold carries none.
@@ -484,7 +551,7 @@ mod parts {
     }
 }
 
-use parts::{Level2, Level3, Level4, Level7, Level8, Run2, Run3, Run5, Run6, Run8};
+use parts::{Grown, Level2, Level3, Level4, Level7, Level8, Level9, Run2, Run3, Run5, Run6, Run8, Run9};
 
 /// A format 1 save's run, in its order: migrated into a `SavedRun`.
 #[derive(Deserialize)]
@@ -517,23 +584,70 @@ fn pack_level(mut level: SavedLevel, memory: Option<SavedMemory>) -> Vec<u8> {
     let fire = std::mem::take(&mut level.fire);
     let gas = std::mem::take(&mut level.gas);
     let gold = std::mem::take(&mut level.gold);
-    deflate(&Level8 {
-        level: Level7 {
-            level: level.into(),
-            memory: memory.map(Remembered::from),
-            items,
-            loot,
-            traps,
-            fire,
-            gas,
+    let pluses = pluses_of(items.iter().map(|f| f.item));
+    let loot_pluses = pluses_of(loot.iter().map(|l| l.item));
+    deflate(&Level9 {
+        level: Level8 {
+            level: Level7 {
+                level: level.into(),
+                memory: memory.map(Remembered::from),
+                items,
+                loot,
+                traps,
+                fire,
+                gas,
+            },
+            gold,
         },
-        gold,
+        pluses,
+        loot_pluses,
     })
 }
 
+/// The enchantment of each of `items` that has one, by its place among them.
+fn pluses_of<I: TryFrom<usize>>(items: impl Iterator<Item = crate::world::Item>) -> Vec<(I, i8)> {
+    items
+        .enumerate()
+        .filter(|(_, i)| i.plus != 0)
+        .filter_map(|(n, i)| I::try_from(n).ok().map(|n| (n, i.plus)))
+        .collect()
+}
+
+/// Gives the items `pluses` names (by place) their enchantment, or says what is not there.
+fn enchant<I: Copy + Into<u64>>(
+    what: &str,
+    mut items: Vec<&mut crate::world::Item>,
+    pluses: &[(I, i8)],
+) -> Result<(), SaveError> {
+    for &(n, plus) in pluses {
+        let n: u64 = n.into();
+        let item = usize::try_from(n)
+            .ok()
+            .and_then(|n| items.get_mut(n))
+            .ok_or_else(|| SaveError::Damaged(format!("an enchantment for {what} {n}, which is not there")))?;
+        item.plus = plus;
+    }
+    Ok(())
+}
+
 /// The run's part of `saved` (its levels and memory left out), taken apart, not copied.
-fn run_part(saved: SavedRun) -> Run8 {
+fn run_part(saved: SavedRun) -> Run9 {
     let gold = saved.player.gold;
+    let grown = Grown {
+        xp: saved.player.growth.xp,
+        boons: saved.player.growth.boons.clone(),
+        stomach: saved.player.stomach,
+        deeds: saved.record.deeds,
+        feats: saved.record.feats,
+        pluses: saved
+            .player
+            .gear
+            .slots
+            .iter()
+            .enumerate()
+            .filter_map(|(s, i)| i.filter(|i| i.plus != 0).map(|i| (s as u8, i.plus)))
+            .collect(),
+    };
     let run = Run6 {
         game: saved.game,
         saved_at: saved.saved_at,
@@ -555,7 +669,10 @@ fn run_part(saved: SavedRun) -> Run8 {
         recording: saved.recording,
         sneaking: saved.player.sneaking,
     };
-    Run8 { run, gold }
+    Run9 {
+        run: Run8 { run, gold },
+        grown,
+    }
 }
 
 /// The bytes of a save: the header and the parts.
@@ -705,9 +822,13 @@ pub fn decode(bytes: &[u8]) -> Result<SavedRun, SaveError> {
         version => Err(SaveError::Version(version)),
     };
     saved.map(|mut saved| {
+        // Said once: the next save is of this format, and keeps the lines in the log only.
         if version < 8 {
-            // Said once: the next save is of this format, and keeps the line in the log only.
             let line = "This run was saved before gold was counted: it goes on with none.";
+            saved.log.push((saved.turn, line.to_owned()));
+        }
+        if version < 9 {
+            let line = "This run was saved before hunger and experience were counted: it goes on with a full stomach and no experience yet.";
             saved.log.push((saved.turn, line.to_owned()));
         }
         saved
@@ -768,20 +889,27 @@ fn migrated(mut saved: SavedRun) -> SavedRun {
     saved
 }
 
-/// A save in parts, of format `version`: 8, 7 (no gold), 6 (no traps, fire or gas), 5 (not
+/// A save in parts, of format `version`: 9, 8 (no growth, food or enchantment), 7 (no gold), 6 (no traps, fire or gas), 5 (not
 /// sneaking), 4 (no recording), 3 (no loot either) or 2 (no gear, items or loot), each read as
 /// its own format's parts and migrated.
 fn decode_parts(body: &[u8], version: u32) -> Result<SavedRun, SaveError> {
     let parts: Parts = unpack("the list of its parts", body)?;
     let run_bytes = inflate("the run", parts.run.0, RUN_PART_MAX)?;
-    let run: Run8 = match version {
-        8.. => unpack("the run", &run_bytes)?,
-        6 | 7 => unpack::<Run6>("the run", &run_bytes)?.into(),
-        5 => Run6::from(unpack::<Run5>("the run", &run_bytes)?).into(),
-        3 | 4 => Run6::from(Run5::from(unpack::<Run3>("the run", &run_bytes)?)).into(),
-        _ => Run6::from(Run5::from(Run3::from(unpack::<Run2>("the run", &run_bytes)?))).into(),
+    let run: Run9 = match version {
+        9.. => unpack("the run", &run_bytes)?,
+        8 => unpack::<Run8>("the run", &run_bytes)?.into(),
+        6 | 7 => Run8::from(unpack::<Run6>("the run", &run_bytes)?).into(),
+        5 => Run8::from(Run6::from(unpack::<Run5>("the run", &run_bytes)?)).into(),
+        3 | 4 => Run8::from(Run6::from(Run5::from(unpack::<Run3>("the run", &run_bytes)?))).into(),
+        _ => Run8::from(Run6::from(Run5::from(Run3::from(unpack::<Run2>(
+            "the run", &run_bytes,
+        )?))))
+        .into(),
     };
-    let Run8 { run, gold } = run;
+    let Run9 {
+        run: Run8 { run, gold },
+        grown,
+    } = run;
     let Run6 {
         game,
         saved_at,
@@ -798,11 +926,23 @@ fn decode_parts(body: &[u8], version: u32) -> Result<SavedRun, SaveError> {
         rng,
         mut record,
         log,
-        gear,
+        mut gear,
         kills,
         recording,
         sneaking,
     } = run;
+    record.deeds = grown.deeds;
+    record.feats = grown.feats;
+    for &(slot, plus) in &grown.pluses {
+        match gear.slots.get_mut(slot as usize) {
+            Some(Some(item)) => item.plus = plus,
+            _ => {
+                return Err(SaveError::Damaged(format!(
+                    "an enchantment for pack slot {slot}, which holds nothing"
+                )));
+            }
+        }
+    }
     if kills.len() > record.kills.len() {
         return Err(SaveError::Damaged(format!("kills of {} kinds of monster", kills.len())));
     }
@@ -817,16 +957,34 @@ fn decode_parts(body: &[u8], version: u32) -> Result<SavedRun, SaveError> {
         };
         let what = format!("level {}", i + 1);
         let bytes = inflate(&what, part.0, LEVEL_PART_MAX)?;
-        let Level8 { level: part, gold } = match version {
-            8.. => unpack(&what, &bytes)?,
-            7 => unpack::<Level7>(&what, &bytes)?.into(),
-            4..=6 => Level7::from(unpack::<Level4>(&what, &bytes)?).into(),
-            3 => Level7::from(Level4::from(unpack::<Level3>(&what, &bytes)?)).into(),
-            _ => Level7::from(Level4::from(Level3::from(unpack::<Level2>(&what, &bytes)?))).into(),
+        let Level9 {
+            level: Level8 { level: part, gold },
+            pluses,
+            loot_pluses,
+        } = match version {
+            9.. => unpack(&what, &bytes)?,
+            8 => unpack::<Level8>(&what, &bytes)?.into(),
+            7 => Level8::from(unpack::<Level7>(&what, &bytes)?).into(),
+            4..=6 => Level8::from(Level7::from(unpack::<Level4>(&what, &bytes)?)).into(),
+            3 => Level8::from(Level7::from(Level4::from(unpack::<Level3>(&what, &bytes)?))).into(),
+            _ => Level8::from(Level7::from(Level4::from(Level3::from(unpack::<Level2>(
+                &what, &bytes,
+            )?))))
+            .into(),
         };
         let mut level: SavedLevel = part.level.into();
         level.items = part.items;
         level.loot = part.loot;
+        enchant(
+            &format!("item on {what}"),
+            level.items.iter_mut().map(|f| &mut f.item).collect(),
+            &pluses,
+        )?;
+        enchant(
+            &format!("monster's loot on {what}"),
+            level.loot.iter_mut().map(|l| &mut l.item).collect(),
+            &loot_pluses,
+        )?;
         level.traps = part.traps;
         level.fire = part.fire;
         level.gas = part.gas;
@@ -855,6 +1013,11 @@ fn decode_parts(body: &[u8], version: u32) -> Result<SavedRun, SaveError> {
             gear,
             sneaking,
             gold,
+            growth: crate::world::Growth {
+                xp: grown.xp,
+                boons: grown.boons,
+            },
+            stomach: grown.stomach,
         },
         turn,
         rng,

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::dungeon::{Dungeon, Origin};
-use crate::world::{Ending, Player, RunRecord};
+use crate::world::{Ending, Feat, Player, RunRecord};
 
 /// How many finished runs are kept (the oldest are dropped).
 pub const KEEP: usize = 200;
@@ -46,6 +46,9 @@ pub struct PastRun {
     /// The gold it carried at the end.
     #[serde(default)]
     pub gold: u32,
+    /// The feats it earned, in table order; empty in a history written before feats.
+    #[serde(default)]
+    pub feats: Vec<Feat>,
 }
 
 /// How a won run's ending reads.
@@ -75,6 +78,7 @@ impl PastRun {
             daily: None,
             score: None,
             gold: 0,
+            feats: Vec::new(),
         }
     }
 
@@ -84,6 +88,7 @@ impl PastRun {
         let mut past = PastRun::of(run.dungeon(), run.record(), run.turn(), ended_at).carrying(run.player());
         past.score = Some(run.score());
         past.gold = run.player().gold;
+        past.feats = run.feats().collect();
         past
     }
 
@@ -113,6 +118,10 @@ impl PastRun {
             self.slain,
             self.ending
         );
+        if !self.feats.is_empty() {
+            let names: Vec<&str> = self.feats.iter().map(|f| f.name()).collect();
+            line.push_str(&format!("; feats: {}", names.join(", ")));
+        }
         match self.carried.len() {
             0 => {}
             1 => line.push_str(&format!("; carried {}", self.carried[0])),
@@ -130,6 +139,71 @@ pub fn best(runs: &[PastRun]) -> Option<usize> {
         let r = &runs[i];
         (r.score, r.ending == WON, r.deepest, r.slain, std::cmp::Reverse(r.turns))
     })
+}
+
+/// Every feat ever earned on this machine (or in this browser): when each was first earned, by
+/// which run, and how many runs have earned it. Kept in a file of its own beside the history, so
+/// a feat is never lost with a run, nor when the history drops its oldest runs.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FeatBook {
+    /// The feats earned, in the order first earned.
+    pub earned: Vec<Earned>,
+}
+
+/// A feat in the book.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Earned {
+    /// The feat.
+    pub feat: Feat,
+    /// When it was first earned, in seconds since 1970.
+    pub first: u64,
+    /// The run that first earned it, as the history names it ("seed 42 (80x50, mixed)").
+    pub run: String,
+    /// How many runs have earned it.
+    pub times: u32,
+}
+
+impl FeatBook {
+    /// Writes in the feats `past` earned (a finished run); returns those earned for the first
+    /// time.
+    pub fn add(&mut self, past: &PastRun) -> Vec<Feat> {
+        let mut new = Vec::new();
+        for &feat in &past.feats {
+            match self.earned.iter_mut().find(|e| e.feat == feat) {
+                Some(e) => e.times = e.times.saturating_add(1),
+                None => {
+                    self.earned.push(Earned {
+                        feat,
+                        first: past.ended_at,
+                        run: past.run.clone(),
+                        times: 1,
+                    });
+                    new.push(feat);
+                }
+            }
+        }
+        new
+    }
+
+    /// The book's entry for `feat`, if it was ever earned.
+    pub fn get(&self, feat: Feat) -> Option<&Earned> {
+        self.earned.iter().find(|e| e.feat == feat)
+    }
+
+    /// The book as RON text (what its file holds).
+    pub fn to_text(&self) -> String {
+        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).expect("a book always serialises")
+    }
+
+    /// The book back from its RON text, or why not.
+    pub fn from_text(bytes: &[u8]) -> Result<Self, String> {
+        let text = std::str::from_utf8(bytes).map_err(|e| format!("not text: {e}"))?;
+        let book: FeatBook = ron::from_str(text).map_err(|e| e.to_string())?;
+        if book.earned.len() > Feat::ALL.len() {
+            return Err(format!("{} feats, more than there are", book.earned.len()));
+        }
+        Ok(book)
+    }
 }
 
 /// Every finished run kept, oldest first.
@@ -184,6 +258,7 @@ mod tests {
             daily: None,
             score: None,
             gold: 0,
+            feats: Vec::new(),
         }
     }
 
@@ -208,6 +283,28 @@ mod tests {
             History::from_text(old.as_bytes()).unwrap().runs[0].score,
             None,
             "an old history reads"
+        );
+    }
+
+    #[test]
+    fn the_book_keeps_each_feat_s_first_earning_and_counts_the_rest() {
+        let mut book = FeatBook::default();
+        let mut first = past(WON, 10, 30, 5_000);
+        first.feats = vec![Feat::FirstBlood, Feat::Daylight];
+        assert_eq!(book.add(&first), vec![Feat::FirstBlood, Feat::Daylight]);
+        let mut second = past("killed by a rat on level 1", 1, 1, 40);
+        second.ended_at += 100;
+        second.feats = vec![Feat::FirstBlood];
+        assert_eq!(book.add(&second), vec![], "nothing new");
+        let e = book.get(Feat::FirstBlood).unwrap();
+        assert_eq!((e.first, e.times), (first.ended_at, 2));
+        assert_eq!(book.get(Feat::Swift), None);
+        assert_eq!(FeatBook::from_text(book.to_text().as_bytes()).unwrap(), book);
+        assert!(FeatBook::from_text(b"(earned: [(feat: Dragon, first: 0, run: \"\", times: 1)])").is_err());
+        assert!(
+            first.line().contains("; feats: First blood, Daylight"),
+            "{}",
+            first.line()
         );
     }
 

@@ -12,7 +12,7 @@ mod terrain;
 mod verify;
 
 pub use format::{FORMAT, HEADER, MAGIC, OLDEST, SaveCache, SaveError, decode, encode};
-pub use history::{History, KEEP as HISTORY_KEEP, PastRun, RECORDINGS_KEEP, best};
+pub use history::{Earned, FeatBook, History, KEEP as HISTORY_KEEP, PastRun, RECORDINGS_KEEP, best};
 pub use model::{SavedLevel, SavedMemory, SavedPlayer, SavedRecording, SavedRun};
 pub use recording::{
     RECORDING_FORMAT, RECORDING_MAGIC, RecordingError, RecordingFile, decode_recording, encode_recording, is_recording,

@@ -15,8 +15,9 @@ use crate::map::{MAX_SIDE, Tile, TileMap};
 use crate::rng::{GenRng, RngState};
 use crate::run::{Checkpoint, Recording, Run, RunSpec};
 use crate::world::{
-    Carrying, Class, DEEPEST, FloorItem, Health, Item, Key, KeyRing, Level, Loot, Lore, MAX_GROWN_HP, MAX_STATUS,
-    MessageLog, Mind, Monster, NORMAL_SPEED, Pack, Player, RunRecord, SLOTS, Status, Trap,
+    Boon, Carrying, Class, DEEPEST, Feat, FloorItem, Growth, Health, Item, Key, KeyRing, Level, Loot, Lore, MAX_HP,
+    MAX_STATUS, MOST_PLUS, MessageLog, Mind, Monster, NORMAL_SPEED, Pack, Player, RunRecord, SLOTS, STOMACH, Status,
+    Trap,
 };
 
 use super::bounded::at_most;
@@ -123,6 +124,17 @@ pub struct SavedPlayer {
     /// The gold it carries (kept in the run part, from format 8).
     #[serde(skip)]
     pub gold: u32,
+    /// Its experience and boons (kept in the run part, from format 9).
+    #[serde(skip)]
+    pub growth: Growth,
+    /// Turns of food in its stomach (kept in the run part, from format 9; a format 1 save's
+    /// player has a run's first stomach).
+    #[serde(skip, default = "stomach_start")]
+    pub stomach: u32,
+}
+
+const fn stomach_start() -> u32 {
+    crate::world::STOMACH_START
 }
 
 fn slots<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Vec<T>, D::Error> {
@@ -324,6 +336,12 @@ pub(crate) fn spec_of(
     }
 }
 
+/// Whether `item`'s enchantment is one it can have: none, or up to `MOST_PLUS` on a weapon or armour.
+fn plus_fits(item: Item) -> bool {
+    item.plus == 0
+        || (matches!(item.kind.class(), Class::Weapon | Class::Armour) && (0..=MOST_PLUS).contains(&item.plus))
+}
+
 fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Level, String> {
     let SavedLevel {
         width,
@@ -415,6 +433,13 @@ fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Leve
         if f.item.count == 0 && f.item.kind.class() != Class::Wand {
             return Err(format!("a stack of no {} on level {depth}", f.item.kind.name()));
         }
+        if !plus_fits(f.item) {
+            return Err(format!(
+                "a {} enchanted to {} on level {depth}",
+                f.item.kind.name(),
+                f.item.plus
+            ));
+        }
     }
     let mut holders = HashSet::new();
     for l in &loot {
@@ -426,6 +451,13 @@ fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Leve
         }
         if !holders.insert(l.holder) {
             return Err(format!("monster {} on level {depth} carries two things", l.holder));
+        }
+        if !plus_fits(l.item) {
+            return Err(format!(
+                "a monster on level {depth} carries a {} enchanted to {}",
+                l.item.kind.name(),
+                l.item.plus
+            ));
         }
         if l.item.count == 0 && l.item.kind.class() != Class::Wand {
             return Err(format!(
@@ -534,6 +566,8 @@ impl SavedRun {
                 gear: SavedGear::of(run.player()),
                 sneaking: run.player().sneaking,
                 gold: run.player().gold,
+                growth: run.player().growth.clone(),
+                stomach: run.player().stomach,
             },
             turn: run.turn(),
             rng: run.rng().state(),
@@ -627,8 +661,28 @@ impl SavedRun {
             ));
         }
         let health = player.health;
-        if health.hp <= 0 || health.max <= 0 || health.hp > health.max || health.max > MAX_GROWN_HP {
+        if health.hp <= 0 || health.max <= 0 || health.hp > health.max || health.max > MAX_HP {
             return Err(format!("the player has {} of {} hit points", health.hp, health.max));
+        }
+        if player.stomach > STOMACH {
+            return Err(format!("the player's stomach holds {} turns of food", player.stomach));
+        }
+        let growth = &player.growth;
+        if growth.boons.len() as u32 > growth.grade() - 1 {
+            return Err(format!(
+                "{} boons chosen at experience level {}",
+                growth.boons.len(),
+                growth.grade()
+            ));
+        }
+        if let Some(b) = Boon::ALL
+            .into_iter()
+            .find(|&b| growth.times(b) > u32::from(b.stats().most))
+        {
+            return Err(format!("the boon {} chosen {} times", b.name(), growth.times(b)));
+        }
+        if record.feats & !Feat::ALL.iter().fold(0, |bits, f| bits | f.bit()) != 0 {
+            return Err(format!("feats of unknown ids ({:#x})", record.feats));
         }
         let fits =
             |&(d, p): &(u32, Pos)| (1..=deepest).contains(&d) && dungeon.kept(d).is_none_or(|l| l.map.in_bounds(p));
@@ -664,6 +718,9 @@ impl SavedRun {
             status,
             lore,
         } = player.gear;
+        if let Some(item) = slots.iter().flatten().find(|i| !plus_fits(**i)) {
+            return Err(format!("a {} enchanted to {}", item.kind.name(), item.plus));
+        }
         let pack = Pack::from_slots(slots, weapon, armour)?;
         if [status.haste, status.poison, status.confusion]
             .iter()
@@ -682,6 +739,8 @@ impl SavedRun {
             lore,
             sneaking: player.sneaking,
             gold: player.gold,
+            growth: player.growth,
+            stomach: player.stomach,
         };
         Ok(Run::from_parts(
             spec,

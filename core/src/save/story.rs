@@ -41,6 +41,21 @@ pub fn story(run: &Run) -> String {
         run.player().health.hp.max(0),
         run.player().health.max
     );
+    let growth = &run.player().growth;
+    let _ = writeln!(out, "Level:   {}", growth.describe());
+    if !growth.boons.is_empty() {
+        let names: Vec<&str> = growth.boons.iter().map(|b| b.name()).collect();
+        let _ = writeln!(out, "Boons:   {}", names.join(", "));
+    }
+    let _ = writeln!(out);
+    let _ = writeln!(out, "Feats:");
+    if past.feats.is_empty() {
+        let _ = writeln!(out, "  none");
+    }
+    for feat in &past.feats {
+        let (name, what) = feat.words();
+        let _ = writeln!(out, "  {name}: {what}");
+    }
     let _ = writeln!(out);
     let _ = writeln!(out, "Slain: {}", run.record().slain);
     for kind in Kind::ALL {

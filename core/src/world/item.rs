@@ -24,17 +24,20 @@ pub enum Class {
     Thrown,
     /// Zapped at a target in sight, a charge at a time.
     Wand,
+    /// Eaten: fills the stomach.
+    Food,
 }
 
 impl Class {
     /// Every class, in `--json`'s order.
-    pub const ALL: [Class; 6] = [
+    pub const ALL: [Class; 7] = [
         Class::Potion,
         Class::Scroll,
         Class::Weapon,
         Class::Armour,
         Class::Thrown,
         Class::Wand,
+        Class::Food,
     ];
 
     /// Its name in `--json` and in the game ("potion").
@@ -46,6 +49,7 @@ impl Class {
             Class::Armour => "armour",
             Class::Thrown => "thrown",
             Class::Wand => "wand",
+            Class::Food => "food",
         }
     }
 
@@ -103,6 +107,10 @@ pub enum ItemKind {
     Sleep,
     /// Takes you to the tile you aim at.
     Blinking,
+    /// Makes a weapon or armour you choose better by one.
+    Enchanting,
+    /// Fills the stomach.
+    Ration,
 }
 
 super::stable::stable_ids!(ItemKind, "item kind" {
@@ -128,6 +136,8 @@ super::stable::stable_ids!(ItemKind, "item kind" {
     Striking = 19,
     Sleep = 20,
     Blinking = 21,
+    Enchanting = 22,
+    Ration = 23,
 });
 
 /// What a kind of item is like.
@@ -183,7 +193,7 @@ impl ItemStats {
     }
 }
 
-use Class::{Armour, Potion, Scroll, Thrown, Wand, Weapon};
+use Class::{Armour, Food, Potion, Scroll, Thrown, Wand, Weapon};
 
 /// How each class is shown (its letter as in NetHack, its tile, its tint): every kind of a class
 /// looks alike until named, and a potion takes its colour from the run (`Lore::potion_rgb`).
@@ -197,10 +207,12 @@ const MACE_LOOK: Look = look(')', 32, [191, 204, 230]);
 const ARMOUR_LOOK: Look = look('[', 21, [191, 204, 230]);
 const THROWN_LOOK: Look = look('(', 22, [217, 184, 128]);
 const WAND_LOOK: Look = look('/', 23, [191, 140, 242]);
+/// A ration: NetHack's `%`, drawn on the tile of its own (44).
+const FOOD_LOOK: Look = look('%', 44, [204, 153, 102]);
 
 /// Every kind, in `ItemKind` order: name, class, to hit, damage, armour, found, weight; then its
 /// look (letter, tile and tint, by class: a potion's colour is the run's) and what it does.
-const TABLE: [ItemStats; 22] = [
+const TABLE: [ItemStats; 24] = [
     row("healing", Potion, 0, (0, 0), 0, (1, 1), 30)
         .shown(POTION_LOOK, "Heals 20 hit points and cures poison and confusion."),
     row("vigour", Potion, 0, (0, 0), 0, (1, 1), 8).shown(
@@ -257,11 +269,19 @@ const TABLE: [ItemStats; 22] = [
         .shown(WAND_LOOK, "Its bolt puts the first monster in its way to sleep."),
     row("blinking", Wand, 100, (0, 0), 0, (2, 4), 5)
         .shown(WAND_LOOK, "Takes you along its bolt, as far as the way is free."),
+    row("enchanting", Scroll, 0, (0, 0), 0, (1, 1), 16).shown(
+        SCROLL_LOOK,
+        "Makes a weapon (5 % surer, 1 more damage at least and at most) or armour (1 more off every hit) you choose better by one.",
+    ),
+    row("ration", Food, 0, (0, 0), 0, (1, 1), 0).shown(
+        FOOD_LOOK,
+        "Eaten, fills the stomach by 1,800 turns (it holds 2,150).",
+    ),
 ];
 
 impl ItemKind {
     /// Every kind, in table order.
-    pub const ALL: [ItemKind; 22] = [
+    pub const ALL: [ItemKind; 24] = [
         ItemKind::Healing,
         ItemKind::Vigour,
         ItemKind::Speed,
@@ -284,6 +304,8 @@ impl ItemKind {
         ItemKind::Striking,
         ItemKind::Sleep,
         ItemKind::Blinking,
+        ItemKind::Enchanting,
+        ItemKind::Ration,
     ];
 
     /// What the kind is like.
@@ -318,7 +340,10 @@ impl ItemKind {
 
     /// Whether several lie in one stack (and take one pack slot).
     pub const fn stacks(self) -> bool {
-        matches!(self.class(), Class::Potion | Class::Scroll | Class::Thrown)
+        matches!(
+            self.class(),
+            Class::Potion | Class::Scroll | Class::Thrown | Class::Food
+        )
     }
 
     /// A kind of `class` by the kinds' weights.
@@ -336,12 +361,20 @@ pub struct Item {
     pub kind: ItemKind,
     /// How many in the stack, or charges left in a wand.
     pub count: u8,
+    /// What enchanting made of it (weapons and armour): +1 a scroll. Saved beside the item
+    /// from format 9 (`save::model`), so its serde shape is the older one.
+    #[serde(skip)]
+    pub plus: i8,
 }
 
 impl Item {
     /// One of `kind` (a wand with one charge).
     pub const fn one(kind: ItemKind) -> Self {
-        Item { kind, count: 1 }
+        Item {
+            kind,
+            count: 1,
+            plus: 0,
+        }
     }
 
     /// `kind` as found: a stack or a wand's charges rolled on `rng`.
@@ -352,7 +385,7 @@ impl Item {
         } else {
             rng.range(i32::from(lo), i32::from(hi)) as u8
         };
-        Item { kind, count }
+        Item { kind, count, plus: 0 }
     }
 }
 
@@ -497,6 +530,11 @@ impl Lore {
     /// What the player calls `item`: "3 darts", "a crimson potion", "wand of sleep (2)".
     pub fn describe(&self, item: Item) -> String {
         let name = self.name(item.kind);
+        let name = match item.plus {
+            0 => name,
+            p if p > 0 => format!("+{p} {name}"),
+            p => format!("{p} {name}"),
+        };
         match item.kind.class() {
             Class::Wand => format!("a {name} ({})", item.count),
             _ if item.count > 1 => format!("{} {}", item.count, plural(&name)),
@@ -582,14 +620,16 @@ mod tests {
         assert_eq!(
             lore.describe(Item {
                 kind: ItemKind::Healing,
-                count: 2
+                count: 2,
+                plus: 0,
             }),
             "2 potions of healing"
         );
         assert_eq!(
             lore.describe(Item {
                 kind: ItemKind::Dart,
-                count: 5
+                count: 5,
+                plus: 0,
             }),
             "5 darts"
         );
@@ -597,7 +637,8 @@ mod tests {
         assert_eq!(
             lore.describe(Item {
                 kind: ItemKind::Sleep,
-                count: 3
+                count: 3,
+                plus: 0,
             }),
             "a wand of sleep (3)"
         );
@@ -609,7 +650,7 @@ mod tests {
         for (i, k) in ItemKind::ALL.iter().enumerate() {
             assert_eq!(*k as usize, i);
         }
-        for class in Class::ALL {
+        for class in Class::ALL.into_iter().filter(|&c| c != Class::Food) {
             assert!(ItemKind::of(class).count() >= 2, "{class:?}");
         }
         let mut rng = GenRng::new(3);

@@ -2,6 +2,8 @@
 //! fire and gas on them, the monsters on them), the kinds of monster and of item, the player and its pack, and the record
 //! of a run.
 
+mod feat;
+mod growth;
 mod item;
 mod kind;
 mod level;
@@ -14,14 +16,22 @@ mod score;
 mod stable;
 mod trap;
 
+pub use feat::{Feat, Judged, SWIFT_TURNS};
+pub use growth::{
+    BASH_ONE_IN, Boon, BoonStats, Growth, HP_PER_GRADE, IRON_STOMACH_SKIPS, KEEN_REACH, MAX_GRADE, MIGHT_DAMAGE,
+    PRECISION_TO_HIT, REGENERATION_EVERY, THROWER, VIGOUR_HP, experience_for, grade_of,
+};
 pub use item::{Class, FloorItem, Item, ItemKind, ItemStats, Lore, article, capitalised};
 pub use kind::{Doors, Habit, Kind, MAX_SIGHT, NORMAL_SPEED, REGENERATES_EVERY, Stats};
 pub use level::{Key, Level, Loot};
 pub use look::{Look, look};
 pub use monster::{Mind, Monster, PATIENCE};
 pub use pack::{MAX_STATUS, Pack, SLOTS, Status, letter};
-pub use player::{Attack, Carrying, Health, KeyRing, PLAYER_MAX_HP, Player, player_attack};
-pub use record::{Ending, MessageLog, RunRecord};
+pub use player::{
+    Attack, Carrying, ENCHANT_TO_HIT, Health, Hunger, KeyRing, MOST_PLUS, PLAYER_ATTACK, PLAYER_MAX_HP, Player, RATION,
+    STOMACH, STOMACH_START,
+};
+pub use record::{Deeds, Ending, MessageLog, RunRecord};
 pub use score::{HEARTSTONE, PER_LEVEL, SPEED_PAR, SPEED_TURNS_PER_POINT, Tally, WIN, score};
 pub use trap::{FLASH_TURNS, FUEL_TURNS, GAS_BURST, TRAP_TILE, Trap, TrapKind, TrapStats};
 
@@ -31,5 +41,7 @@ pub const DEEPEST: u32 = 10;
 /// The name of the relic to bring out of the dungeon.
 pub const RELIC: &str = "the Heartstone";
 
-/// The most hit points kills can bring the player to: twice what a run begins with.
+/// The most hit points potions of vigour can bring the player to: twice what a run begins with.
 pub(crate) const MAX_GROWN_HP: i32 = 2 * PLAYER_MAX_HP;
+/// The most hit points the player can have: vigour, then every experience level and boon.
+pub(crate) const MAX_HP: i32 = MAX_GROWN_HP + HP_PER_GRADE * (MAX_GRADE as i32 - 1) + VIGOUR_HP * 3;

@@ -73,6 +73,11 @@ impl Pack {
         self.slots.get(i).copied().flatten()
     }
 
+    /// Slot `i`, to change what is in it in place (`None`: no such slot).
+    pub(crate) fn slot_mut(&mut self, i: usize) -> Option<&mut Option<Item>> {
+        self.slots.get_mut(i)
+    }
+
     /// The items with their slots.
     pub fn items(&self) -> impl Iterator<Item = (usize, Item)> + '_ {
         self.slots
@@ -148,6 +153,16 @@ impl Pack {
         self.weapon.and_then(|s| self.get(s as usize)).map(|i| i.kind)
     }
 
+    /// The weapon wielded, as it is (its enchantment with it).
+    pub fn wielded_item(&self) -> Option<Item> {
+        self.weapon.and_then(|s| self.get(s as usize))
+    }
+
+    /// The armour worn, as it is.
+    pub fn worn_item(&self) -> Option<Item> {
+        self.armour.and_then(|s| self.get(s as usize))
+    }
+
     /// The armour worn.
     pub fn worn(&self) -> Option<ItemKind> {
         self.armour.and_then(|s| self.get(s as usize)).map(|i| i.kind)
@@ -194,6 +209,7 @@ mod tests {
         let dart = Item {
             kind: ItemKind::Dart,
             count: 3,
+            plus: 0,
         };
         assert_eq!(pack.add(Item::one(ItemKind::Sword)), Some(0));
         assert_eq!(pack.add(dart), Some(1));

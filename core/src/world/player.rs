@@ -6,7 +6,8 @@ use serde::{Deserialize, Serialize};
 use crate::fov::Memory;
 use crate::geom::Pos;
 
-use super::item::{ItemKind, Lore};
+use super::growth::{Boon, Growth, MIGHT_DAMAGE, PRECISION_TO_HIT, THROWER};
+use super::item::{Item, ItemKind, Lore};
 use super::pack::{Pack, Status};
 
 /// The player's health at the start of a run.
@@ -21,13 +22,78 @@ pub struct Attack {
     pub damage: (i32, i32),
 }
 
-/// How the player fights, having slain `slain` monsters: experience sharpens the blows (from
-/// 80 % and 2–6 at the start to 87 % and 5–11 after twenty kills).
-pub const fn player_attack(slain: u32) -> Attack {
-    let n = if slain < 20 { slain as i32 } else { 20 };
-    Attack {
-        to_hit: 80 + (n as u32 * 3 / 8),
-        damage: (2 + n * 3 / 20, 6 + n / 4),
+/// How the player fights bare-handed before any boon: 80 % to hit, 2–6 damage. What it grows
+/// by is its own choice (`Boon`: might, precision), not the kills themselves.
+pub const PLAYER_ATTACK: Attack = Attack {
+    to_hit: 80,
+    damage: (2, 6),
+};
+
+/// The stomach: how many turns of food it holds at most, and at the start of a run.
+pub const STOMACH: u32 = 2_150;
+/// The stomach at the start of a run (and of a run saved before food was counted).
+pub const STOMACH_START: u32 = 1_800;
+/// What eating a ration gives.
+pub const RATION: u32 = 1_800;
+
+/// How hungry the player is, by what is left in its stomach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Hunger {
+    /// More than `Hunger::HUNGRY` turns of food left.
+    Fed,
+    /// `HUNGRY` or fewer: a warning, nothing worse.
+    Hungry,
+    /// `WEAK` or fewer: no healing.
+    Weak,
+    /// `FAINT` or fewer: no healing, and a last warning.
+    Faint,
+    /// Nothing left: a hit point a turn until you eat or die.
+    Starving,
+}
+
+impl Hunger {
+    /// Turns of food left when hunger is first felt (Brogue's and Shattered PD's thresholds).
+    pub const HUNGRY: u32 = 300;
+    /// Turns left when weak: healing stops.
+    pub const WEAK: u32 = 150;
+    /// Turns left when faint.
+    pub const FAINT: u32 = 50;
+
+    /// The hunger of a stomach holding `food`.
+    pub const fn of(food: u32) -> Hunger {
+        if food == 0 {
+            Hunger::Starving
+        } else if food <= Hunger::FAINT {
+            Hunger::Faint
+        } else if food <= Hunger::WEAK {
+            Hunger::Weak
+        } else if food <= Hunger::HUNGRY {
+            Hunger::Hungry
+        } else {
+            Hunger::Fed
+        }
+    }
+
+    /// Its word on the status line and the sidebar (`None` when fed).
+    pub const fn word(self) -> Option<&'static str> {
+        match self {
+            Hunger::Fed => None,
+            Hunger::Hungry => Some("hungry"),
+            Hunger::Weak => Some("weak"),
+            Hunger::Faint => Some("faint"),
+            Hunger::Starving => Some("starving"),
+        }
+    }
+
+    /// What the log says when it comes to this.
+    pub const fn warning(self) -> &'static str {
+        match self {
+            Hunger::Fed => "You are no longer hungry.",
+            Hunger::Hungry => "You are hungry.",
+            Hunger::Weak => "You feel weak with hunger: you no longer heal. Eat something!",
+            Hunger::Faint => "You are faint with hunger! Eat, or starve.",
+            Hunger::Starving => "You are starving to death!",
+        }
     }
 }
 
@@ -90,6 +156,10 @@ pub struct Player {
     pub sneaking: bool,
     /// The gold it has picked up.
     pub gold: u32,
+    /// Its experience and the boons it chose.
+    pub growth: Growth,
+    /// Turns of food in its stomach (`STOMACH` at most).
+    pub stomach: u32,
 }
 
 impl Player {
@@ -106,23 +176,36 @@ impl Player {
             lore: Lore::default(),
             sneaking: false,
             gold: 0,
+            growth: Growth::default(),
+            stomach: STOMACH_START,
         }
     }
 
-    /// How it fights, having slain `slain` monsters: experience, then the weapon wielded (its
-    /// accuracy and damage added) and the armour worn (its cost to accuracy).
-    pub fn attack(&self, slain: u32) -> Attack {
-        self.attack_with(slain, self.pack.wielded())
+    /// Whether it chose `boon`.
+    pub fn has(&self, boon: Boon) -> bool {
+        self.growth.has(boon)
+    }
+
+    /// How hungry it is.
+    pub const fn hunger(&self) -> Hunger {
+        Hunger::of(self.stomach)
+    }
+
+    /// How it fights: its boons, then the weapon wielded (its accuracy and damage added, and its
+    /// enchantment) and the armour worn (its cost to accuracy).
+    pub fn attack(&self) -> Attack {
+        self.attack_with(self.pack.wielded_item())
     }
 
     /// How it would fight wielding `weapon` (`None`: bare-handed), in the armour it wears.
-    pub fn attack_with(&self, slain: u32, weapon: Option<ItemKind>) -> Attack {
-        let mut attack = player_attack(slain);
+    pub fn attack_with(&self, weapon: Option<Item>) -> Attack {
+        let mut attack = self.bare();
         let mut to_hit = attack.to_hit as i32;
         if let Some(w) = weapon {
-            let s = w.stats();
-            to_hit += s.to_hit;
-            attack.damage = (attack.damage.0 + s.damage.0, attack.damage.1 + s.damage.1);
+            let s = w.kind.stats();
+            let plus = i32::from(w.plus);
+            to_hit += s.to_hit + ENCHANT_TO_HIT * plus;
+            attack.damage = (attack.damage.0 + s.damage.0 + plus, attack.damage.1 + s.damage.1 + plus);
         }
         if let Some(a) = self.pack.worn() {
             to_hit += a.stats().to_hit;
@@ -131,18 +214,49 @@ impl Player {
         attack
     }
 
-    /// How a thrown `kind` flies from its hand: experience and armour set the aim (not the
-    /// weapon wielded), the thing its own accuracy and damage.
-    pub fn throw_attack(&self, slain: u32, kind: ItemKind) -> Attack {
-        let bare = self.attack_with(slain, None);
+    /// Bare-handed, by its boons alone (armour's cost not taken).
+    fn bare(&self) -> Attack {
+        let might = self.growth.times(Boon::Might) as i32;
+        let precision = self.growth.times(Boon::Precision) as i32;
         Attack {
-            to_hit: (bare.to_hit as i32 + kind.stats().to_hit).clamp(5, 100) as u32,
-            damage: kind.stats().damage,
+            to_hit: (PLAYER_ATTACK.to_hit as i32 + precision * PRECISION_TO_HIT) as u32,
+            damage: (
+                PLAYER_ATTACK.damage.0 + might * MIGHT_DAMAGE.0,
+                PLAYER_ATTACK.damage.1 + might * MIGHT_DAMAGE.1,
+            ),
         }
     }
 
-    /// Up to how much its armour takes off a hit.
+    /// How a thrown `kind` flies from its hand: its precision and armour set the aim (not the
+    /// weapon wielded), the thing its own accuracy and damage (and a thrower's boon).
+    pub fn throw_attack(&self, kind: ItemKind) -> Attack {
+        let mut aim = self.bare().to_hit as i32 + kind.stats().to_hit;
+        if let Some(a) = self.pack.worn() {
+            aim += a.stats().to_hit;
+        }
+        let mut damage = kind.stats().damage;
+        if self.has(Boon::Thrower) {
+            aim += THROWER.1;
+            damage = (damage.0 + THROWER.0, damage.1 + THROWER.0);
+        }
+        Attack {
+            to_hit: aim.clamp(5, 100) as u32,
+            damage,
+        }
+    }
+
+    /// Up to how much its armour (and its hide) takes off a hit.
     pub fn armour(&self) -> i32 {
-        self.pack.worn().map_or(0, |a| a.stats().armour)
+        let hide = self.growth.times(Boon::Hide) as i32;
+        hide + self
+            .pack
+            .worn_item()
+            .map_or(0, |a| a.kind.stats().armour + i32::from(a.plus))
     }
 }
+
+/// What a weapon's enchantment adds to its accuracy, a plus at a time (and a point of damage).
+pub const ENCHANT_TO_HIT: i32 = 5;
+
+/// The most enchantment a thing can take.
+pub const MOST_PLUS: i8 = 9;

@@ -19,6 +19,29 @@ pub enum Ending {
     Won,
 }
 
+/// What a run counted on its way that the feats read (saved with the run from format 9).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Deeds {
+    /// Potions drunk.
+    pub drunk: u32,
+    /// Scrolls read.
+    pub read: u32,
+    /// Rations eaten.
+    pub eaten: u32,
+    /// Sleepers stabbed.
+    pub stabs: u32,
+    /// Locked doors opened with their keys.
+    pub unlocked: u32,
+    /// The level the player was first hurt on (0: never).
+    pub first_hurt: u32,
+    /// Secrets found on the level the player is on (since it came).
+    pub secrets_here: u32,
+    /// A level's every secret found, two or more.
+    pub all_secrets: bool,
+    /// The most enchantment on anything the player held.
+    pub best_plus: i8,
+}
+
 /// The run so far, for the summary at its end.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct RunRecord {
@@ -32,6 +55,12 @@ pub struct RunRecord {
     /// its own (older formats did not count them), so it is not in this struct's serde shape.
     #[serde(skip)]
     pub kills: [u32; Kind::ALL.len()],
+    /// What the run counted for its feats (saved beside the record from format 9).
+    #[serde(skip)]
+    pub deeds: Deeds,
+    /// The feats the run has earned, a bit each (`Feat::bit`; saved from format 9).
+    #[serde(skip)]
+    pub feats: u32,
 }
 
 /// Every line the game told the player, newest last, with the turn it was told on (the oldest

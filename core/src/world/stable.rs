@@ -124,7 +124,7 @@ impl<'de, T> de::DeserializeSeed<'de> for KindVisitor<T> {
 
 #[cfg(test)]
 mod tests {
-    use crate::world::{ItemKind, Kind};
+    use crate::world::{Boon, Feat, ItemKind, Kind};
 
     /// Every id and name as saves have written them since format 1. Changing a line here breaks
     /// every save and recording that holds the kind: add new kinds at new ids instead.
@@ -144,7 +144,7 @@ mod tests {
     ];
 
     /// The same for items.
-    const ITEMS: [(ItemKind, u32, &str); 22] = [
+    const ITEMS: [(ItemKind, u32, &str); 24] = [
         (ItemKind::Healing, 0, "Healing"),
         (ItemKind::Vigour, 1, "Vigour"),
         (ItemKind::Speed, 2, "Speed"),
@@ -167,6 +167,8 @@ mod tests {
         (ItemKind::Striking, 19, "Striking"),
         (ItemKind::Sleep, 20, "Sleep"),
         (ItemKind::Blinking, 21, "Blinking"),
+        (ItemKind::Enchanting, 22, "Enchanting"),
+        (ItemKind::Ration, 23, "Ration"),
     ];
 
     /// Each row's kind has the row's id and name, and is written and read by them: the id in
@@ -196,6 +198,16 @@ mod tests {
         holds_pinned(&MONSTERS, Kind::id, Kind::saved_name, Kind::from_id);
         assert_eq!(ITEMS.len(), ItemKind::ALL.len(), "an item kind has no pinned id here");
         holds_pinned(&ITEMS, ItemKind::id, ItemKind::saved_name, ItemKind::from_id);
+        let boons: Vec<(Boon, u32, &str)> = Boon::ALL.iter().map(|&b| (b, b.id(), b.saved_name())).collect();
+        assert_eq!(
+            boons[11],
+            (Boon::ShieldBash, 11, "ShieldBash"),
+            "pinned as they were made"
+        );
+        holds_pinned(&boons, Boon::id, Boon::saved_name, Boon::from_id);
+        let feats: Vec<(Feat, u32, &str)> = Feat::ALL.iter().map(|&f| (f, f.id(), f.saved_name())).collect();
+        assert_eq!(feats[18], (Feat::Gourmand, 18, "Gourmand"), "pinned as they were made");
+        holds_pinned(&feats, Feat::id, Feat::saved_name, Feat::from_id);
     }
 
     #[test]
@@ -214,7 +226,8 @@ mod tests {
         let e = postcard::from_bytes::<Kind>(&postcard::to_allocvec(&99u32).unwrap()).unwrap_err();
         assert!(matches!(e, postcard::Error::SerdeDeCustom), "{e:?}");
         assert_eq!(Kind::from_id(12), None);
-        assert_eq!(ItemKind::from_id(22), None);
+        assert_eq!(ItemKind::from_id(24), None);
+        assert_eq!(Boon::from_id(12), None);
         let e = ron::from_str::<ItemKind>("Cheese").unwrap_err().to_string();
         assert!(e.contains("an unknown item kind (\"Cheese\")"), "{e}");
         let e = ron::from_str::<Kind>("Dragon").unwrap_err().to_string();

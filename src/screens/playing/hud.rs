@@ -193,7 +193,12 @@ fn update_status(
         text.0 = short_status_line(game.dungeon(), game.turn());
         return;
     }
-    let line = status_line(game.dungeon(), &game.player().keys, game.player().gold, game.turn());
+    let player = game.player();
+    let mut line = status_line(game.dungeon(), &player.keys, player.gold, game.turn());
+    line.push_str(&format!("  |  xl {}", player.growth.grade()));
+    if let Some(hunger) = player.hunger().word() {
+        line.push_str(&format!("  |  {hunger}"));
+    }
     text.0 = line;
     if game.player().carrying.relic {
         text.0.push_str("  |  the Heartstone");

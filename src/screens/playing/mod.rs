@@ -1,6 +1,6 @@
 //! The playing screen: everything shown and asked for over the map while a run is played. The
 //! HUD and the sidebar beside the map; the overlays that take the keyboard (`state::Focus`): the
-//! pack and aiming (`items`), looking (`look`), the help and the log (`overlays`), the overview
+//! pack and aiming (`items`), the boon owed at an experience level (`boons`), looking (`look`), the help and the log (`overlays`), the overview
 //! map (`overview`); and the two sessions besides the player's own run (`state::Session`): the
 //! generator lab (`lab`) and a replay (`replay`). The map itself, the turn and the player are
 //! `render`, `turn` and `player`, which every session shares.
@@ -8,6 +8,7 @@
 //! A new overlay is a `Focus` variant, a plugin file here spawning it `OnEnter` of its focus with
 //! `DespawnOnExit`, and its line below.
 
+pub mod boons;
 pub mod hud;
 pub mod items;
 pub mod lab;
@@ -32,6 +33,7 @@ pub fn plugin(app: &mut App) {
         lab::view::plugin,
         replay::plugin,
         pointer::plugin,
+        boons::plugin,
     ));
 }
 

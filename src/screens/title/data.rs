@@ -2,7 +2,8 @@
 //! files that could not be read.
 
 use bevy::prelude::*;
-use delve_core::save::History;
+use delve_core::save::{FeatBook, History};
+use delve_core::world::Feat;
 
 use super::menu::{HighScore, Menu};
 use crate::save::{RunId, SAVED_RUNS_KEEP, SaveSlot, SaveStore, SavedEntry, Slot, Store, load_or_set_aside};
@@ -21,7 +22,31 @@ pub(crate) struct TitleData {
     pub past: Vec<(String, bool)>,
     /// The high scores as their page lists them: the best runs of all, then today's daily's.
     pub scores: Vec<HighScore>,
+    /// The feats page's lines, one a feat, and how many were earned.
+    pub feats: Vec<String>,
+    pub feats_earned: usize,
     pub notices: Vec<String>,
+}
+
+/// The feats page's lines: every feat, earned or not, with what earns it, and for one earned
+/// when it first was and how many runs have earned it.
+pub(crate) fn feat_lines(book: &FeatBook) -> Vec<String> {
+    Feat::ALL
+        .iter()
+        .map(|&feat| {
+            let (name, what) = feat.words();
+            match book.get(feat) {
+                Some(e) => format!(
+                    "[x] {name}: {what}  First {}, {}; {} time{}",
+                    delve_core::run::Date::from_unix(e.first),
+                    e.run,
+                    e.times,
+                    if e.times == 1 { "" } else { "s" }
+                ),
+                None => format!("[ ] {name}: {what}"),
+            }
+        })
+        .collect()
 }
 
 /// How many runs the high scores page lists: the best of all, and of today's daily.
@@ -109,6 +134,9 @@ pub(super) fn load_title_data(
     lines.extend(list_notice);
     lines.extend(history_notice);
     let history = history.unwrap_or_default();
+    let (book, book_notice) = load_or_set_aside(&store.0, Slot::Feats, "book of feats", FeatBook::from_text);
+    lines.extend(book_notice);
+    let book = book.unwrap_or_default();
     commands.insert_resource(TitleData {
         labels: saved.iter().map(SavedEntry::label).collect(),
         saved,
@@ -122,6 +150,8 @@ pub(super) fn load_title_data(
             history.runs.iter().enumerate().rev().map(line).collect()
         },
         scores: high_scores(&history.runs, &crate::save::today().to_string()),
+        feats: feat_lines(&book),
+        feats_earned: book.earned.len(),
         history,
         notices: lines,
     });
@@ -149,6 +179,7 @@ mod tests {
             daily: daily.map(str::to_owned),
             score,
             gold: 0,
+            feats: Vec::new(),
         };
         // Oldest first: from before scores, a daily of another day, today's daily, the best.
         let history = [

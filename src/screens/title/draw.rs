@@ -115,6 +115,7 @@ pub(super) fn draw_menu(
         past: &data.past,
         scores: &data.scores,
         today: &today,
+        feats: &data.feats,
     };
     let rows = menu.rows(&ctx);
     let selected = menu.selected.min(rows.len() - 1);
@@ -131,6 +132,7 @@ pub(super) fn draw_menu(
             Page::Retire => "New run",
             Page::Story(_) => "The story of a run",
             Page::Scores => "High scores: the best runs here, then today's daily (Enter: story and replay)",
+            Page::Feats => "Feats: every one there is, and when each was first earned here",
         };
         page.spawn(label(subtitle, scale::HEADING, DIM));
         for line in &data.notices {
@@ -182,7 +184,14 @@ pub(super) fn draw_menu(
                 )],
             ));
         }
-        let small = matches!(menu.page, Page::Settings | Page::History | Page::Scores);
+        if menu.page == Page::Feats {
+            page.spawn(label(
+                format!("{} of {} earned", data.feats_earned, delve_core::world::Feat::ALL.len()),
+                scale::BODY,
+                TEXT,
+            ));
+        }
+        let small = matches!(menu.page, Page::Settings | Page::History | Page::Scores | Page::Feats);
         // The rows take the room left between the heading and the hints, and scroll within it.
         page.spawn(scroll_list(Val::Auto, scrolled)).with_children(|list| {
             for (i, &row) in rows.iter().enumerate() {

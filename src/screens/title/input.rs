@@ -102,6 +102,7 @@ fn handle(
     let labels = data.labels.clone();
     let past = data.past.clone();
     let scores = data.scores.clone();
+    let feats = data.feats.clone();
     let today = crate::save::today().to_string();
     let full_label = data.full().map(|i| labels[i].clone());
     let before = settings.clone();
@@ -115,6 +116,7 @@ fn handle(
         past: &past,
         scores: &scores,
         today: &today,
+        feats: &feats,
     };
     let outcome = menu.press(key, &mut ctx);
     act(outcome, menu, data, (&before, settings), acting);

@@ -25,6 +25,8 @@ pub(crate) enum Page {
     Story(usize),
     /// The high scores: the best runs of all, and of today's daily.
     Scores,
+    /// Every feat, and which were earned here.
+    Feats,
 }
 
 /// A row of a page.
@@ -46,6 +48,9 @@ pub(crate) enum Row {
     /// The high scores page (on the main page), and each line of it.
     Scores,
     Score(usize),
+    /// The feats page (on the main page), and each feat's line on it.
+    Feats,
+    Feat(usize),
     /// Replay the finished run whose story is open.
     Replay,
     Quit,
@@ -147,6 +152,8 @@ pub(crate) struct Context<'a> {
     pub scores: &'a [HighScore],
     /// Today's date, for the daily dungeon ("2026-11-24").
     pub today: &'a str,
+    /// The feats page's lines, one a feat.
+    pub feats: &'a [String],
 }
 
 /// How many finished runs the history page lists.
@@ -196,7 +203,14 @@ impl Menu {
                 if !ctx.saved.is_empty() {
                     rows.push(Row::SavedRuns);
                 }
-                rows.extend([Row::NewRun, Row::Daily, Row::Settings, Row::History, Row::Scores]);
+                rows.extend([
+                    Row::NewRun,
+                    Row::Daily,
+                    Row::Settings,
+                    Row::History,
+                    Row::Scores,
+                    Row::Feats,
+                ]);
                 if ctx.can_quit {
                     rows.push(Row::Quit);
                 }
@@ -224,6 +238,11 @@ impl Menu {
             Page::Story(_) => vec![Row::Replay, Row::Back],
             Page::Scores => {
                 let mut rows: Vec<Row> = (0..ctx.scores.len()).map(Row::Score).collect();
+                rows.push(Row::Back);
+                rows
+            }
+            Page::Feats => {
+                let mut rows: Vec<Row> = (0..ctx.feats.len()).map(Row::Feat).collect();
                 rows.push(Row::Back);
                 rows
             }
@@ -271,6 +290,8 @@ impl Menu {
                 }
                 line
             }
+            Row::Feats => "Feats".into(),
+            Row::Feat(k) => ctx.feats.get(k).cloned().unwrap_or_default(),
             Row::Replay => "Replay this run".into(),
             Row::Settings => "Settings".into(),
             Row::History => "Run history".into(),
@@ -316,6 +337,7 @@ impl Menu {
             Page::Story(_) if self.story_from == Page::Scores => Row::Scores,
             Page::Story(_) => Row::History,
             Page::Scores => Row::Scores,
+            Page::Feats => Row::Feats,
             Page::SavedRuns => Row::SavedRuns,
             Page::Main => Row::Continue,
         };
@@ -386,6 +408,8 @@ impl Menu {
             Row::Settings => self.open(Page::Settings),
             Row::History => self.open(Page::History),
             Row::Scores => self.open(Page::Scores),
+            Row::Feats => self.open(Page::Feats),
+            Row::Feat(_) => {}
             Row::Past(i) => match ctx.past.get(i) {
                 Some((_, true)) => self.open_story(i, Page::History),
                 _ => self.note = Some("This run's recording and story are no longer kept.".into()),
@@ -563,6 +587,7 @@ mod tests {
                     past: &[],
                     scores: &[],
                     today: "2026-11-24",
+                    feats: &[],
                 };
                 menu.press(k, &mut ctx)
             })
@@ -596,6 +621,7 @@ mod tests {
                         past: &[],
                         scores: &scores,
                         today: "2026-11-24",
+                        feats: &[],
                     };
                     menu.press(k, &mut ctx)
                 })
@@ -625,6 +651,7 @@ mod tests {
                 past: &[],
                 scores: &scores,
                 today: "2026-11-24",
+                feats: &[],
             })[menu.selected],
             Row::Scores,
             "the cursor back on High scores"

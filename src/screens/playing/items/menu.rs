@@ -7,7 +7,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use delve_core::rules::Act;
-use delve_core::world::{Class, Item, Player, SLOTS, capitalised, letter};
+use delve_core::world::{Class, Item, ItemKind, Player, SLOTS, capitalised, letter};
 use leafwing_input_manager::prelude::*;
 
 use super::aim::{Aiming, start_aim};
@@ -48,6 +48,8 @@ pub enum Page {
     List { aiming: bool },
     /// One item: its description and what can be done with it.
     Item(u8),
+    /// The weapons and armour, to choose which the scroll of enchanting in this slot improves.
+    Enchant(u8),
 }
 
 /// What a key on the pack overlay comes to.
@@ -72,6 +74,11 @@ pub enum MenuKey {
     Back,
 }
 
+/// Whether an item can be enchanted.
+fn enchantable(item: Item) -> bool {
+    matches!(item.kind.class(), Class::Weapon | Class::Armour)
+}
+
 /// Whether an item is thrown or zapped.
 fn aimed(item: Item) -> bool {
     matches!(item.kind.class(), Class::Thrown | Class::Wand)
@@ -83,6 +90,17 @@ pub fn press(page: Page, key: MenuKey, player: &Player) -> Outcome {
     match (page, key) {
         (Page::List { .. }, MenuKey::Back) => Outcome::Close,
         (Page::Item(_), MenuKey::Back) => Outcome::Show(Page::List { aiming: false }),
+        (Page::Enchant(scroll), MenuKey::Back) => Outcome::Show(Page::Item(scroll)),
+        (Page::Enchant(scroll), MenuKey::Char(c)) => {
+            let slot = (c as u32).wrapping_sub('a' as u32);
+            match (slot < SLOTS as u32).then(|| pack.get(slot as usize)).flatten() {
+                Some(item) if enchantable(item) => Outcome::Play(Act::Enchant {
+                    scroll,
+                    item: slot as u8,
+                }),
+                _ => Outcome::Ignore,
+            }
+        }
         (Page::List { aiming }, MenuKey::Char(c)) => {
             let slot = (c as u32).wrapping_sub('a' as u32);
             let Some(item) = (slot < SLOTS as u32).then(|| pack.get(slot as usize)).flatten() else {
@@ -99,8 +117,12 @@ pub fn press(page: Page, key: MenuKey, player: &Player) -> Outcome {
                 return Outcome::Show(Page::List { aiming: false });
             };
             let worn = pack.is_equipped(slot as usize);
+            let known_enchanting = item.kind == ItemKind::Enchanting && player.lore.knows(item.kind);
             match (c, item.kind.class()) {
-                ('u', Class::Potion | Class::Scroll) => Outcome::Play(Act::Use(slot)),
+                // Known, a scroll of enchanting asks what it improves; unknown, reading it
+                // tells what it is.
+                ('u', Class::Scroll) if known_enchanting => Outcome::Show(Page::Enchant(slot)),
+                ('u', Class::Potion | Class::Scroll) | ('e', Class::Food) => Outcome::Play(Act::Use(slot)),
                 ('w', Class::Weapon | Class::Armour) if !worn => Outcome::Play(Act::Equip(slot)),
                 ('r', Class::Weapon | Class::Armour) if worn => Outcome::Play(Act::Unequip(slot)),
                 ('d', _) => Outcome::Play(Act::Drop(slot)),
@@ -123,13 +145,14 @@ pub fn choices(item: Item, worn: bool) -> Vec<(char, &'static str)> {
         Class::Armour => out.push(('w', "wear")),
         Class::Thrown => out.push(('t', "throw")),
         Class::Wand => out.push(('t', "zap")),
+        Class::Food => out.push(('e', "eat")),
     }
     out.push(('d', "drop"));
     out
 }
 
 /// An item's description: what it is, what it does, and its numbers against yours.
-pub fn describe(item: Item, player: &Player, slain: u32) -> String {
+pub fn describe(item: Item, player: &Player) -> String {
     let lore = player.lore;
     let kind = item.kind;
     let mut out = format!("{}\n\n", capitalised(&lore.describe(item)));
@@ -143,7 +166,7 @@ pub fn describe(item: Item, player: &Player, slain: u32) -> String {
         return out;
     }
     out.push_str(kind.about());
-    if let Some(numbers) = numbers(item, player, slain) {
+    if let Some(numbers) = numbers(item, player) {
         out.push_str("\n\n");
         out.push_str(&numbers);
     }
@@ -153,7 +176,7 @@ pub fn describe(item: Item, player: &Player, slain: u32) -> String {
 /// A known item's numbers against yours (a weapon's blows, armour's cover, a throw's or a bolt's
 /// damage, a wand's charges): what the pack and looking at it both say. `None` for an unknown
 /// item, and for potions and scrolls (their words say it all).
-pub fn numbers(item: Item, player: &Player, slain: u32) -> Option<String> {
+pub fn numbers(item: Item, player: &Player) -> Option<String> {
     let kind = item.kind;
     let s = kind.stats();
     if !player.lore.knows(kind) {
@@ -161,13 +184,14 @@ pub fn numbers(item: Item, player: &Player, slain: u32) -> Option<String> {
     }
     match kind.class() {
         Class::Weapon => {
-            let bare = player.attack_with(slain, None);
-            let with = player.attack_with(slain, Some(kind));
+            let bare = player.attack_with(None);
+            let with = player.attack_with(Some(item));
+            let plus = i32::from(item.plus);
             Some(format!(
                 "To hit {:+}%, damage +{}-{}. Wielding it, you hit {}% of the time for {}-{} (bare-handed: {}% for {}-{}).",
-                s.to_hit,
-                s.damage.0,
-                s.damage.1,
+                s.to_hit + plus * delve_core::world::ENCHANT_TO_HIT,
+                s.damage.0 + plus,
+                s.damage.1 + plus,
                 with.to_hit,
                 with.damage.0,
                 with.damage.1,
@@ -178,10 +202,11 @@ pub fn numbers(item: Item, player: &Player, slain: u32) -> Option<String> {
         }
         Class::Armour => Some(format!(
             "Takes 0-{} off every hit (never the whole hit). Your aim {:+}%.",
-            s.armour, s.to_hit
+            s.armour + i32::from(item.plus),
+            s.to_hit
         )),
         Class::Thrown => {
-            let thrown = player.throw_attack(slain, kind);
+            let thrown = player.throw_attack(kind);
             Some(format!(
                 "Damage {}-{}; you hit {}% of the time. It stops at the first monster, wall or shut door on its way.",
                 s.damage.0, s.damage.1, thrown.to_hit
@@ -194,7 +219,7 @@ pub fn numbers(item: Item, player: &Player, slain: u32) -> Option<String> {
             }
             Some(out)
         }
-        Class::Potion | Class::Scroll => None,
+        Class::Potion | Class::Scroll | Class::Food => None,
     }
 }
 
@@ -397,14 +422,32 @@ fn show_pack(
                     let Some(item) = player.pack.get(slot as usize) else {
                         return;
                     };
-                    panel.spawn(label(
-                        describe(item, player, game.record().slain),
-                        scale::BODY,
-                        palette::TEXT,
-                    ));
+                    panel.spawn(label(describe(item, player), scale::BODY, palette::TEXT));
                     let worn = player.pack.is_equipped(slot as usize);
                     for (key, words) in choices(item, worn) {
                         panel.spawn(row(PackRow::Choice(key), format!("{key} - {words}"), palette::GOLD));
+                    }
+                    panel.spawn(row(PackRow::Back, "Esc - back".to_owned(), palette::TEXT_DIM));
+                }
+                Page::Enchant(_) => {
+                    let title = format!(
+                        "Enchant which? (a weapon or armour: a letter or a click; {} goes back)",
+                        settings.bindings.key(Action::Cancel)
+                    );
+                    panel.spawn(label(title, scale::HEADING, palette::GOLD));
+                    let mut any = false;
+                    for (s, item) in player.pack.items().filter(|&(_, i)| enchantable(i)) {
+                        any = true;
+                        let worn = player.pack.worn_as(s).map_or_else(String::new, |w| format!(" ({w})"));
+                        let words = format!("{} - {}{worn}", letter(s), lore.describe(item));
+                        panel.spawn(row(PackRow::Slot(s as u8), words, palette::TEXT));
+                    }
+                    if !any {
+                        panel.spawn(label(
+                            "You carry no weapon or armour to enchant.",
+                            scale::BODY,
+                            palette::TEXT_DIM,
+                        ));
                     }
                     panel.spawn(row(PackRow::Back, "Esc - back".to_owned(), palette::TEXT_DIM));
                 }
@@ -416,7 +459,6 @@ fn show_pack(
 mod tests {
     use super::*;
     use delve_core::geom::Pos;
-    use delve_core::world::ItemKind;
 
     #[test]
     fn letters_choose_and_keys_do() {
@@ -425,6 +467,7 @@ mod tests {
         player.pack.add(Item {
             kind: ItemKind::Dart,
             count: 3,
+            plus: 0,
         });
         player.pack.add(Item::one(ItemKind::Healing));
         let list = Page::List { aiming: false };
@@ -463,9 +506,44 @@ mod tests {
             [('r', "put away"), ('d', "drop")]
         );
         // Descriptions give the numbers once known.
-        let sword = describe(Item::one(ItemKind::Sword), &player, 0);
+        let sword = describe(Item::one(ItemKind::Sword), &player);
         assert!(sword.contains("To hit +5%, damage +1-3"), "{sword}");
-        let potion = describe(Item::one(ItemKind::Healing), &player, 0);
+        let potion = describe(Item::one(ItemKind::Healing), &player);
         assert!(potion.contains("unknown potion"), "{potion}");
+        // A scroll of enchanting: unknown, read; known, it asks which weapon or armour.
+        let scroll = player.pack.add(Item::one(ItemKind::Enchanting)).unwrap() as u8;
+        assert_eq!(
+            press(Page::Item(scroll), MenuKey::Char('u'), &player),
+            Outcome::Play(Act::Use(scroll))
+        );
+        player.lore.learn(ItemKind::Enchanting);
+        let enchant = Page::Enchant(scroll);
+        assert_eq!(
+            press(Page::Item(scroll), MenuKey::Char('u'), &player),
+            Outcome::Show(enchant)
+        );
+        assert_eq!(
+            press(enchant, MenuKey::Char('a'), &player),
+            Outcome::Play(Act::Enchant { scroll, item: 0 })
+        );
+        assert_eq!(
+            press(enchant, MenuKey::Char('c'), &player),
+            Outcome::Ignore,
+            "not a potion"
+        );
+        assert_eq!(
+            press(enchant, MenuKey::Back, &player),
+            Outcome::Show(Page::Item(scroll))
+        );
+        // A ration is eaten.
+        let ration = player.pack.add(Item::one(ItemKind::Ration)).unwrap() as u8;
+        assert_eq!(
+            choices(Item::one(ItemKind::Ration), false),
+            [('e', "eat"), ('d', "drop")]
+        );
+        assert_eq!(
+            press(Page::Item(ration), MenuKey::Char('e'), &player),
+            Outcome::Play(Act::Use(ration))
+        );
     }
 }

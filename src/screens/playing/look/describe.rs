@@ -46,7 +46,7 @@ pub fn monster(run: &Run, m: &Monster) -> String {
             s.to_hit
         ));
     }
-    let you = run.player().attack(run.record().slain);
+    let you = run.player().attack();
     let mean = f64::from(you.damage.0 + you.damage.1) / 2.0;
     let blows = (f64::from(m.hp) / mean).ceil() as u32;
     text.push_str(&format!(
@@ -99,7 +99,7 @@ pub fn look_at(run: &Run, at: Pos) -> String {
     let numbers = level
         .item_at(at)
         .filter(|_| item.is_some())
-        .and_then(|f| crate::screens::playing::items::menu::numbers(f.item, run.player(), run.record().slain));
+        .and_then(|f| crate::screens::playing::items::menu::numbers(f.item, run.player()));
     let gold = level
         .gold
         .get(&at)

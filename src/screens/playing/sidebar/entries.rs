@@ -100,6 +100,7 @@ mod tests {
                 Item {
                     kind: ItemKind::Dart,
                     count: 2,
+                    plus: 0,
                 },
             ),
             FloorItem::loose(
@@ -107,6 +108,7 @@ mod tests {
                 Item {
                     kind: ItemKind::Sword,
                     count: 1,
+                    plus: 0,
                 },
             ),
         ];

@@ -195,13 +195,19 @@ fn show_sidebar(shown: Res<SidebarShown>, mut panel: Single<&mut Visibility, Wit
 pub fn player_lines(game: &Game) -> (String, String) {
     let run = &game.0;
     let depth = run.dungeon().depth();
+    let player = run.player();
+    let food = match player.hunger().word() {
+        Some(word) => format!("Food {} ({word})", player.stomach),
+        None => format!("Food {}", player.stomach),
+    };
     let top = format!(
-        "Depth {} of {}\nTurn {}\nKeys {}\nGold {}",
+        "Depth {} of {}\nTurn {}\nKeys {}\nGold {}\nXL {}\n{food}",
         depth,
         run.dungeon().deepest(),
         run.turn(),
-        run.player().keys.doors_on(depth).len(),
-        run.player().gold
+        player.keys.doors_on(depth).len(),
+        player.gold,
+        player.growth.describe().trim_start_matches("level "),
     );
     let mut lines = vec![gear_line(run.player())];
     if run.player().carrying.relic {
@@ -258,9 +264,14 @@ fn fill_player_lines(
 /// "sword, chain mail | hasted 12, poisoned 3": what the player fights with and the states it is
 /// in ("bare hands" and nothing else at the start).
 pub fn gear_line(player: &delve_core::world::Player) -> String {
-    let names = |k: Option<delve_core::world::ItemKind>| k.map(|k| player.lore.name(k));
-    let mut line = names(player.pack.wielded()).unwrap_or_else(|| "bare hands".into());
-    if let Some(armour) = names(player.pack.worn()) {
+    let names = |i: Option<delve_core::world::Item>| {
+        i.map(|i| match i.plus {
+            0 => player.lore.name(i.kind),
+            p => format!("{p:+} {}", player.lore.name(i.kind)),
+        })
+    };
+    let mut line = names(player.pack.wielded_item()).unwrap_or_else(|| "bare hands".into());
+    if let Some(armour) = names(player.pack.worn_item()) {
         line.push_str(&format!(", {armour}"));
     }
     let s = player.status;

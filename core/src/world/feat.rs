@@ -1,0 +1,253 @@
+//! Feats: things a run can do that a player may be proud of (win without drinking a potion,
+//! reach level 5 unhurt, find every secret on a level...), a table of plain data, each judged
+//! from the run's record and what it counted on the way (`Deeds`). A run earns each once; the
+//! machine keeps every feat ever earned beside the history (`save::FeatBook`).
+
+use super::growth::grade_of;
+use super::kind::Kind;
+use super::record::{Ending, RunRecord};
+
+/// A feat.
+/// Saved by its pinned id (`Feat::id`), never by its place in this list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Feat {
+    /// Slay a foe.
+    FirstBlood,
+    /// Reach level 5.
+    Delver,
+    /// Reach level 10.
+    Depths,
+    /// Take the Heartstone.
+    HeartInHand,
+    /// Win.
+    Daylight,
+    /// Win without drinking a potion.
+    Teetotaller,
+    /// Win without reading a scroll.
+    Unlettered,
+    /// Reach level 5 without being hurt.
+    Untouched,
+    /// Win in fewer than `SWIFT_TURNS` turns.
+    Swift,
+    /// Carry 500 gold.
+    Hoarder,
+    /// Slay 50 foes in a run.
+    Slayer,
+    /// Slay a troll.
+    TrollSlayer,
+    /// Reach level 4 having slain nothing.
+    Pacifist,
+    /// Find every secret on a level that has two or more.
+    NothingHidden,
+    /// Stab five sleepers in a run.
+    Assassin,
+    /// Enchant something to +3.
+    Enchanter,
+    /// Reach experience level 8.
+    Seasoned,
+    /// Open a locked door with its key.
+    KeyHolder,
+    /// Eat five rations in a run.
+    Gourmand,
+}
+
+super::stable::stable_ids!(Feat, "feat" {
+    FirstBlood = 0,
+    Delver = 1,
+    Depths = 2,
+    HeartInHand = 3,
+    Daylight = 4,
+    Teetotaller = 5,
+    Unlettered = 6,
+    Untouched = 7,
+    Swift = 8,
+    Hoarder = 9,
+    Slayer = 10,
+    TrollSlayer = 11,
+    Pacifist = 12,
+    NothingHidden = 13,
+    Assassin = 14,
+    Enchanter = 15,
+    Seasoned = 16,
+    KeyHolder = 17,
+    Gourmand = 18,
+});
+
+/// A win faster than this many turns is swift.
+pub const SWIFT_TURNS: u64 = 8_000;
+
+/// What a run is, as the feats judge it.
+#[derive(Clone, Copy, Debug)]
+pub struct Judged<'a> {
+    /// Its record.
+    pub record: &'a RunRecord,
+    /// The gold carried.
+    pub gold: u32,
+    /// Whether the Heartstone is carried.
+    pub heartstone: bool,
+    /// Turns played.
+    pub turns: u64,
+    /// Experience.
+    pub xp: u32,
+}
+
+impl Feat {
+    /// Every feat, in table order.
+    pub const ALL: [Feat; 19] = [
+        Feat::FirstBlood,
+        Feat::Delver,
+        Feat::Depths,
+        Feat::HeartInHand,
+        Feat::Daylight,
+        Feat::Teetotaller,
+        Feat::Unlettered,
+        Feat::Untouched,
+        Feat::Swift,
+        Feat::Hoarder,
+        Feat::Slayer,
+        Feat::TrollSlayer,
+        Feat::Pacifist,
+        Feat::NothingHidden,
+        Feat::Assassin,
+        Feat::Enchanter,
+        Feat::Seasoned,
+        Feat::KeyHolder,
+        Feat::Gourmand,
+    ];
+
+    /// Its name and what earns it.
+    pub const fn words(self) -> (&'static str, &'static str) {
+        match self {
+            Feat::FirstBlood => ("First blood", "Slay a foe."),
+            Feat::Delver => ("Delver", "Reach level 5."),
+            Feat::Depths => ("The depths", "Reach level 10."),
+            Feat::HeartInHand => ("Heart in hand", "Take the Heartstone."),
+            Feat::Daylight => ("Daylight", "Escape with the Heartstone."),
+            Feat::Teetotaller => ("Teetotaller", "Win without drinking a potion."),
+            Feat::Unlettered => ("Unlettered", "Win without reading a scroll."),
+            Feat::Untouched => ("Untouched", "Reach level 5 without being hurt."),
+            Feat::Swift => ("Swift", "Win in fewer than 8,000 turns."),
+            Feat::Hoarder => ("Hoarder", "Carry 500 gold."),
+            Feat::Slayer => ("Slayer", "Slay 50 foes in one run."),
+            Feat::TrollSlayer => ("Troll slayer", "Slay a troll."),
+            Feat::Pacifist => ("Pacifist", "Reach level 4 having slain nothing."),
+            Feat::NothingHidden => ("Nothing hidden", "Find every secret on a level with two or more."),
+            Feat::Assassin => ("Assassin", "Stab five sleeping foes in one run."),
+            Feat::Enchanter => ("Enchanter", "Enchant a weapon or armour to +3."),
+            Feat::Seasoned => ("Seasoned", "Reach experience level 8."),
+            Feat::KeyHolder => ("Key holder", "Open a locked door with its key."),
+            Feat::Gourmand => ("Gourmand", "Eat five rations in one run."),
+        }
+    }
+
+    /// Its name ("Teetotaller").
+    pub const fn name(self) -> &'static str {
+        self.words().0
+    }
+
+    /// Its bit in a set of feats (`RunRecord::feats`), by its pinned id.
+    pub const fn bit(self) -> u32 {
+        1 << self.id()
+    }
+
+    /// Whether a run that is `run` has earned it.
+    pub fn earned(self, run: &Judged) -> bool {
+        let r = run.record;
+        let d = &r.deeds;
+        let won = r.ending == Some(Ending::Won);
+        match self {
+            Feat::FirstBlood => r.slain > 0,
+            Feat::Delver => r.deepest >= 5,
+            Feat::Depths => r.deepest >= 10,
+            Feat::HeartInHand => run.heartstone || won,
+            Feat::Daylight => won,
+            Feat::Teetotaller => won && d.drunk == 0,
+            Feat::Unlettered => won && d.read == 0,
+            Feat::Untouched => r.deepest >= 5 && d.first_hurt == 0,
+            Feat::Swift => won && run.turns < SWIFT_TURNS,
+            Feat::Hoarder => run.gold >= 500,
+            Feat::Slayer => r.slain >= 50,
+            Feat::TrollSlayer => r.kills[Kind::Troll as usize] > 0,
+            Feat::Pacifist => r.deepest >= 4 && r.slain == 0,
+            Feat::NothingHidden => d.all_secrets,
+            Feat::Assassin => d.stabs >= 5,
+            Feat::Enchanter => d.best_plus >= 3,
+            Feat::Seasoned => grade_of(run.xp) >= 8,
+            Feat::KeyHolder => d.unlocked > 0,
+            Feat::Gourmand => d.eaten >= 5,
+        }
+    }
+
+    /// The feats whose bits are set in `bits`, in table order.
+    pub fn in_set(bits: u32) -> impl Iterator<Item = Feat> {
+        Feat::ALL.into_iter().filter(move |f| bits & f.bit() != 0)
+    }
+
+    /// The feats `run` has earned that `bits` does not hold yet.
+    pub fn new_in(run: &Judged, bits: u32) -> Vec<Feat> {
+        Feat::ALL
+            .into_iter()
+            .filter(|f| bits & f.bit() == 0 && f.earned(run))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn judged(record: &RunRecord) -> Judged<'_> {
+        Judged {
+            record,
+            gold: 0,
+            heartstone: false,
+            turns: 1_000,
+            xp: 0,
+        }
+    }
+
+    #[test]
+    fn there_are_at_least_fifteen_feats_each_with_its_own_id_and_words() {
+        assert!(Feat::ALL.len() >= 15);
+        for (i, f) in Feat::ALL.iter().enumerate() {
+            assert_eq!(*f as usize, i);
+            assert_eq!(Feat::from_id(f.id()), Some(*f));
+            assert!(f.words().1.ends_with('.'));
+        }
+    }
+
+    #[test]
+    fn a_win_without_potions_is_a_teetotaller_s_and_one_with_is_not() {
+        let mut r = RunRecord {
+            deepest: 10,
+            ending: Some(Ending::Won),
+            ..RunRecord::default()
+        };
+        let won = Feat::new_in(&judged(&r), 0);
+        assert!(won.contains(&Feat::Teetotaller) && won.contains(&Feat::Daylight));
+        assert!(won.contains(&Feat::Swift), "won in 1,000 turns");
+        r.deeds.drunk = 1;
+        r.deeds.first_hurt = 2;
+        let won = Feat::new_in(&judged(&r), 0);
+        assert!(!won.contains(&Feat::Teetotaller) && !won.contains(&Feat::Untouched));
+        assert!(
+            Feat::new_in(&judged(&r), Feat::Daylight.bit())
+                .iter()
+                .all(|&f| f != Feat::Daylight)
+        );
+    }
+
+    #[test]
+    fn untouched_needs_level_five_and_no_wound() {
+        let mut r = RunRecord {
+            deepest: 4,
+            ..RunRecord::default()
+        };
+        assert!(!Feat::Untouched.earned(&judged(&r)));
+        r.deepest = 5;
+        assert!(Feat::Untouched.earned(&judged(&r)));
+        assert!(Feat::Pacifist.earned(&judged(&r)), "nothing slain on the way");
+        r.deeds.first_hurt = 5;
+        assert!(!Feat::Untouched.earned(&judged(&r)));
+    }
+}
