@@ -338,10 +338,9 @@ fn the_right_key_unlocks_and_is_used_up() {
     act(&mut app, PlayerCommand::Step(Dir8::E));
     assert_eq!(turns(&app), before + 1, "unlocking is one turn");
     assert_eq!(dungeon(&app).level().map.tile(door), Tile::Door(DoorState::Open));
-    assert!(told_lately(&app, "You unlock the door"));
-    assert_eq!(
-        message(&app),
-        "Feat earned: Key holder. Open a locked door with its key."
+    assert!(
+        message(&app).starts_with("You unlock the door"),
+        "a map file's run earns no feat to tell of"
     );
     assert!(player(&mut app).1.0.is_empty(), "the key is used up");
     assert_eq!(player(&mut app).0, Pos::new(3, 2), "unlocking does not move you");

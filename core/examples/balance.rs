@@ -40,6 +40,9 @@ struct Outcome {
     feats: u32,
     /// Turns spent hungry or worse.
     hungry: u64,
+    /// Starved after 2,000 turns or more without a change of level: stuck (the bot's failing, as
+    /// a run given up at 20,000 turns is), not short of food on the way.
+    starved_stuck: bool,
     ending: Option<Ending>,
     turns: u64,
     /// What the terrain did to the player: traps sprung, falls, weapons swept away while
@@ -74,6 +77,7 @@ fn play(seed: u64, careful: bool, blind: bool, use_items: bool) -> Outcome {
     let mut bot = Bot::new(careful, blind, use_items);
     let mut terrain = Terrain::default();
     let mut hungry = 0;
+    let (mut level, mut since) = (run.dungeon().depth(), 0);
     // As `Bot::play_until`, reading what each turn did to the player.
     while !run.is_over() && run.turn() < 20_000 {
         if let Some(offer) = run.offer() {
@@ -81,6 +85,9 @@ fn play(seed: u64, careful: bool, blind: bool, use_items: bool) -> Outcome {
             continue;
         }
         let turn = run.turn();
+        if run.dungeon().depth() != level {
+            (level, since) = (run.dungeon().depth(), turn);
+        }
         if run.player().hunger() >= delve_core::world::Hunger::Hungry {
             hungry += 1;
         }
@@ -134,6 +141,11 @@ fn play(seed: u64, careful: bool, blind: bool, use_items: bool) -> Outcome {
         score: run.score(),
         feats: run.feats().count() as u32,
         hungry,
+        starved_stuck: run.record().ending
+            == Some(Ending::Died {
+                by: "starvation".into(),
+            })
+            && run.turn() - since >= 2_000,
         ending: run.record().ending.clone(),
         turns: run.turn(),
         terrain,
@@ -168,11 +180,18 @@ fn main() {
         let mut killers: std::collections::BTreeMap<String, u32> = Default::default();
         let mut terrain = Terrain::default();
         let (mut early, mut grades, mut eaten, mut gold, mut score, mut feats, mut hungry) = (0, 0, 0, 0, 0, 0, 0);
+        let mut starved_stuck = 0;
         for seed in 0..runs {
             if only.is_some_and(|o| o != seed) {
                 continue;
             }
             let o = play(seed, careful, blind, use_items);
+            if std::env::var_os("BALANCE_DEBUG").is_some() {
+                eprintln!(
+                    "seed {seed}: level {} of {}, {:?}, {} turns",
+                    o.ended_on, o.deepest, o.ending, o.turns
+                );
+            }
             reached[o.deepest as usize] += 1;
             terrain.add(&o.terrain);
             turns += o.turns;
@@ -182,6 +201,7 @@ fn main() {
             score += o.score;
             feats += o.feats;
             hungry += o.hungry;
+            starved_stuck += u32::from(o.starved_stuck);
             if o.ending.is_some() && o.ending != Some(Ending::Won) && o.ended_on <= 2 {
                 early += 1;
             }
@@ -206,7 +226,7 @@ fn main() {
         println!("          killed by: {killers:?}; bot stuck (20,000 turns): {stuck}");
         let starved = killers.get("starvation").copied().unwrap_or(0);
         println!(
-            "          starved {starved}; died on levels 1-2: {early}; mean: experience level {:.1}, rations eaten {:.1}, turns hungry {}, gold {}, score {}, feats {:.1}",
+            "          starved {starved} ({starved_stuck} of them stuck 2,000 turns on one level); died on levels 1-2: {early}; mean: experience level {:.1}, rations eaten {:.1}, turns hungry {}, gold {}, score {}, feats {:.1}",
             f64::from(grades) / runs as f64,
             f64::from(eaten) / runs as f64,
             hungry / runs,

@@ -386,9 +386,43 @@ fn the_stomach_empties_warns_stops_healing_and_starves_and_a_ration_fills_it() {
     );
 }
 
+/// A run of seed 3 started on its first level (the runs that earn feats), played in an empty room.
+fn seeded_in_room() -> Run {
+    use delve_core::generation::{CorridorStyle, GenParams};
+    let mut run = delve_core::run::RunSpec::seeded(GenParams::new(3, 80, 50, CorridorStyle::Mixed))
+        .begin()
+        .unwrap();
+    // An empty room the run's size (a save checks every level is).
+    let mut rows = vec!["#".repeat(80)];
+    rows.extend((0..48).map(|_| format!("#{}#", ".".repeat(78))));
+    rows[1].replace_range(1..2, "@");
+    rows.push("#".repeat(80));
+    let room = delve_core::world::Level::bare(delve_core::map::parse_ascii(rows.join("\n").as_bytes()).unwrap());
+    *run.dungeon_mut().level_mut() = room;
+    run.player_mut().at = Pos::new(1, 1);
+    run
+}
+
+#[test]
+fn only_a_run_started_on_the_first_level_of_a_generated_dungeon_earns_feats() {
+    use delve_core::generation::{CorridorStyle, GenParams};
+    assert!(seeded_in_room().earns_feats());
+    let mut map_file = run_on(ROOM);
+    assert!(!map_file.earns_feats());
+    slay_and_grow(&mut map_file, Kind::Rat);
+    assert_eq!(map_file.feats().count(), 0, "a map file's run earns nothing");
+    let deeper = delve_core::run::RunSpec::seeded(GenParams::new(3, 80, 50, CorridorStyle::Mixed).at_depth(10))
+        .begin()
+        .unwrap();
+    assert!(
+        !deeper.earns_feats(),
+        "a run started on level 10 would be Delver for nothing"
+    );
+}
+
 #[test]
 fn feats_are_earned_once_and_said() {
-    let mut run = run_on(ROOM);
+    let mut run = seeded_in_room();
     assert_eq!(run.feats().count(), 0);
     slay_and_grow(&mut run, Kind::Troll);
     assert!(run.feats().any(|f| f == Feat::FirstBlood));
@@ -423,4 +457,25 @@ fn feats_are_earned_once_and_said() {
         .push(FloorItem::loose(Pos::new(at.x + 1, at.y), Item::one(ItemKind::Ration)));
     run.play(Act::Step(Dir8::E)).unwrap();
     assert!(run.player().pack.items().any(|(_, i)| i.kind == ItemKind::Ration));
+}
+
+#[test]
+fn a_run_saved_before_hunger_goes_on_with_a_full_stomach_and_is_told_so_once() {
+    let bytes = std::fs::read(format!("{}/tests/data/golden-v8.sav", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let run = decode(&bytes).unwrap().restore().unwrap();
+    assert_eq!(run.player().stomach, STOMACH_START);
+    assert_eq!(run.player().growth, delve_core::world::Growth::default());
+    let told = |run: &Run| {
+        run.log()
+            .lines()
+            .filter(|l| {
+                l.1.starts_with("This run was saved before hunger and experience were counted")
+            })
+            .count()
+    };
+    assert_eq!(told(&run), 1);
+    // Saved again (in this format), it is not told again.
+    let again = decode(&encode(&SavedRun::capture(&run))).unwrap().restore().unwrap();
+    assert_eq!(told(&again), 1);
+    assert_eq!(again.state_hash(), run.state_hash());
 }

@@ -194,7 +194,7 @@ fn every_kind_of_impossible_command_is_refused_by_number() {
         }),
         match run.player().pack.get(0) {
             None => Refusal::NoSuchItem,
-            Some(_) => Refusal::CannotAim,
+            Some(_) => Refusal::NotInSight,
         },
     );
     // A monster's act.

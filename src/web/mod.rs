@@ -64,8 +64,9 @@ mod page {
     }
 
     /// Keeps `<body data-depth="3" data-pos="x,y" data-turn="40" data-monsters="goblin@12,7
-    /// rat@3,4" data-save-us="900">` up to date for tests and page scripts: the level, where the
-    /// player stands, the turn, the monsters the player sees now, and what the last save cost
+    /// rat@3,4" data-boon="might,vigour,thrower" data-save-us="900">` up to date for tests and page scripts: the level, where the
+    /// player stands, the turn, the monsters the player sees now, the boons offered while one is
+    /// owed, and what the last save cost
     /// (microseconds, encoding and writing to local storage); and, on a page that asks for it
     /// (`<body data-want-hash>`), `data-hash`: the state hash, 16 hex digits, which the desktop
     /// gives for the same commands too.
@@ -105,6 +106,11 @@ mod page {
                 .map(|m| format!("{}@{},{}", m.kind.name(), m.at.x, m.at.y))
                 .collect();
             set_body("data-monsters", &seen.join(" "));
+            // A boon owed (the boon screen is open): its three names, else nothing.
+            let offer = game.offer().map_or_else(String::new, |o| {
+                o.iter().map(|b| b.name()).collect::<Vec<_>>().join(",")
+            });
+            set_body("data-boon", &offer);
         }
     }
 

@@ -585,8 +585,19 @@ try {
     await page.goto(`${base}?seed=20&depth=10`);
     await page.waitForSelector('body[data-delve="playing"]', { timeout: 180000 });
     await page.waitForTimeout(500);
-    for (let i = 0; i < 6; i++) { await press("x"); await page.waitForTimeout(700); }
-    for (let i = 0; i < 400 && !(await page.isVisible("#delve-recording")); i++) await press(".");
+    // A boon owed (a kill that brings a level) opens the boon screen: `1` takes the first.
+    const owed = async () => ((await page.getAttribute("body", "data-boon")) || "") !== "";
+    let chose = 0;
+    const chooseIfOwed = async () => {
+      if (await owed()) {
+        await press("1");
+        chose++;
+        check(!(await owed()), "the boon screen takes 1 for the first boon offered, and closes");
+      }
+    };
+    for (let i = 0; i < 6; i++) { await press("x"); await page.waitForTimeout(700); await chooseIfOwed(); }
+    for (let i = 0; i < 400 && !(await page.isVisible("#delve-recording")); i++) { await chooseIfOwed(); await press("."); }
+    if (chose > 0) console.log(`(chose ${chose} boons on the way)`);
     const offered = await page.isVisible("#delve-recording");
     const href = (await page.getAttribute("#delve-download", "href")) || "";
     const prefix = "data:application/octet-stream;base64,";

@@ -16,6 +16,12 @@ use crate::rules::{Act, flight};
 use crate::run::Run;
 use crate::world::{Boon, Class, Habit, Hunger, Item, ItemKind, Mind, Monster};
 
+/// Turns on one level after which an exploring bot takes the known way to its goal.
+pub const LOST_TURNS: u64 = 1_000;
+/// Below this much food in its stomach, with no ration carried, an exploring bot explores the
+/// whole level (for food) before it takes the stairs.
+pub const FORAGE_BELOW: u32 = 1_200;
+
 /// A bot: how it plays, and its scratch between turns.
 #[derive(Clone, Debug, Default)]
 pub struct Bot {
@@ -26,6 +32,10 @@ pub struct Bot {
     /// Uses what it picks up.
     pub use_items: bool,
     field: StepField,
+    /// The way to the ration it goes for (apart from `field`, the way to its goal).
+    food_field: StepField,
+    /// The level it is on and the turn it came there.
+    arrived: (u32, u64),
     search: Search,
 }
 
@@ -69,6 +79,13 @@ impl Bot {
     /// What it does next in `run`.
     pub fn act(&mut self, run: &Run) -> Act {
         let (dungeon, player) = (&run.dungeon(), &run.player());
+        if self.arrived.0 != dungeon.depth() {
+            self.arrived = (dungeon.depth(), run.turn());
+        }
+        // An exploring bot that has walked a level for `LOST_TURNS` turns goes the known way
+        // instead (its exploring can walk to and fro between two goals on the most intricate
+        // levels, and the food would not last).
+        let blind = self.blind && run.turn() - self.arrived.1 < LOST_TURNS;
         let (at, keys, health, carrying, memory) =
             (player.at, &player.keys, player.health, player.carrying, &player.memory);
         let level = dungeon.level();
@@ -141,16 +158,19 @@ impl Bot {
             Act::Step(dir)
         } else if self.careful && !near_monster && health.hp < health.max * 7 / 10 {
             Act::Wait
-        } else if self.blind {
+        } else if blind {
             let known = Known {
                 level,
                 memory: memory.level(dungeon.depth()).expect("the player has looked around"),
             };
+            // Short of food (no ration carried, the stomach below `FORAGE_BELOW`), it explores
+            // the level for some before it takes the stairs, as a player would.
+            let forage = player.stomach < FORAGE_BELOW && !player.pack.items().any(|(_, i)| i.kind == ItemKind::Ration);
             blind_act(
                 &known,
                 at,
                 &held,
-                carrying.relic,
+                (carrying.relic, forage),
                 self.careful && health.hp < health.max,
                 &mut self.search,
             )
@@ -182,7 +202,7 @@ impl Bot {
 impl Bot {
     /// What every bot does for food: eat when hungry, pick up a ration it stands on, and walk to
     /// the nearest ration it knows of (all on the level, for a bot that knows the map) while it
-    /// carries none.
+    /// carries fewer than two.
     fn food_act(&mut self, run: &Run) -> Option<Act> {
         let player = run.player();
         let level = run.dungeon().level();
@@ -197,7 +217,15 @@ impl Bot {
         if level.item_at(at).filter(lying).is_some() && player.pack.room_for(Item::one(ItemKind::Ration)).is_some() {
             return Some(Act::PickUp);
         }
-        if ration.is_some() {
+        // Two in the pack are enough to go on with.
+        if player
+            .pack
+            .items()
+            .filter(|(_, i)| i.kind == ItemKind::Ration)
+            .map(|(_, i)| i.count)
+            .sum::<u8>()
+            >= 2
+        {
             return None;
         }
         let memory = player.memory.level(run.dungeon().depth());
@@ -210,10 +238,16 @@ impl Bot {
             .min_by_key(|f| distance_sq(f.at, at))?
             .at;
         let map = &level.map;
-        self.field.compute(map, nearest, 10_000, |t| {
-            t.is_walkable() && t != Tile::Door(DoorState::Locked)
+        // On foot and dry: never through a chasm (a fall), deep water (a weapon swept away) or
+        // lava, nor a lock.
+        self.food_field.compute(map, nearest, 10_000, |t| {
+            t.is_walkable()
+                && !matches!(
+                    t,
+                    Tile::Door(DoorState::Locked) | Tile::Chasm | Tile::DeepWater | Tile::Lava
+                )
         });
-        let here = self.field.get(at)?;
+        let here = self.food_field.get(at)?;
         Dir8::ALL
             .into_iter()
             .filter(|&d| {
@@ -221,7 +255,7 @@ impl Bot {
                 !(d.is_diagonal() && (map.tile(q).is_door() || map.tile(at).is_door()))
                     && level.trap_at(q).is_none_or(|t| t.hidden)
             })
-            .filter_map(|d| self.field.get(Dir8::from_pos(at, d)).map(|v| (v, d)))
+            .filter_map(|d| self.food_field.get(Dir8::from_pos(at, d)).map(|v| (v, d)))
             .filter(|&(v, _)| v < here)
             .min_by_key(|&(v, _)| v)
             .map(|(_, d)| Act::Step(d))
@@ -371,12 +405,22 @@ fn step_towards(map: &crate::map::TileMap, at: Pos, to: Pos) -> Option<Dir8> {
 /// What a player who knows only what it has seen does: take the Heartstone once seen, head for
 /// the stairs (down, or up with the Heartstone) once known, else explore as `x` does; unlock a
 /// door that bars the rest when holding its key.
-fn blind_act(known: &Known, at: Pos, held: &[Pos], relic: bool, rest: bool, search: &mut Search) -> Act {
+fn blind_act(
+    known: &Known,
+    at: Pos,
+    held: &[Pos],
+    (relic, forage): (bool, bool),
+    rest: bool,
+    search: &mut Search,
+) -> Act {
     let step = |walk: Vec<Pos>| {
         walk.first()
             .and_then(|&n| Dir8::between(at, n))
             .map_or(Act::Wait, Act::Step)
     };
+    if forage && let Ok(walk) = plan::explore(known, at, held, search) {
+        return step(walk);
+    }
     let relic_seen = known.level.relic.filter(|&r| known.relic_at(r));
     let target = match (relic, relic_seen) {
         (true, _) => known.find(Tile::StairsUp),

@@ -33,9 +33,9 @@ const HEALING_RISE: u32 = 15;
 const HEALING_DROP: u32 = 30;
 /// Food metered as Brogue meters it: every level adds this many turns of food owed to the run,
 /// and a ration (`RATION` turns) is laid whenever what is owed comes to one. With the stomach a
-/// run starts with, a run of ten 80x50 levels finds food for about 16,000 turns (figures in
+/// run starts with, a run of ten 80x50 levels finds food for about 21,600 turns (figures in
 /// docs/playing.md); bigger levels more, in proportion to their area.
-const FOOD_PER_LEVEL: u32 = 1_500;
+const FOOD_PER_LEVEL: u32 = 2_000;
 
 /// What a weapon or armour found takes off its class's weight (at least `EQUIPMENT_FLOOR` left).
 const EQUIPMENT_DROP: u32 = 3;
@@ -63,6 +63,8 @@ pub(crate) fn plan(seed: u64, area: u32, depth: u32) -> Vec<ItemKind> {
         // Food for a level in proportion to its area (exploring it takes as long), a quarter
         // of an 80x50 level's at the least.
         food_owed += (u64::from(FOOD_PER_LEVEL) * u64::from(area) / 4000).max(u64::from(FOOD_PER_LEVEL / 4)) as u32;
+        // The food owed first (drawing nothing from the stream): a vault's prizes take the
+        // level's last kinds off its budget, never its food.
         while food_owed >= RATION {
             kinds.push(ItemKind::Ration);
             food_owed -= RATION;
@@ -309,7 +311,8 @@ pub(crate) fn furnish(
                 sealed: false,
             });
         }
-        // A vault's items count against the level's budget, but never its healing.
+        // A vault's items count against the level's budget, but never its first two kinds (the
+        // food, and the first level's healing).
         for _ in 0..n {
             if kinds.len() > 2 {
                 kinds.pop();
@@ -542,8 +545,12 @@ mod tests {
     fn the_plan_of_a_level_is_the_same_however_it_is_reached() {
         for seed in 0..50 {
             let first = plan(seed, 4000, 1);
-            assert_eq!(first[0], ItemKind::Healing);
-            assert!((6..=7).contains(&first.len()));
+            assert_eq!(
+                first[..2],
+                [ItemKind::Ration, ItemKind::Healing],
+                "the first level's food, and healing"
+            );
+            assert!((7..=8).contains(&first.len()));
             for depth in 3..=10 {
                 let kinds = plan(seed, 4000, depth);
                 let rations = kinds.iter().filter(|&&k| k == ItemKind::Ration).count();

@@ -7,7 +7,7 @@ use crate::dungeon::Dungeon;
 use crate::geom::Pos;
 use crate::map::{DoorState, Tile};
 use crate::world::{
-    Boon, Class, Ending, FloorItem, HP_PER_GRADE, Habit, Item, Level, Loot, MAX_GROWN_HP, MAX_STATUS, MOST_PLUS, Mind,
+    Boon, Class, Ending, FloorItem, HP_PER_GRADE, Habit, Level, Loot, MAX_GROWN_HP, MAX_STATUS, MOST_PLUS, Mind,
     PATIENCE, Player, RATION, RELIC, RunRecord, STOMACH, article, capitalised, letter,
 };
 
@@ -573,8 +573,8 @@ fn items(stage: &mut Stage, effect: Effect) -> Applied {
             let deeds = &mut stage.record.deeds;
             deeds.best_plus = deeds.best_plus.max(item.plus);
             said(format!(
-                "{} glows blue for a moment: it is {} now.",
-                capitalised(&lore.describe(Item { plus: 0, ..item })),
+                "Your {} glows blue for a moment: it is {} now.",
+                lore.name(item.kind),
                 lore.describe(item)
             ))
         }

@@ -408,7 +408,7 @@ impl Run {
             health.hp += VIGOUR_HP;
         }
         let (name, about) = (boon.name(), boon.stats().about);
-        self.say(format!("You choose {name}: {about}"));
+        self.say(format!("You choose {name}. {about}"));
         self.judge_feats();
         Ok(())
     }
@@ -424,8 +424,17 @@ impl Run {
         }
     }
 
+    /// Whether the run can earn feats: a generated dungeon started on its first level (a run
+    /// started deeper, or on a map file, would earn them for nothing).
+    pub fn earns_feats(&self) -> bool {
+        matches!(&self.spec, RunSpec::Seeded { params, .. } if params.depth == 1)
+    }
+
     /// Marks the feats newly earned, and tells the player of each.
     fn judge_feats(&mut self) {
+        if !self.earns_feats() {
+            return;
+        }
         for feat in Feat::new_in(&self.judged(), self.record.feats) {
             self.record.feats |= feat.bit();
             let (name, what) = feat.words();

@@ -178,15 +178,16 @@ impl Boon {
     }
 }
 
-/// Experience needed to reach experience level `grade` (1 needs none): 25, 70, 135, 220, ...
-/// (each level a little further than the last, as DCSS's and Brogue's are).
+/// Experience needed to reach experience level `grade` (1 needs none): 15, 50, 105, 180, ...
+/// (each level a little further than the last, as DCSS's and Brogue's are; the first soon, a
+/// jackal's worth, so a boon comes before the first pack does its worst).
 pub const fn experience_for(grade: u32) -> u32 {
     if grade <= 1 {
         return 0;
     }
     let n = grade - 1;
-    // 10n² + 15n: 25, 70, 135, 220, 325, 450, 595, 760, 945, 1150, 1375.
-    10 * n * n + 15 * n
+    // 10n² + 5n: 15, 50, 105, 180, 275, 390, 525, 680, 855, 1050, 1265.
+    10 * n * n + 5 * n
 }
 
 /// The experience level `xp` experience has reached.
@@ -266,9 +267,9 @@ mod tests {
     #[test]
     fn levels_come_further_apart() {
         assert_eq!(grade_of(0), 1);
-        assert_eq!(grade_of(24), 1);
-        assert_eq!(grade_of(25), 2);
-        assert_eq!(grade_of(70), 3);
+        assert_eq!(grade_of(14), 1);
+        assert_eq!(grade_of(15), 2);
+        assert_eq!(grade_of(50), 3);
         assert_eq!(grade_of(u32::MAX), MAX_GRADE);
         let gaps: Vec<u32> = (2..=MAX_GRADE)
             .map(|g| experience_for(g) - experience_for(g - 1))
@@ -278,7 +279,7 @@ mod tests {
 
     #[test]
     fn the_seed_offers_three_distinct_boons_and_the_same_each_time() {
-        let g = Growth { xp: 25, boons: vec![] };
+        let g = Growth { xp: 15, boons: vec![] };
         let a = g.offer(7).unwrap();
         assert_eq!(a.len(), 3);
         assert_eq!(a, g.offer(7).unwrap(), "the same seed offers the same");
@@ -288,7 +289,7 @@ mod tests {
         assert_eq!(sorted.len(), 3, "three distinct: {a:?}");
         let differ = (0..20).any(|s| g.offer(s) != g.offer(s + 100));
         assert!(differ, "seeds offer different boons");
-        assert_eq!(Growth { xp: 24, boons: vec![] }.offer(7), None, "nothing owed");
+        assert_eq!(Growth { xp: 14, boons: vec![] }.offer(7), None, "nothing owed");
     }
 
     #[test]
