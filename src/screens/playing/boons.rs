@@ -91,15 +91,17 @@ pub fn press(c: char, rows: usize, highlight: usize) -> Pressed {
     }
 }
 
-/// The offer before the last boon chosen, and that boon: what a replay shows.
-fn offer_before_last(run: &Run) -> Option<(Vec<Boon>, Boon)> {
+/// The player's growth before the last boon chosen, what was offered then and that boon: what
+/// a replay shows.
+fn offer_before_last(run: &Run) -> Option<(Growth, Vec<Boon>, Boon)> {
     let growth = &run.player().growth;
     let (&chosen, before) = growth.boons.split_last()?;
     let then = Growth {
         xp: growth.xp,
         boons: before.to_vec(),
     };
-    Some((then.offer(run.player().lore.seed)?, chosen))
+    let offer = then.offer(run.player().lore.seed)?;
+    Some((then, offer, chosen))
 }
 
 /// A boon owed: the screen opens.
@@ -115,8 +117,8 @@ fn reset_highlight(mut highlight: ResMut<Highlight>) {
 
 /// The panel: the level reached and the boons offered, each with what it does; `chosen` marks
 /// a replay's recorded choice, else `highlight` the row Enter would choose.
-fn panel(commands: &mut Commands, run: &Run, offer: &[Boon], chosen: Option<Boon>, highlight: usize) -> Entity {
-    let growth = &run.player().growth;
+/// `growth` is the player's as the choice stands (before a replay's recorded choice).
+fn panel(commands: &mut Commands, growth: &Growth, offer: &[Boon], chosen: Option<Boon>, highlight: usize) -> Entity {
     let title = match chosen {
         None => format!(
             "Experience level {}: choose a boon (1-{}, the arrows and Enter, or a click)",
@@ -171,7 +173,7 @@ fn panel(commands: &mut Commands, run: &Run, offer: &[Boon], chosen: Option<Boon
 
 fn show_boons(mut commands: Commands, game: Res<Game>, highlight: Res<Highlight>) {
     let Some(offer) = game.offer() else { return };
-    let panel = panel(&mut commands, &game, &offer, None, highlight.0);
+    let panel = panel(&mut commands, &game.player().growth, &offer, None, highlight.0);
     commands.entity(panel).insert(DespawnOnExit(Focus::Boon));
 }
 
@@ -189,7 +191,7 @@ fn redraw_highlight(
     for e in &open {
         commands.entity(e).despawn();
     }
-    let panel = panel(&mut commands, &game, &offer, None, highlight.0);
+    let panel = panel(&mut commands, &game.player().growth, &offer, None, highlight.0);
     commands.entity(panel).insert(DespawnOnExit(Focus::Boon));
 }
 
@@ -260,12 +262,12 @@ fn show_recorded_choice(
 ) {
     let chosen = game.player().growth.boons.len();
     if chosen > recorded.chosen
-        && let Some((offer, boon)) = offer_before_last(&game)
+        && let Some((then, offer, boon)) = offer_before_last(&game)
     {
         for e in &open {
             commands.entity(e).despawn();
         }
-        let panel = panel(&mut commands, &game, &offer, Some(boon), 0);
+        let panel = panel(&mut commands, &then, &offer, Some(boon), 0);
         commands.entity(panel).insert(DespawnOnExit(InPlay(Session::Replay)));
         recorded.left = REPLAY_SHOWS;
     } else if recorded.left > 0.0 {
@@ -307,6 +309,8 @@ mod tests {
         run.player_mut().growth.xp = delve_core::world::experience_for(2);
         let offer = run.offer().unwrap();
         run.choose(offer[2]).unwrap();
-        assert_eq!(offer_before_last(&run), Some((offer.clone(), offer[2])));
+        let (then, shown, chosen) = offer_before_last(&run).unwrap();
+        assert_eq!((shown, chosen), (offer.clone(), offer[2]));
+        assert!(then.boons.is_empty(), "the growth as the choice was made");
     }
 }
