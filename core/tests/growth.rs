@@ -479,3 +479,26 @@ fn a_run_saved_before_hunger_goes_on_with_a_full_stomach_and_is_told_so_once() {
     assert_eq!(told(&again), 1);
     assert_eq!(again.state_hash(), run.state_hash());
 }
+
+#[test]
+fn a_dungeon_without_monsters_has_no_hunger() {
+    use delve_core::dungeon::Dungeon;
+    use delve_core::generation::{CorridorStyle, GenParams};
+    let peaceful = Dungeon::new(GenParams::new(5, 80, 50, CorridorStyle::Mixed))
+        .unwrap()
+        .peaceful();
+    let mut run = Run::new(peaceful);
+    for _ in 0..50 {
+        run.play(Act::Wait).unwrap();
+    }
+    assert_eq!(
+        run.player().stomach,
+        STOMACH_START,
+        "the explorer's tool does not starve"
+    );
+    let mut real = delve_core::run::RunSpec::seeded(GenParams::new(5, 80, 50, CorridorStyle::Mixed))
+        .begin()
+        .unwrap();
+    real.play(Act::Wait).unwrap();
+    assert_eq!(real.player().stomach, STOMACH_START - 1);
+}

@@ -215,9 +215,13 @@ fn pass_turn(
             health.hp += 1;
         }
     }
-    hunger(stage, *turn, round);
-    if stage.record.ending.is_some() {
-        return;
+    // A dungeon without monsters (`--explore`'s, the tests' walks) is a tool, not a run to
+    // hurry: no hunger there, or a big level's exploring would starve before it ends.
+    if !stage.dungeon.is_peaceful() {
+        hunger(stage, *turn, round);
+        if stage.record.ending.is_some() {
+            return;
+        }
     }
     terrain_acts(stage, rng, (senses, radius), round);
     if stage.record.ending.is_some() {
