@@ -15,7 +15,7 @@ use delve_core::world::{
     Boon, Ending, Feat, FloorItem, Hunger, Item, ItemKind, Kind, Mind, PLAYER_ATTACK, RATION, STOMACH, STOMACH_START,
     VIGOUR_HP, experience_for,
 };
-use fixtures::{monster, run_on};
+use fixtures::{give, monster, run_on};
 
 const ROOM: &str = "\
 ####################
@@ -27,17 +27,6 @@ const ROOM: &str = "\
 #..................#
 ####################
 ";
-
-fn give(run: &mut Run, kind: ItemKind, n: u8) -> u8 {
-    run.player_mut()
-        .pack
-        .add(Item {
-            kind,
-            count: n,
-            plus: 0,
-        })
-        .expect("room in the pack") as u8
-}
 
 /// Puts a monster of `kind` east of the player, awake, with one hit point, and strikes until it
 /// dies.

@@ -13,7 +13,7 @@ use delve_core::rules::{Act, Refusal};
 use delve_core::run::Run;
 use delve_core::save::{SavedRun, decode, encode};
 use delve_core::world::{Class, Ending, FloorItem, Item, ItemKind, Kind, Mind, SLOTS, letter};
-use fixtures::{hunting, monster, run_on};
+use fixtures::{give, hunting, monster, run_on};
 
 const ROOM: &str = "\
 ####################
@@ -32,18 +32,6 @@ const ROOM: &str = "\
 #..................#
 ####################
 ";
-
-/// Gives the player `n` of `kind`; returns its slot.
-fn give(run: &mut Run, kind: ItemKind, n: u8) -> u8 {
-    run.player_mut()
-        .pack
-        .add(Item {
-            kind,
-            count: n,
-            plus: 0,
-        })
-        .expect("room in the pack") as u8
-}
 
 #[test]
 fn healing_vigour_and_their_names() {

@@ -217,15 +217,8 @@ impl Bot {
         if level.item_at(at).filter(lying).is_some() && player.pack.room_for(Item::one(ItemKind::Ration)).is_some() {
             return Some(Act::PickUp);
         }
-        // Two in the pack are enough to go on with.
-        if player
-            .pack
-            .items()
-            .filter(|(_, i)| i.kind == ItemKind::Ration)
-            .map(|(_, i)| i.count)
-            .sum::<u8>()
-            >= 2
-        {
+        // Two in the pack are enough to go on with (rations stack: one slot holds them all).
+        if ration.is_some_and(|(_, i)| i.count >= 2) {
             return None;
         }
         let memory = player.memory.level(run.dungeon().depth());
@@ -247,18 +240,7 @@ impl Bot {
                     Tile::Door(DoorState::Locked) | Tile::Chasm | Tile::DeepWater | Tile::Lava
                 )
         });
-        let here = self.food_field.get(at)?;
-        Dir8::ALL
-            .into_iter()
-            .filter(|&d| {
-                let q = Dir8::from_pos(at, d);
-                !(d.is_diagonal() && (map.tile(q).is_door() || map.tile(at).is_door()))
-                    && level.trap_at(q).is_none_or(|t| t.hidden)
-            })
-            .filter_map(|d| self.food_field.get(Dir8::from_pos(at, d)).map(|v| (v, d)))
-            .filter(|&(v, _)| v < here)
-            .min_by_key(|&(v, _)| v)
-            .map(|(_, d)| Act::Step(d))
+        downhill(map, &self.food_field, at, |q| level.trap_at(q).is_none_or(|t| t.hidden)).map(Act::Step)
     }
 }
 
@@ -389,12 +371,18 @@ fn item_act(run: &Run) -> Option<Act> {
 fn step_towards(map: &crate::map::TileMap, at: Pos, to: Pos) -> Option<Dir8> {
     let mut field = StepField::default();
     field.compute(map, to, 40, |t| t.is_walkable() && t != Tile::Door(DoorState::Locked));
+    downhill(map, &field, at, |_| true)
+}
+
+/// The step from `at` down `field` (to its lowest neighbour, never diagonally into or out of a
+/// doorway), onto a tile `may` allows; `None` when `at` is off the field or nothing is lower.
+fn downhill(map: &crate::map::TileMap, field: &StepField, at: Pos, may: impl Fn(Pos) -> bool) -> Option<Dir8> {
     let here = field.get(at)?;
     Dir8::ALL
         .into_iter()
         .filter(|&d| {
             let q = Dir8::from_pos(at, d);
-            !(d.is_diagonal() && (map.tile(q).is_door() || map.tile(at).is_door()))
+            !(d.is_diagonal() && (map.tile(q).is_door() || map.tile(at).is_door())) && may(q)
         })
         .filter_map(|d| field.get(Dir8::from_pos(at, d)).map(|v| (v, d)))
         .filter(|&(v, _)| v < here)

@@ -193,13 +193,7 @@ fn pass_turn(
         status.haste % 2 == 1
     };
     if poisoned {
-        let at = stage.player.at;
-        round
-            .happened
-            .push(Happening::of(stage, Who::Player, at, Effect::PoisonHurt));
-        round
-            .messages
-            .extend(apply(stage, Who::Player, &Effect::PoisonHurt).message);
+        befall(stage, Effect::PoisonHurt, round);
         if stage.record.ending.is_some() {
             return;
         }
@@ -246,14 +240,16 @@ fn hunger(stage: &mut Stage, turn: u64, round: &mut Round) {
         round.messages.push(now.warning().to_owned());
     }
     if now == Hunger::Starving {
-        let at = player.at;
-        round
-            .happened
-            .push(Happening::of(stage, Who::Player, at, Effect::Starved));
-        round
-            .messages
-            .extend(apply(stage, Who::Player, &Effect::Starved).message);
+        befall(stage, Effect::Starved, round);
     }
+}
+
+/// `effect`, which the turn does to the player where it stands (poison, an empty stomach),
+/// applied and told.
+fn befall(stage: &mut Stage, effect: Effect, round: &mut Round) {
+    let at = stage.player.at;
+    round.happened.push(Happening::of(stage, Who::Player, at, effect));
+    round.messages.extend(apply(stage, Who::Player, &effect).message);
 }
 
 /// How far the player's search reaches (keen eyes: farther).

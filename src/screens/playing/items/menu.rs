@@ -342,6 +342,12 @@ fn close_pack(mut menu: ResMut<PackMenu>) {
     menu.0 = None;
 }
 
+/// A slot's line on a list: "b - a +1 sword (wielded)".
+fn slot_line(player: &Player, s: usize, item: Item) -> String {
+    let worn = player.pack.worn_as(s).map_or_else(String::new, |w| format!(" ({w})"));
+    format!("{} - {}{worn}", letter(s), player.lore.describe(item))
+}
+
 /// The overlay, made again whenever the page or the pack changes.
 fn show_pack(
     mut commands: Commands,
@@ -356,7 +362,6 @@ fn show_pack(
     }
     let Some(page) = menu.0 else { return };
     let player = &game.player();
-    let lore = player.lore;
     let row = |row: PackRow, words: String, colour: Color| {
         (
             Button,
@@ -403,9 +408,7 @@ fn show_pack(
                                     continue;
                                 }
                                 any = true;
-                                let worn = player.pack.worn_as(s).map_or_else(String::new, |w| format!(" ({w})"));
-                                let words = format!("{} - {}{worn}", letter(s), lore.describe(item));
-                                list.spawn(row(PackRow::Slot(s as u8), words, palette::TEXT));
+                                list.spawn(row(PackRow::Slot(s as u8), slot_line(player, s, item), palette::TEXT));
                             }
                             if !any {
                                 list.spawn(label("Nothing.", scale::BODY, palette::TEXT_DIM));
@@ -438,9 +441,7 @@ fn show_pack(
                     let mut any = false;
                     for (s, item) in player.pack.items().filter(|&(_, i)| enchantable(i)) {
                         any = true;
-                        let worn = player.pack.worn_as(s).map_or_else(String::new, |w| format!(" ({w})"));
-                        let words = format!("{} - {}{worn}", letter(s), lore.describe(item));
-                        panel.spawn(row(PackRow::Slot(s as u8), words, palette::TEXT));
+                        panel.spawn(row(PackRow::Slot(s as u8), slot_line(player, s, item), palette::TEXT));
                     }
                     if !any {
                         panel.spawn(label(
