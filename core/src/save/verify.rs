@@ -133,9 +133,44 @@ fn readable(bytes: &[u8]) -> Result<(RunSpec, Recording, Checkpoint), String> {
 /// Replays a recording's or a save's bytes: the verdict, with the run as replayed; `Err` names
 /// why the file cannot be replayed at all (`replayable`).
 pub fn verify(bytes: &[u8]) -> Result<(Verdict, Run), String> {
-    let (spec, recording, end) = replayable(bytes)?;
-    let (mut run, mut replay) =
-        Replay::begin(&spec, &recording, Some(end)).map_err(|e| format!("its first level cannot be made ({e})"))?;
-    let desync = replay.finish(&mut run).err();
+    verify_while(bytes, || true).map_err(|stop| match stop {
+        Stopped::Unreplayable(why) => why,
+        Stopped::Asked { .. } => unreachable!("never asked to stop"),
+    })
+}
+
+/// How often `verify_while` asks whether to go on, in commands.
+pub const ASK_EVERY: usize = 256;
+
+/// Why `verify_while` gave no verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    /// The file cannot be replayed at all (`replayable`'s reason).
+    Unreplayable(String),
+    /// It was told to stop, after this many commands.
+    Asked {
+        /// Commands replayed when it stopped.
+        played: usize,
+    },
+}
+
+/// `verify`, asking `keep_going` every `ASK_EVERY` commands whether to go on: a caller with a
+/// clock (a server) bounds a replay's time as well as its work. The game knows no clock.
+pub fn verify_while(bytes: &[u8], mut keep_going: impl FnMut() -> bool) -> Result<(Verdict, Run), Stopped> {
+    let (spec, recording, end) = replayable(bytes).map_err(Stopped::Unreplayable)?;
+    let (mut run, mut replay) = Replay::begin(&spec, &recording, Some(end))
+        .map_err(|e| Stopped::Unreplayable(format!("its first level cannot be made ({e})")))?;
+    let desync = loop {
+        if replay.played() % ASK_EVERY == 0 && replay.played() > 0 && !keep_going() {
+            return Err(Stopped::Asked {
+                played: replay.played(),
+            });
+        }
+        match replay.step(&mut run) {
+            Ok(true) => {}
+            Ok(false) => break None,
+            Err(desync) => break Some(desync),
+        }
+    };
     Ok((Verdict::of(&run, desync), run))
 }

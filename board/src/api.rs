@@ -1,0 +1,468 @@
+//! The board's routes: `POST /api/runs` (a recording judged and stored), the boards of a day and
+//! of a seed, a run and its recording, the HTML pages; every refusal a JSON `{"error"}` with its
+//! 4xx (or 503 when the database or the judges cannot take it now), and a log line.
+
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::body::Body;
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use base64::Engine;
+use delve_core::run::{Date, daily_seed};
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::judge::{Judges, MAX_RECORDING, Refused, rules};
+use crate::limits::Limiter;
+use crate::names::{check_name, check_secret, digest, fold};
+use crate::store::{Entry, NewRun, Store, StoreError, day_board, seed_board};
+use crate::{Config, files, pages};
+
+/// The largest request body: a largest recording in base64, and room for the name and secret.
+const MAX_BODY: usize = MAX_RECORDING / 3 * 4 + 8_192;
+/// The longest a submission's body may take to arrive.
+const BODY_TIME: std::time::Duration = std::time::Duration::from_secs(30);
+/// The most entries one read returns.
+const MAX_LIMIT: u32 = 500;
+
+/// What every route shares.
+#[derive(Debug)]
+pub struct Board {
+    pub store: Store,
+    judges: Judges,
+    submits: Limiter,
+    reads: Limiter,
+    forwarded: bool,
+    /// The game's page, for replay links.
+    pub game: Option<String>,
+    now: Option<u64>,
+}
+
+impl Board {
+    pub fn new(store: Store, config: &Config, game: Option<String>) -> Self {
+        Board {
+            store,
+            judges: Judges::new(config.judges, config.replay_limit),
+            submits: Limiter::new(config.submit_rate),
+            reads: Limiter::new(config.read_rate),
+            forwarded: config.forwarded,
+            game,
+            now: config.now,
+        }
+    }
+
+    /// Seconds since the epoch (fixed in tests).
+    pub fn now(&self) -> u64 {
+        self.now.unwrap_or_else(crate::store::now_secs)
+    }
+
+    /// Today's date in UTC.
+    pub fn today(&self) -> Date {
+        Date::from_unix(self.now())
+    }
+
+    /// The client's address: the connection's, or behind a proxy the last forwarded one.
+    fn client(&self, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
+        if self.forwarded {
+            // The entry our own proxy appended: the last of the last header. Anything before it
+            // was written by the client and proves nothing.
+            let last = headers
+                .get_all("x-forwarded-for")
+                .iter()
+                .next_back()
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.rsplit(',').next())
+                .and_then(|s| s.trim().parse::<IpAddr>().ok());
+            if let Some(ip) = last {
+                return ip;
+            }
+        }
+        peer.ip()
+    }
+
+    /// A read's token for the client, or a 429.
+    pub fn read_allowed(&self, peer: SocketAddr, headers: &HeaderMap) -> Result<(), ApiError> {
+        let client = self.client(peer, headers);
+        self.reads
+            .take(client, Instant::now())
+            .map_err(|wait| ApiError::slow_down(client, wait))
+    }
+}
+
+/// A refusal: its status and its sentence (`{"error": TEXT}`).
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    message: String,
+    retry_after: Option<u64>,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
+        ApiError {
+            status,
+            message: message.into(),
+            retry_after: None,
+        }
+    }
+
+    fn slow_down(client: IpAddr, wait: u64) -> Self {
+        tracing::info!(%client, wait, "refused: rate limit");
+        ApiError {
+            retry_after: Some(wait),
+            ..ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!("too many requests from your address: try again in {wait} s"),
+            )
+        }
+    }
+
+    pub fn not_found(what: impl Into<String>) -> Self {
+        ApiError::new(StatusCode::NOT_FOUND, what)
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::NameHeld => ApiError::new(
+                StatusCode::CONFLICT,
+                "that name is held by another player (its secret does not match)",
+            ),
+            StoreError::Duplicate(id) => ApiError::new(
+                StatusCode::CONFLICT,
+                format!("this run is on the board already (run {id})"),
+            ),
+            StoreError::Unavailable(why) => {
+                tracing::error!(%why, "database unavailable");
+                let mut e = ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "the board's database cannot be reached or is full; nothing stored is lost: try again soon",
+                );
+                e.retry_after = Some(5);
+                e
+            }
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let mut response = (self.status, Json(json!({ "error": self.message }))).into_response();
+        if let Some(wait) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(wait));
+        }
+        response
+    }
+}
+
+/// Every route, with `web` served at `/` when given.
+pub fn routes(board: Arc<Board>, web: Option<PathBuf>) -> Router {
+    let api = Router::new()
+        .route("/api/board", get(about))
+        .route("/api/runs", post(submit))
+        .route("/api/runs/{id}", get(run))
+        .route("/api/runs/{id}/recording", get(recording))
+        .route("/api/seeds/{seed}", get(seed))
+        .route("/api/daily/{date}", get(daily))
+        .route("/api/{*rest}", get(no_such).post(no_such))
+        .route("/board", get(pages::today))
+        .route("/board/day/{date}", get(pages::day))
+        .route("/board/seed/{seed}", get(pages::seed));
+    let api = match web {
+        Some(dir) => api.fallback(move |uri, headers| files::send(dir.clone(), uri, headers)),
+        None => api
+            .route("/", get(|| async { axum::response::Redirect::to("/board") }))
+            .fallback(|| async { ApiError::not_found("no such page") }),
+    };
+    api.with_state(board)
+}
+
+async fn no_such() -> ApiError {
+    ApiError::not_found("no such API route: see docs/board.md")
+}
+
+/// `GET /api/board`: what this board ranks, and today's daily.
+async fn about(State(board): State<Arc<Board>>) -> Json<serde_json::Value> {
+    let today = board.today();
+    Json(json!({
+        "board": "delve-board",
+        "version": env!("CARGO_PKG_VERSION"),
+        "rules": rules(),
+        "today": today.to_string(),
+        "daily_seed": daily_seed(today).to_string(),
+    }))
+}
+
+/// The body of `POST /api/runs`.
+#[derive(Deserialize)]
+struct Submission {
+    name: String,
+    secret: String,
+    recording: String,
+}
+
+/// `POST /api/runs`: a recording judged, scored and stored once.
+async fn submit(
+    State(board): State<Arc<Board>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<(StatusCode, Json<serde_json::Value>), ApiError> {
+    let client = board.client(peer, &headers);
+    let refuse = |status: StatusCode, why: String| {
+        tracing::info!(%client, status = status.as_u16(), %why, "submission refused");
+        ApiError::new(status, why)
+    };
+    board
+        .submits
+        .take(client, Instant::now())
+        .map_err(|wait| ApiError::slow_down(client, wait))?;
+    // Too large is refused from the declared length before a byte is read, or once the bytes
+    // read pass the limit.
+    let too_large = || {
+        refuse(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the request is larger than the board takes ({MAX_BODY} bytes)"),
+        )
+    };
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > MAX_BODY as u64) {
+        return Err(too_large());
+    }
+    let body = tokio::time::timeout(BODY_TIME, axum::body::to_bytes(body, MAX_BODY))
+        .await
+        .map_err(|_| refuse(StatusCode::REQUEST_TIMEOUT, "the request's body came too slowly".into()))?
+        .map_err(|_| too_large())?;
+    let submission: Submission = serde_json::from_slice(&body).map_err(|e| {
+        refuse(
+            StatusCode::BAD_REQUEST,
+            format!("the body must be JSON {{\"name\", \"secret\", \"recording\"}}: {e}"),
+        )
+    })?;
+    check_name(&submission.name).map_err(|why| refuse(StatusCode::BAD_REQUEST, why))?;
+    check_secret(&submission.secret).map_err(|why| refuse(StatusCode::BAD_REQUEST, why))?;
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(submission.recording.trim_end_matches('='))
+        .or_else(|_| {
+            base64::engine::general_purpose::STANDARD_NO_PAD.decode(submission.recording.trim_end_matches('='))
+        })
+        .map_err(|e| refuse(StatusCode::BAD_REQUEST, format!("the recording is not base64: {e}")))?;
+    let (folded, secret_hash, digest) = (
+        fold(&submission.name),
+        digest(submission.secret.as_bytes()),
+        digest(&bytes),
+    );
+    // What can be refused without a replay is refused first.
+    if let Some(id) = board.store.run_with_digest(&digest).await? {
+        return Err(refuse(
+            StatusCode::CONFLICT,
+            format!("this run is on the board already (run {id})"),
+        ));
+    }
+    if board
+        .store
+        .holder(&folded)
+        .await?
+        .is_some_and(|held| held != secret_hash)
+    {
+        return Err(refuse(
+            StatusCode::CONFLICT,
+            "that name is held by another player (its secret does not match)".into(),
+        ));
+    }
+    let judged = board
+        .judges
+        .judge(bytes.clone(), board.today())
+        .await
+        .map_err(|refused| match refused {
+            Refused::Run(why) => refuse(StatusCode::UNPROCESSABLE_ENTITY, why),
+            Refused::Busy => {
+                let mut e = refuse(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "the board is replaying many runs: try again soon".into(),
+                );
+                e.retry_after = Some(10);
+                e
+            }
+        })?;
+    let run = NewRun {
+        digest,
+        name: submission.name,
+        folded,
+        secret_hash,
+        seed: judged.seed,
+        day: judged.day,
+        score: judged.score,
+        depth: judged.depth,
+        outcome: judged.outcome,
+        turns: judged.turns,
+        hash: judged.hash,
+        rules: rules(),
+        at: board.now(),
+        recording: bytes,
+    };
+    let (id, rank) = board.store.add(&run).await.map_err(|e| {
+        let e = ApiError::from(e);
+        tracing::info!(%client, status = e.status.as_u16(), why = %e.message, "submission refused");
+        e
+    })?;
+    tracing::info!(%client, id, name = %run.name, seed = run.seed, score = run.score, rank, "run ranked");
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({ "id": id, "score": run.score, "rank": rank, "board": run.home_board() })),
+    ))
+}
+
+/// `?limit=&offset=` of a board read.
+#[derive(Deserialize)]
+pub struct Page {
+    limit: Option<u32>,
+    offset: Option<u64>,
+}
+
+impl Page {
+    pub fn limit(&self) -> u32 {
+        self.limit.unwrap_or(100).min(MAX_LIMIT)
+    }
+
+    pub fn offset(&self) -> u64 {
+        self.offset.unwrap_or(0)
+    }
+}
+
+/// A seed from a path: a whole number that fits 64 bits.
+pub fn parse_seed(text: &str) -> Result<u64, ApiError> {
+    text.parse().map_err(|_| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            format!("{text:?} is not a seed (a whole number from 0 to {})", u64::MAX),
+        )
+    })
+}
+
+/// A date from a path: `YYYY-MM-DD`, a day that exists.
+pub fn parse_date(text: &str) -> Result<Date, ApiError> {
+    Date::parse(text)
+        .ok_or_else(|| ApiError::new(StatusCode::BAD_REQUEST, format!("{text:?} is not a date (YYYY-MM-DD)")))
+}
+
+fn entries(entries: Vec<Entry>, extra: serde_json::Value) -> Json<serde_json::Value> {
+    let mut body = json!({ "entries": entries });
+    if let (Some(body), Some(extra)) = (body.as_object_mut(), extra.as_object()) {
+        body.extend(extra.clone());
+    }
+    Json(body)
+}
+
+/// `GET /api/seeds/SEED`: the best runs of a seed.
+async fn seed(
+    State(board): State<Arc<Board>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(text): Path<String>,
+    Query(page): Query<Page>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    board.read_allowed(peer, &headers)?;
+    let seed = parse_seed(&text)?;
+    let found = board
+        .store
+        .board(&seed_board(seed), page.limit(), page.offset())
+        .await?;
+    Ok(entries(found, json!({ "seed": seed.to_string() })))
+}
+
+/// `GET /api/daily/YYYY-MM-DD`: a day's board.
+async fn daily(
+    State(board): State<Arc<Board>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(text): Path<String>,
+    Query(page): Query<Page>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    board.read_allowed(peer, &headers)?;
+    let date = parse_date(&text)?;
+    let found = board
+        .store
+        .board(&day_board(&date.to_string()), page.limit(), page.offset())
+        .await?;
+    Ok(entries(
+        found,
+        json!({ "date": date.to_string(), "seed": daily_seed(date).to_string() }),
+    ))
+}
+
+/// A run's id from a path.
+fn parse_id(text: &str) -> Result<i64, ApiError> {
+    text.parse::<i64>()
+        .ok()
+        .filter(|&id| id > 0)
+        .ok_or_else(|| ApiError::new(StatusCode::BAD_REQUEST, format!("{text:?} is not a run's id")))
+}
+
+/// `GET /api/runs/ID`: a run's facts.
+async fn run(
+    State(board): State<Arc<Board>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(text): Path<String>,
+) -> Result<Json<crate::store::Stored>, ApiError> {
+    board.read_allowed(peer, &headers)?;
+    let id = parse_id(&text)?;
+    board
+        .store
+        .run(id)
+        .await?
+        .map(Json)
+        .ok_or_else(|| ApiError::not_found(format!("no run {id}")))
+}
+
+/// `GET /api/runs/ID/recording`: the bytes `delve --verify` and `--replay` read.
+async fn recording(
+    State(board): State<Arc<Board>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(text): Path<String>,
+) -> Result<Response, ApiError> {
+    board.read_allowed(peer, &headers)?;
+    let id = parse_id(&text)?;
+    let bytes = board
+        .store
+        .recording(id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("no run {id}")))?;
+    let disposition = format!("attachment; filename=\"delve-board-run-{id}.delverec\"");
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/octet-stream"),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                HeaderValue::from_str(&disposition).unwrap_or(HeaderValue::from_static("attachment")),
+            ),
+        ],
+        bytes,
+    )
+        .into_response())
+}
+
+/// An HTML page, or the error as a small page.
+pub fn html(page: Result<String, ApiError>) -> Response {
+    match page {
+        Ok(page) => Html(page).into_response(),
+        Err(e) => (e.status, Html(pages::error_page(e.status.as_u16(), &e.message))).into_response(),
+    }
+}

@@ -1,0 +1,149 @@
+//! `delve-board`: the board of the day as a server. `cargo run --release -p delve-board` serves on
+//! loopback over a SQLite file in the platform's data directory; `--database postgres://…` puts
+//! several of them over one PostgreSQL. Prints `listening on ADDR:PORT` once it is ready.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Parser;
+use delve_board::{Config, Rate, Store, router, serve};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "delve-board",
+    version,
+    about = "Delve's board of the day: every score proven by its replay"
+)]
+struct Cli {
+    /// Address and port to listen on (port 0: any free port, printed).
+    #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:8787")]
+    listen: SocketAddr,
+    /// The database: sqlite://FILE or postgres://USER@HOST/DB [default: sqlite:// in the
+    /// platform's data directory, e.g. ~/.local/share/delve/board.sqlite3].
+    #[arg(long, value_name = "URL")]
+    database: Option<String>,
+    /// Serve the game's browser build from this folder at / (e.g. web/dist): the page then
+    /// submits to this board by itself.
+    #[arg(long, value_name = "DIR")]
+    web: Option<PathBuf>,
+    /// The game's page the board's "Watch" links open [default: / when --web is given].
+    #[arg(long, value_name = "URL")]
+    game: Option<String>,
+    /// An origin whose pages may call the API (CORS), e.g. https://delve.example; repeatable.
+    #[arg(long, value_name = "ORIGIN")]
+    allow_origin: Vec<String>,
+    /// Behind a proxy: take each client's address from the last X-Forwarded-For entry.
+    #[arg(long)]
+    forwarded: bool,
+    /// Replays at once [default: the machine's cores].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    judges: Option<u16>,
+    /// The longest one replay may take, in seconds.
+    #[arg(long, value_name = "S", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=600))]
+    replay_limit: u64,
+    /// Submissions an address may make a minute, after a burst of as many (0: no limit).
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    submits_per_minute: u32,
+    /// Reads (API and pages) an address may make a minute, after a burst of a tenth (0: no limit).
+    #[arg(long, value_name = "N", default_value_t = 1200)]
+    reads_per_minute: u32,
+    /// Database connections this process keeps.
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    connections: u32,
+}
+
+fn default_database() -> Result<String, String> {
+    let dirs = directories::ProjectDirs::from("", "", "delve")
+        .ok_or("no data directory is known for this user: give --database sqlite://FILE")?;
+    Ok(format!("sqlite://{}", dirs.data_dir().join("board.sqlite3").display()))
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_target(false)
+        .init();
+    let database = match cli.database.clone().map_or_else(default_database, Ok) {
+        Ok(url) => url,
+        Err(e) => {
+            eprintln!("delve-board: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if delve_board::Dialect::of(&database).is_none() {
+        eprintln!("delve-board: --database must be sqlite://FILE or postgres://… (it was {database:?})");
+        return ExitCode::from(2);
+    }
+    let config = Config {
+        judges: cli.judges.map_or_else(|| Config::default().judges, usize::from),
+        replay_limit: Duration::from_secs(cli.replay_limit),
+        submit_rate: Rate {
+            burst: f64::from(cli.submits_per_minute.max(1)),
+            per_minute: f64::from(cli.submits_per_minute),
+        },
+        read_rate: Rate {
+            burst: f64::from((cli.reads_per_minute / 10).max(1)),
+            per_minute: f64::from(cli.reads_per_minute),
+        },
+        allow_origins: cli.allow_origin.clone(),
+        forwarded: cli.forwarded,
+        web: cli.web.clone(),
+        game: cli.game.clone(),
+        now: None,
+    };
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("delve-board: cannot start: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    runtime.block_on(async move {
+        let store = match Store::open(&database, cli.connections).await {
+            Ok(store) => store,
+            Err(e) => {
+                eprintln!("delve-board: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let app = match router(store, config) {
+            Ok(app) => app,
+            Err(e) => {
+                eprintln!("delve-board: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let listener = match tokio::net::TcpListener::bind(cli.listen).await {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("delve-board: cannot listen on {}: {e}", cli.listen);
+                return ExitCode::FAILURE;
+            }
+        };
+        let addr = listener.local_addr().unwrap_or(cli.listen);
+        println!("listening on {addr}");
+        tracing::info!(%addr, database = %redact(&database), "board serving");
+        match serve(listener, app).await {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("delve-board: {e}");
+                ExitCode::FAILURE
+            }
+        }
+    })
+}
+
+/// A database URL without its password, for the log.
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let user = &url[scheme + 3..at];
+            let user = user.split(':').next().unwrap_or_default();
+            format!("{}{user}:***{}", &url[..scheme + 3], &url[at..])
+        }
+        _ => url.to_owned(),
+    }
+}

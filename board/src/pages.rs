@@ -1,0 +1,261 @@
+//! The board's HTML pages: today's daily, any past day's, and a seed's best runs. Plain,
+//! server-made HTML: a table with a caption and column headers, links to watch and download
+//! each run, every name escaped; it works with the keyboard and a screen reader, without script.
+
+use std::fmt::Write;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use delve_core::run::{Date, daily_seed};
+
+use crate::api::{ApiError, Board, Page, html, parse_date, parse_seed};
+use crate::names::escape;
+use crate::store::{Entry, day_board, seed_board};
+
+/// `GET /board`: today's daily.
+pub async fn today(
+    State(board): State<Arc<Board>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Query(page): Query<Page>,
+) -> Response {
+    let date = board.today();
+    html(day_page(&board, peer, &headers, date, &page).await)
+}
+
+/// `GET /board/day/YYYY-MM-DD`.
+pub async fn day(
+    State(board): State<Arc<Board>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(text): Path<String>,
+    Query(page): Query<Page>,
+) -> Response {
+    let page = match parse_date(&text) {
+        Ok(date) => day_page(&board, peer, &headers, date, &page).await,
+        Err(e) => Err(e),
+    };
+    html(page)
+}
+
+/// `GET /board/seed/SEED`.
+pub async fn seed(
+    State(board): State<Arc<Board>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(text): Path<String>,
+    Query(page): Query<Page>,
+) -> Response {
+    html(seed_page(&board, peer, &headers, &text, &page).await)
+}
+
+async fn day_page(
+    board: &Board,
+    peer: SocketAddr,
+    headers: &HeaderMap,
+    date: Date,
+    page: &Page,
+) -> Result<String, ApiError> {
+    board.read_allowed(peer, headers)?;
+    let entries = board
+        .store
+        .board(&day_board(&date.to_string()), page.limit(), page.offset())
+        .await?;
+    let today = board.today();
+    let seed = daily_seed(date);
+    let title = if date == today {
+        format!("Today's daily dungeon, {date}")
+    } else {
+        format!("The daily dungeon of {date}")
+    };
+    let mut body = String::new();
+    let _ = write!(
+        body,
+        "<p>Seed <a href=\"/board/seed/{seed}\">{seed}</a>, 80x50, corridors of every style. {play}</p>",
+        play = board
+            .game
+            .as_deref()
+            .filter(|_| date == today)
+            .map(|g| format!("<a href=\"{}?daily\">Play today's daily</a>.", escape(g)))
+            .unwrap_or_default()
+    );
+    body.push_str(
+        "<p>Every run here was replayed by the board, command by command, to the state its player's \
+         game reached: only what was really played is ranked. The daily's seed is public, so anyone \
+         may practise it before submitting; every verified submission counts as an attempt, shown \
+         beside each player's best score.</p>",
+    );
+    body.push_str(&table(
+        &format!("{title}: best run of each player"),
+        &entries,
+        board.game.as_deref(),
+    ));
+    let _ = write!(
+        body,
+        "<nav aria-label=\"Other days\"><ul><li><a href=\"/board/day/{prev}\">The day before ({prev})</a></li>{next}</ul></nav>",
+        prev = shift(date, -1),
+        next = if date < today {
+            format!(
+                "<li><a href=\"/board/day/{n}\">The day after ({n})</a></li>",
+                n = shift(date, 1)
+            )
+        } else {
+            String::new()
+        }
+    );
+    Ok(page_of(&title, &body))
+}
+
+async fn seed_page(
+    board: &Board,
+    peer: SocketAddr,
+    headers: &HeaderMap,
+    text: &str,
+    page: &Page,
+) -> Result<String, ApiError> {
+    board.read_allowed(peer, headers)?;
+    let seed = parse_seed(text)?;
+    let entries = board
+        .store
+        .board(&seed_board(seed), page.limit(), page.offset())
+        .await?;
+    let title = format!("The best runs of seed {seed}");
+    let mut body = String::new();
+    let _ = write!(
+        body,
+        "<p>The standard game: 80x50, corridors of every style, from level 1. {play}</p>",
+        play = board
+            .game
+            .as_deref()
+            .map(|g| format!("<a href=\"{}?seed={seed}\">Play this seed</a>.", escape(g)))
+            .unwrap_or_default()
+    );
+    body.push_str(&table(
+        &format!("{title}: best run of each player"),
+        &entries,
+        board.game.as_deref(),
+    ));
+    Ok(page_of(&title, &body))
+}
+
+/// The day `days` after `date`.
+fn shift(date: Date, days: i64) -> Date {
+    // Noon of the day, so that a leap second never lands on the wrong side of midnight.
+    let noon = days_from_epoch(date) * 86_400 + 43_200;
+    Date::from_unix((noon + days * 86_400).max(0) as u64)
+}
+
+/// Days from 1970-01-01 to `date` (the inverse of `Date::from_unix`'s days).
+fn days_from_epoch(date: Date) -> i64 {
+    let (y, m, d) = (
+        i64::from(date.year) - i64::from(date.month <= 2),
+        i64::from(date.month),
+        i64::from(date.day),
+    );
+    let era = y.div_euclid(400);
+    let of_era = y.rem_euclid(400);
+    let day_of_year = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + d - 1;
+    let day_of_era = of_era * 365 + of_era / 4 - of_era / 100 + day_of_year;
+    era * 146_097 + day_of_era - 719_468
+}
+
+/// A board's table.
+fn table(caption: &str, entries: &[Entry], game: Option<&str>) -> String {
+    if entries.is_empty() {
+        return format!("<h2>{}</h2><p>No runs yet.</p>", escape(caption));
+    }
+    let mut out = format!(
+        "<table><caption>{}</caption><thead><tr><th scope=\"col\">Rank</th><th scope=\"col\">Name</th>\
+         <th scope=\"col\">Score</th><th scope=\"col\">Depth</th><th scope=\"col\">Outcome</th>\
+         <th scope=\"col\">Turns</th><th scope=\"col\">Attempts</th><th scope=\"col\">When (UTC)</th>\
+         <th scope=\"col\">Recording</th></tr></thead><tbody>",
+        escape(caption)
+    );
+    for e in entries {
+        let watch = game
+            .map(|g| {
+                format!(
+                    "<a href=\"{}?board-run={id}\" aria-label=\"Watch the run of {name}\">Watch</a> · ",
+                    escape(g),
+                    id = e.id,
+                    name = escape(&e.name)
+                )
+            })
+            .unwrap_or_default();
+        let _ = write!(
+            out,
+            "<tr data-run=\"{id}\"><td>{rank}</td><th scope=\"row\">{name}</th><td>{score}</td><td>{depth}</td>\
+             <td>{outcome}</td><td>{turns}</td><td>{attempts}</td><td>{when}</td><td>{watch}\
+             <a href=\"/api/runs/{id}/recording\" aria-label=\"Download the recording of {name}'s run\">Download</a></td></tr>",
+            id = e.id,
+            rank = e.rank,
+            name = escape(&e.name),
+            score = e.score,
+            depth = e.depth,
+            outcome = escape(&e.outcome),
+            turns = e.turns,
+            attempts = e.attempts,
+            when = clock(e.when),
+        );
+    }
+    out.push_str(
+        "</tbody></table><p>A downloaded recording plays on the desktop with <code>delve --replay FILE</code> \
+         and verifies with <code>delve --verify FILE</code>.</p>",
+    );
+    out
+}
+
+/// `YYYY-MM-DD HH:MM` of Unix seconds.
+fn clock(secs: u64) -> String {
+    let of_day = secs % 86_400;
+    format!(
+        "{} {:02}:{:02}",
+        Date::from_unix(secs),
+        of_day / 3_600,
+        of_day % 3_600 / 60
+    )
+}
+
+/// A whole page around `body`.
+fn page_of(title: &str, body: &str) -> String {
+    format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{t} · Delve board</title>\
+         <style>{STYLE}</style></head><body><header><a href=\"/board\">Delve board</a></header>\
+         <main><h1>{t}</h1>{body}</main></body></html>",
+        t = escape(title)
+    )
+}
+
+/// The error as a page.
+pub fn error_page(status: u16, message: &str) -> String {
+    page_of(
+        &format!("Error {status}"),
+        &format!("<p role=\"alert\">{}</p>", escape(message)),
+    )
+}
+
+const STYLE: &str = "body{background:#14131a;color:#e8e4d8;font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:1rem}\
+a{color:#f0c674}a:focus{outline:3px solid #f0c674;outline-offset:2px}table{border-collapse:collapse;width:100%}\
+caption{text-align:left;font-weight:bold;padding:.5rem 0}th,td{border-bottom:1px solid #3a3848;padding:.3rem .5rem;text-align:left}\
+thead th{color:#b8b4a8}tbody th{font-weight:normal}code{background:#24222c;padding:0 .2rem}@media(max-width:40rem){td:nth-child(8),th:nth-child(8){display:none}}";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn days_go_both_ways() {
+        for secs in [0u64, 951_782_400, 1_795_478_400, 4_107_542_400] {
+            let date = Date::from_unix(secs);
+            assert_eq!(days_from_epoch(date), (secs / 86_400) as i64, "{date}");
+            assert_eq!(shift(shift(date, 1), -1), date);
+        }
+        let d = |t| Date::parse(t).unwrap();
+        assert_eq!(shift(d("2024-02-28"), 1), d("2024-02-29"));
+        assert_eq!(shift(d("2026-01-01"), -1), d("2025-12-31"));
+    }
+}
