@@ -43,7 +43,7 @@ web/node_modules/.bin/wasm-opt -Oz \
   --enable-mutable-globals --enable-multivalue --enable-reference-types --enable-call-indirect-overlong \
   "$out/delve_bg.wasm" -o "$out/delve_bg.opt.wasm"
 mv "$out/delve_bg.opt.wasm" "$out/delve_bg.wasm"
-cp web/index.html web/style.css web/loader.js "$out/"
+cp web/index.html web/style.css web/loader.js web/board.js "$out/"
 node web/compress.mjs "$out"
 
 raw=$(stat -c %s "$out/delve_bg.wasm")

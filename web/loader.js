@@ -2,6 +2,7 @@
 // a readable message if anything fails. The game marks <body data-delve="title"> at its title screen
 // and <body data-delve="playing"> when a run is played.
 import init from "./delve.js";
+import { takeBoardRun } from "./board.js";
 
 const text = document.getElementById("delve-status-text");
 const bar = document.getElementById("delve-progress");
@@ -144,4 +145,5 @@ window.addEventListener("pagehide", () => {
   }
 });
 
-start();
+// A board's run (`?board-run=ID`) becomes a `?replay=` address before the game reads it.
+takeBoardRun().then(start);

@@ -65,6 +65,7 @@ fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
         .with_target(false)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
     let database = match cli.database.clone().map_or_else(default_database, Ok) {
         Ok(url) => url,

@@ -1,12 +1,13 @@
 //! The command line: `delve [--seed N | --daily] [--size WxH] [--corridors STYLE] [--depth D]
 //! [--map FILE] [--ascii [--fov] | --json | --explore | --reveal | --autoplay [--turns T]
 //! [--record FILE]] [--radius R] [--save-dir DIR] [--save-info | --saves | --verify FILE |
-//! --replay FILE]`. With none of the run's options, the title screen opens (continue a saved
+//! --replay FILE | --submit FILE --board URL --name NAME]`. With none of the run's options, the title screen opens (continue a saved
 //! run, or start one). The recordings' options are `recordings`.
 //!
 //! Every usage error is one line on stderr naming the problem, and exit code 2.
 
 mod recordings;
+mod submit;
 
 use std::ffi::OsString;
 use std::io::{Read, Write};
@@ -111,6 +112,23 @@ pub struct Cli {
     /// change the speed, . steps a turn, 1 to 9 and 0 jump to a level.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["save_info", "saves", "ascii", "json", "explore", "reveal", "fov", "map", "seed", "size", "corridors", "depth", "daily", "verify", "autoplay"])]
     pub replay: Option<PathBuf>,
+    /// Submit a finished run's recording to a board (with --board and --name) and print the
+    /// board's reply, one JSON object: id, score, rank. Exit 0 when ranked, 1 when the board
+    /// refused it or cannot be reached (the reason on stderr), 2 when the file cannot be read.
+    #[arg(long, value_name = "FILE", requires_all = ["board", "name"], conflicts_with_all = ["save_info", "saves", "ascii", "json", "explore", "reveal", "fov", "map", "seed", "size", "corridors", "depth", "radius", "daily", "verify", "autoplay", "replay"])]
+    pub submit: Option<PathBuf>,
+    /// The board runs are submitted to: its address, e.g. http://127.0.0.1:8787. In the game,
+    /// the summary then offers "Submit to the board".
+    #[arg(long, value_name = "URL", value_parser = parse_board)]
+    pub board: Option<String>,
+    /// With --submit: the name to rank the run under (its secret is kept in the save directory's
+    /// board.ron, made when the name is first used).
+    #[arg(long, value_name = "NAME", requires = "submit")]
+    pub name: Option<String>,
+}
+
+fn parse_board(s: &str) -> Result<String, String> {
+    crate::board::check_url(s).map(|()| s.trim_end_matches('/').to_owned())
 }
 
 /// The turns `--autoplay` plays unless told otherwise.
@@ -262,6 +280,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
     }
     if let Some(path) = &cli.verify {
         return recordings::verify_file(path);
+    }
+    if let (Some(path), Some(board), Some(name)) = (&cli.submit, &cli.board, &cli.name) {
+        return submit::submit_file(&cli.store(), path, board, name);
     }
     if let Some(path) = &cli.replay {
         if let Some(why) = crate::app::missing_display() {

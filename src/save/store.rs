@@ -49,6 +49,8 @@ pub enum Slot {
     History,
     /// Every feat ever earned (RON text), beside the history.
     Feats,
+    /// The names this player submits to boards under, each with its secret (RON text).
+    Board,
     /// A finished run's recording (`delve_core::save::recording`), beside the history.
     Recording(RunId),
     /// A finished run's story (plain text), beside the history.
@@ -72,6 +74,7 @@ impl Slot {
             Slot::Settings => "settings.ron".into(),
             Slot::History => "history.ron".into(),
             Slot::Feats => "feats.ron".into(),
+            Slot::Board => "board.ron".into(),
             Slot::Recording(id) => format!("{ENDED_DIR}/{id}.delverec"),
             Slot::Story(id) => format!("{ENDED_DIR}/{id}.txt"),
         }
@@ -84,6 +87,7 @@ impl Slot {
             Slot::Settings => "delve.settings".into(),
             Slot::History => "delve.history".into(),
             Slot::Feats => "delve.feats".into(),
+            Slot::Board => "delve.board".into(),
             Slot::Recording(id) => format!("delve.recording.{id}"),
             Slot::Story(id) => format!("delve.story.{id}"),
         }
@@ -94,7 +98,7 @@ impl Slot {
     pub(crate) const fn max_bytes(self) -> u64 {
         match self {
             Slot::Run(_) | Slot::Recording(_) => 64 << 20,
-            Slot::Settings | Slot::Feats => 1 << 20,
+            Slot::Settings | Slot::Feats | Slot::Board => 1 << 20,
             Slot::History | Slot::Story(_) => 16 << 20,
         }
     }

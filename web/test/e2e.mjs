@@ -16,6 +16,8 @@
 //  11. a script of keys gives the desktop's state hash, and the browser's save verifies there;
 //  12. twenty desktop recordings replay in the browser (`?replay=`) to the desktop's hashes, and
 //      `?daily` plays the day's seed;
+//  13. a run ended in the page is submitted to a board (delve-board, started here), ranked on its
+//      page, and replayed from its link to the desktop's hash; the desktop's --submit lands there;
 //   0. the module is within its size budget (raw and brotli), served precompressed as
 //      web/serve.mjs serves it; the time from page load to the first level is reported.
 // Usage: node web/test/e2e.mjs   (DELVE_BIN: the native delve binary; DELVE_SHOT: screenshot path)
@@ -23,7 +25,7 @@ import { createServer } from "node:http";
 import { writeFile, stat } from "node:fs/promises";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { inflateSync } from "node:zlib";
@@ -34,6 +36,8 @@ const dist = join(here, "..", "dist");
 const native = process.env.DELVE_BIN;
 // Plays a command script with the game's own rules natively and prints it and its state hash.
 const scriptHash = process.env.DELVE_SCRIPT_HASH;
+// The board server (delve-board), for the board's part.
+const boardBin = process.env.DELVE_BOARD_BIN;
 const shotPath = process.env.DELVE_SHOT || join(dist, "..", "e2e-screenshot.png");
 import { fileFor, sendFile } from "../serve.mjs";
 
@@ -628,6 +632,89 @@ try {
     await page.waitForTimeout(500);
     const dailyRun = (await page.getAttribute("body", "data-run")) || "";
     check(dailyRun.includes(`seed=${daily.seed}&`), `?daily plays the day's seed, as delve --daily does (${dailyRun}, ${daily.seed})`);
+  }
+
+  // 13. The board of the day (delve-board, started here over a SQLite file, serving this build):
+  // a run played to its end in the page is submitted from the page, ranked on the board's page,
+  // and replayed from the board's link to the state hash the desktop's --verify gives its
+  // recording; the desktop's --submit lands its own run of the seed on the same board, and the
+  // page's run again is refused as one already there.
+  if (native && boardBin) {
+    const dir = mkdtempSync(join(tmpdir(), "delve-board-"));
+    const boardProc = spawn(boardBin, ["--listen", "127.0.0.1:0", "--database", `sqlite://${join(dir, "board.sqlite3")}`, "--web", dist],
+      { stdio: ["ignore", "pipe", "inherit"] });
+    try {
+      const line = await new Promise((ok, fail) => {
+        let out = "";
+        boardProc.stdout.on("data", (d) => { out += d; if (out.includes("\n")) ok(out.split("\n")[0]); });
+        boardProc.on("exit", (code) => fail(new Error(`delve-board exited (${code})`)));
+      });
+      const boardBase = `http://${line.replace("listening on ", "").trim()}`;
+      check(/^listening on 127\.0\.0\.1:\d+$/.test(line), `delve-board prints where it listens (${line})`);
+      // Seed 251: a player who only waits is killed on level 1 within 47 turns.
+      await page.goto(`${boardBase}/?seed=251`);
+      await page.waitForSelector('body[data-delve="playing"]', { timeout: 180000 });
+      await page.waitForTimeout(500);
+      for (let i = 0; i < 300 && !(await page.isVisible("#delve-recording")); i++) await press(".");
+      await page.waitForSelector("#delve-submit:not([hidden])", { timeout: 10000 }).catch(() => {});
+      check(await page.isVisible("#delve-submit"), "a run that ends on a page a board serves offers \"Submit to the board\"");
+      await page.fill("#delve-name", "Page player");
+      await page.click("#delve-submit-button");
+      await page.waitForFunction(() => !!document.body.dataset.boardRank || /Not submitted/.test(document.getElementById("delve-submit-status").textContent), null, { timeout: 60000 }).catch(() => {});
+      const said = (await page.textContent("#delve-submit-status")) || "";
+      check(/^Ranked 1 with \d+ points/.test(said), `the page submits the run and shows the rank that came back (${said})`);
+      const kept = await page.evaluate(() => JSON.parse(localStorage.getItem("delve.board.identity") || "{}"));
+      check(kept.name === "Page player" && /^[0-9a-f]{32}$/.test(kept.secret || ""), "the page keeps the name and its secret");
+      await page.click("#delve-board-link");
+      await page.waitForSelector("table", { timeout: 10000 }).catch(() => {});
+      const row = await page.$('tr:has(th:text("Page player"))');
+      check(!!row, "the board's page ranks the run by its name");
+      const heading = await page.textContent("h1").catch(() => "");
+      check(/seed 251/.test(heading || ""), `it is seed 251's board (${heading})`);
+      const runId = row ? await row.getAttribute("data-run") : null;
+      const recording = runId ? Buffer.from(await (await fetch(`${boardBase}/api/runs/${runId}/recording`)).arrayBuffer()) : Buffer.alloc(0);
+      const file = join(dir, "from-the-board.delverec");
+      writeFileSync(file, recording);
+      let desktop = null;
+      try {
+        desktop = JSON.parse(execFileSync(native, ["--verify", file], { encoding: "utf8" }));
+      } catch (e) {
+        console.log(`delve --verify: ${e.stderr || e}`);
+      }
+      check(desktop && desktop.ok && desktop.outcome === "died", `the board's recording verifies on the desktop (${JSON.stringify(desktop)})`);
+      // Watch it from the board's link: the page fetches it and replays it.
+      if (row) await row.$("a:text('Watch')").then((a) => a && a.click());
+      await page.waitForSelector('body[data-delve="playing"]', { timeout: 180000 }).catch(() => {});
+      await page.waitForTimeout(500);
+      await press("0");
+      await page.waitForFunction(() => ["done", "astray"].includes(document.body.dataset.replay), null, { timeout: 60000 }).catch(() => {});
+      const replayed = await page.getAttribute("body", "data-hash");
+      check((await page.getAttribute("body", "data-replay")) === "done" && desktop && replayed === desktop.hash,
+        `the board's link replays the run in the page to the desktop's hash (${replayed}, ${desktop && desktop.hash})`);
+      // The desktop: the same run again is refused; its own run of the seed lands beside it.
+      const saveDir = join(dir, "desktop");
+      let again = null;
+      try {
+        execFileSync(native, ["--submit", file, "--board", boardBase, "--name", "Desk", "--save-dir", saveDir], { encoding: "utf8", stdio: "pipe" });
+      } catch (e) {
+        again = e;
+      }
+      check(again && again.status === 1 && /already/.test(String(again.stderr)), "the desktop's --submit of the same run is refused as one already on the board");
+      const own = join(dir, "desktop-251.delverec");
+      execFileSync(native, ["--autoplay", "--seed", "251", "--record", own], { encoding: "utf8" });
+      let landed = null;
+      try {
+        landed = JSON.parse(execFileSync(native, ["--submit", own, "--board", boardBase, "--name", "Desk", "--save-dir", saveDir], { encoding: "utf8", stdio: "pipe" }));
+      } catch (e) {
+        console.log(`delve --submit: ${e.stderr || e}`);
+      }
+      const seedBoard = await (await fetch(`${boardBase}/api/seeds/251`)).json();
+      const names = seedBoard.entries.map((e) => e.name);
+      check(landed && landed.id > 0 && names.includes("Desk") && names.includes("Page player"),
+        `the desktop's --submit lands its run of seed 251 on the same board (${JSON.stringify(landed)}; ${names})`);
+    } finally {
+      boardProc.kill();
+    }
   }
 } finally {
   await browser.close();

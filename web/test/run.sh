@@ -14,7 +14,9 @@ fi
 
 bash web/build.sh
 cargo build --locked --bin delve
+# The board server the test submits to (delve-board --web web/dist).
+cargo build --locked -p delve-board --bin delve-board
 # The desktop side of "the same commands give the same game in the browser": a script and its hash.
 cargo build --locked -p delve-core --example script_hash
-DELVE_BIN="$CARGO_TARGET_DIR/debug/delve" DELVE_SCRIPT_HASH="$CARGO_TARGET_DIR/debug/examples/script_hash" \
+DELVE_BIN="$CARGO_TARGET_DIR/debug/delve" DELVE_BOARD_BIN="$CARGO_TARGET_DIR/debug/delve-board" DELVE_SCRIPT_HASH="$CARGO_TARGET_DIR/debug/examples/script_hash" \
   node web/test/e2e.mjs

@@ -1,0 +1,131 @@
+// Delve's page and its board (delve-board, docs/board.md). A board is the page's own origin when
+// the board serves the game (`delve-board --web web/dist`), or the one `?board=URL` names. At the
+// end of a run the page offers "Submit to the board": the recording (the one the download link
+// holds) is sent with the player's name and the secret that holds it (made here once, kept in
+// local storage), and the rank that came back is shown with a link to the board. A failure is
+// said and can be tried again; the recording stays downloadable. `?board-run=ID` replays a run
+// of the board: its recording is fetched and played as a `?replay=` link is.
+
+const IDENTITY_KEY = "delve.board.identity";
+const params = new URLSearchParams(location.search);
+
+/// The board's address (no trailing slash), or null when none answers.
+async function findBoard() {
+  const asked = params.get("board");
+  const url = (asked || location.origin).replace(/\/+$/, "");
+  try {
+    const reply = await fetch(`${url}/api/board`, { cache: "no-store" });
+    if (reply.ok && (await reply.json()).board === "delve-board") return url;
+  } catch {
+    // No board there: the page plays without one.
+  }
+  return null;
+}
+
+let board = null;
+const found = findBoard().then((url) => { board = url; return url; });
+
+/// `?board-run=ID`: the run's recording fetched from the board and put in the address as a
+/// `?replay=` link, before the game reads the address. Resolves once the address is set (or the
+/// failure is shown).
+export async function takeBoardRun() {
+  const id = params.get("board-run");
+  if (!id) return;
+  const url = (await found) || location.origin;
+  const message = document.getElementById("delve-message");
+  try {
+    const reply = await fetch(`${url}/api/runs/${encodeURIComponent(id)}/recording`);
+    if (!reply.ok) throw new Error(`the board answered ${reply.status}`);
+    const bytes = new Uint8Array(await reply.arrayBuffer());
+    let text = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    const b64url = btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    history.replaceState(null, "", `?replay=${b64url}`);
+  } catch (e) {
+    message.textContent = `The board's run ${id} cannot be fetched (${e.message}).`;
+  }
+}
+
+function identity(name) {
+  let kept = null;
+  try {
+    kept = JSON.parse(localStorage.getItem(IDENTITY_KEY) || "null");
+  } catch {
+    kept = null;
+  }
+  if (kept && kept.name && kept.secret && kept.name.toLowerCase() === name.toLowerCase()) return kept;
+  const random = crypto.getRandomValues(new Uint8Array(16));
+  const made = { name, secret: Array.from(random, (b) => b.toString(16).padStart(2, "0")).join("") };
+  localStorage.setItem(IDENTITY_KEY, JSON.stringify(made));
+  return made;
+}
+
+const form = document.getElementById("delve-submit");
+const nameField = document.getElementById("delve-name");
+const status = document.getElementById("delve-submit-status");
+const button = document.getElementById("delve-submit-button");
+
+try {
+  nameField.value = (JSON.parse(localStorage.getItem(IDENTITY_KEY) || "null") || {}).name || "";
+} catch {
+  nameField.value = "";
+}
+
+/// Shows the form when a run's recording is offered (and a board answers), hides it otherwise.
+async function offer() {
+  const shown = !document.getElementById("delve-recording").hidden;
+  if (!shown) {
+    form.hidden = true;
+    return;
+  }
+  if (!(await found)) return;
+  form.hidden = false;
+  button.hidden = false;
+  button.textContent = "Submit to the board";
+  status.textContent = "";
+}
+new MutationObserver(offer).observe(document.getElementById("delve-recording"), {
+  attributes: true,
+  attributeFilter: ["hidden"],
+});
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const name = nameField.value.trim();
+  if (!name) {
+    status.textContent = "A name, please.";
+    nameField.focus();
+    return;
+  }
+  const href = document.getElementById("delve-download").getAttribute("href") || "";
+  const prefix = "data:application/octet-stream;base64,";
+  if (!href.startsWith(prefix)) {
+    status.textContent = "This run has no recording to submit.";
+    return;
+  }
+  const me = identity(name);
+  button.disabled = true;
+  status.textContent = "Sending the run; the board replays it…";
+  try {
+    const reply = await fetch(`${board}/api/runs`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: me.name, secret: me.secret, recording: href.slice(prefix.length) }),
+    });
+    const body = await reply.json().catch(() => ({}));
+    if (reply.status !== 201) throw new Error(body.error || `the board answered ${reply.status}`);
+    const [kind, key] = String(body.board || "").split(":");
+    const page = kind === "day" ? `${board}/board/day/${key}` : kind === "seed" ? `${board}/board/seed/${key}` : `${board}/board`;
+    status.replaceChildren(
+      `Ranked ${body.rank} with ${body.score} points. `,
+      Object.assign(document.createElement("a"), { href: page, textContent: "See the board", id: "delve-board-link" }),
+    );
+    document.body.dataset.boardRank = String(body.rank);
+    button.hidden = true;
+  } catch (e) {
+    status.textContent = `Not submitted: ${e.message}. The recording is kept: try again, or download it.`;
+    button.textContent = "Try again";
+  } finally {
+    button.disabled = false;
+  }
+});
