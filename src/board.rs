@@ -118,6 +118,12 @@ pub fn submit(url: &str, identity: &Identity, recording: &[u8]) -> Result<Ranked
     }
 }
 
+/// In the browser the page submits by itself (web/board.js): the command line is not there.
+#[cfg(target_arch = "wasm32")]
+pub fn submit(_url: &str, _identity: &Identity, _recording: &[u8]) -> Result<Ranked, String> {
+    Err("in the browser the page submits runs by itself (web/board.js)".into())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
