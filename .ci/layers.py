@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""The layer check: no module of either crate imports from a module above it.
+"""The layer check: no module of delve-core imports from a module above it.
 
 delve-core's top-level modules form the layers named in core/src/lib.rs, bottom first; a module
-may use only itself and the layers below it. In both crates no two modules import each other,
+may use only itself and the layers below it. In every crate (delve-core, delve, delve-board) no
+two modules import each other,
 directly or round a longer circle: neither among the top-level modules nor among the files of
 one folder. Reads `crate::` and `super::` paths as text, tests included. Exit 1 on a violation.
 """
@@ -127,6 +128,7 @@ def check(crate, src, layers=None):
 def main():
     problems = check("delve-core", os.path.join(ROOT, "core", "src"), CORE_LAYERS)
     problems += check("delve", os.path.join(ROOT, "src"))
+    problems += check("delve-board", os.path.join(ROOT, "board", "src"))
     for p in problems:
         print(p)
     print("layers: ok" if not problems else f"layers: {len(problems)} problems")

@@ -58,10 +58,12 @@ pub enum Action {
     Sidebar,
     /// Search the tiles around for secret doors and hidden traps (a turn).
     Search,
+    /// At the end of a run: submit it to the board (when one is set: `--board`, or the settings).
+    SubmitRun,
 }
 
 impl Action {
-    pub const ALL: [Action; 36] = [
+    pub const ALL: [Action; 37] = [
         Action::MoveN,
         Action::MoveNE,
         Action::MoveE,
@@ -98,6 +100,7 @@ impl Action {
         Action::Look,
         Action::Sidebar,
         Action::Search,
+        Action::SubmitRun,
     ];
 
     /// The direction of a move action.
@@ -118,7 +121,10 @@ impl Action {
     /// Whether the action is read on the summary at the end of a run (not in play, so its keys
     /// may also be play's).
     pub const fn at_the_end(self) -> bool {
-        matches!(self, Action::NewRun | Action::SameRun | Action::TitleScreen)
+        matches!(
+            self,
+            Action::NewRun | Action::SameRun | Action::TitleScreen | Action::SubmitRun
+        )
     }
 
     /// Whether the map's turn keys read it (`player::input::read_actions`): what the lab's
@@ -179,6 +185,7 @@ impl Action {
             Action::NewRun => "at the end of a run: a new run, new seed",
             Action::SameRun => "at the end of a run: the same seed again",
             Action::TitleScreen => "at the end of a run: the title screen",
+            Action::SubmitRun => "at the end of a run: submit it to the board",
             Action::Quit => "save and quit (with Ctrl held)",
             Action::Sneak => "sneak or walk (sneaking: quieter steps, each taking two turns)",
             Action::Look => "look at what is in sight (move the cursor, Tab for monsters, Esc to stop)",
@@ -216,7 +223,7 @@ impl Place {
             // Everything played on the map, with its overlays, the zoom and the sidebar.
             Place::Map => !matches!(
                 action,
-                LabNext | NextTarget | Fire | NewRun | SameRun | TitleScreen | Quit
+                LabNext | NextTarget | Fire | NewRun | SameRun | TitleScreen | SubmitRun | Quit
             ),
             // The aim steers with the moves, cancels, cycles, fires, and the camera still zooms.
             Place::Aim => {
@@ -226,7 +233,7 @@ impl Place {
             // elsewhere), not before the rest of the map's.
             Place::Lab => matches!(action, LabNext) || (Place::Map.reads(action) && !action.plays_a_turn()),
             // The summary: its three choices, and Esc to quit.
-            Place::End => matches!(action, NewRun | SameRun | TitleScreen | Cancel),
+            Place::End => matches!(action, NewRun | SameRun | TitleScreen | SubmitRun | Cancel),
             Place::Ctrl => matches!(action, Quit),
         }
     }

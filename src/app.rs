@@ -40,6 +40,7 @@ pub fn headless_plugin(app: &mut App) {
         crate::player::plugin,
         crate::render::tiles::plugin,
         crate::screens::ended::plugin,
+        crate::screens::submit::plugin,
         crate::travel::plugin,
         crate::screens::playing::headless_plugin,
         crate::save::plugin,
@@ -136,6 +137,9 @@ pub struct Launch {
     pub notices: Vec<String>,
     /// `run` is watched being replayed by this (`--replay`), not played.
     pub replay: Option<delve_core::run::Replay>,
+    /// The board to offer finished runs to, and the name (`--board`, `--name`; else the
+    /// settings').
+    pub board: crate::board::BoardTarget,
 }
 
 impl Launch {
@@ -150,6 +154,7 @@ impl Launch {
             settings: Settings::default(),
             notices: Vec::new(),
             replay: None,
+            board: crate::board::BoardTarget::default(),
         }
     }
 
@@ -201,6 +206,10 @@ pub(crate) fn game_app(launch: Launch, window: Window) -> App {
     .insert_resource(FovRadius(launch.radius.unwrap_or(launch.settings.radius)))
     .insert_resource(SaveStore(launch.store.clone()))
     .insert_resource(crate::screens::title::TitleNotices(launch.notices))
+    .insert_resource(crate::board::BoardTarget {
+        url: launch.board.url.or_else(|| launch.settings.board.clone()),
+        name: launch.board.name.or_else(|| launch.settings.board_name.clone()),
+    })
     .insert_resource(launch.settings);
     // A continued run goes on in its own save, if no other Delve holds it (else a new one).
     if let Some(id) = launch.continues

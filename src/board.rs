@@ -3,9 +3,36 @@
 //! directory's `board.ron`, made when a name is first used), and a submission over HTTP(S).
 //! The browser page submits by itself (web/loader.js), with its names in local storage.
 
+use bevy::prelude::Resource;
 use serde::{Deserialize, Serialize};
 
 use crate::save::{Slot, Store};
+
+/// Where the summary offers a finished run: a board's address (none: no offer), and the name
+/// (none: the last one used here, else the login's).
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct BoardTarget {
+    /// The board's address.
+    pub url: Option<String>,
+    /// The name to submit under.
+    pub name: Option<String>,
+}
+
+impl BoardTarget {
+    /// The name to submit under: the one given, the last one used in `store`, the login's, or
+    /// "Player".
+    pub fn name_in(&self, store: &Store) -> String {
+        self.name
+            .clone()
+            .or_else(|| {
+                identities(store)
+                    .ok()
+                    .and_then(|all| all.last().map(|i| i.name.clone()))
+            })
+            .or_else(|| std::env::var("USER").ok().filter(|u| !u.is_empty() && u != "root"))
+            .unwrap_or_else(|| "Player".to_owned())
+    }
+}
 
 /// A name and the secret that holds it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -46,30 +73,34 @@ fn identities(store: &Store) -> Result<Vec<Identity>, String> {
 /// whatever their case), or a new one with a fresh secret, kept before it is used.
 pub fn identity_for(store: &Store, name: &str) -> Result<Identity, String> {
     let mut all = identities(store)?;
-    if let Some(found) = all.iter().find(|i| i.name.to_lowercase() == name.to_lowercase()) {
-        return Ok(found.clone());
+    if let Some(at) = all.iter().position(|i| i.name.to_lowercase() == name.to_lowercase()) {
+        let found = all.remove(at);
+        // The last used is the last kept: what the summary offers next time.
+        if at != all.len() {
+            all.push(found.clone());
+            keep(store, &all)?;
+        }
+        return Ok(found);
     }
     let identity = Identity {
         name: name.to_owned(),
         secret: format!("{:032x}", rand::random::<u128>()),
     };
     all.push(identity.clone());
-    let text = ron::ser::to_string_pretty(&all, ron::ser::PrettyConfig::default())
-        .map_err(|e| format!("cannot write board.ron: {e}"))?;
-    store.write(Slot::Board, text.as_bytes())?;
+    keep(store, &all)?;
     Ok(identity)
 }
 
-/// Whether `url` can be a board's address.
+/// Writes the names kept.
+fn keep(store: &Store, all: &[Identity]) -> Result<(), String> {
+    let text = ron::ser::to_string_pretty(all, ron::ser::PrettyConfig::default())
+        .map_err(|e| format!("cannot write board.ron: {e}"))?;
+    store.write(Slot::Board, text.as_bytes())
+}
+
+/// Whether `url` can be a board's address (`http://…` or `https://…`).
 pub fn check_url(url: &str) -> Result<(), String> {
-    let rest = url
-        .strip_prefix("https://")
-        .or_else(|| url.strip_prefix("http://"))
-        .ok_or_else(|| format!("a board's address starts http:// or https:// (it was {url:?})"))?;
-    if rest.trim_end_matches('/').is_empty() || rest.chars().any(|c| c.is_whitespace() || c.is_control()) {
-        return Err(format!("{url:?} is not a board's address"));
-    }
-    Ok(())
+    crate::settings::check_board_url(url)
 }
 
 /// Submits `recording` to the board at `url` as `identity`: what it ranked, or why not (the
@@ -138,6 +169,8 @@ mod tests {
         let bob = identity_for(&store, "Bob").unwrap();
         assert_ne!(bob.secret, ann.secret);
         assert_eq!(identity_for(&store, "Ann").unwrap(), ann, "kept across reads");
+        let target = BoardTarget::default();
+        assert_eq!(target.name_in(&store), "Ann", "the last used is offered next");
     }
 
     #[test]

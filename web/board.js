@@ -22,8 +22,14 @@ async function findBoard() {
   return null;
 }
 
+// Asked only when needed (a run's end, a board's run to replay): a page on a plain file host
+// then asks once, not at every load.
 let board = null;
-const found = findBoard().then((url) => { board = url; return url; });
+let asked = null;
+function found() {
+  if (!asked) asked = findBoard().then((url) => { board = url; return url; });
+  return asked;
+}
 
 /// `?board-run=ID`: the run's recording fetched from the board and put in the address as a
 /// `?replay=` link, before the game reads the address. Resolves once the address is set (or the
@@ -31,7 +37,7 @@ const found = findBoard().then((url) => { board = url; return url; });
 export async function takeBoardRun() {
   const id = params.get("board-run");
   if (!id) return;
-  const url = (await found) || location.origin;
+  const url = (await found()) || location.origin;
   const message = document.getElementById("delve-message");
   try {
     const reply = await fetch(`${url}/api/runs/${encodeURIComponent(id)}/recording`);
@@ -78,7 +84,7 @@ async function offer() {
     form.hidden = true;
     return;
   }
-  if (!(await found)) return;
+  if (!(await found())) return;
   form.hidden = false;
   button.hidden = false;
   button.textContent = "Submit to the board";

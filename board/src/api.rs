@@ -3,26 +3,24 @@
 //! 4xx (or 503 when the database or the judges cannot take it now), and a log line.
 
 use std::net::{IpAddr, SocketAddr};
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
+use axum::Json;
 use axum::body::Body;
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::response::{Html, IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::response::{IntoResponse, Response};
 use base64::Engine;
 use delve_core::run::{Date, daily_seed};
 use serde::Deserialize;
 use serde_json::json;
 
+use crate::Config;
 use crate::judge::{Judges, MAX_RECORDING, Refused, rules};
 use crate::limits::Limiter;
 use crate::names::{check_name, check_secret, digest, fold};
 use crate::store::{Entry, NewRun, Store, StoreError, day_board, seed_board};
-use crate::{Config, files, pages};
 
 /// The largest request body: a largest recording in base64, and room for the name and secret.
 const MAX_BODY: usize = MAX_RECORDING / 3 * 4 + 8_192;
@@ -98,8 +96,8 @@ impl Board {
 /// A refusal: its status and its sentence (`{"error": TEXT}`).
 #[derive(Debug)]
 pub struct ApiError {
-    status: StatusCode,
-    message: String,
+    pub status: StatusCode,
+    pub message: String,
     retry_after: Option<u64>,
 }
 
@@ -164,34 +162,12 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// Every route, with `web` served at `/` when given.
-pub fn routes(board: Arc<Board>, web: Option<PathBuf>) -> Router {
-    let api = Router::new()
-        .route("/api/board", get(about))
-        .route("/api/runs", post(submit))
-        .route("/api/runs/{id}", get(run))
-        .route("/api/runs/{id}/recording", get(recording))
-        .route("/api/seeds/{seed}", get(seed))
-        .route("/api/daily/{date}", get(daily))
-        .route("/api/{*rest}", get(no_such).post(no_such))
-        .route("/board", get(pages::today))
-        .route("/board/day/{date}", get(pages::day))
-        .route("/board/seed/{seed}", get(pages::seed));
-    let api = match web {
-        Some(dir) => api.fallback(move |uri, headers| files::send(dir.clone(), uri, headers)),
-        None => api
-            .route("/", get(|| async { axum::response::Redirect::to("/board") }))
-            .fallback(|| async { ApiError::not_found("no such page") }),
-    };
-    api.with_state(board)
-}
-
-async fn no_such() -> ApiError {
+pub async fn no_such() -> ApiError {
     ApiError::not_found("no such API route: see docs/board.md")
 }
 
 /// `GET /api/board`: what this board ranks, and today's daily.
-async fn about(State(board): State<Arc<Board>>) -> Json<serde_json::Value> {
+pub async fn about(State(board): State<Arc<Board>>) -> Json<serde_json::Value> {
     let today = board.today();
     Json(json!({
         "board": "delve-board",
@@ -211,7 +187,7 @@ struct Submission {
 }
 
 /// `POST /api/runs`: a recording judged, scored and stored once.
-async fn submit(
+pub async fn submit(
     State(board): State<Arc<Board>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
@@ -367,7 +343,7 @@ fn entries(entries: Vec<Entry>, extra: serde_json::Value) -> Json<serde_json::Va
 }
 
 /// `GET /api/seeds/SEED`: the best runs of a seed.
-async fn seed(
+pub async fn seed(
     State(board): State<Arc<Board>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
@@ -384,7 +360,7 @@ async fn seed(
 }
 
 /// `GET /api/daily/YYYY-MM-DD`: a day's board.
-async fn daily(
+pub async fn daily(
     State(board): State<Arc<Board>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
@@ -412,7 +388,7 @@ fn parse_id(text: &str) -> Result<i64, ApiError> {
 }
 
 /// `GET /api/runs/ID`: a run's facts.
-async fn run(
+pub async fn run(
     State(board): State<Arc<Board>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
@@ -429,7 +405,7 @@ async fn run(
 }
 
 /// `GET /api/runs/ID/recording`: the bytes `delve --verify` and `--replay` read.
-async fn recording(
+pub async fn recording(
     State(board): State<Arc<Board>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
@@ -457,12 +433,4 @@ async fn recording(
         bytes,
     )
         .into_response())
-}
-
-/// An HTML page, or the error as a small page.
-pub fn html(page: Result<String, ApiError>) -> Response {
-    match page {
-        Ok(page) => Html(page).into_response(),
-        Err(e) => (e.status, Html(pages::error_page(e.status.as_u16(), &e.message))).into_response(),
-    }
 }

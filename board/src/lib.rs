@@ -19,6 +19,7 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::http::HeaderValue;
+use axum::routing::{get, post};
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
 pub use judge::{MAX_RECORDING, standard};
@@ -86,7 +87,29 @@ pub fn router(store: Store, config: Config) -> Result<Router, String> {
         .clone()
         .or_else(|| config.web.as_ref().map(|_| "/".to_owned()));
     let state = Arc::new(api::Board::new(store, &config, game));
-    Ok(api::routes(state, config.web).layer(cors))
+    Ok(routes(state, config.web).layer(cors))
+}
+
+/// Every route, with `web` served at `/` when given.
+pub fn routes(board: Arc<api::Board>, web: Option<PathBuf>) -> Router {
+    let api = Router::new()
+        .route("/api/board", get(api::about))
+        .route("/api/runs", post(api::submit))
+        .route("/api/runs/{id}", get(api::run))
+        .route("/api/runs/{id}/recording", get(api::recording))
+        .route("/api/seeds/{seed}", get(api::seed))
+        .route("/api/daily/{date}", get(api::daily))
+        .route("/api/{*rest}", get(api::no_such).post(api::no_such))
+        .route("/board", get(pages::today))
+        .route("/board/day/{date}", get(pages::day))
+        .route("/board/seed/{seed}", get(pages::seed));
+    let api = match web {
+        Some(dir) => api.fallback(move |uri, headers| files::send(dir.clone(), uri, headers)),
+        None => api
+            .route("/", get(|| async { axum::response::Redirect::to("/board") }))
+            .fallback(|| async { api::ApiError::not_found("no such page") }),
+    };
+    api.with_state(board)
 }
 
 /// Serves `router` on `listener` until the process is told to stop (Ctrl-C, SIGTERM).

@@ -11,7 +11,9 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 use delve_core::run::{Date, daily_seed};
 
-use crate::api::{ApiError, Board, Page, html, parse_date, parse_seed};
+use axum::response::{Html, IntoResponse};
+
+use crate::api::{ApiError, Board, Page, parse_date, parse_seed};
 use crate::names::escape;
 use crate::store::{Entry, day_board, seed_board};
 
@@ -206,6 +208,14 @@ fn table(caption: &str, entries: &[Entry], game: Option<&str>) -> String {
          and verifies with <code>delve --verify FILE</code>.</p>",
     );
     out
+}
+
+/// An HTML page, or the error as a small page.
+pub fn html(page: Result<String, ApiError>) -> Response {
+    match page {
+        Ok(page) => Html(page).into_response(),
+        Err(e) => (e.status, Html(error_page(e.status.as_u16(), &e.message))).into_response(),
+    }
 }
 
 /// `YYYY-MM-DD HH:MM` of Unix seconds.

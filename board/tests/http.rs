@@ -179,6 +179,27 @@ fn crafted_submissions_are_refused_and_leave_the_board_unchanged(postgres: bool)
     let mut crafted: Vec<(&str, Vec<u8>, &str)> = Vec::new();
     crafted.push(("garbage", b"this is not a recording".to_vec(), "cannot be replayed"));
     crafted.push(("cut short", good[..good.len() / 2].to_vec(), "cannot be replayed"));
+    let mut trailing = good.clone();
+    trailing.extend(b"and more");
+    crafted.push(("bytes after its end", trailing, "after its end"));
+    // Four million waits with the farthest sight at 1024x1024: a small file that would replay
+    // for minutes, refused before it starts.
+    let mut flood = vec![Command::Sight(100)];
+    flood.extend(std::iter::repeat_n(Command::Act(Act::Wait), 3_999_999));
+    let flood_file = RecordingFile {
+        spec: RunSpec::seeded(GenParams::new(seed, 1024, 1024, CorridorStyle::Mixed)),
+        ..file.clone()
+    };
+    let flood_end = Checkpoint {
+        commands: flood.len() as u32,
+        turn: 4_000_000,
+        hash: 0,
+    };
+    crafted.push((
+        "a command flood at 1024x1024",
+        with(&flood_file, flood, Vec::new(), flood_end),
+        "more than any run asks",
+    ));
     // The same commands claiming another end: a desync at the end.
     let lie = Checkpoint {
         hash: file.end.hash ^ 1,
@@ -257,12 +278,12 @@ fn crafted_submissions_are_refused_and_leave_the_board_unchanged(postgres: bool)
     // A million waits at 80x50: within the work bound, but more time than the board gives.
     let mut waits = vec![Command::Act(Act::Wait); 1_000_000];
     waits.insert(0, Command::Act(Act::Wait));
-    let flood_end = Checkpoint {
+    let waits_end = Checkpoint {
         commands: waits.len() as u32,
         turn: waits.len() as u64,
         hash: 0,
     };
-    crafted.push(("a million waits", with(&file, waits, Vec::new(), flood_end), ""));
+    crafted.push(("a million waits", with(&file, waits, Vec::new(), waits_end), ""));
 
     for (what, bytes, says) in &crafted {
         let (status, body) = board.submit("Eve", BOB, bytes);

@@ -121,9 +121,9 @@ pub struct Cli {
     /// the summary then offers "Submit to the board".
     #[arg(long, value_name = "URL", value_parser = parse_board)]
     pub board: Option<String>,
-    /// With --submit: the name to rank the run under (its secret is kept in the save directory's
-    /// board.ron, made when the name is first used).
-    #[arg(long, value_name = "NAME", requires = "submit")]
+    /// With --board: the name to rank runs under (its secret is kept in the save directory's
+    /// board.ron, made when the name is first used) [default: the last one used].
+    #[arg(long, value_name = "NAME", requires = "board")]
     pub name: Option<String>,
 }
 
@@ -199,6 +199,14 @@ impl Cli {
             || self.map.is_some()
             || self.reveal
             || self.daily
+    }
+
+    /// The board and name the summary offers finished runs to.
+    pub(crate) fn board_target(&self) -> crate::board::BoardTarget {
+        crate::board::BoardTarget {
+            url: self.board.clone(),
+            name: self.name.clone(),
+        }
     }
 
     /// Sight radius for the tools that print (the game's own comes from the settings).
@@ -311,6 +319,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         }
         let launch = Launch {
             radius: cli.radius,
+            board: cli.board_target(),
             ..Launch::title()
         }
         .with_store(cli.store());
@@ -356,6 +365,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         let launch = Launch {
             radius: cli.radius,
             reveal: cli.reveal,
+            board: cli.board_target(),
             ..Launch::run(run)
         }
         .with_store(cli.store());

@@ -22,6 +22,18 @@ pub const TEXT_SIZES: [f32; 5] = [0.85, 1.0, 1.15, 1.3, 1.5];
 /// The sight radii a setting can choose.
 pub(crate) const RADII: std::ops::RangeInclusive<u32> = 2..=30;
 
+/// Whether `url` can be a board's address (the settings' `board`, `--board`).
+pub fn check_board_url(url: &str) -> Result<(), String> {
+    let rest = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))
+        .ok_or_else(|| format!("a board's address starts http:// or https:// (it was {url:?})"))?;
+    if rest.trim_end_matches('/').is_empty() || rest.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Err(format!("{url:?} is not a board's address"));
+    }
+    Ok(())
+}
+
 /// What the player chose.
 #[derive(Resource, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -43,6 +55,11 @@ pub struct Settings {
     /// The desktop window's size as the player last left it (logical pixels), made smaller to
     /// fit the screen at start; `None` until the player resizes it.
     pub window: Option<(u32, u32)>,
+    /// The board finished runs may be submitted to (`http://…` or `https://…`; `--board` says
+    /// it for one game), and the name to submit under (the last one used when `None`).
+    pub board: Option<String>,
+    /// The name runs are submitted under.
+    pub board_name: Option<String>,
 }
 
 /// The window sizes a settings file may keep: anything else is the default (none kept).
@@ -59,6 +76,8 @@ impl Default for Settings {
             colour_blind: false,
             animations: true,
             window: None,
+            board: None,
+            board_name: None,
         }
     }
 }
@@ -105,6 +124,10 @@ impl Settings {
             window: read
                 .window
                 .filter(|&(w, h)| WINDOW_SIZES.contains(&w) && WINDOW_SIZES.contains(&h)),
+            board: read.board.filter(|url| check_board_url(url).is_ok()),
+            board_name: read
+                .board_name
+                .filter(|name| !name.trim().is_empty() && name.chars().count() <= 24),
         })
     }
 
@@ -136,6 +159,12 @@ impl Settings {
         }
         if before.window != after.window {
             self.window = after.window;
+        }
+        if before.board != after.board {
+            self.board.clone_from(&after.board);
+        }
+        if before.board_name != after.board_name {
+            self.board_name.clone_from(&after.board_name);
         }
         self
     }

@@ -669,6 +669,13 @@ try {
       await page.waitForSelector("table", { timeout: 10000 }).catch(() => {});
       const row = await page.$('tr:has(th:text("Page player"))');
       check(!!row, "the board's page ranks the run by its name");
+      // As a screen reader finds it: by roles and accessible names (the accessibility tree).
+      const table = page.getByRole("table", { name: /best run of each player/ });
+      const rowHeader = table.getByRole("rowheader", { name: "Page player" });
+      const watch = page.getByRole("link", { name: "Watch the run of Page player" });
+      check(await table.count() === 1 && await rowHeader.count() === 1 && await watch.count() === 1
+        && await page.getByRole("columnheader", { name: "Attempts" }).count() === 1,
+        "through the accessibility tree: a named table, the name as a row header, a named Watch link, an Attempts column");
       const heading = await page.textContent("h1").catch(() => "");
       check(/seed 251/.test(heading || ""), `it is seed 251's board (${heading})`);
       const runId = row ? await row.getAttribute("data-run") : null;
