@@ -98,6 +98,22 @@ fn keep(store: &Store, all: &[Identity]) -> Result<(), String> {
     store.write(Slot::Board, text.as_bytes())
 }
 
+/// Why a run was not ranked: the sentence, and whether sending it again may do (the board could
+/// not be reached or was busy) or not (it refused the run itself).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unsent {
+    /// What happened, for the player.
+    pub why: String,
+    /// Sending it again later may rank it.
+    pub again: bool,
+}
+
+impl Unsent {
+    fn new(why: String, again: bool) -> Self {
+        Unsent { why, again }
+    }
+}
+
 /// Whether `url` can be a board's address (`http://…` or `https://…`).
 pub fn check_url(url: &str) -> Result<(), String> {
     crate::settings::check_board_url(url)
@@ -106,9 +122,9 @@ pub fn check_url(url: &str) -> Result<(), String> {
 /// Submits `recording` to the board at `url` as `identity`: what it ranked, or why not (the
 /// board's own sentence when it refused).
 #[cfg(not(target_arch = "wasm32"))]
-pub fn submit(url: &str, identity: &Identity, recording: &[u8]) -> Result<Ranked, String> {
+pub fn submit(url: &str, identity: &Identity, recording: &[u8]) -> Result<Ranked, Unsent> {
     use base64::Engine;
-    check_url(url)?;
+    check_url(url).map_err(|why| Unsent::new(why, false))?;
     let body = serde_json::json!({
         "name": identity.name,
         "secret": identity.secret,
@@ -124,18 +140,28 @@ pub fn submit(url: &str, identity: &Identity, recording: &[u8]) -> Result<Ranked
         .post(&endpoint)
         .header("content-type", "application/json")
         .send(body.to_string().as_bytes())
-        .map_err(|e| format!("the board at {url} cannot be reached ({e}); the recording is kept: try again later"))?;
+        .map_err(|e| {
+            Unsent::new(
+                format!("the board at {url} cannot be reached ({e}); the recording is kept: try again later"),
+                true,
+            )
+        })?;
     let status = response.status().as_u16();
     let reply = response
         .body_mut()
         .with_config()
         .limit(1 << 20)
         .read_to_string()
-        .map_err(|e| format!("the board's reply cannot be read ({e})"))?;
+        .map_err(|e| Unsent::new(format!("the board's reply cannot be read ({e})"), true))?;
     let value: serde_json::Value = serde_json::from_str(&reply).unwrap_or_default();
     if status != 201 {
         let why = value["error"].as_str().unwrap_or("no reason given");
-        return Err(format!("the board refused the run ({status}): {why}"));
+        // Too many at once, or the board's database or judges busy: later may do.
+        let again = matches!(status, 429 | 503) || status >= 500;
+        return Err(Unsent::new(
+            format!("the board refused the run ({status}): {why}"),
+            again,
+        ));
     }
     match (value["id"].as_i64(), value["score"].as_u64(), value["rank"].as_u64()) {
         (Some(id), Some(score), Some(rank)) => Ok(Ranked {
@@ -145,14 +171,20 @@ pub fn submit(url: &str, identity: &Identity, recording: &[u8]) -> Result<Ranked
             board: value["board"].as_str().unwrap_or_default().to_owned(),
             reply: value.to_string(),
         }),
-        _ => Err(format!("the board's reply is not one it should give: {reply}")),
+        _ => Err(Unsent::new(
+            format!("the board's reply is not one it should give: {reply}"),
+            false,
+        )),
     }
 }
 
 /// In the browser the page submits by itself (web/board.js): the command line is not there.
 #[cfg(target_arch = "wasm32")]
-pub fn submit(_url: &str, _identity: &Identity, _recording: &[u8]) -> Result<Ranked, String> {
-    Err("in the browser the page submits runs by itself (web/board.js)".into())
+pub fn submit(_url: &str, _identity: &Identity, _recording: &[u8]) -> Result<Ranked, Unsent> {
+    Err(Unsent::new(
+        "in the browser the page submits runs by itself (web/board.js)".into(),
+        false,
+    ))
 }
 
 #[cfg(test)]

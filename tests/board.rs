@@ -106,6 +106,32 @@ fn the_summary_submits_to_the_board_and_shows_the_rank() {
     press(&mut app, KeyCode::KeyB, "b");
     app.update();
     assert_eq!(board_line(&mut app).unwrap(), said);
+
+    // The same run from another game: the board refuses it, and it is not offered again.
+    let mut again = ended(
+        BoardTarget {
+            url: Some(url.clone()),
+            name: Some("Desk".into()),
+        },
+        &saves,
+    );
+    press(&mut again, KeyCode::KeyB, "b");
+    let mut refused = String::new();
+    for _ in 0..600 {
+        again.update();
+        refused = board_line(&mut again).unwrap_or_default();
+        if !refused.starts_with("Sending") {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(
+        refused.starts_with("Not ranked: the board refused the run (409)") && refused.contains("already"),
+        "{refused}"
+    );
+    press(&mut again, KeyCode::KeyB, "b");
+    again.update();
+    assert_eq!(board_line(&mut again).unwrap(), refused, "not sent again");
 }
 
 #[test]

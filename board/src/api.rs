@@ -301,20 +301,41 @@ pub async fn submit(
     ))
 }
 
-/// `?limit=&offset=` of a board read.
+/// `?limit=&offset=` of a board read, as written (a bad number is a JSON 400, not the
+/// framework's text).
 #[derive(Deserialize)]
 pub struct Page {
-    limit: Option<u32>,
-    offset: Option<u64>,
+    limit: Option<String>,
+    offset: Option<String>,
 }
 
 impl Page {
-    pub fn limit(&self) -> u32 {
-        self.limit.unwrap_or(100).min(MAX_LIMIT)
+    /// How many entries to give: 100 unless asked, at most `MAX_LIMIT`.
+    pub fn limit(&self) -> Result<u32, ApiError> {
+        match &self.limit {
+            None => Ok(100),
+            Some(text) => text
+                .parse::<u32>()
+                .map(|n| n.min(MAX_LIMIT))
+                .map_err(|_| ApiError::new(StatusCode::BAD_REQUEST, format!("limit={text:?} is not a whole number"))),
+        }
     }
 
-    pub fn offset(&self) -> u64 {
-        self.offset.unwrap_or(0)
+    /// How many entries to skip.
+    pub fn offset(&self) -> Result<u64, ApiError> {
+        match &self.offset {
+            None => Ok(0),
+            Some(text) => text
+                .parse::<u64>()
+                .ok()
+                .filter(|&n| n <= i64::MAX as u64)
+                .ok_or_else(|| {
+                    ApiError::new(
+                        StatusCode::BAD_REQUEST,
+                        format!("offset={text:?} is not a whole number"),
+                    )
+                }),
+        }
     }
 }
 
@@ -354,7 +375,7 @@ pub async fn seed(
     let seed = parse_seed(&text)?;
     let found = board
         .store
-        .board(&seed_board(seed), page.limit(), page.offset())
+        .board(&seed_board(seed), page.limit()?, page.offset()?)
         .await?;
     Ok(entries(found, json!({ "seed": seed.to_string() })))
 }
@@ -371,7 +392,7 @@ pub async fn daily(
     let date = parse_date(&text)?;
     let found = board
         .store
-        .board(&day_board(&date.to_string()), page.limit(), page.offset())
+        .board(&day_board(&date.to_string()), page.limit()?, page.offset()?)
         .await?;
     Ok(entries(
         found,

@@ -109,7 +109,13 @@ pub fn routes(board: Arc<api::Board>, web: Option<PathBuf>) -> Router {
             .route("/", get(|| async { axum::response::Redirect::to("/board") }))
             .fallback(|| async { api::ApiError::not_found("no such page") }),
     };
-    api.with_state(board)
+    api.method_not_allowed_fallback(|| async {
+        api::ApiError::new(
+            axum::http::StatusCode::METHOD_NOT_ALLOWED,
+            "this route does not take that method: see docs/board.md",
+        )
+    })
+    .with_state(board)
 }
 
 /// Serves `router` on `listener` until the process is told to stop (Ctrl-C, SIGTERM).

@@ -64,7 +64,7 @@ async fn day_page(
     board.read_allowed(peer, headers)?;
     let entries = board
         .store
-        .board(&day_board(&date.to_string()), page.limit(), page.offset())
+        .board(&day_board(&date.to_string()), page.limit()?, page.offset()?)
         .await?;
     let today = board.today();
     let seed = daily_seed(date);
@@ -122,7 +122,7 @@ async fn seed_page(
     let seed = parse_seed(text)?;
     let entries = board
         .store
-        .board(&seed_board(seed), page.limit(), page.offset())
+        .board(&seed_board(seed), page.limit()?, page.offset()?)
         .await?;
     let title = format!("The best runs of seed {seed}");
     let mut body = String::new();
@@ -170,11 +170,11 @@ fn table(caption: &str, entries: &[Entry], game: Option<&str>) -> String {
         return format!("<h2>{}</h2><p>No runs yet.</p>", escape(caption));
     }
     let mut out = format!(
-        "<table><caption>{}</caption><thead><tr><th scope=\"col\">Rank</th><th scope=\"col\">Name</th>\
+        "<div class=\"scroll\" role=\"region\" aria-label=\"{c}\" tabindex=\"0\"><table><caption>{c}</caption><thead><tr><th scope=\"col\">Rank</th><th scope=\"col\">Name</th>\
          <th scope=\"col\">Score</th><th scope=\"col\">Depth</th><th scope=\"col\">Outcome</th>\
          <th scope=\"col\">Turns</th><th scope=\"col\">Attempts</th><th scope=\"col\">When (UTC)</th>\
          <th scope=\"col\">Recording</th></tr></thead><tbody>",
-        escape(caption)
+        c = escape(caption)
     );
     for e in entries {
         let watch = game
@@ -204,7 +204,7 @@ fn table(caption: &str, entries: &[Entry], game: Option<&str>) -> String {
         );
     }
     out.push_str(
-        "</tbody></table><p>A downloaded recording plays on the desktop with <code>delve --replay FILE</code> \
+        "</tbody></table></div><p>A downloaded recording plays on the desktop with <code>delve --replay FILE</code> \
          and verifies with <code>delve --verify FILE</code>.</p>",
     );
     out
@@ -251,7 +251,10 @@ pub fn error_page(status: u16, message: &str) -> String {
 const STYLE: &str = "body{background:#14131a;color:#e8e4d8;font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:1rem}\
 a{color:#f0c674}a:focus{outline:3px solid #f0c674;outline-offset:2px}table{border-collapse:collapse;width:100%}\
 caption{text-align:left;font-weight:bold;padding:.5rem 0}th,td{border-bottom:1px solid #3a3848;padding:.3rem .5rem;text-align:left}\
-thead th{color:#b8b4a8}tbody th{font-weight:normal}code{background:#24222c;padding:0 .2rem}@media(max-width:40rem){td:nth-child(8),th:nth-child(8){display:none}}";
+thead th{color:#b8b4a8}tbody th{font-weight:normal}code{background:#24222c;padding:0 .2rem}\
+.scroll{overflow-x:auto}.scroll:focus{outline:2px solid #f0c674}\
+@media(max-width:40rem){body{padding:.5rem;font-size:15px}h1{font-size:1.4rem}th,td{padding:.25rem .3rem}\
+tr>:nth-child(4),tr>:nth-child(6),tr>:nth-child(8){display:none}}";
 
 #[cfg(test)]
 mod tests {

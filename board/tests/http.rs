@@ -112,6 +112,18 @@ fn runs_are_judged_ranked_and_read_back(postgres: bool) {
     assert_eq!(board.get("/api/seeds/-1").0, 400);
     assert_eq!(board.get("/api/daily/2026-02-30").0, 400);
     assert_eq!(board.get("/api/nothing").0, 404);
+    for bad in [
+        "/api/seeds/1?limit=lots",
+        "/api/seeds/1?offset=-3",
+        "/board/seed/1?limit=x",
+    ] {
+        assert_eq!(board.get_text(bad).0, 400, "{bad}");
+    }
+    let (status, body) = board.get("/api/runs");
+    assert_eq!(status, 405);
+    assert!(body["error"].is_string(), "a JSON error: {body}");
+    assert_eq!(board.entries(&format!("/api/seeds/{seed}?limit=1")).len(), 1);
+    assert_eq!(board.entries(&format!("/api/seeds/{seed}?offset=1"))[0]["rank"], 2);
     assert!(board.entries("/api/seeds/12345678").is_empty());
 }
 

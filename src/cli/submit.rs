@@ -40,8 +40,8 @@ pub(crate) fn submit_file(store: &Store, path: &Path, board: &str, name: &str) -
             );
             ExitCode::SUCCESS
         }
-        Err(why) => {
-            eprintln!("delve: {why}");
+        Err(unsent) => {
+            eprintln!("delve: {}", unsent.why);
             ExitCode::FAILURE
         }
     }

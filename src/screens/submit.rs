@@ -11,7 +11,7 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use bevy::prelude::*;
 
 use crate::action::Action;
-use crate::board::{BoardTarget, Ranked};
+use crate::board::{BoardTarget, Ranked, Unsent};
 use crate::save::{SaveStore, Store};
 use crate::settings::bindings::shown;
 use crate::settings::{KeyboardLayout, Settings};
@@ -25,7 +25,7 @@ struct BoardLine;
 
 /// A submission on its way: the board's answer arrives here.
 #[derive(Resource)]
-struct InFlight(Mutex<Receiver<Result<Ranked, String>>>);
+struct InFlight(Mutex<Receiver<Result<Ranked, Unsent>>>);
 
 /// The run was ranked: it is not offered again.
 #[derive(Resource)]
@@ -132,6 +132,7 @@ fn submit_on_key(
     let (send, answer) = channel();
     std::thread::spawn(move || {
         let sent = crate::board::identity_for(&store, &name)
+            .map_err(|why| Unsent { why, again: false })
             .and_then(|identity| crate::board::submit(&url, &identity, &recording));
         let _ = send.send(sent);
     });
@@ -149,7 +150,10 @@ fn take_answer(
     let answer = match in_flight.0.lock().map(|rx| rx.try_recv()) {
         Ok(Err(TryRecvError::Empty)) => return,
         Ok(Ok(answer)) => answer,
-        Ok(Err(TryRecvError::Disconnected)) | Err(_) => Err("the submission stopped before the board answered".into()),
+        Ok(Err(TryRecvError::Disconnected)) | Err(_) => Err(Unsent {
+            why: "the submission stopped before the board answered".into(),
+            again: true,
+        }),
     };
     commands.remove_resource::<InFlight>();
     let url = target.url.as_deref().unwrap_or_default();
@@ -166,13 +170,18 @@ fn take_answer(
                 palette::VICTORY,
             )
         }
-        Err(why) => (
+        Err(Unsent { why, again: true }) => (
             format!(
                 "Not submitted: {why}. {} tries again; the recording is kept.",
                 key(settings.as_deref())
             ),
             palette::WARN,
         ),
+        Err(Unsent { why, again: false }) => {
+            // The board refused the run itself: sending it again would say the same.
+            commands.insert_resource(Done);
+            (format!("Not ranked: {why}."), palette::WARN)
+        }
     };
     info!("{said}");
     for (mut text, mut text_colour) in &mut line {
