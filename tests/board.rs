@@ -41,6 +41,20 @@ fn board_line(app: &mut App) -> Option<String> {
     app.world().get::<Text>(parent).map(|t| t.0.clone())
 }
 
+/// Presses the board's key and waits for the board's answer (at most 30 s): the line then.
+fn submitted(app: &mut App) -> String {
+    press(app, KeyCode::KeyB, "b");
+    for _ in 0..600 {
+        app.update();
+        let said = board_line(app).unwrap_or_default();
+        if !said.starts_with("Sending") {
+            return said;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    board_line(app).unwrap_or_default()
+}
+
 /// A game of seed 251 (a player who waits there is killed within 50 turns) with `target`,
 /// saving in `saves`, played to its end.
 fn ended(target: BoardTarget, saves: &std::path::Path) -> App {
@@ -77,16 +91,7 @@ fn the_summary_submits_to_the_board_and_shows_the_rank() {
         offer.starts_with("b  submit this run to the board at ") && offer.ends_with("as Desk"),
         "{offer}"
     );
-    press(&mut app, KeyCode::KeyB, "b");
-    let mut said = String::new();
-    for _ in 0..600 {
-        app.update();
-        said = board_line(&mut app).unwrap_or_default();
-        if !said.starts_with("Sending") {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
+    let said = submitted(&mut app);
     assert!(
         said.starts_with("Ranked 1 with ") && said.ends_with("/board/seed/251"),
         "{said}"
@@ -115,16 +120,7 @@ fn the_summary_submits_to_the_board_and_shows_the_rank() {
         },
         &saves,
     );
-    press(&mut again, KeyCode::KeyB, "b");
-    let mut refused = String::new();
-    for _ in 0..600 {
-        again.update();
-        refused = board_line(&mut again).unwrap_or_default();
-        if !refused.starts_with("Sending") {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
+    let refused = submitted(&mut again);
     assert!(
         refused.starts_with("Not ranked: the board refused the run (409)") && refused.contains("already"),
         "{refused}"
@@ -144,16 +140,7 @@ fn no_board_no_offer_and_an_unreachable_board_is_said() {
         name: Some("Desk".into()),
     };
     let mut app = ended(target, &dir.path().join("b"));
-    press(&mut app, KeyCode::KeyB, "b");
-    let mut said = String::new();
-    for _ in 0..600 {
-        app.update();
-        said = board_line(&mut app).unwrap_or_default();
-        if !said.starts_with("Sending") {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
+    let said = submitted(&mut app);
     assert!(
         said.starts_with("Not submitted: the board at http://127.0.0.1:1 cannot be reached"),
         "{said}"
