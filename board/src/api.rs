@@ -12,12 +12,12 @@ use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use base64::Engine;
-use delve_core::run::{Date, daily_seed};
+use delve_core::run::{Date, RULES, daily_seed};
 use serde::Deserialize;
 use serde_json::json;
 
 use crate::Config;
-use crate::judge::{Judges, MAX_RECORDING, Refused, rules};
+use crate::judge::{Judges, MAX_RECORDING, Refused};
 use crate::limits::Limiter;
 use crate::names::{check_name, check_secret, digest, fold};
 use crate::store::{Entry, NewRun, Store, StoreError, day_board, seed_board};
@@ -82,6 +82,11 @@ impl Board {
             }
         }
         peer.ip()
+    }
+
+    /// `key`'s board as `page` asks (the client's read taken already: `read_allowed`).
+    pub async fn read(&self, key: &str, page: &Page) -> Result<Vec<Entry>, ApiError> {
+        Ok(self.store.board(key, page.limit()?, page.offset()?).await?)
     }
 
     /// A read's token for the client, or a 429.
@@ -172,7 +177,7 @@ pub async fn about(State(board): State<Arc<Board>>) -> Json<serde_json::Value> {
     Json(json!({
         "board": "delve-board",
         "version": env!("CARGO_PKG_VERSION"),
-        "rules": rules(),
+        "rules": RULES,
         "today": today.to_string(),
         "daily_seed": daily_seed(today).to_string(),
     }))
@@ -278,14 +283,7 @@ pub async fn submit(
         name: submission.name,
         folded,
         secret_hash,
-        seed: judged.seed,
-        day: judged.day,
-        score: judged.score,
-        depth: judged.depth,
-        outcome: judged.outcome,
-        turns: judged.turns,
-        hash: judged.hash,
-        rules: rules(),
+        judged,
         at: board.now(),
         recording: bytes,
     };
@@ -294,10 +292,10 @@ pub async fn submit(
         tracing::info!(%client, status = e.status.as_u16(), why = %e.message, "submission refused");
         e
     })?;
-    tracing::info!(%client, id, name = %run.name, seed = run.seed, score = run.score, rank, "run ranked");
+    tracing::info!(%client, id, name = %run.name, seed = run.judged.seed, score = run.judged.score, rank, "run ranked");
     Ok((
         StatusCode::CREATED,
-        Json(json!({ "id": id, "score": run.score, "rank": rank, "board": run.home_board() })),
+        Json(json!({ "id": id, "score": run.judged.score, "rank": rank, "board": run.home_board() })),
     ))
 }
 
@@ -373,10 +371,7 @@ pub async fn seed(
 ) -> Result<Json<serde_json::Value>, ApiError> {
     board.read_allowed(peer, &headers)?;
     let seed = parse_seed(&text)?;
-    let found = board
-        .store
-        .board(&seed_board(seed), page.limit()?, page.offset()?)
-        .await?;
+    let found = board.read(&seed_board(seed), &page).await?;
     Ok(entries(found, json!({ "seed": seed.to_string() })))
 }
 
@@ -390,10 +385,7 @@ pub async fn daily(
 ) -> Result<Json<serde_json::Value>, ApiError> {
     board.read_allowed(peer, &headers)?;
     let date = parse_date(&text)?;
-    let found = board
-        .store
-        .board(&day_board(&date.to_string()), page.limit()?, page.offset()?)
-        .await?;
+    let found = board.read(&day_board(&date.to_string()), &page).await?;
     Ok(entries(
         found,
         json!({ "date": date.to_string(), "seed": daily_seed(date).to_string() }),

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use delve_core::fov::DEFAULT_RADIUS;
 use delve_core::generation::GenParams;
-use delve_core::run::{Command, Date, RULES, RunSpec, daily_params};
+use delve_core::run::{Command, Date, RunSpec, daily_params};
 use delve_core::save::{Outcome, Stopped, replayable, verify_while};
 use tokio::sync::Semaphore;
 
@@ -166,9 +166,4 @@ impl Judges {
         .map_err(|e| Refused::Run(format!("the board failed while replaying it ({e})")))?;
         judged.map_err(Refused::Run)
     }
-}
-
-/// The rules version the board judges by.
-pub const fn rules() -> u32 {
-    RULES
 }

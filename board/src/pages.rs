@@ -62,10 +62,7 @@ async fn day_page(
     page: &Page,
 ) -> Result<String, ApiError> {
     board.read_allowed(peer, headers)?;
-    let entries = board
-        .store
-        .board(&day_board(&date.to_string()), page.limit()?, page.offset()?)
-        .await?;
+    let entries = board.read(&day_board(&date.to_string()), page).await?;
     let today = board.today();
     let seed = daily_seed(date);
     let title = if date == today {
@@ -120,10 +117,7 @@ async fn seed_page(
 ) -> Result<String, ApiError> {
     board.read_allowed(peer, headers)?;
     let seed = parse_seed(text)?;
-    let entries = board
-        .store
-        .board(&seed_board(seed), page.limit()?, page.offset()?)
-        .await?;
+    let entries = board.read(&seed_board(seed), page).await?;
     let title = format!("The best runs of seed {seed}");
     let mut body = String::new();
     let _ = write!(

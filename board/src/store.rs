@@ -9,6 +9,10 @@ use sqlx::any::AnyPoolOptions;
 use sqlx::error::ErrorKind;
 use sqlx::{AnyConnection, Connection, Row};
 
+use delve_core::run::RULES;
+
+use crate::judge::Judged;
+
 /// Which database the URL names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dialect {
@@ -78,22 +82,8 @@ pub struct NewRun {
     pub folded: String,
     /// SHA-256 of the name's secret, hex.
     pub secret_hash: String,
-    /// The run's seed.
-    pub seed: u64,
-    /// The daily's date (`YYYY-MM-DD`), for a daily run.
-    pub day: Option<String>,
-    /// The score the board worked out.
-    pub score: u64,
-    /// The deepest level the run stood on at its end.
-    pub depth: u32,
-    /// "died" or "won".
-    pub outcome: &'static str,
-    /// Turns played.
-    pub turns: u64,
-    /// The state hash the replay came to, 16 hex digits.
-    pub hash: String,
-    /// The rules it was played under.
-    pub rules: u32,
+    /// What its replay found: seed, day, score, depth, outcome, turns, hash.
+    pub judged: Judged,
     /// When it was submitted, Unix seconds.
     pub at: u64,
     /// The recording's bytes.
@@ -103,8 +93,8 @@ pub struct NewRun {
 impl NewRun {
     /// The boards it is ranked on: its seed's, and its day's if it is a daily.
     pub fn boards(&self) -> Vec<String> {
-        let mut boards = vec![seed_board(self.seed)];
-        if let Some(day) = &self.day {
+        let mut boards = vec![seed_board(self.judged.seed)];
+        if let Some(day) = &self.judged.day {
             boards.push(day_board(day));
         }
         boards
@@ -112,7 +102,10 @@ impl NewRun {
 
     /// The board its rank is given on: the day's for a daily, else its seed's.
     pub fn home_board(&self) -> String {
-        self.day.as_deref().map_or_else(|| seed_board(self.seed), day_board)
+        self.judged
+            .day
+            .as_deref()
+            .map_or_else(|| seed_board(self.judged.seed), day_board)
     }
 }
 
@@ -314,14 +307,15 @@ impl Store {
         )
         .bind(&run.digest)
         .bind(&run.folded)
-        .bind(run.seed.to_string())
-        .bind(run.day.clone())
-        .bind(run.score as i64)
-        .bind(i64::from(run.depth))
-        .bind(run.outcome)
-        .bind(run.turns as i64)
-        .bind(&run.hash)
-        .bind(i64::from(run.rules))
+        .bind(run.judged.seed.to_string())
+        .bind(run.judged.day.clone())
+        .bind(run.judged.score as i64)
+        .bind(i64::from(run.judged.depth))
+        .bind(run.judged.outcome)
+        .bind(run.judged.turns as i64)
+        .bind(&run.judged.hash)
+        // The rules it was judged under: this board's.
+        .bind(i64::from(RULES))
         .bind(run.at as i64)
         .fetch_one(&mut *tx)
         .await;
@@ -351,14 +345,14 @@ impl Store {
             .bind(board)
             .bind(&run.folded)
             .bind(id)
-            .bind(run.score as i64)
-            .bind(run.turns as i64)
+            .bind(run.judged.score as i64)
+            .bind(run.judged.turns as i64)
             .execute(&mut *tx)
             .await?;
         }
         tx.commit().await?;
         let rank = self
-            .rank(&run.home_board(), &run.folded, run.score, run.turns, id)
+            .rank(&run.home_board(), &run.folded, run.judged.score, run.judged.turns, id)
             .await?;
         Ok((id, rank))
     }
@@ -441,12 +435,6 @@ impl Store {
             .fetch_optional(&self.pool)
             .await?;
         Ok(row.map(|r| r.get(0)))
-    }
-
-    /// How many runs are stored (for the logs and the tests).
-    pub async fn count(&self) -> Result<u64, StoreError> {
-        let row = sqlx::query("SELECT COUNT(*) FROM runs").fetch_one(&self.pool).await?;
-        Ok(row.get::<i64, _>(0) as u64)
     }
 }
 
