@@ -179,19 +179,38 @@ pub(crate) struct KeyboardLayout(pub Layout);
 pub fn plugin(app: &mut App) {
     app.init_resource::<Settings>()
         .init_resource::<KeyboardLayout>()
+        // Read by `scale_interface` (a headless app has no window to send it, but may read it).
+        .add_message::<bevy::window::WindowResized>()
         .add_systems(Update, scale_interface);
 }
 
-/// Text and the interface drawn at the size the settings say (where there is an interface).
-fn scale_interface(settings: Res<Settings>, scale: Option<ResMut<UiScale>>) {
+/// Text and the interface drawn at the size the settings say (where there is an interface),
+/// smaller in a window narrower than `FIT_WIDTH` (a phone held upright): down to three quarters,
+/// so that a status line and the log leave the map room.
+fn scale_interface(
+    settings: Res<Settings>,
+    scale: Option<ResMut<UiScale>>,
+    window: Option<Single<&Window, With<bevy::window::PrimaryWindow>>>,
+    mut resized: MessageReader<bevy::window::WindowResized>,
+) {
+    let resized = resized.read().count() > 0;
     if let Some(mut scale) = scale
-        && (settings.is_changed() || scale.is_added())
+        && (settings.is_changed() || scale.is_added() || resized)
     {
-        let wanted = settings.text_scale();
+        let fit = window.map_or(1.0, |w| narrow_fit(w.resolution.width()));
+        let wanted = settings.text_scale() * fit;
         if scale.0 != wanted {
             scale.0 = wanted;
         }
     }
+}
+
+/// Below this width (logical pixels) the interface shrinks with the window.
+const FIT_WIDTH: f32 = 480.0;
+
+/// How much smaller the interface is drawn in a window `width` logical pixels wide.
+fn narrow_fit(width: f32) -> f32 {
+    (width / FIT_WIDTH).clamp(0.75, 1.0)
 }
 
 /// The input map for the player from the settings on this keyboard.
@@ -201,6 +220,14 @@ pub(crate) fn input_map(settings: &Settings, layout: &KeyboardLayout) -> InputMa
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_phone_draws_the_interface_smaller_and_a_window_does_not() {
+        assert_eq!(super::narrow_fit(1024.0), 1.0);
+        assert_eq!(super::narrow_fit(480.0), 1.0);
+        assert_eq!(super::narrow_fit(360.0), 0.75);
+        assert_eq!(super::narrow_fit(200.0), 0.75, "never below three quarters");
+    }
+
     use super::*;
 
     #[test]

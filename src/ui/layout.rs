@@ -1,10 +1,20 @@
 //! Where the interface's panels stand, shared by those that make room for each other: whether
-//! the sidebar is shown, and how wide it is.
+//! the sidebar is shown, how wide it is, and whether the window is narrow (a phone held upright),
+//! where the sidebar gives the map the width unless asked for.
 
 use bevy::prelude::*;
 
 /// The sidebar's width, in interface pixels (scaled with the interface).
 pub const SIDEBAR_WIDTH: f32 = 250.0;
+
+/// Below this width (interface pixels) the window is narrow: the sidebar would leave the map
+/// less than a third of it, so it starts hidden there (F3 or the page's button shows it).
+pub const NARROW: f32 = 600.0;
+
+/// Whether a window `width` logical pixels wide, at the interface's `scale`, is narrow.
+pub fn is_narrow(width: f32, scale: f32) -> bool {
+    width / scale.max(0.01) < NARROW
+}
 
 /// Whether the sidebar is shown (from the settings when a run starts; F3 changes it).
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,12 +42,12 @@ pub struct MapCover {
 }
 
 /// Where a prompt over the map stands (looking, aiming): along the top, below the status line
-/// and the replay's bar, right of the sidebar, its box centred there.
-pub fn prompt_row() -> Node {
+/// and the replay's bar, right of the sidebar (when shown), its box centred there.
+pub fn prompt_row(sidebar: bool) -> Node {
     Node {
         position_type: PositionType::Absolute,
         top: Val::Px(64.0),
-        left: Val::Px(SIDEBAR_WIDTH + 8.0),
+        left: Val::Px(if sidebar { SIDEBAR_WIDTH } else { 0.0 } + 8.0),
         right: Val::Px(8.0),
         justify_content: JustifyContent::Center,
         ..default()
@@ -46,14 +56,28 @@ pub fn prompt_row() -> Node {
 
 /// Where the replay's bar stands: a strip of its own under the status line, right of the
 /// sidebar (at the bottom it hid the log's last line, "You die...").
-pub fn replay_bar() -> Node {
+pub fn replay_bar(sidebar: bool) -> Node {
     Node {
         position_type: PositionType::Absolute,
         top: Val::Px(30.0),
-        left: Val::Px(SIDEBAR_WIDTH + 8.0),
+        left: Val::Px(if sidebar { SIDEBAR_WIDTH } else { 0.0 } + 8.0),
         // A strip to the window's edge: on a narrow window its line wraps rather than running off.
         right: Val::Px(8.0),
         padding: UiRect::axes(Val::Px(8.0), Val::Px(3.0)),
         ..default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_phone_upright_is_narrow_and_a_small_laptop_is_not() {
+        assert!(is_narrow(360.0, 1.0));
+        assert!(!is_narrow(1024.0, 1.0));
+        // Larger text makes a window narrow sooner.
+        assert!(is_narrow(800.0, 1.5));
+        assert!(!is_narrow(800.0, 1.0));
     }
 }

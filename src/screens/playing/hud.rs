@@ -179,22 +179,33 @@ pub fn short_status_line(dungeon: &Dungeon, turn: u64) -> String {
     format!("Delve  |  {}  |  turn {turn}", dungeon.describe())
 }
 
+#[allow(clippy::type_complexity)]
 fn update_status(
     game: Res<Game>,
     sidebar: Res<crate::ui::layout::SidebarShown>,
     mut text: Single<&mut Text, With<StatusText>>,
-    mut done: Local<bool>,
+    (window, ui_scale): (
+        Option<Single<&Window, With<bevy::window::PrimaryWindow>>>,
+        Option<Res<UiScale>>,
+    ),
+    mut done: Local<Option<bool>>,
 ) {
-    if !game.is_changed() && !sidebar.is_changed() && *done {
+    let narrow =
+        window.is_some_and(|w| crate::ui::layout::is_narrow(w.resolution.width(), ui_scale.map_or(1.0, |s| s.0)));
+    if !game.is_changed() && !sidebar.is_changed() && *done == Some(narrow) {
         return;
     }
-    *done = true;
+    *done = Some(narrow);
     if sidebar.0 {
         text.0 = short_status_line(game.dungeon(), game.turn());
         return;
     }
     let player = game.player();
     let mut line = status_line(game.dungeon(), &player.keys, player.gold, game.turn());
+    if narrow {
+        // A phone's page names the seed above the canvas: the line starts at the depth.
+        line = line.split_off(line.find("depth").unwrap_or(0));
+    }
     line.push_str(&format!("  |  xl {}", player.growth.grade()));
     if let Some(hunger) = player.hunger().word() {
         line.push_str(&format!("  |  {hunger}"));
@@ -207,21 +218,34 @@ fn update_status(
 
 /// With the sidebar shown, the status line and the log start right of it, and the HUD's health
 /// and gear panels hide (the sidebar shows both).
+#[allow(clippy::type_complexity)]
 fn fit_to_sidebar(
     sidebar: Res<crate::ui::layout::SidebarShown>,
     mut status: Single<&mut Node, (With<StatusPanel>, Without<MessagePanel>)>,
     mut messages: Single<&mut Node, (With<MessagePanel>, Without<StatusPanel>)>,
     mut beside: Query<&mut Visibility, With<BesideSidebar>>,
-    mut done: Local<bool>,
+    (window, ui_scale): (
+        Option<Single<&Window, With<bevy::window::PrimaryWindow>>>,
+        Option<Res<UiScale>>,
+    ),
+    mut done: Local<Option<bool>>,
 ) {
-    if !sidebar.is_changed() && *done {
+    // A narrow window (a phone upright) has no minimap in its corner: the log takes the width.
+    let narrow =
+        window.is_some_and(|w| crate::ui::layout::is_narrow(w.resolution.width(), ui_scale.map_or(1.0, |s| s.0)));
+    if !sidebar.is_changed() && *done == Some(narrow) {
         return;
     }
-    *done = true;
+    *done = Some(narrow);
     let left = crate::ui::layout::left_of_content(sidebar.0);
     status.left = left;
-    status.max_width = if sidebar.0 { percent(100) } else { percent(68) };
+    status.max_width = match (sidebar.0, narrow) {
+        (true, _) => percent(100),
+        (false, true) => percent(50),
+        (false, false) => percent(68),
+    };
     messages.left = left;
+    messages.right = px(if narrow { 0.0 } else { MINIMAP_ROOM });
     for mut v in &mut beside {
         *v = if sidebar.0 {
             Visibility::Hidden

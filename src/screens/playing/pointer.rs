@@ -11,7 +11,7 @@ use delve_core::geom::Pos;
 use delve_core::paths::Search;
 
 use crate::actor::LevelScoped;
-use crate::player::command::TravelRequest;
+use crate::player::command::{PlayerCommand, TravelRequest};
 use crate::render::GameCamera;
 use crate::render::space::{tile_under, world_pos};
 use crate::state::GameState;
@@ -199,22 +199,52 @@ fn forget_hover(mut hovered: ResMut<Hovered>) {
     }
 }
 
-/// A click or a tap on a known tile travels there.
+/// How far (logical pixels) a finger may slide and still tap: further, it swiped.
+const TAP_SLOP: f32 = 12.0;
+
+/// Where a tap ended this frame: a touch that began while the caller was reading them (`began`
+/// keeps their ids), let go near where it began. A tap counts when the finger lifts, so that a
+/// swipe (the page's steps), a long press (its look) or a pinch (its zoom) is no tap; and a
+/// touch that began on another screen (a pack's row that closed it) taps nothing here.
+pub fn tapped(touches: Option<&Touches>, began: &mut Vec<u64>) -> Option<Vec2> {
+    let touches = touches?;
+    began.extend(touches.iter_just_pressed().map(|t| t.id()));
+    let mut tap = None;
+    for t in touches.iter_just_released() {
+        if let Some(i) = began.iter().position(|&id| id == t.id()) {
+            began.swap_remove(i);
+            if tap.is_none() && t.start_position().distance(t.position()) <= TAP_SLOP {
+                tap = Some(t.position());
+            }
+        }
+    }
+    began.retain(|&id| touches.get_pressed(id).is_some());
+    tap
+}
+
+/// A click or a tap on a known tile travels there; on a tile next to the player it steps
+/// there (attacking what stands there, opening a door).
 fn click_to_travel(
     buttons: Option<Res<ButtonInput<MouseButton>>>,
     touches: Option<Res<Touches>>,
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&Transform, &Projection), With<GameCamera>>,
     game: Res<Game>,
-    mut walks: MessageWriter<TravelRequest>,
+    (mut walks, mut steps): (MessageWriter<TravelRequest>, MessageWriter<PlayerCommand>),
+    mut began: Local<Vec<u64>>,
 ) {
     let dungeon = &game.dungeon();
     let clicked = buttons
         .filter(|b| b.just_pressed(MouseButton::Left))
         .and_then(|_| window.cursor_position());
-    let tapped = touches.and_then(|t| t.iter_just_pressed().next().map(|t| t.position()));
-    let Some(at) = clicked.or(tapped) else { return };
+    let Some(at) = clicked.or_else(|| tapped(touches.as_deref(), &mut began)) else {
+        return;
+    };
     let tile = tile_at(dungeon, &window, camera.into_inner(), at);
+    if let Some(dir) = delve_core::geom::Dir8::between(game.player().at, tile) {
+        steps.write(PlayerCommand::Step(dir));
+        return;
+    }
     let known = game
         .player()
         .memory

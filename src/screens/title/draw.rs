@@ -81,6 +81,7 @@ pub(super) fn spawn_title(mut commands: Commands, mut redraw: MessageWriter<Requ
 }
 
 /// Redraws the page whenever what it shows changes.
+#[allow(clippy::type_complexity)]
 pub(super) fn draw_menu(
     mut commands: Commands,
     menu: Res<Menu>,
@@ -88,8 +89,14 @@ pub(super) fn draw_menu(
     body: Single<Entity, With<MenuBody>>,
     (mut drawn, mut page_drawn): (Local<bool>, Local<Option<Page>>),
     mut redraw: MessageWriter<RequestRedraw>,
-    (store, lists): (Res<SaveStore>, Query<&ScrollPosition, With<ScrollList>>),
+    (store, lists, window): (
+        Res<SaveStore>,
+        Query<&ScrollPosition, With<ScrollList>>,
+        Option<Single<&Window, With<bevy::window::PrimaryWindow>>>,
+    ),
 ) {
+    // In a window narrower than a menu's usual width (a phone), the rows take the width there is.
+    let row_min = window.map_or(420.0, |w| (w.resolution.width() * 0.96 - 48.0).clamp(0.0, 420.0));
     if *drawn && !menu.is_changed() && !data.is_changed() && !settings.is_changed() {
         return;
     }
@@ -208,7 +215,7 @@ pub(super) fn draw_menu(
                         // Settings, the history and the scores: their width (two columns), never
                         // past the window; the menus: at least theirs, as wide as their words ask.
                         width: if small { px(720) } else { Val::Auto },
-                        min_width: if small { Val::Auto } else { px(420) },
+                        min_width: if small { Val::Auto } else { px(row_min) },
                         max_width: vw(96),
                         flex_shrink: 0.0,
                         column_gap: px(16),

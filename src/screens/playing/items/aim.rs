@@ -77,11 +77,11 @@ pub(crate) fn steer_aim(
     mut focus: ResMut<NextState<Focus>>,
     game: Res<Game>,
     mut commands: MessageWriter<PlayerCommand>,
-    buttons: Option<Res<ButtonInput<MouseButton>>>,
+    (buttons, touches): (Option<Res<ButtonInput<MouseButton>>>, Option<Res<Touches>>),
     window: Query<&Window, With<PrimaryWindow>>,
     camera: Query<(&Transform, &Projection), With<GameCamera>>,
     cover: Res<crate::screens::playing::pointer::MapCover>,
-    mut last_pointer: Local<Option<Vec2>>,
+    (mut last_pointer, mut began): (Local<Option<Vec2>>, Local<Vec<u64>>),
 ) {
     let Some(mut aim) = aiming.0 else {
         *last_pointer = None;
@@ -100,12 +100,18 @@ pub(crate) fn steer_aim(
         }
         _ => None,
     };
+    // A tap fires where it lands.
+    let tap = crate::screens::playing::pointer::tapped(touches.as_deref(), &mut began);
+    let under = match (tap, window.single(), camera.single()) {
+        (Some(at), Ok(window), Ok(camera)) => Some((at, tile_at(game.dungeon(), window, camera, at))),
+        _ => under,
+    };
     if let Some((at, tile)) = under.filter(|(_, t)| map.in_bounds(*t)) {
         if *last_pointer != Some(at) && last_pointer.is_some() {
             aim.cursor = tile;
         }
         *last_pointer = Some(at);
-        if buttons.is_some_and(|b| b.just_pressed(MouseButton::Left)) {
+        if tap.is_some() || buttons.is_some_and(|b| b.just_pressed(MouseButton::Left)) {
             aim.cursor = tile;
             commands.write(PlayerCommand::Item(Act::Aim {
                 slot: aim.slot,
@@ -184,7 +190,11 @@ pub fn prompt(run: &Run, aim: Aim) -> String {
     )
 }
 
-fn show_aim(mut commands: Commands, aiming: Res<Aiming>, game: Res<Game>, marks: Query<Entity, With<AimMark>>) {
+fn show_aim(
+    mut commands: Commands,
+    (aiming, game, sidebar): (Res<Aiming>, Res<Game>, Option<Res<crate::ui::layout::SidebarShown>>),
+    marks: Query<Entity, With<AimMark>>,
+) {
     if !(aiming.is_changed() || (game.is_changed() && aiming.0.is_some())) {
         return;
     }
@@ -231,7 +241,7 @@ fn show_aim(mut commands: Commands, aiming: Res<Aiming>, game: Res<Game>, marks:
         Name::new("Aim prompt"),
         AimMark,
         DespawnOnExit(Focus::Aim),
-        crate::ui::layout::prompt_row(),
+        crate::ui::layout::prompt_row(sidebar.is_some_and(|s| s.0)),
         children![(
             Node {
                 padding: UiRect::axes(px(10), px(4)),

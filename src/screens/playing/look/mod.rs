@@ -1,10 +1,13 @@
 //! Look (`v`): a cursor on the map, starting on the nearest monster in sight, moved by the move
 //! keys, Tab to the next monster, or the mouse; what is under it described with its numbers
-//! (`describe`). Esc (or `v` again) stops. While looking, the keyboard is the look's.
+//! (`describe`). Enter travels there. Esc (or `v` again) stops. While looking, the keyboard is
+//! the look's.
 
 mod describe;
+mod whereabouts;
 
 pub use describe::{look_at, monster};
+pub use whereabouts::whereabouts;
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -13,6 +16,7 @@ use leafwing_input_manager::prelude::*;
 
 use crate::action::Action;
 use crate::actor::{LevelScoped, Player as PlayerEntity};
+use crate::player::command::{PlayerCommand, TravelRequest};
 use crate::render::GameCamera;
 use crate::render::space::world_pos;
 use crate::screens::playing::items::aim::{cursor_by_keys, targets};
@@ -64,18 +68,23 @@ fn start_looking(
     }
 }
 
-/// The look's keys and the mouse: moves steer, Tab cycles the monsters, the mouse puts the
-/// cursor under it, Esc or `v` stops.
-#[allow(clippy::too_many_arguments)]
+/// The look's keys, the mouse and a finger: moves steer, Tab cycles the monsters, the pointer
+/// (a finger held down) puts the cursor under it, Enter (the fire key) travels to the cursor
+/// (a step, when it is next to the player: at a monster, an attack), Esc or `v` stops.
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
 fn steer_look(
     actions: Single<&ActionState<Action>, With<PlayerEntity>>,
     mut looking: ResMut<Looking>,
     mut focus: ResMut<NextState<Focus>>,
     game: Res<Game>,
-    window: Query<&Window, With<PrimaryWindow>>,
-    camera: Query<(&Transform, &Projection), With<GameCamera>>,
+    (window, camera, touches): (
+        Query<&Window, With<PrimaryWindow>>,
+        Query<(&Transform, &Projection), With<GameCamera>>,
+        Option<Res<Touches>>,
+    ),
     cover: Res<crate::screens::playing::pointer::MapCover>,
     mut last_pointer: Local<Option<Vec2>>,
+    (mut walks, mut steps): (MessageWriter<TravelRequest>, MessageWriter<PlayerCommand>),
 ) {
     let Some(mut cursor) = looking.0 else { return };
     // (It runs from the frame after the press that started the look: that press is not seen.)
@@ -84,9 +93,19 @@ fn steer_look(
         *last_pointer = None;
         return;
     }
+    if actions.just_pressed(&Action::Fire) && cursor != game.player().at {
+        // A keyboard's way to walk to what it looked at (a screen reader's player has no mouse).
+        match delve_core::geom::Dir8::between(game.player().at, cursor) {
+            Some(dir) => _ = steps.write(PlayerCommand::Step(dir)),
+            None => _ = walks.write(TravelRequest::To(cursor)),
+        }
+        focus.set(Focus::Map);
+        *last_pointer = None;
+        return;
+    }
     let map = &game.dungeon().level().map;
     if let (Ok(window), Ok(camera)) = (window.single(), camera.single())
-        && let Some(at) = pointer_position(window, None, &cover)
+        && let Some(at) = pointer_position(window, touches.as_deref(), &cover)
     {
         let tile = tile_at(game.dungeon(), window, camera, at);
         if last_pointer.is_some_and(|p| p != at) && map.in_bounds(tile) {
@@ -98,7 +117,11 @@ fn steer_look(
     looking.set_if_neq(Looking(Some(cursor)));
 }
 
-fn show_look(mut commands: Commands, looking: Res<Looking>, game: Res<Game>, marks: Query<Entity, With<LookMark>>) {
+fn show_look(
+    mut commands: Commands,
+    (looking, game, sidebar): (Res<Looking>, Res<Game>, Option<Res<crate::ui::layout::SidebarShown>>),
+    marks: Query<Entity, With<LookMark>>,
+) {
     if !(looking.is_changed() || (game.is_changed() && looking.0.is_some())) {
         return;
     }
@@ -117,7 +140,7 @@ fn show_look(mut commands: Commands, looking: Res<Looking>, game: Res<Game>, mar
         Name::new("Look"),
         LookMark,
         DespawnOnExit(Focus::Look),
-        crate::ui::layout::prompt_row(),
+        crate::ui::layout::prompt_row(sidebar.is_some_and(|s| s.0)),
         children![(
             Node {
                 padding: UiRect::axes(px(10), px(6)),
@@ -130,7 +153,7 @@ fn show_look(mut commands: Commands, looking: Res<Looking>, game: Res<Game>, mar
             children![
                 label(look_at(&game, cursor), scale::BODY, palette::TEXT),
                 label(
-                    "Looking: move the cursor (or Tab, or the mouse); Esc or v stops.",
+                    "Looking: move the cursor (or Tab, or the mouse); Enter travels there; Esc or v stops.",
                     scale::SMALL,
                     palette::TEXT_DIM
                 ),

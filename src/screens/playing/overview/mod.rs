@@ -286,13 +286,21 @@ fn spawn_minimap(mut commands: Commands, game: Res<Game>, picture: Res<MapPictur
     ));
 }
 
-/// Shift+M hides or shows the minimap; it also hides while the overview is open.
+/// Shift+M hides or shows the minimap; it also hides while the overview is open, and starts
+/// hidden in a narrow window (a phone upright), where it would squeeze the log into a column.
 fn show_minimap(
     actions: Single<&ActionState<Action>, With<Player>>,
     mut shown: ResMut<MinimapShown>,
     mut panel: Single<&mut Visibility, With<Minimap>>,
     open: Query<(), With<OverviewMap>>,
+    (window, ui_scale): (Single<&Window, With<PrimaryWindow>>, Option<Res<UiScale>>),
+    mut was_narrow: Local<Option<bool>>,
 ) {
+    let narrow = crate::ui::layout::is_narrow(window.resolution.width(), ui_scale.map_or(1.0, |s| s.0));
+    if *was_narrow != Some(narrow) {
+        *was_narrow = Some(narrow);
+        shown.0 = !narrow;
+    }
     if actions.just_pressed(&Action::Minimap) {
         shown.0 = !shown.0;
     }

@@ -135,11 +135,11 @@ fn stop_watching(mut commands: Commands) {
     commands.remove_resource::<ReplayControl>();
 }
 
-fn spawn_banner(mut commands: Commands) {
+fn spawn_banner(mut commands: Commands, sidebar: Option<Res<crate::ui::layout::SidebarShown>>) {
     commands.spawn((
         Name::new("Replay banner"),
         DespawnOnExit(InPlay(Session::Replay)),
-        crate::ui::layout::replay_bar(),
+        crate::ui::layout::replay_bar(sidebar.is_some_and(|s| s.0)),
         BackgroundColor(palette::CHOSEN_ROW),
         GlobalZIndex(layers::BANNER),
         children![(label("REPLAY", scale::DENSE, palette::GOLD), ReplayBanner)],

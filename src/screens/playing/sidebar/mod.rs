@@ -61,6 +61,7 @@ struct RowMark;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<SidebarShown>()
+        .add_message::<bevy::window::WindowResized>()
         .init_resource::<crate::screens::playing::pointer::MapCover>()
         .add_systems(
             OnEnter(GameState::Playing),
@@ -80,7 +81,15 @@ pub fn plugin(app: &mut App) {
                 .chain()
                 .in_set(TurnSet::Show),
         )
-        .add_systems(Update, cover_the_map.before(TurnSet::Input));
+        .add_systems(
+            Update,
+            (
+                fit_sidebar_to_window.run_if(in_state(GameState::Playing)),
+                cover_the_map,
+            )
+                .chain()
+                .before(TurnSet::Input),
+        );
 }
 
 /// Tells the pointer how much of the map the sidebar covers (its width at the interface's
@@ -98,8 +107,35 @@ fn cover_the_map(
     cover.set_if_neq(crate::screens::playing::pointer::MapCover { left });
 }
 
-fn read_sidebar_setting(settings: Res<crate::settings::Settings>, mut shown: ResMut<SidebarShown>) {
-    shown.0 = settings.sidebar;
+/// The sidebar as the settings keep it, but hidden in a narrow window (a phone held upright),
+/// where it would leave the map a strip: F3 (or the page's button) still shows it there.
+fn read_sidebar_setting(
+    settings: Res<crate::settings::Settings>,
+    mut shown: ResMut<SidebarShown>,
+    window: Option<Single<&Window, With<bevy::window::PrimaryWindow>>>,
+    scale: Option<Res<UiScale>>,
+) {
+    let narrow = window.is_some_and(|w| crate::ui::layout::is_narrow(w.resolution.width(), scale.map_or(1.0, |s| s.0)));
+    shown.0 = settings.sidebar && !narrow;
+}
+
+/// A window made narrow (a phone turned upright) hides the sidebar; made wide again, the
+/// settings' choice comes back.
+fn fit_sidebar_to_window(
+    mut resized: MessageReader<bevy::window::WindowResized>,
+    settings: Res<crate::settings::Settings>,
+    mut shown: ResMut<SidebarShown>,
+    scale: Option<Res<UiScale>>,
+    mut was_narrow: Local<Option<bool>>,
+) {
+    let Some(last) = resized.read().last() else {
+        return;
+    };
+    let narrow = crate::ui::layout::is_narrow(last.width, scale.map_or(1.0, |s| s.0));
+    if *was_narrow != Some(narrow) {
+        *was_narrow = Some(narrow);
+        shown.set_if_neq(SidebarShown(settings.sidebar && !narrow));
+    }
 }
 
 fn spawn_sidebar(mut commands: Commands, shown: Res<SidebarShown>) {
@@ -173,10 +209,17 @@ fn toggle_sidebar(
     actions: Single<&ActionState<Action>, With<PlayerEntity>>,
     mut shown: ResMut<SidebarShown>,
     mut settings: ResMut<crate::settings::Settings>,
+    window: Option<Single<&Window, With<bevy::window::PrimaryWindow>>>,
+    scale: Option<Res<UiScale>>,
 ) {
     if actions.just_pressed(&Action::Sidebar) {
         shown.0 = !shown.0;
-        settings.sidebar = shown.0;
+        // Shown for a moment in a narrow window, it stays the wide window's choice.
+        let narrow =
+            window.is_some_and(|w| crate::ui::layout::is_narrow(w.resolution.width(), scale.map_or(1.0, |s| s.0)));
+        if !narrow {
+            settings.sidebar = shown.0;
+        }
     }
 }
 
