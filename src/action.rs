@@ -181,7 +181,7 @@ impl Action {
             Action::PickUp => "pick up what lies here (walking over it picks it up too)",
             Action::Throw => "throw or zap something at a target in sight",
             Action::NextTarget => "while aiming: the next monster in sight",
-            Action::Fire => "while aiming: throw or zap at the target (or click it)",
+            Action::Fire => "while aiming: throw or zap at the target (or click it); while looking: travel there",
             Action::NewRun => "at the end of a run: a new run, new seed",
             Action::SameRun => "at the end of a run: the same seed again",
             Action::TitleScreen => "at the end of a run: the title screen",

@@ -11,6 +11,8 @@
 //! new level by setting `data-request` to a query, which the game takes on its next frame.
 
 pub mod params;
+#[cfg(target_arch = "wasm32")]
+mod speech;
 
 #[cfg(target_arch = "wasm32")]
 mod page {
@@ -112,6 +114,21 @@ mod page {
             });
             set_body("data-boon", &offer);
         }
+    }
+
+    /// Marks which screen has the keys on `<body data-screen>`: "title", "map", "pack", "aim",
+    /// "look", "help", "log", "overview", "choose", "boon", "ended" (the page's action bar shows
+    /// that screen's buttons, and a reader's script knows where it is).
+    fn mark_screen(state: Res<State<GameState>>, focus: Option<Res<State<crate::state::Focus>>>) {
+        if !state.is_changed() && !focus.as_ref().is_some_and(|f| f.is_changed()) {
+            return;
+        }
+        let screen = match (state.get(), focus.as_deref().map(State::get)) {
+            (GameState::Playing, Some(focus)) => format!("{focus:?}").to_lowercase(),
+            (GameState::Playing, None) => "map".to_owned(),
+            (other, _) => format!("{other:?}").to_lowercase(),
+        };
+        set_body("data-screen", &screen);
     }
 
     fn show_level(params: &GenParams) {
@@ -372,6 +389,12 @@ mod page {
             .add_systems(OnEnter(GameState::Ended), offer_recording)
             .add_systems(OnExit(GameState::Ended), hide_recording)
             .add_systems(Update, mark_position.run_if(in_state(GameState::Playing)))
+            .add_systems(
+                Update,
+                (super::speech::mirror_log, super::speech::mirror_whereabouts)
+                    .run_if(in_state(GameState::Playing).or_else(in_state(GameState::Ended))),
+            )
+            .add_systems(PostUpdate, (super::speech::mirror_screen, mark_screen))
             .add_systems(
                 Update,
                 (take_page_request, mark_run)

@@ -1,0 +1,155 @@
+//! The page's words for a screen reader: the game's messages mirrored into a live region
+//! (`#delve-log`, `role="log"`), where the player is in words (`#delve-where`, which the page's
+//! "Where am I?" key and button read out: `look::whereabouts`), and the text the canvas shows
+//! (`#delve-screen`: the title's menus, the pack, the boons, the summary), whose new lines are
+//! read out (`#delve-said`, `aria-live`) when a screen opens or its cursor moves. The canvas
+//! itself is a picture a screen reader cannot read; these make the same game readable.
+
+use bevy::prelude::*;
+
+use crate::state::{Focus, GameState};
+use crate::turn::Game;
+
+/// How many of the log's lines the page keeps (older ones are dropped from the page, not the run).
+const LOG_KEPT: u32 = 40;
+/// How many new lines of a screen are read out at once.
+const SAID_MOST: usize = 16;
+
+fn element(id: &str) -> Option<web_sys::Element> {
+    web_sys::window()?.document()?.get_element_by_id(id)
+}
+
+/// Appends a line to the page's log region, keeping its last `LOG_KEPT` lines.
+fn append_log(text: &str) {
+    let Some(log) = element("delve-log") else { return };
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let Ok(line) = doc.create_element("p") else { return };
+    line.set_text_content(Some(text));
+    let _ = log.append_child(&line);
+    while log.child_element_count() > LOG_KEPT {
+        if let Some(first) = log.first_element_child() {
+            first.remove();
+        }
+    }
+}
+
+/// Mirrors the lines the run tells the player into the page's log, each once (a line folded
+/// with its repeat, "(x2)", is told again).
+pub(super) fn mirror_log(game: Res<Game>, mut told: Local<Option<(u64, String)>>) {
+    if !game.is_changed() {
+        return;
+    }
+    let lines: Vec<&(u64, String)> = game.log().lines().collect();
+    let mut new = Vec::new();
+    for line in lines.iter().rev() {
+        if told.as_ref() == Some(*line) {
+            break;
+        }
+        // Lines of turns before the last told were told already (or came before this page).
+        if told.as_ref().is_some_and(|(turn, _)| line.0 < *turn) || new.len() == LOG_KEPT as usize {
+            break;
+        }
+        new.push(*line);
+    }
+    for (_, text) in new.iter().rev() {
+        append_log(text);
+    }
+    if let Some(last) = lines.last() {
+        *told = Some((*last).clone());
+    }
+}
+
+/// Keeps the page's "where am I" text up to date with the run.
+pub(super) fn mirror_whereabouts(game: Res<Game>) {
+    if game.is_changed()
+        && let Some(place) = element("delve-where")
+    {
+        let lines = crate::screens::playing::look::whereabouts(&game);
+        place.set_text_content(Some(&lines.join("\n")));
+    }
+}
+
+/// What is read of an interface node: its layout, its text, what is under it, whether it shows.
+type NodeText = (
+    Option<&'static Node>,
+    Option<&'static Text>,
+    Option<&'static Children>,
+    Option<&'static InheritedVisibility>,
+);
+
+/// The text of a node and everything under it, in reading order: a row's texts on one line,
+/// a column's each on its own; nothing that is hidden.
+fn read_node(entity: Entity, nodes: &Query<NodeText>, spans: &Query<&TextSpan>, lines: &mut Vec<String>) {
+    let Ok((node, text, children, visible)) = nodes.get(entity) else {
+        return;
+    };
+    if visible.is_some_and(|v| !v.get()) || node.is_some_and(|n| n.display == Display::None) {
+        return;
+    }
+    let mut mine = text.map(|t| t.0.clone()).unwrap_or_default();
+    for child in children.into_iter().flatten() {
+        if let Ok(span) = spans.get(*child) {
+            mine.push_str(&span.0);
+        }
+    }
+    let mine = mine.trim();
+    if !mine.is_empty() {
+        lines.extend(mine.lines().map(|l| l.trim().to_owned()).filter(|l| !l.is_empty()));
+    }
+    let Some(children) = children else { return };
+    let row = node.is_some_and(|n| n.flex_direction == FlexDirection::Row) && text.is_none();
+    let mut under = Vec::new();
+    for child in children {
+        read_node(*child, nodes, spans, &mut under);
+    }
+    if row && under.len() > 1 {
+        lines.push(under.join(" "));
+    } else {
+        lines.extend(under);
+    }
+}
+
+/// Mirrors the interface's text into `#delve-screen`, and reads out what is new on it, outside
+/// the map (on the map the log says what happens): a screen opened, its cursor moved ("> Settings").
+#[allow(clippy::type_complexity)]
+pub(super) fn mirror_screen(
+    changed: Query<(), Or<(Changed<Text>, Changed<Node>, Changed<InheritedVisibility>)>>,
+    removed: RemovedComponents<Node>,
+    roots: Query<Entity, (With<Node>, Without<ChildOf>)>,
+    nodes: Query<NodeText>,
+    spans: Query<&TextSpan>,
+    (state, focus): (Option<Res<State<GameState>>>, Option<Res<State<Focus>>>),
+    mut shown: Local<Vec<String>>,
+) {
+    if changed.is_empty() && removed.is_empty() {
+        return;
+    }
+    let mut lines = Vec::new();
+    let mut roots: Vec<Entity> = roots.iter().collect();
+    roots.sort();
+    for root in roots {
+        read_node(root, &nodes, &spans, &mut lines);
+    }
+    if lines == *shown {
+        return;
+    }
+    if let Some(screen) = element("delve-screen") {
+        screen.set_text_content(Some(&lines.join("\n")));
+    }
+    let on_the_map =
+        state.is_some_and(|s| *s.get() == GameState::Playing) && focus.is_none_or(|f| *f.get() == Focus::Map);
+    if !on_the_map {
+        // The cursor's row first (a menu's "> New run"), then the rest that is new.
+        let mut new: Vec<&String> = lines.iter().filter(|l| !shown.contains(l)).collect();
+        new.sort_by_key(|l| !l.starts_with('>'));
+        let said: Vec<&str> = new.iter().take(SAID_MOST).map(|l| l.as_str()).collect();
+        if !said.is_empty()
+            && let Some(region) = element("delve-said")
+        {
+            region.set_text_content(Some(&said.join("\n")));
+        }
+    }
+    *shown = lines;
+}
