@@ -43,8 +43,17 @@ web/node_modules/.bin/wasm-opt -Oz \
   --enable-mutable-globals --enable-multivalue --enable-reference-types --enable-call-indirect-overlong \
   "$out/delve_bg.wasm" -o "$out/delve_bg.opt.wasm"
 mv "$out/delve_bg.opt.wasm" "$out/delve_bg.wasm"
-cp web/index.html web/style.css web/loader.js web/board.js "$out/"
+cp web/index.html web/style.css web/loader.js web/module.js web/board.js web/touch.js web/offline.js web/sw.js \
+  web/manifest.webmanifest web/icons/icon-192.png web/icons/icon-512.png "$out/"
+# The build's name: a digest of what the page is made of. The service worker keeps its files under
+# it (a new build, a new cache) and the page shows it (<meta name="delve-build">).
+build=$(cd "$out" && cat delve_bg.wasm delve.js index.html style.css loader.js module.js board.js touch.js offline.js sw.js \
+  manifest.webmanifest | sha256sum | cut -c1-12)
+sed -i "s/^const BUILD = \"dev\";/const BUILD = \"$build\";/" "$out/sw.js"
+sed -i "s/<meta name=\"delve-build\" content=\"dev\">/<meta name=\"delve-build\" content=\"$build\">/" "$out/index.html"
+grep -q "const BUILD = \"$build\";" "$out/sw.js" && grep -q "content=\"$build\"" "$out/index.html" \
+  || { echo "build.sh: could not stamp the build $build into sw.js and index.html" >&2; exit 1; }
 node web/compress.mjs "$out"
 
 raw=$(stat -c %s "$out/delve_bg.wasm")
-echo "web/dist ready: delve_bg.wasm is $raw bytes ($bound before wasm-opt), $(stat -c %s "$out/delve_bg.wasm.br") with brotli, $(stat -c %s "$out/delve_bg.wasm.gz") with gzip"
+echo "web/dist ready (build $build): delve_bg.wasm is $raw bytes ($bound before wasm-opt), $(stat -c %s "$out/delve_bg.wasm.br") with brotli, $(stat -c %s "$out/delve_bg.wasm.gz") with gzip"

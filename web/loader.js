@@ -3,6 +3,7 @@
 // and <body data-delve="playing"> when a run is played.
 import init from "./delve.js";
 import { takeBoardRun } from "./board.js";
+import { fetchModule } from "./module.js";
 
 const text = document.getElementById("delve-status-text");
 const bar = document.getElementById("delve-progress");
@@ -21,39 +22,6 @@ function webgl2() {
   }
 }
 
-async function download(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${response.statusText}`);
-  // A compressed response's length is not the length of what arrives (decompressed): then the
-  // bar cannot know the end, and the text counts what arrived.
-  const encoded = !!response.headers.get("content-encoding");
-  const total = encoded ? 0 : Number(response.headers.get("content-length")) || 0;
-  if (!response.body) return new Uint8Array(await response.arrayBuffer());
-  if (!total) bar.removeAttribute("value");
-  const reader = response.body.getReader();
-  const chunks = [];
-  let got = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    got += value.length;
-    if (total) {
-      bar.value = got / total;
-      text.textContent = `Downloading Delve… ${(got / 1e6).toFixed(1)} of ${(total / 1e6).toFixed(1)} MB`;
-    } else {
-      text.textContent = `Downloading Delve… ${(got / 1e6).toFixed(1)} MB`;
-    }
-  }
-  const bytes = new Uint8Array(got);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.length;
-  }
-  return bytes;
-}
-
 async function start() {
   if (!webgl2()) {
     fail("Delve needs WebGL2, which this browser does not offer (or has turned off). Try a current Firefox, Chrome or Safari.");
@@ -62,21 +30,22 @@ async function start() {
   // Each step's end is marked on <body data-t-…> (Date.now()): the end-to-end test reports the
   // time from page load to the first level broken down (download, compile, start-up, first level).
   const mark = (name) => { document.body.dataset["t" + name[0].toUpperCase() + name.slice(1)] = String(Date.now()); };
-  let bytes;
-  try {
-    bytes = await download("delve_bg.wasm");
-  } catch (e) {
-    fail(`Delve could not be downloaded: ${e.message}`);
-    return;
-  }
-  mark("downloaded");
-  text.textContent = "Starting Delve…";
-  bar.removeAttribute("value");
+  // The download and the compile overlap (streaming): "downloaded" is marked when the last
+  // byte arrived, "compiled" when the module is ready.
   let module;
   try {
-    module = await WebAssembly.compile(bytes);
+    module = await fetchModule("delve_bg.wasm", (got, total, done) => {
+      if (total) {
+        bar.value = got / total;
+        text.textContent = `Downloading Delve… ${(got / 1e6).toFixed(1)} of ${(total / 1e6).toFixed(1)} MB`;
+      } else {
+        bar.removeAttribute("value");
+        text.textContent = `Downloading Delve… ${(got / 1e6).toFixed(1)} MB`;
+      }
+      if (done) mark("downloaded");
+    });
   } catch (e) {
-    fail(`Delve could not start: ${e && e.message ? e.message : e}`);
+    fail(`Delve could not be downloaded or started: ${e && e.message ? e.message : e}`);
     return;
   }
   mark("compiled");

@@ -14,6 +14,7 @@ export const types = {
   ".css": "text/css",
   ".wasm": "application/wasm",
   ".png": "image/png",
+  ".webmanifest": "application/manifest+json",
 };
 
 async function exists(path) {

@@ -15,7 +15,8 @@ fn content_type(path: &Path) -> &'static str {
         Some("css") => "text/css",
         Some("wasm") => "application/wasm",
         Some("png") => "image/png",
-        Some("json" | "webmanifest") => "application/json",
+        Some("json") => "application/json",
+        Some("webmanifest") => "application/manifest+json",
         Some("svg") => "image/svg+xml",
         _ => "application/octet-stream",
     }

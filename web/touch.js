@@ -1,0 +1,154 @@
+// Delve by touch and by ear: the action bar (the keys with no gesture, as buttons that press
+// them), the d-pad, the map's gestures (swipe to step, long-press to look, pinch to zoom; a tap
+// travels or attacks, which the game reads itself), and "Where am I?" (the w key or the button),
+// which reads out what the game writes in #delve-where. The bar shows the buttons of the screen
+// that has the keys (<body data-screen>, marked by the game).
+
+const canvas = document.getElementById("delve-canvas");
+const bar = document.getElementById("delve-actions");
+const pad = document.getElementById("delve-pad");
+const body = document.body;
+
+/// Presses a key in the game as the keyboard would: down, then up a moment later (the game
+/// plays every press, however short: src/player/presses.rs).
+export function press(key, code, shift = false) {
+  const send = (type, k, c, s) =>
+    canvas.dispatchEvent(new KeyboardEvent(type, { key: k, code: c, shiftKey: s, bubbles: true, cancelable: true }));
+  if (shift) send("keydown", "Shift", "ShiftLeft", true);
+  send("keydown", key, code, shift);
+  setTimeout(() => {
+    send("keyup", key, code, shift);
+    if (shift) send("keyup", "Shift", "ShiftLeft", false);
+  }, 60);
+}
+
+// Which rows a screen shows: the map its actions (and "more"), a menu or an overlay the arrows,
+// OK and Back, the summary its three choices.
+function showRows() {
+  const screen = body.dataset.screen || "";
+  const on = ["title", "playing"].includes(body.dataset.delve) || screen === "ended";
+  bar.hidden = !on;
+  const more = bar.dataset.more === "on";
+  for (const row of bar.querySelectorAll(".delve-row")) {
+    const kind = row.dataset.for;
+    row.hidden = !(
+      (kind === "map" && screen === "map") ||
+      (kind === "more" && screen === "map" && more) ||
+      (kind === "menu" && !["map", "ended", ""].includes(screen)) ||
+      (kind === "ended" && screen === "ended")
+    );
+  }
+  for (const button of bar.querySelectorAll("[data-only]")) {
+    button.hidden = !button.dataset.only.split(" ").includes(screen);
+  }
+  pad.hidden = !(pad.dataset.on === "on" && screen === "map");
+}
+new MutationObserver(showRows).observe(body, { attributes: true, attributeFilter: ["data-screen", "data-delve"] });
+showRows();
+
+function wire(container) {
+  // A button pressed leaves the keyboard with the game (pointerdown would otherwise focus it).
+  container.addEventListener("pointerdown", (event) => {
+    if (event.target.closest("button")) event.preventDefault();
+  });
+  container.addEventListener("click", (event) => {
+    const button = event.target.closest("button");
+    if (!button) return;
+    if (button.hasAttribute("data-more")) {
+      bar.dataset.more = bar.dataset.more === "on" ? "off" : "on";
+      showRows();
+    } else if (button.hasAttribute("data-pad")) {
+      pad.dataset.on = pad.dataset.on === "on" ? "off" : "on";
+      showRows();
+    } else if (button.id === "delve-where-button") {
+      sayWhere();
+      return;
+    } else if (button.dataset.key) {
+      press(button.dataset.key, button.dataset.code, button.hasAttribute("data-shift"));
+    }
+    // A keyboard user (a screen reader's) stays on the button; a finger gives the keys back.
+    if (event.detail > 0) canvas.focus({ preventScroll: true });
+  });
+}
+wire(bar);
+wire(pad);
+
+/// Reads out where the player is: the text the game keeps in #delve-where, into an assertive
+/// live region (emptied first, so the same words twice are read twice).
+export function sayWhere() {
+  const said = document.getElementById("delve-where-said");
+  const where = document.getElementById("delve-where").textContent;
+  said.textContent = "";
+  setTimeout(() => { said.textContent = where || "Nothing to say yet: no run is being played."; }, 30);
+}
+document.addEventListener("keydown", (event) => {
+  if (event.key === "w" && !event.ctrlKey && !event.altKey && !event.metaKey && event.target === canvas) {
+    sayWhere();
+  }
+}, true);
+
+// The map's gestures. The game sees the touches too: it travels on a tap (a touch let go where
+// it began), which none of these is.
+const view = document.getElementById("delve-view");
+const touches = new Map();
+let pinch = null;
+let held = null;
+const SWIPE = 30; // CSS pixels a finger must travel for a step
+const LONG_PRESS = 500; // milliseconds held still for a look
+
+function directionOf(dx, dy) {
+  // Eight ways, by the angle: east first, clockwise (y grows downward).
+  const ways = [["ArrowRight", "ArrowRight", "l"], ["n", "KeyN", "n"], ["ArrowDown", "ArrowDown", "j"], ["b", "KeyB", "b"],
+    ["ArrowLeft", "ArrowLeft", "h"], ["y", "KeyY", "y"], ["ArrowUp", "ArrowUp", "k"], ["u", "KeyU", "u"]];
+  const sector = Math.round(Math.atan2(dy, dx) / (Math.PI / 4));
+  return ways[(sector + 8) % 8];
+}
+
+view.addEventListener("pointerdown", (event) => {
+  if (event.pointerType !== "touch") return;
+  touches.set(event.pointerId, { x: event.clientX, y: event.clientY, x0: event.clientX, y0: event.clientY, t: event.timeStamp });
+  clearTimeout(held);
+  if (touches.size === 1) {
+    held = setTimeout(() => {
+      const t = touches.get(event.pointerId);
+      if (t && Math.hypot(t.x - t.x0, t.y - t.y0) < 10 && body.dataset.screen === "map") {
+        t.looked = true;
+        press("v", "KeyV");
+      }
+    }, LONG_PRESS);
+  } else if (touches.size === 2) {
+    const [a, b] = [...touches.values()];
+    pinch = Math.hypot(a.x - b.x, a.y - b.y);
+  }
+});
+view.addEventListener("pointermove", (event) => {
+  const t = touches.get(event.pointerId);
+  if (!t) return;
+  t.x = event.clientX;
+  t.y = event.clientY;
+  if (touches.size === 2 && pinch) {
+    const [a, b] = [...touches.values()];
+    const now = Math.hypot(a.x - b.x, a.y - b.y);
+    if (now > pinch * 1.3 || now < pinch / 1.3) {
+      if (now > pinch) press("=", "Equal");
+      else press("-", "Minus");
+      pinch = now;
+    }
+  }
+});
+function lift(event) {
+  const t = touches.get(event.pointerId);
+  if (!t) return;
+  touches.delete(event.pointerId);
+  clearTimeout(held);
+  const wasPinch = pinch !== null;
+  if (touches.size < 2) pinch = null;
+  if (event.type !== "pointerup" || wasPinch || t.looked || touches.size > 0) return;
+  const dx = t.x - t.x0, dy = t.y - t.y0;
+  if (Math.hypot(dx, dy) >= SWIPE && event.timeStamp - t.t < 800 && body.dataset.screen === "map") {
+    const [key, code] = directionOf(dx, dy);
+    press(key, code);
+  }
+}
+view.addEventListener("pointerup", lift);
+view.addEventListener("pointercancel", lift);
