@@ -16,6 +16,11 @@ pub fn is_narrow(width: f32, scale: f32) -> bool {
     width / scale.max(0.01) < NARROW
 }
 
+/// Whether `window` (none in a headless app: not narrow) is narrow at the interface's `scale`.
+pub fn window_is_narrow(window: Option<&Window>, scale: Option<&UiScale>) -> bool {
+    window.is_some_and(|w| is_narrow(w.resolution.width(), scale.map_or(1.0, |s| s.0)))
+}
+
 /// Whether the sidebar is shown (from the settings when a run starts; F3 changes it).
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SidebarShown(pub bool);

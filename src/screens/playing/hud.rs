@@ -190,8 +190,7 @@ fn update_status(
     ),
     mut done: Local<Option<bool>>,
 ) {
-    let narrow =
-        window.is_some_and(|w| crate::ui::layout::is_narrow(w.resolution.width(), ui_scale.map_or(1.0, |s| s.0)));
+    let narrow = crate::ui::layout::window_is_narrow(window.as_deref().copied(), ui_scale.as_deref());
     if !game.is_changed() && !sidebar.is_changed() && *done == Some(narrow) {
         return;
     }
@@ -231,8 +230,7 @@ fn fit_to_sidebar(
     mut done: Local<Option<bool>>,
 ) {
     // A narrow window (a phone upright) has no minimap in its corner: the log takes the width.
-    let narrow =
-        window.is_some_and(|w| crate::ui::layout::is_narrow(w.resolution.width(), ui_scale.map_or(1.0, |s| s.0)));
+    let narrow = crate::ui::layout::window_is_narrow(window.as_deref().copied(), ui_scale.as_deref());
     if !sidebar.is_changed() && *done == Some(narrow) {
         return;
     }

@@ -115,7 +115,7 @@ fn read_sidebar_setting(
     window: Option<Single<&Window, With<bevy::window::PrimaryWindow>>>,
     scale: Option<Res<UiScale>>,
 ) {
-    let narrow = window.is_some_and(|w| crate::ui::layout::is_narrow(w.resolution.width(), scale.map_or(1.0, |s| s.0)));
+    let narrow = crate::ui::layout::window_is_narrow(window.as_deref().copied(), scale.as_deref());
     shown.0 = settings.sidebar && !narrow;
 }
 
@@ -215,8 +215,7 @@ fn toggle_sidebar(
     if actions.just_pressed(&Action::Sidebar) {
         shown.0 = !shown.0;
         // Shown for a moment in a narrow window, it stays the wide window's choice.
-        let narrow =
-            window.is_some_and(|w| crate::ui::layout::is_narrow(w.resolution.width(), scale.map_or(1.0, |s| s.0)));
+        let narrow = crate::ui::layout::window_is_narrow(window.as_deref().copied(), scale.as_deref());
         if !narrow {
             settings.sidebar = shown.0;
         }
