@@ -387,7 +387,7 @@ pub(crate) fn write_atomic(dir: &Path, name: &str, bytes: &[u8], durable: bool) 
     let dir = path.parent().unwrap_or(dir);
     let file_name = path.file_name().unwrap_or_default().to_string_lossy();
     std::fs::create_dir_all(dir)?;
-    let (temp, mut file) = {
+    let (temp, file) = {
         let mut tries = 0;
         loop {
             let temp = dir.join(format!(
@@ -403,11 +403,13 @@ pub(crate) fn write_atomic(dir: &Path, name: &str, bytes: &[u8], durable: bool) 
         }
     };
     let written = (|| {
-        file.write_all(bytes)?;
-        if durable {
-            file.sync_all()?;
-        }
-        drop(file);
+        {
+            let mut file = file;
+            file.write_all(bytes)?;
+            if durable {
+                file.sync_all()?;
+            }
+        } // closed before the rename (Windows renames no open file)
         std::fs::rename(&temp, &path)?;
         if durable { sync_dir(dir) } else { Ok(()) }
     })();

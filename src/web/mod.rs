@@ -131,6 +131,18 @@ mod page {
         set_body("data-screen", &screen);
     }
 
+    /// Marks the size the game lays itself out in on `<body data-view="360x550@2">`: the window's
+    /// logical width and height and its scale factor (device pixels to a logical pixel). The
+    /// width should be the canvas's CSS width; a test compares them, since a browser that
+    /// reports the canvas's device pixels wrongly would make the game lay out in another size
+    /// than it is shown at.
+    fn mark_view(windows: Query<&Window, (With<bevy::window::PrimaryWindow>, Changed<Window>)>) {
+        for window in &windows {
+            let view = format!("{}x{}@{}", window.width(), window.height(), window.scale_factor());
+            set_body("data-view", &view);
+        }
+    }
+
     fn show_level(params: &GenParams) {
         set_text("delve-seed", &params.to_string());
         if let Some(link) = document().and_then(|d| d.get_element_by_id("delve-link")) {
@@ -394,7 +406,7 @@ mod page {
                 (super::speech::mirror_log, super::speech::mirror_whereabouts)
                     .run_if(in_state(GameState::Playing).or_else(in_state(GameState::Ended))),
             )
-            .add_systems(PostUpdate, (super::speech::mirror_screen, mark_screen))
+            .add_systems(PostUpdate, (super::speech::mirror_screen, mark_screen, mark_view))
             .add_systems(
                 Update,
                 (take_page_request, mark_run)
