@@ -209,10 +209,20 @@ fn update_status(
     if let Some(hunger) = player.hunger().word() {
         line.push_str(&format!("  |  {hunger}"));
     }
-    text.0 = line;
     if game.player().carrying.relic {
-        text.0.push_str("  |  the Heartstone");
+        line.push_str("  |  the Heartstone");
     }
+    // A narrow window wraps the line: at its bars, never inside "turn 269".
+    text.0 = if narrow { wrap_at_bars(&line) } else { line };
+}
+
+/// `line` with the spaces inside each of its parts made no-break spaces, and each bar kept with
+/// the part before it, so that a line too long for its panel wraps only after a bar.
+fn wrap_at_bars(line: &str) -> String {
+    line.split("  |  ")
+        .map(|part| part.replace(' ', "\u{a0}"))
+        .collect::<Vec<_>>()
+        .join("\u{a0}\u{a0}|  ")
 }
 
 /// With the sidebar shown, the status line and the log start right of it, and the HUD's health
@@ -306,5 +316,27 @@ fn update_message(game: Res<Game>, mut text: Single<&mut Text, With<MessageText>
         if text.0 != lines {
             text.0 = lines;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap_at_bars;
+
+    #[test]
+    fn a_narrow_status_line_breaks_only_after_its_bars() {
+        let line = wrap_at_bars("depth 1 of 10  |  keys 0  |  turn 269");
+        // The only breakable spaces are the two after each bar.
+        let parts: Vec<&str> = line.split(' ').filter(|p| !p.is_empty()).collect();
+        assert_eq!(
+            parts,
+            [
+                "depth\u{a0}1\u{a0}of\u{a0}10\u{a0}\u{a0}|",
+                "keys\u{a0}0\u{a0}\u{a0}|",
+                "turn\u{a0}269"
+            ]
+        );
+        // It reads as it did.
+        assert_eq!(line.replace('\u{a0}', " "), "depth 1 of 10  |  keys 0  |  turn 269");
     }
 }
