@@ -52,16 +52,23 @@ const server = createServer(async (req, res) => {
 await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
 const base = `http://127.0.0.1:${server.address().port}/`;
 
-const browser = await chromium.launch({
+const launch = (extra = []) => chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--disable-background-networking",
-    "--no-first-run", "--disable-component-update", "--disable-sync"],
+    "--no-first-run", "--disable-component-update", "--disable-sync", ...extra],
 });
+const browser = await launch();
+// A phone's screen has two device pixels to a CSS pixel. Emulating the ratio alone is not enough:
+// Chromium then reports a canvas's device-pixel box (ResizeObserver's devicePixelContentBoxSize,
+// which winit sizes the game by) in CSS pixels while devicePixelRatio says 2, so the game would lay
+// itself out in half the width (playwright issue 18591). A browser whose screen has the ratio
+// reports both as a phone does.
 const phone = { viewport: { width: 360, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+let phoneBrowser = null;
 
 /// A page of a new context (its own storage, cache and service worker), its console watched.
-async function open(options = {}) {
-  const context = await browser.newContext(options);
+async function open(options = {}, on = browser) {
+  const context = await on.newContext(options);
   const page = await context.newPage();
   const lines = [];
   page.on("console", (m) => lines.push(`${m.type()}: ${m.text()}`));
@@ -140,7 +147,8 @@ try {
   if (only.includes("A")) {
     // The page picks a random seed for a new run: a seeded stand-in for the browser's randomness
     // makes the run the same each time (seed chosen by the same code the page runs).
-    const { context, page } = await open(phone);
+    phoneBrowser = await launch(["--force-device-scale-factor=2"]);
+    const { context, page } = await open(phone, phoneBrowser);
     await context.addInitScript(() => {
       let s = 0x2545f491;
       crypto.getRandomValues = (array) => {
@@ -157,6 +165,16 @@ try {
     check(await until(page, () => document.body.dataset.screen === "title", null, 180000), "a phone: the title screen opens");
     await page.waitForTimeout(1500);
     await page.screenshot({ path: join(shots, "phone-title.png") });
+    // The game lays itself out in the canvas's CSS size, drawn at the screen's density.
+    const sizes = await page.evaluate(() => {
+      const c = document.getElementById("delve-canvas");
+      return { view: document.body.dataset.view, css: `${c.clientWidth}x${c.clientHeight}`, ratio: devicePixelRatio, store: `${c.width}x${c.height}` };
+    });
+    const [viewSize, viewScale] = (sizes.view || "").split("@");
+    const near = (a, b) => a.length === 2 && b.length === 2 && a.every((n, i) => Math.abs(n - b[i]) <= 1);
+    const [view, css, store] = [viewSize || "", sizes.css, sizes.store].map((t) => t.split("x").map(Number));
+    check(near(view, css) && Number(viewScale) === sizes.ratio && near(store, css.map((n) => n * sizes.ratio)),
+      `a phone: the game lays out in the canvas's ${sizes.css} CSS pixels at ${sizes.ratio} device pixels each (the game: ${sizes.view}; the canvas: ${sizes.store})`);
     let problems = layoutProblems(await layout(page));
     check(problems.length === 0, `a phone: at 360x640 the title's page fits (${problems.join("; ") || "nothing overlaps or is cut off"})`);
     // "New run" by touch (the bar's OK), then its page's "Start".
@@ -499,6 +517,7 @@ try {
   }
 } finally {
   await browser.close();
+  await phoneBrowser?.close();
   server.close();
 }
 
