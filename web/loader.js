@@ -14,36 +14,44 @@ function fail(message) {
   console.error("delve: " + message);
 }
 
+/// Whether the browser makes WebGL2 contexts. The context made to find out is let go at once.
 function webgl2() {
   try {
-    return !!document.createElement("canvas").getContext("webgl2");
+    const gl = document.createElement("canvas").getContext("webgl2");
+    gl?.getExtension("WEBGL_lose_context")?.loseContext();
+    return !!gl;
   } catch {
     return false;
   }
 }
 
 async function start() {
-  if (!webgl2()) {
-    fail("Delve needs WebGL2, which this browser does not offer (or has turned off). Try a current Firefox, Chrome or Safari.");
-    return;
-  }
   // Each step's end is marked on <body data-t-…> (Date.now()): the end-to-end test reports the
   // time from page load to the first level broken down (download, compile, start-up, first level).
   const mark = (name) => { document.body.dataset["t" + name[0].toUpperCase() + name.slice(1)] = String(Date.now()); };
   // The download and the compile overlap (streaming): "downloaded" is marked when the last
-  // byte arrived, "compiled" when the module is ready.
+  // byte arrived, "compiled" when the module is ready. They start before the check for WebGL2,
+  // which makes a context: a software renderer takes a few hundred milliseconds over that, and
+  // the module arrives meanwhile.
+  const getting = fetchModule("delve_bg.wasm", (got, total, done) => {
+    if (document.body.dataset.delve === "failed") return;
+    if (total) {
+      bar.value = got / total;
+      text.textContent = `Downloading Delve… ${(got / 1e6).toFixed(1)} of ${(total / 1e6).toFixed(1)} MB`;
+    } else {
+      bar.removeAttribute("value");
+      text.textContent = `Downloading Delve… ${(got / 1e6).toFixed(1)} MB`;
+    }
+    if (done) mark("downloaded");
+  });
+  getting.catch(() => {}); // Said below, if it is still wanted.
+  if (!webgl2()) {
+    fail("Delve needs WebGL2, which this browser does not offer (or has turned off). Try a current Firefox, Chrome or Safari.");
+    return;
+  }
   let module;
   try {
-    module = await fetchModule("delve_bg.wasm", (got, total, done) => {
-      if (total) {
-        bar.value = got / total;
-        text.textContent = `Downloading Delve… ${(got / 1e6).toFixed(1)} of ${(total / 1e6).toFixed(1)} MB`;
-      } else {
-        bar.removeAttribute("value");
-        text.textContent = `Downloading Delve… ${(got / 1e6).toFixed(1)} MB`;
-      }
-      if (done) mark("downloaded");
-    });
+    module = await getting;
   } catch (e) {
     fail(`Delve could not be downloaded or started: ${e && e.message ? e.message : e}`);
     return;

@@ -36,7 +36,22 @@ function offer(worker) {
   };
 }
 
-if ("serviceWorker" in navigator && location.protocol !== "file:") {
+// Registered once the game has started (its title or a run is on the screen): the first visit's
+// install downloads the whole build again into the cache, which would otherwise compete with the
+// page's own download, compile and start for the network and the processor.
+function whenStarted(then) {
+  const started = () => ["title", "playing", "ascii"].includes(document.body.dataset.delve);
+  if (started()) return then();
+  const watch = new MutationObserver(() => {
+    if (started()) {
+      watch.disconnect();
+      then();
+    }
+  });
+  watch.observe(document.body, { attributes: true, attributeFilter: ["data-delve"] });
+}
+
+if ("serviceWorker" in navigator && location.protocol !== "file:") whenStarted(() => {
   let reloading = false;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     // The first install takes the page over quietly; a newer build reloads it, as asked.
@@ -55,4 +70,4 @@ if ("serviceWorker" in navigator && location.protocol !== "file:") {
     if (registration.active) document.body.dataset.offline = "ready";
     registration.addEventListener("updatefound", () => watch(registration.installing));
   }).catch((e) => console.warn(`delve: no offline play: ${e.message}`));
-}
+});

@@ -27,7 +27,10 @@ export function press(key, code, shift = false) {
 function showRows() {
   const screen = body.dataset.screen || "";
   const on = ["title", "playing"].includes(body.dataset.delve) || screen === "ended";
-  bar.hidden = !on;
+  // While the game loads the bar keeps its place, unseen: the canvas is not made smaller once it
+  // has started (each change of the canvas's size makes the game's drawing buffer again).
+  bar.hidden = !on && !["loading", "playing", "title"].includes(body.dataset.delve);
+  bar.style.visibility = on ? "" : "hidden";
   const more = bar.dataset.more === "on";
   for (const row of bar.querySelectorAll(".delve-row")) {
     const kind = row.dataset.for;
@@ -42,7 +45,22 @@ function showRows() {
     button.hidden = !button.dataset.only.split(" ").includes(screen);
   }
   pad.hidden = !(pad.dataset.on === "on" && screen === "map");
+  if (!more) keepHeight();
 }
+
+// The bar grows to the tallest set of rows a screen has shown it with and does not shrink back
+// while the window keeps its width, so that the canvas keeps its size as screens change (the map
+// does not jump when the pack opens). Menu's second row is let go when it closes.
+let keptFor = 0;
+function keepHeight() {
+  if (keptFor !== innerWidth) {
+    keptFor = innerWidth;
+    bar.style.minHeight = "";
+  }
+  const height = bar.getBoundingClientRect().height;
+  if (height > (parseFloat(bar.style.minHeight) || 0)) bar.style.minHeight = `${height}px`;
+}
+addEventListener("resize", showRows);
 new MutationObserver(showRows).observe(body, { attributes: true, attributeFilter: ["data-screen", "data-delve"] });
 showRows();
 

@@ -365,10 +365,18 @@ mod page {
             set_state("ascii");
             return;
         }
+        // Made at the canvas's size as laid out now: made at Bevy's default size, the canvas's
+        // drawing buffer was sized twice while the game started (1280x720, then the page's),
+        // each time waiting on the GPU.
+        let laid_out = document()
+            .and_then(|d| d.get_element_by_id("delve-canvas"))
+            .map(|c| (c.client_width(), c.client_height()))
+            .filter(|&(w, h)| w > 0 && h > 0);
         let window = Window {
             title: "Delve".into(),
             canvas: Some("#delve-canvas".into()),
             fit_canvas_to_parent: true,
+            resolution: laid_out.map_or_else(Default::default, |(w, h)| (w.unsigned_abs(), h.unsigned_abs()).into()),
             prevent_default_event_handling: true,
             ..default()
         };
