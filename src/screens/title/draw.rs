@@ -89,14 +89,26 @@ pub(super) fn draw_menu(
     body: Single<Entity, With<MenuBody>>,
     (mut drawn, mut page_drawn): (Local<bool>, Local<Option<Page>>),
     mut redraw: MessageWriter<RequestRedraw>,
-    (store, lists, window): (
+    (store, lists, window, ui_scale): (
         Res<SaveStore>,
         Query<&ScrollPosition, With<ScrollList>>,
         Option<Single<&Window, With<bevy::window::PrimaryWindow>>>,
+        Option<Res<UiScale>>,
     ),
 ) {
     // In a window narrower than a menu's usual width (a phone), the rows take the width there is.
-    let row_min = window.map_or(420.0, |w| (w.resolution.width() * 0.96 - 48.0).clamp(0.0, 420.0));
+    // In the interface's pixels (the window's, over the interface's scale).
+    let scale_by = ui_scale.map_or(1.0, |s| s.0).max(0.1);
+    let fit = |most: f32| {
+        window.as_ref().map_or(most, |w| {
+            (w.resolution.width() * 0.96 / scale_by - 48.0).clamp(0.0, most)
+        })
+    };
+    let row_min = fit(420.0);
+    // Settings, the history and the scores: two columns 720 wide, or the window's width. Given as
+    // the row's own width: a width of 720 cut down by a largest width laid the row's words out
+    // for 720 (one line high) and drew them wrapped in the narrower row, over the next row.
+    let table_width = fit(720.0);
     if *drawn && !menu.is_changed() && !data.is_changed() && !settings.is_changed() {
         return;
     }
@@ -214,7 +226,7 @@ pub(super) fn draw_menu(
                         padding: UiRect::axes(px(12), px(if small { 1 } else { 4 })),
                         // Settings, the history and the scores: their width (two columns), never
                         // past the window; the menus: at least theirs, as wide as their words ask.
-                        width: if small { px(720) } else { Val::Auto },
+                        width: if small { px(table_width) } else { Val::Auto },
                         min_width: if small { Val::Auto } else { px(row_min) },
                         max_width: vw(96),
                         flex_shrink: 0.0,
