@@ -29,7 +29,7 @@ function showRows() {
   const on = ["title", "playing"].includes(body.dataset.delve) || screen === "ended";
   // While the game loads the bar keeps its place, unseen: the canvas is not made smaller once it
   // has started (each change of the canvas's size makes the game's drawing buffer again).
-  bar.hidden = !on && !["loading", "playing", "title"].includes(body.dataset.delve);
+  bar.hidden = !on && body.dataset.delve !== "loading";
   bar.style.visibility = on ? "" : "hidden";
   const more = bar.dataset.more === "on";
   for (const row of bar.querySelectorAll(".delve-row")) {

@@ -13,7 +13,17 @@ pub const NARROW: f32 = 600.0;
 
 /// Whether a window `width` logical pixels wide, at the interface's `scale`, is narrow.
 pub fn is_narrow(width: f32, scale: f32) -> bool {
-    width / scale.max(0.01) < NARROW
+    in_interface_pixels(width, scale) < NARROW
+}
+
+/// A `width` in logical pixels, in the interface's pixels at its `scale`.
+fn in_interface_pixels(width: f32, scale: f32) -> f32 {
+    width / scale.max(0.01)
+}
+
+/// The width of `window` in the interface's pixels; none in a headless app without one.
+pub fn interface_width(window: Option<&Window>, scale: Option<&UiScale>) -> Option<f32> {
+    window.map(|w| in_interface_pixels(w.resolution.width(), scale.map_or(1.0, |s| s.0)))
 }
 
 /// Whether `window` (none in a headless app: not narrow) is narrow at the interface's `scale`.

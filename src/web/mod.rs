@@ -136,10 +136,18 @@ mod page {
     /// width should be the canvas's CSS width; a test compares them, since a browser that
     /// reports the canvas's device pixels wrongly would make the game lay out in another size
     /// than it is shown at.
-    fn mark_view(windows: Query<&Window, (With<bevy::window::PrimaryWindow>, Changed<Window>)>) {
+    /// (A window changes with every move of the pointer: the page is written only when the size
+    /// is another.)
+    fn mark_view(
+        windows: Query<&Window, (With<bevy::window::PrimaryWindow>, Changed<Window>)>,
+        mut marked: Local<String>,
+    ) {
         for window in &windows {
             let view = format!("{}x{}@{}", window.width(), window.height(), window.scale_factor());
-            set_body("data-view", &view);
+            if *marked != view {
+                set_body("data-view", &view);
+                *marked = view;
+            }
         }
     }
 

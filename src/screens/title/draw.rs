@@ -87,7 +87,7 @@ pub(super) fn draw_menu(
     menu: Res<Menu>,
     (data, settings, layout): (Res<TitleData>, Res<Settings>, Res<KeyboardLayout>),
     body: Single<Entity, With<MenuBody>>,
-    (mut drawn, mut page_drawn): (Local<bool>, Local<Option<Page>>),
+    (mut drawn, mut page_drawn, mut drawn_width): (Local<bool>, Local<Option<Page>>, Local<f32>),
     mut redraw: MessageWriter<RequestRedraw>,
     (store, lists, window, ui_scale): (
         Res<SaveStore>,
@@ -96,22 +96,20 @@ pub(super) fn draw_menu(
         Option<Res<UiScale>>,
     ),
 ) {
-    // In a window narrower than a menu's usual width (a phone), the rows take the width there is.
-    // In the interface's pixels (the window's, over the interface's scale).
-    let scale_by = ui_scale.map_or(1.0, |s| s.0).max(0.1);
-    let fit = |most: f32| {
-        window.as_ref().map_or(most, |w| {
-            (w.resolution.width() * 0.96 / scale_by - 48.0).clamp(0.0, most)
-        })
-    };
+    // In a window narrower than a menu's usual width (a phone), the rows take the width there is
+    // (in the interface's pixels), and are drawn again when it changes.
+    let width = crate::ui::layout::interface_width(window.as_deref().copied(), ui_scale.as_deref());
+    let fit = |most: f32| width.map_or(most, |w| (w * 0.96 - 48.0).clamp(0.0, most));
     let row_min = fit(420.0);
     // Settings, the history and the scores: two columns 720 wide, or the window's width. Given as
     // the row's own width: a width of 720 cut down by a largest width laid the row's words out
     // for 720 (one line high) and drew them wrapped in the narrower row, over the next row.
     let table_width = fit(720.0);
-    if *drawn && !menu.is_changed() && !data.is_changed() && !settings.is_changed() {
+    let same_width = *drawn_width == table_width;
+    if *drawn && same_width && !menu.is_changed() && !data.is_changed() && !settings.is_changed() {
         return;
     }
+    *drawn_width = table_width;
     *drawn = true;
     // The same page drawn again keeps its rows where they were scrolled; another starts at its
     // top (the cursor is then kept in view: `scroll`).
