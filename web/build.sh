@@ -34,14 +34,8 @@ mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --remove-name-section --out-dir "$out" --out-name delve \
   "$CARGO_TARGET_DIR/wasm32-unknown-unknown/wasm-release/delve.wasm"
 bound=$(stat -c %s "$out/delve_bg.wasm")
-# -Oz after wasm-bindgen (binaryen 123 or newer: older releases break Bevy's modules), allowing
-# exactly the features rustc's wasm32 target emits. Not --all-features: binaryen 132 then writes
-# the new compact import section, which browsers reject ("Invalid import kind 127").
-# Measured: 20.9 MB -> 17.5 MB, 4 to 7 minutes here. (The tileset is built into the module.)
-web/node_modules/.bin/wasm-opt -Oz \
-  --enable-bulk-memory --enable-bulk-memory-opt --enable-nontrapping-float-to-int --enable-sign-ext \
-  --enable-mutable-globals --enable-multivalue --enable-reference-types --enable-call-indirect-overlong \
-  "$out/delve_bg.wasm" -o "$out/delve_bg.opt.wasm"
+# -Oz (web/opt.sh says which features and why). (The tileset is built into the module.)
+bash web/opt.sh "$out/delve_bg.wasm" "$out/delve_bg.opt.wasm"
 mv "$out/delve_bg.opt.wasm" "$out/delve_bg.wasm"
 cp web/index.html web/style.css web/loader.js web/module.js web/board.js web/touch.js web/offline.js web/sw.js \
   web/manifest.webmanifest web/icons/icon-192.png web/icons/icon-512.png "$out/"

@@ -124,10 +124,7 @@ if $start; then
   out=web/dist-floor
   rm -rf "$out"
   mkdir -p "$out"
-  web/node_modules/.bin/wasm-opt -Oz \
-    --enable-bulk-memory --enable-bulk-memory-opt --enable-nontrapping-float-to-int --enable-sign-ext \
-    --enable-mutable-globals --enable-multivalue --enable-reference-types --enable-call-indirect-overlong \
-    "$dir/out/${name}_bg.wasm" -o "$out/${name}_bg.wasm"
+  bash web/opt.sh "$dir/out/${name}_bg.wasm" "$out/${name}_bg.wasm"
   cp "$dir/out/$name.js" web/module.js web/test/floor.html "$out/"
   node web/compress.mjs "$out"
   echo "the empty app after wasm-opt: $(stat -c %s "$out/${name}_bg.wasm") bytes, $(stat -c %s "$out/${name}_bg.wasm.br") with brotli"
