@@ -4,7 +4,10 @@
 //! every later version must load them to the state they were made with (core/tests/save.rs).
 //! `cargo run -p delve-core --example golden_save -- core/tests/data/golden-vN.sav [RECORDING]`
 //! also writes the run's recording to RECORDING (`golden-rN.delverec`, N the rules' version):
-//! every later Delve with the same rules must replay it to the same hashes.
+//! every later Delve with the same rules must replay it to the same hashes. A third path, WON,
+//! gets the recording of a whole run won on a checkpoint's turn (the bot of `delve --autoplay`
+//! on seed 5184, won on turn 6600: such a run did not verify under rules 6), from rules 7 on
+//! `golden-rN-won-on-a-checkpoint.delverec`.
 
 use delve_core::explore::{self as plan, Known};
 use delve_core::fov::DEFAULT_RADIUS;
@@ -92,6 +95,23 @@ fn main() {
     std::fs::write(&path, encode(&SavedRun::capture(&run))).expect("written");
     if let Some(recording) = std::env::args().nth(2) {
         std::fs::write(recording, encode_recording(&run).expect("recorded")).expect("written");
+    }
+    if let Some(won) = std::env::args().nth(3) {
+        let spec = RunSpec::seeded(GenParams::new(5184, 80, 50, CorridorStyle::Mixed));
+        let mut run = spec.begin().expect("a run").with_sight(DEFAULT_RADIUS);
+        delve_core::bot::Bot::player().play_until(&mut run, u64::MAX);
+        assert_eq!(
+            run.record().ending,
+            Some(delve_core::world::Ending::Won),
+            "seed 5184 is won"
+        );
+        assert_eq!(
+            run.turn() % delve_core::run::CHECKPOINT_EVERY,
+            0,
+            "on a checkpoint's turn"
+        );
+        std::fs::write(won, encode_recording(&run).expect("recorded")).expect("written");
+        println!("won on turn {}, state hash {:016x}", run.turn(), run.state_hash());
     }
     println!(
         "format {FORMAT}: turn {}, level {}, hp {}, state hash {:016x}",

@@ -304,6 +304,25 @@ fn the_golden_recording_still_replays() {
         Ok((verdict, _)) => assert!(RULES == 6 && verdict.ok(), "{:?}", verdict.desync),
         Err(e) => assert!(RULES > 6 && e.contains("made under rules 6"), "{e}"),
     }
+    // Rules 7's (a checkpoint holds the state after its whole command, feats and all): the golden
+    // run of format 9, and a bot's run won on a checkpoint's turn (which did not verify under
+    // rules 6).
+    for name in ["golden-r7.delverec", "golden-r7-won-on-a-checkpoint.delverec"] {
+        match verify(&data(name)) {
+            Ok((verdict, _)) => {
+                assert!(RULES == 7 && verdict.ok(), "{name}: {:?}", verdict.desync);
+                if name.contains("won") {
+                    assert_eq!(verdict.outcome, Outcome::Won, "{name}");
+                    assert_eq!(
+                        verdict.turns % CHECKPOINT_EVERY,
+                        0,
+                        "{name} ends on a checkpoint's turn"
+                    );
+                }
+            }
+            Err(e) => assert!(RULES > 7 && e.contains("made under rules 7"), "{name}: {e}"),
+        }
+    }
 }
 
 #[test]

@@ -297,15 +297,18 @@ impl Run {
         self
     }
 
-    /// The player sees `radius` tiles far from now on, and looks around.
+    /// The player sees `radius` tiles far from now on, and looks around: a recorded command
+    /// that takes no turn when it changes the sight (the same again only looks).
     pub fn set_sight_radius(&mut self, radius: u32) {
-        if radius != self.sight.radius()
-            && let Some(rec) = &mut self.recording
-        {
-            rec.sight(radius);
+        if radius == self.sight.radius() {
+            self.look();
+            return;
         }
-        self.sight.set_radius(radius);
-        self.look();
+        let _ = self.obey(Command::Sight(radius), |run| {
+            run.sight.set_radius(radius);
+            run.look();
+            Ok(())
+        });
     }
 
     /// The player starts (`true`) or stops sneaking, as a recorded command that takes no turn
@@ -314,13 +317,10 @@ impl Run {
         if self.player.sneaking == on {
             return;
         }
-        if self.recording.as_ref().is_some_and(|r| r.len() >= MAX_COMMANDS) {
-            self.recording = None;
-        }
-        if let Some(rec) = &mut self.recording {
-            rec.sneaking(on);
-        }
-        self.player.sneaking = on;
+        let _ = self.obey(Command::Sneaking(on), |run| {
+            run.player.sneaking = on;
+            Ok(())
+        });
     }
 
     /// Whether the run is over (death or victory).
@@ -334,11 +334,16 @@ impl Run {
     }
 
     /// Plays `act` as a whole turn (the player's action, then the monsters'), tells the player
-    /// what happened and looks again. A refusal is told and takes no turn: nothing else changes,
-    /// and it is not recorded (a recording holds only what the rules accepted, so every command
-    /// in one is a move a player could make: `Replay` refuses any other). After the run's end
-    /// every act is refused.
+    /// what happened, looks again and judges the feats. A refusal is told and takes no turn:
+    /// nothing else changes, and it is not recorded (a recording holds only what the rules
+    /// accepted, so every command in one is a move a player could make: `Replay` refuses any
+    /// other). After the run's end every act is refused.
     pub fn play(&mut self, act: Act) -> Result<Round, Refusal> {
+        self.obey(Command::Act(act), |run| run.play_turn(act))
+    }
+
+    /// `play`'s effect, before it is recorded.
+    fn play_turn(&mut self, act: Act) -> Result<Round, Refusal> {
         if self.is_over() {
             return Err(Refusal::Over);
         }
@@ -346,7 +351,6 @@ impl Run {
             self.say(Refusal::ChooseFirst.to_string());
             return Err(Refusal::ChooseFirst);
         }
-        let before = self.turn;
         let mut stage = Stage {
             dungeon: &mut self.dungeon,
             player: &mut self.player,
@@ -366,7 +370,6 @@ impl Run {
                     self.log.push(self.turn, line.clone());
                 }
                 self.look();
-                self.record_act(act, before);
                 self.judge_feats();
             }
             Err(refusal) => self.say(refusal.to_string()),
@@ -374,8 +377,38 @@ impl Run {
         played
     }
 
-    /// Keeps `act` (which the rules accepted) in the recording, with a checkpoint when the turn
-    /// passed a multiple of `CHECKPOINT_EVERY`.
+    /// Gives the run one command, the one way anything the state hash covers changes in play:
+    /// `effect` does all the command does (a turn, the feats it earned, a setting), and only
+    /// then is the command recorded, with a checkpoint of the state it left when it took the
+    /// turn into a later `CHECKPOINT_EVERY`. So a checkpoint is the state after its whole
+    /// command, by construction: what a replay, after the same command, compares it with. A
+    /// refused command changes nothing and is not recorded.
+    fn obey<T>(&mut self, command: Command, effect: impl FnOnce(&mut Run) -> Result<T, Refusal>) -> Result<T, Refusal> {
+        let before = self.turn;
+        let done = effect(self)?;
+        self.commit(command, before);
+        Ok(done)
+    }
+
+    /// Keeps `command` (done, whole) in the recording, with a checkpoint when the turn passed a
+    /// multiple of `CHECKPOINT_EVERY` since `before`. A run that gave `MAX_COMMANDS` stops
+    /// recording rather than write what cannot be read.
+    fn commit(&mut self, command: Command, before: u64) {
+        let Some(rec) = &self.recording else { return };
+        if rec.len() >= MAX_COMMANDS {
+            self.recording = None;
+            return;
+        }
+        let due = self.turn / CHECKPOINT_EVERY > before / CHECKPOINT_EVERY;
+        let hash = due.then(|| hash::state_hash_keeping(self));
+        if let Some(rec) = &mut self.recording {
+            rec.push(command);
+            if let Some(hash) = hash {
+                rec.checkpoint(self.turn, hash);
+            }
+        }
+    }
+
     /// The seed the run's boons are offered from (a map file's run: 0).
     fn seed(&self) -> u64 {
         self.player.lore.seed
@@ -395,22 +428,18 @@ impl Run {
         if !self.offer().is_some_and(|o| o.contains(&boon)) {
             return Err(Refusal::NotOffered);
         }
-        if self.recording.as_ref().is_some_and(|r| r.len() >= MAX_COMMANDS) {
-            self.recording = None;
-        }
-        if let Some(rec) = &mut self.recording {
-            rec.choose(boon);
-        }
-        self.player.growth.boons.push(boon);
-        if boon == Boon::Vigour {
-            let health = &mut self.player.health;
-            health.max += VIGOUR_HP;
-            health.hp += VIGOUR_HP;
-        }
-        let (name, about) = (boon.name(), boon.stats().about);
-        self.say(format!("You choose {name}. {about}"));
-        self.judge_feats();
-        Ok(())
+        self.obey(Command::Choose(boon), |run| {
+            run.player.growth.boons.push(boon);
+            if boon == Boon::Vigour {
+                let health = &mut run.player.health;
+                health.max += VIGOUR_HP;
+                health.hp += VIGOUR_HP;
+            }
+            let (name, about) = (boon.name(), boon.stats().about);
+            run.say(format!("You choose {name}. {about}"));
+            run.judge_feats();
+            Ok(())
+        })
     }
 
     /// The run as the feats judge it.
@@ -445,22 +474,6 @@ impl Run {
     /// The feats this run has earned, in table order.
     pub fn feats(&self) -> impl Iterator<Item = Feat> {
         Feat::in_set(self.record.feats)
-    }
-
-    fn record_act(&mut self, act: Act, before: u64) {
-        let Some(rec) = &self.recording else { return };
-        if rec.len() >= MAX_COMMANDS {
-            self.recording = None;
-            return;
-        }
-        let due = self.turn / CHECKPOINT_EVERY > before / CHECKPOINT_EVERY;
-        let hash = due.then(|| hash::state_hash_keeping(self));
-        if let Some(rec) = &mut self.recording {
-            rec.act(act);
-            if let Some(hash) = hash {
-                rec.checkpoint(self.turn, hash);
-            }
-        }
     }
 
     /// Works out what the player sees from where it stands, and remembers it.

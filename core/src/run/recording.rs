@@ -36,7 +36,12 @@ use crate::world::Boon;
 /// nothing else is played while one is owed), not by kills alone; it grows hungry, eats rations
 /// and can starve; scrolls of enchanting make a chosen weapon or armour better; feats are
 /// earned. Levels hold rations and scrolls of enchanting.
-pub const RULES: u32 = 6;
+///
+/// Rules 7: a checkpoint holds the state after its whole command, the feats it earned included
+/// (`Run::obey`). Under rules 6 a command that earned a feat on a checkpoint's turn was hashed
+/// before the feat was marked, so a run won on such a turn (the win earns feats) did not verify
+/// at its end. The game plays as under rules 6.
+pub const RULES: u32 = 7;
 
 /// A checkpoint (the state hash) is kept every this many turns.
 pub const CHECKPOINT_EVERY: u64 = 50;
@@ -224,30 +229,12 @@ impl Recording {
         self.daily = Some(date.into());
     }
 
-    fn push(&mut self, command: Command) {
+    /// Keeps `command`, given and done (`Run::commit`).
+    pub(super) fn push(&mut self, command: Command) {
         let mut buffer = [0u8; 16];
         let used = postcard::to_slice(&command, &mut buffer).expect("a command fits in 16 bytes");
         self.bytes.extend_from_slice(used);
         self.count += 1;
-    }
-
-    pub(super) fn act(&mut self, act: Act) {
-        self.push(Command::Act(act));
-    }
-
-    /// Records the player starting or stopping to sneak.
-    pub(super) fn sneaking(&mut self, on: bool) {
-        self.push(Command::Sneaking(on));
-    }
-
-    /// Records the boon chosen.
-    pub(super) fn choose(&mut self, boon: Boon) {
-        self.push(Command::Choose(boon));
-    }
-
-    /// Records a change of sight.
-    pub(super) fn sight(&mut self, radius: u32) {
-        self.push(Command::Sight(radius));
     }
 
     /// What replaying it over `spec`'s run costs, estimated before it begins in tiles looked at:
