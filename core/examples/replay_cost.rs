@@ -57,6 +57,14 @@ fn main() {
         .map(|i| Command::Sight(if i % 2 == 0 { 100 } else { 1 }))
         .collect();
     flood("sight 100/1 flips 1024x1024", 1024, 1024, flips);
+    // What an audit of ff3d434 posted to a board: a default sight flipped by one, a few
+    // million times (legal, no turn passes), and a sneak begun and ended as often.
+    let near: Vec<Command> = (0..2_000_000)
+        .map(|i| Command::Sight(if i % 2 == 0 { 7 } else { 8 }))
+        .collect();
+    flood("sight 7/8 flips 80x50", 80, 50, near);
+    let sneaks: Vec<Command> = (0..2_000_000).map(|i| Command::Sneaking(i % 2 == 0)).collect();
+    flood("sneaking on/off 80x50", 80, 50, sneaks);
 
     let (mut turns, mut seconds, mut work) = (0u64, 0f64, 0u64);
     for seed in 0..200 {

@@ -21,9 +21,14 @@ pub struct Date {
 impl Date {
     /// The UTC date `secs` seconds after 1970-01-01 00:00 UTC.
     pub fn from_unix(secs: u64) -> Self {
-        // Days since 1970-01-01, counted in 400-year eras of 146,097 days from 0000-03-01, so
-        // that the leap day ends each year.
-        let days = (secs / 86_400) as i64 + 719_468;
+        Date::from_days((secs / 86_400) as i64)
+    }
+
+    /// The date `days` days after 1970-01-01 (before it when negative).
+    pub fn from_days(days: i64) -> Self {
+        // Days counted in 400-year eras of 146,097 days from 0000-03-01, so that the leap day
+        // ends each year.
+        let days = days + 719_468;
         let era = days.div_euclid(146_097);
         let of_era = days.rem_euclid(146_097);
         let year_of_era = (of_era - of_era / 1_460 + of_era / 36_524 - of_era / 146_096) / 365;
@@ -37,6 +42,27 @@ impl Date {
         } as u32;
         let year = (year_of_era + era * 400 + i64::from(month <= 2)) as i32;
         Date { year, month, day }
+    }
+
+    /// Days from 1970-01-01 to this date (negative before it): `from_days`'s inverse.
+    pub fn days(self) -> i64 {
+        let (y, m, d) = (
+            i64::from(self.year) - i64::from(self.month <= 2),
+            i64::from(self.month),
+            i64::from(self.day),
+        );
+        let era = y.div_euclid(400);
+        let of_era = y.rem_euclid(400);
+        let day_of_year = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + d - 1;
+        let day_of_era = of_era * 365 + of_era / 4 - of_era / 100 + day_of_year;
+        era * 146_097 + day_of_era - 719_468
+    }
+
+    /// The date `by` days later (earlier when negative), if it can be written as `parse` reads
+    /// one (years 0000 to 9999).
+    pub fn shifted(self, by: i64) -> Option<Self> {
+        let date = Date::from_days(self.days().checked_add(by)?);
+        (0..=9999).contains(&date.year).then_some(date)
     }
 
     /// A date written `YYYY-MM-DD`, if it is one that exists.
@@ -100,6 +126,31 @@ mod tests {
             assert_eq!(Date::parse(&date.to_string()), Some(date));
             last = date;
         }
+    }
+
+    #[test]
+    fn days_there_and_back_and_the_calendar_s_ends() {
+        let d = |y, m, day| Date { year: y, month: m, day };
+        for date in [
+            d(1970, 1, 1),
+            d(1969, 12, 31),
+            d(2000, 2, 29),
+            d(0, 1, 1),
+            d(9999, 12, 31),
+            d(1600, 3, 1),
+        ] {
+            assert_eq!(Date::from_days(date.days()), date, "{date}");
+        }
+        assert_eq!(d(1970, 1, 1).days(), 0);
+        assert_eq!(d(1969, 12, 31).days(), -1);
+        assert_eq!(d(2026, 11, 28).shifted(1), Some(d(2026, 11, 29)));
+        assert_eq!(d(2024, 3, 1).shifted(-1), Some(d(2024, 2, 29)));
+        assert_eq!(d(1970, 1, 1).shifted(-1), Some(d(1969, 12, 31)));
+        // The first and last days a date can be written: no day beyond them.
+        assert_eq!(d(0, 1, 1).shifted(-1), None);
+        assert_eq!(d(0, 1, 2).shifted(-1), Some(d(0, 1, 1)));
+        assert_eq!(d(9999, 12, 31).shifted(1), None);
+        assert_eq!(Date::parse("0000-01-01"), Some(d(0, 1, 1)));
     }
 
     #[test]

@@ -16,8 +16,8 @@ use crate::world::{Boon, Feat, Judged, Level, Lore, MessageLog, Player, RunRecor
 
 pub use daily::{Date, daily_params, daily_seed};
 pub use recording::{
-    Astray, CHECKPOINT_EVERY, Checkpoint, Command, Desync, Impossible, MAX_COMMANDS, MAX_SIGHT_RADIUS, MAX_WORK, RULES,
-    Recording, Replay, TILES_PER_TURN_WORK, TURN_WORK,
+    Astray, CHECKPOINT_EVERY, COMMAND_WORK, Checkpoint, Command, Desync, Impossible, MAX_COMMANDS, MAX_SIGHT_RADIUS,
+    MAX_WORK, RULES, Recording, Replay, TILES_PER_TURN_WORK, TURN_WORK,
 };
 
 /// Salt that keeps the play stream apart from the levels' streams.

@@ -57,6 +57,11 @@ pub const MAX_SIGHT_RADIUS: u32 = 100;
 /// the round's effects, in the units of `Recording::work` (a tile looked at).
 pub const TURN_WORK: u64 = 1_000;
 
+/// What any command costs a replay besides its own work, in the units of `Recording::work`:
+/// reading it, recording it again, the checks around it. A command that changes a setting and
+/// nothing else (sneaking begun and ended) costs this; its measured cost is a tenth of it.
+pub const COMMAND_WORK: u64 = 200;
+
 /// The tiles of a level per unit of work a turn costs for the level's size (its monsters, more
 /// on a larger level, each act every turn).
 pub const TILES_PER_TURN_WORK: u64 = 4;
@@ -238,11 +243,14 @@ impl Recording {
     }
 
     /// What replaying it over `spec`'s run costs, estimated before it begins in tiles looked at:
-    /// each turn's sight (the tiles within the radius, at most the level's), `TURN_WORK` and a
-    /// unit for each `TILES_PER_TURN_WORK` tiles of the level for the rest of the turn, and a
-    /// level's tiles for each checkpoint's state hash. Replaying takes time in proportion
-    /// (figures in docs/performance.md), so a replay of any recording ends in a time bounded
-    /// before it starts (`MAX_WORK`).
+    /// each command `COMMAND_WORK`; each turn its sight (the tiles within the radius, at most
+    /// the level's), `TURN_WORK` and a unit for each `TILES_PER_TURN_WORK` tiles of the level
+    /// for the rest of the turn; each change of sight a look, twice its tiles (the sight worked
+    /// out and remembered); and a level's tiles for each checkpoint's state hash. Every kind of
+    /// command replays at about the same units a second (`examples/replay_cost`: ordinary runs,
+    /// floods of waits, of sights flipped and of sneaks flipped; figures in
+    /// docs/performance.md), so a replay of any recording ends in a time bounded before it
+    /// starts (`MAX_WORK`).
     pub fn work(&self, spec: &RunSpec) -> u64 {
         let area = spec.area();
         let sight = |r: u32| (2 * u64::from(r) + 1).pow(2).min(area);
@@ -250,14 +258,15 @@ impl Recording {
         let mut seen = sight(DEFAULT_RADIUS);
         let mut work = seen + self.checkpoints.len() as u64 * area;
         for command in self.commands() {
-            work += match command {
-                Command::Act(_) => seen + turn,
-                Command::Sight(r) => {
-                    seen = sight(r);
-                    seen
-                }
-                Command::Sneaking(_) | Command::Choose(_) => 1,
-            };
+            work += COMMAND_WORK
+                + match command {
+                    Command::Act(_) => seen + turn,
+                    Command::Sight(r) => {
+                        seen = sight(r);
+                        2 * seen
+                    }
+                    Command::Sneaking(_) | Command::Choose(_) => 0,
+                };
         }
         work
     }
