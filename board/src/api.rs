@@ -18,8 +18,8 @@ use serde_json::json;
 
 use crate::Config;
 use crate::judge::{Judges, MAX_RECORDING, Refused};
-use crate::limits::Limiter;
-use crate::names::{check_name, check_secret, digest, fold};
+use crate::limits::{Limiter, Refusal};
+use crate::names::{check_name, check_secret, digest, fold, skeleton};
 use crate::store::{Entry, NewRun, Store, StoreError, day_board, seed_board};
 
 /// The largest request body: a largest recording in base64, and room for the name and secret.
@@ -39,14 +39,17 @@ pub struct Board {
     forwarded: bool,
     /// The game's page, for replay links.
     pub game: Option<String>,
+    /// The game's files, when the board serves them.
+    pub web: Option<crate::files::Web>,
     now: Option<u64>,
 }
 
 impl Board {
-    pub fn new(store: Store, config: &Config, game: Option<String>) -> Self {
+    pub fn new(store: Store, config: &Config, game: Option<String>, web: Option<crate::files::Web>) -> Self {
         Board {
+            web,
             store,
-            judges: Judges::new(config.judges, config.replay_limit),
+            judges: Judges::new(config.judges, config.replay_limit, config.judge_budget),
             submits: Limiter::new(config.submit_rate),
             reads: Limiter::new(config.read_rate),
             forwarded: config.forwarded,
@@ -94,7 +97,7 @@ impl Board {
         let client = self.client(peer, headers);
         self.reads
             .take(client, Instant::now())
-            .map_err(|wait| ApiError::slow_down(client, wait))
+            .map_err(|refusal| ApiError::slow_down(client, refusal))
     }
 }
 
@@ -115,8 +118,13 @@ impl ApiError {
         }
     }
 
-    fn slow_down(client: IpAddr, wait: u64) -> Self {
-        tracing::info!(%client, wait, "refused: rate limit");
+    /// A 429 for `client`, logged only when it is the first since the client last had room (a
+    /// flood of refusals writes one line, not one each).
+    fn slow_down(client: IpAddr, refusal: Refusal) -> Self {
+        let wait = refusal.wait;
+        if refusal.first {
+            tracing::info!(%client, wait, "refused: rate limit (further refusals until it has room are not logged)");
+        }
         ApiError {
             retry_after: Some(wait),
             ..ApiError::new(
@@ -138,10 +146,12 @@ impl From<StoreError> for ApiError {
                 StatusCode::CONFLICT,
                 "that name is held by another player (its secret does not match)",
             ),
+            StoreError::LooksLike(held) => ApiError::new(StatusCode::CONFLICT, looks_like(&held)),
             StoreError::Duplicate(id) => ApiError::new(
                 StatusCode::CONFLICT,
                 format!("this run is on the board already (run {id})"),
             ),
+            StoreError::SameGame { id, name } => ApiError::new(StatusCode::CONFLICT, same_game(id, &name)),
             StoreError::Unavailable(why) => {
                 tracing::error!(%why, "database unavailable");
                 let mut e = ApiError::new(
@@ -165,6 +175,18 @@ impl IntoResponse for ApiError {
         }
         response
     }
+}
+
+/// The refusal of a new name that looks like a held one.
+fn looks_like(held: &str) -> String {
+    format!("that name looks like {held:?}, a name held already: choose another")
+}
+
+/// The refusal of a game stored already in another file.
+fn same_game(id: i64, name: &str) -> String {
+    format!(
+        "this game is on the board already (run {id}, by {name:?}): a game is ranked once, under the name that sent it first"
+    )
 }
 
 pub async fn no_such() -> ApiError {
@@ -206,7 +228,7 @@ pub async fn submit(
     board
         .submits
         .take(client, Instant::now())
-        .map_err(|wait| ApiError::slow_down(client, wait))?;
+        .map_err(|refusal| ApiError::slow_down(client, refusal))?;
     // Too large is refused from the declared length before a byte is read, or once the bytes
     // read pass the limit.
     let too_large = || {
@@ -240,8 +262,9 @@ pub async fn submit(
             base64::engine::general_purpose::STANDARD_NO_PAD.decode(submission.recording.trim_end_matches('='))
         })
         .map_err(|e| refuse(StatusCode::BAD_REQUEST, format!("the recording is not base64: {e}")))?;
-    let (folded, secret_hash, digest) = (
+    let (folded, look, secret_hash, digest) = (
         fold(&submission.name),
+        skeleton(&submission.name),
         digest(submission.secret.as_bytes()),
         digest(&bytes),
     );
@@ -252,23 +275,35 @@ pub async fn submit(
             format!("this run is on the board already (run {id})"),
         ));
     }
-    if board
-        .store
-        .holder(&folded)
-        .await?
-        .is_some_and(|held| held != secret_hash)
-    {
+    let holder = board.store.holder(&folded).await?;
+    if holder.as_ref().is_some_and(|held| *held != secret_hash) {
         return Err(refuse(
             StatusCode::CONFLICT,
             "that name is held by another player (its secret does not match)".into(),
         ));
     }
+    // A new name may not look like a held one.
+    let alike = match holder {
+        Some(_) => None,
+        None => board.store.look_alike(&look, &folded).await?,
+    };
+    if let Some(held) = alike {
+        return Err(refuse(StatusCode::CONFLICT, looks_like(&held)));
+    }
     let judged = board
         .judges
-        .judge(bytes.clone(), board.today())
+        .judge(bytes.clone(), board.today(), client)
         .await
         .map_err(|refused| match refused {
             Refused::Run(why) => refuse(StatusCode::UNPROCESSABLE_ENTITY, why),
+            Refused::Spent(wait) => {
+                let mut e = refuse(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    format!("your address has had its share of the board's replaying time: try again in {wait} s"),
+                );
+                e.retry_after = Some(wait);
+                e
+            }
             Refused::Busy => {
                 let mut e = refuse(
                     StatusCode::SERVICE_UNAVAILABLE,
@@ -282,6 +317,8 @@ pub async fn submit(
         digest,
         name: submission.name,
         folded,
+        skeleton: look,
+        game: judged.game.clone(),
         secret_hash,
         judged,
         at: board.now(),

@@ -10,9 +10,9 @@ mod judge;
 mod limits;
 mod names;
 mod pages;
+mod server;
 mod store;
 
-use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -22,8 +22,9 @@ use axum::http::HeaderValue;
 use axum::routing::{get, post};
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
-pub use judge::{MAX_RECORDING, standard};
+pub use judge::{BOARD_MAX_WORK, MAX_RECORDING, standard};
 pub use limits::Rate;
+pub use server::{Limits, serve_with};
 pub use store::{Dialect, Store};
 
 /// How a board is set up (`delve-board`'s options).
@@ -35,8 +36,11 @@ pub struct Config {
     pub replay_limit: Duration,
     /// Submissions an address may make.
     pub submit_rate: Rate,
-    /// Reads (API and pages) an address may make.
+    /// Reads (API, pages and the game's files) an address may make.
     pub read_rate: Rate,
+    /// Seconds of judging (replaying its submissions) an address may take: `burst` at once,
+    /// then `per_minute`.
+    pub judge_budget: Rate,
     /// The pages allowed to call the API from another origin (CORS), e.g. `https://delve.example`.
     pub allow_origins: Vec<String>,
     /// Take the client's address from the last `X-Forwarded-For` entry (behind a proxy).
@@ -63,6 +67,10 @@ impl Default for Config {
                 burst: 120.0,
                 per_minute: 1200.0,
             },
+            judge_budget: Rate {
+                burst: 30.0,
+                per_minute: 15.0,
+            },
             allow_origins: Vec::new(),
             forwarded: false,
             web: None,
@@ -86,12 +94,14 @@ pub fn router(store: Store, config: Config) -> Result<Router, String> {
         .game
         .clone()
         .or_else(|| config.web.as_ref().map(|_| "/".to_owned()));
-    let state = Arc::new(api::Board::new(store, &config, game));
-    Ok(routes(state, config.web).layer(cors))
+    let web = config.web.as_deref().map(files::Web::new).transpose()?;
+    let serves_web = web.is_some();
+    let state = Arc::new(api::Board::new(store, &config, game, web));
+    Ok(routes(state, serves_web).layer(cors))
 }
 
-/// Every route, with `web` served at `/` when given.
-pub fn routes(board: Arc<api::Board>, web: Option<PathBuf>) -> Router {
+/// Every route, with the game's files (`Board::web`) served at `/` when `web`.
+fn routes(board: Arc<api::Board>, web: bool) -> Router {
     let api = Router::new()
         .route("/api/board", get(api::about))
         .route("/api/runs", post(api::submit))
@@ -103,11 +113,11 @@ pub fn routes(board: Arc<api::Board>, web: Option<PathBuf>) -> Router {
         .route("/board", get(pages::today))
         .route("/board/day/{date}", get(pages::day))
         .route("/board/seed/{seed}", get(pages::seed));
-    let api = match web {
-        Some(dir) => api.fallback(move |uri, headers| files::send(dir.clone(), uri, headers)),
-        None => api
-            .route("/", get(|| async { axum::response::Redirect::to("/board") }))
-            .fallback(|| async { api::ApiError::not_found("no such page") }),
+    let api = if web {
+        api.fallback(files::send)
+    } else {
+        api.route("/", get(|| async { axum::response::Redirect::to("/board") }))
+            .fallback(|| async { api::ApiError::not_found("no such page") })
     };
     api.method_not_allowed_fallback(|| async {
         api::ApiError::new(
@@ -115,18 +125,45 @@ pub fn routes(board: Arc<api::Board>, web: Option<PathBuf>) -> Router {
             "this route does not take that method: see docs/board.md",
         )
     })
+    .layer(axum::middleware::from_fn(errors_in_kind))
     .with_state(board)
 }
 
-/// Serves `router` on `listener` until the process is told to stop (Ctrl-C, SIGTERM).
-pub async fn serve(listener: tokio::net::TcpListener, router: Router) -> std::io::Result<()> {
-    axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(stopped())
-        .await
+/// The framework's own refusals (a path or query it cannot read, such as `?limit=1&limit=2` or
+/// a path that is not UTF-8) said as the board says its own: a JSON `{"error"}` under `/api/`,
+/// an error page under `/board`. Its text is kept as the sentence.
+async fn errors_in_kind(request: axum::extract::Request, next: axum::middleware::Next) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let path = request.uri().path();
+    let (api, page) = (path.starts_with("/api/"), path.starts_with("/board"));
+    let response = next.run(request).await;
+    let status = response.status();
+    let plain = response
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .is_none_or(|t| t.as_bytes().starts_with(b"text/plain"));
+    if !(api || page) || !plain || !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    let text = match axum::body::to_bytes(response.into_body(), 16 * 1024).await {
+        Ok(bytes) if !bytes.is_empty() => String::from_utf8_lossy(&bytes).into_owned(),
+        _ => status.canonical_reason().unwrap_or("refused").to_owned(),
+    };
+    if api {
+        api::ApiError::new(status, text).into_response()
+    } else {
+        pages::html(Err(api::ApiError::new(status, text)))
+    }
 }
 
-/// Resolves when the process is asked to stop.
-async fn stopped() {
+/// Serves `router` on `listener` within the default `Limits` until the process is told to stop
+/// (Ctrl-C, SIGTERM).
+pub async fn serve(listener: tokio::net::TcpListener, router: Router) -> std::io::Result<()> {
+    serve_with(listener, router, Limits::default(), stopped()).await
+}
+
+/// Resolves when the process is asked to stop (Ctrl-C, SIGTERM).
+pub async fn stopped() {
     let ctrl_c = async {
         let _ = tokio::signal::ctrl_c().await;
     };

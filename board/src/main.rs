@@ -2,13 +2,14 @@
 //! loopback over a SQLite file in the platform's data directory; `--database postgres://…` puts
 //! several of them over one PostgreSQL. Prints `listening on ADDR:PORT` once it is ready.
 
+use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
-use delve_board::{Config, Rate, Store, router, serve};
+use delve_board::{Config, Limits, Rate, Store, router, serve_with, stopped};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -49,6 +50,17 @@ struct Cli {
     /// Reads (API and pages) an address may make a minute, after a burst of a tenth (0: no limit).
     #[arg(long, value_name = "N", default_value_t = 1200)]
     reads_per_minute: u32,
+    /// Seconds of replaying an address's submissions may take a minute, after a burst of
+    /// twice as many (0: no limit). An ordinary run takes well under a second.
+    #[arg(long, value_name = "S", default_value_t = 15)]
+    judge_seconds_per_minute: u32,
+    /// Connections one address (an IPv6 /64) may keep open at once.
+    #[arg(long, value_name = "N", default_value_t = 32, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    connections_per_address: u32,
+    /// Connections open at once in all (lowered to leave files for the board itself under
+    /// the process's open-file limit).
+    #[arg(long, value_name = "N", default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    max_connections: u32,
     /// Database connections this process keeps.
     #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1000))]
     connections: u32,
@@ -62,20 +74,27 @@ fn default_database() -> Result<String, String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // A log that cannot be written (a full disk under a redirected stderr, a closed pipe) loses
+    // its lines; it never stops the board: the writer swallows the error, and the logger is told
+    // not to complain of it on the same stderr (which panicked, dropping every connection).
     tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
+        .with_writer(|| Unfailing(std::io::stderr()))
+        .log_internal_errors(false)
         .with_target(false)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
     let database = match cli.database.clone().map_or_else(default_database, Ok) {
         Ok(url) => url,
         Err(e) => {
-            eprintln!("delve-board: {e}");
+            say(&mut std::io::stderr(), format_args!("delve-board: {e}"));
             return ExitCode::from(2);
         }
     };
     if delve_board::Dialect::of(&database).is_none() {
-        eprintln!("delve-board: --database must be sqlite://FILE or postgres://… (it was {database:?})");
+        say(
+            &mut std::io::stderr(),
+            format_args!("delve-board: --database must be sqlite://FILE or postgres://… (it was {database:?})"),
+        );
         return ExitCode::from(2);
     }
     let config = Config {
@@ -89,6 +108,10 @@ fn main() -> ExitCode {
             burst: f64::from((cli.reads_per_minute / 10).max(1)),
             per_minute: f64::from(cli.reads_per_minute),
         },
+        judge_budget: Rate {
+            burst: f64::from(cli.judge_seconds_per_minute.max(1)) * 2.0,
+            per_minute: f64::from(cli.judge_seconds_per_minute),
+        },
         allow_origins: cli.allow_origin.clone(),
         forwarded: cli.forwarded,
         web: cli.web.clone(),
@@ -98,7 +121,7 @@ fn main() -> ExitCode {
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("delve-board: cannot start: {e}");
+            say(&mut std::io::stderr(), format_args!("delve-board: cannot start: {e}"));
             return ExitCode::FAILURE;
         }
     };
@@ -106,35 +129,65 @@ fn main() -> ExitCode {
         let store = match Store::open(&database, cli.connections).await {
             Ok(store) => store,
             Err(e) => {
-                eprintln!("delve-board: {e}");
+                say(&mut std::io::stderr(), format_args!("delve-board: {e}"));
                 return ExitCode::FAILURE;
             }
         };
         let app = match router(store, config) {
             Ok(app) => app,
             Err(e) => {
-                eprintln!("delve-board: {e}");
+                say(&mut std::io::stderr(), format_args!("delve-board: {e}"));
                 return ExitCode::from(2);
             }
         };
         let listener = match tokio::net::TcpListener::bind(cli.listen).await {
             Ok(l) => l,
             Err(e) => {
-                eprintln!("delve-board: cannot listen on {}: {e}", cli.listen);
+                say(
+                    &mut std::io::stderr(),
+                    format_args!("delve-board: cannot listen on {}: {e}", cli.listen),
+                );
                 return ExitCode::FAILURE;
             }
         };
         let addr = listener.local_addr().unwrap_or(cli.listen);
-        println!("listening on {addr}");
+        say(&mut std::io::stdout(), format_args!("listening on {addr}"));
         tracing::info!(%addr, database = %redact(&database), "board serving");
-        match serve(listener, app).await {
+        let limits = Limits {
+            per_address: cli.connections_per_address as usize,
+            total: cli.max_connections as usize,
+            ..Limits::default()
+        };
+        match serve_with(listener, app, limits, stopped()).await {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
-                eprintln!("delve-board: {e}");
+                say(&mut std::io::stderr(), format_args!("delve-board: {e}"));
                 ExitCode::FAILURE
             }
         }
     })
+}
+
+/// A writer whose failures are dropped: the log's, which must never stop the board.
+struct Unfailing<W>(W);
+
+impl<W: Write> Write for Unfailing<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let _ = self.0.write_all(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let _ = self.0.flush();
+        Ok(())
+    }
+}
+
+/// Writes a line to `out`, losing it rather than panicking when it cannot be written
+/// (`println!` and `eprintln!` panic).
+fn say(out: &mut impl Write, line: std::fmt::Arguments<'_>) {
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
 }
 
 /// A database URL without its password, for the log.

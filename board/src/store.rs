@@ -4,10 +4,10 @@
 
 use std::time::Duration;
 
-use sqlx::AnyPool;
 use sqlx::any::AnyPoolOptions;
 use sqlx::error::ErrorKind;
-use sqlx::{AnyConnection, Connection, Row};
+use sqlx::pool::PoolConnection;
+use sqlx::{Any, AnyConnection, AnyPool, Connection, Row};
 
 use delve_core::run::RULES;
 
@@ -36,20 +36,37 @@ impl Dialect {
 }
 
 /// The schema's versions, oldest first: (version, name, SQLite's text, PostgreSQL's text).
-const MIGRATIONS: &[(i64, &str, &str, &str)] = &[(
-    1,
-    "runs",
-    include_str!("../migrations/sqlite/0001_runs.sql"),
-    include_str!("../migrations/postgres/0001_runs.sql"),
-)];
+const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
+    (
+        1,
+        "runs",
+        include_str!("../migrations/sqlite/0001_runs.sql"),
+        include_str!("../migrations/postgres/0001_runs.sql"),
+    ),
+    (
+        2,
+        "games and look-alike names",
+        include_str!("../migrations/sqlite/0002_games_and_skeletons.sql"),
+        include_str!("../migrations/postgres/0002_games_and_skeletons.sql"),
+    ),
+];
 
 /// Why the store did not do what it was asked.
 #[derive(Debug)]
 pub enum StoreError {
     /// The name is held by another secret.
     NameHeld,
+    /// The name is new but looks like `0`, a name held already (the same skeleton).
+    LooksLike(String),
     /// This very recording is stored already, as run `id`.
     Duplicate(i64),
+    /// The same game (another file of it) is stored already: run `id`, by `name`.
+    SameGame {
+        /// The stored run.
+        id: i64,
+        /// The name it was ranked under.
+        name: String,
+    },
     /// The database cannot be reached or cannot take the write now (down, full, busy): the
     /// request may be tried again, and nothing stored is lost.
     Unavailable(String),
@@ -59,7 +76,9 @@ impl std::fmt::Display for StoreError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             StoreError::NameHeld => write!(f, "the name is held by another secret"),
+            StoreError::LooksLike(name) => write!(f, "the name looks like {name:?}, held already"),
             StoreError::Duplicate(id) => write!(f, "the run is stored already as {id}"),
+            StoreError::SameGame { id, name } => write!(f, "the game is stored already as {id}, by {name}"),
             StoreError::Unavailable(why) => write!(f, "the database is unavailable: {why}"),
         }
     }
@@ -80,6 +99,10 @@ pub struct NewRun {
     pub name: String,
     /// `names::fold` of `name`.
     pub folded: String,
+    /// `names::skeleton` of `name`: what a new name may not share with a held one.
+    pub skeleton: String,
+    /// The game's identity (`judge::Judged::game`): one game is stored once, whatever its file.
+    pub game: String,
     /// SHA-256 of the name's secret, hex.
     pub secret_hash: String,
     /// What its replay found: seed, day, score, depth, outcome, turns, hash.
@@ -179,9 +202,61 @@ pub struct Store {
 /// How long a request waits for a connection before the board says the database is unavailable.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(3);
 
+/// A write transaction on a connection of its own, begun and committed by hand (`BEGIN
+/// IMMEDIATE` on SQLite, so that the write lock is taken at once). A connection on which
+/// anything failed inside the transaction, or whose transaction was never ended (the request
+/// dropped half-way), is closed, never handed back to the pool: after SQLite rolls a
+/// transaction back by itself (a full disk), sqlx's own bookkeeping believes it still open, and
+/// a connection reused so once kept its next "transaction" as a savepoint inside one that was
+/// never committed, visible to it alone and lost at a restart. `commit` returning `Ok` is the
+/// only way a write is acknowledged.
+struct Tx {
+    conn: PoolConnection<Any>,
+    ended: bool,
+}
+
+impl Tx {
+    async fn begin(store: &Store) -> Result<Tx, StoreError> {
+        let mut conn = store.pool.acquire().await?;
+        let begin = match store.dialect {
+            Dialect::Sqlite => "BEGIN IMMEDIATE",
+            Dialect::Postgres => "BEGIN",
+        };
+        let begun = sqlx::query(begin).execute(&mut *conn).await;
+        let tx = Tx { conn, ended: false };
+        // (A failed BEGIN leaves `ended` false: the connection is closed with `tx`.)
+        begun?;
+        Ok(tx)
+    }
+
+    /// Commits: `Ok` only when the database said the transaction is committed.
+    async fn commit(mut self) -> Result<(), StoreError> {
+        sqlx::query("COMMIT").execute(&mut *self.conn).await?;
+        self.ended = true;
+        Ok(())
+    }
+
+    /// Rolls back a transaction refused for what it found (a name held, a run stored already):
+    /// the connection goes back to the pool only if the rollback itself worked.
+    async fn rollback(mut self) {
+        if sqlx::query("ROLLBACK").execute(&mut *self.conn).await.is_ok() {
+            self.ended = true;
+        }
+    }
+}
+
+impl Drop for Tx {
+    fn drop(&mut self) {
+        if !self.ended {
+            self.conn.close_on_drop();
+        }
+    }
+}
+
 impl Store {
-    /// Opens the database at `url` (making a SQLite file and its folder if need be) and brings
-    /// its schema up to date.
+    /// Opens the database at `url` (making a SQLite file and its folder if need be), brings
+    /// its schema up to date and checks that it can be written: a database the board could
+    /// only read would refuse every run, so it is refused at start, with the reason.
     pub async fn open(url: &str, connections: u32) -> Result<Store, String> {
         let dialect = Dialect::of(url)
             .ok_or_else(|| format!("the database URL must start sqlite:// or postgres:// (it was {url:?})"))?;
@@ -209,6 +284,8 @@ impl Store {
             .map_err(|e| format!("cannot connect to the database: {e}"))?;
         let store = Store { pool, dialect };
         store.migrate().await?;
+        store.check_writable().await?;
+        store.fill_in().await?;
         Ok(store)
     }
 
@@ -220,43 +297,110 @@ impl Store {
     /// Applies every migration the database has not had, each in its own transaction (on
     /// PostgreSQL under an advisory lock, so that board processes starting together take turns).
     async fn migrate(&self) -> Result<(), String> {
-        let fail = |e: sqlx::Error| format!("cannot bring the schema up to date: {e}");
+        let fail = |e: StoreError| format!("cannot bring the schema up to date: {e}");
         sqlx::query(
             "CREATE TABLE IF NOT EXISTS board_schema (version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)",
         )
         .execute(&self.pool)
         .await
-        .map_err(fail)?;
+        .map_err(|e| fail(e.into()))?;
         for &(version, name, sqlite, postgres) in MIGRATIONS {
-            let mut tx = self.pool.begin().await.map_err(fail)?;
+            let mut tx = Tx::begin(self).await.map_err(fail)?;
             if self.dialect == Dialect::Postgres {
                 sqlx::query("SELECT pg_advisory_xact_lock(7218834512)")
-                    .fetch_optional(&mut *tx)
+                    .fetch_optional(&mut *tx.conn)
                     .await
-                    .map_err(fail)?;
+                    .map_err(|e| fail(e.into()))?;
             }
             let done = sqlx::query("SELECT version FROM board_schema WHERE version = $1")
                 .bind(version)
-                .fetch_optional(&mut *tx)
+                .fetch_optional(&mut *tx.conn)
                 .await
-                .map_err(fail)?;
+                .map_err(|e| fail(e.into()))?;
             if done.is_some() {
+                tx.rollback().await;
                 continue;
             }
             let text = match self.dialect {
                 Dialect::Sqlite => sqlite,
                 Dialect::Postgres => postgres,
             };
-            sqlx::raw_sql(text).execute(&mut *tx).await.map_err(fail)?;
+            sqlx::raw_sql(text)
+                .execute(&mut *tx.conn)
+                .await
+                .map_err(|e| fail(e.into()))?;
             sqlx::query("INSERT INTO board_schema (version, name, applied_at) VALUES ($1, $2, $3)")
                 .bind(version)
                 .bind(name)
                 .bind(now_secs() as i64)
-                .execute(&mut *tx)
+                .execute(&mut *tx.conn)
                 .await
-                .map_err(fail)?;
+                .map_err(|e| fail(e.into()))?;
             tx.commit().await.map_err(fail)?;
             tracing::info!(version, name, "schema migrated");
+        }
+        Ok(())
+    }
+
+    /// Writes a row and takes it back: refused (the reason said) when the database can only be
+    /// read (a read-only file or folder, a read-only PostgreSQL user).
+    async fn check_writable(&self) -> Result<(), String> {
+        let fail = |e: StoreError| {
+            format!("the database cannot be written ({e}): the board would refuse every run, so it does not start")
+        };
+        let mut tx = Tx::begin(self).await.map_err(fail)?;
+        sqlx::query("INSERT INTO board_schema (version, name, applied_at) VALUES ($1, $2, $3)")
+            .bind(-1i64)
+            .bind("a write the board checks it can make")
+            .bind(0i64)
+            .execute(&mut *tx.conn)
+            .await
+            .map_err(|e| fail(e.into()))?;
+        tx.rollback().await;
+        Ok(())
+    }
+
+    /// Gives the rows stored before a column or table existed what it holds: each name's
+    /// skeleton (`names::skeleton`; of two old names that look alike, both stay theirs) and
+    /// each run of these rules its game (`judge::game_of`). Runs of older rules keep none: no
+    /// file of them can be judged again here.
+    async fn fill_in(&self) -> Result<(), String> {
+        let fail = |e: sqlx::Error| format!("cannot fill in the names' skeletons and the runs' games: {e}");
+        let names = sqlx::query(
+            "SELECT n.folded, n.name FROM names n WHERE NOT EXISTS (SELECT 1 FROM name_skeletons s WHERE s.folded = n.folded)",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .map_err(fail)?;
+        for row in names {
+            let (folded, name): (String, String) = (row.get(0), row.get(1));
+            sqlx::query(
+                "INSERT INTO name_skeletons (skeleton, folded) VALUES ($1, $2) ON CONFLICT (skeleton) DO NOTHING",
+            )
+            .bind(crate::names::skeleton(&name))
+            .bind(folded)
+            .execute(&self.pool)
+            .await
+            .map_err(fail)?;
+        }
+        let runs = sqlx::query(
+            "SELECT r.id, c.bytes, r.hash FROM runs r JOIN recordings c ON c.run_id = r.id WHERE r.game IS NULL AND r.rules = $1",
+        )
+        .bind(i64::from(RULES))
+        .fetch_all(&self.pool)
+        .await
+        .map_err(fail)?;
+        for row in runs {
+            let (id, bytes, hash): (i64, Vec<u8>, String) = (row.get(0), row.get(1), row.get(2));
+            let Some(game) = crate::judge::game_of(&bytes, &hash) else {
+                continue;
+            };
+            // (A second run of one game stored before games were compared keeps none.)
+            let _ = sqlx::query("UPDATE runs SET game = $1 WHERE id = $2")
+                .bind(game)
+                .bind(id)
+                .execute(&self.pool)
+                .await;
         }
         Ok(())
     }
@@ -270,6 +414,19 @@ impl Store {
         Ok(row.map(|r| r.get::<String, _>(0)))
     }
 
+    /// The name a new name may not take because it looks the same (its skeleton's holder),
+    /// if there is one other than `folded` itself.
+    pub async fn look_alike(&self, skeleton: &str, folded: &str) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query(
+            "SELECT n.name FROM name_skeletons s JOIN names n ON n.folded = s.folded WHERE s.skeleton = $1 AND s.folded <> $2",
+        )
+        .bind(skeleton)
+        .bind(folded)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.map(|r| r.get::<String, _>(0)))
+    }
+
     /// The run stored with this recording digest, if any.
     pub async fn run_with_digest(&self, digest: &str) -> Result<Option<i64>, StoreError> {
         let row = sqlx::query("SELECT id FROM runs WHERE digest = $1")
@@ -279,31 +436,67 @@ impl Store {
         Ok(row.map(|r| r.get::<i64, _>(0)))
     }
 
+    /// The run stored with this game, and its name, if any.
+    async fn run_with_game(&self, game: &str) -> Result<Option<(i64, String)>, StoreError> {
+        let row = sqlx::query("SELECT r.id, n.name FROM runs r JOIN names n ON n.folded = r.folded WHERE r.game = $1")
+            .bind(game)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| (r.get::<i64, _>(0), r.get::<String, _>(1))))
+    }
+
     /// Stores a verified run in one transaction: the name claimed if it is free (refused if
-    /// another secret holds it), the run and its recording (refused if stored already), and
-    /// its boards' bests and attempts. Gives its id and its rank on its home board.
+    /// another secret holds it, or if it is new and looks like a held one), the run and its
+    /// recording (refused if this file, or another file of the same game, is stored already),
+    /// and its boards' bests and attempts. Gives its id and the name's rank on its home board
+    /// (the place of the name's best there, which may be an earlier run). `Ok` only once the
+    /// transaction is committed.
     pub async fn add(&self, run: &NewRun) -> Result<(i64, u64), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        sqlx::query(
+        let mut tx = Tx::begin(self).await?;
+        let claimed = sqlx::query(
             "INSERT INTO names (folded, name, secret_hash, claimed_at) VALUES ($1, $2, $3, $4) ON CONFLICT (folded) DO NOTHING",
         )
         .bind(&run.folded)
         .bind(&run.name)
         .bind(&run.secret_hash)
         .bind(run.at as i64)
-        .execute(&mut *tx)
-        .await?;
+        .execute(&mut *tx.conn)
+        .await?
+        .rows_affected()
+            > 0;
         let held: String = sqlx::query("SELECT secret_hash FROM names WHERE folded = $1")
             .bind(&run.folded)
-            .fetch_one(&mut *tx)
+            .fetch_one(&mut *tx.conn)
             .await?
             .get(0);
         if held != run.secret_hash {
+            tx.rollback().await;
             return Err(StoreError::NameHeld);
         }
+        if claimed {
+            // A new name takes its skeleton, unless a held name has it.
+            sqlx::query(
+                "INSERT INTO name_skeletons (skeleton, folded) VALUES ($1, $2) ON CONFLICT (skeleton) DO NOTHING",
+            )
+            .bind(&run.skeleton)
+            .bind(&run.folded)
+            .execute(&mut *tx.conn)
+            .await?;
+            let holder = sqlx::query(
+                "SELECT n.name FROM name_skeletons s JOIN names n ON n.folded = s.folded WHERE s.skeleton = $1 AND s.folded <> $2",
+            )
+            .bind(&run.skeleton)
+            .bind(&run.folded)
+            .fetch_optional(&mut *tx.conn)
+            .await?;
+            if let Some(holder) = holder {
+                tx.rollback().await;
+                return Err(StoreError::LooksLike(holder.get(0)));
+            }
+        }
         let inserted = sqlx::query(
-            "INSERT INTO runs (digest, folded, seed, day, score, depth, outcome, turns, hash, rules, submitted_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
+            "INSERT INTO runs (digest, folded, seed, day, score, depth, outcome, turns, hash, rules, submitted_at, game) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
         )
         .bind(&run.digest)
         .bind(&run.folded)
@@ -317,21 +510,25 @@ impl Store {
         // The rules it was judged under: this board's.
         .bind(i64::from(RULES))
         .bind(run.at as i64)
-        .fetch_one(&mut *tx)
+        .bind(&run.game)
+        .fetch_one(&mut *tx.conn)
         .await;
         let id: i64 = match inserted {
             Ok(row) => row.get(0),
             Err(e) if is_unique_violation(&e) => {
-                drop(tx);
-                let id = self.run_with_digest(&run.digest).await?.unwrap_or_default();
-                return Err(StoreError::Duplicate(id));
+                tx.rollback().await;
+                if let Some(id) = self.run_with_digest(&run.digest).await? {
+                    return Err(StoreError::Duplicate(id));
+                }
+                let (id, name) = self.run_with_game(&run.game).await?.unwrap_or_default();
+                return Err(StoreError::SameGame { id, name });
             }
             Err(e) => return Err(e.into()),
         };
         sqlx::query("INSERT INTO recordings (run_id, bytes) VALUES ($1, $2)")
             .bind(id)
             .bind(run.recording.clone())
-            .execute(&mut *tx)
+            .execute(&mut *tx.conn)
             .await?;
         for board in run.boards() {
             sqlx::query(
@@ -347,14 +544,31 @@ impl Store {
             .bind(id)
             .bind(run.judged.score as i64)
             .bind(run.judged.turns as i64)
-            .execute(&mut *tx)
+            .execute(&mut *tx.conn)
             .await?;
         }
         tx.commit().await?;
-        let rank = self
-            .rank(&run.home_board(), &run.folded, run.judged.score, run.judged.turns, id)
-            .await?;
+        let rank = self.name_rank(&run.home_board(), &run.folded).await?;
         Ok((id, rank))
+    }
+
+    /// The place of `folded`'s best on `board` (1 when it has none there, which a run just
+    /// stored never is).
+    async fn name_rank(&self, board: &str, folded: &str) -> Result<u64, StoreError> {
+        let best = sqlx::query("SELECT score, turns, run_id FROM bests WHERE board = $1 AND folded = $2")
+            .bind(board)
+            .bind(folded)
+            .fetch_optional(&self.pool)
+            .await?;
+        let Some(best) = best else { return Ok(1) };
+        self.rank(
+            board,
+            folded,
+            best.get::<i64, _>(0) as u64,
+            best.get::<i64, _>(1) as u64,
+            best.get(2),
+        )
+        .await
     }
 
     /// Where a run of `score` in `turns` (id `id`, by `folded`) stands on `board`: one more than
