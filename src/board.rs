@@ -1,7 +1,8 @@
 //! Playing to a board (`delve-board`, docs/board.md) from the desktop: the names this player
-//! submits under, each with the secret that holds it on every board (kept in the save
-//! directory's `board.ron`, made when a name is first used), and a submission over HTTP(S).
-//! The browser page submits by itself (web/loader.js), with its names in local storage.
+//! submits under, each with a secret of its own (kept in the save directory's `board.ron`,
+//! made when a name is first used) from which each board is sent a secret made for it alone
+//! (`secret_for`), so that no board learns what holds the name on another; and a submission over
+//! HTTP(S). The browser page submits by itself (web/board.js), with its names in local storage.
 
 use bevy::prelude::Resource;
 use serde::{Deserialize, Serialize};
@@ -34,13 +35,67 @@ impl BoardTarget {
     }
 }
 
-/// A name and the secret that holds it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// A name and the secret that holds it on one board: what a submission sends.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Identity {
     /// The name as shown on boards.
     pub name: String,
-    /// The secret the board keeps a digest of (32 hex digits, made here).
+    /// The secret this board keeps a digest of.
     pub secret: String,
+}
+
+/// A name as `board.ron` keeps it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct Kept {
+    /// The name as shown on boards.
+    name: String,
+    /// The name's own secret (32 hex digits, made here), never sent as it is since secrets
+    /// were made per board: each board is sent `secret_for(secret, its origin)`.
+    secret: String,
+    /// Whether `secret` was made before secrets were made per board, and so was sent as it is
+    /// (a `board.ron` of before: every name in it, as its entries have no `legacy`). Such a
+    /// secret keeps being sent to the one board it was used with (`sent_to`), so that the name
+    /// it holds there stays the player's; every other board gets one made for it.
+    #[serde(default = "written_before_per_board_secrets")]
+    legacy: bool,
+    /// The board (its origin) an old secret is sent to as it is: the board the player had set
+    /// when the file was first read after secrets were made per board, or else the first one
+    /// it was sent to since.
+    #[serde(default)]
+    sent_to: Option<String>,
+}
+
+/// What `legacy` is for an entry written without it: one of before per-board secrets.
+const fn written_before_per_board_secrets() -> bool {
+    true
+}
+
+/// A board's origin as secrets are made for it: the scheme and host in lower case, with the
+/// port when it is not the scheme's own (`https://Board.example:443/x` is
+/// `https://board.example`).
+pub fn origin(url: &str) -> String {
+    let (scheme, rest) = url.split_once("://").unwrap_or(("http", url));
+    let scheme = scheme.to_ascii_lowercase();
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    // (Any user name and password before the host are no part of which board it is.)
+    let host_port = authority
+        .rsplit_once('@')
+        .map_or(authority, |(_, h)| h)
+        .to_ascii_lowercase();
+    let default_port = if scheme == "https" { ":443" } else { ":80" };
+    let host_port = host_port.strip_suffix(default_port).unwrap_or(&host_port);
+    format!("{scheme}://{host_port}")
+}
+
+/// The secret a name with its own secret `secret` sends to the board at `origin`: HMAC-SHA256
+/// keyed by the name's secret over the origin, in hex (64 digits). A board that keeps it (or is
+/// not a board at all) can post as that name nowhere else.
+pub fn secret_for(secret: &str, origin: &str) -> String {
+    use hmac::{Hmac, Mac};
+    let mut mac = Hmac::<sha2::Sha256>::new_from_slice(secret.as_bytes()).expect("HMAC takes a key of any length");
+    mac.update(b"delve board secret\0");
+    mac.update(origin.as_bytes());
+    mac.finalize().into_bytes().iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// What a board said to a run it ranked.
@@ -59,7 +114,7 @@ pub struct Ranked {
 }
 
 /// The names kept in `store`, oldest first.
-fn identities(store: &Store) -> Result<Vec<Identity>, String> {
+fn identities(store: &Store) -> Result<Vec<Kept>, String> {
     match store.read(Slot::Board)? {
         None => Ok(Vec::new()),
         Some(bytes) => {
@@ -69,30 +124,48 @@ fn identities(store: &Store) -> Result<Vec<Identity>, String> {
     }
 }
 
-/// The identity `name` is submitted under: the kept one (names compared as the board does,
-/// whatever their case), or a new one with a fresh secret, kept before it is used.
-pub fn identity_for(store: &Store, name: &str) -> Result<Identity, String> {
+/// The identity `name` is submitted under to the board at `board`: the kept name (compared
+/// as the board does, whatever its case) or a new one with a fresh secret, kept before it is
+/// used, with the secret made for that board. An old name's secret (`Kept::legacy`) is bound
+/// to `usual` (the board the player has set), or else to this board, the first it goes to.
+pub fn identity_for(store: &Store, name: &str, board: &str, usual: Option<&str>) -> Result<Identity, String> {
     let mut all = identities(store)?;
-    if let Some(at) = all.iter().position(|i| i.name.to_lowercase() == name.to_lowercase()) {
-        let found = all.remove(at);
-        // The last used is the last kept: what the summary offers next time.
-        if at != all.len() {
-            all.push(found.clone());
-            keep(store, &all)?;
-        }
-        return Ok(found);
-    }
-    let identity = Identity {
-        name: name.to_owned(),
-        secret: format!("{:032x}", rand::random::<u128>()),
+    let here = origin(board);
+    let at = all.iter().position(|i| i.name.to_lowercase() == name.to_lowercase());
+    let mut kept = match at {
+        Some(at) => all.remove(at),
+        None => Kept {
+            name: name.to_owned(),
+            secret: format!("{:032x}", rand::random::<u128>()),
+            legacy: false,
+            sent_to: None,
+        },
     };
-    all.push(identity.clone());
-    keep(store, &all)?;
+    // Written again when it is new, was not the last used, or an old secret is bound now.
+    let mut changed = at != Some(all.len());
+    if kept.legacy && kept.sent_to.is_none() {
+        kept.sent_to = Some(usual.map_or_else(|| here.clone(), origin));
+        changed = true;
+    }
+    let secret = if kept.legacy && kept.sent_to.as_deref() == Some(here.as_str()) {
+        kept.secret.clone()
+    } else {
+        secret_for(&kept.secret, &here)
+    };
+    let identity = Identity {
+        name: kept.name.clone(),
+        secret,
+    };
+    // The last used is the last kept: what the summary offers next time.
+    all.push(kept);
+    if changed {
+        keep(store, &all)?;
+    }
     Ok(identity)
 }
 
 /// Writes the names kept.
-fn keep(store: &Store, all: &[Identity]) -> Result<(), String> {
+fn keep(store: &Store, all: &[Kept]) -> Result<(), String> {
     let text = ron::ser::to_string_pretty(all, ron::ser::PrettyConfig::default())
         .map_err(|e| format!("cannot write board.ron: {e}"))?;
     store.write(Slot::Board, text.as_bytes())
@@ -191,18 +264,82 @@ pub fn submit(_url: &str, _identity: &Identity, _recording: &[u8]) -> Result<Ran
 mod tests {
     use super::*;
 
+    const BOARD: &str = "http://127.0.0.1:8787";
+
     #[test]
     fn a_name_keeps_its_secret() {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::Dir(dir.path().to_path_buf());
-        let ann = identity_for(&store, "Ann").unwrap();
-        assert_eq!(ann.secret.len(), 32);
-        assert_eq!(identity_for(&store, "ann").unwrap(), ann, "one name whatever its case");
-        let bob = identity_for(&store, "Bob").unwrap();
+        let ann = identity_for(&store, "Ann", BOARD, None).unwrap();
+        assert_eq!(ann.secret.len(), 64);
+        assert_eq!(
+            identity_for(&store, "ann", BOARD, None).unwrap(),
+            ann,
+            "one name whatever its case"
+        );
+        let bob = identity_for(&store, "Bob", BOARD, None).unwrap();
         assert_ne!(bob.secret, ann.secret);
-        assert_eq!(identity_for(&store, "Ann").unwrap(), ann, "kept across reads");
+        assert_eq!(
+            identity_for(&store, "Ann", BOARD, None).unwrap(),
+            ann,
+            "kept across reads"
+        );
         let target = BoardTarget::default();
         assert_eq!(target.name_in(&store), "Ann", "the last used is offered next");
+    }
+
+    #[test]
+    fn each_board_is_sent_a_secret_of_its_own() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::Dir(dir.path().to_path_buf());
+        let real = identity_for(&store, "Ann", "https://board.example", None).unwrap();
+        let other = identity_for(&store, "Ann", "https://evil.example", None).unwrap();
+        assert_ne!(
+            real.secret, other.secret,
+            "what evil.example is sent posts nowhere else"
+        );
+        assert_eq!(
+            identity_for(&store, "Ann", "HTTPS://Board.Example:443/some/path", None).unwrap(),
+            real,
+            "one board, however its address is written"
+        );
+        assert_ne!(
+            identity_for(&store, "Ann", "https://board.example:8443", None).unwrap(),
+            real,
+            "another port is another board"
+        );
+        // The name's own secret is never what a board is sent.
+        let kept = identities(&store).unwrap();
+        assert!(kept.iter().all(|k| k.secret != real.secret && k.secret != other.secret));
+        for secret in [&real.secret, &other.secret] {
+            assert!(secret.len() == 64 && secret.bytes().all(|b| b.is_ascii_hexdigit()));
+        }
+    }
+
+    #[test]
+    fn an_old_board_ron_keeps_working_for_the_board_it_was_used_with() {
+        // As ff3d434 wrote it: one secret per name, sent as it is to every board.
+        let old = "[(name: \"Ann\", secret: \"0123456789abcdef0123456789abcdef\"), (name: \"Bob\", secret: \"fedcba9876543210fedcba9876543210\")]";
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::Dir(dir.path().to_path_buf());
+        store.write(Slot::Board, old.as_bytes()).unwrap();
+        // The board the player has set is the one Ann's secret was used with: it keeps it.
+        let usual = "https://board.example/";
+        let ann = identity_for(&store, "Ann", usual, Some(usual)).unwrap();
+        assert_eq!(ann.secret, "0123456789abcdef0123456789abcdef");
+        // Any other board gets a secret of its own, now and later.
+        let elsewhere = identity_for(&store, "Ann", "https://evil.example", Some(usual)).unwrap();
+        assert_ne!(elsewhere.secret, ann.secret);
+        assert_eq!(identity_for(&store, "Ann", usual, None).unwrap(), ann, "bound for good");
+        // With no board set, an old name's secret goes as it is to the first board it is sent
+        // to since, and only there.
+        let bob = identity_for(&store, "Bob", "http://127.0.0.1:8787", None).unwrap();
+        assert_eq!(bob.secret, "fedcba9876543210fedcba9876543210");
+        assert_ne!(
+            identity_for(&store, "Bob", usual, Some(usual)).unwrap().secret,
+            bob.secret
+        );
+        assert!(identities(&store).unwrap().iter().all(|k| k.legacy), "both old names");
     }
 
     #[test]

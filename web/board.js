@@ -1,10 +1,15 @@
 // Delve's page and its board (delve-board, docs/board.md). A board is the page's own origin when
 // the board serves the game (`delve-board --web web/dist`), or the one `?board=URL` names. At the
 // end of a run the page offers "Submit to the board": the recording (the one the download link
-// holds) is sent with the player's name and the secret that holds it (made here once, kept in
-// local storage), and the rank that came back is shown with a link to the board. A failure is
-// said and can be tried again; the recording stays downloadable. `?board-run=ID` replays a run
-// of the board: its recording is fetched and played as a `?replay=` link is.
+// holds) is sent with the player's name and the secret that holds it on that board, and the rank
+// that came back is shown with a link to the board. The name's own secret (made here once, kept
+// in local storage) is never sent: each board gets one made for it from the name's and the
+// board's origin (the game's `board_secret`, as the desktop makes it), so a `?board=` link to
+// another board learns nothing that posts as the player anywhere else. A failure is said and can
+// be tried again; the recording stays downloadable. `?board-run=ID` replays a run of the board:
+// its recording is fetched and played as a `?replay=` link is.
+
+import { board_secret } from "./delve.js";
 
 const IDENTITY_KEY = "delve.board.identity";
 const params = new URLSearchParams(location.search);
@@ -52,18 +57,32 @@ export async function takeBoardRun() {
   }
 }
 
-function identity(name) {
-  let kept = null;
+/// The name kept here (`{name, secret, legacy, sentTo}`), or null.
+function kept() {
   try {
-    kept = JSON.parse(localStorage.getItem(IDENTITY_KEY) || "null");
+    const found = JSON.parse(localStorage.getItem(IDENTITY_KEY) || "null");
+    return found && typeof found.name === "string" && typeof found.secret === "string" ? found : null;
   } catch {
-    kept = null;
+    return null;
   }
-  if (kept && kept.name && kept.secret && kept.name.toLowerCase() === name.toLowerCase()) return kept;
-  const random = crypto.getRandomValues(new Uint8Array(16));
-  const made = { name, secret: Array.from(random, (b) => b.toString(16).padStart(2, "0")).join("") };
-  localStorage.setItem(IDENTITY_KEY, JSON.stringify(made));
-  return made;
+}
+
+/// What `name` sends to the board at `url`: its name, and the secret made for that board. A
+/// name kept before secrets were made per board (no `legacy` in it) sent its secret as it is:
+/// that secret keeps going as it is to the page's own origin (the board it was used with when
+/// the board serves the game) and to no other.
+function identity(name, url) {
+  let me = kept();
+  if (!me || me.name.toLowerCase() !== name.toLowerCase()) {
+    const random = crypto.getRandomValues(new Uint8Array(16));
+    me = { name, secret: Array.from(random, (b) => b.toString(16).padStart(2, "0")).join(""), legacy: false };
+  }
+  if (me.legacy === undefined) me.legacy = true;
+  if (me.legacy && !me.sentTo) me.sentTo = location.origin;
+  localStorage.setItem(IDENTITY_KEY, JSON.stringify(me));
+  const here = new URL(url).origin;
+  const secret = me.legacy && me.sentTo === here ? me.secret : board_secret(me.secret, here);
+  return { name: me.name, secret };
 }
 
 const form = document.getElementById("delve-submit");
@@ -71,11 +90,7 @@ const nameField = document.getElementById("delve-name");
 const status = document.getElementById("delve-submit-status");
 const button = document.getElementById("delve-submit-button");
 
-try {
-  nameField.value = (JSON.parse(localStorage.getItem(IDENTITY_KEY) || "null") || {}).name || "";
-} catch {
-  nameField.value = "";
-}
+nameField.value = (kept() || {}).name || "";
 
 /// Shows the form when a run's recording is offered (and a board answers), hides it otherwise.
 async function offer() {
@@ -109,7 +124,7 @@ form.addEventListener("submit", async (event) => {
     status.textContent = "This run has no recording to submit.";
     return;
   }
-  const me = identity(name);
+  const me = identity(name, board);
   button.disabled = true;
   status.textContent = "Sending the run; the board replays it…";
   try {

@@ -19,7 +19,14 @@ pub(crate) fn submit_file(store: &Store, path: &Path, board: &str, name: &str) -
             return ExitCode::from(USAGE);
         }
     };
-    let identity = match identity_for(store, name) {
+    // The board the player has set, if any: the one an old name's secret was used with.
+    let usual = store
+        .read(crate::save::Slot::Settings)
+        .ok()
+        .flatten()
+        .and_then(|bytes| crate::settings::Settings::from_text(&bytes).ok())
+        .and_then(|settings| settings.board);
+    let identity = match identity_for(store, name, board, usual.as_deref()) {
         Ok(identity) => identity,
         Err(e) => {
             eprintln!("delve: {e}");

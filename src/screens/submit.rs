@@ -126,12 +126,14 @@ fn submit_on_key(
     };
     let store = store.map_or(Store::Nowhere, |s| s.0.clone());
     let (url, name) = (target.url.clone().unwrap_or_default(), target.name_in(&store));
+    // The board the player has set: the one an old name's secret was used with.
+    let usual = settings.board.clone();
     for mut text in &mut line {
         text.0 = format!("Sending the run to {url}; the board replays it…");
     }
     let (send, answer) = channel();
     std::thread::spawn(move || {
-        let sent = crate::board::identity_for(&store, &name)
+        let sent = crate::board::identity_for(&store, &name, &url, usual.as_deref())
             .map_err(|why| Unsent { why, again: false })
             .and_then(|identity| crate::board::submit(&url, &identity, &recording));
         let _ = send.send(sent);

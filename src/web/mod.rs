@@ -14,6 +14,15 @@ pub mod params;
 #[cfg(target_arch = "wasm32")]
 mod speech;
 
+/// The secret the page sends the board at `board` for a name whose own secret is `secret`: the
+/// desktop's (`board::secret_for` over the board's origin), for web/board.js, which keeps the
+/// name's own secret in local storage and sends each board only the one made for it.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn board_secret(secret: &str, board: &str) -> String {
+    crate::board::secret_for(secret, &crate::board::origin(board))
+}
+
 #[cfg(target_arch = "wasm32")]
 mod page {
     use bevy::prelude::*;
