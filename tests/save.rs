@@ -913,6 +913,26 @@ fn temporary_files_a_kill_left_are_cleaned_and_strays_are_named() {
         .unwrap()
         .set_modified(hour_ago)
         .unwrap();
+    // Another program's temporary files, and the player's, named as Delve's are not: never
+    // removed, however old.
+    let others: Vec<_> = [
+        ".notes.tmp",
+        ".0000000000000099.sav.tmp",
+        ".backup.sav.4242.0badf00d.tmp",
+        ".0000000000000099.sav.pid.0badf00d.tmp",
+    ]
+    .iter()
+    .map(|name| dir.path().join(name))
+    .collect();
+    for path in &others {
+        std::fs::write(path, b"not Delve's").unwrap();
+        std::fs::File::options()
+            .write(true)
+            .open(path)
+            .unwrap()
+            .set_modified(hour_ago)
+            .unwrap();
+    }
     // Copies a sync tool or a player made: not runs, but named.
     for name in ["0000000000000099 (1).sav", "backup.sav", "notes.txt"] {
         std::fs::write(runs.join(name), b"?").unwrap();
@@ -920,6 +940,9 @@ fn temporary_files_a_kill_left_are_cleaned_and_strays_are_named() {
     assert_eq!(store.runs().unwrap(), vec![id]);
     assert!(!stale.exists(), "the stale temporary file is removed");
     assert!(fresh.exists(), "one being written is left alone");
+    for path in &others {
+        assert!(path.exists(), "{} is not Delve's: left alone", path.display());
+    }
     assert_eq!(
         store.strays(),
         vec!["0000000000000099 (1).sav", "backup.sav", "notes.txt"]

@@ -276,6 +276,9 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli, ExitCode> 
 
 /// Runs the command line: prints the level with `--ascii`, else opens the game.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
+    // A file-size limit (`ulimit -f`) makes a write past it an error the save's own path reports,
+    // not a signal that kills the game mid-save.
+    crate::save::signals::ignore_file_size_limit();
     let cli = match parse(args) {
         Ok(cli) => cli,
         Err(code) => return code,

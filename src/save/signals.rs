@@ -89,6 +89,26 @@ fn ignore_again(signals: &[libc::c_int]) {
 #[cfg(not(unix))]
 fn ignore_again(_: &[i32]) {}
 
+/// Ignores SIGXFSZ, which a write past the process's file-size limit (`ulimit -f`) raises and
+/// which by default kills the process with no word: ignored, such a write fails with `EFBIG`,
+/// and the save or recording that made it says so, removes its temporary file and leaves the
+/// old file as it was.
+#[cfg(unix)]
+#[allow(
+    unsafe_code,
+    reason = "a signal is set to be ignored through libc: std has no way to"
+)]
+pub fn ignore_file_size_limit() {
+    // SAFETY: sets a standard signal's disposition to "ignore", which runs no code.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
+}
+
+/// Nothing to do where there is no SIGXFSZ.
+#[cfg(not(unix))]
+pub fn ignore_file_size_limit() {}
+
 /// Lets a signal wake the window (a system run once the window's event loop exists).
 pub(crate) fn let_signals_wake(proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>) {
     let Some(proxy) = proxy else { return };

@@ -350,9 +350,28 @@ fn free_name(dir: &Path, name: &str) -> PathBuf {
 /// Delve left behind and removed: a write takes milliseconds, never minutes.
 const STALE_TEMPORARY: std::time::Duration = std::time::Duration::from_secs(10 * 60);
 
-/// Whether `name` is a temporary file `write_atomic` makes: `.<slot's file>.<...>.tmp`.
+/// Whether `name` is a temporary file `write_atomic` makes for one of the save folder's own
+/// files: `.<file>.<process id>.<8 hex digits>.tmp`, where the file is a slot's (a save, a
+/// recording, a story, the settings, history, feats or board names, or the legacy `run.sav`).
+/// Any other `.*.tmp` (another program's, the player's) is never taken for one.
 fn is_temporary(name: &str) -> bool {
-    name.starts_with('.') && name.ends_with(".tmp")
+    let Some(inner) = name.strip_prefix('.').and_then(|n| n.strip_suffix(".tmp")) else {
+        return false;
+    };
+    let mut parts = inner.rsplitn(3, '.');
+    let (Some(random), Some(pid), Some(file)) = (parts.next(), parts.next(), parts.next()) else {
+        return false;
+    };
+    let ours = matches!(
+        file,
+        "settings.ron" | "history.ron" | "feats.ron" | "board.ron" | LEGACY_FILE
+    ) || [".sav", ".delverec", ".txt"]
+        .iter()
+        .any(|ext| file.strip_suffix(ext).is_some_and(|id| id.parse::<RunId>().is_ok()));
+    ours && random.len() == 8
+        && random.bytes().all(|b| b.is_ascii_hexdigit())
+        && !pid.is_empty()
+        && pid.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Opens `path` for writing, creating it: only a new file (`create_new`, which never follows
