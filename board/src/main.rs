@@ -73,6 +73,7 @@ fn default_database() -> Result<String, String> {
 }
 
 fn main() -> ExitCode {
+    ignore_file_size_limit();
     let cli = Cli::parse();
     // A log that cannot be written (a full disk under a redirected stderr, a closed pipe) loses
     // its lines; it never stops the board: the writer swallows the error, and the logger is told
@@ -167,6 +168,24 @@ fn main() -> ExitCode {
         }
     })
 }
+
+/// Ignores SIGXFSZ, which a write past the process's file-size limit (`ulimit -f`) raises and
+/// which by default kills the process: ignored, the database's write fails and is refused as
+/// any failed write is (a 503, nothing acknowledged lost).
+#[cfg(unix)]
+#[allow(
+    unsafe_code,
+    reason = "a signal is set to be ignored through libc: std has no way to"
+)]
+fn ignore_file_size_limit() {
+    // SAFETY: sets a standard signal's disposition to "ignore", which runs no code.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
+}
+
+#[cfg(not(unix))]
+fn ignore_file_size_limit() {}
 
 /// A writer whose failures are dropped: the log's, which must never stop the board.
 struct Unfailing<W>(W);

@@ -58,6 +58,10 @@ impl Default for Limits {
     }
 }
 
+/// The most a connection buffers of what it reads (a request's head must fit) or has yet to
+/// write.
+const MAX_BUFFER: usize = 64 * 1024;
+
 /// Files the process keeps for itself beside its connections: the database's (a SQLite file,
 /// its log and shared memory, or the pool's sockets), the listener, the logs, the game's files
 /// being sent.
@@ -157,10 +161,13 @@ async fn connection(
         let mut router = router.clone();
         async move { Ok::<_, Infallible>(router.call(request).await.unwrap_or_else(|never| match never {})) }
     });
-    let io = TokioIo::new(WriteIdle::new(stream, limits.write_idle));
+    let io = TokioIo::new(Wire::new(stream, limits.write_idle));
     let mut http = hyper::server::conn::http1::Builder::new();
+    // A head larger than the buffer is refused (431) whatever size its pieces arrive in: with
+    // hyper's default of 400 KB, a 500 KB head read in one piece was taken a time in four.
     http.timer(TokioTimer::new())
         .header_read_timeout(limits.header_time)
+        .max_buf_size(MAX_BUFFER)
         .keep_alive(true);
     let served = http.serve_connection(io, service);
     tokio::pin!(served);
@@ -214,23 +221,30 @@ impl Drop for Held {
     }
 }
 
-/// A stream whose writes fail once they have made no progress for `idle`: a client that stops
-/// reading a response is let go of rather than held, with what was being sent to it.
-struct WriteIdle<S> {
+/// The connection's stream as hyper writes it: a write that makes no progress for `idle` fails
+/// (a client that stops reading a response is let go of rather than held, with what was being
+/// sent to it), and hyper's own refusals of what it cannot parse (a bad head, one too large:
+/// written with no body, before any route sees the request) are said as the board says every
+/// refusal, `{"error"}` in JSON.
+struct Wire<S> {
     inner: S,
     idle: Duration,
     /// Running while a write waits for the client.
     deadline: Pin<Box<Sleep>>,
     waiting: bool,
+    /// A refusal of hyper's being written in JSON: the bytes, how many are written, and how
+    /// many of hyper's it stands for.
+    told: Option<(Vec<u8>, usize, usize)>,
 }
 
-impl<S> WriteIdle<S> {
+impl<S> Wire<S> {
     fn new(inner: S, idle: Duration) -> Self {
-        WriteIdle {
+        Wire {
             inner,
             idle,
             deadline: Box::pin(tokio::time::sleep(idle)),
             waiting: false,
+            told: None,
         }
     }
 
@@ -258,16 +272,69 @@ impl<S> WriteIdle<S> {
     }
 }
 
-impl<S: AsyncRead + Unpin> AsyncRead for WriteIdle<S> {
+/// `head` as hyper's own refusal of a request it could not parse (a 4xx head with no body and no
+/// type, which no route of the board answers), said in JSON; `None` for any other bytes.
+fn in_json(head: &[u8]) -> Option<Vec<u8>> {
+    let text = std::str::from_utf8(head).ok()?;
+    let status = text.strip_prefix("HTTP/1.1 4")?;
+    if !text.ends_with("\r\n\r\n") || !text.contains("\r\ncontent-length: 0\r\n") || text.contains("content-type") {
+        return None;
+    }
+    let code = format!("4{}", status.get(..2)?);
+    let why = match code.as_str() {
+        "431" => "the request's headers are larger than the board reads",
+        "414" => "the request's address is longer than the board reads",
+        "408" => "the request's head came too slowly",
+        _ => "the request is not HTTP/1.1 the board can read",
+    };
+    let body = format!("{{\"error\":\"{why}: see docs/board.md\"}}");
+    let line = text.split("\r\n").next()?;
+    Some(
+        format!(
+            "{line}\r\ncontent-type: application/json\r\nconnection: close\r\ncontent-length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .into_bytes(),
+    )
+}
+
+impl<S: AsyncWrite + Unpin> Wire<S> {
+    /// Writes `buf`, or the refusal it stands for in JSON (whole, before hyper is told it was
+    /// written).
+    fn write(&mut self, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
+        if self.told.is_none()
+            && let Some(json) = in_json(buf)
+        {
+            self.told = Some((json, 0, buf.len()));
+        }
+        let Some((json, written, stands_for)) = self.told.as_mut() else {
+            let polled = Pin::new(&mut self.inner).poll_write(cx, buf);
+            return self.watch(cx, polled);
+        };
+        while *written < json.len() {
+            match Pin::new(&mut self.inner).poll_write(cx, &json[*written..]) {
+                Poll::Ready(Ok(0)) => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
+                Poll::Ready(Ok(n)) => *written += n,
+                Poll::Ready(Err(e)) => return Poll::Ready(Err(e)),
+                Poll::Pending => return self.watch(cx, Poll::Pending),
+            }
+        }
+        let stands_for = *stands_for;
+        self.told = None;
+        self.waiting = false;
+        Poll::Ready(Ok(stands_for))
+    }
+}
+
+impl<S: AsyncRead + Unpin> AsyncRead for Wire<S> {
     fn poll_read(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
         Pin::new(&mut self.inner).poll_read(cx, buf)
     }
 }
 
-impl<S: AsyncWrite + Unpin> AsyncWrite for WriteIdle<S> {
+impl<S: AsyncWrite + Unpin> AsyncWrite for Wire<S> {
     fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
-        let polled = Pin::new(&mut self.inner).poll_write(cx, buf);
-        self.watch(cx, polled)
+        self.write(cx, buf)
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
@@ -285,6 +352,13 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for WriteIdle<S> {
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
+        // A refusal of hyper's comes as one piece; the rest goes as it came.
+        if let [one] = bufs {
+            return self.write(cx, one);
+        }
+        if self.told.is_some() {
+            return self.write(cx, &[]);
+        }
         let polled = Pin::new(&mut self.inner).poll_write_vectored(cx, bufs);
         self.watch(cx, polled)
     }

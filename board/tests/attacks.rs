@@ -589,6 +589,33 @@ fn the_framework_s_own_refusals_are_the_board_s_json(postgres: bool) {
     let (status, page) = board.get_text("/board/seed/1?limit=1&limit=2");
     assert_eq!(status, 400);
     assert!(page.contains("<!doctype html>"), "{page}");
+    // What HTTP itself refuses, before any route: a head that is not HTTP, one too large.
+    let addr: std::net::SocketAddr = board.base.trim_start_matches("http://").parse().unwrap();
+    let big = format!(
+        "GET /api/board HTTP/1.1\r\nHost: b\r\nX-Big: {}\r\n\r\n",
+        "a".repeat(500_000)
+    );
+    for (request, status) in [
+        (
+            "GET /api/board HTTP/1.1\r\nHost: b\r\nX-\u{1}: y\r\n\r\n".to_owned(),
+            "400",
+        ),
+        ("GARBAGE\r\n\r\n".to_owned(), "400"),
+        (big, "431"),
+    ] {
+        let mut stream = connect_from("127.0.0.1", addr, Duration::from_secs(30)).unwrap();
+        let _ = stream.write_all(request.as_bytes());
+        let mut reply = String::new();
+        let _ = stream.read_to_string(&mut reply);
+        assert!(
+            reply.starts_with(&format!("HTTP/1.1 {status} ")),
+            "{:?}: {reply}",
+            &request[..30]
+        );
+        assert!(reply.contains("content-type: application/json"), "{reply}");
+        let body: Value = serde_json::from_str(reply.split("\r\n\r\n").nth(1).unwrap()).unwrap();
+        assert!(body["error"].is_string(), "{reply}");
+    }
 }
 
 on_both!(a_201_gives_the_name_s_rank);
