@@ -28,7 +28,7 @@ case "$kind" in
   *) echo "usage: $0 sqlite|postgres" >&2; exit 2 ;;
 esac
 
-"$bin/delve-board" --listen 127.0.0.1:0 --database "$db" --submits-per-minute 0 --reads-per-minute 0 \
+"$bin/delve-board" --listen 127.0.0.1:0 --database "$db" --submits-per-minute 0 --reads-per-minute 0 --judge-seconds-per-minute 0 \
   --connections 16 >"$work/out" 2>"$work/log" &
 board=$!
 trap 'kill $board 2>/dev/null; rm -rf "$work"' EXIT

@@ -8,8 +8,9 @@
 //! ```
 //! `ordinary`: N bot runs of today's daily played to their end (a few thousand turns each),
 //! each by its own name. `day`: N short runs of seed 251 (a player who waits there is killed
-//! within a hundred turns; each run made its own by a different number of sneak toggles first),
-//! each by its own name: a day's worth of entries on one board, cheap to make.
+//! within a hundred turns; each run made a game of its own by its first fourteen acts, a wait or
+//! a search for each bit of its number), each by its own name: a day's worth of entries on one
+//! board, cheap to make.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -46,12 +47,16 @@ fn ordinary(i: usize) -> Option<(Vec<u8>, u64)> {
         .then(|| (encode_recording(&run).unwrap_or_default(), run.turn()))
 }
 
-/// The `i`th short run of seed 251: `i` pairs of sneak toggles, then waits until killed.
+/// The `i`th short run of seed 251: fourteen acts spelling `i` in binary (a search for a one, a
+/// wait for a zero: another game for each `i`, as the board tells games apart), then waits until
+/// killed.
 fn short(i: usize) -> Option<(Vec<u8>, u64)> {
     let mut run = RunSpec::seeded(standard(251)).begin().ok()?.with_sight(DEFAULT_RADIUS);
-    for _ in 0..i {
-        run.set_sneaking(true);
-        run.set_sneaking(false);
+    for bit in 0..14 {
+        let act = if (i >> bit) & 1 == 1 { Act::Search } else { Act::Wait };
+        if !run.is_over() {
+            run.play(act).ok()?;
+        }
     }
     while !run.is_over() && run.turn() < 5_000 {
         run.play(Act::Wait).ok()?;

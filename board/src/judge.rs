@@ -244,9 +244,16 @@ impl Judges {
     /// Judges `bytes` on `today` for `client` when a judge is free and the client has judging
     /// time left; the time the replay took is taken from the client's budget.
     pub async fn judge(&self, bytes: Vec<u8>, today: Date, client: IpAddr) -> Result<Judged, Refused> {
-        let estimate = replayable(&bytes).map_or(0.0, |(spec, recording, _)| {
-            (recording.work(&spec) as f64 / UNITS_PER_SECOND).min(self.limit.as_secs_f64())
-        });
+        // (Reading a recording takes a while for a large one: off the request threads too.)
+        let (limit, shared) = (self.limit, Arc::new(bytes));
+        let read = shared.clone();
+        let estimate = tokio::task::spawn_blocking(move || {
+            replayable(&read).map_or(0.0, |(spec, recording, _)| {
+                (recording.work(&spec) as f64 / UNITS_PER_SECOND).min(limit.as_secs_f64())
+            })
+        })
+        .await
+        .unwrap_or(0.0);
         self.budget
             .spend(client, estimate, Instant::now())
             .map_err(|refusal| Refused::Spent(refusal.wait))?;
@@ -254,10 +261,9 @@ impl Judges {
             .await
             .map_err(|_| Refused::Busy)?
             .map_err(|_| Refused::Busy)?;
-        let limit = self.limit;
         let (judged, took) = tokio::task::spawn_blocking(move || {
             let clock = Instant::now();
-            let judged = judge(&bytes, today, limit);
+            let judged = judge(&shared, today, limit);
             drop(permit);
             (judged, clock.elapsed())
         })

@@ -54,7 +54,8 @@ struct Cli {
     /// twice as many (0: no limit). An ordinary run takes well under a second.
     #[arg(long, value_name = "S", default_value_t = 15)]
     judge_seconds_per_minute: u32,
-    /// Connections one address (an IPv6 /64) may keep open at once.
+    /// Connections one address (an IPv6 /64) may keep open at once (with --forwarded, not
+    /// bounded here: every connection is the proxy's).
     #[arg(long, value_name = "N", default_value_t = 32, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     connections_per_address: u32,
     /// Connections open at once in all (lowered to leave files for the board itself under
@@ -155,7 +156,12 @@ fn main() -> ExitCode {
         say(&mut std::io::stdout(), format_args!("listening on {addr}"));
         tracing::info!(%addr, database = %redact(&database), "board serving");
         let limits = Limits {
-            per_address: cli.connections_per_address as usize,
+            // Behind a proxy every connection is the proxy's: the proxy bounds its clients'.
+            per_address: if cli.forwarded {
+                usize::MAX
+            } else {
+                cli.connections_per_address as usize
+            },
             total: cli.max_connections as usize,
             ..Limits::default()
         };

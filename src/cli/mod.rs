@@ -278,6 +278,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli, ExitCode> 
 pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
     // A file-size limit (`ulimit -f`) makes a write past it an error the save's own path reports,
     // not a signal that kills the game mid-save.
+    #[cfg(not(target_arch = "wasm32"))]
     crate::save::signals::ignore_file_size_limit();
     let cli = match parse(args) {
         Ok(cli) => cli,

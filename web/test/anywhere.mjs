@@ -332,9 +332,30 @@ try {
   // D. By ear: only the accessible text, and keys.
   if (only.includes("D")) {
     const seeds = (process.env.DELVE_A11Y_SEEDS || "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20").split(",").map(Number);
-    const { context, page } = await open({ viewport: { width: 1024, height: 700 } });
-    // What a screen reader has: the accessibility tree's text of the page.
-    const heard = async () => (await page.locator("body").ariaSnapshot()) || "";
+    // What a screen reader has of `page`, and the keys a person presses there.
+    const byEar = (page) => {
+      // The accessibility tree's text of the page.
+      const heard = async () => (await page.locator("body").ariaSnapshot()) || "";
+      // A key pressed as a person does; then the page is given until what it says settles (a
+      // walk takes many frames).
+      const settle = async () => {
+        let last = "";
+        for (let i = 0; i < 40; i++) {
+          await page.waitForTimeout(150);
+          const tree = await heard();
+          const now = region(tree, "Where you are") + region(tree, "What the screen shows");
+          if (now === last) break;
+          last = now;
+        }
+      };
+      const key = async (k) => {
+        await page.keyboard.down(k);
+        await page.waitForTimeout(50);
+        await page.keyboard.up(k);
+        await settle();
+      };
+      return { heard, settle, key };
+    };
     // A region's text (the tree gives it on one line: `region "NAME": "TEXT"`), a log's lines.
     const region = (tree, name) => {
       const line = tree.split("\n").find((l) => l.includes(`region "${name}":`)) || "";
@@ -352,23 +373,8 @@ try {
       }
       return out;
     };
-    // A key pressed as a person does; then the page is given until what it says settles (a walk
-    // takes many frames).
-    const key = async (k) => {
-      await page.keyboard.down(k);
-      await page.waitForTimeout(50);
-      await page.keyboard.up(k);
-      await settle();
-    };
-    const settle = async () => {
-      let last = "";
-      for (let i = 0; i < 40; i++) {
-        await page.waitForTimeout(150);
-        const now = region(await heard(), "Where you are") + region(await heard(), "What the screen shows");
-        if (now === last) break;
-        last = now;
-      }
-    };
+    const { context, page } = await open({ viewport: { width: 1024, height: 700 } });
+    const { heard, key } = byEar(page);
     // From the title, by its announced text: the cursor's row is read out ("> New run").
     await page.goto(base);
     await page.waitForTimeout(500);
@@ -402,10 +408,13 @@ try {
       }
       return [dx, dy];
     };
-    const reached = [];
-    for (const seed of seeds) {
+    /// Plays `seed` on `page` by ear to the stairs of level 1 and down: whether it got there, and
+    /// the lines to print.
+    const playByEar = async (page, seed) => {
+      const { heard, settle, key } = byEar(page);
+      const said = [];
       await page.goto(`${base}?seed=${seed}`);
-      let where = "";
+      let where = "", tree = "";
       for (let i = 0; i < 120 && !/Depth 1 of/.test(where); i++) {
         await page.waitForTimeout(300);
         where = region(await heard(), "Where you are");
@@ -414,13 +423,13 @@ try {
       for (let step = 0; step < 500 && !done; step++) {
         tree = await heard();
         where = region(tree, "Where you are");
-        const said = region(tree, "What the screen shows");
+        const shows = region(tree, "What the screen shows");
         const log = logLines(tree).slice(-4).join(" ");
         if (/Depth 2 of/.test(where)) {
           done = true;
           break;
         }
-        if (/choose a boon \(/.test(said)) {
+        if (/choose a boon \(/.test(shows)) {
           // A boon offered: its panel is read out ("choose a boon (1-3 …)"); 1 takes the first.
           await key("1");
           keys++;
@@ -460,11 +469,19 @@ try {
           await key("x");
         }
         keys++;
-        if (process.env.DELVE_DEBUG) console.log(`    ${step}: ${await page.getAttribute("body", "data-screen")} ${where.slice(0, 90)} | ${log.slice(-80)}`);
+        if (process.env.DELVE_DEBUG) said.push(`    ${step}: ${await page.getAttribute("body", "data-screen")} ${where.slice(0, 90)} | ${log.slice(-80)}`);
       }
+      if (!done) said.push(`    last heard: ${where} | ${logLines(tree).slice(-3).join(" / ")}`);
+      said.push(`  seed ${seed}: ${done ? "reached the stairs and went down" : "did not reach the stairs"} in ${keys} keys`);
+      return { done, said };
+    };
+    // One page, one seed after another: pages played at once take turns at the keyboard's focus
+    // (a page in the background hears no keys), and share one renderer.
+    const reached = [];
+    for (const seed of seeds) {
+      const { done, said } = await playByEar(page, seed);
+      for (const line of said) console.log(line);
       reached.push(done);
-      if (!done) console.log(`    last heard: ${where} | ${logLines(tree).slice(-3).join(" / ")}`);
-      console.log(`  seed ${seed}: ${done ? "reached the stairs and went down" : "did not reach the stairs"} in ${keys} keys`);
     }
     const n = reached.filter(Boolean).length;
     check(n === seeds.length, `by ear: reading only the accessible text, the player reaches the stairs of level 1 on ${n} of ${seeds.length} seeds`);

@@ -22,6 +22,7 @@
 //      web/serve.mjs serves it; the time from page load to the first level is reported.
 // Usage: node web/test/e2e.mjs   (DELVE_BIN: the native delve binary; DELVE_SHOT: screenshot path)
 import { createServer } from "node:http";
+import { createHmac } from "node:crypto";
 import { writeFile, stat } from "node:fs/promises";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -659,12 +660,20 @@ try {
       await page.waitForSelector("#delve-submit:not([hidden])", { timeout: 10000 }).catch(() => {});
       check(await page.isVisible("#delve-submit"), "a run that ends on a page a board serves offers \"Submit to the board\"");
       await page.fill("#delve-name", "Page player");
+      const posting = page.waitForRequest((r) => r.url().endsWith("/api/runs") && r.method() === "POST", { timeout: 60000 }).catch(() => null);
       await page.click("#delve-submit-button");
+      const posted = await posting;
       await page.waitForFunction(() => !!document.body.dataset.boardRank || /Not submitted/.test(document.getElementById("delve-submit-status").textContent), null, { timeout: 60000 }).catch(() => {});
       const said = (await page.textContent("#delve-submit-status")) || "";
       check(/^Ranked 1 with \d+ points/.test(said), `the page submits the run and shows the rank that came back (${said})`);
       const kept = await page.evaluate(() => JSON.parse(localStorage.getItem("delve.board.identity") || "{}"));
-      check(kept.name === "Page player" && /^[0-9a-f]{32}$/.test(kept.secret || ""), "the page keeps the name and its secret");
+      check(kept.name === "Page player" && /^[0-9a-f]{32}$/.test(kept.secret || "") && kept.legacy === false, "the page keeps the name and its own secret");
+      // The board was sent the secret made for it alone, as the desktop makes it: HMAC-SHA256 of
+      // its origin keyed by the name's own secret (which is never sent).
+      const sent = posted ? JSON.parse(posted.postData() || "{}") : {};
+      const made = createHmac("sha256", kept.secret || "").update(`delve board secret\0${new URL(boardBase).origin}`).digest("hex");
+      check(sent.secret === made && sent.secret !== kept.secret,
+        `the page sends the board the secret made for its origin, not the name's own (${sent.secret && sent.secret.slice(0, 8)}…)`);
       await page.click("#delve-board-link");
       await page.waitForSelector("table", { timeout: 10000 }).catch(() => {});
       const row = await page.$('tr:has(th:text("Page player"))');

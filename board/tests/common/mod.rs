@@ -139,8 +139,9 @@ pub fn start_with(url: &str, dir: Option<tempfile::TempDir>, config: Config, lim
     }
 }
 
-/// The real `delve-board` binary, started with `args` (and `--listen 127.0.0.1:0`), its
-/// standard error to `stderr`; `shell` runs before it in the same shell (e.g. `ulimit -n 128`).
+/// The real `delve-board` binary (or the one `DELVE_BOARD_BIN` names: an older build, to see a
+/// test fail on it), started with `args` (and `--listen 127.0.0.1:0`), its standard error to
+/// `stderr`; `shell` runs before it in the same shell (e.g. `ulimit -n 128`).
 pub struct Binary {
     pub child: std::process::Child,
     pub addr: std::net::SocketAddr,
@@ -148,7 +149,7 @@ pub struct Binary {
 
 impl Binary {
     pub fn start(args: &[&str], stderr: std::process::Stdio, shell: &str) -> Binary {
-        let bin = env!("CARGO_BIN_EXE_delve-board");
+        let bin = std::env::var("DELVE_BOARD_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_delve-board").to_owned());
         let mut command = std::process::Command::new("bash");
         command
             .arg("-c")
