@@ -86,7 +86,7 @@ fn main() {
                     if Outcome::of(&run) == Outcome::Won {
                         won.fetch_add(1, Ordering::Relaxed);
                     }
-                    if run.turn() % CHECKPOINT_EVERY == 0 {
+                    if run.turn().is_multiple_of(CHECKPOINT_EVERY) {
                         on_checkpoint.fetch_add(1, Ordering::Relaxed);
                     }
                     if status == 201 {

@@ -189,6 +189,22 @@ fn same_game(id: i64, name: &str) -> String {
     )
 }
 
+/// The game's files (`--web`), the fallback route: each a read of the client's.
+pub async fn file(
+    State(board): State<Arc<Board>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    uri: axum::http::Uri,
+    headers: HeaderMap,
+) -> Response {
+    if let Err(e) = board.read_allowed(peer, &headers) {
+        return e.into_response();
+    }
+    match board.web.as_ref() {
+        Some(web) => crate::files::send(web, uri, headers).await,
+        None => ApiError::not_found("no such page").into_response(),
+    }
+}
+
 pub async fn no_such() -> ApiError {
     ApiError::not_found("no such API route: see docs/board.md")
 }

@@ -5,21 +5,16 @@
 //! piece at a time rather than read whole, and each counts against its client's reads.
 
 use std::io;
-use std::net::SocketAddr;
 use std::path::{Component, Path, PathBuf};
 use std::pin::Pin;
-use std::sync::Arc;
 use std::task::{Context, Poll, ready};
 
 use axum::body::Body;
-use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 use http_body::Frame;
 use tokio::io::{AsyncRead, ReadBuf};
-
-use crate::api::{ApiError, Board};
 
 /// The size of each piece a file is sent in.
 const PIECE: usize = 64 * 1024;
@@ -92,20 +87,10 @@ impl Web {
     }
 }
 
-/// Sends the file `uri` names, precompressed where the browser takes it (the fallback route
-/// when the board serves the game).
-pub async fn send(
-    State(board): State<Arc<Board>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    uri: Uri,
-    headers: HeaderMap,
-) -> Response {
-    if let Err(e) = board.read_allowed(peer, &headers) {
-        return e.into_response();
-    }
-    let Some(web) = board.web.as_ref() else {
-        return ApiError::not_found("no such page").into_response();
-    };
+/// Sends the file of `web` that `uri` names, precompressed where the browser takes it (what
+/// `api::file`, the fallback route when the board serves the game, sends once the client's read
+/// is allowed).
+pub async fn send(web: &Web, uri: Uri, headers: HeaderMap) -> Response {
     let not_found = || (StatusCode::NOT_FOUND, "not found").into_response();
     let Some(path) = path_for(&web.root, &uri) else {
         return not_found();

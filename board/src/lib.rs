@@ -114,7 +114,7 @@ fn routes(board: Arc<api::Board>, web: bool) -> Router {
         .route("/board/day/{date}", get(pages::day))
         .route("/board/seed/{seed}", get(pages::seed));
     let api = if web {
-        api.fallback(files::send)
+        api.fallback(api::file)
     } else {
         api.route("/", get(|| async { axum::response::Redirect::to("/board") }))
             .fallback(|| async { api::ApiError::not_found("no such page") })

@@ -103,7 +103,7 @@ fn one(way: Way, (careful, blind, use_items): (bool, bool, bool), n: u64, tally:
     let turn = run.turn();
     tally.runs.fetch_add(1, Ordering::Relaxed);
     tally.turns.fetch_add(turn, Ordering::Relaxed);
-    let on_checkpoint = turn % CHECKPOINT_EVERY == 0;
+    let on_checkpoint = turn.is_multiple_of(CHECKPOINT_EVERY);
     tally
         .on_checkpoint
         .fetch_add(u64::from(on_checkpoint), Ordering::Relaxed);
