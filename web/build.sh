@@ -18,7 +18,8 @@ have=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
 if [ "$have" != "$want" ]; then
   echo "installing wasm-bindgen-cli $want (found: ${have:-none})"
   # Without --locked: its own lock file pins a webpki-roots release the registry no longer serves.
-  cargo install wasm-bindgen-cli --version "$want"
+  # --force: a missing or other binary is replaced even where cargo remembers installing it.
+  cargo install --force wasm-bindgen-cli --version "$want"
 fi
 
 # binaryen's wasm-opt (and the test's playwright-core), exactly as web/package-lock.json pins them.
