@@ -19,6 +19,11 @@ pub use bindings::{Binding, Bindings, Layout};
 pub(crate) const ZOOM_STEPS: usize = 4;
 /// The sizes text and the interface can be drawn at (Bevy's `UiScale`), smallest first.
 pub const TEXT_SIZES: [f32; 5] = [0.85, 1.0, 1.15, 1.3, 1.5];
+
+/// The paces a walk (travel, explore, rest) may step at: its name, and the time between two
+/// steps. "normal" is a pace the eye can follow; "instant" steps every frame (DCSS's
+/// `travel_delay = -1`), for players who want only where the walk stops.
+pub const TRAVEL_PACES: [(&str, u64); 3] = [("normal", 70), ("fast", 25), ("instant", 0)];
 /// The sight radii a setting can choose.
 pub(crate) const RADII: std::ops::RangeInclusive<u32> = 2..=30;
 
@@ -52,6 +57,8 @@ pub struct Settings {
     pub colour_blind: bool,
     /// Short animations of what a turn did (a flight, a hit's flash, a door's swing).
     pub animations: bool,
+    /// The pace of travel, explore and rest: an index into `TRAVEL_PACES`.
+    pub travel: usize,
     /// The desktop window's size as the player last left it (logical pixels), made smaller to
     /// fit the screen at start; `None` until the player resizes it.
     pub window: Option<(u32, u32)>,
@@ -75,6 +82,7 @@ impl Default for Settings {
             text_size: 1,
             colour_blind: false,
             animations: true,
+            travel: 0,
             window: None,
             board: None,
             board_name: None,
@@ -86,6 +94,12 @@ impl Settings {
     /// The interface's scale for the chosen text size.
     pub fn text_scale(&self) -> f32 {
         TEXT_SIZES[self.text_size.min(TEXT_SIZES.len() - 1)]
+    }
+
+    /// The chosen travel pace: its name and the time between two steps of a walk.
+    pub fn travel_pace(&self) -> (&'static str, std::time::Duration) {
+        let (name, ms) = TRAVEL_PACES[self.travel.min(TRAVEL_PACES.len() - 1)];
+        (name, std::time::Duration::from_millis(ms))
     }
 
     pub fn to_text(&self) -> String {
@@ -121,6 +135,11 @@ impl Settings {
             },
             colour_blind: read.colour_blind,
             animations: read.animations,
+            travel: if read.travel < TRAVEL_PACES.len() {
+                read.travel
+            } else {
+                default.travel
+            },
             window: read
                 .window
                 .filter(|&(w, h)| WINDOW_SIZES.contains(&w) && WINDOW_SIZES.contains(&h)),
@@ -156,6 +175,9 @@ impl Settings {
         }
         if before.animations != after.animations {
             self.animations = after.animations;
+        }
+        if before.travel != after.travel {
+            self.travel = after.travel;
         }
         if before.window != after.window {
             self.window = after.window;
@@ -258,6 +280,18 @@ mod tests {
         assert_eq!(
             Settings::from_text(b"(text_size: 9)").unwrap().text_size,
             1,
+            "out of range: default"
+        );
+        // The travel pace: normal unless chosen, and a pace this Delve does not know is normal.
+        assert_eq!(
+            Settings::default().travel_pace(),
+            ("normal", std::time::Duration::from_millis(70))
+        );
+        let quick = Settings::from_text(b"(travel: 2)").unwrap();
+        assert_eq!(quick.travel_pace(), ("instant", std::time::Duration::ZERO));
+        assert_eq!(
+            Settings::from_text(b"(travel: 7)").unwrap().travel,
+            0,
             "out of range: default"
         );
         let sized = Settings::from_text(b"(window: Some((1100, 700)))").unwrap();

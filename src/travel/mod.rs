@@ -74,8 +74,8 @@ impl AutoMove {
     }
 }
 
-/// Time between two steps of the walker: a pace the eye can follow (zero in headless tests: one
-/// step a frame).
+/// The longest time between two steps of the walker: a pace the eye can follow (zero in headless
+/// tests: one step a frame). The player's travel pace (`Settings::travel_pace`) may be faster.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StepDelay(pub Duration);
 
@@ -307,6 +307,7 @@ fn walk_step(
     mut commands: MessageWriter<PlayerCommand>,
     time: Res<Time>,
     delay: Res<StepDelay>,
+    settings: Option<Res<crate::settings::Settings>>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let Some(goal) = walker.goal else { return };
@@ -364,7 +365,8 @@ fn walk_step(
             let dir = Dir8::between(at, walk[0]);
             if let Some(dir) = dir {
                 commands.write(PlayerCommand::Step(dir));
-                walker.next_step = time.elapsed() + delay.0;
+                let pace = settings.as_ref().map_or(delay.0, |s| s.travel_pace().1.min(delay.0));
+                walker.next_step = time.elapsed() + pace;
                 walker.stepped_at = Some(turn);
             } else {
                 walker.goal = None;

@@ -67,6 +67,8 @@ pub(crate) enum Row {
     ColourBlind,
     /// The animations of what a turn did, on or off.
     Animations,
+    /// The pace of travel, explore and rest.
+    Travel,
     Reset,
     Back,
 }
@@ -225,6 +227,7 @@ impl Menu {
                     Row::TextSize,
                     Row::ColourBlind,
                     Row::Animations,
+                    Row::Travel,
                     Row::Reset,
                     Row::Back,
                 ]);
@@ -322,6 +325,7 @@ impl Menu {
                 "animations",
                 if ctx.settings.animations { "on" } else { "off" }
             ),
+            Row::Travel => format!("{}\t< {} >", "travel and explore", ctx.settings.travel_pace().0),
             Row::Reset => "Reset to defaults".into(),
             Row::Back => "Back".into(),
         }
@@ -451,7 +455,14 @@ impl Menu {
                     retire_oldest: row == Row::RetireAndStart,
                 };
             }
-            Row::Style | Row::Size | Row::Radius | Row::Zoom | Row::TextSize | Row::ColourBlind | Row::Animations => {
+            Row::Style
+            | Row::Size
+            | Row::Radius
+            | Row::Zoom
+            | Row::TextSize
+            | Row::ColourBlind
+            | Row::Animations
+            | Row::Travel => {
                 return self.adjust(row, true, ctx);
             }
             Row::Bind(action) => {
@@ -464,7 +475,7 @@ impl Menu {
             Row::Reset => {
                 *ctx.settings = Settings::default();
                 self.note = Some(
-                    "Every key, the sight radius, the zoom, the text size and the palette are back to their defaults."
+                    "Every key, the sight radius, the zoom, the text size, the palette, the animations and the travel pace are back to their defaults."
                         .into(),
                 );
                 return Outcome::SettingsChanged;
@@ -509,6 +520,10 @@ impl Menu {
             }
             Row::Animations => {
                 ctx.settings.animations = !ctx.settings.animations;
+                return Outcome::SettingsChanged;
+            }
+            Row::Travel => {
+                ctx.settings.travel = step(ctx.settings.travel, crate::settings::TRAVEL_PACES.len());
                 return Outcome::SettingsChanged;
             }
             _ => {}
