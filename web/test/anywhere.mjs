@@ -373,7 +373,9 @@ try {
       }
       return out;
     };
-    const { context, page } = await open({ viewport: { width: 1024, height: 700 } });
+    // A small window: nothing here is looked at, and software rendering's cost (a walk is drawn a
+    // step a frame) grows with the pixels: at 1024x700 a step took 110 ms, at 400x300 21 ms.
+    const { context, page } = await open({ viewport: { width: 400, height: 300 } });
     const { heard, key } = byEar(page);
     // From the title, by its announced text: the cursor's row is read out ("> New run").
     await page.goto(base);
@@ -384,6 +386,24 @@ try {
       tree = await heard();
     }
     check(/> New run/.test(tree), "by ear: the title's menu is read out, its cursor on \"New run\"");
+    // Travel and explore at once, as a player who wants only where a walk stops (the Settings
+    // page, by ear: down to "Settings", in, down to the row, right to "instant", back out).
+    // The row under the cursor, as it is read out first ("> sight radius < 8 > …").
+    const cursor = async () => ((await heard()).split("\n").find((l) => l.includes('text: "> ')) || "").replace(/^.*?text: "> /, "");
+    const downTo = async (what) => {
+      for (let i = 0; i < 80 && !what.test(await cursor()); i++) await key("ArrowDown");
+      return what.test(await cursor());
+    };
+    let paced = await downTo(/^Settings/);
+    if (paced) {
+      await key("Enter");
+      paced = await downTo(/^travel and explore/);
+      for (let i = 0; i < 3 && paced && !/^travel and explore\s*< instant >/.test(await cursor()); i++) await key("ArrowRight");
+      paced = paced && /^travel and explore\s*< instant >/.test(await cursor());
+      await key("Escape");
+    }
+    check(paced, `by ear: the Settings page reads out its rows, and travel and explore is set to instant${paced ? "" : ` (heard: ${(await cursor()).slice(0, 200)})`}`);
+    for (let i = 0; i < 20 && !/^New run/.test(await cursor()); i++) await key("ArrowUp");
     await key("Enter");
     await page.waitForTimeout(500);
     await key("Enter");
@@ -413,12 +433,14 @@ try {
     const playByEar = async (page, seed) => {
       const { heard, settle, key } = byEar(page);
       const said = [];
+      const began = Date.now();
       await page.goto(`${base}?seed=${seed}`);
       let where = "", tree = "";
       for (let i = 0; i < 120 && !/Depth 1 of/.test(where); i++) {
         await page.waitForTimeout(300);
         where = region(await heard(), "Where you are");
       }
+      const loaded = Date.now();
       let done = false, keys = 0, searched = 0, stuck = 0, lastTurn = -1;
       for (let step = 0; step < 500 && !done; step++) {
         tree = await heard();
@@ -469,10 +491,10 @@ try {
           await key("x");
         }
         keys++;
-        if (process.env.DELVE_DEBUG) said.push(`    ${step}: ${await page.getAttribute("body", "data-screen")} ${where.slice(0, 90)} | ${log.slice(-80)}`);
+        if (process.env.DELVE_DEBUG) said.push(`    ${step} @${((Date.now() - loaded) / 1000).toFixed(1)}: ${await page.getAttribute("body", "data-screen")} ${where.slice(0, 90)} | ${log.slice(-80)}`);
       }
       if (!done) said.push(`    last heard: ${where} | ${logLines(tree).slice(-3).join(" / ")}`);
-      said.push(`  seed ${seed}: ${done ? "reached the stairs and went down" : "did not reach the stairs"} in ${keys} keys`);
+      said.push(`  seed ${seed}: ${done ? "reached the stairs and went down" : "did not reach the stairs"} in ${keys} keys (${((loaded - began) / 1000).toFixed(1)} s to load, ${((Date.now() - loaded) / 1000).toFixed(1)} s to play)`);
       return { done, said };
     };
     // One page, one seed after another: pages played at once take turns at the keyboard's focus
