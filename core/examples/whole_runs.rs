@@ -89,9 +89,19 @@ fn one(way: Way, (careful, blind, use_items): (bool, bool, bool), n: u64, tally:
             next_save += SAVE_EVERY;
             let bytes = encode(&SavedRun::capture(&run));
             let back = decode(&bytes)
-                .expect("a save reads back")
+                .unwrap_or_else(|why| {
+                    panic!(
+                        "seed {n}, bot {careful:?} {blind:?} {use_items:?}, turn {}: a save reads back: {why}",
+                        run.turn()
+                    )
+                })
                 .restore()
-                .expect("a save restores");
+                .unwrap_or_else(|why| {
+                    panic!(
+                        "seed {n}, bot {careful:?} {blind:?} {use_items:?}, turn {}: a save restores: {why}",
+                        run.turn()
+                    )
+                });
             assert_eq!(back.state_hash(), run.state_hash(), "a save gives its run back whole");
             // Played on from the save, as a run continued is (with its own sight, as the game
             // sets it when it puts a run in play).

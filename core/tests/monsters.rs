@@ -553,13 +553,25 @@ fn what_a_thief_carries_is_saved_hashed_and_checked() {
     let back = decode(&encode(&saved)).unwrap().restore().unwrap();
     assert_eq!(back.state_hash(), run.state_hash());
     assert_eq!(back.dungeon().level().loot_of(1).map(|l| l.item), Some(dart));
-    // Loot held by no monster is refused by name.
-    let mut bad = saved.clone();
-    for level in bad.levels.iter_mut().flatten() {
+    // Loot held by no monster, or two things held by one, is what rules 6 left when a monkey
+    // stole twice and was killed: such a save continues as it was saved, not refused.
+    let mut orphaned = saved.clone();
+    for level in orphaned.levels.iter_mut().flatten() {
         for l in &mut level.loot {
             l.holder = 7;
         }
+        level.loot.push(Loot { holder: 1, item: dart });
+        level.loot.push(Loot { holder: 1, item: dart });
+    }
+    let back = orphaned.restore().expect("a rules 6 state continues");
+    assert_eq!(back.dungeon().level().loot.len(), 3);
+    // A bad enchantment of a carried thing is refused by name.
+    let mut bad = saved.clone();
+    for level in bad.levels.iter_mut().flatten() {
+        for l in &mut level.loot {
+            l.item.plus = 100;
+        }
     }
     let err = bad.restore().unwrap_err().to_string();
-    assert!(err.contains("monster 7"), "{err}");
+    assert!(err.contains("carries a dart enchanted to 100"), "{err}");
 }

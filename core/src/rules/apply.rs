@@ -104,6 +104,10 @@ pub fn apply(stage: &mut Stage, who: Who, effect: &Effect) -> Applied {
             let (Some(i), Some(item)) = (level.monster_index(id), player.pack.get(slot as usize)) else {
                 return Applied::default();
             };
+            if level.loot_of(id).is_some() {
+                // Its hands are full (resolve never asks this of it): nothing is taken.
+                return Applied::default();
+            }
             player.pack.remove(slot as usize);
             level.loot.push(Loot { holder: id, item });
             level.monsters[i].mind = Mind::Fleeing;

@@ -212,9 +212,16 @@ fn step(scene: &Scene, actor: &Actor, dir: Dir8, rng: &mut GenRng) -> Result<Vec
                             return Ok(vec![blow, Effect::Shoved { target: id, to: behind }]);
                         }
                     }
+                    // A thief carries one thing: with its hands full it only hits (it is
+                    // fleeing with what it took, and fights only where it is cornered).
+                    let empty_handed = match actor.who {
+                        Who::Monster(id) => scene.level.loot_of(id).is_none(),
+                        Who::Player => true,
+                    };
                     if actor.habit == Habit::Thief
                         && other == Who::Player
                         && hit
+                        && empty_handed
                         && let Some(slot) = scene.player_pack.and_then(|p| something_to_steal(p, rng))
                     {
                         return Ok(vec![Effect::Stole(slot)]);
@@ -373,6 +380,37 @@ mod tests {
             energy: 0,
             mind: crate::world::Mind::Asleep,
         }
+    }
+
+    /// A thief that hits steals from the pack, but carries one thing: with its hands full a hit
+    /// is only a hit (rules 6 let a monkey steal twice, and the save of its level was refused
+    /// once it died holding one of them).
+    #[test]
+    fn a_thief_carries_one_thing() {
+        let mut l = level("#####\n#.@.#\n#####\n");
+        let mut pack = crate::world::Pack::default();
+        pack.add(crate::world::Item::one(crate::world::ItemKind::Ration));
+        let thief = Actor {
+            who: Who::Monster(3),
+            habit: Habit::Thief,
+            ..walker(Pos::new(1, 1))
+        };
+        let mut s = scene(&l);
+        s.player_at = Pos::new(2, 1);
+        s.player_pack = Some(&pack);
+        assert_eq!(resolve(&s, &thief, Act::Step(Dir8::E)), Ok(vec![Effect::Stole(0)]));
+        l.loot.push(crate::world::Loot {
+            holder: 3,
+            item: crate::world::Item::one(crate::world::ItemKind::Ration),
+        });
+        let mut s = scene(&l);
+        s.player_at = Pos::new(2, 1);
+        s.player_pack = Some(&pack);
+        let hit = resolve(&s, &thief, Act::Step(Dir8::E)).unwrap();
+        assert!(
+            matches!(hit.as_slice(), [Effect::Attacked { damage: Some(_), .. }]),
+            "{hit:?}"
+        );
     }
 
     #[test]
@@ -594,7 +632,7 @@ mod tests {
 
     #[test]
     fn the_relic_is_taken_by_walking_onto_it() {
-        let mut l = level("#####\n#@..#\n#####\n");
+        let mut l = level("#####\n#.@.#\n#####\n");
         l.relic = Some(Pos::new(2, 1));
         let s = scene(&l);
         assert_eq!(
