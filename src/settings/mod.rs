@@ -20,9 +20,9 @@ pub(crate) const ZOOM_STEPS: usize = 4;
 /// The sizes text and the interface can be drawn at (Bevy's `UiScale`), smallest first.
 pub const TEXT_SIZES: [f32; 5] = [0.85, 1.0, 1.15, 1.3, 1.5];
 
-/// The paces a walk (travel, explore, rest) may step at: its name, and the time between two
-/// steps. "normal" is a pace the eye can follow; "instant" steps every frame (DCSS's
-/// `travel_delay = -1`), for players who want only where the walk stops.
+/// The paces travel and explore may step at (rest is a wait a frame whatever the pace): its
+/// name, and the time between two steps. "normal" is a pace the eye can follow; "instant" steps
+/// every frame (DCSS's `travel_delay = -1`), for players who want only where the walk stops.
 pub const TRAVEL_PACES: [(&str, u64); 3] = [("normal", 70), ("fast", 25), ("instant", 0)];
 /// The sight radii a setting can choose.
 pub(crate) const RADII: std::ops::RangeInclusive<u32> = 2..=30;
@@ -57,7 +57,7 @@ pub struct Settings {
     pub colour_blind: bool,
     /// Short animations of what a turn did (a flight, a hit's flash, a door's swing).
     pub animations: bool,
-    /// The pace of travel, explore and rest: an index into `TRAVEL_PACES`.
+    /// The pace of travel and explore: an index into `TRAVEL_PACES`.
     pub travel: usize,
     /// The desktop window's size as the player last left it (logical pixels), made smaller to
     /// fit the screen at start; `None` until the player resizes it.

@@ -632,7 +632,7 @@ mod tests {
 
     #[test]
     fn the_relic_is_taken_by_walking_onto_it() {
-        let mut l = level("#####\n#.@.#\n#####\n");
+        let mut l = level("#####\n#@..#\n#####\n");
         l.relic = Some(Pos::new(2, 1));
         let s = scene(&l);
         assert_eq!(

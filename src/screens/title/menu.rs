@@ -67,7 +67,7 @@ pub(crate) enum Row {
     ColourBlind,
     /// The animations of what a turn did, on or off.
     Animations,
-    /// The pace of travel, explore and rest.
+    /// The pace of travel and explore.
     Travel,
     Reset,
     Back,
