@@ -1,8 +1,12 @@
-// Delve by touch and by ear: the action bar (the keys with no gesture, as buttons that press
-// them), the d-pad, the map's gestures (swipe to step, long-press to look, pinch to zoom; a tap
+// Delve by touch and by ear: the action bar (the actions with no gesture, as buttons), the d-pad, the map's gestures (swipe to step, long-press to look, pinch to zoom; a tap
 // travels or attacks, which the game reads itself), and "Where am I?" (the w key or the button),
 // which reads out what the game writes in #delve-where. The bar shows the buttons of the screen
 // that has the keys (<body data-screen>, marked by the game).
+//
+// A button names what it does (`data-action="pack"`, the names of src/web/contract.rs), never a
+// key: the game marks on <body data-keys> the key that does each on the screen it shows, through
+// the player's own bindings, and the button presses that key. An action rebound in Settings keeps
+// its button.
 
 const canvas = document.getElementById("delve-canvas");
 const bar = document.getElementById("delve-actions");
@@ -20,6 +24,22 @@ export function press(key, code, shift = false) {
     send("keyup", key, code, shift);
     if (shift) send("keyup", "Shift", "ShiftLeft", false);
   }, 60);
+}
+
+/// The key that does `action` (a page name) on the screen shown, as the game marks it:
+/// [key, code, shift], or undefined for an action with no key.
+function keyOf(action) {
+  try {
+    return JSON.parse(body.dataset.keys || "{}")[action];
+  } catch {
+    return undefined;
+  }
+}
+
+/// Presses what does `action` (a page name: "pack", "move-n", "ok"), if anything does.
+export function pressAction(action) {
+  const key = keyOf(action);
+  if (key) press(key[0], key[1], key[2]);
 }
 
 // Which rows a screen shows: the map its actions (and "more"), a menu or an overlay the arrows,
@@ -81,8 +101,8 @@ function wire(container) {
     } else if (button.id === "delve-where-button") {
       sayWhere();
       return;
-    } else if (button.dataset.key) {
-      press(button.dataset.key, button.dataset.code, button.hasAttribute("data-shift"));
+    } else if (button.dataset.action) {
+      pressAction(button.dataset.action);
     }
     // A keyboard user (a screen reader's) stays on the button; a finger gives the keys back.
     if (event.detail > 0) canvas.focus({ preventScroll: true });
@@ -116,8 +136,7 @@ const LONG_PRESS = 500; // milliseconds held still for a look
 
 function directionOf(dx, dy) {
   // Eight ways, by the angle: east first, clockwise (y grows downward).
-  const ways = [["ArrowRight", "ArrowRight", "l"], ["n", "KeyN", "n"], ["ArrowDown", "ArrowDown", "j"], ["b", "KeyB", "b"],
-    ["ArrowLeft", "ArrowLeft", "h"], ["y", "KeyY", "y"], ["ArrowUp", "ArrowUp", "k"], ["u", "KeyU", "u"]];
+  const ways = ["move-e", "move-se", "move-s", "move-sw", "move-w", "move-nw", "move-n", "move-ne"];
   const sector = Math.round(Math.atan2(dy, dx) / (Math.PI / 4));
   return ways[(sector + 8) % 8];
 }
@@ -131,7 +150,7 @@ view.addEventListener("pointerdown", (event) => {
       const t = touches.get(event.pointerId);
       if (t && Math.hypot(t.x - t.x0, t.y - t.y0) < 10 && body.dataset.screen === "map") {
         t.looked = true;
-        press("v", "KeyV");
+        pressAction("look");
       }
     }, LONG_PRESS);
   } else if (touches.size === 2) {
@@ -148,8 +167,7 @@ view.addEventListener("pointermove", (event) => {
     const [a, b] = [...touches.values()];
     const now = Math.hypot(a.x - b.x, a.y - b.y);
     if (now > pinch * 1.3 || now < pinch / 1.3) {
-      if (now > pinch) press("=", "Equal");
-      else press("-", "Minus");
+      pressAction(now > pinch ? "zoom-in" : "zoom-out");
       pinch = now;
     }
   }
@@ -164,8 +182,7 @@ function lift(event) {
   if (event.type !== "pointerup" || wasPinch || t.looked || touches.size > 0) return;
   const dx = t.x - t.x0, dy = t.y - t.y0;
   if (Math.hypot(dx, dy) >= SWIPE && event.timeStamp - t.t < 800 && body.dataset.screen === "map") {
-    const [key, code] = directionOf(dx, dy);
-    press(key, code);
+    pressAction(directionOf(dx, dy));
   }
 }
 view.addEventListener("pointerup", lift);

@@ -221,6 +221,16 @@ impl Layout {
         (!self.learned.values().any(|&k| k == guess)).then_some(guess)
     }
 
+    /// The letter `code` prints: as learned, else QWERTY's (unless that letter was seen on
+    /// another key). None for a key that prints no letter.
+    pub(crate) fn letter_of(&self, code: KeyCode) -> Option<char> {
+        if let Some((&letter, _)) = self.learned.iter().find(|&(_, &k)| k == code) {
+            return Some(letter);
+        }
+        let letter = ('a'..='z').find(|&l| qwerty_key(l) == Some(code))?;
+        (!self.learned.contains_key(&letter)).then_some(letter)
+    }
+
     /// `code` was seen to print `letter` (lowercased). True if that is news.
     pub(crate) fn learn(&mut self, letter: char, code: KeyCode) -> bool {
         let letter = letter.to_ascii_lowercase();

@@ -10,6 +10,7 @@
 //! (`data-run`, the query that reproduces it) and the lab (`data-lab`); the lab panel asks for a
 //! new level by setting `data-request` to a query, which the game takes on its next frame.
 
+pub mod contract;
 pub mod params;
 #[cfg(target_arch = "wasm32")]
 mod speech;
@@ -30,6 +31,7 @@ mod page {
     use delve_core::generation::GenParams;
     use delve_core::run::RunSpec;
 
+    use super::contract::{Mark, Screen, TIME_PREFIX, keys_mark};
     use super::params::{self, PageRequest};
     use super::params_were_only_a_replay;
     use crate::assets::LoadFailures;
@@ -55,7 +57,7 @@ mod page {
 
     /// Marks the page's state on `<body data-delve="...">` for the loader and the tests.
     fn set_state(state: &str) {
-        set_body("data-delve", state);
+        mark(Mark::Delve, state);
     }
 
     /// Marks on `<body data-t-NAME>` when (milliseconds of `Date.now()`) a step of starting up was
@@ -64,10 +66,15 @@ mod page {
     /// end of loading (`loaded`) and its first level (`playing`), and the loader the frame after
     /// that (`drawn`). The end-to-end test reports the differences.
     fn mark_time(name: &str) {
-        set_body(&format!("data-t-{name}"), &format!("{}", js_sys::Date::now()));
+        set_body(&format!("{TIME_PREFIX}{name}"), &format!("{}", js_sys::Date::now()));
     }
 
-    /// Marks an attribute of `<body>` (the end-to-end test reads the depth and position).
+    /// Writes one of the game's marks on `<body>` (`contract::Mark`).
+    fn mark(mark: Mark, value: &str) {
+        set_body(mark.attribute(), value);
+    }
+
+    /// Sets an attribute of `<body>`.
     fn set_body(name: &str, value: &str) {
         if let Some(body) = document().and_then(|d| d.body()) {
             let _ = body.set_attribute(name, value);
@@ -90,25 +97,25 @@ mod page {
                 (true, false) => "done",
                 (false, false) => "playing",
             };
-            set_body("data-replay", state);
+            mark(Mark::Replay, state);
             if control.is_done() {
-                set_body("data-hash", &format!("{:016x}", game.state_hash()));
+                mark(Mark::Hash, &format!("{:016x}", game.state_hash()));
             }
         }
         if let Some(cost) = slot.as_ref().filter(|s| s.is_changed()).and_then(|s| s.last_cost_us) {
-            set_body("data-save-us", &cost.to_string());
+            mark(Mark::SaveUs, &cost.to_string());
         }
         if game.is_changed() {
             let (dungeon, at, view) = (game.dungeon(), game.player().at, game.sight());
-            set_body("data-depth", &dungeon.depth().to_string());
-            set_body("data-turn", &game.turn().to_string());
+            mark(Mark::Depth, &dungeon.depth().to_string());
+            mark(Mark::Turn, &game.turn().to_string());
             let wants_hash = document()
                 .and_then(|d| d.body())
-                .is_some_and(|b| b.has_attribute("data-want-hash"));
+                .is_some_and(|b| b.has_attribute(Mark::WantHash.attribute()));
             if wants_hash {
-                set_body("data-hash", &format!("{:016x}", game.state_hash()));
+                mark(Mark::Hash, &format!("{:016x}", game.state_hash()));
             }
-            set_body("data-pos", &format!("{},{}", at.x, at.y));
+            mark(Mark::Pos, &format!("{},{}", at.x, at.y));
             let seen: Vec<String> = dungeon
                 .level()
                 .monsters
@@ -116,28 +123,32 @@ mod page {
                 .filter(|m| view.is_visible(m.at))
                 .map(|m| format!("{}@{},{}", m.kind.name(), m.at.x, m.at.y))
                 .collect();
-            set_body("data-monsters", &seen.join(" "));
+            mark(Mark::Monsters, &seen.join(" "));
             // A boon owed (the boon screen is open): its three names, else nothing.
             let offer = game.offer().map_or_else(String::new, |o| {
                 o.iter().map(|b| b.name()).collect::<Vec<_>>().join(",")
             });
-            set_body("data-boon", &offer);
+            mark(Mark::Boon, &offer);
         }
     }
 
-    /// Marks which screen has the keys on `<body data-screen>`: "title", "map", "pack", "aim",
-    /// "look", "help", "log", "overview", "choose", "boon", "ended" (the page's action bar shows
-    /// that screen's buttons, and a reader's script knows where it is).
-    fn mark_screen(state: Res<State<GameState>>, focus: Option<Res<State<crate::state::Focus>>>) {
-        if !state.is_changed() && !focus.as_ref().is_some_and(|f| f.is_changed()) {
+    /// Marks which screen has the keys on `<body data-screen>` (`contract::Screen`: the page's
+    /// action bar shows that screen's buttons, and a reader's script knows where it is), and what
+    /// each of the page's buttons presses there on `<body data-keys>` (`contract::keys_mark`:
+    /// an action through the player's own bindings, so a rebound action keeps its button).
+    fn mark_screen(
+        state: Res<State<GameState>>,
+        focus: Option<Res<State<crate::state::Focus>>>,
+        settings: Res<crate::settings::Settings>,
+        layout: Res<crate::settings::KeyboardLayout>,
+    ) {
+        let focus_changed = focus.as_ref().is_some_and(|f| f.is_changed());
+        if !state.is_changed() && !focus_changed && !settings.is_changed() && !layout.is_changed() {
             return;
         }
-        let screen = match (state.get(), focus.as_deref().map(State::get)) {
-            (GameState::Playing, Some(focus)) => format!("{focus:?}").to_lowercase(),
-            (GameState::Playing, None) => "map".to_owned(),
-            (other, _) => format!("{other:?}").to_lowercase(),
-        };
-        set_body("data-screen", &screen);
+        let screen = Screen::of(*state.get(), focus.as_deref().map(|f| *f.get()));
+        mark(Mark::Keys, &keys_mark(screen, &settings.bindings, &layout));
+        mark(Mark::Screen, screen.name());
     }
 
     /// Marks the size the game lays itself out in on `<body data-view="360x550@2">`: the window's
@@ -154,7 +165,7 @@ mod page {
         for window in &windows {
             let view = format!("{}x{}@{}", window.width(), window.height(), window.scale_factor());
             if *marked != view {
-                set_body("data-view", &view);
+                mark(Mark::View, &view);
                 *marked = view;
             }
         }
@@ -208,8 +219,8 @@ mod page {
         show_level(run);
         let query = params::query(run, lab_on);
         // The page's loader puts it in the address bar too (history.replaceState).
-        set_body("data-run", &query);
-        set_body("data-lab", if lab_on { "on" } else { "off" });
+        mark(Mark::Run, &query);
+        mark(Mark::Lab, if lab_on { "on" } else { "off" });
         if let (Some(session), Some(id)) = (session(), id) {
             let _ = session.set_item("delve.tab-query", &query);
             let _ = session.set_item("delve.tab-run", &id.to_string());
@@ -228,10 +239,10 @@ mod page {
         let Some(body) = document().and_then(|d| d.body()) else {
             return;
         };
-        let Some(request) = body.get_attribute("data-request") else {
+        let Some(request) = body.get_attribute(Mark::Request.attribute()) else {
             return;
         };
-        let _ = body.remove_attribute("data-request");
+        let _ = body.remove_attribute(Mark::Request.attribute());
         let asked = params::parse(&request, rand::random);
         set_text("delve-message", &asked.problems.join(" "));
         match RunSpec::seeded(asked.params).begin() {
@@ -416,7 +427,7 @@ mod page {
             .add_systems(OnEnter(GameState::Playing), || {
                 if document()
                     .and_then(|d| d.body())
-                    .is_some_and(|b| !b.has_attribute("data-t-playing"))
+                    .is_some_and(|b| !b.has_attribute(&format!("{TIME_PREFIX}playing")))
                 {
                     mark_time("playing");
                 }

@@ -8,6 +8,8 @@
 //   D. by ear: a script that reads only the page's accessible text (the accessibility tree, not
 //      the canvas) and presses keys starts a run from the title, and reaches the stairs of
 //      level 1 on 20 seeds;
+//   F. a rebound action keeps its button: "the pack" rebound in Settings (from i to o) opens
+//      from the bar's Pack on a touch screen, and its old key no longer does;
 //   E. the start-up ratios: the first drawn level against the module's own fetch, compile and
 //      instantiate (web/test/probe.html), side by side, cold and from the service worker's cache,
 //      printed with their breakdown (figures, not assertions).
@@ -24,7 +26,7 @@ import { fileFor, sendFile } from "../serve.mjs";
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = join(here, "..", "dist");
 const shots = process.env.DELVE_SHOTS || join(here, "..");
-const only = (process.env.DELVE_ONLY || "ABCDE").split("");
+const only = (process.env.DELVE_ONLY || "ABCDFE").split("");
 
 let failures = 0;
 let passed = 0;
@@ -508,6 +510,57 @@ try {
     const n = reached.filter(Boolean).length;
     check(n === seeds.length, `by ear: reading only the accessible text, the player reaches the stairs of level 1 on ${n} of ${seeds.length} seeds`);
     check(page.errors().length === 0, `by ear: no error on the console ${page.errors().join(" | ")}`);
+    await context.close();
+  }
+
+  // F. A rebound action keeps its button: the buttons name actions, and the game marks which key
+  // does each (<body data-keys>) through the player's bindings.
+  if (only.includes("F")) {
+    const { context, page } = await open({ viewport: { width: 480, height: 640 }, isMobile: true, hasTouch: true });
+    await page.goto(base);
+    check(await until(page, () => document.body.dataset.screen === "title", null, 180000), "rebound: the title screen opens");
+    // The cursor's row, as the page mirrors the title's menu ("> Settings").
+    const cursor = async () => ((await page.textContent("#delve-screen")) || "").split("\n").find((l) => l.startsWith("> ")) || "";
+    const downTo = async (what) => {
+      for (let i = 0; i < 80 && !what.test(await cursor()); i++) {
+        await page.keyboard.press("ArrowDown");
+        await page.waitForTimeout(60);
+      }
+      return what.test(await cursor());
+    };
+    await page.locator("#delve-canvas").focus();
+    let rebound = await downTo(/^> Settings/);
+    if (rebound) {
+      await page.keyboard.press("Enter");
+      await page.waitForTimeout(200);
+      rebound = await downTo(/^> your pack/);
+      await page.keyboard.press("Enter");
+      await page.waitForTimeout(200);
+      await page.keyboard.press("o");
+      await page.waitForTimeout(300);
+      rebound = rebound && /your pack[^\n]*\bo\b/.test(await cursor());
+      await page.keyboard.press("Escape");
+      await page.waitForTimeout(300);
+    }
+    const marked = await page.evaluate(() => JSON.parse(document.body.dataset.keys || "{}").pack);
+    check(rebound && marked && marked[1] === "KeyO",
+      `rebound: "your pack" is put on o in Settings, and the game marks the Pack button's key as it (${JSON.stringify(marked)}; ${await cursor()})`);
+    for (let i = 0; i < 20 && !/^> New run/.test(await cursor()); i++) await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("Enter");
+    await page.waitForTimeout(500);
+    await page.keyboard.press("Enter");
+    const started = await until(page, () => document.body.dataset.screen === "map", null, 60000);
+    await page.waitForTimeout(500);
+    await page.keyboard.press("i");
+    await page.waitForTimeout(600);
+    const oldKey = await screen(page);
+    await tapButton(page, "Pack");
+    const opened = await until(page, () => document.body.dataset.screen === "pack", null, 10000);
+    if (opened) await tapButton(page, "Back");
+    const closed = opened && await until(page, () => document.body.dataset.screen === "map", null, 10000);
+    check(started && oldKey === "map" && opened && closed,
+      `rebound: on the map, i no longer opens the pack (${oldKey}), the bar's Pack does (${opened}) and its Back closes it (${closed})`);
+    check(page.errors().length === 0, `rebound: no error on the console ${page.errors().join(" | ")}`);
     await context.close();
   }
 
