@@ -7,71 +7,53 @@ use super::growth::grade_of;
 use super::kind::Kind;
 use super::record::{Ending, RunRecord};
 
-/// A feat.
-/// Saved by its pinned id (`Feat::id`), never by its place in this list.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Feat {
-    /// Slay a foe.
-    FirstBlood,
-    /// Reach level 5.
-    Delver,
-    /// Reach level 10.
-    Depths,
-    /// Take the Heartstone.
-    HeartInHand,
-    /// Win.
-    Daylight,
-    /// Win without drinking a potion.
-    Teetotaller,
-    /// Win without reading a scroll.
-    Unlettered,
-    /// Reach level 5 without being hurt.
-    Untouched,
-    /// Win in fewer than `SWIFT_TURNS` turns.
-    Swift,
-    /// Carry 500 gold.
-    Hoarder,
-    /// Slay 50 foes in a run.
-    Slayer,
-    /// Slay a troll.
-    TrollSlayer,
-    /// Reach level 4 having slain nothing.
-    Pacifist,
-    /// Find every secret on a level that has two or more.
-    NothingHidden,
-    /// Stab five sleepers in a run.
-    Assassin,
-    /// Enchant something to +3.
-    Enchanter,
-    /// Reach experience level 8.
-    Seasoned,
-    /// Open a locked door with its key.
-    KeyHolder,
-    /// Eat five rations in a run.
-    Gourmand,
+super::stable::catalog! {
+    /// A feat.
+    /// Saved by its pinned id (`Feat::id`), never by its place in this list.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    pub enum Feat: "feat";
+    /// Its name and what earns it.
+    words -> (&'static str, &'static str) {
+        /// Slay a foe.
+        FirstBlood = 0 => ("First blood", "Slay a foe."),
+        /// Reach level 5.
+        Delver = 1 => ("Delver", "Reach level 5."),
+        /// Reach level 10.
+        Depths = 2 => ("The depths", "Reach level 10."),
+        /// Take the Heartstone.
+        HeartInHand = 3 => ("Heart in hand", "Take the Heartstone."),
+        /// Win.
+        Daylight = 4 => ("Daylight", "Escape with the Heartstone."),
+        /// Win without drinking a potion.
+        Teetotaller = 5 => ("Teetotaller", "Win without drinking a potion."),
+        /// Win without reading a scroll.
+        Unlettered = 6 => ("Unlettered", "Win without reading a scroll."),
+        /// Reach level 5 without being hurt.
+        Untouched = 7 => ("Untouched", "Reach level 5 without being hurt."),
+        /// Win in fewer than `SWIFT_TURNS` turns.
+        Swift = 8 => ("Swift", "Win in fewer than 8,000 turns."),
+        /// Carry 500 gold.
+        Hoarder = 9 => ("Hoarder", "Carry 500 gold."),
+        /// Slay 50 foes in a run.
+        Slayer = 10 => ("Slayer", "Slay 50 foes in one run."),
+        /// Slay a troll.
+        TrollSlayer = 11 => ("Troll slayer", "Slay a troll."),
+        /// Reach level 4 having slain nothing.
+        Pacifist = 12 => ("Pacifist", "Reach level 4 having slain nothing."),
+        /// Find every secret on a level that has two or more.
+        NothingHidden = 13 => ("Nothing hidden", "Find every secret on a level with two or more."),
+        /// Stab five sleepers in a run.
+        Assassin = 14 => ("Assassin", "Stab five sleeping foes in one run."),
+        /// Enchant something to +3.
+        Enchanter = 15 => ("Enchanter", "Enchant a weapon or armour to +3."),
+        /// Reach experience level 8.
+        Seasoned = 16 => ("Seasoned", "Reach experience level 8."),
+        /// Open a locked door with its key.
+        KeyHolder = 17 => ("Key holder", "Open a locked door with its key."),
+        /// Eat five rations in a run.
+        Gourmand = 18 => ("Gourmand", "Eat five rations in one run."),
+    }
 }
-
-super::stable::stable_ids!(Feat, "feat" {
-    FirstBlood = 0,
-    Delver = 1,
-    Depths = 2,
-    HeartInHand = 3,
-    Daylight = 4,
-    Teetotaller = 5,
-    Unlettered = 6,
-    Untouched = 7,
-    Swift = 8,
-    Hoarder = 9,
-    Slayer = 10,
-    TrollSlayer = 11,
-    Pacifist = 12,
-    NothingHidden = 13,
-    Assassin = 14,
-    Enchanter = 15,
-    Seasoned = 16,
-    KeyHolder = 17,
-    Gourmand = 18,
-});
 
 /// A win faster than this many turns is swift.
 pub const SWIFT_TURNS: u64 = 8_000;
@@ -92,54 +74,6 @@ pub struct Judged<'a> {
 }
 
 impl Feat {
-    /// Every feat, in table order.
-    pub const ALL: [Feat; 19] = [
-        Feat::FirstBlood,
-        Feat::Delver,
-        Feat::Depths,
-        Feat::HeartInHand,
-        Feat::Daylight,
-        Feat::Teetotaller,
-        Feat::Unlettered,
-        Feat::Untouched,
-        Feat::Swift,
-        Feat::Hoarder,
-        Feat::Slayer,
-        Feat::TrollSlayer,
-        Feat::Pacifist,
-        Feat::NothingHidden,
-        Feat::Assassin,
-        Feat::Enchanter,
-        Feat::Seasoned,
-        Feat::KeyHolder,
-        Feat::Gourmand,
-    ];
-
-    /// Its name and what earns it.
-    pub const fn words(self) -> (&'static str, &'static str) {
-        match self {
-            Feat::FirstBlood => ("First blood", "Slay a foe."),
-            Feat::Delver => ("Delver", "Reach level 5."),
-            Feat::Depths => ("The depths", "Reach level 10."),
-            Feat::HeartInHand => ("Heart in hand", "Take the Heartstone."),
-            Feat::Daylight => ("Daylight", "Escape with the Heartstone."),
-            Feat::Teetotaller => ("Teetotaller", "Win without drinking a potion."),
-            Feat::Unlettered => ("Unlettered", "Win without reading a scroll."),
-            Feat::Untouched => ("Untouched", "Reach level 5 without being hurt."),
-            Feat::Swift => ("Swift", "Win in fewer than 8,000 turns."),
-            Feat::Hoarder => ("Hoarder", "Carry 500 gold."),
-            Feat::Slayer => ("Slayer", "Slay 50 foes in one run."),
-            Feat::TrollSlayer => ("Troll slayer", "Slay a troll."),
-            Feat::Pacifist => ("Pacifist", "Reach level 4 having slain nothing."),
-            Feat::NothingHidden => ("Nothing hidden", "Find every secret on a level with two or more."),
-            Feat::Assassin => ("Assassin", "Stab five sleeping foes in one run."),
-            Feat::Enchanter => ("Enchanter", "Enchant a weapon or armour to +3."),
-            Feat::Seasoned => ("Seasoned", "Reach experience level 8."),
-            Feat::KeyHolder => ("Key holder", "Open a locked door with its key."),
-            Feat::Gourmand => ("Gourmand", "Eat five rations in one run."),
-        }
-    }
-
     /// Its name ("Teetotaller").
     pub const fn name(self) -> &'static str {
         self.words().0

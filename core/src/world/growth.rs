@@ -13,50 +13,87 @@ pub const MAX_GRADE: u32 = 12;
 /// Hit points every experience level adds by itself (the boon chosen adds its own).
 pub const HP_PER_GRADE: i32 = 2;
 
-/// A boon: what the player may choose to grow by at an experience level.
-/// Saved and recorded by its pinned id (`Boon::id`), never by its place in this list.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Boon {
-    /// More hit points.
-    Vigour,
-    /// Harder blows.
-    Might,
-    /// Surer blows and throws.
-    Precision,
-    /// A tougher hide: armour of its own.
-    Hide,
-    /// Healing twice as fast.
-    Regeneration,
-    /// Hunger a third slower.
-    IronStomach,
-    /// Poison lasts half as long.
-    PoisonResistance,
-    /// Fire burns half as hard.
-    FireResistance,
-    /// A stab on a sleeper does five times the damage, not three.
-    Assassin,
-    /// Better throws.
-    Thrower,
-    /// Finds hidden things farther off and more often.
-    KeenEyes,
-    /// Wearing armour, a blow that hits knocks the foe a tile back now and then.
-    ShieldBash,
+super::stable::catalog! {
+    /// A boon: what the player may choose to grow by at an experience level.
+    /// Saved and recorded by its pinned id (`Boon::id`), never by its place in this list.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    pub enum Boon: "boon";
+    /// What the boon is: its name, how many times it may be taken, what it does.
+    stats -> BoonStats {
+        /// More hit points.
+        Vigour = 0 => BoonStats {
+            name: "vigour",
+            most: 3,
+            about: "8 more hit points at most, and healed by 8.",
+        },
+        /// Harder blows.
+        Might = 1 => BoonStats {
+            name: "might",
+            most: 3,
+            about: "Your blows do 1 more damage at least and 2 more at most.",
+        },
+        /// Surer blows and throws.
+        Precision = 2 => BoonStats {
+            name: "precision",
+            most: 3,
+            about: "Your blows and throws hit 7 % more often.",
+        },
+        /// A tougher hide: armour of its own.
+        Hide = 3 => BoonStats {
+            name: "thick hide",
+            most: 2,
+            about: "Takes 1 more off every hit, as armour does (on top of what you wear).",
+        },
+        /// Healing twice as fast.
+        Regeneration = 4 => BoonStats {
+            name: "regeneration",
+            most: 1,
+            about: "You heal a hit point every 3 turns, not every 6 (it makes you no hungrier).",
+        },
+        /// Hunger a third slower.
+        IronStomach = 5 => BoonStats {
+            name: "iron stomach",
+            most: 1,
+            about: "You grow hungry a third slower: one turn in 3 costs no food.",
+        },
+        /// Poison lasts half as long.
+        PoisonResistance = 6 => BoonStats {
+            name: "poison resistance",
+            most: 1,
+            about: "Poison from a potion or a bloat lasts half as long, and poison gas hurts half as much.",
+        },
+        /// Fire burns half as hard.
+        FireResistance = 7 => BoonStats {
+            name: "fire resistance",
+            most: 1,
+            about: "Fire burns you for half its damage (lava still kills).",
+        },
+        /// A stab on a sleeper does five times the damage, not three.
+        Assassin = 8 => BoonStats {
+            name: "assassin",
+            most: 1,
+            about: "A stab on a sleeping foe does five times the damage of a blow, not three.",
+        },
+        /// Better throws.
+        Thrower = 9 => BoonStats {
+            name: "thrower",
+            most: 1,
+            about: "What you throw hits 10 % more often and does 2 more damage.",
+        },
+        /// Finds hidden things farther off and more often.
+        KeenEyes = 10 => BoonStats {
+            name: "keen eyes",
+            most: 1,
+            about: "Searching reaches 2 tiles round you, not 1, and you notice hidden things beside you twice as often.",
+        },
+        /// Wearing armour, a blow that hits knocks the foe a tile back now and then.
+        ShieldBash = 11 => BoonStats {
+            name: "shield bash",
+            most: 1,
+            about: "Wearing armour, one blow in 4 that hits also knocks the foe a tile back (when the tile behind it is free ground): it must close in again.",
+        },
+    }
 }
-
-super::stable::stable_ids!(Boon, "boon" {
-    Vigour = 0,
-    Might = 1,
-    Precision = 2,
-    Hide = 3,
-    Regeneration = 4,
-    IronStomach = 5,
-    PoisonResistance = 6,
-    FireResistance = 7,
-    Assassin = 8,
-    Thrower = 9,
-    KeenEyes = 10,
-    ShieldBash = 11,
-});
 
 /// What a boon is: its name, how many times it may be taken, what it does (numbers are the
 /// rules' own constants, below).
@@ -87,91 +124,7 @@ pub const KEEN_REACH: i32 = 2;
 /// One blow that hits in this many knocks the foe back with Shield bash (worn armour needed).
 pub const BASH_ONE_IN: u32 = 4;
 
-const BOONS: [BoonStats; 12] = [
-    BoonStats {
-        name: "vigour",
-        most: 3,
-        about: "8 more hit points at most, and healed by 8.",
-    },
-    BoonStats {
-        name: "might",
-        most: 3,
-        about: "Your blows do 1 more damage at least and 2 more at most.",
-    },
-    BoonStats {
-        name: "precision",
-        most: 3,
-        about: "Your blows and throws hit 7 % more often.",
-    },
-    BoonStats {
-        name: "thick hide",
-        most: 2,
-        about: "Takes 1 more off every hit, as armour does (on top of what you wear).",
-    },
-    BoonStats {
-        name: "regeneration",
-        most: 1,
-        about: "You heal a hit point every 3 turns, not every 6 (it makes you no hungrier).",
-    },
-    BoonStats {
-        name: "iron stomach",
-        most: 1,
-        about: "You grow hungry a third slower: one turn in 3 costs no food.",
-    },
-    BoonStats {
-        name: "poison resistance",
-        most: 1,
-        about: "Poison from a potion or a bloat lasts half as long, and poison gas hurts half as much.",
-    },
-    BoonStats {
-        name: "fire resistance",
-        most: 1,
-        about: "Fire burns you for half its damage (lava still kills).",
-    },
-    BoonStats {
-        name: "assassin",
-        most: 1,
-        about: "A stab on a sleeping foe does five times the damage of a blow, not three.",
-    },
-    BoonStats {
-        name: "thrower",
-        most: 1,
-        about: "What you throw hits 10 % more often and does 2 more damage.",
-    },
-    BoonStats {
-        name: "keen eyes",
-        most: 1,
-        about: "Searching reaches 2 tiles round you, not 1, and you notice hidden things beside you twice as often.",
-    },
-    BoonStats {
-        name: "shield bash",
-        most: 1,
-        about: "Wearing armour, one blow in 4 that hits also knocks the foe a tile back (when the tile behind it is free ground): it must close in again.",
-    },
-];
-
 impl Boon {
-    /// Every boon, in table order.
-    pub const ALL: [Boon; 12] = [
-        Boon::Vigour,
-        Boon::Might,
-        Boon::Precision,
-        Boon::Hide,
-        Boon::Regeneration,
-        Boon::IronStomach,
-        Boon::PoisonResistance,
-        Boon::FireResistance,
-        Boon::Assassin,
-        Boon::Thrower,
-        Boon::KeenEyes,
-        Boon::ShieldBash,
-    ];
-
-    /// What it is.
-    pub const fn stats(self) -> BoonStats {
-        BOONS[self as usize]
-    }
-
     /// Its name ("might").
     pub const fn name(self) -> &'static str {
         self.stats().name

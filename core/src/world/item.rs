@@ -59,86 +59,100 @@ impl Class {
     }
 }
 
-/// A kind of item.
-/// Saved by its pinned id (`ItemKind::id`), never by its place in this list.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum ItemKind {
-    /// Heals 20 and cures poison and confusion.
-    Healing,
-    /// Five more hit points at most, and heals fully.
-    Vigour,
-    /// You act twice for every turn of the monsters', for a while.
-    Speed,
-    /// Hurts a point a turn for a while, and stops healing.
-    Poison,
-    /// Your steps go astray, half of them, for a while.
-    Confusion,
-    /// Shows the whole level.
-    MagicMapping,
-    /// Takes you somewhere else on the level, out of sight.
-    Teleportation,
-    /// Names every potion and scroll you carry.
-    Identify,
-    /// Two more charges for every wand you carry.
-    Recharging,
-    /// Every monster on the level comes for you.
-    Aggravation,
-    /// Light and sure.
-    Dagger,
-    /// Sure and sharp.
-    Sword,
-    /// Heavy: hits hard, misses more.
-    Axe,
-    /// Hits hardest, misses most.
-    Mace,
-    /// Takes a little off every hit.
-    Leather,
-    /// Takes more off, spoils your aim a little.
-    ChainMail,
-    /// Takes the most off, spoils your aim most.
-    Plate,
-    /// Light, thrown in a handful.
-    Dart,
-    /// Heavy, thrown one at a time.
-    Javelin,
-    /// A bolt that always hits.
-    Striking,
-    /// Puts a monster to sleep.
-    Sleep,
-    /// Takes you to the tile you aim at.
-    Blinking,
-    /// Makes a weapon or armour you choose better by one.
-    Enchanting,
-    /// Fills the stomach.
-    Ration,
+super::stable::catalog! {
+    /// A kind of item.
+    /// Saved by its pinned id (`ItemKind::id`), never by its place in this list.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    pub enum ItemKind: "item kind";
+    /// What the kind is like: name, class, to hit, damage, armour, found, weight; then its look
+    /// (letter, tile and tint, by class: a potion's colour is the run's) and what it does.
+    stats -> ItemStats {
+        /// Heals 20 and cures poison and confusion.
+        Healing = 0 => row("healing", Potion, 0, (0, 0), 0, (1, 1), 30)
+            .shown(POTION_LOOK, "Heals 20 hit points and cures poison and confusion."),
+        /// Five more hit points at most, and heals fully.
+        Vigour = 1 => row("vigour", Potion, 0, (0, 0), 0, (1, 1), 8)
+            .shown(POTION_LOOK, "Raises your most hit points by 5 (up to 60) and heals you fully."),
+        /// You act twice for every turn of the monsters', for a while.
+        Speed = 2 => row("speed", Potion, 0, (0, 0), 0, (1, 1), 10)
+            .shown(POTION_LOOK, "For 15 turns you act twice for every turn of the monsters'."),
+        /// Hurts a point a turn for a while, and stops healing.
+        Poison = 3 => row("poison", Potion, 0, (0, 0), 0, (1, 1), 12)
+            .shown(
+                POTION_LOOK,
+                "Poisons you: a hit point a turn for 10 turns, and no healing meanwhile (it can kill).",
+            ),
+        /// Your steps go astray, half of them, for a while.
+        Confusion = 4 => row("confusion", Potion, 0, (0, 0), 0, (1, 1), 10)
+            .shown(
+                POTION_LOOK,
+                "For 8 turns half your steps go a random way (into a wall: a stumble, still a turn).",
+            ),
+        /// Shows the whole level.
+        MagicMapping = 5 => row("magic mapping", Scroll, 0, (0, 0), 0, (1, 1), 12)
+            .shown(SCROLL_LOOK, "Shows you the whole level and what lies on it."),
+        /// Takes you somewhere else on the level, out of sight.
+        Teleportation = 6 => row("teleportation", Scroll, 0, (0, 0), 0, (1, 1), 10)
+            .shown(
+                SCROLL_LOOK,
+                "Takes you somewhere you could walk to on the level, out of sight if it can (never into a locked vault).",
+            ),
+        /// Names every potion and scroll you carry.
+        Identify = 7 => row("identify", Scroll, 0, (0, 0), 0, (1, 1), 14)
+            .shown(SCROLL_LOOK, "Names every potion and scroll you carry."),
+        /// Two more charges for every wand you carry.
+        Recharging = 8 => row("recharging", Scroll, 0, (0, 0), 0, (1, 1), 6)
+            .shown(SCROLL_LOOK, "Gives every wand you carry two more charges (at most 9)."),
+        /// Every monster on the level comes for you.
+        Aggravation = 9 => row("aggravation", Scroll, 0, (0, 0), 0, (1, 1), 8)
+            .shown(SCROLL_LOOK, "Every monster on the level wakes and comes for you."),
+        /// Light and sure.
+        Dagger = 10 => row("dagger", Weapon, 10, (0, 1), 0, (1, 1), 10)
+            .shown(DAGGER_LOOK, "A light blade: your blows land more often."),
+        /// Sure and sharp.
+        Sword = 11 => row("sword", Weapon, 5, (1, 3), 0, (1, 1), 8)
+            .shown(WEAPON_LOOK, "A good blade: surer and sharper blows."),
+        /// Heavy: hits hard, misses more.
+        Axe = 12 => row("axe", Weapon, -5, (2, 5), 0, (1, 1), 6)
+            .shown(AXE_LOOK, "Heavy: harder blows that miss more often."),
+        /// Hits hardest, misses most.
+        Mace = 13 => row("mace", Weapon, -10, (3, 7), 0, (1, 1), 4)
+            .shown(MACE_LOOK, "The heaviest: the hardest blows, the most misses."),
+        /// Takes a little off every hit.
+        Leather = 14 => row("leather armour", Armour, 0, (0, 0), 2, (1, 1), 10)
+            .shown(ARMOUR_LOOK, "Takes a little off every hit, and costs nothing."),
+        /// Takes more off, spoils your aim a little.
+        ChainMail = 15 => row("chain mail", Armour, -5, (0, 0), 4, (1, 1), 6)
+            .shown(ARMOUR_LOOK, "Takes more off every hit, and spoils your aim a little."),
+        /// Takes the most off, spoils your aim most.
+        Plate = 16 => row("plate armour", Armour, -15, (0, 0), 6, (1, 1), 3)
+            .shown(ARMOUR_LOOK, "Takes the most off every hit, and spoils your aim the most."),
+        /// Light, thrown in a handful.
+        Dart = 17 => row("dart", Thrown, 5, (2, 4), 0, (4, 8), 10)
+            .shown(THROWN_LOOK, "Thrown at a target in sight; picked up again where it lands."),
+        /// Heavy, thrown one at a time.
+        Javelin = 18 => row("javelin", Thrown, 0, (4, 9), 0, (2, 4), 6)
+            .shown(THROWN_LOOK, "Thrown hard at a target in sight; picked up again where it lands."),
+        /// A bolt that always hits.
+        Striking = 19 => row("striking", Wand, 100, (5, 10), 0, (3, 5), 8)
+            .shown(WAND_LOOK, "Its bolt always hits the first monster in its way."),
+        /// Puts a monster to sleep.
+        Sleep = 20 => row("sleep", Wand, 100, (0, 0), 0, (3, 5), 6)
+            .shown(WAND_LOOK, "Its bolt puts the first monster in its way to sleep."),
+        /// Takes you to the tile you aim at.
+        Blinking = 21 => row("blinking", Wand, 100, (0, 0), 0, (2, 4), 5)
+            .shown(WAND_LOOK, "Takes you along its bolt, as far as the way is free."),
+        /// Makes a weapon or armour you choose better by one.
+        Enchanting = 22 => row("enchanting", Scroll, 0, (0, 0), 0, (1, 1), 16)
+            .shown(
+                SCROLL_LOOK,
+                "Makes a weapon (5 % surer, 1 more damage at least and at most) or armour (1 more off every hit) you choose better by one.",
+            ),
+        /// Fills the stomach.
+        Ration = 23 => row("ration", Food, 0, (0, 0), 0, (1, 1), 0)
+            .shown(FOOD_LOOK, "Eaten, fills the stomach by 1,800 turns (it holds 2,150)."),
+    }
 }
-
-super::stable::stable_ids!(ItemKind, "item kind" {
-    Healing = 0,
-    Vigour = 1,
-    Speed = 2,
-    Poison = 3,
-    Confusion = 4,
-    MagicMapping = 5,
-    Teleportation = 6,
-    Identify = 7,
-    Recharging = 8,
-    Aggravation = 9,
-    Dagger = 10,
-    Sword = 11,
-    Axe = 12,
-    Mace = 13,
-    Leather = 14,
-    ChainMail = 15,
-    Plate = 16,
-    Dart = 17,
-    Javelin = 18,
-    Striking = 19,
-    Sleep = 20,
-    Blinking = 21,
-    Enchanting = 22,
-    Ration = 23,
-});
 
 /// What a kind of item is like.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -210,109 +224,7 @@ const WAND_LOOK: Look = look('/', 23, [191, 140, 242]);
 /// A ration: NetHack's `%`, drawn on the tile of its own (44).
 const FOOD_LOOK: Look = look('%', 44, [204, 153, 102]);
 
-/// Every kind, in `ItemKind` order: name, class, to hit, damage, armour, found, weight; then its
-/// look (letter, tile and tint, by class: a potion's colour is the run's) and what it does.
-const TABLE: [ItemStats; 24] = [
-    row("healing", Potion, 0, (0, 0), 0, (1, 1), 30)
-        .shown(POTION_LOOK, "Heals 20 hit points and cures poison and confusion."),
-    row("vigour", Potion, 0, (0, 0), 0, (1, 1), 8).shown(
-        POTION_LOOK,
-        "Raises your most hit points by 5 (up to 60) and heals you fully.",
-    ),
-    row("speed", Potion, 0, (0, 0), 0, (1, 1), 10).shown(
-        POTION_LOOK,
-        "For 15 turns you act twice for every turn of the monsters'.",
-    ),
-    row("poison", Potion, 0, (0, 0), 0, (1, 1), 12).shown(
-        POTION_LOOK,
-        "Poisons you: a hit point a turn for 10 turns, and no healing meanwhile (it can kill).",
-    ),
-    row("confusion", Potion, 0, (0, 0), 0, (1, 1), 10).shown(
-        POTION_LOOK,
-        "For 8 turns half your steps go a random way (into a wall: a stumble, still a turn).",
-    ),
-    row("magic mapping", Scroll, 0, (0, 0), 0, (1, 1), 12)
-        .shown(SCROLL_LOOK, "Shows you the whole level and what lies on it."),
-    row("teleportation", Scroll, 0, (0, 0), 0, (1, 1), 10).shown(
-        SCROLL_LOOK,
-        "Takes you somewhere you could walk to on the level, out of sight if it can (never into a locked vault).",
-    ),
-    row("identify", Scroll, 0, (0, 0), 0, (1, 1), 14).shown(SCROLL_LOOK, "Names every potion and scroll you carry."),
-    row("recharging", Scroll, 0, (0, 0), 0, (1, 1), 6)
-        .shown(SCROLL_LOOK, "Gives every wand you carry two more charges (at most 9)."),
-    row("aggravation", Scroll, 0, (0, 0), 0, (1, 1), 8)
-        .shown(SCROLL_LOOK, "Every monster on the level wakes and comes for you."),
-    row("dagger", Weapon, 10, (0, 1), 0, (1, 1), 10).shown(DAGGER_LOOK, "A light blade: your blows land more often."),
-    row("sword", Weapon, 5, (1, 3), 0, (1, 1), 8).shown(WEAPON_LOOK, "A good blade: surer and sharper blows."),
-    row("axe", Weapon, -5, (2, 5), 0, (1, 1), 6).shown(AXE_LOOK, "Heavy: harder blows that miss more often."),
-    row("mace", Weapon, -10, (3, 7), 0, (1, 1), 4)
-        .shown(MACE_LOOK, "The heaviest: the hardest blows, the most misses."),
-    row("leather armour", Armour, 0, (0, 0), 2, (1, 1), 10)
-        .shown(ARMOUR_LOOK, "Takes a little off every hit, and costs nothing."),
-    row("chain mail", Armour, -5, (0, 0), 4, (1, 1), 6)
-        .shown(ARMOUR_LOOK, "Takes more off every hit, and spoils your aim a little."),
-    row("plate armour", Armour, -15, (0, 0), 6, (1, 1), 3).shown(
-        ARMOUR_LOOK,
-        "Takes the most off every hit, and spoils your aim the most.",
-    ),
-    row("dart", Thrown, 5, (2, 4), 0, (4, 8), 10).shown(
-        THROWN_LOOK,
-        "Thrown at a target in sight; picked up again where it lands.",
-    ),
-    row("javelin", Thrown, 0, (4, 9), 0, (2, 4), 6).shown(
-        THROWN_LOOK,
-        "Thrown hard at a target in sight; picked up again where it lands.",
-    ),
-    row("striking", Wand, 100, (5, 10), 0, (3, 5), 8)
-        .shown(WAND_LOOK, "Its bolt always hits the first monster in its way."),
-    row("sleep", Wand, 100, (0, 0), 0, (3, 5), 6)
-        .shown(WAND_LOOK, "Its bolt puts the first monster in its way to sleep."),
-    row("blinking", Wand, 100, (0, 0), 0, (2, 4), 5)
-        .shown(WAND_LOOK, "Takes you along its bolt, as far as the way is free."),
-    row("enchanting", Scroll, 0, (0, 0), 0, (1, 1), 16).shown(
-        SCROLL_LOOK,
-        "Makes a weapon (5 % surer, 1 more damage at least and at most) or armour (1 more off every hit) you choose better by one.",
-    ),
-    row("ration", Food, 0, (0, 0), 0, (1, 1), 0).shown(
-        FOOD_LOOK,
-        "Eaten, fills the stomach by 1,800 turns (it holds 2,150).",
-    ),
-];
-
 impl ItemKind {
-    /// Every kind, in table order.
-    pub const ALL: [ItemKind; 24] = [
-        ItemKind::Healing,
-        ItemKind::Vigour,
-        ItemKind::Speed,
-        ItemKind::Poison,
-        ItemKind::Confusion,
-        ItemKind::MagicMapping,
-        ItemKind::Teleportation,
-        ItemKind::Identify,
-        ItemKind::Recharging,
-        ItemKind::Aggravation,
-        ItemKind::Dagger,
-        ItemKind::Sword,
-        ItemKind::Axe,
-        ItemKind::Mace,
-        ItemKind::Leather,
-        ItemKind::ChainMail,
-        ItemKind::Plate,
-        ItemKind::Dart,
-        ItemKind::Javelin,
-        ItemKind::Striking,
-        ItemKind::Sleep,
-        ItemKind::Blinking,
-        ItemKind::Enchanting,
-        ItemKind::Ration,
-    ];
-
-    /// What the kind is like.
-    pub const fn stats(self) -> ItemStats {
-        TABLE[self as usize]
-    }
-
     /// Its class.
     pub const fn class(self) -> Class {
         self.stats().class

@@ -97,104 +97,55 @@ const fn row(
 
 use Doors::{Opens, Smashes, Stopped};
 
-/// Every kind, in `Kind` order: name, hit points, damage, to hit %, speed, sight, doors, habit,
-/// levels, weight there; then its look (letter, tile, colour) and what is said of it.
-const TABLE: [Stats; 12] = [
-    row("rat", 4, (1, 2), 60, 100, 6, Stopped, Habit::Brute, (1, 4), 4)
-        .shown(look('r', 10, [150, 110, 80]), "The first level's pest."),
-    row("jackal", 5, (1, 3), 65, 200, 8, Stopped, Habit::Pack(1, 2), (1, 6), 2)
-        .shown(look('j', 11, [214, 170, 96]), "Fast, and never alone."),
-    row("goblin", 10, (2, 4), 70, 100, 8, Opens, Habit::Brute, (2, 9), 4).shown(
-        look('g', 12, [96, 176, 72]),
-        "From level 4, half come in war bands (with an archer and another goblin).",
-    ),
-    row("orc", 16, (2, 6), 75, 100, 7, Opens, Habit::Brute, (4, 10), 4).shown(look('o', 13, [70, 120, 90]), "Sturdy."),
-    row("ogre", 32, (5, 10), 70, 50, 6, Smashes, Habit::Brute, (6, 10), 2)
-        .shown(look('O', 14, [214, 150, 140]), "Slow, and hits hard."),
-    row("troll", 36, (3, 8), 75, 100, 8, Opens, Habit::Regenerates, (8, 10), 1)
-        .shown(look('T', 15, [120, 150, 130]), "The strongest."),
-    row("kobold", 7, (1, 4), 65, 100, 7, Opens, Habit::Coward, (1, 5), 3)
-        .shown(look('k', 24, [206, 124, 60]), "Small, and quick to lose heart."),
-    row("monkey", 9, (1, 3), 70, 100, 8, Opens, Habit::Thief, (2, 7), 2).shown(
-        look('m', 25, [168, 116, 72]),
-        "Quick-fingered: it runs for good with what it takes.",
-    ),
-    row(
-        "goblin archer",
-        8,
-        (1, 4),
-        55,
-        100,
-        8,
-        Opens,
-        Habit::Archer(5),
-        (3, 10),
-        2,
-    )
-    .shown(look('a', 26, [96, 176, 72]), "It walks with the goblins' war bands."),
-    row("bloat", 4, (0, 0), 0, 50, 8, Stopped, Habit::Bloat, (4, 10), 2)
-        .shown(look('b', 27, [176, 196, 92]), "Kill it from afar, or walk away."),
-    row(
-        "vampire bat",
-        12,
-        (2, 5),
-        70,
-        200,
-        8,
-        Stopped,
-        Habit::Erratic,
-        (5, 8),
-        2,
-    )
-    .shown(look('v', 28, [124, 80, 150]), "Fast."),
-    row("centaur", 24, (2, 6), 65, 100, 8, Stopped, Habit::Archer(6), (7, 10), 1)
-        .shown(look('C', 29, [156, 108, 66]), "A horseman with a bow."),
-];
-
-/// A kind of monster.
-/// Saved by its pinned id (`Kind::id`), never by its place in this list.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Kind {
-    /// Weak and quick to die; the first level's pest.
-    Rat,
-    /// Fast, and comes in packs.
-    Jackal,
-    /// Opens doors; deeper down it comes in war bands with archers.
-    Goblin,
-    /// Sturdier, and opens doors.
-    Orc,
-    /// Slow, hits hard, and smashes doors (locked ones too).
-    Ogre,
-    /// The strongest; it regenerates.
-    Troll,
-    /// Runs when hurt, and comes back healed.
-    Kobold,
-    /// Steals, and runs.
-    Monkey,
-    /// Shoots from afar and keeps its distance.
-    GoblinArcher,
-    /// Drifts up and bursts into caustic gas.
-    Bloat,
-    /// Fast and erratic.
-    VampireBat,
-    /// Fast, and shoots from afar.
-    Centaur,
+super::stable::catalog! {
+    /// A kind of monster.
+    /// Saved by its pinned id (`Kind::id`), never by its place in this list.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    pub enum Kind: "monster kind";
+    /// What the kind is like: name, hit points, damage, to hit %, speed, sight, doors, habit,
+    /// levels, weight there; then its look (letter, tile, colour) and what is said of it.
+    stats -> Stats {
+        /// Weak and quick to die; the first level's pest.
+        Rat = 0 => row("rat", 4, (1, 2), 60, 100, 6, Stopped, Habit::Brute, (1, 4), 4)
+            .shown(look('r', 10, [150, 110, 80]), "The first level's pest."),
+        /// Fast, and comes in packs.
+        Jackal = 1 => row("jackal", 5, (1, 3), 65, 200, 8, Stopped, Habit::Pack(1, 2), (1, 6), 2)
+            .shown(look('j', 11, [214, 170, 96]), "Fast, and never alone."),
+        /// Opens doors; deeper down it comes in war bands with archers.
+        Goblin = 2 => row("goblin", 10, (2, 4), 70, 100, 8, Opens, Habit::Brute, (2, 9), 4)
+            .shown(
+                look('g', 12, [96, 176, 72]),
+                "From level 4, half come in war bands (with an archer and another goblin).",
+            ),
+        /// Sturdier, and opens doors.
+        Orc = 3 => row("orc", 16, (2, 6), 75, 100, 7, Opens, Habit::Brute, (4, 10), 4)
+            .shown(look('o', 13, [70, 120, 90]), "Sturdy."),
+        /// Slow, hits hard, and smashes doors (locked ones too).
+        Ogre = 4 => row("ogre", 32, (5, 10), 70, 50, 6, Smashes, Habit::Brute, (6, 10), 2)
+            .shown(look('O', 14, [214, 150, 140]), "Slow, and hits hard."),
+        /// The strongest; it regenerates.
+        Troll = 5 => row("troll", 36, (3, 8), 75, 100, 8, Opens, Habit::Regenerates, (8, 10), 1)
+            .shown(look('T', 15, [120, 150, 130]), "The strongest."),
+        /// Runs when hurt, and comes back healed.
+        Kobold = 6 => row("kobold", 7, (1, 4), 65, 100, 7, Opens, Habit::Coward, (1, 5), 3)
+            .shown(look('k', 24, [206, 124, 60]), "Small, and quick to lose heart."),
+        /// Steals, and runs.
+        Monkey = 7 => row("monkey", 9, (1, 3), 70, 100, 8, Opens, Habit::Thief, (2, 7), 2)
+            .shown(look('m', 25, [168, 116, 72]), "Quick-fingered: it runs for good with what it takes."),
+        /// Shoots from afar and keeps its distance.
+        GoblinArcher = 8 => row("goblin archer", 8, (1, 4), 55, 100, 8, Opens, Habit::Archer(5), (3, 10), 2)
+            .shown(look('a', 26, [96, 176, 72]), "It walks with the goblins' war bands."),
+        /// Drifts up and bursts into caustic gas.
+        Bloat = 9 => row("bloat", 4, (0, 0), 0, 50, 8, Stopped, Habit::Bloat, (4, 10), 2)
+            .shown(look('b', 27, [176, 196, 92]), "Kill it from afar, or walk away."),
+        /// Fast and erratic.
+        VampireBat = 10 => row("vampire bat", 12, (2, 5), 70, 200, 8, Stopped, Habit::Erratic, (5, 8), 2)
+            .shown(look('v', 28, [124, 80, 150]), "Fast."),
+        /// Fast, and shoots from afar.
+        Centaur = 11 => row("centaur", 24, (2, 6), 65, 100, 8, Stopped, Habit::Archer(6), (7, 10), 1)
+            .shown(look('C', 29, [156, 108, 66]), "A horseman with a bow."),
+    }
 }
-
-super::stable::stable_ids!(Kind, "monster kind" {
-    Rat = 0,
-    Jackal = 1,
-    Goblin = 2,
-    Orc = 3,
-    Ogre = 4,
-    Troll = 5,
-    Kobold = 6,
-    Monkey = 7,
-    GoblinArcher = 8,
-    Bloat = 9,
-    VampireBat = 10,
-    Centaur = 11,
-});
 
 /// What a kind of monster is like.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -231,6 +182,19 @@ impl Stats {
         Stats { look, about, ..self }
     }
 
+    /// Its name for more than one ("goblin archers", "wolves" would be "wolfs": a kind whose
+    /// plural is not made so needs a row of its own for it).
+    pub fn plural(&self) -> String {
+        let name = self.name;
+        if name.ends_with('s') || name.ends_with('x') || name.ends_with("ch") || name.ends_with("sh") {
+            format!("{name}es")
+        } else if let Some(stem) = name.strip_suffix('y').filter(|s| !s.ends_with(['a', 'e', 'o', 'u'])) {
+            format!("{stem}ies")
+        } else {
+            format!("{name}s")
+        }
+    }
+
     /// Whether it gets through closed doors (by opening or smashing them).
     pub const fn passes_doors(&self) -> bool {
         !matches!(self.doors, Doors::Stopped)
@@ -238,25 +202,31 @@ impl Stats {
 }
 
 impl Kind {
-    /// Every kind, in table order.
-    pub const ALL: [Kind; 12] = [
-        Kind::Rat,
-        Kind::Jackal,
-        Kind::Goblin,
-        Kind::Orc,
-        Kind::Ogre,
-        Kind::Troll,
-        Kind::Kobold,
-        Kind::Monkey,
-        Kind::GoblinArcher,
-        Kind::Bloat,
-        Kind::VampireBat,
-        Kind::Centaur,
-    ];
-
-    /// What the kind is like.
-    pub const fn stats(self) -> Stats {
-        TABLE[self as usize]
+    /// Who gets past a closed door, and how, in a sentence made from the rows (the help says
+    /// it): "Goblins, orcs and trolls open doors; ogres smash them, locked ones too; rats and
+    /// jackals cannot."
+    pub fn doors_sentence() -> String {
+        let who = |doors: Doors| {
+            let names: Vec<String> = Kind::ALL
+                .into_iter()
+                .filter(|k| k.stats().doors == doors)
+                .map(|k| k.stats().plural())
+                .collect();
+            match names.as_slice() {
+                [] => None,
+                [one] => Some(one.clone()),
+                [rest @ .., last] => Some(format!("{} and {last}", rest.join(", "))),
+            }
+        };
+        let parts: Vec<String> = [
+            who(Doors::Opens).map(|w| format!("{w} open doors")),
+            who(Doors::Smashes).map(|w| format!("{w} smash them, locked ones too")),
+            who(Doors::Stopped).map(|w| format!("{w} cannot")),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        format!("{}.", super::item::capitalised(&parts.join("; ")))
     }
 
     /// What players call it ("goblin").
@@ -302,6 +272,23 @@ mod tests {
             .into_iter()
             .filter(|k| (k.stats().depths.0..=k.stats().depths.1).contains(&depth))
             .collect()
+    }
+
+    #[test]
+    fn the_doors_sentence_names_every_kind_by_its_row() {
+        let sentence = Kind::doors_sentence();
+        assert!(
+            sentence
+                .starts_with("Goblins, orcs, trolls, kobolds, monkeys and goblin archers open doors; ogres smash them"),
+            "{sentence}"
+        );
+        for kind in Kind::ALL {
+            assert!(
+                sentence.to_lowercase().contains(&kind.stats().plural()),
+                "{kind:?}: {sentence}"
+            );
+        }
+        assert!(sentence.ends_with("vampire bats and centaurs cannot."), "{sentence}");
     }
 
     #[test]

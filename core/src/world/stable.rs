@@ -63,6 +63,45 @@ macro_rules! stable_ids {
 
 pub(crate) use stable_ids;
 
+/// Makes a catalog from its rows, each one line of one list: a variant with its docs, its pinned
+/// id, and its row of the table. Gives the enum, its pinned ids (`stable_ids!`: `id`, `from_id`,
+/// `saved_name`, serde by them), `COUNT`, `ALL` in the table's order, and `$get`, the variant's
+/// row. A kind cannot be added without its id and its row, nor the lists fall out of line: there
+/// is one list. (`catalog_ids_are_pinned` in this file's tests keeps each id where it was put.)
+macro_rules! catalog {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $ty:ident: $what:literal;
+        $(#[$get_meta:meta])*
+        $get:ident -> $row:ty {
+            $( $(#[$vmeta:meta])* $variant:ident = $id:literal => $value:expr ),+ $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        $vis enum $ty {
+            $( $(#[$vmeta])* $variant, )+
+        }
+
+        $crate::world::stable::stable_ids!($ty, $what { $($variant = $id),+ });
+
+        impl $ty {
+            /// How many there are.
+            pub const COUNT: usize = [$($id),+].len();
+
+            /// Every one, in the table's order.
+            pub const ALL: [$ty; Self::COUNT] = [$($ty::$variant),+];
+
+            $(#[$get_meta])*
+            pub const fn $get(self) -> $row {
+                const ROWS: [$row; $ty::COUNT] = [$($value),+];
+                ROWS[self as usize]
+            }
+        }
+    };
+}
+
+pub(crate) use catalog;
+
 use serde::de::{self, EnumAccess, VariantAccess};
 use std::fmt;
 
@@ -124,7 +163,7 @@ impl<'de, T> de::DeserializeSeed<'de> for KindVisitor<T> {
 
 #[cfg(test)]
 mod tests {
-    use crate::world::{Boon, Feat, ItemKind, Kind};
+    use crate::world::{Boon, Feat, ItemKind, Kind, TrapKind};
 
     /// Every id and name as saves have written them since format 1. Changing a line here breaks
     /// every save and recording that holds the kind: add new kinds at new ids instead.
@@ -198,17 +237,62 @@ mod tests {
         holds_pinned(&MONSTERS, Kind::id, Kind::saved_name, Kind::from_id);
         assert_eq!(ITEMS.len(), ItemKind::ALL.len(), "an item kind has no pinned id here");
         holds_pinned(&ITEMS, ItemKind::id, ItemKind::saved_name, ItemKind::from_id);
-        let boons: Vec<(Boon, u32, &str)> = Boon::ALL.iter().map(|&b| (b, b.id(), b.saved_name())).collect();
-        assert_eq!(
-            boons[11],
-            (Boon::ShieldBash, 11, "ShieldBash"),
-            "pinned as they were made"
-        );
-        holds_pinned(&boons, Boon::id, Boon::saved_name, Boon::from_id);
-        let feats: Vec<(Feat, u32, &str)> = Feat::ALL.iter().map(|&f| (f, f.id(), f.saved_name())).collect();
-        assert_eq!(feats[18], (Feat::Gourmand, 18, "Gourmand"), "pinned as they were made");
-        holds_pinned(&feats, Feat::id, Feat::saved_name, Feat::from_id);
+        assert_eq!(BOONS.len(), Boon::COUNT, "a boon has no pinned id here");
+        holds_pinned(&BOONS, Boon::id, Boon::saved_name, Boon::from_id);
+        assert_eq!(FEATS.len(), Feat::COUNT, "a feat has no pinned id here");
+        holds_pinned(&FEATS, Feat::id, Feat::saved_name, Feat::from_id);
+        assert_eq!(TRAPS.len(), TrapKind::COUNT, "a trap kind has no pinned id here");
+        holds_pinned(&TRAPS, TrapKind::id, TrapKind::saved_name, TrapKind::from_id);
     }
+
+    /// Pinned as they were made: a boon's, a feat's or a trap's id written here is the one its
+    /// saves and recordings hold.
+    const BOONS: [(Boon, u32, &str); 12] = [
+        (Boon::Vigour, 0, "Vigour"),
+        (Boon::Might, 1, "Might"),
+        (Boon::Precision, 2, "Precision"),
+        (Boon::Hide, 3, "Hide"),
+        (Boon::Regeneration, 4, "Regeneration"),
+        (Boon::IronStomach, 5, "IronStomach"),
+        (Boon::PoisonResistance, 6, "PoisonResistance"),
+        (Boon::FireResistance, 7, "FireResistance"),
+        (Boon::Assassin, 8, "Assassin"),
+        (Boon::Thrower, 9, "Thrower"),
+        (Boon::KeenEyes, 10, "KeenEyes"),
+        (Boon::ShieldBash, 11, "ShieldBash"),
+    ];
+
+    const FEATS: [(Feat, u32, &str); 19] = [
+        (Feat::FirstBlood, 0, "FirstBlood"),
+        (Feat::Delver, 1, "Delver"),
+        (Feat::Depths, 2, "Depths"),
+        (Feat::HeartInHand, 3, "HeartInHand"),
+        (Feat::Daylight, 4, "Daylight"),
+        (Feat::Teetotaller, 5, "Teetotaller"),
+        (Feat::Unlettered, 6, "Unlettered"),
+        (Feat::Untouched, 7, "Untouched"),
+        (Feat::Swift, 8, "Swift"),
+        (Feat::Hoarder, 9, "Hoarder"),
+        (Feat::Slayer, 10, "Slayer"),
+        (Feat::TrollSlayer, 11, "TrollSlayer"),
+        (Feat::Pacifist, 12, "Pacifist"),
+        (Feat::NothingHidden, 13, "NothingHidden"),
+        (Feat::Assassin, 14, "Assassin"),
+        (Feat::Enchanter, 15, "Enchanter"),
+        (Feat::Seasoned, 16, "Seasoned"),
+        (Feat::KeyHolder, 17, "KeyHolder"),
+        (Feat::Gourmand, 18, "Gourmand"),
+    ];
+
+    const TRAPS: [(TrapKind, u32, &str); 7] = [
+        (TrapKind::Dart, 0, "Dart"),
+        (TrapKind::Alarm, 1, "Alarm"),
+        (TrapKind::Gas, 2, "Gas"),
+        (TrapKind::Net, 3, "Net"),
+        (TrapKind::Trapdoor, 4, "Trapdoor"),
+        (TrapKind::Teleport, 5, "Teleport"),
+        (TrapKind::Fire, 6, "Fire"),
+    ];
 
     #[test]
     fn ids_are_dense_so_tallies_by_kind_fit_their_arrays() {
@@ -219,6 +303,18 @@ mod tests {
         let mut ids: Vec<u32> = ItemKind::ALL.iter().map(|k| k.id()).collect();
         ids.sort_unstable();
         assert_eq!(ids, (0..ItemKind::ALL.len() as u32).collect::<Vec<_>>());
+        // A set of feats or of known kinds is one bit an id in a u32; a catalog's row is found
+        // by its place, which the one list keeps its id's.
+        const { assert!(Feat::COUNT <= 32 && ItemKind::COUNT <= 32) };
+        for (i, b) in Boon::ALL.into_iter().enumerate() {
+            assert_eq!(b.id() as usize, i, "{b:?}");
+        }
+        for (i, f) in Feat::ALL.into_iter().enumerate() {
+            assert_eq!(f.id() as usize, i, "{f:?}");
+        }
+        for (i, t) in TrapKind::ALL.into_iter().enumerate() {
+            assert_eq!(t.id() as usize, i, "{t:?}");
+        }
     }
 
     #[test]

@@ -4,35 +4,78 @@
 use super::look::{Look, look};
 use crate::geom::Pos;
 
-/// A kind of trap. Each has its own answer: step round it, search for it, or lure a monster
-/// over it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum TrapKind {
-    /// Shoots a dart: a few points of damage.
-    Dart,
-    /// Rings out: every monster on the level comes.
-    Alarm,
-    /// Lets out a cloud of poison gas that spreads and thins.
-    Gas,
-    /// Drops a net: whoever is caught struggles for a few turns while the others act.
-    Net,
-    /// Opens under whoever steps on it: a fall to the level below.
-    Trapdoor,
-    /// Sends whoever steps on it somewhere else on the level.
-    Teleport,
-    /// Bursts into flame, which spreads through grass and doors.
-    Fire,
+super::stable::catalog! {
+    /// A kind of trap. Each has its own answer: step round it, search for it, or lure a monster
+    /// over it.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    pub enum TrapKind: "trap kind";
+    /// Its row of the table.
+    stats -> TrapStats {
+        /// Shoots a dart: a few points of damage.
+        Dart = 0 => TrapStats {
+            name: "dart trap",
+            look: look('^', TRAP_TILE, [200, 200, 210]),
+            words: "A hidden spring shoots a dart at whoever steps here: 2 to 5 damage.",
+            from_depth: 1,
+            weight: 4,
+            letter: 'd',
+        },
+        /// Rings out: every monster on the level comes.
+        Alarm = 1 => TrapStats {
+            name: "alarm trap",
+            look: look('^', TRAP_TILE, [250, 220, 90]),
+            words: "A bell rings out when stepped on: every monster on the level comes to it.",
+            from_depth: 1,
+            weight: 3,
+            letter: 'a',
+        },
+        /// Lets out a cloud of poison gas that spreads and thins.
+        Gas = 2 => TrapStats {
+            name: "gas trap",
+            look: look('^', TRAP_TILE, [140, 210, 90]),
+            words: "Lets out a cloud of poison gas that spreads and thins: each turn in it poisons.",
+            from_depth: 2,
+            weight: 3,
+            letter: 'g',
+        },
+        /// Drops a net: whoever is caught struggles for a few turns while the others act.
+        Net = 3 => TrapStats {
+            name: "net trap",
+            look: look('^', TRAP_TILE, [170, 140, 100]),
+            words: "Drops a net: you struggle free in 4 turns while the monsters act.",
+            from_depth: 2,
+            weight: 3,
+            letter: 'n',
+        },
+        /// Opens under whoever steps on it: a fall to the level below.
+        Trapdoor = 4 => TrapStats {
+            name: "trapdoor",
+            look: look('^', TRAP_TILE, [150, 110, 80]),
+            words: "Opens under whoever steps on it: a fall to the level below, and some damage.",
+            from_depth: 3,
+            weight: 2,
+            letter: 'h',
+        },
+        /// Sends whoever steps on it somewhere else on the level.
+        Teleport = 5 => TrapStats {
+            name: "teleport trap",
+            look: look('^', TRAP_TILE, [190, 120, 240]),
+            words: "Sends whoever steps on it somewhere on the level it could have walked to, never past a locked door.",
+            from_depth: 2,
+            weight: 2,
+            letter: 't',
+        },
+        /// Bursts into flame, which spreads through grass and doors.
+        Fire = 6 => TrapStats {
+            name: "fire trap",
+            look: look('^', TRAP_TILE, [250, 110, 50]),
+            words: "Bursts into flame: fire burns whoever stands in it and spreads through grass and doors.",
+            from_depth: 3,
+            weight: 3,
+            letter: 'f',
+        },
+    }
 }
-
-super::stable::stable_ids!(TrapKind, "trap kind" {
-    Dart = 0,
-    Alarm = 1,
-    Gas = 2,
-    Net = 3,
-    Trapdoor = 4,
-    Teleport = 5,
-    Fire = 6,
-});
 
 /// What a kind of trap is like: its row of the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,82 +98,7 @@ pub struct TrapStats {
 /// The tileset's tile for every trap (drawn pale, tinted by the kind's colour).
 pub const TRAP_TILE: u32 = 40;
 
-const TABLE: [TrapStats; 7] = [
-    TrapStats {
-        name: "dart trap",
-        look: look('^', TRAP_TILE, [200, 200, 210]),
-        words: "A hidden spring shoots a dart at whoever steps here: 2 to 5 damage.",
-        from_depth: 1,
-        weight: 4,
-        letter: 'd',
-    },
-    TrapStats {
-        name: "alarm trap",
-        look: look('^', TRAP_TILE, [250, 220, 90]),
-        words: "A bell rings out when stepped on: every monster on the level comes to it.",
-        from_depth: 1,
-        weight: 3,
-        letter: 'a',
-    },
-    TrapStats {
-        name: "gas trap",
-        look: look('^', TRAP_TILE, [140, 210, 90]),
-        words: "Lets out a cloud of poison gas that spreads and thins: each turn in it poisons.",
-        from_depth: 2,
-        weight: 3,
-        letter: 'g',
-    },
-    TrapStats {
-        name: "net trap",
-        look: look('^', TRAP_TILE, [170, 140, 100]),
-        words: "Drops a net: you struggle free in 4 turns while the monsters act.",
-        from_depth: 2,
-        weight: 3,
-        letter: 'n',
-    },
-    TrapStats {
-        name: "trapdoor",
-        look: look('^', TRAP_TILE, [150, 110, 80]),
-        words: "Opens under whoever steps on it: a fall to the level below, and some damage.",
-        from_depth: 3,
-        weight: 2,
-        letter: 'h',
-    },
-    TrapStats {
-        name: "teleport trap",
-        look: look('^', TRAP_TILE, [190, 120, 240]),
-        words: "Sends whoever steps on it somewhere on the level it could have walked to, never past a locked door.",
-        from_depth: 2,
-        weight: 2,
-        letter: 't',
-    },
-    TrapStats {
-        name: "fire trap",
-        look: look('^', TRAP_TILE, [250, 110, 50]),
-        words: "Bursts into flame: fire burns whoever stands in it and spreads through grass and doors.",
-        from_depth: 3,
-        weight: 3,
-        letter: 'f',
-    },
-];
-
 impl TrapKind {
-    /// Every kind of trap.
-    pub const ALL: [TrapKind; 7] = [
-        TrapKind::Dart,
-        TrapKind::Alarm,
-        TrapKind::Gas,
-        TrapKind::Net,
-        TrapKind::Trapdoor,
-        TrapKind::Teleport,
-        TrapKind::Fire,
-    ];
-
-    /// Its row of the table.
-    pub const fn stats(self) -> TrapStats {
-        TABLE[self as usize]
-    }
-
     /// What players call it.
     pub const fn name(self) -> &'static str {
         self.stats().name

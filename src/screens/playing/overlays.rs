@@ -60,9 +60,21 @@ pub(crate) fn toggle_with(key: Action, overlay: Focus) -> impl FnMut(FocusKeys) 
     }
 }
 
-/// What the help says under the keys, a paragraph a line (the panel wraps them).
-const HELP_NOTES: [&str; 3] = [
-    "Bump a closed door to open it, a locked one with its key, a monster to attack it: a sleeping one is stabbed (a sure blow, three times as hard). No diagonal steps through doorways. Walk onto a key to pick it up; take the stairs standing on them. Goblins, orcs and trolls open doors; rats, jackals and ogres cannot.",
+/// What the help says under the keys, a paragraph a line (the panel wraps them); who opens
+/// doors is said from the monsters' rows.
+fn help_notes() -> [String; 3] {
+    [
+        format!(
+            "Bump a closed door to open it, a locked one with its key, a monster to attack it: a sleeping one is stabbed (a sure blow, three times as hard). No diagonal steps through doorways. Walk onto a key to pick it up; take the stairs standing on them. {}",
+            delve_core::world::Kind::doors_sentence()
+        ),
+        HELP_WORDS[0].to_owned(),
+        HELP_WORDS[1].to_owned(),
+    ]
+}
+
+/// The help's paragraphs after the first.
+const HELP_WORDS: [&str; 2] = [
     "Walk over things to pick them up (your pack: by letter). Potions and scrolls look different in every run until you use one. Aim with the move keys, Tab or the mouse. A vault's altars offer a choice: take one and the others are sealed.",
     "Find the Heartstone on level 10 and carry it out, up the stairs of level 1.",
 ];
@@ -201,7 +213,7 @@ fn show_help(mut commands: Commands, settings: Res<Settings>) {
                     ));
                 });
             }
-            for note in HELP_NOTES.iter().map(|n| (*n).to_owned()).chain(terrain_notes()) {
+            for note in help_notes().into_iter().chain(terrain_notes()) {
                 page.spawn((
                     text(note, scale::BODY),
                     Node {
