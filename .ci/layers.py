@@ -17,7 +17,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # delve-core's layers, bottom first (the order core/src/lib.rs documents).
 CORE_LAYERS = ["geom", "rng", "map", "fov", "paths", "world", "generation", "dungeon", "rules", "run", "save", "explore", "bot"]
 
-PATH = re.compile(r"\b(crate|super)::(\{[^}]*\}|[A-Za-z_][A-Za-z0-9_]*)")
+# Wings: folders whose parts (an overlay, a panel) import no other part, only the wing's floor (what
+# they share) and what lies outside the wing. (crate, folder, floor)
+WINGS = [("delve", ("screens", "playing"), "floor")]
+
+PATH = re.compile(r"\b(crate|super)((?:::(?:super|[A-Za-z_][A-Za-z0-9_]*))*)(?:::\{([^}]*)\})?")
 
 
 def module_of(src, path):
@@ -36,21 +40,35 @@ def strip_comments(text):
 
 
 def references(src, path, modules):
-    """The modules a file names: (module path) for each `crate::x` or `super::x` it uses."""
+    """The modules a file names: for each `crate::a::b` or `super::a` path it uses (a group's paths
+    each: `crate::a::{b, c::d}`), the module its first name is (`shallow`: what the layer and
+    circle checks read) and the deepest module it reaches (`deep`: what the wing check reads)."""
     me = module_of(src, path)
-    is_dir_module = path.endswith("mod.rs") or path.endswith("lib.rs")
     # `super` of a file a/b.rs is a; of a/mod.rs it is the parent of a.
-    parent = me[:-1] if not is_dir_module else me[:-1]
-    found = set()
+    parent = me[:-1]
+    found, deep = set(), set()
     for m in PATH.finditer(strip_comments(open(path, encoding="utf-8").read())):
         base = () if m.group(1) == "crate" else parent
-        body = m.group(2)
-        names = [n.strip().split("::")[0] for n in body.strip("{}").split(",")] if body.startswith("{") else [body]
-        for name in names:
-            target = base + (name,)
-            if name and target in modules:
-                found.add(target)
-    return me, found
+        segments = [x for x in m.group(2).split("::") if x]
+        while segments and segments[0] == "super":
+            base = base[:-1]
+            segments.pop(0)
+        heads = [segments]
+        if m.group(3) is not None:
+            heads = [segments + [x.strip() for x in item.split("::") if x.strip()] for item in m.group(3).split(",")]
+        for names in heads:
+            target = base
+            deepest = None
+            for name in names:
+                target = target + (name,)
+                if target in modules:
+                    deepest = target
+                else:
+                    break
+            if deepest:
+                found.add(deepest[: len(base) + 1])
+                deep.add(deepest)
+    return me, found, deep
 
 
 def cycles(edges, nodes):
@@ -94,10 +112,21 @@ def check(crate, src, layers=None):
     # Every prefix of a module path is a module too (a folder's mod.rs).
     modules |= {m[:i] for m in modules for i in range(1, len(m))}
     top, sibling, problems = {}, {}, []
+    wings = [(folder, floor) for c, folder, floor in WINGS if c == crate]
+    wing_imports = {folder: 0 for folder, _ in wings}
     for f in sorted(files):
-        me, refs = references(src, f, modules)
+        me, refs, deep = references(src, f, modules)
         if not me:
             continue
+        for folder, floor in wings:
+            n = len(folder)
+            for r in deep:
+                if len(me) > n and len(r) > n and me[:n] == folder and r[:n] == folder and me[n] != r[n] and r[n] != floor:
+                    wing_imports[folder] += 1
+                    problems.append(
+                        f"{os.path.relpath(f, ROOT)}: `{me[n]}` imports its sibling `{r[n]}` in {'::'.join(folder)}"
+                        f" (share it through `{floor}`)"
+                    )
         for r in refs:
             if r[0] != me[0]:
                 top.setdefault(me[0], set()).add(r[0])
@@ -122,6 +151,9 @@ def check(crate, src, layers=None):
     arrows = sum(len(v) for v in top.values())
     print(f"{crate}: {len(tops)} top-level modules, {arrows} imports between them, {len(found)} cycles"
           + (f", {len(layers)} layers" if layers else ""))
+    for folder, floor in wings:
+        parts = sorted({m[len(folder)] for m in modules if len(m) > len(folder) and m[: len(folder)] == folder} - {floor})
+        print(f"{crate}: {'::'.join(folder)}: {len(parts)} parts over `{floor}`, {wing_imports[folder]} imports between parts")
     return problems
 
 

@@ -9,8 +9,8 @@ use support::press;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
+use delve::screens::playing::floor::pointer::MapCover;
 use delve::screens::playing::look::Looking;
-use delve::screens::playing::pointer::MapCover;
 use delve::screens::playing::sidebar::{Seen, SidebarRow, in_view};
 use delve::turn::Game;
 use delve_core::geom::Pos;
@@ -193,7 +193,7 @@ fn the_pointer_over_the_sidebar_is_not_over_the_map() {
         .unwrap();
     window.set_cursor_position(Some(Vec2::new(20.0, 200.0)));
     let over = window.cursor_position().unwrap();
-    assert!(delve::screens::playing::pointer::pointer_position(&window, None, &cover).is_none());
+    assert!(delve::screens::playing::floor::pointer::pointer_position(&window, None, &cover).is_none());
     assert!(over.x < cover.left);
     // Hidden, the sidebar covers nothing.
     app.world_mut()

@@ -294,7 +294,7 @@ fn update_health(
 
 fn update_gear(game: Res<Game>, mut text: Single<&mut Text, With<GearText>>) {
     if game.is_changed() || text.0.is_empty() {
-        let line = crate::screens::playing::sidebar::gear_line(game.player());
+        let line = crate::screens::playing::floor::words::gear_line(game.player());
         if text.0 != line {
             text.0 = line;
         }

@@ -5,10 +5,13 @@
 //! generator lab (`lab`) and a replay (`replay`). The map itself, the turn and the player are
 //! `render`, `turn` and `player`, which every session shares.
 //!
+//! What the parts share lies in `floor`, below them all: no part imports another (`.ci/layers.py`).
+//!
 //! A new overlay is a `Focus` variant, a plugin file here spawning it `OnEnter` of its focus with
 //! `DespawnOnExit`, and its line below.
 
 pub mod boons;
+pub mod floor;
 pub mod hud;
 pub mod items;
 pub mod lab;

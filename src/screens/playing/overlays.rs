@@ -2,13 +2,11 @@
 //! right when keys are rebound) and the message log (P: the last lines with their turns). Each is
 //! a `Focus`: while it is open it has the keyboard, and keys that would play a turn do nothing.
 
-use bevy::ecs::system::SystemParam;
+use crate::screens::playing::floor::focus::toggle_with;
 use bevy::prelude::*;
 use delve_core::world::MessageLog;
-use leafwing_input_manager::prelude::*;
 
 use crate::action::Action;
-use crate::actor::Player;
 use crate::screens::scroll::{ScrollByKeys, scroll_list};
 use crate::settings::{Bindings, Settings};
 use crate::state::Focus;
@@ -37,27 +35,6 @@ pub fn plugin(app: &mut App) {
     )
     .add_systems(OnEnter(Focus::Help), show_help)
     .add_systems(OnEnter(Focus::Log), show_log);
-}
-
-/// What a toggle reads and sets: the player's keys, and what has the keyboard.
-#[derive(SystemParam)]
-pub(crate) struct FocusKeys<'w, 's> {
-    actions: Single<'w, 's, &'static ActionState<Action>, With<Player>>,
-    focus: Res<'w, State<Focus>>,
-    next: ResMut<'w, NextState<Focus>>,
-}
-
-/// A system: `key` on the map opens `overlay`; `key` again, or Esc, closes it.
-pub(crate) fn toggle_with(key: Action, overlay: Focus) -> impl FnMut(FocusKeys) {
-    move |mut keys: FocusKeys| {
-        let now = *keys.focus.get();
-        let asked = keys.actions.just_pressed(&key);
-        if now == Focus::Map && asked {
-            keys.next.set(overlay);
-        } else if now == overlay && (asked || keys.actions.just_pressed(&Action::Cancel)) {
-            keys.next.set(Focus::Map);
-        }
-    }
 }
 
 /// What the help says under the keys, a paragraph a line (the panel wraps them); who opens

@@ -5,7 +5,6 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use delve_core::dungeon::Dungeon;
 use delve_core::explore::{self as plan, Known};
 use delve_core::geom::Pos;
 use delve_core::paths::Search;
@@ -13,7 +12,7 @@ use delve_core::paths::Search;
 use crate::actor::LevelScoped;
 use crate::player::command::{PlayerCommand, TravelRequest};
 use crate::render::GameCamera;
-use crate::render::space::{tile_under, world_pos};
+use crate::render::space::world_pos;
 use crate::state::GameState;
 use crate::turn::{Game, TurnSet};
 use crate::ui::layers;
@@ -37,7 +36,8 @@ struct PathDot;
 #[derive(Component, Debug)]
 struct HoverText;
 
-pub use crate::ui::layout::MapCover;
+pub use crate::screens::playing::floor::pointer::MapCover;
+use crate::screens::playing::floor::pointer::{pointer_on_the_map, pointer_position, tapped, tile_at};
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Hovered>()
@@ -54,11 +54,9 @@ pub fn plugin(app: &mut App) {
                     click_to_travel.run_if(in_state(crate::state::Focus::Map)),
                 )
                     .chain()
-                    .run_if(crate::screens::playing::overview::pointer_on_the_map)
+                    .run_if(pointer_on_the_map)
                     .in_set(TurnSet::Input),
-                forget_hover
-                    .run_if(not(crate::screens::playing::overview::pointer_on_the_map))
-                    .in_set(TurnSet::Input),
+                forget_hover.run_if(not(pointer_on_the_map)).in_set(TurnSet::Input),
                 (show_path, show_hover_text).in_set(TurnSet::Show),
             )
                 .run_if(in_state(GameState::Playing)),
@@ -110,25 +108,6 @@ fn show_hover_text(
         });
     }
     text.0.0 = line;
-}
-
-/// Where the pointer is over the map: the mouse cursor, else the latest touch; `None` when it is
-/// over what `cover` covers (the sidebar) or outside the window.
-pub fn pointer_position(window: &Window, touches: Option<&Touches>, cover: &MapCover) -> Option<Vec2> {
-    window
-        .cursor_position()
-        .or_else(|| touches.and_then(|t| t.iter().last().map(|t| t.position())))
-        .filter(|p| p.x >= cover.left)
-}
-
-/// The tile under a point of the primary window, through the game camera.
-pub(crate) fn tile_at(dungeon: &Dungeon, window: &Window, camera: (&Transform, &Projection), at: Vec2) -> Pos {
-    let scale = match camera.1 {
-        Projection::Orthographic(o) => o.scale,
-        _ => 1.0,
-    };
-    let size = Vec2::new(window.width(), window.height());
-    tile_under(&dungeon.level().map, at, size, camera.0.translation.truncate(), scale)
 }
 
 /// Keeps `Hovered` up to date: the tile under the pointer, its name, the way there.
@@ -197,29 +176,6 @@ fn forget_hover(mut hovered: ResMut<Hovered>) {
     if hovered.tile.is_some() {
         *hovered = Hovered::default();
     }
-}
-
-/// How far (logical pixels) a finger may slide and still tap: further, it swiped.
-const TAP_SLOP: f32 = 12.0;
-
-/// Where a tap ended this frame: a touch that began while the caller was reading them (`began`
-/// keeps their ids), let go near where it began. A tap counts when the finger lifts, so that a
-/// swipe (the page's steps), a long press (its look) or a pinch (its zoom) is no tap; and a
-/// touch that began on another screen (a pack's row that closed it) taps nothing here.
-pub fn tapped(touches: Option<&Touches>, began: &mut Vec<u64>) -> Option<Vec2> {
-    let touches = touches?;
-    began.extend(touches.iter_just_pressed().map(|t| t.id()));
-    let mut tap = None;
-    for t in touches.iter_just_released() {
-        if let Some(i) = began.iter().position(|&id| id == t.id()) {
-            began.swap_remove(i);
-            if tap.is_none() && t.start_position().distance(t.position()) <= TAP_SLOP {
-                tap = Some(t.position());
-            }
-        }
-    }
-    began.retain(|&id| touches.get_pressed(id).is_some());
-    tap
 }
 
 /// A click or a tap on a known tile travels there; on a tile next to the player it steps

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use delve_core::geom::{Dir8, Pos};
+use delve_core::geom::Pos;
 use delve_core::rules::{Act, flight};
 use delve_core::run::Run;
 use leafwing_input_manager::prelude::*;
@@ -15,7 +15,8 @@ use crate::actor::{LevelScoped, Player as PlayerEntity};
 use crate::player::command::PlayerCommand;
 use crate::render::GameCamera;
 use crate::render::space::world_pos;
-use crate::screens::playing::pointer::{pointer_position, tile_at};
+use crate::screens::playing::floor::cursor::{cursor_by_keys, targets};
+use crate::screens::playing::floor::pointer::{MapCover, pointer_position, tapped, tile_at};
 use crate::state::Focus;
 use crate::turn::{Game, TurnSet};
 use crate::ui::layers;
@@ -25,7 +26,7 @@ use crate::ui::widgets::label;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Aiming>()
-        .init_resource::<crate::screens::playing::pointer::MapCover>()
+        .init_resource::<MapCover>()
         .add_systems(OnExit(Focus::Aim), stop_aiming)
         .add_systems(Update, steer_aim.run_if(in_state(Focus::Aim)).in_set(TurnSet::Input))
         .add_systems(Update, show_aim.in_set(TurnSet::Show));
@@ -40,21 +41,6 @@ pub struct Aiming(pub Option<Aim>);
 pub struct Aim {
     pub slot: u8,
     pub cursor: Pos,
-}
-
-/// The monsters the player sees, nearest first (then by place): what Tab cycles through.
-pub fn targets(run: &Run) -> Vec<Pos> {
-    let at = run.player().at;
-    let mut seen: Vec<Pos> = run
-        .dungeon()
-        .level()
-        .monsters
-        .iter()
-        .map(|m| m.at)
-        .filter(|&p| run.sight().is_visible(p))
-        .collect();
-    seen.sort_by_key(|p| (delve_core::rules::mind::distance_sq(*p, at), p.y, p.x));
-    seen
 }
 
 /// Aiming the thing in `slot`, at the nearest monster in sight (or where the player stands).
@@ -80,7 +66,7 @@ pub(crate) fn steer_aim(
     (buttons, touches): (Option<Res<ButtonInput<MouseButton>>>, Option<Res<Touches>>),
     window: Query<&Window, With<PrimaryWindow>>,
     camera: Query<(&Transform, &Projection), With<GameCamera>>,
-    cover: Res<crate::screens::playing::pointer::MapCover>,
+    cover: Res<MapCover>,
     (mut last_pointer, mut began): (Local<Option<Vec2>>, Local<Vec<u64>>),
 ) {
     let Some(mut aim) = aiming.0 else {
@@ -101,7 +87,7 @@ pub(crate) fn steer_aim(
         _ => None,
     };
     // A tap fires where it lands.
-    let tap = crate::screens::playing::pointer::tapped(touches.as_deref(), &mut began);
+    let tap = tapped(touches.as_deref(), &mut began);
     let under = match (tap, window.single(), camera.single()) {
         (Some(at), Ok(window), Ok(camera)) => Some((at, tile_at(game.dungeon(), window, camera, at))),
         _ => under,
@@ -135,30 +121,6 @@ pub(crate) fn steer_aim(
     if aiming.0 != Some(aim) {
         aiming.0 = Some(aim);
     }
-}
-
-/// A map cursor (the aim's, the look's) moved by the keys pressed: a move key steps it (never off
-/// the map), Tab takes it to the next monster in sight.
-pub(crate) fn cursor_by_keys(cursor: Pos, actions: &ActionState<Action>, run: &Run) -> Pos {
-    let mut cursor = cursor;
-    if let Some(dir) = Action::ALL
-        .into_iter()
-        .filter(|a| actions.just_pressed(a))
-        .find_map(Action::direction)
-    {
-        let next = Dir8::from_pos(cursor, dir);
-        if run.dungeon().level().map.in_bounds(next) {
-            cursor = next;
-        }
-    }
-    if actions.just_pressed(&Action::NextTarget) {
-        let all = targets(run);
-        let next = all.iter().position(|&p| p == cursor).map_or(0, |i| (i + 1) % all.len());
-        if let Some(&p) = all.get(next) {
-            cursor = p;
-        }
-    }
-    cursor
 }
 
 /// The drawn aim: dots along the line of fire, the cursor, and the prompt.

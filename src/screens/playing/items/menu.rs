@@ -14,6 +14,7 @@ use super::aim::{Aiming, start_aim};
 use crate::action::Action;
 use crate::actor::Player as PlayerEntity;
 use crate::player::command::PlayerCommand;
+use crate::screens::playing::floor::words::numbers;
 use crate::screens::scroll::{ScrollByKeys, scroll_list};
 use crate::state::Focus;
 use crate::turn::{Game, TurnSet};
@@ -171,56 +172,6 @@ pub fn describe(item: Item, player: &Player) -> String {
         out.push_str(&numbers);
     }
     out
-}
-
-/// A known item's numbers against yours (a weapon's blows, armour's cover, a throw's or a bolt's
-/// damage, a wand's charges): what the pack and looking at it both say. `None` for an unknown
-/// item, and for potions and scrolls (their words say it all).
-pub fn numbers(item: Item, player: &Player) -> Option<String> {
-    let kind = item.kind;
-    let s = kind.stats();
-    if !player.lore.knows(kind) {
-        return None;
-    }
-    match kind.class() {
-        Class::Weapon => {
-            let bare = player.attack_with(None);
-            let with = player.attack_with(Some(item));
-            let plus = i32::from(item.plus);
-            Some(format!(
-                "To hit {:+}%, damage +{}-{}. Wielding it, you hit {}% of the time for {}-{} (bare-handed: {}% for {}-{}).",
-                s.to_hit + plus * delve_core::world::ENCHANT_TO_HIT,
-                s.damage.0 + plus,
-                s.damage.1 + plus,
-                with.to_hit,
-                with.damage.0,
-                with.damage.1,
-                bare.to_hit,
-                bare.damage.0,
-                bare.damage.1
-            ))
-        }
-        Class::Armour => Some(format!(
-            "Takes 0-{} off every hit (never the whole hit). Your aim {:+}%.",
-            s.armour + i32::from(item.plus),
-            s.to_hit
-        )),
-        Class::Thrown => {
-            let thrown = player.throw_attack(kind);
-            Some(format!(
-                "Damage {}-{}; you hit {}% of the time. It stops at the first monster, wall or shut door on its way.",
-                s.damage.0, s.damage.1, thrown.to_hit
-            ))
-        }
-        Class::Wand => {
-            let mut out = format!("{} charge{} left.", item.count, if item.count == 1 { "" } else { "s" });
-            if s.damage.1 > 0 {
-                out.push_str(&format!(" A bolt does {}-{} damage.", s.damage.0, s.damage.1));
-            }
-            Some(out)
-        }
-        Class::Potion | Class::Scroll | Class::Food => None,
-    }
 }
 
 /// `i` opens the pack, `f` the things to throw or zap (saying so when there are none).

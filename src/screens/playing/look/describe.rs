@@ -8,7 +8,8 @@ use delve_core::geom::Pos;
 use delve_core::run::Run;
 use delve_core::world::{Monster, NORMAL_SPEED, article, capitalised};
 
-use crate::screens::playing::sidebar::state;
+use crate::screens::playing::floor::seen::state;
+use crate::screens::playing::floor::words::numbers;
 
 /// What its speed means, in words.
 fn speed(speed: i32) -> &'static str {
@@ -99,7 +100,7 @@ pub fn look_at(run: &Run, at: Pos) -> String {
     let numbers = level
         .item_at(at)
         .filter(|_| item.is_some())
-        .and_then(|f| crate::screens::playing::items::menu::numbers(f.item, run.player()));
+        .and_then(|f| numbers(f.item, run.player()));
     let gold = level
         .gold
         .get(&at)

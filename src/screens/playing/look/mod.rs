@@ -19,8 +19,8 @@ use crate::actor::{LevelScoped, Player as PlayerEntity};
 use crate::player::command::{PlayerCommand, TravelRequest};
 use crate::render::GameCamera;
 use crate::render::space::world_pos;
-use crate::screens::playing::items::aim::{cursor_by_keys, targets};
-use crate::screens::playing::pointer::{pointer_position, tile_at};
+use crate::screens::playing::floor::cursor::{cursor_by_keys, targets};
+use crate::screens::playing::floor::pointer::{MapCover, pointer_position, tile_at};
 use crate::state::Focus;
 use crate::turn::{Game, TurnSet};
 use crate::ui::layers;
@@ -38,7 +38,7 @@ struct LookMark;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Looking>()
-        .init_resource::<crate::screens::playing::pointer::MapCover>()
+        .init_resource::<MapCover>()
         .add_systems(OnExit(Focus::Look), stop_looking)
         .add_systems(
             Update,
@@ -82,7 +82,7 @@ fn steer_look(
         Query<(&Transform, &Projection), With<GameCamera>>,
         Option<Res<Touches>>,
     ),
-    cover: Res<crate::screens::playing::pointer::MapCover>,
+    cover: Res<MapCover>,
     mut last_pointer: Local<Option<Vec2>>,
     (mut walks, mut steps): (MessageWriter<TravelRequest>, MessageWriter<PlayerCommand>),
 ) {

@@ -8,7 +8,7 @@ use delve_core::map::Tile;
 use delve_core::run::Run;
 use delve_core::world::{article, capitalised};
 
-use crate::screens::playing::sidebar::{Seen, in_view, state};
+use crate::screens::playing::floor::seen::{Seen, in_view, state};
 
 /// How many remembered things are named (the nearest).
 const REMEMBERED_SHOWN: usize = 6;

@@ -10,6 +10,8 @@
 pub mod picture;
 mod upload;
 
+use crate::screens::playing::floor::focus::toggle_with;
+use crate::screens::playing::floor::pointer::OverMap;
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
@@ -114,7 +116,7 @@ pub fn plugin(app: &mut App) {
                 click_picture.in_set(TurnSet::Input),
                 (
                     paint_picture,
-                    crate::screens::playing::overlays::toggle_with(Action::Overview, Focus::Overview),
+                    toggle_with(Action::Overview, Focus::Overview),
                     show_minimap,
                     upload_picture,
                     place_markers,
@@ -123,15 +125,6 @@ pub fn plugin(app: &mut App) {
                     .in_set(TurnSet::Show),
             ),
         );
-}
-
-/// True unless the overview map is open or the pointer is over a map picture: the main map's
-/// pointer (hover, click to travel) runs only then.
-pub(crate) fn pointer_on_the_map(
-    pictures: Query<(&RelativeCursorPosition, &InheritedVisibility), With<PictureNode>>,
-    open: Query<(), With<OverviewMap>>,
-) -> bool {
-    open.is_empty() && !pictures.iter().any(|(c, shown)| shown.get() && c.cursor_over())
 }
 
 /// A new run paints its picture from scratch, on a new image of its levels' size (every level
@@ -249,6 +242,7 @@ pub(crate) fn fit_scale(width: u32, height: u32, room: Vec2) -> f32 {
 fn picture_node(picture: &MapPicture, map: &TileMap, scale: f32) -> impl Bundle {
     (
         PictureNode { scale },
+        OverMap::WhenHovered,
         RelativeCursorPosition::default(),
         ImageNode::new(picture.image.clone()),
         Node {
@@ -341,6 +335,7 @@ fn show_overview(
         .spawn((
             Name::new("Overview map"),
             OverviewMap,
+            OverMap::Whole,
             DespawnOnExit(Focus::Overview),
             GlobalZIndex(layers::OVERVIEW),
             Node {

@@ -4,10 +4,10 @@
 //! its name. Hovering a row marks that tile on the map. F3 hides it (kept in the settings); while
 //! it is shown the HUD's own health and gear lines give way to it.
 
-mod entries;
+pub use crate::screens::playing::floor::seen::{Seen, in_view, state};
+pub use crate::screens::playing::floor::words::gear_line;
 
-pub use entries::{Seen, in_view, state};
-
+use crate::screens::playing::floor::pointer::MapCover;
 use bevy::prelude::*;
 use delve_core::map::Tile;
 use leafwing_input_manager::prelude::*;
@@ -62,7 +62,7 @@ struct RowMark;
 pub fn plugin(app: &mut App) {
     app.init_resource::<SidebarShown>()
         .add_message::<bevy::window::WindowResized>()
-        .init_resource::<crate::screens::playing::pointer::MapCover>()
+        .init_resource::<MapCover>()
         .add_systems(
             OnEnter(GameState::Playing),
             (read_sidebar_setting, spawn_sidebar)
@@ -94,17 +94,13 @@ pub fn plugin(app: &mut App) {
 
 /// Tells the pointer how much of the map the sidebar covers (its width at the interface's
 /// scale), so a pointer over the sidebar neither travels nor aims.
-fn cover_the_map(
-    shown: Res<SidebarShown>,
-    scale: Option<Res<UiScale>>,
-    mut cover: ResMut<crate::screens::playing::pointer::MapCover>,
-) {
+fn cover_the_map(shown: Res<SidebarShown>, scale: Option<Res<UiScale>>, mut cover: ResMut<MapCover>) {
     let left = if shown.0 {
         WIDTH * scale.map_or(1.0, |s| s.0)
     } else {
         0.0
     };
-    cover.set_if_neq(crate::screens::playing::pointer::MapCover { left });
+    cover.set_if_neq(MapCover { left });
 }
 
 /// The sidebar as the settings keep it, but hidden in a narrow window (a phone held upright),
@@ -301,31 +297,6 @@ fn fill_player_lines(
     let (node, colour) = &mut *fill;
     node.width = percent(share * 100.0);
     colour.0 = palette::health(share, settings.colour_blind);
-}
-
-/// "sword, chain mail | hasted 12, poisoned 3": what the player fights with and the states it is
-/// in ("bare hands" and nothing else at the start).
-pub fn gear_line(player: &delve_core::world::Player) -> String {
-    let names = |i: Option<delve_core::world::Item>| {
-        i.map(|i| match i.plus {
-            0 => player.lore.name(i.kind),
-            p => format!("{p:+} {}", player.lore.name(i.kind)),
-        })
-    };
-    let mut line = names(player.pack.wielded_item()).unwrap_or_else(|| "bare hands".into());
-    if let Some(armour) = names(player.pack.worn_item()) {
-        line.push_str(&format!(", {armour}"));
-    }
-    let s = player.status;
-    let states: Vec<String> = [("hasted", s.haste), ("poisoned", s.poison), ("confused", s.confusion)]
-        .into_iter()
-        .filter(|&(_, t)| t > 0)
-        .map(|(name, t)| format!("{name} {t}"))
-        .collect();
-    if !states.is_empty() {
-        line.push_str(&format!("  |  {}", states.join(", ")));
-    }
-    line
 }
 
 /// What a row says: "r rat — hunting" or "a potion (crimson)".
