@@ -198,11 +198,13 @@ pub fn check_url(url: &str) -> Result<(), String> {
 pub fn submit(url: &str, identity: &Identity, recording: &[u8]) -> Result<Ranked, Unsent> {
     use base64::Engine;
     check_url(url).map_err(|why| Unsent::new(why, false))?;
-    let body = serde_json::json!({
-        "name": identity.name,
-        "secret": identity.secret,
-        "recording": base64::engine::general_purpose::STANDARD.encode(recording),
-    });
+    let body = delve_core::save::board::Submission {
+        name: identity.name.clone(),
+        secret: identity.secret.clone(),
+        recording: base64::engine::general_purpose::STANDARD.encode(recording),
+    };
+    let body =
+        serde_json::to_string(&body).map_err(|e| Unsent::new(format!("the run cannot be written: {e}"), false))?;
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .http_status_as_error(false)
         .timeout_global(Some(std::time::Duration::from_secs(60)))
@@ -212,7 +214,7 @@ pub fn submit(url: &str, identity: &Identity, recording: &[u8]) -> Result<Ranked
     let mut response = agent
         .post(&endpoint)
         .header("content-type", "application/json")
-        .send(body.to_string().as_bytes())
+        .send(body.as_bytes())
         .map_err(|e| {
             Unsent::new(
                 format!("the board at {url} cannot be reached ({e}); the recording is kept: try again later"),
@@ -226,9 +228,9 @@ pub fn submit(url: &str, identity: &Identity, recording: &[u8]) -> Result<Ranked
         .limit(1 << 20)
         .read_to_string()
         .map_err(|e| Unsent::new(format!("the board's reply cannot be read ({e})"), true))?;
-    let value: serde_json::Value = serde_json::from_str(&reply).unwrap_or_default();
     if status != 201 {
-        let why = value["error"].as_str().unwrap_or("no reason given");
+        let refused = serde_json::from_str::<delve_core::save::board::Refusal>(&reply);
+        let why = refused.as_ref().map_or("no reason given", |r| r.error.as_str());
         // Too many at once, or the board's database or judges busy: later may do.
         let again = matches!(status, 429 | 503) || status >= 500;
         return Err(Unsent::new(
@@ -236,15 +238,15 @@ pub fn submit(url: &str, identity: &Identity, recording: &[u8]) -> Result<Ranked
             again,
         ));
     }
-    match (value["id"].as_i64(), value["score"].as_u64(), value["rank"].as_u64()) {
-        (Some(id), Some(score), Some(rank)) => Ok(Ranked {
-            id,
-            score,
-            rank,
-            board: value["board"].as_str().unwrap_or_default().to_owned(),
-            reply: value.to_string(),
+    match serde_json::from_str::<delve_core::save::board::Ranking>(&reply) {
+        Ok(ranked) => Ok(Ranked {
+            id: ranked.id,
+            score: ranked.score,
+            rank: ranked.rank,
+            board: ranked.board,
+            reply: serde_json::from_str::<serde_json::Value>(&reply).map_or(reply, |v| v.to_string()),
         }),
-        _ => Err(Unsent::new(
+        Err(_) => Err(Unsent::new(
             format!("the board's reply is not one it should give: {reply}"),
             false,
         )),

@@ -13,6 +13,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use base64::Engine;
 use delve_core::run::{Date, RULES, daily_seed};
+use delve_core::save::board::{self as contract, Ranking, Submission};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -167,7 +168,7 @@ impl From<StoreError> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let mut response = (self.status, Json(json!({ "error": self.message }))).into_response();
+        let mut response = (self.status, Json(contract::Refusal { error: self.message })).into_response();
         if let Some(wait) = self.retry_after {
             response
                 .headers_mut()
@@ -221,21 +222,13 @@ pub async fn about(State(board): State<Arc<Board>>) -> Json<serde_json::Value> {
     }))
 }
 
-/// The body of `POST /api/runs`.
-#[derive(Deserialize)]
-struct Submission {
-    name: String,
-    secret: String,
-    recording: String,
-}
-
 /// `POST /api/runs`: a recording judged, scored and stored once.
 pub async fn submit(
     State(board): State<Arc<Board>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     body: Body,
-) -> Result<(StatusCode, Json<serde_json::Value>), ApiError> {
+) -> Result<(StatusCode, Json<Ranking>), ApiError> {
     let client = board.client(peer, &headers);
     let refuse = |status: StatusCode, why: String| {
         tracing::info!(%client, status = status.as_u16(), %why, "submission refused");
@@ -348,7 +341,12 @@ pub async fn submit(
     tracing::info!(%client, id, name = %run.name, seed = run.judged.seed, score = run.judged.score, rank, "run ranked");
     Ok((
         StatusCode::CREATED,
-        Json(json!({ "id": id, "score": run.judged.score, "rank": rank, "board": run.home_board() })),
+        Json(Ranking {
+            id,
+            score: run.judged.score,
+            rank,
+            board: run.home_board(),
+        }),
     ))
 }
 

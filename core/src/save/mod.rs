@@ -1,7 +1,8 @@
 //! What a save is: a run as plain serde data (`model`), its bytes (`format`), a recording's bytes
 //! (`recording`) and replaying one to check it (`verify`), the history of finished runs
-//! (`history`) and the story of one (`story`). Where saves live (files, the browser's storage) is the shell's.
+//! (`history`), the story of one (`story`), and what a board and its players say (`board`). Where saves live (files, the browser's storage) is the shell's.
 
+pub mod board;
 mod bounded;
 pub mod format;
 mod history;
