@@ -38,13 +38,24 @@ bound=$(stat -c %s "$out/delve_bg.wasm")
 # -Oz (web/opt.sh says which features and why). (The tileset is built into the module.)
 bash web/opt.sh "$out/delve_bg.wasm" "$out/delve_bg.opt.wasm"
 mv "$out/delve_bg.opt.wasm" "$out/delve_bg.wasm"
-cp web/index.html web/style.css web/loader.js web/module.js web/board.js web/touch.js web/offline.js web/sw.js \
-  web/manifest.webmanifest web/icons/icon-192.png web/icons/icon-512.png "$out/"
+# The page's files, listed once (web/files.txt): copied here, digested into the build's name, and
+# written into the service worker's list of what it keeps.
+names=()
+while read -r name from; do
+  case "$name" in ''|'#'*) continue ;; esac
+  names+=("$name")
+  if [ -n "$from" ]; then cp "$from" "$out/$name"; fi
+  [ -f "$out/$name" ] || { echo "build.sh: web/files.txt names $name, which the build did not make" >&2; exit 1; }
+done < web/files.txt
 # The build's name: a digest of what the page is made of. The service worker keeps its files under
 # it (a new build, a new cache) and the page shows it (<meta name="delve-build">).
-build=$(cd "$out" && cat delve_bg.wasm delve.js index.html style.css loader.js module.js board.js touch.js offline.js sw.js \
-  manifest.webmanifest | sha256sum | cut -c1-12)
+build=$(cd "$out" && cat "${names[@]}" | sha256sum | cut -c1-12)
 sed -i "s/^const BUILD = \"dev\";/const BUILD = \"$build\";/" "$out/sw.js"
+# (Not the worker itself: the browser fetches it anew to look for updates.)
+listed=$(printf '"%s", ' "${names[@]}" | sed 's/"sw.js", //')
+sed -i "s/^const FILES = \[\"\.\/\"\];.*/const FILES = [\".\/\", ${listed%, }];/" "$out/sw.js"
+grep -q "^const FILES = \[\"./\", \"index.html\"" "$out/sw.js" \
+  || { echo "build.sh: could not write the page's files into sw.js" >&2; exit 1; }
 sed -i "s/<meta name=\"delve-build\" content=\"dev\">/<meta name=\"delve-build\" content=\"$build\">/" "$out/index.html"
 grep -q "const BUILD = \"$build\";" "$out/sw.js" && grep -q "content=\"$build\"" "$out/index.html" \
   || { echo "build.sh: could not stamp the build $build into sw.js and index.html" >&2; exit 1; }

@@ -6,8 +6,8 @@
 
 const BUILD = "dev";
 const CACHE = `delve-${BUILD}`;
-const FILES = ["./", "index.html", "style.css", "loader.js", "module.js", "board.js", "touch.js", "offline.js", "delve.js",
-  "delve_bg.wasm", "manifest.webmanifest", "icon-192.png", "icon-512.png"];
+// The page and its files: build.sh writes them here from web/files.txt, the one list of them.
+const FILES = ["./"];
 
 self.addEventListener("install", (event) => {
   // From the network, never the HTTP cache: the files of this very build.
