@@ -491,3 +491,50 @@ fn a_dungeon_without_monsters_has_no_hunger() {
     real.play(Act::Wait).unwrap();
     assert_eq!(real.player().stomach, STOMACH_START - 1);
 }
+
+/// Time passes through the one writer: what a turn does by itself comes as effects the view and
+/// the story see (states wearing off, poison, food digested with its warning, wounds closing, a
+/// troll healing), never as a change made in place.
+#[test]
+fn time_passing_is_told_as_effects() {
+    use delve_core::rules::{Effect, Who};
+    let mut run = run_on(ROOM);
+    run.player_mut().status.poison = 2;
+    run.player_mut().status.confusion = 1;
+    run.player_mut().stomach = Hunger::HUNGRY + 1;
+    let at = run.player().at;
+    let mut troll = monster(5, Kind::Troll, Pos::new(at.x + 12, at.y + 4), Mind::Asleep);
+    troll.hp = 1;
+    run.dungeon_mut().level_mut().monsters.push(troll);
+    let mut seen = Vec::new();
+    for _ in 0..6 {
+        let round = run.play(Act::Wait).unwrap();
+        seen.extend(round.happened.iter().map(|h| (h.who, h.effect)));
+    }
+    let count = |effect: Effect| seen.iter().filter(|h| **h == (Who::Player, effect)).count();
+    assert_eq!(
+        count(Effect::StatesWore),
+        2,
+        "poison for two turns, confusion for one: {seen:?}"
+    );
+    assert_eq!(count(Effect::PoisonHurt), 2);
+    assert_eq!(run.player().status.poison + run.player().status.confusion, 0);
+    assert_eq!(count(Effect::Digested), 6, "a turn's food each turn");
+    assert!(said(&run, "You are hungry."), "the warning is the digesting effect's");
+    assert!(seen.contains(&(Who::Monster(5), Effect::Regenerated)), "{seen:?}");
+    let healed = run.dungeon().level().monsters.iter().find(|m| m.id == 5).map(|m| m.hp);
+    let regenerated = seen
+        .iter()
+        .filter(|h| **h == (Who::Monster(5), Effect::Regenerated))
+        .count();
+    assert_eq!(healed, Some(1 + regenerated as i32));
+    // Unpoisoned, the wounds close a point every few turns, each an effect.
+    run.player_mut().health.hp = 5;
+    let mut recovered = 0;
+    for _ in 0..12 {
+        let round = run.play(Act::Wait).unwrap();
+        recovered += round.happened.iter().filter(|h| h.effect == Effect::Recovered).count() as i32;
+    }
+    assert!(recovered > 0);
+    assert_eq!(run.player().health.hp, 5 + recovered);
+}

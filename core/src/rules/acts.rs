@@ -245,6 +245,15 @@ pub enum Effect {
     Enchanted(u8),
     /// An empty stomach hurts the player a hit point.
     Starved,
+    /// A turn wore the player's states down by one turn each: poison, confusion, haste.
+    StatesWore,
+    /// The player's wounds closed by a hit point, as they do every few turns (not while
+    /// poisoned or weak with hunger).
+    Recovered,
+    /// A turn's food was digested (the log says so as hunger crosses a threshold).
+    Digested,
+    /// The monster healed a hit point, as its kind does (a troll always, a coward while it runs).
+    Regenerated,
 }
 
 /// What hurt an actor, when it was not a blow: the record's cause of a death.

@@ -215,17 +215,8 @@ pub fn apply(stage: &mut Stage, who: Who, effect: &Effect) -> Applied {
             }
             None => Applied::default(),
         },
-        (Effect::Starved, Who::Player) => {
-            let health = &mut player.health;
-            health.hp = (health.hp - 1).max(0);
-            hurt(stage.record, depth);
-            if health.hp == 0 && stage.record.ending.is_none() {
-                stage.record.ending = Some(Ending::Died {
-                    by: "starvation".into(),
-                });
-                return said("You starve to death...");
-            }
-            Applied::default()
+        (Effect::Starved | Effect::StatesWore | Effect::Recovered | Effect::Digested | Effect::Regenerated, _) => {
+            time(stage, who, *effect)
         }
         (Effect::Struck { target, damage }, _) => attacked(stage, who, Who::Monster(target), Some(damage), Blow::Bolt),
         (Effect::TrapSprung { at, kind }, _) => {
@@ -315,6 +306,59 @@ pub fn apply(stage: &mut Stage, who: Who, effect: &Effect) -> Applied {
             ))
         }
         (effect, _) => items(stage, effect),
+    }
+}
+
+/// Time passing: what a turn does by itself to the player (states wearing off, wounds closing,
+/// food digested, poison and an empty stomach hurting) and to a monster (a kind that heals).
+fn time(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
+    let depth = stage.dungeon.depth();
+    let player = &mut *stage.player;
+    match (effect, who) {
+        (Effect::StatesWore, Who::Player) => {
+            let s = &mut player.status;
+            s.poison = s.poison.saturating_sub(1);
+            s.confusion = s.confusion.saturating_sub(1);
+            s.haste = s.haste.saturating_sub(1);
+            Applied::default()
+        }
+        (Effect::Recovered, Who::Player) => {
+            let health = &mut player.health;
+            health.hp = (health.hp + 1).min(health.max);
+            Applied::default()
+        }
+        (Effect::Digested, Who::Player) => {
+            let was = player.hunger();
+            player.stomach = player.stomach.saturating_sub(1);
+            let now = player.hunger();
+            if now == was {
+                Applied::default()
+            } else {
+                said(now.warning())
+            }
+        }
+        (Effect::Regenerated, Who::Monster(id)) => {
+            let level = stage.dungeon.level_mut();
+            if let Some(m) = level.monster_index(id).map(|i| &mut level.monsters[i]) {
+                m.hp = (m.hp + 1).min(m.kind.stats().max_hp);
+            }
+            Applied::default()
+        }
+        (Effect::PoisonHurt | Effect::Starved, Who::Player) => {
+            let health = &mut player.health;
+            health.hp = (health.hp - 1).max(0);
+            hurt(stage.record, depth);
+            if health.hp == 0 && stage.record.ending.is_none() {
+                let (by, line) = match effect {
+                    Effect::PoisonHurt => ("poison", "The poison finishes you. You die..."),
+                    _ => ("starvation", "You starve to death..."),
+                };
+                stage.record.ending = Some(Ending::Died { by: by.into() });
+                return said(line);
+            }
+            Applied::default()
+        }
+        _ => Applied::default(),
     }
 }
 
@@ -529,16 +573,7 @@ fn items(stage: &mut Stage, effect: Effect) -> Applied {
             player.status.confusion = player.status.confusion.max(t);
             said("Your head spins.")
         }
-        Effect::PoisonHurt => {
-            let health = &mut player.health;
-            health.hp = (health.hp - 1).max(0);
-            hurt(stage.record, stage.dungeon.depth());
-            if health.hp == 0 && stage.record.ending.is_none() {
-                stage.record.ending = Some(Ending::Died { by: "poison".into() });
-                return said("The poison finishes you. You die...");
-            }
-            Applied::default()
-        }
+        Effect::PoisonHurt => time(stage, Who::Player, effect),
         Effect::Teleported(to) => {
             player.at = to;
             said("The world blurs, and you are somewhere else.")

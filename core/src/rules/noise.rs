@@ -93,6 +93,10 @@ fn effect_noise(effect: &Effect, sneaking: bool) -> u32 {
         | Effect::Poisoned(_)
         | Effect::Confused(_)
         | Effect::PoisonHurt
+        | Effect::StatesWore
+        | Effect::Recovered
+        | Effect::Digested
+        | Effect::Regenerated
         | Effect::Mapped
         | Effect::Teleported(_)
         | Effect::Recharged(_)

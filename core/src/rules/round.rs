@@ -184,14 +184,13 @@ fn pass_turn(
     if stage.record.ending.is_some() {
         return;
     }
-    let status = &mut stage.player.status;
+    let status = stage.player.status;
     let poisoned = status.poison > 0;
-    status.poison = status.poison.saturating_sub(1);
-    status.confusion = status.confusion.saturating_sub(1);
-    let skip_monsters = status.haste > 0 && {
-        status.haste -= 1;
-        status.haste % 2 == 1
-    };
+    // Hasted, the monsters skip every other turn: those the haste wears down to an odd count.
+    let skip_monsters = status.haste > 0 && (status.haste - 1) % 2 == 1;
+    if status.poison > 0 || status.confusion > 0 || status.haste > 0 {
+        befall(stage, Effect::StatesWore, round);
+    }
     if poisoned {
         befall(stage, Effect::PoisonHurt, round);
         if stage.record.ending.is_some() {
@@ -204,9 +203,9 @@ fn pass_turn(
         } else {
             HEAL_EVERY
         };
-        let health = &mut stage.player.health;
+        let health = stage.player.health;
         if (*turn).is_multiple_of(every) && health.hp < health.max {
-            health.hp += 1;
+            befall(stage, Effect::Recovered, round);
         }
     }
     // A dungeon without monsters (`--explore`'s, the tests' walks) is a tool, not a run to
@@ -229,17 +228,11 @@ fn pass_turn(
 /// The player's stomach empties by a turn's food (an iron stomach skips one turn in three); the
 /// log warns as it crosses each threshold, and an empty stomach hurts a hit point a turn.
 fn hunger(stage: &mut Stage, turn: u64, round: &mut Round) {
-    let player = &mut *stage.player;
-    if player.has(Boon::IronStomach) && turn.is_multiple_of(IRON_STOMACH_SKIPS) {
+    if stage.player.has(Boon::IronStomach) && turn.is_multiple_of(IRON_STOMACH_SKIPS) {
         return;
     }
-    let was = player.hunger();
-    player.stomach = player.stomach.saturating_sub(1);
-    let now = player.hunger();
-    if now != was {
-        round.messages.push(now.warning().to_owned());
-    }
-    if now == Hunger::Starving {
+    befall(stage, Effect::Digested, round);
+    if stage.player.hunger() == Hunger::Starving {
         befall(stage, Effect::Starved, round);
     }
 }
@@ -332,9 +325,13 @@ pub(crate) fn monsters_act(
         let Some(i) = stage.dungeon.level().monster_index(id) else {
             continue;
         };
+        if heals(&stage.dungeon.level().monsters[i], turn) {
+            let (at, effect) = (stage.dungeon.level().monsters[i].at, Effect::Regenerated);
+            happened.push(Happening::of(stage, Who::Monster(id), at, effect));
+            messages.extend(apply(stage, Who::Monster(id), &effect).message);
+        }
         let mut m = stage.dungeon.level().monsters[i];
         m.energy += m.kind.stats().speed;
-        regenerate(&mut m, turn);
         let notice = |m: &Monster| format!("The {} notices you!", m.kind.name());
         let was_asleep = m.mind == Mind::Asleep;
         if mind::hear(&mut m, player_at, loudness, stage.dungeon.level(), senses) && was_asleep && seen(senses, m.at) {
@@ -430,16 +427,15 @@ pub(crate) fn monsters_act(
     }
 }
 
-/// A kind that heals does so on `turn`: a troll always, a coward while it runs.
-fn regenerate(m: &mut Monster, turn: u64) {
-    let heals = match m.kind.stats().habit {
+/// Whether `m` heals on `turn`, as its kind does (a troll always, a coward while it runs), being
+/// hurt.
+fn heals(m: &Monster, turn: u64) -> bool {
+    let by_kind = match m.kind.stats().habit {
         Habit::Regenerates => turn.is_multiple_of(REGENERATES_EVERY),
         Habit::Coward => m.mind == Mind::Fleeing && turn.is_multiple_of(COWARD_HEALS_EVERY),
         _ => false,
     };
-    if heals && m.hp < m.kind.stats().max_hp {
-        m.hp += 1;
-    }
+    by_kind && m.hp < m.kind.stats().max_hp
 }
 
 /// A coward heals a hit point every this many turns while it runs.
