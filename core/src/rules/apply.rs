@@ -49,12 +49,47 @@ fn the(level: &Level, id: u32) -> String {
     format!("The {name}")
 }
 
-/// Makes `effect`, done by `who`, true of the game.
+/// Makes `effect`, done by `who`, true of the game: each family of effects by its own hand.
 pub fn apply(stage: &mut Stage, who: Who, effect: &Effect) -> Applied {
+    match effect {
+        Effect::Moved { .. }
+        | Effect::DoorOpened(..)
+        | Effect::DoorClosed(..)
+        | Effect::DoorSmashed(..)
+        | Effect::DoorUnlocked(..)
+        | Effect::KeyTaken(..)
+        | Effect::RelicTaken
+        | Effect::GoldTaken { .. }
+        | Effect::Waited
+        | Effect::LevelChanged { .. }
+        | Effect::Fell
+        | Effect::Teleported(..)
+        | Effect::Escaped => ways(stage, who, *effect),
+        Effect::Stole(..)
+        | Effect::Attacked { .. }
+        | Effect::Shot { .. }
+        | Effect::Stabbed { .. }
+        | Effect::Shoved { .. }
+        | Effect::Struck { .. } => combat(stage, who, *effect),
+        Effect::TrapSprung { .. }
+        | Effect::Harmed { .. }
+        | Effect::Alarm(..)
+        | Effect::GasReleased { .. }
+        | Effect::Ignited(..)
+        | Effect::Netted(..)
+        | Effect::Swept(..)
+        | Effect::Found(..)
+        | Effect::Searched => hazards(stage, who, *effect),
+        _ => rest(stage, who, *effect),
+    }
+}
+
+/// Moving and taking: steps, doors, keys, the relic and gold, stairs, falls, the way out.
+fn ways(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
     let depth = stage.dungeon.depth();
     let player = &mut stage.player;
     let level = stage.dungeon.level_mut();
-    match (*effect, who) {
+    match (effect, who) {
         (Effect::Moved { to, onto }, Who::Player) => {
             player.at = to;
             // Stairs are worth a line (they say which key takes them); a doorway is not: walking
@@ -100,21 +135,6 @@ pub fn apply(stage: &mut Stage, who: Who, effect: &Effect) -> Applied {
                 Who::Monster(id) => said(format!("{} smashes a door open!", the(level, id))),
             }
         }
-        (Effect::Stole(slot), Who::Monster(id)) => {
-            let (Some(i), Some(item)) = (level.monster_index(id), player.pack.get(slot as usize)) else {
-                return Applied::default();
-            };
-            if level.loot_of(id).is_some() {
-                // Its hands are full (resolve never asks this of it): nothing is taken.
-                return Applied::default();
-            }
-            player.pack.remove(slot as usize);
-            level.loot.push(Loot { holder: id, item });
-            level.monsters[i].mind = Mind::Fleeing;
-            let what = player.lore.describe(item);
-            said(format!("{} snatches {what} from your pack and runs!", the(level, id)))
-        }
-        (Effect::Stole(_), Who::Player) => Applied::default(),
         (Effect::DoorUnlocked(at), _) => {
             level.map.set(at, Tile::Door(DoorState::Open));
             if who == Who::Player {
@@ -142,6 +162,174 @@ pub fn apply(stage: &mut Stage, who: Who, effect: &Effect) -> Applied {
         }
         (Effect::KeyTaken(_) | Effect::RelicTaken | Effect::GoldTaken { .. }, Who::Monster(_))
         | (Effect::Waited, _) => Applied::default(),
+        (Effect::LevelChanged { to }, _) => match stage.dungeon.go_to(to) {
+            Ok(()) => {
+                // Down arrives on the stairs up, up on the stairs down.
+                let level = stage.dungeon.level_mut();
+                let map = &level.map;
+                let arrival = if to > depth { map.stairs_up() } else { map.stairs_down() };
+                let arrival = arrival.unwrap_or(map.start());
+                player.at = arrival;
+                step_aside(level, arrival);
+                stage.record.deepest = stage.record.deepest.max(to);
+                stage.record.deeds.secrets_here = 0;
+                let mut line = format!("You arrive on level {to}.");
+                if level.relic.is_some() {
+                    line.push_str(&format!(" Somewhere on this level lies {RELIC}."));
+                }
+                Applied {
+                    message: Some(line),
+                    entered: Some(to),
+                }
+            }
+            Err(e) => said(format!("The stairs are blocked: {e}.")),
+        },
+        (Effect::Fell, Who::Player) if stage.record.ending.is_none() => fell(stage, depth),
+        (Effect::Fell, Who::Player) => Applied::default(),
+        (Effect::Fell, Who::Monster(id)) => match level.monster_index(id) {
+            Some(i) => {
+                let gone = level.monsters.remove(i);
+                level.loot.retain(|l| l.holder != id);
+                said(format!("The {} falls to the level below.", gone.kind.name()))
+            }
+            None => Applied::default(),
+        },
+        (Effect::Teleported(to), Who::Monster(id)) => {
+            if let Some(i) = level.monster_index(id) {
+                level.monsters[i].at = to;
+            }
+            said(format!("{} vanishes!", the(level, id)))
+        }
+        (Effect::Escaped, _) => {
+            stage.record.ending = Some(Ending::Won);
+            said(format!(
+                "You climb out of the dungeon into the daylight with {RELIC}. You win!"
+            ))
+        }
+        // (What no arm here takes, the items' family does, as it always has.)
+        (effect, _) => items(stage, effect),
+    }
+}
+
+/// Blows, shots, stabs and bolts, a shove, a theft.
+fn combat(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
+    let player = &mut stage.player;
+    let level = stage.dungeon.level_mut();
+    match (effect, who) {
+        (Effect::Stole(slot), Who::Monster(id)) => {
+            let (Some(i), Some(item)) = (level.monster_index(id), player.pack.get(slot as usize)) else {
+                return Applied::default();
+            };
+            if level.loot_of(id).is_some() {
+                // Its hands are full (resolve never asks this of it): nothing is taken.
+                return Applied::default();
+            }
+            player.pack.remove(slot as usize);
+            level.loot.push(Loot { holder: id, item });
+            level.monsters[i].mind = Mind::Fleeing;
+            let what = player.lore.describe(item);
+            said(format!("{} snatches {what} from your pack and runs!", the(level, id)))
+        }
+        (Effect::Stole(_), Who::Player) => Applied::default(),
+        (Effect::Attacked { target, damage }, _) => attacked(stage, who, target, damage, Blow::Melee),
+        (Effect::Shot { target, damage }, _) => attacked(stage, who, target, damage, Blow::Shot),
+        (Effect::Stabbed { target, damage }, _) => {
+            stage.record.deeds.stabs += 1;
+            attacked(stage, who, Who::Monster(target), Some(damage), Blow::Stab)
+        }
+        (Effect::Shoved { target, to }, _) => match level.monster_index(target) {
+            Some(i) => {
+                level.monsters[i].at = to;
+                said(format!("{} is knocked back.", the(level, target)))
+            }
+            None => Applied::default(),
+        },
+        (Effect::Struck { target, damage }, _) => attacked(stage, who, Who::Monster(target), Some(damage), Blow::Bolt),
+        // (What no arm here takes, the items' family does, as it always has.)
+        (effect, _) => items(stage, effect),
+    }
+}
+
+/// Traps and what they let loose (darts, alarms, gas, fire, nets), the water, searching.
+fn hazards(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
+    let player = &mut stage.player;
+    let level = stage.dungeon.level_mut();
+    match (effect, who) {
+        (Effect::TrapSprung { at, kind }, _) => {
+            if let Some(t) = level.traps.iter_mut().find(|t| t.at == at) {
+                t.hidden = false;
+            }
+            match who {
+                Who::Player => said(format!("You step on a {}!", kind.name())),
+                Who::Monster(id) => said(format!("{} steps on a {}!", the(level, id), kind.name())),
+            }
+        }
+        (Effect::Harmed { cause, damage }, _) => harmed(stage, who, cause, damage),
+        (Effect::Alarm(at), _) => {
+            for m in &mut level.monsters {
+                m.mind = Mind::Hunting {
+                    target: at,
+                    patience: PATIENCE,
+                };
+            }
+            said("An alarm bell rings out! Everything on the level comes to it.")
+        }
+        (Effect::GasReleased { at, amount }, _) => {
+            let thick = level.gas.entry(at).or_insert(0);
+            *thick = (*thick).max(amount);
+            said("Poison gas hisses out!")
+        }
+        (Effect::Ignited(at), _) => {
+            super::terrain::ignite(level, at);
+            said("Flames burst out!")
+        }
+        (Effect::Netted(turns), _) => said(format!("A net drops on you! You struggle free in {turns} turns.")),
+        (Effect::Swept(slot), Who::Player) => match player.pack.remove(slot as usize) {
+            Some(item) => {
+                if player.pack.weapon == Some(slot) {
+                    player.pack.weapon = None;
+                }
+                said(format!(
+                    "{} slips from your hands and sinks.",
+                    capitalised(&player.lore.describe(item))
+                ))
+            }
+            None => Applied::default(),
+        },
+        (Effect::Found(at), _) => {
+            let tile = level.map.tile(at);
+            if tile.is_secret() {
+                level.map.set(at, tile.found());
+                let deeds = &mut stage.record.deeds;
+                deeds.secrets_here += 1;
+                if deeds.secrets_here >= 2 && !level.map.tiles().iter().any(|t| t.is_secret()) {
+                    deeds.all_secrets = true;
+                }
+                return said(match tile {
+                    Tile::SecretDoor => "You find a secret door!",
+                    _ => "You find a secret passage!",
+                });
+            }
+            match level.traps.iter_mut().find(|t| t.at == at && t.hidden) {
+                Some(t) => {
+                    t.hidden = false;
+                    said(format!("You find a {}.", t.kind.name()))
+                }
+                None => Applied::default(),
+            }
+        }
+        (Effect::Searched, _) => said("You search, and find nothing."),
+        // (What no arm here takes, the items' family does, as it always has.)
+        (effect, _) => items(stage, effect),
+    }
+}
+
+/// The rest: what lands, sleeps, wakes or is mapped, time passing (`time`), and items (`items`).
+fn rest(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
+    let depth = stage.dungeon.depth();
+    let player = &mut stage.player;
+    let level = stage.dungeon.level_mut();
+    match (effect, who) {
         (Effect::Flew { .. }, _) => Applied::default(),
         (Effect::Landed(found), _) => {
             lay(level, found);
@@ -180,130 +368,8 @@ pub fn apply(stage: &mut Stage, who: Who, effect: &Effect) -> Applied {
             player.memory.level_mut(depth, map).remember(map, &known);
             said("A map of the whole level forms in your mind.")
         }
-        (Effect::LevelChanged { to }, _) => match stage.dungeon.go_to(to) {
-            Ok(()) => {
-                // Down arrives on the stairs up, up on the stairs down.
-                let level = stage.dungeon.level_mut();
-                let map = &level.map;
-                let arrival = if to > depth { map.stairs_up() } else { map.stairs_down() };
-                let arrival = arrival.unwrap_or(map.start());
-                player.at = arrival;
-                step_aside(level, arrival);
-                stage.record.deepest = stage.record.deepest.max(to);
-                stage.record.deeds.secrets_here = 0;
-                let mut line = format!("You arrive on level {to}.");
-                if level.relic.is_some() {
-                    line.push_str(&format!(" Somewhere on this level lies {RELIC}."));
-                }
-                Applied {
-                    message: Some(line),
-                    entered: Some(to),
-                }
-            }
-            Err(e) => said(format!("The stairs are blocked: {e}.")),
-        },
-        (Effect::Attacked { target, damage }, _) => attacked(stage, who, target, damage, Blow::Melee),
-        (Effect::Shot { target, damage }, _) => attacked(stage, who, target, damage, Blow::Shot),
-        (Effect::Stabbed { target, damage }, _) => {
-            stage.record.deeds.stabs += 1;
-            attacked(stage, who, Who::Monster(target), Some(damage), Blow::Stab)
-        }
-        (Effect::Shoved { target, to }, _) => match level.monster_index(target) {
-            Some(i) => {
-                level.monsters[i].at = to;
-                said(format!("{} is knocked back.", the(level, target)))
-            }
-            None => Applied::default(),
-        },
         (Effect::Starved | Effect::StatesWore | Effect::Recovered | Effect::Digested | Effect::Regenerated, _) => {
-            time(stage, who, *effect)
-        }
-        (Effect::Struck { target, damage }, _) => attacked(stage, who, Who::Monster(target), Some(damage), Blow::Bolt),
-        (Effect::TrapSprung { at, kind }, _) => {
-            if let Some(t) = level.traps.iter_mut().find(|t| t.at == at) {
-                t.hidden = false;
-            }
-            match who {
-                Who::Player => said(format!("You step on a {}!", kind.name())),
-                Who::Monster(id) => said(format!("{} steps on a {}!", the(level, id), kind.name())),
-            }
-        }
-        (Effect::Harmed { cause, damage }, _) => harmed(stage, who, cause, damage),
-        (Effect::Alarm(at), _) => {
-            for m in &mut level.monsters {
-                m.mind = Mind::Hunting {
-                    target: at,
-                    patience: PATIENCE,
-                };
-            }
-            said("An alarm bell rings out! Everything on the level comes to it.")
-        }
-        (Effect::GasReleased { at, amount }, _) => {
-            let thick = level.gas.entry(at).or_insert(0);
-            *thick = (*thick).max(amount);
-            said("Poison gas hisses out!")
-        }
-        (Effect::Ignited(at), _) => {
-            super::terrain::ignite(level, at);
-            said("Flames burst out!")
-        }
-        (Effect::Netted(turns), _) => said(format!("A net drops on you! You struggle free in {turns} turns.")),
-        (Effect::Fell, Who::Player) if stage.record.ending.is_none() => fell(stage, depth),
-        (Effect::Fell, Who::Player) => Applied::default(),
-        (Effect::Fell, Who::Monster(id)) => match level.monster_index(id) {
-            Some(i) => {
-                let gone = level.monsters.remove(i);
-                level.loot.retain(|l| l.holder != id);
-                said(format!("The {} falls to the level below.", gone.kind.name()))
-            }
-            None => Applied::default(),
-        },
-        (Effect::Teleported(to), Who::Monster(id)) => {
-            if let Some(i) = level.monster_index(id) {
-                level.monsters[i].at = to;
-            }
-            said(format!("{} vanishes!", the(level, id)))
-        }
-        (Effect::Swept(slot), Who::Player) => match player.pack.remove(slot as usize) {
-            Some(item) => {
-                if player.pack.weapon == Some(slot) {
-                    player.pack.weapon = None;
-                }
-                said(format!(
-                    "{} slips from your hands and sinks.",
-                    capitalised(&player.lore.describe(item))
-                ))
-            }
-            None => Applied::default(),
-        },
-        (Effect::Found(at), _) => {
-            let tile = level.map.tile(at);
-            if tile.is_secret() {
-                level.map.set(at, tile.found());
-                let deeds = &mut stage.record.deeds;
-                deeds.secrets_here += 1;
-                if deeds.secrets_here >= 2 && !level.map.tiles().iter().any(|t| t.is_secret()) {
-                    deeds.all_secrets = true;
-                }
-                return said(match tile {
-                    Tile::SecretDoor => "You find a secret door!",
-                    _ => "You find a secret passage!",
-                });
-            }
-            match level.traps.iter_mut().find(|t| t.at == at && t.hidden) {
-                Some(t) => {
-                    t.hidden = false;
-                    said(format!("You find a {}.", t.kind.name()))
-                }
-                None => Applied::default(),
-            }
-        }
-        (Effect::Searched, _) => said("You search, and find nothing."),
-        (Effect::Escaped, _) => {
-            stage.record.ending = Some(Ending::Won);
-            said(format!(
-                "You climb out of the dungeon into the daylight with {RELIC}. You win!"
-            ))
+            time(stage, who, effect)
         }
         (effect, _) => items(stage, effect),
     }
