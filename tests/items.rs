@@ -400,6 +400,19 @@ fn a_turn_is_animated_from_its_effects_and_the_next_turn_cuts_it_short() {
             .any(|m| matches!(m, Motion::Fly { from, to } if to.x > from.x)),
         "the dart flies east: {shown:?}"
     );
+    // A hit's flash begins when the flight that landed it ends.
+    let spans: Vec<(Motion, (f32, f32))> = {
+        let world = app.world_mut();
+        world
+            .query::<&Animation>()
+            .iter(world)
+            .map(|a| (a.motion(), a.span()))
+            .collect()
+    };
+    let flight = spans.iter().find(|(m, _)| matches!(m, Motion::Fly { .. })).map(|s| s.1);
+    if let (Some((flew, lasts)), Some((_, (flashed, _)))) = (flight, spans.iter().find(|(m, _)| *m == Motion::Flash)) {
+        assert!(*flashed >= flew + lasts - 1e-4, "the hit after the throw: {spans:?}");
+    }
     // The next turn (a step down to the door) ends the flight at once.
     press(&mut app, KeyCode::KeyJ, "j");
     assert!(motions(&mut app).iter().all(|m| !matches!(m, Motion::Fly { .. })));

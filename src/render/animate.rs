@@ -1,7 +1,9 @@
 //! Short animations of what a turn did, read from the effects the rules applied (`Happened`,
 //! in order): a thrown thing's or a bolt's flight, an arrow's, a hit's flash, a door's swing.
-//! Each lasts a fraction of a turn (at most `LONGEST`), the next turn cuts them short (nothing
-//! waits for them: they are only drawn), and the settings can turn them off. Only what the
+//! Each lasts a fraction of a turn (at most `LONGEST`); a turn's play in the order they
+//! happened where one follows from another (the hit's flash waits for the flight that landed
+//! it on that tile), the rest at once; the next turn cuts them short (nothing waits for them:
+//! they are only drawn), and the settings can turn them off. Only what the
 //! player sees is animated; a replay's turns are shown the same way.
 
 use bevy::prelude::*;
@@ -57,6 +59,32 @@ impl Animation {
     pub fn motion(&self) -> Motion {
         self.motion
     }
+
+    /// When it begins (`Time::elapsed_secs`) and how long it lasts.
+    pub fn span(&self) -> (f32, f32) {
+        (self.born, self.length)
+    }
+}
+
+/// When each of a turn's happenings begins to show, after the turn's start: once every earlier
+/// animation that ended on its tile is over (a hit after the flight that made it), else at
+/// once. `spans`: each happening's tile and how long its animations last (0: none).
+fn schedule(spans: &[(Pos, f32)]) -> Vec<f32> {
+    let mut ends: Vec<(Pos, f32)> = Vec::new();
+    spans
+        .iter()
+        .map(|&(at, length)| {
+            let begin = ends
+                .iter()
+                .filter(|(p, _)| *p == at)
+                .map(|(_, end)| *end)
+                .fold(0.0, f32::max);
+            if length > 0.0 {
+                ends.push((at, begin + length));
+            }
+            begin
+        })
+        .collect()
 }
 
 pub fn plugin(app: &mut App) {
@@ -69,8 +97,11 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-/// The animations a happening shows, as (motion, length, sprite, where it starts).
-fn animations(h: &Happening, map: &TileMap, game: &Game, assets: &GameAssets) -> Vec<(Motion, f32, Sprite, Vec2)> {
+/// One animation to start: its motion, length, sprite and where it starts.
+type Start = (Motion, f32, Sprite, Vec2);
+
+/// The animations a happening shows.
+fn animations(h: &Happening, map: &TileMap, game: &Game, assets: &GameAssets) -> Vec<Start> {
     let (from, at) = (world_pos(map, h.from), world_pos(map, h.at));
     let flash = || {
         (
@@ -118,7 +149,7 @@ fn animations(h: &Happening, map: &TileMap, game: &Game, assets: &GameAssets) ->
 }
 
 /// A door's leaf at `p`, hinged on the tile's left edge.
-fn swing(map: &TileMap, p: Pos, opening: bool) -> (Motion, f32, Sprite, Vec2) {
+fn swing(map: &TileMap, p: Pos, opening: bool) -> Start {
     let hinge = world_pos(map, p) - Vec2::new(TILE_PX / 2.0, 0.0);
     (
         Motion::Swing { opening },
@@ -156,12 +187,17 @@ fn start(
     }
     let map = &game.dungeon().level().map;
     let sight = game.sight();
-    for Happened(h) in happened.read() {
-        let seen = sight.is_visible(h.at) || sight.is_visible(h.from);
-        if !settings.animations || !seen {
-            continue;
-        }
-        for (motion, length, sprite, place) in animations(h, map, &game, &assets) {
+    let shown: Vec<(Pos, Vec<Start>)> = happened
+        .read()
+        .filter(|Happened(h)| settings.animations && (sight.is_visible(h.at) || sight.is_visible(h.from)))
+        .map(|Happened(h)| (h.at, animations(h, map, &game, &assets)))
+        .collect();
+    let spans: Vec<(Pos, f32)> = shown
+        .iter()
+        .map(|(at, all)| (*at, all.iter().map(|a| a.1).fold(0.0, f32::max)))
+        .collect();
+    for ((_, all), delay) in shown.into_iter().zip(schedule(&spans)) {
+        for (motion, length, sprite, place) in all {
             let mut transform = Transform::from_translation(place.extend(layers::ANIMATION));
             match motion {
                 Motion::Fly { from, to } => {
@@ -175,11 +211,16 @@ fn start(
                 Name::new("Animation"),
                 Animation {
                     motion,
-                    born: time.elapsed_secs(),
+                    born: time.elapsed_secs() + delay,
                     length,
                 },
                 sprite,
                 transform,
+                if delay > 0.0 {
+                    Visibility::Hidden
+                } else {
+                    Visibility::Inherited
+                },
                 LevelScoped,
                 DespawnOnExit(GameState::Playing),
             ));
@@ -195,11 +236,15 @@ fn start(
 fn play(
     mut commands: Commands,
     time: Res<Time>,
-    mut playing: Query<(Entity, &Animation, &mut Transform, &mut Sprite)>,
+    mut playing: Query<(Entity, &Animation, &mut Transform, &mut Sprite, &mut Visibility)>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let now = time.elapsed_secs();
-    for (entity, animation, mut at, mut sprite) in &mut playing {
+    for (entity, animation, mut at, mut sprite, mut shown) in &mut playing {
+        if now < animation.born {
+            continue; // waiting for what it follows from
+        }
+        shown.set_if_neq(Visibility::Inherited);
         let k = ((now - animation.born) / animation.length).clamp(0.0, 1.0);
         match animation.motion {
             Motion::Fly { from, to } => at.translation = from.lerp(to, k).extend(layers::ANIMATION),
@@ -215,5 +260,26 @@ fn play(
     }
     if !playing.is_empty() {
         redraw.write(RequestRedraw);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hit_waits_for_the_flight_that_landed_it_and_the_rest_play_at_once() {
+        let (goblin, door, player) = (Pos::new(5, 1), Pos::new(2, 3), Pos::new(1, 1));
+        // The dart's flight to the goblin, a door swinging elsewhere, the hit on the goblin,
+        // something with no animation, then the goblin's blow on the player.
+        let spans = [
+            (goblin, FLIGHT),
+            (door, SWING),
+            (goblin, FLASH),
+            (goblin, 0.0),
+            (player, FLASH),
+        ];
+        let begins = schedule(&spans);
+        assert_eq!(begins, vec![0.0, 0.0, FLIGHT, FLIGHT + FLASH, 0.0]);
     }
 }
