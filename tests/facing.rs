@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use delve::screens::playing::floor::pointer::MapCover;
-use delve::screens::playing::look::Looking;
+use delve::screens::playing::look::looking;
 use delve::screens::playing::sidebar::{Seen, SidebarRow, in_view};
 use delve::turn::Game;
 use delve_core::geom::Pos;
@@ -101,11 +101,7 @@ fn s_sneaks_steps_take_two_turns_and_s_again_walks() {
 fn v_looks_at_the_nearest_monster_with_its_numbers_and_esc_stops() {
     let mut app = app();
     press(&mut app, KeyCode::KeyV, "v");
-    assert_eq!(
-        app.world().resource::<Looking>().0,
-        Some(Pos::new(7, 4)),
-        "on the archer"
-    );
+    assert_eq!(looking(app.world_mut()), Some(Pos::new(7, 4)), "on the archer");
     let said = delve::screens::playing::look::look_at(&game(&app).0, Pos::new(7, 4));
     let s = Kind::GoblinArcher.stats();
     let range = match s.habit {
@@ -127,7 +123,7 @@ fn v_looks_at_the_nearest_monster_with_its_numbers_and_esc_stops() {
     // The move keys move the cursor, and no turn passes.
     let turn = game(&app).turn();
     press(&mut app, KeyCode::KeyH, "h");
-    assert_eq!(app.world().resource::<Looking>().0, Some(Pos::new(6, 4)));
+    assert_eq!(looking(app.world_mut()), Some(Pos::new(6, 4)));
     assert_eq!(game(&app).turn(), turn);
     assert!(delve::screens::playing::look::look_at(&game(&app).0, Pos::new(6, 4)).starts_with("Room floor"));
     let darts = delve::screens::playing::look::look_at(&game(&app).0, Pos::new(3, 6));
@@ -139,7 +135,7 @@ fn v_looks_at_the_nearest_monster_with_its_numbers_and_esc_stops() {
         "{darts}"
     );
     press(&mut app, KeyCode::Escape, "");
-    assert_eq!(app.world().resource::<Looking>().0, None);
+    assert_eq!(looking(app.world_mut()), None);
     press(&mut app, KeyCode::KeyL, "l");
     assert_eq!(game(&app).turn(), turn + 1, "after looking, keys play again");
 }

@@ -28,18 +28,23 @@ use crate::ui::palette;
 use crate::ui::scale;
 use crate::ui::widgets::label;
 
-/// Where the look's cursor is, while looking.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Looking(pub Option<Pos>);
+/// Where the look's cursor is: the look's own data, on its root entity, which is there exactly
+/// while looking (spawned on entering `Focus::Look`, gone on leaving it).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Looking(pub Pos);
+
+/// Where the look's cursor is, if looking (for tests and tools).
+pub fn looking(world: &mut World) -> Option<Pos> {
+    world.query::<&Looking>().iter(world).next().map(|l| l.0)
+}
 
 /// The drawn look: the cursor and the description.
 #[derive(Component)]
 struct LookMark;
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Looking>()
-        .init_resource::<MapCover>()
-        .add_systems(OnExit(Focus::Look), stop_looking)
+    app.init_resource::<MapCover>()
+        .add_systems(OnEnter(Focus::Look), begin_look)
         .add_systems(
             Update,
             (
@@ -51,21 +56,20 @@ pub fn plugin(app: &mut App) {
         .add_systems(Update, show_look.in_set(TurnSet::Show));
 }
 
-fn stop_looking(mut looking: ResMut<Looking>) {
-    looking.0 = None;
-}
-
-/// `v` starts looking, at the nearest monster in sight (or the player).
-fn start_looking(
-    actions: Single<&ActionState<Action>, With<PlayerEntity>>,
-    game: Res<Game>,
-    mut looking: ResMut<Looking>,
-    mut focus: ResMut<NextState<Focus>>,
-) {
+/// `v` starts looking.
+fn start_looking(actions: Single<&ActionState<Action>, With<PlayerEntity>>, mut focus: ResMut<NextState<Focus>>) {
     if actions.just_pressed(&Action::Look) {
-        looking.0 = Some(targets(&game).first().copied().unwrap_or(game.player().at));
         focus.set(Focus::Look);
     }
+}
+
+/// The look begins at the nearest monster in sight (or the player): its root, with its cursor.
+fn begin_look(mut commands: Commands, game: Res<Game>) {
+    commands.spawn((
+        Name::new("Looking"),
+        Looking(targets(&game).first().copied().unwrap_or(game.player().at)),
+        DespawnOnExit(Focus::Look),
+    ));
 }
 
 /// The look's keys, the mouse and a finger: moves steer, Tab cycles the monsters, the pointer
@@ -74,7 +78,7 @@ fn start_looking(
 #[allow(clippy::too_many_arguments, clippy::type_complexity)]
 fn steer_look(
     actions: Single<&ActionState<Action>, With<PlayerEntity>>,
-    mut looking: ResMut<Looking>,
+    mut looking: Single<&mut Looking>,
     mut focus: ResMut<NextState<Focus>>,
     game: Res<Game>,
     (window, camera, touches): (
@@ -86,7 +90,7 @@ fn steer_look(
     mut last_pointer: Local<Option<Vec2>>,
     (mut walks, mut steps): (MessageWriter<TravelRequest>, MessageWriter<PlayerCommand>),
 ) {
-    let Some(mut cursor) = looking.0 else { return };
+    let mut cursor = looking.0;
     // (It runs from the frame after the press that started the look: that press is not seen.)
     if actions.just_pressed(&Action::Cancel) || actions.just_pressed(&Action::Look) {
         focus.set(Focus::Map);
@@ -114,25 +118,28 @@ fn steer_look(
         *last_pointer = Some(at);
     }
     let cursor = cursor_by_keys(cursor, &actions, &game);
-    looking.set_if_neq(Looking(Some(cursor)));
+    looking.set_if_neq(Looking(cursor));
 }
 
 fn show_look(
     mut commands: Commands,
-    (looking, game, sidebar): (Res<Looking>, Res<Game>, Option<Res<crate::ui::layout::SidebarShown>>),
+    looking: Option<Single<Ref<Looking>>>,
+    (game, sidebar): (Res<Game>, Option<Res<crate::ui::layout::SidebarShown>>),
     marks: Query<Entity, With<LookMark>>,
 ) {
-    if !(looking.is_changed() || (game.is_changed() && looking.0.is_some())) {
+    let Some(looking) = looking else { return };
+    if !(looking.is_changed() || game.is_changed()) {
         return;
     }
     for entity in &marks {
         commands.entity(entity).despawn();
     }
-    let Some(cursor) = looking.0 else { return };
+    let cursor = looking.0;
     let map = &game.dungeon().level().map;
     commands.spawn((
         LookMark,
         LevelScoped,
+        DespawnOnExit(Focus::Look),
         Sprite::from_color(palette::LOOK_CURSOR, Vec2::splat(16.0)),
         Transform::from_translation(world_pos(map, cursor).extend(layers::CURSOR)),
     ));
