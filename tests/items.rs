@@ -13,7 +13,7 @@ use bevy::window::PrimaryWindow;
 
 use delve::render::GameCamera;
 use delve::render::space::{tile_under, world_pos};
-use delve::screens::playing::items::{Aiming, PackMenu, Page};
+use delve::screens::playing::items::{PackMenu, Page, aiming};
 use delve::turn::Game;
 use delve_core::geom::Pos;
 use delve_core::world::{FloorItem, Item, ItemKind, Kind, Mind, Monster};
@@ -103,20 +103,20 @@ fn aiming_starts_on_the_nearest_monster_and_fires_with_the_key() {
     press(&mut app, KeyCode::KeyF, "f");
     assert_eq!(app.world().resource::<PackMenu>().0, Some(Page::List { aiming: true }));
     press(&mut app, KeyCode::KeyA, "a"); // the sword: not thrown, nothing happens
-    assert!(app.world().resource::<Aiming>().0.is_none());
+    assert!(aiming(app.world_mut()).is_none());
     press(&mut app, KeyCode::KeyB, "b");
-    let aim = app.world().resource::<Aiming>().0.expect("aiming");
+    let aim = aiming(app.world_mut()).expect("aiming");
     assert_eq!(aim.cursor, Pos::new(8, 4), "on the troll");
     // The cursor moves with the move keys, and Tab brings it back to the monster.
     press(&mut app, KeyCode::KeyH, "h");
-    assert_eq!(app.world().resource::<Aiming>().0.unwrap().cursor, Pos::new(7, 4));
+    assert_eq!(aiming(app.world_mut()).unwrap().cursor, Pos::new(7, 4));
     press(&mut app, KeyCode::Tab, "");
-    assert_eq!(app.world().resource::<Aiming>().0.unwrap().cursor, Pos::new(8, 4));
+    assert_eq!(aiming(app.world_mut()).unwrap().cursor, Pos::new(8, 4));
     let turn = game(&app).turn();
     press(&mut app, KeyCode::KeyF, "f");
     assert_eq!(game(&app).turn(), turn + 1, "thrown");
     assert_eq!(game(&app).player().pack.get(1).map(|i| i.count), Some(2));
-    assert!(app.world().resource::<Aiming>().0.is_none());
+    assert!(aiming(app.world_mut()).is_none());
     let landed = game(&app)
         .dungeon()
         .level()
@@ -128,7 +128,7 @@ fn aiming_starts_on_the_nearest_monster_and_fires_with_the_key() {
     press(&mut app, KeyCode::KeyF, "f");
     press(&mut app, KeyCode::KeyB, "b");
     press(&mut app, KeyCode::Escape, "");
-    assert!(app.world().resource::<Aiming>().0.is_none());
+    assert!(aiming(app.world_mut()).is_none());
     assert_eq!(game(&app).turn(), turn + 1);
 }
 
@@ -294,7 +294,7 @@ fn one_thing_has_the_keyboard_at_a_time() {
         press(&mut app, KeyCode::Escape, "");
         assert_eq!(focus(&app), Focus::Map, "Esc closes {overlay:?}");
         app.update();
-        assert!(app.world().resource::<PackMenu>().0.is_none() && app.world().resource::<Aiming>().0.is_none());
+        assert!(app.world().resource::<PackMenu>().0.is_none() && aiming(app.world_mut()).is_none());
     }
     // Aiming: `f`, then the darts' letter; the other overlays' keys do nothing there either.
     press(&mut app, KeyCode::KeyF, "f");
@@ -308,7 +308,7 @@ fn one_thing_has_the_keyboard_at_a_time() {
     press(&mut app, KeyCode::Escape, "");
     app.update();
     assert_eq!(focus(&app), Focus::Map);
-    assert_eq!(app.world().resource::<Aiming>().0, None, "the aim is called off");
+    assert_eq!(aiming(app.world_mut()), None, "the aim is called off");
     assert_eq!(game_turn(&app), 1);
     // And the map has the keyboard again: a step is a turn.
     press(&mut app, KeyCode::KeyJ, "j");

@@ -25,16 +25,29 @@ use crate::ui::scale;
 use crate::ui::widgets::label;
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Aiming>()
-        .init_resource::<MapCover>()
-        .add_systems(OnExit(Focus::Aim), stop_aiming)
+    app.init_resource::<MapCover>()
         .add_systems(Update, steer_aim.run_if(in_state(Focus::Aim)).in_set(TurnSet::Input))
         .add_systems(Update, show_aim.in_set(TurnSet::Show));
 }
 
-/// What is being aimed, if anything.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Aiming(pub Option<Aim>);
+/// What is being aimed: the aim's own data, on its root entity, which is there exactly while
+/// aiming (spawned by the pack as it hands the keyboard to the aim, gone leaving `Focus::Aim`).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Aiming(pub Aim);
+
+/// What is being aimed, if anything (for tests and tools).
+pub fn aiming(world: &mut World) -> Option<Aim> {
+    world.query::<&Aiming>().iter(world).next().map(|a| a.0)
+}
+
+/// The aim's root: aiming the thing in `slot` from now until the aim's focus is left.
+pub(crate) fn begin_aim(commands: &mut Commands, run: &Run, slot: u8) {
+    commands.spawn((
+        Name::new("Aiming"),
+        Aiming(start_aim(run, slot)),
+        DespawnOnExit(Focus::Aim),
+    ));
+}
 
 /// Aiming the thing in `slot` at `cursor`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,15 +64,11 @@ pub(crate) fn start_aim(run: &Run, slot: u8) -> Aim {
     }
 }
 
-fn stop_aiming(mut aiming: ResMut<Aiming>) {
-    aiming.0 = None;
-}
-
 /// The aim's keys and the mouse: moves steer, Tab cycles, Fire (or a click) throws, Esc stops.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn steer_aim(
     actions: Single<&ActionState<Action>, With<PlayerEntity>>,
-    mut aiming: ResMut<Aiming>,
+    mut aiming: Single<&mut Aiming>,
     mut focus: ResMut<NextState<Focus>>,
     game: Res<Game>,
     mut commands: MessageWriter<PlayerCommand>,
@@ -69,10 +78,7 @@ pub(crate) fn steer_aim(
     cover: Res<MapCover>,
     (mut last_pointer, mut began): (Local<Option<Vec2>>, Local<Vec<u64>>),
 ) {
-    let Some(mut aim) = aiming.0 else {
-        *last_pointer = None;
-        return;
-    };
+    let mut aim = aiming.0;
     let map = &game.dungeon().level().map;
     if actions.just_pressed(&Action::Cancel) {
         focus.set(Focus::Map);
@@ -118,8 +124,8 @@ pub(crate) fn steer_aim(
         *last_pointer = None;
         return;
     }
-    if aiming.0 != Some(aim) {
-        aiming.0 = Some(aim);
+    if aiming.0 != aim {
+        aiming.0 = aim;
     }
 }
 
@@ -154,16 +160,18 @@ pub fn prompt(run: &Run, aim: Aim) -> String {
 
 fn show_aim(
     mut commands: Commands,
-    (aiming, game, sidebar): (Res<Aiming>, Res<Game>, Option<Res<crate::ui::layout::SidebarShown>>),
+    aiming: Option<Single<Ref<Aiming>>>,
+    (game, sidebar): (Res<Game>, Option<Res<crate::ui::layout::SidebarShown>>),
     marks: Query<Entity, With<AimMark>>,
 ) {
-    if !(aiming.is_changed() || (game.is_changed() && aiming.0.is_some())) {
+    let Some(aiming) = aiming else { return };
+    if !(aiming.is_changed() || game.is_changed()) {
         return;
     }
     for entity in &marks {
         commands.entity(entity).despawn();
     }
-    let Some(aim) = aiming.0 else { return };
+    let aim = aiming.0;
     let level = game.dungeon().level();
     let map = &level.map;
     let way = flight(level, game.player().at, aim.cursor);
@@ -182,6 +190,7 @@ fn show_aim(
         commands.spawn((
             AimMark,
             LevelScoped,
+            DespawnOnExit(Focus::Aim),
             Sprite::from_color(colour, Vec2::splat(5.0)),
             Transform::from_translation(world_pos(map, p).extend(layers::AIM_LINE)),
         ));
@@ -189,6 +198,7 @@ fn show_aim(
     commands.spawn((
         AimMark,
         LevelScoped,
+        DespawnOnExit(Focus::Aim),
         Sprite::from_color(
             if seen {
                 palette::AIM_CURSOR

@@ -10,7 +10,7 @@ use delve_core::rules::Act;
 use delve_core::world::{Class, Item, ItemKind, Player, SLOTS, capitalised, letter};
 use leafwing_input_manager::prelude::*;
 
-use super::aim::{Aiming, start_aim};
+use super::aim::begin_aim;
 use crate::action::Action;
 use crate::actor::Player as PlayerEntity;
 use crate::player::command::PlayerCommand;
@@ -196,14 +196,14 @@ fn open_pack(
 
 /// What the pack's systems change: its page, the focus, the commands played, the aim.
 #[derive(SystemParam)]
-struct PackWrites<'w> {
+struct PackWrites<'w, 's> {
     menu: ResMut<'w, PackMenu>,
     focus: ResMut<'w, NextState<Focus>>,
     commands: MessageWriter<'w, PlayerCommand>,
-    aiming: ResMut<'w, Aiming>,
+    spawn: Commands<'w, 's>,
 }
 
-impl PackWrites<'_> {
+impl PackWrites<'_, '_> {
     /// Does what `outcome` says (leaving the pack gives the keyboard back to the map, or to
     /// the aim).
     fn follow(&mut self, outcome: Outcome, game: &Game) {
@@ -215,7 +215,7 @@ impl PackWrites<'_> {
                 self.commands.write(PlayerCommand::Item(act));
             }
             Outcome::Aim(slot) => {
-                self.aiming.0 = Some(start_aim(game, slot));
+                begin_aim(&mut self.spawn, game, slot);
                 self.focus.set(Focus::Aim);
             }
             Outcome::Ignore => {}

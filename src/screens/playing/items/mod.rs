@@ -6,7 +6,7 @@ pub mod menu;
 
 use bevy::prelude::*;
 
-pub use aim::{Aim, Aiming};
+pub use aim::{Aim, Aiming, aiming};
 pub use menu::{MenuKey, Outcome, PackMenu, Page};
 
 pub fn plugin(app: &mut App) {
