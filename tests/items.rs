@@ -13,7 +13,7 @@ use bevy::window::PrimaryWindow;
 
 use delve::render::GameCamera;
 use delve::render::space::{tile_under, world_pos};
-use delve::screens::playing::items::{PackMenu, Page, aiming};
+use delve::screens::playing::items::{Page, aiming, pack_page};
 use delve::turn::Game;
 use delve_core::geom::Pos;
 use delve_core::world::{FloorItem, Item, ItemKind, Kind, Mind, Monster};
@@ -70,18 +70,18 @@ fn walking_over_picks_up_and_the_pack_wields_by_letter() {
     assert_eq!(pack.get(0), Some(Item::one(ItemKind::Sword)));
     assert_eq!(pack.get(1).map(|i| i.count), Some(3));
     press(&mut app, KeyCode::KeyI, "i");
-    assert_eq!(app.world().resource::<PackMenu>().0, Some(Page::List { aiming: false }));
+    assert_eq!(pack_page(app.world_mut()), Some(Page::List { aiming: false }));
     // While the pack is open, a move key does not move.
     let at = game(&app).player().at;
     press(&mut app, KeyCode::KeyA, "a");
-    assert_eq!(app.world().resource::<PackMenu>().0, Some(Page::Item(0)));
+    assert_eq!(pack_page(app.world_mut()), Some(Page::Item(0)));
     press(&mut app, KeyCode::KeyL, "l");
     assert_eq!(game(&app).player().at, at, "the pack took the key");
     let turn = game(&app).turn();
     press(&mut app, KeyCode::KeyW, "w");
     assert_eq!(game(&app).player().pack.wielded(), Some(ItemKind::Sword));
     assert_eq!(game(&app).turn(), turn + 1, "wielding takes a turn");
-    assert_eq!(app.world().resource::<PackMenu>().0, None, "and closes the pack");
+    assert_eq!(pack_page(app.world_mut()), None, "and closes the pack");
     // A click on a row chooses it (bevy_ui sets Interaction; here the test does).
     press(&mut app, KeyCode::KeyI, "i");
     let world = app.world_mut();
@@ -89,10 +89,10 @@ fn walking_over_picks_up_and_the_pack_wields_by_letter() {
     assert_eq!(rows.len(), 2, "a row for each item");
     world.entity_mut(rows[1]).insert(Interaction::Pressed);
     app.update();
-    assert_eq!(app.world().resource::<PackMenu>().0, Some(Page::Item(1)));
+    assert_eq!(pack_page(app.world_mut()), Some(Page::Item(1)));
     press(&mut app, KeyCode::Escape, "");
     press(&mut app, KeyCode::Escape, "");
-    assert_eq!(app.world().resource::<PackMenu>().0, None);
+    assert_eq!(pack_page(app.world_mut()), None);
 }
 
 #[test]
@@ -101,7 +101,7 @@ fn aiming_starts_on_the_nearest_monster_and_fires_with_the_key() {
     press(&mut app, KeyCode::KeyL, "l");
     press(&mut app, KeyCode::KeyL, "l");
     press(&mut app, KeyCode::KeyF, "f");
-    assert_eq!(app.world().resource::<PackMenu>().0, Some(Page::List { aiming: true }));
+    assert_eq!(pack_page(app.world_mut()), Some(Page::List { aiming: true }));
     press(&mut app, KeyCode::KeyA, "a"); // the sword: not thrown, nothing happens
     assert!(aiming(app.world_mut()).is_none());
     press(&mut app, KeyCode::KeyB, "b");
@@ -294,7 +294,7 @@ fn one_thing_has_the_keyboard_at_a_time() {
         press(&mut app, KeyCode::Escape, "");
         assert_eq!(focus(&app), Focus::Map, "Esc closes {overlay:?}");
         app.update();
-        assert!(app.world().resource::<PackMenu>().0.is_none() && aiming(app.world_mut()).is_none());
+        assert!(pack_page(app.world_mut()).is_none() && aiming(app.world_mut()).is_none());
     }
     // Aiming: `f`, then the darts' letter; the other overlays' keys do nothing there either.
     press(&mut app, KeyCode::KeyF, "f");

@@ -23,24 +23,34 @@ use crate::ui::scale;
 use crate::ui::widgets::{full_window, label, overlay_panel};
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<PackMenu>()
-        .add_systems(OnExit(Focus::Pack), close_pack)
-        .add_systems(
-            Update,
-            (
-                (choose_in_pack, click_pack_rows).chain(),
-                open_pack.run_if(in_state(Focus::Map)),
-            )
-                .chain()
-                .after(super::aim::steer_aim)
-                .in_set(TurnSet::Input),
+    app.add_systems(
+        Update,
+        (
+            (choose_in_pack, click_pack_rows).chain(),
+            open_pack.run_if(in_state(Focus::Map)),
         )
-        .add_systems(Update, show_pack.in_set(TurnSet::Show));
+            .chain()
+            .after(super::aim::steer_aim)
+            .in_set(TurnSet::Input),
+    )
+    .add_systems(Update, show_pack.in_set(TurnSet::Show));
 }
 
-/// What the pack overlay shows, if it is open.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PackMenu(pub Option<Page>);
+/// What the pack overlay shows: the pack's own data, on its root entity, which is there exactly
+/// while the pack is open (spawned as it opens, gone leaving `Focus::Pack`).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PackMenu(pub Page);
+
+/// The page the pack shows, if it is open (for tests and tools).
+pub fn pack_page(world: &mut World) -> Option<Page> {
+    world.query::<&PackMenu>().iter(world).next().map(|m| m.0)
+}
+
+/// Opens the pack on `page`: its root, until its focus is left.
+fn open_on(commands: &mut Commands, focus: &mut NextState<Focus>, page: Page) {
+    commands.spawn((Name::new("Pack open"), PackMenu(page), DespawnOnExit(Focus::Pack)));
+    focus.set(Focus::Pack);
+}
 
 /// A page of the pack overlay.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -177,17 +187,15 @@ pub fn describe(item: Item, player: &Player) -> String {
 /// `i` opens the pack, `f` the things to throw or zap (saying so when there are none).
 fn open_pack(
     actions: Single<&ActionState<Action>, With<PlayerEntity>>,
-    mut menu: ResMut<PackMenu>,
+    mut commands: Commands,
     mut focus: ResMut<NextState<Focus>>,
     mut game: ResMut<Game>,
 ) {
     if actions.just_pressed(&Action::Inventory) {
-        menu.0 = Some(Page::List { aiming: false });
-        focus.set(Focus::Pack);
+        open_on(&mut commands, &mut focus, Page::List { aiming: false });
     } else if actions.just_pressed(&Action::Throw) {
         if game.player().pack.items().any(|(_, i)| aimed(i)) {
-            menu.0 = Some(Page::List { aiming: true });
-            focus.set(Focus::Pack);
+            open_on(&mut commands, &mut focus, Page::List { aiming: true });
         } else {
             game.say("You have nothing to throw or zap.");
         }
@@ -197,18 +205,27 @@ fn open_pack(
 /// What the pack's systems change: its page, the focus, the commands played, the aim.
 #[derive(SystemParam)]
 struct PackWrites<'w, 's> {
-    menu: ResMut<'w, PackMenu>,
+    menu: Query<'w, 's, &'static mut PackMenu>,
     focus: ResMut<'w, NextState<Focus>>,
     commands: MessageWriter<'w, PlayerCommand>,
     spawn: Commands<'w, 's>,
 }
 
 impl PackWrites<'_, '_> {
+    /// The page shown, if the pack is open.
+    fn page(&self) -> Option<Page> {
+        self.menu.single().ok().map(|m| m.0)
+    }
+
     /// Does what `outcome` says (leaving the pack gives the keyboard back to the map, or to
     /// the aim).
     fn follow(&mut self, outcome: Outcome, game: &Game) {
         match outcome {
-            Outcome::Show(page) => self.menu.0 = Some(page),
+            Outcome::Show(page) => {
+                if let Ok(mut menu) = self.menu.single_mut() {
+                    menu.0 = page;
+                }
+            }
             Outcome::Close => self.focus.set(Focus::Map),
             Outcome::Play(act) => {
                 self.focus.set(Focus::Map);
@@ -244,7 +261,7 @@ fn choose_in_pack(
     if focus.is_none_or(|f| *f.get() != Focus::Pack) {
         return; // (read all the same: no key typed before it opened is taken for a choice)
     }
-    let Some(page) = writes.menu.0 else { return };
+    let Some(page) = writes.page() else { return };
     let key = if actions.just_pressed(&Action::Cancel) {
         Some(MenuKey::Back)
     } else if actions.just_pressed(&Action::Inventory) && matches!(page, Page::List { .. }) {
@@ -273,7 +290,7 @@ fn click_pack_rows(
     game: Res<Game>,
 ) {
     for (interaction, row) in &rows {
-        let Some(page) = writes.menu.0 else { return };
+        let Some(page) = writes.page() else { return };
         if *interaction != Interaction::Pressed {
             continue;
         }
@@ -289,10 +306,6 @@ fn click_pack_rows(
 #[derive(Component)]
 struct PackOverlay;
 
-fn close_pack(mut menu: ResMut<PackMenu>) {
-    menu.0 = None;
-}
-
 /// A slot's line on a list: "b - a +1 sword (wielded)".
 fn slot_line(player: &Player, s: usize, item: Item) -> String {
     let worn = player.pack.worn_as(s).map_or_else(String::new, |w| format!(" ({w})"));
@@ -302,16 +315,18 @@ fn slot_line(player: &Player, s: usize, item: Item) -> String {
 /// The overlay, made again whenever the page or the pack changes.
 fn show_pack(
     mut commands: Commands,
-    (menu, game, settings): (Res<PackMenu>, Res<Game>, Res<crate::settings::Settings>),
+    menu: Option<Single<Ref<PackMenu>>>,
+    (game, settings): (Res<Game>, Res<crate::settings::Settings>),
     open: Query<Entity, With<PackOverlay>>,
 ) {
-    if !(menu.is_changed() || (game.is_changed() && menu.0.is_some())) {
+    let Some(menu) = menu else { return };
+    if !(menu.is_changed() || game.is_changed()) {
         return;
     }
     for entity in &open {
         commands.entity(entity).despawn();
     }
-    let Some(page) = menu.0 else { return };
+    let page = menu.0;
     let player = &game.player();
     let row = |row: PackRow, words: String, colour: Color| {
         (

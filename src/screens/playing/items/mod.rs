@@ -7,7 +7,7 @@ pub mod menu;
 use bevy::prelude::*;
 
 pub use aim::{Aim, Aiming, aiming};
-pub use menu::{MenuKey, Outcome, PackMenu, Page};
+pub use menu::{MenuKey, Outcome, PackMenu, Page, pack_page};
 
 pub fn plugin(app: &mut App) {
     app.add_plugins((aim::plugin, menu::plugin));
