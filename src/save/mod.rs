@@ -62,7 +62,7 @@ impl Default for SaveStore {
 pub fn capture(world: &World) -> Option<delve_core::save::SavedRun> {
     let run = match world.get_resource::<State<Session>>().map(|s| *s.get()) {
         Some(Session::Replay) => return None,
-        Some(Session::Lab) => &world.get_resource::<SetAside>()?.0,
+        Some(Session::Lab) => world.get_resource::<SetAside>()?.run(),
         _ => &world.get_resource::<Game>()?.0,
     };
     (!run.is_over()).then(|| delve_core::save::SavedRun::capture(run))
@@ -172,7 +172,7 @@ fn save_set_aside(set_aside: Option<Res<SetAside>>, store: Res<SaveStore>, slot:
     let (Some(run), Some(mut slot)) = (set_aside, slot) else {
         return;
     };
-    let run = &run.0;
+    let run = run.run();
     if store.0 == Store::Nowhere || run.is_over() || slot.last_durable == Some(run.turn()) {
         return;
     }

@@ -46,8 +46,26 @@ pub struct Game(pub Run);
 
 /// The player's run, set aside while the lab is on: what leaving the lab comes back to. Present
 /// exactly from entering the lab to leaving it (or to the title screen, after a specimen's end).
+/// Written only here (`set_aside`, `forget_aside`, `set_run_aside`): its field is private.
 #[derive(Resource, Clone, Debug)]
-pub struct SetAside(pub Run);
+pub struct SetAside(Run);
+
+impl SetAside {
+    /// The run set aside.
+    pub fn run(&self) -> &Run {
+        &self.0
+    }
+}
+
+/// Sets `run` aside (the player's, as the lab comes on over it).
+pub(crate) fn set_aside(commands: &mut Commands, run: Run) {
+    commands.insert_resource(SetAside(run));
+}
+
+/// Nothing is set aside any more (the lab left, a new run begun, the title reached).
+pub(crate) fn forget_aside(commands: &mut Commands) {
+    commands.remove_resource::<SetAside>();
+}
 
 /// Entering the lab, the player's run is set aside (unless it already is: a specimen shown in
 /// place of another, or one the page asked for, which set it aside first). Exclusive, so the save

@@ -39,7 +39,6 @@ mod page {
     use crate::screens::playing::lab::show_specimen;
     use crate::screens::playing::replay::ReplayControl;
     use crate::state::{GameState, Session};
-    use crate::turn::SetAside;
     use crate::turn::{Game, begin_run};
     use base64::Engine;
     use delve_core::save::encode_recording;
@@ -251,7 +250,7 @@ mod page {
                     show_specimen(&mut commands, *session.get(), &game, run);
                 } else {
                     // A new run, in a save of its own (the one played stays saved as it was).
-                    commands.remove_resource::<SetAside>();
+                    crate::turn::forget_aside(&mut commands);
                     let mut run = run;
                     if let Some(line) = crate::save::make_room(&Store::Browser) {
                         run.say(line);

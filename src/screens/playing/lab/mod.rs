@@ -19,7 +19,7 @@ use delve_core::run::{Run, RunSpec};
 
 use crate::render::shown::Revealed;
 use crate::state::{GameState, InPlay, Session};
-use crate::turn::{Game, SetAside, TurnSet, begin_run, set_run_aside};
+use crate::turn::{Game, SetAside, TurnSet, begin_run, forget_aside, set_aside, set_run_aside};
 use crate::ui::palette;
 
 /// What the player asks of the lab (keys, the browser's panel, tests).
@@ -51,7 +51,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(OnExit(InPlay(Session::Lab)), forget_revealed)
         // From the title screen on, the run played is the one saved: nothing is set aside.
         .add_systems(OnEnter(GameState::Title), |mut commands: Commands| {
-            commands.remove_resource::<SetAside>();
+            forget_aside(&mut commands);
         });
 }
 
@@ -88,7 +88,7 @@ pub fn next_run(run: &GenParams) -> GenParams {
 /// specimen replaces the one on show, never the run set aside.
 pub(crate) fn show_specimen(commands: &mut Commands, session: Session, game: &Game, specimen: Run) {
     if session != Session::Lab {
-        commands.insert_resource(SetAside(game.0.clone()));
+        set_aside(commands, game.0.clone());
     }
     begin_run(commands, specimen, Session::Lab);
 }
@@ -99,7 +99,7 @@ fn obey_lab(
     mut asked: MessageReader<LabCommand>,
     session: Res<State<Session>>,
     mut game: ResMut<Game>,
-    set_aside: Option<Res<SetAside>>,
+    aside: Option<Res<SetAside>>,
     mut commands: Commands,
 ) {
     let session = *session.get();
@@ -108,14 +108,14 @@ fn obey_lab(
             (_, Session::Replay) => {}
             (LabCommand::Toggle, Session::Play) => {
                 // Set aside as it is, before the lab says anything in it.
-                commands.insert_resource(SetAside(game.0.clone()));
+                set_aside(&mut commands, game.0.clone());
                 game.say("The generator lab: the whole level as it was made. F2 leaves, n shows the next level.");
                 commands.set_state(Session::Lab);
             }
             (LabCommand::Toggle, Session::Lab) => {
-                let mut run = set_aside.as_deref().map_or_else(|| game.0.clone(), |s| s.0.clone());
+                let mut run = aside.as_deref().map_or_else(|| game.0.clone(), |s| s.run().clone());
                 run.say("You leave the lab: the map shows your run as you left it.");
-                commands.remove_resource::<SetAside>();
+                forget_aside(&mut commands);
                 begin_run(&mut commands, run, Session::Play);
             }
             (LabCommand::Next, Session::Play) => {}
