@@ -10,7 +10,8 @@ use bevy_asset_loader::prelude::*;
 use crate::state::GameState;
 
 /// Tiles in the tileset, by index (16x16 pixels each, 8 to a row; drawn by
-/// `assets/tiles/make_tileset.py`).
+/// `assets/tiles/make_tileset.py` in the order of `assets/tiles/tiles.txt`, the one table of
+/// their numbers, which a test holds these to).
 pub mod tiles {
     pub(crate) const WALL: u32 = 0;
     pub const FLOOR: u32 = 1;
@@ -149,6 +150,61 @@ mod tests {
         }
         for kind in delve_core::world::TrapKind::ALL {
             assert_eq!(kind.stats().look.tile, tiles::TRAP, "{kind:?}");
+        }
+    }
+
+    /// Every tile number the game draws with is the index of its name in
+    /// assets/tiles/tiles.txt, the table the tileset script draws by: the shell's, and the
+    /// catalogs' rows (a monster's tile is its name's, an item's its own or its class's).
+    #[test]
+    fn every_tile_number_is_the_table_s() {
+        let table: Vec<&str> = include_str!("../assets/tiles/tiles.txt")
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .collect();
+        let at = |name: &str| table.iter().position(|&n| n == name).map(|i| i as u32);
+        let named = [
+            (tiles::WALL, "wall"),
+            (tiles::FLOOR, "room floor"),
+            (tiles::CORRIDOR, "corridor floor"),
+            (tiles::DOOR_CLOSED, "closed door"),
+            (tiles::DOOR_OPEN, "open door"),
+            (tiles::DOOR_LOCKED, "locked door"),
+            (tiles::PLAYER, "player"),
+            (tiles::STAIRS_DOWN, "stairs down"),
+            (tiles::STAIRS_UP, "stairs up"),
+            (tiles::KEY, "key"),
+            (tiles::MONSTERS, "rat"),
+            (tiles::MORE_MONSTERS, "kobold"),
+            (tiles::RELIC, "heartstone"),
+            (tiles::LAB_CORRIDOR, "lab corridor"),
+            (tiles::ITEMS, "potion"),
+            (tiles::GRASS, "grass"),
+            (tiles::SHALLOW_WATER, "shallow water"),
+            (tiles::DEEP_WATER, "deep water"),
+            (tiles::LAVA, "lava"),
+            (tiles::CHASM, "chasm"),
+            (tiles::BRIDGE, "bridge"),
+            (tiles::ASHES, "ashes"),
+            (tiles::TRAP, "trap"),
+            (delve_core::world::TRAP_TILE, "trap"),
+            (tiles::FIRE, "fire"),
+            (tiles::GAS, "gas"),
+            (tiles::GOLD, "gold"),
+            (tiles::RATION, "ration"),
+        ];
+        for (number, name) in named {
+            assert_eq!(Some(number), at(name), "{name}");
+        }
+        assert_eq!(tiles::COUNT as usize, table.len());
+        for kind in delve_core::world::Kind::ALL {
+            assert_eq!(Some(kind.stats().look.tile), at(kind.name()), "{kind:?}");
+        }
+        for kind in delve_core::world::ItemKind::ALL {
+            let class = format!("{:?}", kind.class()).to_lowercase();
+            let own = at(kind.name()).or_else(|| at(&class));
+            assert_eq!(Some(kind.stats().look.tile), own, "{kind:?}");
         }
     }
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Draws Delve's tileset, assets/tiles/tileset.png: 16x16 tiles, 8 to a row, 6 rows.
 
-Index (see src/assets.rs, `tiles`): 0 wall, 1 room floor, 2 corridor floor, 3 closed door,
+Index (assets/tiles/tiles.txt is the table; src/assets.rs `tiles` is checked against it): 0 wall, 1 room floor, 2 corridor floor, 3 closed door,
 4 open door, 5 locked door, 6 player, 7 stairs down, 8 stairs up, 9 key, 10 rat, 11 jackal,
 12 goblin, 13 orc, 14 ogre, 15 troll, 16 the Heartstone, 17 a pale corridor floor that the
 generator lab tints by corridor style, 18-23 the item classes (potion, scroll, weapon, armour,
@@ -748,53 +748,65 @@ RATION = [
     "................",
 ]
 
-TILES = [
-    wall(),
-    floor("f", "F", [(7, 7), (8, 8), (2, 12), (13, 3)]),
-    floor("c", "C", [(3, 4), (11, 2), (6, 10), (12, 12), (9, 6)]),
-    door("shut"),
-    door("open"),
-    door("shut", "locked"),
-    PLAYER,
-    stairs(True),
-    stairs(False),
-    KEY,
-    RAT,
-    JACKAL,
-    GOBLIN,
-    ORC,
-    OGRE,
-    TROLL,
-    RELIC,
-    floor("l", "L", [(3, 4), (11, 2), (6, 10), (12, 12), (9, 6)]),
-    POTION,
-    SCROLL,
-    WEAPON,
-    ARMOUR,
-    THROWN,
-    WAND,
-    KOBOLD,
-    MONKEY,
-    GOBLIN_ARCHER,
-    BLOAT,
-    VAMPIRE_BAT,
-    CENTAUR,
-    DAGGER,
-    AXE,
-    MACE,
-    grass(),
-    waves("3", "4"),
-    waves("5", "6"),
-    speckle("7", "8", 5, 1),
-    chasm(),
-    bridge(),
-    speckle("!", "@", 9, 2),
-    TRAP,
-    FIRE,
-    GAS,
-    GOLD,
-    RATION,
-]
+# Each tile's picture by its name in tiles.txt, which orders them: the one table of their numbers.
+ART = {
+    "wall": wall(),
+    "room floor": floor("f", "F", [(7, 7), (8, 8), (2, 12), (13, 3)]),
+    "corridor floor": floor("c", "C", [(3, 4), (11, 2), (6, 10), (12, 12), (9, 6)]),
+    "closed door": door("shut"),
+    "open door": door("open"),
+    "locked door": door("shut", "locked"),
+    "player": PLAYER,
+    "stairs down": stairs(True),
+    "stairs up": stairs(False),
+    "key": KEY,
+    "rat": RAT,
+    "jackal": JACKAL,
+    "goblin": GOBLIN,
+    "orc": ORC,
+    "ogre": OGRE,
+    "troll": TROLL,
+    "heartstone": RELIC,
+    "lab corridor": floor("l", "L", [(3, 4), (11, 2), (6, 10), (12, 12), (9, 6)]),
+    "potion": POTION,
+    "scroll": SCROLL,
+    "weapon": WEAPON,
+    "armour": ARMOUR,
+    "thrown": THROWN,
+    "wand": WAND,
+    "kobold": KOBOLD,
+    "monkey": MONKEY,
+    "goblin archer": GOBLIN_ARCHER,
+    "bloat": BLOAT,
+    "vampire bat": VAMPIRE_BAT,
+    "centaur": CENTAUR,
+    "dagger": DAGGER,
+    "axe": AXE,
+    "mace": MACE,
+    "grass": grass(),
+    "shallow water": waves("3", "4"),
+    "deep water": waves("5", "6"),
+    "lava": speckle("7", "8", 5, 1),
+    "chasm": chasm(),
+    "bridge": bridge(),
+    "ashes": speckle("!", "@", 9, 2),
+    "trap": TRAP,
+    "fire": FIRE,
+    "gas": GAS,
+    "gold": GOLD,
+    "ration": RATION,
+}
+
+
+def tiles():
+    """The pictures in the order tiles.txt gives their names."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "tiles.txt"), encoding="utf-8") as f:
+        names = [line.strip() for line in f if line.strip() and not line.startswith("#")]
+    missing = [n for n in names if n not in ART]
+    unused = [n for n in ART if n not in names]
+    assert not missing and not unused, f"tiles.txt and the drawings differ: {missing} {unused}"
+    return [ART[n] for n in names]
 
 
 def png(width, height, pixels):
@@ -810,7 +822,7 @@ def png(width, height, pixels):
 def main():
     width, height = COLS * T, ROWS * T
     pixels = [[PAL["."]] * width for _ in range(height)]
-    for index, art in enumerate(TILES):
+    for index, art in enumerate(tiles()):
         assert len(art) == T and all(len(r) == T for r in art), f"tile {index} is not {T}x{T}"
         ox, oy = (index % COLS) * T, (index // COLS) * T
         for y, row in enumerate(art):
