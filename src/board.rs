@@ -228,8 +228,10 @@ pub fn submit(url: &str, identity: &Identity, recording: &[u8]) -> Result<Ranked
         .limit(1 << 20)
         .read_to_string()
         .map_err(|e| Unsent::new(format!("the board's reply cannot be read ({e})"), true))?;
+    // Read once; the shared types are read from it, and a ranking keeps the reply as it came.
+    let value: serde_json::Value = serde_json::from_str(&reply).unwrap_or_default();
     if status != 201 {
-        let refused = serde_json::from_str::<delve_core::save::board::Refusal>(&reply);
+        let refused = delve_core::save::board::Refusal::deserialize(&value);
         let why = refused.as_ref().map_or("no reason given", |r| r.error.as_str());
         // Too many at once, or the board's database or judges busy: later may do.
         let again = matches!(status, 429 | 503) || status >= 500;
@@ -238,13 +240,13 @@ pub fn submit(url: &str, identity: &Identity, recording: &[u8]) -> Result<Ranked
             again,
         ));
     }
-    match serde_json::from_str::<delve_core::save::board::Ranking>(&reply) {
+    match delve_core::save::board::Ranking::deserialize(&value) {
         Ok(ranked) => Ok(Ranked {
             id: ranked.id,
             score: ranked.score,
             rank: ranked.rank,
             board: ranked.board,
-            reply: serde_json::from_str::<serde_json::Value>(&reply).map_or(reply, |v| v.to_string()),
+            reply: value.to_string(),
         }),
         Err(_) => Err(Unsent::new(
             format!("the board's reply is not one it should give: {reply}"),

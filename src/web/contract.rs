@@ -398,23 +398,13 @@ fn dom_key(code: KeyCode, shift: bool, layout: &Layout) -> String {
 /// does it, `[key, code, shift]` (a press with no key is left out). The page's buttons press
 /// these (web/touch.js).
 pub fn keys_mark(screen: Screen, bindings: &Bindings, layout: &Layout) -> String {
-    let pairs: Vec<String> = Press::all()
+    let keys: serde_json::Map<String, serde_json::Value> = Press::all()
         .filter_map(|p| {
             let k = p.key(screen, bindings, layout)?;
-            Some(format!(
-                "{}:[{},{},{}]",
-                json_string(p.name()),
-                json_string(&k.key),
-                json_string(&k.code),
-                k.shift
-            ))
+            Some((p.name().to_owned(), serde_json::json!([k.key, k.code, k.shift])))
         })
         .collect();
-    format!("{{{}}}", pairs.join(","))
-}
-
-fn json_string(text: &str) -> String {
-    serde_json::to_string(text).unwrap_or_else(|_| "\"\"".to_owned())
+    serde_json::Value::Object(keys).to_string()
 }
 
 #[cfg(test)]
