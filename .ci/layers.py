@@ -5,7 +5,8 @@ delve-core's top-level modules form the layers named in core/src/lib.rs, bottom 
 may use only itself and the layers below it. In every crate (delve-core, delve, delve-board) no
 two modules import each other,
 directly or round a longer circle: neither among the top-level modules nor among the files of
-one folder. Reads `crate::` and `super::` paths as text, tests included. Exit 1 on a violation.
+one folder. The frozen save formats (core/src/save/formats) import nothing of the live world.
+Reads `crate::` and `super::` paths as text, tests included. Exit 1 on a violation.
 """
 
 import os
@@ -20,6 +21,10 @@ CORE_LAYERS = ["geom", "rng", "map", "fov", "paths", "world", "generation", "dun
 # Wings: folders whose parts (an overlay, a panel) import no other part, only the wing's floor (what
 # they share) and what lies outside the wing. (crate, folder, floor)
 WINGS = [("delve", ("screens", "playing"), "floor")]
+
+# Frozen folders: the save formats, which hold plain structs and import nothing of the live world,
+# only themselves and what is named here. (crate, folder, what else they may use)
+FROZEN = [("delve-core", ("save", "formats"), [("save", "bounded")])]
 
 PATH = re.compile(r"\b(crate|super)((?:::(?:super|[A-Za-z_][A-Za-z0-9_]*))*)(?:::\{([^}]*)\})?")
 
@@ -126,6 +131,16 @@ def check(crate, src, layers=None):
                     problems.append(
                         f"{os.path.relpath(f, ROOT)}: `{me[n]}` imports its sibling `{r[n]}` in {'::'.join(folder)}"
                         f" (share it through `{floor}`)"
+                    )
+        for c, folder, allowed in FROZEN:
+            n = len(folder)
+            if c != crate or me[:n] != folder:
+                continue
+            for r in sorted(deep):
+                if r[:n] != folder and not any(r[: len(a)] == a for a in allowed):
+                    problems.append(
+                        f"{os.path.relpath(f, ROOT)}: the frozen `{'::'.join(folder)}` imports `{'::'.join(r)}`"
+                        " (a save format holds its own plain types)"
                     )
         for r in refs:
             if r[0] != me[0]:

@@ -9,12 +9,24 @@ use crate::map::TileMap;
 use crate::world::Level;
 
 /// Where the levels come from.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Origin {
     /// A generated run: its seed, size and corridor style (`depth` unused).
     Run(GenParams),
     /// A level read from a map file: a dungeon of one level.
     Map,
+}
+
+/// What a save keeps of a dungeon (`Dungeon::parts`).
+pub(crate) struct DungeonParts<'a> {
+    /// Where the levels come from.
+    pub origin: &'a Origin,
+    /// Every level slot by depth.
+    pub levels: &'a [Option<Level>],
+    /// The level the player is on.
+    pub depth: u32,
+    /// Levels are made without monsters.
+    pub peaceful: bool,
 }
 
 /// Every level of the run made so far, by depth, and the player's depth. The one source of
@@ -96,6 +108,25 @@ impl Dungeon {
             peaceful,
             changes: 0,
         })
+    }
+
+    /// Everything a dungeon is, by name, as a save takes it: where its levels come from, every
+    /// level slot, the depth and whether it is peaceful. Its count of changes is worked out again
+    /// (a save's cache reads it). A field added to `Dungeon` does not compile until named here.
+    pub(crate) fn parts(&self) -> DungeonParts<'_> {
+        let Dungeon {
+            origin,
+            levels,
+            depth,
+            peaceful,
+            changes: _,
+        } = self;
+        DungeonParts {
+            origin,
+            levels,
+            depth: *depth,
+            peaceful: *peaceful,
+        }
     }
 
     /// Every level slot by depth (`None`: not made yet): what a save keeps.

@@ -12,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 pub struct GenRng(ChaCha8Rng);
 
 /// Everything a `GenRng` is: its key, stream and position (what a save keeps).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RngState {
     /// ChaCha8 key.
     pub seed: [u8; 32],

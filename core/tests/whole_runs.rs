@@ -2,13 +2,15 @@
 //! turn count) and each recording replays to the very state the run ended in. The same for runs
 //! saved and continued on the way, for the daily dungeon, and for a run won on a checkpoint's
 //! turn (which rules 6 hashed before the feats the win earned, so that its end never matched).
+//! And the save soak: runs saved and loaded at every checkpoint, as the game saves (`SaveCache`),
+//! end exactly as the same runs played at one go.
 //! `cargo run --release -p delve-core --example whole_runs` plays 10,000 seeds of each bot.
 
 use delve_core::bot::Bot;
 use delve_core::fov::DEFAULT_RADIUS;
 use delve_core::generation::{CorridorStyle, GenParams};
 use delve_core::run::{CHECKPOINT_EVERY, Date, Run, RunSpec, daily_params};
-use delve_core::save::{Outcome, SavedRun, decode, encode, encode_recording, verify};
+use delve_core::save::{Outcome, SaveCache, SavedRun, decode, encode, encode_recording, parse_run, verify};
 
 /// No run of these seeds goes near it: a bot stuck for good would starve long before.
 const TURN_CAP: u64 = 100_000;
@@ -105,5 +107,35 @@ fn whole_daily_runs_verify() {
         let run = play_to_the_end(run, Bot::new(true, false, true), None);
         verifies(&run, day);
         assert_eq!(run.recording().unwrap().daily(), Some(day));
+    }
+}
+
+#[test]
+fn whole_runs_saved_and_loaded_at_every_checkpoint_end_as_at_one_go() {
+    for (seed, bot) in [(40, Bot::player()), (41, Bot::new(true, false, true))] {
+        let at_one_go = play_to_the_end(seeded(seed), bot.clone(), None);
+        let (mut run, mut bot, mut cache) = (seeded(seed), bot, SaveCache::default());
+        let (mut checkpoints, mut loads) = (0, 0);
+        while !run.is_over() && run.turn() < TURN_CAP {
+            bot.play(&mut run);
+            let now = run.recording().expect("recorded").checkpoints().len();
+            if now > checkpoints && !run.is_over() {
+                checkpoints = now;
+                let bytes = cache.encode(&run, run.turn());
+                let back = parse_run(&bytes).expect("every checkpoint's save loads");
+                assert_eq!(back.state_hash(), run.state_hash(), "seed {seed}, turn {}", run.turn());
+                run = back.with_sight(DEFAULT_RADIUS);
+                loads += 1;
+            }
+        }
+        assert!(run.is_over(), "seed {seed} ended");
+        assert!(loads >= 20, "seed {seed}: {loads} saves loaded");
+        let what = format!("seed {seed}, loaded {loads} times");
+        assert_eq!(verifies(&run, &what), Outcome::of(&at_one_go), "{what}");
+        assert_eq!(
+            (run.turn(), run.score(), run.state_hash()),
+            (at_one_go.turn(), at_one_go.score(), at_one_go.state_hash()),
+            "{what}"
+        );
     }
 }

@@ -27,7 +27,7 @@ pub const MAX_ATTEMPTS: u32 = 32;
 
 /// What to generate: level `depth` of the run `seed`. The same parameters give the same level,
 /// byte for byte, everywhere.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GenParams {
     /// The run's seed; the level's own seed is `depth::level_seed(seed, depth)`.
     pub seed: u64,

@@ -21,7 +21,7 @@ pub const fn side_ok(side: u32) -> bool {
 }
 
 /// The state of a door. It lives in the door's tile, the one place every rule and view reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DoorState {
     /// Open: nothing stops at it, movement or sight.
     Open,
@@ -39,7 +39,7 @@ impl DoorState {
 }
 
 /// What a map tile is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Tile {
     /// Solid: room walls and the rock between rooms.
     Wall,

@@ -129,7 +129,56 @@ pub struct Run {
     tile_hashes: hash::TileHashes,
 }
 
+/// What a save keeps of a run (`Run::parts`).
+pub(crate) struct RunParts<'a> {
+    /// Every level made so far, and the one the player is on.
+    pub dungeon: &'a Dungeon,
+    /// The player.
+    pub player: &'a Player,
+    /// Turns played so far.
+    pub turn: u64,
+    /// The stream for everything decided in play.
+    pub rng: &'a GenRng,
+    /// Monsters slain, the deepest level reached, how the run ended.
+    pub record: &'a RunRecord,
+    /// Every line the player was told.
+    pub log: &'a MessageLog,
+    /// How the run began.
+    pub spec: &'a RunSpec,
+    /// Every command since the run began.
+    pub recording: Option<&'a Recording>,
+}
+
 impl Run {
+    /// Everything a run is, by name, as a save takes it; what is worked out again on loading (the
+    /// sight, the monsters' scratch, the hash's parts) is named and left. A field added to `Run`
+    /// does not compile until it is named here: saved, or said to be worked out again.
+    pub(crate) fn parts(&self) -> RunParts<'_> {
+        let Run {
+            dungeon,
+            player,
+            turn,
+            rng,
+            record,
+            log,
+            spec,
+            sight: _,
+            senses: _,
+            recording,
+            tile_hashes: _,
+        } = self;
+        RunParts {
+            dungeon,
+            player,
+            turn: *turn,
+            rng,
+            record,
+            log,
+            spec,
+            recording: recording.as_ref(),
+        }
+    }
+
     /// A run beginning in `dungeon` on the level it is on: the player on that level's start.
     pub fn new(dungeon: Dungeon) -> Self {
         let seed = match dungeon.origin() {

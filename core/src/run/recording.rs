@@ -89,7 +89,7 @@ pub enum Command {
 }
 
 /// The state hash after a number of commands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Checkpoint {
     /// How many commands had been played.
     pub commands: u32,

@@ -1,15 +1,17 @@
-//! What a save is: a run as plain serde data (`model`), its bytes (`format`), a recording's bytes
+//! What a save is: a run as plain data in the world's words (`model`), its bytes (`format`: the
+//! frozen formats are `formats`, met by the world in `current`), a recording's bytes
 //! (`recording`) and replaying one to check it (`verify`), the history of finished runs
 //! (`history`), the story of one (`story`), and what a board and its players say (`board`). Where saves live (files, the browser's storage) is the shell's.
 
 pub mod board;
 mod bounded;
+mod current;
 pub mod format;
+mod formats;
 mod history;
 mod model;
 mod recording;
 mod story;
-mod terrain;
 mod verify;
 
 pub use format::{FORMAT, HEADER, MAGIC, OLDEST, SaveCache, SaveError, decode, encode};

@@ -2,187 +2,105 @@
 //! back into one (`SavedRun::restore`), which checks everything the game assumes of a run (one
 //! size for every level, actors on floor and never two on a tile, counters in range, a run
 //! still going), so a save that decodes but does not fit together is an error, never a panic or
-//! a hang later. Every sequence read has a most it may hold (`bounded`).
+//! a hang later. It is the world's vocabulary, unchecked; its bytes are the newest frozen format
+//! (`formats`), reached through `current`.
 
 use std::collections::HashSet;
-
-use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::dungeon::{Dungeon, Origin};
 use crate::fov::{LevelMemory, Memory};
 use crate::geom::{Pos, Rect};
-use crate::map::{MAX_SIDE, Tile, TileMap};
+use crate::map::{Tile, TileMap};
 use crate::rng::{GenRng, RngState};
-use crate::run::{Checkpoint, Recording, Run, RunSpec};
+use crate::run::{Checkpoint, Recording, Run, RunParts, RunSpec};
 use crate::world::{
-    Boon, Carrying, Class, DEEPEST, Feat, FloorItem, Growth, Health, Item, Key, KeyRing, Level, Loot, Lore, MAX_HP,
-    MAX_STATUS, MOST_PLUS, MessageLog, Mind, Monster, NORMAL_SPEED, Pack, Player, RunRecord, SLOTS, STOMACH, Status,
-    Trap,
+    Boon, Carrying, Class, Feat, FloorItem, Growth, Health, Item, Key, KeyRing, Level, Loot, Lore, MAX_HP, MAX_STATUS,
+    MOST_PLUS, MessageLog, Mind, Monster, NORMAL_SPEED, Pack, Player, RunRecord, STOMACH, Status, Trap,
 };
 
-use super::bounded::at_most;
-
-/// The most tiles a level (or its memory) has.
-const TILES: usize = (MAX_SIDE * MAX_SIDE) as usize;
-/// The most rooms, keys or monsters a level may list, and keys a player may hold: far above any
-/// level made, far below what would cost memory.
-const MANY: usize = 1 << 16;
 /// The most turns a saved run may have played (a turn a second for thirty years).
 pub(crate) const MAX_TURN: u64 = 1 << 30;
 
-pub(crate) fn tiles<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Vec<T>, D::Error> {
-    at_most::<D, T, TILES>(d)
-}
-
-pub(crate) fn many<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Vec<T>, D::Error> {
-    at_most::<D, T, MANY>(d)
-}
-
-pub(crate) fn levels<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Vec<T>, D::Error> {
-    at_most::<D, T, { DEEPEST as usize }>(d)
-}
-
-pub(crate) fn log<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Vec<T>, D::Error> {
-    at_most::<D, T, { MessageLog::KEEP }>(d)
-}
-
 /// One level as saved: its terrain as it is now (door states included), what lies on it and
 /// who stands on it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SavedLevel {
     /// Tiles to a row.
     pub width: u32,
     /// Rows.
     pub height: u32,
     /// Every tile, row by row.
-    #[serde(deserialize_with = "tiles")]
     pub tiles: Vec<Tile>,
     /// The rooms, in BSP leaf order.
-    #[serde(deserialize_with = "many")]
     pub rooms: Vec<Rect>,
     /// Where the player arrives from above.
     pub start: Pos,
     /// Keys lying on the floor.
-    #[serde(deserialize_with = "many")]
     pub keys: Vec<Key>,
     /// The monsters on it, in the order they act.
-    #[serde(deserialize_with = "many")]
     pub monsters: Vec<Monster>,
     /// Where the relic lies, if it does.
     pub relic: Option<Pos>,
-    /// The items lying on it (kept beside the terrain in a save's level part, from format 3).
-    #[serde(skip)]
+    /// The items lying on it.
     pub items: Vec<FloorItem>,
-    /// What its monsters carry off (kept beside the items in a level part, from format 4).
-    #[serde(skip)]
+    /// What its monsters carry off.
     pub loot: Vec<Loot>,
-    /// The traps laid on it (in a level part from format 7).
-    #[serde(skip)]
+    /// The traps laid on it.
     pub traps: Vec<Trap>,
-    /// Where fire burns and for how long (in a level part from format 7).
-    #[serde(skip)]
+    /// Where fire burns and for how long.
     pub fire: Vec<(Pos, u8)>,
-    /// Where gas hangs and how thick (in a level part from format 7).
-    #[serde(skip)]
+    /// Where gas hangs and how thick.
     pub gas: Vec<(Pos, u8)>,
-    /// The gold lying on it, pile by pile (in a level part from format 8).
-    #[serde(skip)]
+    /// The gold lying on it, pile by pile.
     pub gold: Vec<(Pos, u32)>,
 }
 
 /// What the player remembers of a level.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SavedMemory {
     /// Tiles to a row.
     pub width: u32,
     /// The tile last seen at each spot, row by row.
-    #[serde(deserialize_with = "tiles")]
     pub tiles: Vec<Option<Tile>>,
 }
 
 /// The player as saved.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SavedPlayer {
     /// Where it stands.
     pub at: Pos,
     /// Its keys: the level and the door each opens.
-    #[serde(deserialize_with = "many")]
     pub keys: Vec<(u32, Pos)>,
     /// Its health.
     pub health: Health,
     /// What it carries besides keys.
     pub carrying: Carrying,
     /// What the player remembers of each level, by depth.
-    #[serde(deserialize_with = "levels")]
     pub memory: Vec<Option<SavedMemory>>,
-    /// Its pack, its states and what it knows of items (kept in the run part, from format 3).
-    #[serde(skip)]
+    /// Its pack, its states and what it knows of items.
     pub gear: SavedGear,
-    /// Whether it sneaks (kept in the run part, from format 6).
-    #[serde(skip)]
+    /// Whether it sneaks.
     pub sneaking: bool,
-    /// The gold it carries (kept in the run part, from format 8).
-    #[serde(skip)]
+    /// The gold it carries.
     pub gold: u32,
-    /// Its experience and boons (kept in the run part, from format 9).
-    #[serde(skip)]
+    /// Its experience and boons.
     pub growth: Growth,
-    /// Turns of food in its stomach (kept in the run part, from format 9; a format 1 save's
-    /// player has a run's first stomach).
-    #[serde(skip, default = "stomach_start")]
+    /// Turns of food in its stomach.
     pub stomach: u32,
 }
 
-const fn stomach_start() -> u32 {
-    crate::world::STOMACH_START
-}
-
-fn slots<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Vec<T>, D::Error> {
-    at_most::<D, T, SLOTS>(d)
-}
-
-/// A run's recording as saved (format 5 on): the rules it is played by, its commands' bytes,
-/// checkpoints and the daily date.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// A run's recording as saved: the rules it is played by, its commands' bytes, checkpoints and
+/// the daily date.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SavedRecording {
     /// The rules the run was played by (`run::RULES` when it was saved).
     pub rules: u32,
     /// Every command, in order (`Recording::bytes`).
-    pub commands: CommandBytes,
+    pub commands: Vec<u8>,
     /// The checkpoints, oldest first.
     pub checkpoints: Vec<Checkpoint>,
     /// The date of the daily dungeon the run is, if it is one.
     pub daily: Option<String>,
-}
-
-/// A recording's commands as bytes, written as one block (a length, then the bytes copied; serde
-/// would write a `Vec<u8>` byte by byte into the same bytes).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct CommandBytes(pub Vec<u8>);
-
-impl Serialize for CommandBytes {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_bytes(&self.0)
-    }
-}
-
-impl<'de> Deserialize<'de> for CommandBytes {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Bytes;
-        impl<'de> serde::de::Visitor<'de> for Bytes {
-            type Value = CommandBytes;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a recording's commands")
-            }
-            fn visit_bytes<E: serde::de::Error>(self, v: &[u8]) -> Result<CommandBytes, E> {
-                Ok(CommandBytes(v.to_vec()))
-            }
-            fn visit_byte_buf<E: serde::de::Error>(self, v: Vec<u8>) -> Result<CommandBytes, E> {
-                Ok(CommandBytes(v))
-            }
-        }
-        d.deserialize_byte_buf(Bytes)
-    }
 }
 
 impl SavedRecording {
@@ -190,7 +108,7 @@ impl SavedRecording {
     pub fn of(recording: &Recording) -> Self {
         SavedRecording {
             rules: crate::run::RULES,
-            commands: CommandBytes(recording.bytes().to_vec()),
+            commands: recording.bytes().to_vec(),
             checkpoints: recording.checkpoints().to_vec(),
             daily: recording.daily().map(str::to_owned),
         }
@@ -202,15 +120,14 @@ impl SavedRecording {
         if self.rules != crate::run::RULES {
             return Ok(None);
         }
-        Recording::from_bytes(self.commands.0, self.checkpoints, self.daily).map(Some)
+        Recording::from_bytes(self.commands, self.checkpoints, self.daily).map(Some)
     }
 }
 
 /// The player's pack, the states it is in and what it knows of items, as saved.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SavedGear {
     /// Every pack slot, `None` where empty.
-    #[serde(deserialize_with = "slots")]
     pub slots: Vec<Option<Item>>,
     /// The slot of the weapon wielded.
     pub weapon: Option<u8>,
@@ -220,24 +137,6 @@ pub struct SavedGear {
     pub status: Status,
     /// How unknown items look, and which are known.
     pub lore: Lore,
-}
-
-impl Default for SavedGear {
-    fn default() -> Self {
-        SavedGear::of(&Player::new(Pos::new(0, 0)))
-    }
-}
-
-impl SavedGear {
-    fn of(player: &Player) -> Self {
-        SavedGear {
-            slots: player.pack.slots().to_vec(),
-            weapon: player.pack.weapon,
-            armour: player.pack.armour,
-            status: player.status,
-            lore: player.lore,
-        }
-    }
 }
 
 /// A whole run: everything needed to go on playing it exactly as if it had never stopped.
@@ -281,22 +180,33 @@ pub(crate) fn save_memory(memory: &LevelMemory) -> SavedMemory {
 }
 
 pub(crate) fn save_level(level: &Level) -> SavedLevel {
-    let map = &level.map;
+    let Level {
+        map,
+        keys,
+        monsters,
+        relic,
+        items,
+        loot,
+        traps,
+        fire,
+        gas,
+        gold,
+    } = level;
     SavedLevel {
         width: map.width(),
         height: map.height(),
         tiles: map.tiles().to_vec(),
         rooms: map.rooms().to_vec(),
         start: map.start(),
-        keys: level.keys.clone(),
-        monsters: level.monsters.clone(),
-        relic: level.relic,
-        items: level.items.clone(),
-        loot: level.loot.clone(),
-        traps: level.traps.clone(),
-        fire: level.fire.iter().map(|(&p, &n)| (p, n)).collect(),
-        gas: level.gas.iter().map(|(&p, &n)| (p, n)).collect(),
-        gold: level.gold.iter().map(|(&p, &n)| (p, n)).collect(),
+        keys: keys.clone(),
+        monsters: monsters.clone(),
+        relic: *relic,
+        items: items.clone(),
+        loot: loot.clone(),
+        traps: traps.clone(),
+        fire: fire.iter().map(|(&p, &n)| (p, n)).collect(),
+        gas: gas.iter().map(|(&p, &n)| (p, n)).collect(),
+        gold: gold.iter().map(|(&p, &n)| (p, n)).collect(),
     }
 }
 
@@ -518,14 +428,16 @@ impl SavedRun {
     /// Takes `run` as a save keeps it.
     pub fn capture(run: &Run) -> SavedRun {
         let mut saved = SavedRun::capture_without_levels(run);
-        saved.levels = run
-            .dungeon()
-            .slots()
+        let parts = run.parts();
+        saved.levels = parts
+            .dungeon
+            .parts()
+            .levels
             .iter()
             .map(|l| l.as_ref().map(save_level))
             .collect();
-        saved.player.memory = run
-            .player()
+        saved.player.memory = parts
+            .player
             .memory
             .levels()
             .iter()
@@ -535,38 +447,71 @@ impl SavedRun {
     }
 
     /// Takes `run` as a save keeps it, but for its levels and what the player remembers of them
-    /// (left empty): what the save's run part holds.
+    /// (left empty): what the save's run part holds. Every part of the run and of its player is
+    /// named (a part added and not saved does not compile).
     pub(crate) fn capture_without_levels(run: &Run) -> SavedRun {
-        let (start, start_depth) = match run.spec() {
+        let RunParts {
+            dungeon,
+            player,
+            turn,
+            rng,
+            record,
+            log,
+            spec,
+            recording,
+        } = run.parts();
+        let (start, start_depth) = match spec {
             RunSpec::Level(level) => (Some(save_level(level)), 1),
             RunSpec::Seeded { params, .. } => (None, params.depth),
         };
+        let dungeon = dungeon.parts();
+        let Player {
+            at,
+            keys,
+            health,
+            carrying,
+            memory: _,
+            pack,
+            status,
+            lore,
+            sneaking,
+            gold,
+            growth,
+            stomach,
+        } = player;
         SavedRun {
             game: env!("CARGO_PKG_VERSION").to_owned(),
             saved_at: 0,
-            origin: run.dungeon().origin().clone(),
-            peaceful: run.dungeon().is_peaceful(),
+            origin: dungeon.origin.clone(),
+            peaceful: dungeon.peaceful,
             start_depth,
             start,
-            depth: run.dungeon().depth(),
+            depth: dungeon.depth,
             levels: Vec::new(),
             player: SavedPlayer {
-                at: run.player().at,
-                keys: run.player().keys.0.clone(),
-                health: run.player().health,
-                carrying: run.player().carrying,
+                at: *at,
+                keys: keys.0.clone(),
+                health: *health,
+                carrying: *carrying,
+                // Each level's memory goes in its level's part (`capture`, `SaveCache`).
                 memory: Vec::new(),
-                gear: SavedGear::of(run.player()),
-                sneaking: run.player().sneaking,
-                gold: run.player().gold,
-                growth: run.player().growth.clone(),
-                stomach: run.player().stomach,
+                gear: SavedGear {
+                    slots: pack.slots().to_vec(),
+                    weapon: pack.weapon,
+                    armour: pack.armour,
+                    status: *status,
+                    lore: *lore,
+                },
+                sneaking: *sneaking,
+                gold: *gold,
+                growth: growth.clone(),
+                stomach: *stomach,
             },
-            turn: run.turn(),
-            rng: run.rng().state(),
-            record: run.record().clone(),
-            log: run.log().lines().cloned().collect(),
-            recording: run.recording().map(SavedRecording::of),
+            turn,
+            rng: rng.state(),
+            record: record.clone(),
+            log: log.lines().cloned().collect(),
+            recording: recording.map(SavedRecording::of),
         }
     }
 

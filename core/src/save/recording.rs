@@ -9,9 +9,10 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::current::{terrain, terrain_of};
 use super::format::{BadHeader, read_header};
+use super::formats::{v1, v2, v5};
 use super::model::{SavedRecording, save_level, spec_of};
-use super::terrain::Terrain;
 use crate::dungeon::Origin;
 use crate::run::{Checkpoint, RULES, Recording, Run, RunSpec};
 
@@ -25,16 +26,16 @@ const HEADER: usize = RECORDING_MAGIC.len() + 4;
 /// map file's level of the largest size.
 const MAX_BYTES: usize = 8 * crate::run::MAX_COMMANDS + 3 * (crate::map::MAX_SIDE as usize).pow(2);
 
-/// The body of a recording file.
+/// The body of a recording file (format 1), in the save formats' frozen types.
 #[derive(Serialize, Deserialize)]
 struct Body {
     game: String,
-    origin: Origin,
+    origin: v1::Origin,
     peaceful: bool,
     start_depth: u32,
-    start: Option<Terrain>,
-    recording: SavedRecording,
-    end: Checkpoint,
+    start: Option<v2::Terrain>,
+    recording: v5::Recording,
+    end: v5::Checkpoint,
 }
 
 /// A recording read back: what it replays, and what made it.
@@ -130,20 +131,21 @@ impl RecordingFile {
     /// The file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
         let (start, start_depth, origin, peaceful) = match &self.spec {
-            RunSpec::Level(level) => (Some(Terrain::from(save_level(level))), 1, Origin::Map, false),
+            RunSpec::Level(level) => (Some(terrain(save_level(level))), 1, Origin::Map, false),
             RunSpec::Seeded { params, peaceful } => (None, params.depth, Origin::Run(*params), *peaceful),
         };
         let body = Body {
             game: self.game.clone(),
-            origin,
+            origin: origin.into(),
             peaceful,
             start_depth,
             start,
             recording: SavedRecording {
                 rules: self.rules,
                 ..SavedRecording::of(&self.recording)
-            },
-            end: self.end,
+            }
+            .into(),
+            end: self.end.into(),
         };
         let plain = postcard::to_allocvec(&body).expect("a recording always serialises");
         let mut bytes = RECORDING_MAGIC.to_vec();
@@ -178,19 +180,18 @@ pub fn decode_recording(bytes: &[u8]) -> Result<RecordingFile, RecordingError> {
     if rules != RULES {
         return Err(RecordingError::Rules { rules, game: body.game });
     }
-    let spec = spec_of(
-        &body.origin,
-        body.peaceful,
-        body.start_depth,
-        body.start.map(Into::into),
-    )
-    .map_err(RecordingError::Inconsistent)?;
-    let recording = body
-        .recording
+    let start = body
+        .start
+        .map(terrain_of)
+        .transpose()
+        .map_err(RecordingError::Damaged)?;
+    let spec =
+        spec_of(&body.origin.into(), body.peaceful, body.start_depth, start).map_err(RecordingError::Inconsistent)?;
+    let recording = SavedRecording::from(body.recording)
         .restore()
         .map_err(RecordingError::Inconsistent)?
         .expect("the rules were checked");
-    let end = body.end;
+    let end: Checkpoint = body.end.into();
     let last = recording.checkpoints().last();
     if end.commands as usize != recording.len() || last.is_some_and(|c| c.turn > end.turn) {
         return Err(RecordingError::Inconsistent(format!(

@@ -3,8 +3,6 @@
 //! run's seed offers (a table of plain data, as the monsters' and items' are). What a boon does
 //! is read by the rules (`Player::has`, `Player::times`), never re-derived.
 
-use serde::{Deserialize, Serialize};
-
 use crate::rng::GenRng;
 
 /// The highest experience level.
@@ -149,7 +147,7 @@ pub fn grade_of(xp: u32) -> u32 {
 }
 
 /// How the player has grown: its experience and the boons it chose, in order.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Growth {
     /// Experience: the worth of every foe slain.
     pub xp: u32,

@@ -3,14 +3,12 @@
 //! scrolls look in one run (`Lore`: colours and titles shuffled from the run seed, named once
 //! used, as in Brogue and NetHack).
 
-use serde::{Deserialize, Serialize};
-
 use super::look::{Look, look};
 use crate::geom::Pos;
 use crate::rng::GenRng;
 
 /// A class of item: what can be done with it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Class {
     /// Drunk once: heals, or helps or hurts in other ways.
     Potion,
@@ -267,15 +265,13 @@ impl ItemKind {
 
 /// An item: its kind and how many (a stack's size, a wand's charges left; 1 for weapons and
 /// armour).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Item {
     /// What it is.
     pub kind: ItemKind,
     /// How many in the stack, or charges left in a wand.
     pub count: u8,
-    /// What enchanting made of it (weapons and armour): +1 a scroll. Saved beside the item
-    /// from format 9 (`save::model`), so its serde shape is the older one.
-    #[serde(skip)]
+    /// What enchanting made of it (weapons and armour): +1 a scroll.
     pub plus: i8,
 }
 
@@ -302,7 +298,7 @@ impl Item {
 }
 
 /// An item lying on a level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct FloorItem {
     /// Where it lies.
     pub at: Pos,
@@ -346,7 +342,7 @@ const SYLLABLES: [&str; 16] = [
 
 /// What the player knows of the kinds of item in one run: how unknown potions and scrolls look
 /// (shuffled from `seed`) and which kinds have been named.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Lore {
     /// What the looks are shuffled from (the run seed).
     pub seed: u64,

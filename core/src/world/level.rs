@@ -9,7 +9,7 @@ use crate::geom::Pos;
 use crate::map::{TileMap, fnv1a};
 
 /// A key lying on the floor, cut for the locked door at `opens` on the same level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Key {
     /// Where it lies.
     pub at: Pos,
@@ -18,7 +18,7 @@ pub struct Key {
 }
 
 /// Something a monster carries off (a thief's take), dropped where it dies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Loot {
     /// The id of the monster that carries it.
     pub holder: u32,

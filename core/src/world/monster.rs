@@ -8,7 +8,7 @@ use crate::geom::Pos;
 use super::{Kind, Stats};
 
 /// One monster on a level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Monster {
     /// Unique on its level, never reused: how the rules name it.
     pub id: u32,
@@ -37,7 +37,7 @@ impl Monster {
 }
 
 /// What a monster is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Mind {
     /// Notices you only from half its sight.
     Asleep,

@@ -2,8 +2,6 @@
 //! the item is gone), the weapon wielded and the armour worn, and the passing states potions
 //! leave (haste, poison, confusion).
 
-use serde::{Deserialize, Serialize};
-
 use super::item::{Class, Item, ItemKind};
 
 /// Slots in the pack: letters `a` to `p`.
@@ -15,7 +13,7 @@ pub const fn letter(slot: usize) -> char {
 }
 
 /// The pack: `SLOTS` lettered slots, and which of them are wielded and worn.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Pack {
     slots: Vec<Option<Item>>,
     /// The slot of the weapon wielded.
@@ -186,7 +184,7 @@ impl Pack {
 }
 
 /// Passing states, each the turns it has left (0: not in it).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Status {
     /// You act twice for every turn of the monsters'.
     pub haste: u16,

@@ -1,8 +1,6 @@
 //! The player as plain data: where it stands, its health, the keys, relic and pack it carries,
 //! the states it is in, what it knows of items and remembers of every level; and how it fights.
 
-use serde::{Deserialize, Serialize};
-
 use crate::fov::Memory;
 use crate::geom::Pos;
 
@@ -98,7 +96,7 @@ impl Hunger {
 }
 
 /// Hit points: `hp` of `max`. Dead at zero.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Health {
     /// Hit points left.
     pub hp: i32,
@@ -114,7 +112,7 @@ impl Health {
 }
 
 /// What the player carries besides keys.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Carrying {
     /// The relic of the deepest level.
     pub relic: bool,

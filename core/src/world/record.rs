@@ -3,12 +3,10 @@
 
 use std::collections::VecDeque;
 
-use serde::{Deserialize, Serialize};
-
 use super::Kind;
 
 /// How a run ended.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Ending {
     /// Killed by `by` ("a goblin").
     Died {
@@ -20,7 +18,7 @@ pub enum Ending {
 }
 
 /// What a run counted on its way that the feats read (saved with the run from format 9).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Deeds {
     /// Potions drunk.
     pub drunk: u32,
@@ -43,7 +41,7 @@ pub struct Deeds {
 }
 
 /// The run so far, for the summary at its end.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct RunRecord {
     /// Monsters killed.
     pub slain: u32,
@@ -51,15 +49,11 @@ pub struct RunRecord {
     pub deepest: u32,
     /// How the run ended (`None`: it goes on).
     pub ending: Option<Ending>,
-    /// Monsters killed, by kind (`Kind::id`). Saves from format 5 keep it in a part of
-    /// its own (older formats did not count them), so it is not in this struct's serde shape.
-    #[serde(skip)]
+    /// Monsters killed, by kind (`Kind::id`).
     pub kills: [u32; Kind::ALL.len()],
-    /// What the run counted for its feats (saved beside the record from format 9).
-    #[serde(skip)]
+    /// What the run counted for its feats.
     pub deeds: Deeds,
-    /// The feats the run has earned, a bit each (`Feat::bit`; saved from format 9).
-    #[serde(skip)]
+    /// The feats the run has earned, a bit each (`Feat::bit`).
     pub feats: u32,
 }
 

@@ -120,7 +120,7 @@ impl TrapKind {
 }
 
 /// A trap lying on a level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Trap {
     /// Where it lies.
     pub at: Pos,
@@ -149,14 +149,8 @@ mod tests {
             assert!(k.stats().words.ends_with('.'));
             assert!(k.name().contains(k.key()) || k == TrapKind::Teleport && k.name().contains("teleport"));
         }
-        let bytes = postcard::to_allocvec(&Trap {
-            at: Pos::new(3, 4),
-            kind: TrapKind::Fire,
-            hidden: true,
-        })
-        .unwrap();
-        let back: Trap = postcard::from_bytes(&bytes).unwrap();
-        assert_eq!(back.kind, TrapKind::Fire);
+        let bytes = postcard::to_allocvec(&TrapKind::Fire).unwrap();
+        assert_eq!(postcard::from_bytes::<TrapKind>(&bytes), Ok(TrapKind::Fire));
         assert!(postcard::from_bytes::<TrapKind>(&[9]).is_err(), "no kind is numbered 9");
     }
 

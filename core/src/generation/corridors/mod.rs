@@ -22,7 +22,7 @@ use super::builder::Builder;
 use crate::rng::GenRng;
 
 /// How corridors are dug. `Mixed` (the default) picks a style per link.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum CorridorStyle {
     /// L-shaped tunnels, one bend (seed 004).
     LShaped,
