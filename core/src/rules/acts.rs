@@ -254,6 +254,12 @@ pub enum Effect {
     Digested,
     /// The monster healed a hit point, as its kind does (a troll always, a coward while it runs).
     Regenerated,
+    /// Fire burnt down a turn, leaving ashes where it went out on what fed it (the terrain's).
+    Smouldered,
+    /// Fire took this tile (the terrain's).
+    Caught(Pos),
+    /// Gas spread to the open tiles round it and thinned out (the terrain's).
+    GasDrifted,
 }
 
 /// What hurt an actor, when it was not a blow: the record's cause of a death.
@@ -285,6 +291,71 @@ impl Harm {
 }
 
 impl Effect {
+    /// Its pinned name: what a happening is called wherever it is counted or answered (the
+    /// story, a sound, the page), never renamed or reused. A new effect does not compile until it
+    /// has one, and `tests::every_effect_keeps_its_pinned_name` holds them where they were put.
+    pub const fn key(&self) -> &'static str {
+        match self {
+            Effect::Moved { .. } => "moved",
+            Effect::DoorOpened(..) => "door-opened",
+            Effect::DoorClosed(..) => "door-closed",
+            Effect::DoorUnlocked(..) => "door-unlocked",
+            Effect::DoorSmashed(..) => "door-smashed",
+            Effect::KeyTaken(..) => "key-taken",
+            Effect::RelicTaken => "relic-taken",
+            Effect::Waited => "waited",
+            Effect::LevelChanged { .. } => "level-changed",
+            Effect::Attacked { .. } => "attacked",
+            Effect::Stabbed { .. } => "stabbed",
+            Effect::Struck { .. } => "struck",
+            Effect::Shot { .. } => "shot",
+            Effect::Stole(..) => "stole",
+            Effect::Escaped => "escaped",
+            Effect::ItemTaken { .. } => "item-taken",
+            Effect::AltarsSealed(..) => "altars-sealed",
+            Effect::ItemDropped(..) => "item-dropped",
+            Effect::UsedUp(..) => "used-up",
+            Effect::Identified(..) => "identified",
+            Effect::Healed(..) => "healed",
+            Effect::Invigorated(..) => "invigorated",
+            Effect::Hasted(..) => "hasted",
+            Effect::Poisoned(..) => "poisoned",
+            Effect::Confused(..) => "confused",
+            Effect::PoisonHurt => "poison-hurt",
+            Effect::Mapped => "mapped",
+            Effect::Teleported(..) => "teleported",
+            Effect::Recharged(..) => "recharged",
+            Effect::Aggravated => "aggravated",
+            Effect::Slept(..) => "slept",
+            Effect::Equipped(..) => "equipped",
+            Effect::Unequipped(..) => "unequipped",
+            Effect::Flew { .. } => "flew",
+            Effect::Landed(..) => "landed",
+            Effect::TrapSprung { .. } => "trap-sprung",
+            Effect::Harmed { .. } => "harmed",
+            Effect::Alarm(..) => "alarm",
+            Effect::GasReleased { .. } => "gas-released",
+            Effect::Ignited(..) => "ignited",
+            Effect::Netted(..) => "netted",
+            Effect::Fell => "fell",
+            Effect::Swept(..) => "swept",
+            Effect::Found(..) => "found",
+            Effect::Searched => "searched",
+            Effect::GoldTaken { .. } => "gold-taken",
+            Effect::Shoved { .. } => "shoved",
+            Effect::Ate(..) => "ate",
+            Effect::Enchanted(..) => "enchanted",
+            Effect::Starved => "starved",
+            Effect::StatesWore => "states-wore",
+            Effect::Recovered => "recovered",
+            Effect::Digested => "digested",
+            Effect::Regenerated => "regenerated",
+            Effect::Smouldered => "smouldered",
+            Effect::Caught(..) => "caught",
+            Effect::GasDrifted => "gas-drifted",
+        }
+    }
+
     /// Whether it is a blow struck or shot at someone, hit or miss.
     pub const fn is_blow(&self) -> bool {
         matches!(
@@ -410,5 +481,164 @@ impl fmt::Display for Refusal {
             Refusal::NotHungry => "You are not hungry enough to eat: most of it would be wasted.",
             Refusal::NotOffered => "That boon is not offered.",
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The pinned names, in the order they were given: a name is never changed or reused.
+    const PINNED: [&str; 57] = [
+        "moved",
+        "door-opened",
+        "door-closed",
+        "door-unlocked",
+        "door-smashed",
+        "key-taken",
+        "relic-taken",
+        "waited",
+        "level-changed",
+        "attacked",
+        "stabbed",
+        "struck",
+        "shot",
+        "stole",
+        "escaped",
+        "item-taken",
+        "altars-sealed",
+        "item-dropped",
+        "used-up",
+        "identified",
+        "healed",
+        "invigorated",
+        "hasted",
+        "poisoned",
+        "confused",
+        "poison-hurt",
+        "mapped",
+        "teleported",
+        "recharged",
+        "aggravated",
+        "slept",
+        "equipped",
+        "unequipped",
+        "flew",
+        "landed",
+        "trap-sprung",
+        "harmed",
+        "alarm",
+        "gas-released",
+        "ignited",
+        "netted",
+        "fell",
+        "swept",
+        "found",
+        "searched",
+        "gold-taken",
+        "shoved",
+        "ate",
+        "enchanted",
+        "starved",
+        "states-wore",
+        "recovered",
+        "digested",
+        "regenerated",
+        "smouldered",
+        "caught",
+        "gas-drifted",
+    ];
+
+    #[test]
+    fn every_effect_keeps_its_pinned_name() {
+        let (p, n) = (Pos::new(1, 2), 3);
+        let item = Item::one(ItemKind::Dart);
+        let every = [
+            Effect::Moved {
+                to: p,
+                onto: Tile::Floor,
+            },
+            Effect::DoorOpened(p),
+            Effect::DoorClosed(p),
+            Effect::DoorUnlocked(p),
+            Effect::DoorSmashed(p),
+            Effect::KeyTaken(Key { at: p, opens: p }),
+            Effect::RelicTaken,
+            Effect::Waited,
+            Effect::LevelChanged { to: 2 },
+            Effect::Attacked {
+                target: Who::Player,
+                damage: None,
+            },
+            Effect::Stabbed { target: 1, damage: 4 },
+            Effect::Struck { target: 1, damage: 4 },
+            Effect::Shot {
+                target: Who::Monster(1),
+                damage: Some(2),
+            },
+            Effect::Stole(n),
+            Effect::Escaped,
+            Effect::ItemTaken { at: p, item },
+            Effect::AltarsSealed(n),
+            Effect::ItemDropped(n),
+            Effect::UsedUp(n),
+            Effect::Identified(ItemKind::Dart),
+            Effect::Healed(5),
+            Effect::Invigorated(5),
+            Effect::Hasted(5),
+            Effect::Poisoned(5),
+            Effect::Confused(5),
+            Effect::PoisonHurt,
+            Effect::Mapped,
+            Effect::Teleported(p),
+            Effect::Recharged(n),
+            Effect::Aggravated,
+            Effect::Slept(5),
+            Effect::Equipped(n),
+            Effect::Unequipped(n),
+            Effect::Flew {
+                kind: ItemKind::Dart,
+                to: p,
+            },
+            Effect::Landed(FloorItem::loose(p, item)),
+            Effect::TrapSprung {
+                at: p,
+                kind: TrapKind::Fire,
+            },
+            Effect::Harmed {
+                cause: Harm::Fire,
+                damage: 2,
+            },
+            Effect::Alarm(p),
+            Effect::GasReleased { at: p, amount: 9 },
+            Effect::Ignited(p),
+            Effect::Netted(n),
+            Effect::Fell,
+            Effect::Swept(n),
+            Effect::Found(p),
+            Effect::Searched,
+            Effect::GoldTaken { at: p, amount: 9 },
+            Effect::Shoved { target: 1, to: p },
+            Effect::Ate(n),
+            Effect::Enchanted(n),
+            Effect::Starved,
+            Effect::StatesWore,
+            Effect::Recovered,
+            Effect::Digested,
+            Effect::Regenerated,
+            Effect::Smouldered,
+            Effect::Caught(p),
+            Effect::GasDrifted,
+        ];
+        let keys: Vec<&str> = every.iter().map(Effect::key).collect();
+        assert_eq!(keys, PINNED);
+        let mut unique = keys.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), keys.len(), "each name names one effect");
+        assert!(
+            keys.iter()
+                .all(|k| k.bytes().all(|b| b.is_ascii_lowercase() || b == b'-'))
+        );
     }
 }

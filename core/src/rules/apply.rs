@@ -76,6 +76,9 @@ pub fn apply(stage: &mut Stage, who: Who, effect: &Effect) -> Applied {
         | Effect::Alarm(..)
         | Effect::GasReleased { .. }
         | Effect::Ignited(..)
+        | Effect::Smouldered
+        | Effect::Caught(..)
+        | Effect::GasDrifted
         | Effect::Netted(..)
         | Effect::Swept(..)
         | Effect::Found(..)
@@ -282,6 +285,18 @@ fn hazards(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
         (Effect::Ignited(at), _) => {
             super::terrain::ignite(level, at);
             said("Flames burst out!")
+        }
+        (Effect::Smouldered, _) => {
+            super::terrain::smoulder(level);
+            Applied::default()
+        }
+        (Effect::Caught(at), _) => {
+            super::terrain::catch(level, at);
+            Applied::default()
+        }
+        (Effect::GasDrifted, _) => {
+            super::terrain::drift(level);
+            Applied::default()
         }
         (Effect::Netted(turns), _) => said(format!("A net drops on you! You struggle free in {turns} turns.")),
         (Effect::Swept(slot), Who::Player) => match player.pack.remove(slot as usize) {

@@ -97,6 +97,9 @@ fn effect_noise(effect: &Effect, sneaking: bool) -> u32 {
         | Effect::Recovered
         | Effect::Digested
         | Effect::Regenerated
+        | Effect::Smouldered
+        | Effect::Caught(_)
+        | Effect::GasDrifted
         | Effect::Mapped
         | Effect::Teleported(_)
         | Effect::Recharged(_)

@@ -259,7 +259,11 @@ fn reach(player: &crate::world::Player) -> i32 {
 fn terrain_acts(stage: &mut Stage, rng: &mut GenRng, (senses, radius): (&mut Senses, u32), round: &mut Round) {
     let mut felt = Vec::new();
     if stage.dungeon.level().is_astir() {
-        terrain::spread(stage.dungeon.level_mut(), rng);
+        // The terrain's own effects name no doer; each is done by the one writer, as the player's
+        // turn's.
+        for effect in terrain::stirs(stage.dungeon.level(), rng) {
+            apply(stage, Who::Player, &effect);
+        }
         felt = terrain::harms(stage.dungeon.level(), stage.player.at, rng);
     }
     let at = stage.player.at;

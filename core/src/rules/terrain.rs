@@ -125,52 +125,72 @@ pub(crate) fn ignite(level: &mut Level, at: Pos) {
     }
 }
 
-/// One turn of fire and gas on `level`: fire spreads to what burns next to it (one time in two
-/// each turn), burns down and leaves ashes where it fed; gas spreads to the open tiles round it
-/// and thins out. Changes only the level; what it does to whoever stands in it is `harms`. The
-/// stream is drawn on only while something burns.
-pub(crate) fn spread(level: &mut Level, rng: &mut GenRng) {
+/// The terrain's own turn where fire burns or gas hangs, as effects for `apply`: fire burns down
+/// a turn (`Smouldered`), then catches what burns next to it, one time in two (`Caught`, each
+/// tile), then gas spreads and thins (`GasDrifted`). The stream is drawn on only for the tiles
+/// that may catch, so only while something burns; what fire and gas do to whoever stands in them
+/// is `harms`.
+pub(crate) fn stirs(level: &Level, rng: &mut GenRng) -> Vec<Effect> {
+    let mut effects = Vec::new();
     if !level.fire.is_empty() {
-        let burning: Vec<(Pos, u8)> = level.fire.iter().map(|(&p, &n)| (p, n)).collect();
-        let mut next: BTreeMap<Pos, u8> = BTreeMap::new();
-        for &(p, left) in &burning {
+        effects.push(Effect::Smouldered);
+        let mut caught: Vec<Pos> = Vec::new();
+        for &p in level.fire.keys() {
             for q in p.neighbours4() {
                 let catches = level.map.get(q).is_some_and(Tile::is_flammable)
                     && !level.fire.contains_key(&q)
-                    && !next.contains_key(&q);
+                    && !caught.contains(&q);
                 if catches && rng.coin() {
-                    next.insert(q, FUEL_TURNS);
+                    caught.push(q);
                 }
             }
-            if left > 1 {
-                next.insert(p, left - 1);
-            } else if level.map.tile(p).is_flammable() {
-                level.map.set(p, Tile::Ashes);
-            }
         }
-        level.fire = next;
+        effects.extend(caught.into_iter().map(Effect::Caught));
     }
     if !level.gas.is_empty() {
-        let mut next: BTreeMap<Pos, u32> = BTreeMap::new();
-        for (&p, &amount) in &level.gas {
-            let open: Vec<Pos> = p
-                .neighbours4()
-                .into_iter()
-                .filter(|&q| level.map.get(q).is_some_and(|t| !t.blocks_movement()))
-                .collect();
-            let share = u32::from(amount) / 5;
-            *next.entry(p).or_insert(0) += u32::from(amount) - share * open.len() as u32;
-            for q in open {
-                *next.entry(q).or_insert(0) += share;
-            }
-        }
-        // Thinning: a tenth and a little more gone each turn, so every cloud clears.
-        level.gas = next
-            .into_iter()
-            .map(|(p, n)| (p, (n * 9 / 10).saturating_sub(1).min(u32::from(u8::MAX)) as u8))
-            .filter(|&(_, n)| n > 0)
-            .collect();
+        effects.push(Effect::GasDrifted);
     }
+    effects
+}
+
+/// Fire burns down a turn: what `Effect::Smouldered` does. A fire out leaves ashes where it fed.
+pub(crate) fn smoulder(level: &mut Level) {
+    let burning = std::mem::take(&mut level.fire);
+    for (p, left) in burning {
+        if left > 1 {
+            level.fire.insert(p, left - 1);
+        } else if level.map.tile(p).is_flammable() {
+            level.map.set(p, Tile::Ashes);
+        }
+    }
+}
+
+/// Fire takes `at`, fed for its full time: what `Effect::Caught` does.
+pub(crate) fn catch(level: &mut Level, at: Pos) {
+    level.fire.insert(at, FUEL_TURNS);
+}
+
+/// Gas spreads to the open tiles round it and thins out: what `Effect::GasDrifted` does.
+pub(crate) fn drift(level: &mut Level) {
+    let mut next: BTreeMap<Pos, u32> = BTreeMap::new();
+    for (&p, &amount) in &level.gas {
+        let open: Vec<Pos> = p
+            .neighbours4()
+            .into_iter()
+            .filter(|&q| level.map.get(q).is_some_and(|t| !t.blocks_movement()))
+            .collect();
+        let share = u32::from(amount) / 5;
+        *next.entry(p).or_insert(0) += u32::from(amount) - share * open.len() as u32;
+        for q in open {
+            *next.entry(q).or_insert(0) += share;
+        }
+    }
+    // Thinning: a tenth and a little more gone each turn, so every cloud clears.
+    level.gas = next
+        .into_iter()
+        .map(|(p, n)| (p, (n * 9 / 10).saturating_sub(1).min(u32::from(u8::MAX)) as u8))
+        .filter(|&(_, n)| n > 0)
+        .collect();
 }
 
 /// What fire and gas do this turn to whoever stands in them: the player at `player_at`, then
@@ -210,6 +230,18 @@ mod tests {
 
     fn level(s: &str) -> Level {
         Level::bare(parse_ascii(s.as_bytes()).unwrap())
+    }
+
+    /// The terrain's turn on `l`, its effects done as `apply` does them.
+    fn spread(l: &mut Level, rng: &mut GenRng) {
+        for effect in stirs(l, rng) {
+            match effect {
+                Effect::Smouldered => smoulder(l),
+                Effect::Caught(at) => catch(l, at),
+                Effect::GasDrifted => drift(l),
+                other => panic!("the terrain's turn said {other:?}"),
+            }
+        }
     }
 
     #[test]
