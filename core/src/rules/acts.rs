@@ -5,7 +5,7 @@ use std::fmt;
 
 use crate::geom::{Dir8, Pos};
 use crate::map::Tile;
-use crate::world::{FloorItem, Item, ItemKind, Key, TrapKind};
+use crate::world::{Boon, FloorItem, Item, ItemKind, Key, TrapKind};
 
 /// Who acts, or is acted on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -260,6 +260,8 @@ pub enum Effect {
     Caught(Pos),
     /// Gas spread to the open tiles round it and thinned out (the terrain's).
     GasDrifted,
+    /// The player chose this boon (vigour's hit points come at once).
+    Chose(Boon),
 }
 
 /// What hurt an actor, when it was not a blow: the record's cause of a death.
@@ -353,6 +355,7 @@ impl Effect {
             Effect::Smouldered => "smouldered",
             Effect::Caught(..) => "caught",
             Effect::GasDrifted => "gas-drifted",
+            Effect::Chose(..) => "chose",
         }
     }
 
@@ -489,7 +492,7 @@ mod tests {
     use super::*;
 
     /// The pinned names, in the order they were given: a name is never changed or reused.
-    const PINNED: [&str; 57] = [
+    const PINNED: [&str; 58] = [
         "moved",
         "door-opened",
         "door-closed",
@@ -547,6 +550,7 @@ mod tests {
         "smouldered",
         "caught",
         "gas-drifted",
+        "chose",
     ];
 
     #[test]
@@ -629,6 +633,7 @@ mod tests {
             Effect::Smouldered,
             Effect::Caught(p),
             Effect::GasDrifted,
+            Effect::Chose(Boon::Vigour),
         ];
         let keys: Vec<&str> = every.iter().map(Effect::key).collect();
         assert_eq!(keys, PINNED);

@@ -8,7 +8,7 @@ use crate::geom::Pos;
 use crate::map::{DoorState, Tile};
 use crate::world::{
     Boon, Class, Ending, FloorItem, HP_PER_GRADE, Habit, Level, Loot, MAX_GROWN_HP, MAX_STATUS, MOST_PLUS, Mind,
-    PATIENCE, Player, RATION, RELIC, RunRecord, STOMACH, article, capitalised, letter,
+    PATIENCE, Player, RATION, RELIC, RunRecord, STOMACH, VIGOUR_HP, article, capitalised, letter,
 };
 
 /// Turns of poison a bloat's gas leaves on whoever stands next to it when it bursts.
@@ -357,6 +357,14 @@ fn rest(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
             }
             None => Applied::default(),
         },
+        (Effect::Chose(boon), Who::Player) => {
+            player.growth.boons.push(boon);
+            if boon == Boon::Vigour {
+                player.health.max += VIGOUR_HP;
+                player.health.hp += VIGOUR_HP;
+            }
+            said(format!("You choose {}. {}", boon.name(), boon.stats().about))
+        }
         (Effect::Aggravated, _) => {
             for m in &mut level.monsters {
                 m.mind = Mind::Hunting {

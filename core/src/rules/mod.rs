@@ -16,7 +16,7 @@ mod senses;
 mod terrain;
 
 pub use acts::{Act, Effect, Harm, Refusal, Who};
-pub(crate) use apply::Stage;
+pub(crate) use apply::{Stage, apply};
 pub use items::{Flight, flight};
 pub use resolve::{Actor, Scene, open_doors_around, resolve};
 pub(crate) use resolve::{diagonal_doorway, roll_attack};

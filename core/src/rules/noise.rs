@@ -100,6 +100,7 @@ fn effect_noise(effect: &Effect, sneaking: bool) -> u32 {
         | Effect::Smouldered
         | Effect::Caught(_)
         | Effect::GasDrifted
+        | Effect::Chose(_)
         | Effect::Mapped
         | Effect::Teleported(_)
         | Effect::Recharged(_)

@@ -11,8 +11,8 @@ use crate::dungeon::{Dungeon, Origin};
 use crate::fov::{DEFAULT_RADIUS, Viewshed};
 use crate::generation::{GenError, GenParams};
 use crate::rng::GenRng;
-use crate::rules::{Act, Refusal, Round, Senses, Stage, play_round};
-use crate::world::{Boon, Feat, Judged, Level, Lore, MessageLog, Player, RunRecord, VIGOUR_HP};
+use crate::rules::{Act, Effect, Refusal, Round, Senses, Stage, Who, play_round};
+use crate::world::{Boon, Feat, Judged, Level, Lore, MessageLog, Player, RunRecord};
 
 pub use daily::{Date, daily_params, daily_seed};
 pub use recording::{
@@ -478,14 +478,15 @@ impl Run {
             return Err(Refusal::NotOffered);
         }
         self.obey(Command::Choose(boon), |run| {
-            run.player.growth.boons.push(boon);
-            if boon == Boon::Vigour {
-                let health = &mut run.player.health;
-                health.max += VIGOUR_HP;
-                health.hp += VIGOUR_HP;
+            let mut stage = Stage {
+                dungeon: &mut run.dungeon,
+                player: &mut run.player,
+                record: &mut run.record,
+            };
+            let applied = crate::rules::apply(&mut stage, Who::Player, &Effect::Chose(boon));
+            if let Some(line) = applied.message {
+                run.say(line);
             }
-            let (name, about) = (boon.name(), boon.stats().about);
-            run.say(format!("You choose {name}. {about}"));
             run.judge_feats();
             Ok(())
         })
