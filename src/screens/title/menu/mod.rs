@@ -1,15 +1,24 @@
 //! The title screen's menus as plain data: which page is open, which row is chosen, and what a
 //! key does there. The screen (`title::plugin`) draws `Menu::rows` and feeds it keys and clicks;
 //! what the player asks for (continue, start, quit, settings changed) comes back as `Outcome`.
+//! Moving about and going back are here; each page is a file of its own (its rows, their words,
+//! what Enter and the arrows do on them): `main`, `new_run`, `settings`, `history` (and a run's
+//! story), `scores`, `feats`, `saved` (and retiring the oldest).
 
 use crate::action::Action;
-use crate::settings::{Binding, Layout, RADII, Settings, ZOOM_STEPS};
-use delve_core::generation::{CorridorStyle, GenParams};
+use crate::settings::{Binding, Layout, Settings};
+use delve_core::generation::CorridorStyle;
 
-/// The level sizes the new-run page offers.
-pub const SIZES: [(u32, u32); 5] = [(40, 30), (80, 50), (120, 80), (200, 120), (256, 256)];
-/// The longest seed that can be typed (u64 has 20 digits).
-const SEED_DIGITS: usize = 20;
+mod feats;
+mod history;
+mod main;
+mod new_run;
+mod saved;
+mod scores;
+mod settings;
+
+pub(crate) use new_run::start_params;
+pub(crate) use scores::HighScore;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Page {
@@ -124,17 +133,6 @@ pub enum Outcome {
     Replay(usize),
 }
 
-/// A line of the high scores page.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct HighScore {
-    /// What the page shows: the place, the score and the run's history line.
-    pub line: String,
-    /// The run's place in `TitleData::past` (newest first): its story and replay.
-    pub past: usize,
-    /// Whether its recording and story are kept.
-    pub kept: bool,
-}
-
 /// What the menus show and change besides themselves.
 pub(crate) struct Context<'a> {
     /// The saved runs, newest first, as the list names them ("seed 42 (80x50, mixed), level 3,
@@ -196,137 +194,48 @@ impl Default for Menu {
 impl Menu {
     /// The rows of the open page, top to bottom.
     pub fn rows(&self, ctx: &Context) -> Vec<Row> {
-        match self.page {
-            Page::Main => {
-                let mut rows = Vec::new();
-                if ctx.resume.is_some() {
-                    rows.push(Row::Continue);
-                }
-                if !ctx.saved.is_empty() {
-                    rows.push(Row::SavedRuns);
-                }
-                rows.extend([
-                    Row::NewRun,
-                    Row::Daily,
-                    Row::Settings,
-                    Row::History,
-                    Row::Scores,
-                    Row::Feats,
-                ]);
-                if ctx.can_quit {
-                    rows.push(Row::Quit);
-                }
-                rows
-            }
-            Page::NewRun => vec![Row::Seed, Row::Style, Row::Size, Row::Start, Row::Back],
-            Page::Settings => {
-                let mut rows: Vec<Row> = Action::ALL.into_iter().map(Row::Bind).collect();
-                rows.extend([
-                    Row::Radius,
-                    Row::Zoom,
-                    Row::TextSize,
-                    Row::ColourBlind,
-                    Row::Animations,
-                    Row::Travel,
-                    Row::Reset,
-                    Row::Back,
-                ]);
-                rows
-            }
-            Page::History => {
-                let mut rows: Vec<Row> = (0..ctx.past.len().min(PAST_SHOWN)).map(Row::Past).collect();
-                rows.push(Row::Back);
-                rows
-            }
-            Page::Story(_) => vec![Row::Replay, Row::Back],
-            Page::Scores => {
-                let mut rows: Vec<Row> = (0..ctx.scores.len()).map(Row::Score).collect();
-                rows.push(Row::Back);
-                rows
-            }
-            Page::Feats => {
-                let mut rows: Vec<Row> = (0..ctx.feats.len()).map(Row::Feat).collect();
-                rows.push(Row::Back);
-                rows
-            }
-            Page::SavedRuns => {
-                let mut rows: Vec<Row> = (0..ctx.saved.len()).map(Row::Saved).collect();
-                rows.push(Row::Back);
-                rows
-            }
-            Page::Retire => vec![Row::RetireAndStart, Row::Back],
+        let mut rows = match self.page {
+            Page::Main => main::rows(ctx),
+            Page::NewRun => new_run::rows(),
+            Page::Settings => settings::rows(),
+            Page::History => history::rows(ctx),
+            Page::Story(_) => history::story_rows(),
+            Page::Scores => scores::rows(ctx),
+            Page::Feats => feats::rows(ctx),
+            Page::SavedRuns => saved::rows(ctx),
+            Page::Retire => saved::retire_rows(),
+        };
+        if self.page != Page::Main {
+            rows.push(Row::Back);
         }
+        rows
     }
 
-    /// A row as the screen writes it.
+    /// A row as the screen writes it: by the page the row belongs to.
     pub(crate) fn label(&self, row: Row, ctx: &Context) -> String {
-        let (w, h) = SIZES[self.size];
         match row {
-            Row::Continue => format!(
-                "Continue: {}",
-                ctx.resume.and_then(|i| ctx.saved.get(i)).map_or("", String::as_str)
-            ),
-            Row::SavedRuns => format!("Saved runs ({})", ctx.saved.len()),
-            Row::Saved(i) => ctx.saved.get(i).cloned().unwrap_or_default(),
-            Row::RetireAndStart => format!(
-                "Move the oldest, {}, to the history as abandoned, and start",
-                ctx.full.unwrap_or("")
-            ),
-            Row::NewRun => "New run".into(),
-            Row::Daily => format!("Daily dungeon: {}", ctx.today),
-            Row::Past(i) => {
-                let (line, kept) = ctx.past.get(i).cloned().unwrap_or_default();
-                let mut line: String = line.chars().take(96).collect();
-                if kept {
-                    line.push_str("  [story, replay]");
-                }
-                line
-            }
-            Row::Scores => "High scores".into(),
-            Row::Score(k) => {
-                let Some(high) = ctx.scores.get(k) else {
-                    return String::new();
-                };
-                let mut line: String = high.line.chars().take(96).collect();
-                if high.kept {
-                    line.push_str("  [story]");
-                }
-                line
-            }
-            Row::Feats => "Feats".into(),
-            Row::Feat(k) => ctx.feats.get(k).cloned().unwrap_or_default(),
-            Row::Replay => "Replay this run".into(),
-            Row::Settings => "Settings".into(),
-            Row::History => "Run history".into(),
-            Row::Quit => "Quit".into(),
-            Row::Seed if self.seed.is_empty() => "Seed: random (type digits for a seed)".into(),
-            Row::Seed => format!("Seed: {}", self.seed),
-            Row::Style => format!("Corridors: < {} >", self.style.name()),
-            Row::Size => format!("Size: < {w}x{h} >"),
-            Row::Start => "Start".into(),
-            Row::Bind(action) if self.capturing == Some(action) => {
-                format!("{}\tpress a key (Esc cancels)", action.describe_short())
-            }
-            Row::Bind(action) => format!(
-                "{}\t{}",
-                action.describe_short(),
-                ctx.settings.bindings.describe(action)
-            ),
-            Row::Radius => format!("{}\t< {} >", "sight radius", ctx.settings.radius),
-            Row::Zoom => format!("{}\t< {} >", "zoom", ctx.settings.zoom + 1),
-            Row::TextSize => format!("{}\t< {}% >", "text size", (ctx.settings.text_scale() * 100.0).round()),
-            Row::ColourBlind => format!(
-                "{}\t< {} >",
-                "colour-blind palette",
-                if ctx.settings.colour_blind { "on" } else { "off" }
-            ),
-            Row::Animations => format!(
-                "{}\t< {} >",
-                "animations",
-                if ctx.settings.animations { "on" } else { "off" }
-            ),
-            Row::Travel => format!("{}\t< {} >", "travel and explore", ctx.settings.travel_pace().0),
-            Row::Reset => "Reset to defaults".into(),
+            Row::Continue
+            | Row::SavedRuns
+            | Row::NewRun
+            | Row::Daily
+            | Row::Settings
+            | Row::History
+            | Row::Scores
+            | Row::Feats
+            | Row::Quit => main::label(row, ctx),
+            Row::Saved(_) | Row::RetireAndStart => saved::label(row, ctx),
+            Row::Seed | Row::Style | Row::Size | Row::Start => new_run::label(self, row),
+            Row::Bind(_)
+            | Row::Radius
+            | Row::Zoom
+            | Row::TextSize
+            | Row::ColourBlind
+            | Row::Animations
+            | Row::Travel
+            | Row::Reset => settings::label(self, row, ctx),
+            Row::Past(_) | Row::Replay => history::label(row, ctx),
+            Row::Score(_) => scores::label(row, ctx),
+            Row::Feat(_) => feats::label(row, ctx),
             Row::Back => "Back".into(),
         }
     }
@@ -365,7 +274,7 @@ impl Menu {
     /// What `key` does on the open page.
     pub fn press(&mut self, key: MenuKey, ctx: &mut Context) -> Outcome {
         if let Some(action) = self.capturing {
-            return self.capture(action, key, ctx);
+            return settings::capture(self, action, key, ctx);
         }
         let rows = self.rows(ctx);
         self.selected = self.selected.min(rows.len() - 1);
@@ -384,18 +293,7 @@ impl Menu {
             MenuKey::Back if self.page != Page::Main => self.back_to_main(ctx),
             MenuKey::Back => {}
             MenuKey::Left | MenuKey::Right => return self.adjust(row, key == MenuKey::Right, ctx),
-            MenuKey::Digit(d) if self.page == Page::NewRun => {
-                self.selected = 0;
-                if self.seed.len() < SEED_DIGITS && d.is_ascii_digit() {
-                    let typed = format!("{}{d}", self.seed);
-                    if typed.parse::<u64>().is_ok() {
-                        self.seed = typed.trim_start_matches('0').to_owned();
-                        if self.seed.is_empty() {
-                            self.seed.push('0');
-                        }
-                    }
-                }
-            }
+            MenuKey::Digit(d) if self.page == Page::NewRun => new_run::type_digit(self, d),
             MenuKey::Erase if self.page == Page::NewRun => _ = self.seed.pop(),
             MenuKey::Digit(_) | MenuKey::Erase | MenuKey::Bind(_) => {}
             MenuKey::Enter => return self.enter(row, ctx),
@@ -403,172 +301,55 @@ impl Menu {
         Outcome::Nothing
     }
 
+    /// Enter on `row`: by the page the row belongs to.
     fn enter(&mut self, row: Row, ctx: &mut Context) -> Outcome {
         match row {
-            Row::Continue => return ctx.resume.map_or(Outcome::Nothing, Outcome::Resume),
-            Row::Saved(i) => return Outcome::Resume(i),
-            Row::SavedRuns => self.open(Page::SavedRuns),
-            Row::NewRun => self.open(Page::NewRun),
-            Row::Settings => self.open(Page::Settings),
-            Row::History => self.open(Page::History),
-            Row::Scores => self.open(Page::Scores),
-            Row::Feats => self.open(Page::Feats),
-            Row::Feat(_) => {}
-            Row::Past(i) => match ctx.past.get(i) {
-                Some((_, true)) => self.open_story(i, Page::History),
-                _ => self.note = Some("This run's recording and story are no longer kept.".into()),
-            },
-            Row::Score(k) => match ctx.scores.get(k) {
-                Some(high) if high.kept => self.open_story(high.past, Page::Scores),
-                _ => self.note = Some("This run's recording and story are no longer kept.".into()),
-            },
-            Row::Replay => {
-                if let Page::Story(i) = self.page {
-                    return Outcome::Replay(i);
-                }
-            }
-            Row::Daily if ctx.full.is_some() => {
-                self.note = Some(format!(
-                    "{} runs are saved, the most kept: finish one, or start a New run (which offers to retire the oldest), first.",
-                    ctx.saved.len()
-                ));
-            }
-            Row::Daily => return Outcome::Daily,
-            Row::Quit => return Outcome::Quit,
-            Row::Back if self.page == Page::Retire => self.open(Page::NewRun),
-            Row::Back if matches!(self.page, Page::Story(_)) => self.open(self.story_from),
-            Row::Back => self.back_to_main(ctx),
-            Row::Start | Row::Seed if ctx.full.is_some() => {
-                self.open(Page::Retire);
-                self.note = Some(format!(
-                    "{} runs are saved, the most kept: the oldest goes to the history to make room.",
-                    ctx.saved.len()
-                ));
-            }
-            Row::Start | Row::Seed | Row::RetireAndStart => {
-                let (width, height) = SIZES[self.size];
-                return Outcome::Start {
-                    seed: self.seed.parse().ok(),
-                    width,
-                    height,
-                    style: self.style,
-                    retire_oldest: row == Row::RetireAndStart,
-                };
-            }
-            Row::Style
-            | Row::Size
+            Row::Continue
+            | Row::SavedRuns
+            | Row::NewRun
+            | Row::Daily
+            | Row::Settings
+            | Row::History
+            | Row::Scores
+            | Row::Feats
+            | Row::Quit => main::enter(self, row, ctx),
+            Row::Saved(_) | Row::RetireAndStart => saved::enter(self, row),
+            Row::Seed | Row::Style | Row::Size | Row::Start => new_run::enter(self, row, ctx),
+            Row::Bind(_)
             | Row::Radius
             | Row::Zoom
             | Row::TextSize
             | Row::ColourBlind
             | Row::Animations
-            | Row::Travel => {
-                return self.adjust(row, true, ctx);
+            | Row::Travel
+            | Row::Reset => settings::enter(self, row, ctx),
+            Row::Past(_) | Row::Replay => history::enter(self, row, ctx),
+            Row::Score(_) => scores::enter(self, row, ctx),
+            Row::Feat(_) => Outcome::Nothing,
+            Row::Back if self.page == Page::Retire => {
+                self.open(Page::NewRun);
+                Outcome::Nothing
             }
-            Row::Bind(action) => {
-                self.capturing = Some(action);
-                self.note = Some(format!(
-                    "Press the new key for \"{}\" (Esc cancels).",
-                    action.describe_short()
-                ));
+            Row::Back if matches!(self.page, Page::Story(_)) => {
+                self.open(self.story_from);
+                Outcome::Nothing
             }
-            Row::Reset => {
-                *ctx.settings = Settings::default();
-                self.note = Some(
-                    "Every key, the sight radius, the zoom, the text size, the palette, the animations and the travel pace are back to their defaults."
-                        .into(),
-                );
-                return Outcome::SettingsChanged;
-            }
-        }
-        Outcome::Nothing
-    }
-
-    /// Left or right on a row with choices.
-    fn adjust(&mut self, row: Row, up: bool, ctx: &mut Context) -> Outcome {
-        let step = |i: usize, n: usize| if up { (i + 1) % n } else { (i + n - 1) % n };
-        match row {
-            Row::Style => {
-                let all = CorridorStyle::ALL;
-                let i = all.iter().position(|&s| s == self.style).unwrap_or(0);
-                self.style = all[step(i, all.len())];
-            }
-            Row::Size => self.size = step(self.size, SIZES.len()),
-            Row::Radius => {
-                let r = &mut ctx.settings.radius;
-                *r = if up {
-                    (*r + 1).min(*RADII.end())
-                } else {
-                    (*r - 1).max(*RADII.start())
-                };
-                return Outcome::SettingsChanged;
-            }
-            Row::Zoom => {
-                ctx.settings.zoom = step(ctx.settings.zoom, ZOOM_STEPS);
-                return Outcome::SettingsChanged;
-            }
-            Row::TextSize => {
-                let n = crate::settings::TEXT_SIZES.len();
-                let i = ctx.settings.text_size.min(n - 1);
-                // Up to the largest and down to the smallest: no wrapping round to a tiny size.
-                ctx.settings.text_size = if up { (i + 1).min(n - 1) } else { i.saturating_sub(1) };
-                return Outcome::SettingsChanged;
-            }
-            Row::ColourBlind => {
-                ctx.settings.colour_blind = !ctx.settings.colour_blind;
-                return Outcome::SettingsChanged;
-            }
-            Row::Animations => {
-                ctx.settings.animations = !ctx.settings.animations;
-                return Outcome::SettingsChanged;
-            }
-            Row::Travel => {
-                ctx.settings.travel = step(ctx.settings.travel, crate::settings::TRAVEL_PACES.len());
-                return Outcome::SettingsChanged;
-            }
-            _ => {}
-        }
-        Outcome::Nothing
-    }
-
-    /// The key pressed while `action` waits for one: bound, unless another action has it.
-    fn capture(&mut self, action: Action, key: MenuKey, ctx: &mut Context) -> Outcome {
-        let MenuKey::Bind(binding) = key else {
-            if key == MenuKey::Back {
-                self.capturing = None;
-                self.note = Some("Nothing changed.".into());
-            }
-            return Outcome::Nothing;
-        };
-        let shown = crate::settings::bindings::shown(binding);
-        match ctx.settings.bindings.rebind(action, binding, ctx.layout) {
-            Ok(()) => {
-                self.capturing = None;
-                self.note = Some(format!("\"{}\" is now on {shown}.", action.describe_short()));
-                Outcome::SettingsChanged
-            }
-            Err(other) => {
-                self.note = Some(format!(
-                    "{shown} already does \"{}\": refused. Press another key (Esc cancels).",
-                    other.describe_short()
-                ));
+            Row::Back => {
+                self.back_to_main(ctx);
                 Outcome::Nothing
             }
         }
     }
-}
 
-/// The new run a `Start` asks for, its seed drawn by `random_seed` when none was typed.
-pub(crate) fn start_params(outcome: Outcome, random_seed: impl FnOnce() -> u64) -> Option<GenParams> {
-    match outcome {
-        Outcome::Start {
-            seed,
-            width,
-            height,
-            style,
-            ..
-        } => Some(GenParams::new(seed.unwrap_or_else(random_seed), width, height, style)),
-        _ => None,
+    /// Left or right on a row with choices.
+    fn adjust(&mut self, row: Row, up: bool, ctx: &mut Context) -> Outcome {
+        match row {
+            Row::Style | Row::Size => {
+                new_run::adjust(self, row, up);
+                Outcome::Nothing
+            }
+            _ => settings::adjust(row, up, ctx),
+        }
     }
 }
 

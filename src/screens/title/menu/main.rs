@@ -1,0 +1,67 @@
+//! The title's main page: Continue, the saved runs, a new run, the daily, the settings, the
+//! history, the high scores, the feats and Quit.
+
+use super::{Context, Menu, Outcome, Page, Row};
+
+/// Its rows: Continue and the saved runs only when there are some, Quit only where it can.
+pub(super) fn rows(ctx: &Context) -> Vec<Row> {
+    let mut rows = Vec::new();
+    if ctx.resume.is_some() {
+        rows.push(Row::Continue);
+    }
+    if !ctx.saved.is_empty() {
+        rows.push(Row::SavedRuns);
+    }
+    rows.extend([
+        Row::NewRun,
+        Row::Daily,
+        Row::Settings,
+        Row::History,
+        Row::Scores,
+        Row::Feats,
+    ]);
+    if ctx.can_quit {
+        rows.push(Row::Quit);
+    }
+    rows
+}
+
+pub(super) fn label(row: Row, ctx: &Context) -> String {
+    match row {
+        Row::Continue => format!(
+            "Continue: {}",
+            ctx.resume.and_then(|i| ctx.saved.get(i)).map_or("", String::as_str)
+        ),
+        Row::SavedRuns => format!("Saved runs ({})", ctx.saved.len()),
+        Row::NewRun => "New run".into(),
+        Row::Daily => format!("Daily dungeon: {}", ctx.today),
+        Row::Scores => "High scores".into(),
+        Row::Feats => "Feats".into(),
+        Row::Settings => "Settings".into(),
+        Row::History => "Run history".into(),
+        Row::Quit => "Quit".into(),
+        _ => String::new(),
+    }
+}
+
+pub(super) fn enter(menu: &mut Menu, row: Row, ctx: &Context) -> Outcome {
+    match row {
+        Row::Continue => return ctx.resume.map_or(Outcome::Nothing, Outcome::Resume),
+        Row::SavedRuns => menu.open(Page::SavedRuns),
+        Row::NewRun => menu.open(Page::NewRun),
+        Row::Settings => menu.open(Page::Settings),
+        Row::History => menu.open(Page::History),
+        Row::Scores => menu.open(Page::Scores),
+        Row::Feats => menu.open(Page::Feats),
+        Row::Daily if ctx.full.is_some() => {
+            menu.note = Some(format!(
+                "{} runs are saved, the most kept: finish one, or start a New run (which offers to retire the oldest), first.",
+                ctx.saved.len()
+            ));
+        }
+        Row::Daily => return Outcome::Daily,
+        Row::Quit => return Outcome::Quit,
+        _ => {}
+    }
+    Outcome::Nothing
+}

@@ -1,0 +1,99 @@
+//! The new run page: a seed typed (or random), the corridors' style, the size, and Start.
+
+use delve_core::generation::{CorridorStyle, GenParams};
+
+use super::{Context, Menu, Outcome, Page, Row};
+
+/// The level sizes the new-run page offers.
+pub const SIZES: [(u32, u32); 5] = [(40, 30), (80, 50), (120, 80), (200, 120), (256, 256)];
+/// The longest seed that can be typed (u64 has 20 digits).
+const SEED_DIGITS: usize = 20;
+
+pub(super) fn rows() -> Vec<Row> {
+    vec![Row::Seed, Row::Style, Row::Size, Row::Start]
+}
+
+pub(super) fn label(menu: &Menu, row: Row) -> String {
+    let (w, h) = SIZES[menu.size];
+    match row {
+        Row::Seed if menu.seed.is_empty() => "Seed: random (type digits for a seed)".into(),
+        Row::Seed => format!("Seed: {}", menu.seed),
+        Row::Style => format!("Corridors: < {} >", menu.style.name()),
+        Row::Size => format!("Size: < {w}x{h} >"),
+        Row::Start => "Start".into(),
+        _ => String::new(),
+    }
+}
+
+/// A digit typed: onto the seed, while it stays a number (leading zeros dropped).
+pub(super) fn type_digit(menu: &mut Menu, d: char) {
+    menu.selected = 0;
+    if menu.seed.len() < SEED_DIGITS && d.is_ascii_digit() {
+        let typed = format!("{}{d}", menu.seed);
+        if typed.parse::<u64>().is_ok() {
+            menu.seed = typed.trim_start_matches('0').to_owned();
+            if menu.seed.is_empty() {
+                menu.seed.push('0');
+            }
+        }
+    }
+}
+
+pub(super) fn enter(menu: &mut Menu, row: Row, ctx: &Context) -> Outcome {
+    match row {
+        Row::Start | Row::Seed if ctx.full.is_some() => {
+            menu.open(Page::Retire);
+            menu.note = Some(format!(
+                "{} runs are saved, the most kept: the oldest goes to the history to make room.",
+                ctx.saved.len()
+            ));
+            Outcome::Nothing
+        }
+        Row::Start | Row::Seed => start(menu, false),
+        Row::Style | Row::Size => {
+            adjust(menu, row, true);
+            Outcome::Nothing
+        }
+        _ => Outcome::Nothing,
+    }
+}
+
+/// The run the page asks for; `retire_oldest` when the player agreed to make room.
+pub(super) fn start(menu: &Menu, retire_oldest: bool) -> Outcome {
+    let (width, height) = SIZES[menu.size];
+    Outcome::Start {
+        seed: menu.seed.parse().ok(),
+        width,
+        height,
+        style: menu.style,
+        retire_oldest,
+    }
+}
+
+/// Left or right on the style or the size.
+pub(super) fn adjust(menu: &mut Menu, row: Row, up: bool) {
+    let step = |i: usize, n: usize| if up { (i + 1) % n } else { (i + n - 1) % n };
+    match row {
+        Row::Style => {
+            let all = CorridorStyle::ALL;
+            let i = all.iter().position(|&s| s == menu.style).unwrap_or(0);
+            menu.style = all[step(i, all.len())];
+        }
+        Row::Size => menu.size = step(menu.size, SIZES.len()),
+        _ => {}
+    }
+}
+
+/// The new run a `Start` asks for, its seed drawn by `random_seed` when none was typed.
+pub(crate) fn start_params(outcome: Outcome, random_seed: impl FnOnce() -> u64) -> Option<GenParams> {
+    match outcome {
+        Outcome::Start {
+            seed,
+            width,
+            height,
+            style,
+            ..
+        } => Some(GenParams::new(seed.unwrap_or_else(random_seed), width, height, style)),
+        _ => None,
+    }
+}
