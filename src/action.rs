@@ -3,6 +3,8 @@
 
 use bevy::prelude::*;
 use delve_core::geom::Dir8;
+
+use crate::state::{Focus, GameState, Session};
 use leafwing_input_manager::prelude::*;
 
 /// Everything a player can ask for.
@@ -195,52 +197,83 @@ impl Action {
     }
 }
 
-/// A place keys are read in: the map while playing, aiming, the generator lab, the summary at a
-/// run's end, and with Ctrl held (quitting). Two actions may share a key exactly when no place
-/// reads both (`Place::reads`): keys cannot collide by construction of this one table, not by a
-/// rule written for each pair, and a new action says where it is read.
+/// Where keys are read, as the states say it: the screen, and while playing its focus and
+/// session (`Where::ALL`: every combination the states allow).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Place {
-    /// Playing on the map, its overlays open or not.
-    Map,
-    /// Aiming something thrown or zapped.
-    Aim,
-    /// The generator lab (the map's keys too, but those its next-level key comes before).
-    Lab,
-    /// The summary at a run's end.
-    End,
-    /// With Ctrl held, anywhere.
-    Ctrl,
+pub struct Where {
+    /// The screen.
+    pub screen: GameState,
+    /// The focus, while playing.
+    pub focus: Option<Focus>,
+    /// Playing, the lab or a replay.
+    pub session: Session,
 }
 
-impl Place {
-    pub const ALL: [Place; 5] = [Place::Map, Place::Aim, Place::Lab, Place::End, Place::Ctrl];
+impl Where {
+    /// Every place the states allow.
+    pub fn all() -> impl Iterator<Item = Where> {
+        GameState::ALL.into_iter().flat_map(|screen| {
+            let focuses: Vec<Option<Focus>> = match screen {
+                GameState::Playing => Focus::ALL.into_iter().map(Some).collect(),
+                _ => vec![None],
+            };
+            focuses.into_iter().flat_map(move |focus| {
+                Session::ALL
+                    .into_iter()
+                    .map(move |session| Where { screen, focus, session })
+            })
+        })
+    }
 
-    /// Whether `action`'s keys are read here.
+    /// Whether `action`'s keys are read here (Quit's only with Ctrl held: a chord, read
+    /// everywhere, that shares its key with anything). The match is on the states themselves: a
+    /// new screen or focus does not compile until it says which keys it reads, and two actions
+    /// may share a key exactly when no place reads both (`apart`), so keys cannot collide.
     pub const fn reads(self, action: Action) -> bool {
         use Action::*;
-        match self {
-            // Everything played on the map, with its overlays, the zoom and the sidebar.
-            Place::Map => !matches!(
-                action,
-                LabNext | NextTarget | Fire | NewRun | SameRun | TitleScreen | SubmitRun | Quit
-            ),
-            // The aim steers with the moves, cancels, cycles, fires, and the camera still zooms.
-            Place::Aim => {
-                action.direction().is_some() || matches!(action, Cancel | NextTarget | Fire | ZoomIn | ZoomOut)
-            }
-            // In the lab its next-level key comes before the map's turn keys (`n` is a move
+        let zoom = matches!(action, ZoomIn | ZoomOut);
+        match (self.screen, self.focus) {
+            // The title reads its menus' own keys; loading reads none.
+            (GameState::Loading | GameState::Title | GameState::LoadFailed, _) => false,
+            // The summary: its choices, and Esc to quit.
+            (GameState::Ended, _) => matches!(action, NewRun | SameRun | TitleScreen | SubmitRun | Cancel),
+            (GameState::Playing, None) => false,
+            // On the map: everything played, the overlays it opens, the zoom and the sidebar; in
+            // the lab its next-level key comes before the map's turn keys (`n` is a move
             // elsewhere), not before the rest of the map's.
-            Place::Lab => matches!(action, LabNext) || (Place::Map.reads(action) && !action.plays_a_turn()),
-            // The summary: its three choices, and Esc to quit.
-            Place::End => matches!(action, NewRun | SameRun | TitleScreen | SubmitRun | Cancel),
-            Place::Ctrl => matches!(action, Quit),
+            (GameState::Playing, Some(Focus::Map)) => {
+                let map = !matches!(
+                    action,
+                    LabNext | NextTarget | Fire | NewRun | SameRun | TitleScreen | SubmitRun | Quit
+                );
+                match self.session {
+                    Session::Lab => matches!(action, LabNext) || (map && !action.plays_a_turn()),
+                    Session::Play | Session::Replay => map,
+                }
+            }
+            // Aiming and looking steer a cursor, cycle the targets, fire (or travel there) and
+            // zoom; looking's own key stops it.
+            (GameState::Playing, Some(Focus::Aim)) => {
+                action.direction().is_some() || zoom || matches!(action, Cancel | NextTarget | Fire)
+            }
+            (GameState::Playing, Some(Focus::Look)) => {
+                action.direction().is_some() || zoom || matches!(action, Cancel | NextTarget | Fire | Look)
+            }
+            // The overlays: Esc, the key that opened them (which closes them) and the zoom; the
+            // pack's letters and the boons' choices are their own keys, not actions.
+            (GameState::Playing, Some(Focus::Pack)) => zoom || matches!(action, Cancel | Inventory | Throw),
+            (GameState::Playing, Some(Focus::Help)) => zoom || matches!(action, Cancel | Help),
+            (GameState::Playing, Some(Focus::Log)) => zoom || matches!(action, Cancel | MessageLog),
+            (GameState::Playing, Some(Focus::Overview)) => zoom || matches!(action, Cancel | Overview | Minimap),
+            (GameState::Playing, Some(Focus::Boon)) => false,
+            // A question ("Close which door?"): a direction answers it, any other key lets it go.
+            (GameState::Playing, Some(Focus::Choose)) => action.direction().is_some(),
         }
     }
 
     /// Whether `a` and `b` may share a key: no place reads both.
     pub fn apart(a: Action, b: Action) -> bool {
-        !Place::ALL.iter().any(|p| p.reads(a) && p.reads(b))
+        !Where::all().any(|w| w.reads(a) && w.reads(b))
     }
 }
 
@@ -250,27 +283,39 @@ mod tests {
 
     #[test]
     fn every_action_is_read_somewhere_and_keys_collide_only_where_both_are_read() {
-        for action in Action::ALL {
-            assert!(Place::ALL.iter().any(|p| p.reads(action)), "{action:?} is read nowhere");
+        for action in Action::ALL.into_iter().filter(|&a| a != Action::Quit) {
+            assert!(Where::all().any(|w| w.reads(action)), "{action:?} is read nowhere");
         }
         // `n` is a move on the map and the next level in the lab; Tab the overview and the next
         // target; `f` throws and fires; the summary's keys are play's too; Ctrl+q is no `q`.
-        assert!(Place::apart(Action::LabNext, Action::MoveSE));
-        assert!(Place::apart(Action::NextTarget, Action::Overview));
-        assert!(Place::apart(Action::Fire, Action::Throw));
-        assert!(Place::apart(Action::NewRun, Action::MoveSE));
-        assert!(Place::ALL.iter().all(|p| !p.reads(Action::Quit) || *p == Place::Ctrl));
+        assert!(Where::apart(Action::LabNext, Action::MoveSE));
+        assert!(Where::apart(Action::NextTarget, Action::Overview));
+        assert!(Where::apart(Action::Fire, Action::Throw));
+        assert!(Where::apart(Action::NewRun, Action::MoveSE));
+        assert!(Where::all().all(|w| !w.reads(Action::Quit)));
         // Never: two of the map's, a summary choice and Esc (the summary reads both), firing and
-        // zooming (aiming reads both), the lab's next level and the overview.
-        assert!(!Place::apart(Action::Explore, Action::Wait));
-        assert!(!Place::apart(Action::NewRun, Action::Cancel));
-        assert!(!Place::apart(Action::Fire, Action::ZoomIn));
-        assert!(!Place::apart(Action::LabNext, Action::Overview));
+        // zooming (aiming reads both), the lab's next level and the overview, looking and
+        // travelling to what is looked at.
+        assert!(!Where::apart(Action::Explore, Action::Wait));
+        assert!(!Where::apart(Action::NewRun, Action::Cancel));
+        assert!(!Where::apart(Action::Fire, Action::ZoomIn));
+        assert!(!Where::apart(Action::LabNext, Action::Overview));
+        assert!(!Where::apart(Action::Look, Action::Fire));
         // Sharing is symmetric.
         for a in Action::ALL {
             for b in Action::ALL {
-                assert_eq!(Place::apart(a, b), Place::apart(b, a), "{a:?} {b:?}");
+                assert_eq!(Where::apart(a, b), Where::apart(b, a), "{a:?} {b:?}");
             }
         }
+    }
+
+    #[test]
+    fn every_state_is_a_place_keys_may_be_read() {
+        let all: Vec<Where> = Where::all().collect();
+        // Four screens but playing, each in three sessions; playing in each focus and session.
+        assert_eq!(
+            all.len(),
+            (GameState::ALL.len() - 1 + Focus::ALL.len()) * Session::ALL.len()
+        );
     }
 }

@@ -24,6 +24,17 @@ pub enum GameState {
 /// overlay at a time holds by construction (opening one leaves the map's focus, and only the
 /// map's focus opens one); every overlay's entities go when its focus does
 /// (`DespawnOnExit`), and every system that plays by key runs `in_state(Focus::Map)`.
+impl GameState {
+    /// Every screen (`tests::every_state_is_listed` holds the lists whole).
+    pub const ALL: [GameState; 5] = [
+        GameState::Loading,
+        GameState::Title,
+        GameState::Playing,
+        GameState::Ended,
+        GameState::LoadFailed,
+    ];
+}
+
 #[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[source(GameState = GameState::Playing)]
 pub enum Focus {
@@ -50,6 +61,21 @@ pub enum Focus {
     Boon,
 }
 
+impl Focus {
+    /// Every focus.
+    pub const ALL: [Focus; 9] = [
+        Focus::Map,
+        Focus::Pack,
+        Focus::Aim,
+        Focus::Look,
+        Focus::Help,
+        Focus::Log,
+        Focus::Overview,
+        Focus::Choose,
+        Focus::Boon,
+    ];
+}
+
 /// Whose run `turn::Game` holds: the player's own, a level the generator lab shows (the
 /// player's run set aside meanwhile), or a recording being watched. Set together with the run
 /// (`turn::begin_run`), so it is always the run's; what systems gate on is `InPlay`.
@@ -64,6 +90,41 @@ pub enum Session {
     Lab,
     /// A recording played back: the player's commands are not played and nothing is saved.
     Replay,
+}
+
+impl Session {
+    /// Every session.
+    pub const ALL: [Session; 3] = [Session::Play, Session::Lab, Session::Replay];
+}
+
+/// Each state's place in its `ALL`: a new variant does not compile until it is numbered here,
+/// next to the list it belongs in.
+#[cfg(test)]
+const fn places(screen: GameState, focus: Focus, session: Session) -> [usize; 3] {
+    let screen = match screen {
+        GameState::Loading => 0,
+        GameState::Title => 1,
+        GameState::Playing => 2,
+        GameState::Ended => 3,
+        GameState::LoadFailed => 4,
+    };
+    let focus = match focus {
+        Focus::Map => 0,
+        Focus::Pack => 1,
+        Focus::Aim => 2,
+        Focus::Look => 3,
+        Focus::Help => 4,
+        Focus::Log => 5,
+        Focus::Overview => 6,
+        Focus::Choose => 7,
+        Focus::Boon => 8,
+    };
+    let session = match session {
+        Session::Play => 0,
+        Session::Lab => 1,
+        Session::Replay => 2,
+    };
+    [screen, focus, session]
 }
 
 /// The session while a run is on the map (`GameState::Playing`), and only then: what play-time
@@ -101,5 +162,23 @@ pub(crate) fn log_transitions(
     }
     for e in focus.read() {
         info!("focus: {:?} -> {:?}", e.exited, e.entered);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_state_is_listed() {
+        for (i, s) in GameState::ALL.into_iter().enumerate() {
+            assert_eq!(places(s, Focus::Map, Session::Play)[0], i);
+        }
+        for (i, f) in Focus::ALL.into_iter().enumerate() {
+            assert_eq!(places(GameState::Playing, f, Session::Play)[1], i);
+        }
+        for (i, s) in Session::ALL.into_iter().enumerate() {
+            assert_eq!(places(GameState::Playing, Focus::Map, s)[2], i);
+        }
     }
 }

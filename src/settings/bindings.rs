@@ -359,7 +359,7 @@ impl Bindings {
         let key = binding.resolve(layout)?;
         Action::ALL.into_iter().find(|&other| {
             other != action
-                && !crate::action::Place::apart(action, other)
+                && !crate::action::Where::apart(action, other)
                 && self.of(other).iter().any(|b| b.resolve(layout) == Some(key))
         })
     }
