@@ -88,6 +88,40 @@ fn the_hud_shows_the_run_the_player_and_the_log() {
     assert!(shows(&mut app, "HP 7/30"), "{:?}", texts(&mut app));
 }
 
+/// What the screens say to a screen reader (`Spoken`), the cursor's line marked.
+fn spoken(app: &mut App) -> Vec<String> {
+    let w = app.world_mut();
+    let mut all: Vec<(Entity, delve::ui::spoken::Spoken)> = w
+        .query::<(Entity, &delve::ui::spoken::Spoken)>()
+        .iter(w)
+        .map(|(e, s)| (e, s.clone()))
+        .collect();
+    all.sort_by_key(|(e, _)| *e);
+    all.iter().flat_map(|(_, s)| s.marked()).collect()
+}
+
+#[test]
+fn a_screen_reader_hears_the_menus_rows_and_where_their_cursor_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::Dir(dir.path().to_owned());
+    let mut app = title_app(&store);
+    let heard = spoken(&mut app);
+    assert_eq!(heard.first().map(String::as_str), Some("DELVE"), "{heard:?}");
+    let cursor = |heard: &[String]| heard.iter().filter(|l| l.starts_with("> ")).cloned().collect::<Vec<_>>();
+    assert_eq!(cursor(&heard), ["> New run"], "{heard:?}");
+    assert!(heard.contains(&"Settings".to_owned()), "{heard:?}");
+    // The cursor moves as the keys move it; a setting's row says its value.
+    press(&mut app, KeyCode::ArrowDown, "");
+    press(&mut app, KeyCode::ArrowDown, "");
+    assert_eq!(cursor(&spoken(&mut app)), ["> Settings"]);
+    press(&mut app, KeyCode::Enter, "\r");
+    let heard = spoken(&mut app);
+    assert_eq!(cursor(&heard).len(), 1, "{heard:?}");
+    assert!(cursor(&heard)[0].starts_with("> move"), "the first action's row: {heard:?}");
+    assert!(heard.iter().any(|l| l.starts_with("sight radius < ")), "{heard:?}");
+    assert!(heard.iter().all(|l| !l.contains('\t')), "columns are joined: {heard:?}");
+}
+
 /// A key going down or up, as the window reports it: where it is and what it types.
 fn key_event(code: KeyCode, text: &str, state: ButtonState) -> KeyboardInput {
     KeyboardInput {

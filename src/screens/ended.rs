@@ -13,6 +13,7 @@ use crate::state::{GameState, Session};
 use crate::turn::{Game, begin_run};
 use crate::ui::palette;
 use crate::ui::scale;
+use crate::ui::spoken::Spoken;
 
 /// What the player asks for at the end of a run.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,6 +68,11 @@ fn show_summary(mut commands: Commands, game: Res<Game>, settings: Option<Res<Se
         Some(Ending::Won) => palette::VICTORY,
         _ => palette::DEFEAT,
     };
+    let text = format!(
+        "{}\n\nTo share: {}\n\n{keys}",
+        summary(&game.0),
+        delve_core::save::share_line(&game)
+    );
     commands.spawn((DespawnOnExit(GameState::Ended), crate::ui::plain_camera()));
     commands.spawn((
         Name::new("Summary"),
@@ -88,11 +94,8 @@ fn show_summary(mut commands: Commands, game: Res<Game>, settings: Option<Res<Se
             BackgroundColor(palette::SUMMARY),
             children![(
                 SummaryText,
-                Text::new(format!(
-                    "{}\n\nTo share: {}\n\n{keys}",
-                    summary(&game.0),
-                    delve_core::save::share_line(&game)
-                )),
+                Spoken::new([text.clone()]),
+                Text::new(text),
                 TextFont::from_font_size(scale::TITLE),
                 TextColor(colour),
             )],
@@ -155,15 +158,17 @@ fn start_next_run(
     game: Res<Game>,
     mut commands: Commands,
     session: Res<State<Session>>,
-    mut text: Query<&mut Text, With<SummaryText>>,
+    mut text: Query<(&mut Text, &mut Spoken), With<SummaryText>>,
 ) {
     let Some(&ask) = asked.read().last() else { return };
     match next_run(&game, ask) {
         // In the session the last was: after a specimen, the next is the lab's too.
         Ok(run) => begin_run(&mut commands, run, *session.get()),
         Err(e) => {
-            for mut t in &mut text {
-                t.0.push_str(&format!("\n\nCould not make the next level: {e}"));
+            let line = format!("Could not make the next level: {e}");
+            for (mut t, mut spoken) in &mut text {
+                t.0.push_str(&format!("\n\n{line}"));
+                spoken.push(line.clone());
             }
         }
     }

@@ -1,6 +1,7 @@
 //! The loading screen: a line while the assets load (`assets`), and the screen that says which
 //! file would not load and stops, if one would not.
 
+use crate::ui::spoken::Spoken;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
@@ -17,6 +18,7 @@ pub fn plugin(app: &mut App) {
 fn centred_text(commands: &mut Commands, text: String, colour: Color, state: GameState) {
     commands.spawn((
         DespawnOnExit(state),
+        Spoken::new([text.clone()]),
         Node {
             width: percent(100),
             height: percent(100),

@@ -17,6 +17,7 @@ use crate::settings::bindings::shown;
 use crate::settings::{KeyboardLayout, Settings};
 use crate::state::{GameState, Session};
 use crate::turn::Game;
+use crate::ui::spoken::Spoken;
 use crate::ui::{palette, scale};
 
 /// The summary's line about the board.
@@ -76,6 +77,11 @@ fn offer(
     }
     let store = store.map_or(Store::Nowhere, |s| s.0.clone());
     let url = target.url.as_deref().unwrap_or_default();
+    let offer = format!(
+        "{}  submit this run to the board at {url} as {}",
+        key(settings.as_deref()),
+        target.name_in(&store)
+    );
     commands.spawn((
         Name::new("Board line"),
         DespawnOnExit(GameState::Ended),
@@ -88,11 +94,8 @@ fn offer(
         },
         children![(
             BoardLine,
-            Text::new(format!(
-                "{}  submit this run to the board at {url} as {}",
-                key(settings.as_deref()),
-                target.name_in(&store)
-            )),
+            Spoken::new([offer.clone()]),
+            Text::new(offer),
             TextFont::from_font_size(scale::BODY),
             TextColor(palette::TEXT),
         )],
@@ -112,7 +115,7 @@ fn submit_on_key(
     (target, session, store): (Res<BoardTarget>, Res<State<Session>>, Option<Res<SaveStore>>),
     game: Res<Game>,
     (in_flight, ranked): (Option<Res<InFlight>>, Option<Res<Done>>),
-    mut line: Query<&mut Text, With<BoardLine>>,
+    mut line: Query<(&mut Text, &mut Spoken), With<BoardLine>>,
 ) {
     if !offered(&target, session.get())
         || in_flight.is_some()
@@ -128,8 +131,9 @@ fn submit_on_key(
     let (url, name) = (target.url.clone().unwrap_or_default(), target.name_in(&store));
     // The board the player has set: the one an old name's secret was used with.
     let usual = settings.board.clone();
-    for mut text in &mut line {
+    for (mut text, mut spoken) in &mut line {
         text.0 = format!("Sending the run to {url}; the board replays it…");
+        *spoken = Spoken::new([text.0.clone()]);
     }
     let (send, answer) = channel();
     std::thread::spawn(move || {
@@ -146,7 +150,7 @@ fn take_answer(
     in_flight: Option<Res<InFlight>>,
     target: Res<BoardTarget>,
     settings: Option<Res<Settings>>,
-    mut line: Query<(&mut Text, &mut TextColor), With<BoardLine>>,
+    mut line: Query<(&mut Text, &mut TextColor, &mut Spoken), With<BoardLine>>,
 ) {
     let Some(in_flight) = in_flight else { return };
     let answer = match in_flight.0.lock().map(|rx| rx.try_recv()) {
@@ -186,8 +190,9 @@ fn take_answer(
         }
     };
     info!("{said}");
-    for (mut text, mut text_colour) in &mut line {
+    for (mut text, mut text_colour, mut spoken) in &mut line {
         text.0.clone_from(&said);
         text_colour.0 = colour;
+        *spoken = Spoken::new([said.clone()]);
     }
 }

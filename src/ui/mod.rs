@@ -1,12 +1,13 @@
 //! The look of the interface: one palette (`palette`, every colour the shell draws with), one
 //! type scale (`scale`), what is drawn over what (`layers`), the widgets screens and overlays are
-//! built from (`widgets`), where panels stand (`layout`), and the camera every screen draws
-//! through. No systems: plain bundles and data.
+//! built from (`widgets`), where panels stand (`layout`), what a screen says to a screen reader
+//! (`spoken`), and the camera every screen draws through. No systems: plain bundles and data.
 
 pub mod layers;
 pub mod layout;
 pub mod palette;
 pub mod scale;
+pub mod spoken;
 pub mod widgets;
 
 use bevy::prelude::*;

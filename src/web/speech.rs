@@ -1,14 +1,16 @@
 //! The page's words for a screen reader: the game's messages mirrored into a live region
 //! (`#delve-log`, `role="log"`), where the player is in words (`#delve-where`, which the page's
-//! "Where am I?" key and button read out: `look::whereabouts`), and the text the canvas shows
-//! (`#delve-screen`: the title's menus, the pack, the boons, the summary), whose new lines are
-//! read out (`#delve-said`, `aria-live`) when a screen opens or its cursor moves. The canvas
-//! itself is a picture a screen reader cannot read; these make the same game readable.
+//! "Where am I?" key and button read out: `look::whereabouts`), and what the screens say
+//! (`#delve-screen`: each screen's and overlay's `Spoken`: the title's menus, the pack, the boons,
+//! the summary...), whose new lines are read out (`#delve-said`, `aria-live`) when a screen opens
+//! or its cursor moves. The canvas itself is a picture a screen reader cannot read; these make the
+//! same game readable.
 
 use bevy::prelude::*;
 
 use crate::state::{Focus, GameState};
 use crate::turn::Game;
+use crate::ui::spoken::Spoken;
 
 /// How many of the log's lines the page keeps (older ones are dropped from the page, not the run).
 const LOG_KEPT: u32 = 40;
@@ -71,67 +73,22 @@ pub(super) fn mirror_whereabouts(game: Res<Game>) {
     }
 }
 
-/// What is read of an interface node: its layout, its text, what is under it, whether it shows.
-type NodeText = (
-    Option<&'static Node>,
-    Option<&'static Text>,
-    Option<&'static Children>,
-    Option<&'static InheritedVisibility>,
-);
-
-/// The text of a node and everything under it, in reading order: a row's texts on one line,
-/// a column's each on its own; nothing that is hidden.
-fn read_node(entity: Entity, nodes: &Query<NodeText>, spans: &Query<&TextSpan>, lines: &mut Vec<String>) {
-    let Ok((node, text, children, visible)) = nodes.get(entity) else {
-        return;
-    };
-    if visible.is_some_and(|v| !v.get()) || node.is_some_and(|n| n.display == Display::None) {
-        return;
-    }
-    let mut mine = text.map(|t| t.0.clone()).unwrap_or_default();
-    for child in children.into_iter().flatten() {
-        if let Ok(span) = spans.get(*child) {
-            mine.push_str(&span.0);
-        }
-    }
-    let mine = mine.trim();
-    if !mine.is_empty() {
-        lines.extend(mine.lines().map(|l| l.trim().to_owned()).filter(|l| !l.is_empty()));
-    }
-    let Some(children) = children else { return };
-    let row = node.is_some_and(|n| n.flex_direction == FlexDirection::Row) && text.is_none();
-    let mut under = Vec::new();
-    for child in children {
-        read_node(*child, nodes, spans, &mut under);
-    }
-    if row && under.len() > 1 {
-        lines.push(under.join(" "));
-    } else {
-        lines.extend(under);
-    }
-}
-
-/// Mirrors the interface's text into `#delve-screen`, and reads out what is new on it, outside
-/// the map (on the map the log says what happens): a screen opened, its cursor moved ("> Settings").
-#[allow(clippy::type_complexity)]
+/// Mirrors what the screens and overlays say (`Spoken`, on their roots, oldest first) into
+/// `#delve-screen`, and reads out what is new, outside the map (on the map the log says what
+/// happens): a screen opened, its cursor moved ("> Settings"): the cursor's line first.
 pub(super) fn mirror_screen(
-    changed: Query<(), Or<(Changed<Text>, Changed<Node>, Changed<InheritedVisibility>)>>,
-    removed: RemovedComponents<Node>,
-    roots: Query<Entity, (With<Node>, Without<ChildOf>)>,
-    nodes: Query<NodeText>,
-    spans: Query<&TextSpan>,
+    changed: Query<(), Changed<Spoken>>,
+    removed: RemovedComponents<Spoken>,
+    spoken: Query<(Entity, &Spoken)>,
     (state, focus): (Option<Res<State<GameState>>>, Option<Res<State<Focus>>>),
     mut shown: Local<Vec<String>>,
 ) {
     if changed.is_empty() && removed.is_empty() {
         return;
     }
-    let mut lines = Vec::new();
-    let mut roots: Vec<Entity> = roots.iter().collect();
-    roots.sort();
-    for root in roots {
-        read_node(root, &nodes, &spans, &mut lines);
-    }
+    let mut all: Vec<(Entity, &Spoken)> = spoken.iter().collect();
+    all.sort_by_key(|(e, _)| *e);
+    let lines: Vec<String> = all.iter().flat_map(|(_, s)| s.marked()).collect();
     if lines == *shown {
         return;
     }
@@ -141,10 +98,12 @@ pub(super) fn mirror_screen(
     let on_the_map =
         state.is_some_and(|s| *s.get() == GameState::Playing) && focus.is_none_or(|f| *f.get() == Focus::Map);
     if !on_the_map {
-        // The cursor's row first (a menu's "> New run"), then the rest that is new.
-        let mut new: Vec<&String> = lines.iter().filter(|l| !shown.contains(l)).collect();
-        new.sort_by_key(|l| !l.starts_with('>'));
-        let said: Vec<&str> = new.iter().take(SAID_MOST).map(|l| l.as_str()).collect();
+        let cursors: Vec<String> = all.iter().filter_map(|(_, s)| s.at_cursor()).collect();
+        let new = cursors
+            .iter()
+            .chain(lines.iter().filter(|l| !cursors.contains(l)))
+            .filter(|l| !shown.contains(l));
+        let said: Vec<&str> = new.take(SAID_MOST).map(String::as_str).collect();
         if !said.is_empty()
             && let Some(region) = element("delve-said")
         {

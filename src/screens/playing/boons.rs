@@ -4,6 +4,7 @@
 //! core refuses it). In a replay the recorded choice is shown for a moment, the chosen boon
 //! marked, while the replay plays on. What a key does is `press`, plain logic the tests call.
 
+use crate::ui::spoken::Spoken;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use delve_core::run::Run;
@@ -127,48 +128,56 @@ fn panel(commands: &mut Commands, growth: &Growth, offer: &[Boon], chosen: Optio
         ),
         Some(_) => format!("Experience level {}: the recorded choice", growth.grade()),
     };
-    commands
-        .spawn((Name::new("Boons"), BoonPanel, full_window(), GlobalZIndex(5)))
-        .with_children(|layer| {
-            layer.spawn(overlay_panel(6.0)).with_children(|panel| {
-                panel.spawn(label(title, scale::HEADING, palette::GOLD));
-                for (i, &boon) in offer.iter().enumerate() {
-                    let s = boon.stats();
-                    let times = if s.most > 1 {
-                        format!(" (taken {} of {})", growth.times(boon), s.most)
-                    } else {
-                        String::new()
-                    };
-                    let marked = chosen.map_or(i == highlight, |c| c == boon);
-                    let words = if chosen.is_some() && !marked {
-                        palette::TEXT_DIM
-                    } else {
-                        palette::TEXT
-                    };
-                    let mark = if chosen == Some(boon) { "  (chosen)" } else { "" };
-                    panel.spawn((
-                        Button,
-                        BoonRow(i),
-                        Node {
-                            flex_direction: FlexDirection::Column,
-                            padding: UiRect::axes(px(8), px(4)),
-                            max_width: px(560),
-                            ..default()
-                        },
-                        BackgroundColor(if marked { palette::CHOSEN_ROW } else { Color::NONE }),
-                        children![
-                            label(
-                                format!("{} - {}{times}{mark}", i + 1, capitalised(s.name)),
-                                scale::BODY,
-                                palette::GOLD
-                            ),
-                            label(s.about, scale::BODY, words),
-                        ],
-                    ));
+    // What a screen reader is told: the same words, the highlighted row as the cursor's.
+    let mut spoken = Spoken::new([title.clone()]);
+    let mut root = commands.spawn((Name::new("Boons"), BoonPanel, full_window(), GlobalZIndex(5)));
+    root.with_children(|layer| {
+        layer.spawn(overlay_panel(6.0)).with_children(|panel| {
+            panel.spawn(label(title, scale::HEADING, palette::GOLD));
+            for (i, &boon) in offer.iter().enumerate() {
+                let s = boon.stats();
+                let times = if s.most > 1 {
+                    format!(" (taken {} of {})", growth.times(boon), s.most)
+                } else {
+                    String::new()
+                };
+                let marked = chosen.map_or(i == highlight, |c| c == boon);
+                let words = if chosen.is_some() && !marked {
+                    palette::TEXT_DIM
+                } else {
+                    palette::TEXT
+                };
+                let mark = if chosen == Some(boon) { "  (chosen)" } else { "" };
+                let said = format!("{} - {}{times}{mark}: {}", i + 1, capitalised(s.name), s.about);
+                if marked {
+                    spoken.push_cursor(said);
+                } else {
+                    spoken.push(said);
                 }
-            });
-        })
-        .id()
+                panel.spawn((
+                    Button,
+                    BoonRow(i),
+                    Node {
+                        flex_direction: FlexDirection::Column,
+                        padding: UiRect::axes(px(8), px(4)),
+                        max_width: px(560),
+                        ..default()
+                    },
+                    BackgroundColor(if marked { palette::CHOSEN_ROW } else { Color::NONE }),
+                    children![
+                        label(
+                            format!("{} - {}{times}{mark}", i + 1, capitalised(s.name)),
+                            scale::BODY,
+                            palette::GOLD
+                        ),
+                        label(s.about, scale::BODY, words),
+                    ],
+                ));
+            }
+        });
+    });
+    root.insert(spoken);
+    root.id()
 }
 
 fn show_boons(mut commands: Commands, game: Res<Game>, highlight: Res<Highlight>) {

@@ -13,6 +13,7 @@ use crate::state::Focus;
 use crate::turn::{Game, TurnSet};
 use crate::ui::palette;
 use crate::ui::scale;
+use crate::ui::spoken::Spoken;
 use crate::ui::widgets::{full_window, label, overlay_panel, text};
 
 /// Lines of the log the overlay shows.
@@ -121,12 +122,17 @@ fn overlay(
     commands: &mut Commands,
     focus: Focus,
     (name, marker): (&'static str, impl Component),
-    title: String,
+    (title, said): (String, Vec<String>),
     scrolled: f32,
     fill: impl FnOnce(&mut ChildSpawnerCommands),
 ) {
+    let spoken = Spoken::new(
+        std::iter::once(title.clone())
+            .chain(said)
+            .chain([SCROLL_HINT.to_owned()]),
+    );
     commands
-        .spawn((Name::new(name), marker, DespawnOnExit(focus), full_window()))
+        .spawn((Name::new(name), marker, DespawnOnExit(focus), full_window(), spoken))
         .with_children(|layer| {
             layer.spawn(overlay_panel(8.0)).with_children(|panel| {
                 panel.spawn(label(title, scale::HEADING, palette::GOLD));
@@ -145,7 +151,7 @@ fn show_log(mut commands: Commands, game: Res<Game>, settings: Res<Settings>) {
         &mut commands,
         Focus::Log,
         ("Message log", LogOverlay),
-        log_title(&settings.bindings),
+        (log_title(&settings.bindings), vec![lines.clone()]),
         BOTTOM,
         |page| {
             page.spawn(text(lines, scale::DENSE));
@@ -155,11 +161,17 @@ fn show_log(mut commands: Commands, game: Res<Game>, settings: Res<Settings>) {
 
 fn show_help(mut commands: Commands, settings: Res<Settings>) {
     let rows = help_rows(&settings.bindings);
+    let notes: Vec<String> = help_notes().into_iter().chain(terrain_notes()).collect();
+    let said = rows
+        .iter()
+        .map(|(what, keys)| format!("{what}: {keys}"))
+        .chain(notes.iter().cloned())
+        .collect();
     overlay(
         &mut commands,
         Focus::Help,
         ("Help", HelpOverlay),
-        help_title(&settings.bindings),
+        (help_title(&settings.bindings), said),
         0.0,
         |page| {
             for (what, keys) in rows {
@@ -190,7 +202,7 @@ fn show_help(mut commands: Commands, settings: Res<Settings>) {
                     ));
                 });
             }
-            for note in help_notes().into_iter().chain(terrain_notes()) {
+            for note in notes {
                 page.spawn((
                     text(note, scale::BODY),
                     Node {

@@ -12,6 +12,7 @@ use crate::settings::{KeyboardLayout, Settings};
 use crate::state::GameState;
 use crate::ui::palette;
 use crate::ui::scale;
+use crate::ui::spoken::Spoken;
 use crate::ui::widgets::label;
 use palette::{GOLD, TEXT, TEXT_DIM as DIM, WARN};
 
@@ -136,6 +137,8 @@ pub(super) fn draw_menu(
     };
     let rows = menu.rows(&ctx);
     let selected = menu.selected.min(rows.len() - 1);
+    // What a screen reader is told: the same words, the cursor's row known.
+    let mut spoken = Spoken::new(["DELVE"]);
     let mut body = commands.entity(*body);
     body.despawn_children();
     body.with_children(|page| {
@@ -152,28 +155,30 @@ pub(super) fn draw_menu(
             Page::Feats => "Feats: every one there is, and when each was first earned here",
         };
         page.spawn(label(subtitle, scale::HEADING, DIM));
+        spoken.push(subtitle);
         for line in &data.notices {
             page.spawn(label(line.clone(), scale::DENSE, WARN));
+            spoken.push(line.clone());
         }
         if menu.page == Page::History {
             let runs = &data.history.runs;
             if runs.is_empty() {
                 page.spawn(label("No run has ended yet.", scale::BODY, TEXT));
+                spoken.push("No run has ended yet.");
             }
             if runs.len() > menu::PAST_SHOWN {
-                page.spawn(label(
-                    format!(
-                        "(the newest {}; {} older runs are kept too)",
-                        menu::PAST_SHOWN,
-                        runs.len() - menu::PAST_SHOWN
-                    ),
-                    scale::DENSE,
-                    DIM,
-                ));
+                let more = format!(
+                    "(the newest {}; {} older runs are kept too)",
+                    menu::PAST_SHOWN,
+                    runs.len() - menu::PAST_SHOWN
+                );
+                page.spawn(label(more.clone(), scale::DENSE, DIM));
+                spoken.push(more);
             }
         }
         if menu.page == Page::Scores && data.scores.is_empty() {
             page.spawn(label("No run with a score has ended yet.", scale::BODY, TEXT));
+            spoken.push("No run with a score has ended yet.");
         }
         if let Page::Story(i) = menu.page {
             let story = data
@@ -183,6 +188,7 @@ pub(super) fn draw_menu(
                     || "This run's story could not be read.".to_owned(),
                     |bytes| String::from_utf8_lossy(&bytes).into_owned(),
                 );
+            spoken.push(story.clone());
             page.spawn((
                 Node {
                     max_height: percent(62),
@@ -202,11 +208,9 @@ pub(super) fn draw_menu(
             ));
         }
         if menu.page == Page::Feats {
-            page.spawn(label(
-                format!("{} of {} earned", data.feats_earned, delve_core::world::Feat::ALL.len()),
-                scale::BODY,
-                TEXT,
-            ));
+            let earned = format!("{} of {} earned", data.feats_earned, delve_core::world::Feat::ALL.len());
+            page.spawn(label(earned.clone(), scale::BODY, TEXT));
+            spoken.push(earned);
         }
         let small = matches!(menu.page, Page::Settings | Page::History | Page::Scores | Page::Feats);
         // The rows take the room left between the heading and the hints, and scroll within it.
@@ -236,6 +240,11 @@ pub(super) fn draw_menu(
                 // A row of two columns ("what\tvalue": a setting and its keys or value): what it
                 // is wraps within its column, never running into the value's.
                 let text = menu.label(row, &ctx);
+                if chosen {
+                    spoken.push_cursor(text.clone());
+                } else {
+                    spoken.push(text.clone());
+                }
                 let (what, value) = text.split_once('\t').unwrap_or((&text, ""));
                 row_node.with_children(|cells| {
                     // The cursor's mark in a column of its own: a wrapped line stays indented.
@@ -263,6 +272,7 @@ pub(super) fn draw_menu(
         });
         if let Some(note) = &menu.note {
             page.spawn(label(note.clone(), scale::BODY, GOLD));
+            spoken.push(note.clone());
         }
         let hint = match menu.page {
             Page::NewRun => {
@@ -280,7 +290,9 @@ pub(super) fn draw_menu(
                 settings.bindings.describe(crate::action::Action::Quit)
             ),
         };
+        spoken.push(hint.clone());
         page.spawn(label(hint, scale::SMALL, DIM));
     });
+    body.insert(spoken);
     redraw.write(RequestRedraw);
 }

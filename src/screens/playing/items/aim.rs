@@ -3,6 +3,7 @@
 //! the mouse; the line of fire drawn as the rules will fly it (`rules::flight`); fired with `f`,
 //! Enter or a click, and called off with Esc. While aiming, the keyboard is the aim's.
 
+use crate::ui::spoken::Spoken;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use delve_core::geom::Pos;
@@ -213,6 +214,7 @@ fn show_aim(
         Name::new("Aim prompt"),
         AimMark,
         DespawnOnExit(Focus::Aim),
+        Spoken::new([prompt(&game, aim)]),
         crate::ui::layout::prompt_row(sidebar.is_some_and(|s| s.0)),
         children![(
             Node {

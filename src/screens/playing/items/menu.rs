@@ -3,6 +3,7 @@
 //! click does it. It takes the keyboard while open. What to do is decided by `press`, plain
 //! logic the tests call directly.
 
+use crate::ui::spoken::Spoken;
 use bevy::ecs::system::SystemParam;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
@@ -340,86 +341,92 @@ fn show_pack(
             children![label(words, scale::BODY, colour)],
         )
     };
-    commands
-        .spawn((
-            Name::new("Pack"),
-            PackOverlay,
-            DespawnOnExit(Focus::Pack),
-            full_window(),
-        ))
-        .with_children(|layer| {
-            layer.spawn(overlay_panel(2.0)).with_children(|panel| match page {
-                Page::List { aiming } => {
-                    let keys = &settings.bindings;
-                    let title = if aiming {
-                        format!(
-                            "Throw or zap which? (a letter or a click; {} closes)",
-                            keys.key(Action::Cancel)
-                        )
-                    } else {
-                        format!(
-                            "Your pack (a letter or a click for an item; {} or {} closes)",
-                            keys.key(Action::Inventory),
-                            keys.key(Action::Cancel)
-                        )
-                    };
-                    panel.spawn(label(title, scale::HEADING, palette::GOLD));
-                    // A full pack at the largest text outgrows a short window: its rows scroll.
-                    panel
-                        .spawn((scroll_list(Val::Auto, 0.0), ScrollByKeys))
-                        .with_children(|list| {
-                            let mut any = false;
-                            for (s, item) in player.pack.items() {
-                                if aiming && !aimed(item) {
-                                    continue;
-                                }
-                                any = true;
-                                list.spawn(row(PackRow::Slot(s as u8), slot_line(player, s, item), palette::TEXT));
+    // What a screen reader is told: the same words.
+    let mut spoken = Spoken::default();
+    let mut pack = commands.spawn((
+        Name::new("Pack"),
+        PackOverlay,
+        DespawnOnExit(Focus::Pack),
+        full_window(),
+    ));
+    pack.with_children(|layer| {
+        layer.spawn(overlay_panel(2.0)).with_children(|panel| match page {
+            Page::List { aiming } => {
+                let keys = &settings.bindings;
+                let title = if aiming {
+                    format!(
+                        "Throw or zap which? (a letter or a click; {} closes)",
+                        keys.key(Action::Cancel)
+                    )
+                } else {
+                    format!(
+                        "Your pack (a letter or a click for an item; {} or {} closes)",
+                        keys.key(Action::Inventory),
+                        keys.key(Action::Cancel)
+                    )
+                };
+                spoken.push(title.clone());
+                panel.spawn(label(title, scale::HEADING, palette::GOLD));
+                // A full pack at the largest text outgrows a short window: its rows scroll.
+                panel
+                    .spawn((scroll_list(Val::Auto, 0.0), ScrollByKeys))
+                    .with_children(|list| {
+                        let mut any = false;
+                        for (s, item) in player.pack.items() {
+                            if aiming && !aimed(item) {
+                                continue;
                             }
-                            if !any {
-                                list.spawn(label("Nothing.", scale::BODY, palette::TEXT_DIM));
-                            }
-                        });
-                    let used = player.pack.items().count();
-                    panel.spawn(label(
-                        format!("{used} of {SLOTS} slots used"),
-                        scale::SMALL,
-                        palette::TEXT_DIM,
-                    ));
+                            any = true;
+                            spoken.push(slot_line(player, s, item));
+                            list.spawn(row(PackRow::Slot(s as u8), slot_line(player, s, item), palette::TEXT));
+                        }
+                        if !any {
+                            spoken.push("Nothing.");
+                            list.spawn(label("Nothing.", scale::BODY, palette::TEXT_DIM));
+                        }
+                    });
+                let used = format!("{} of {SLOTS} slots used", player.pack.items().count());
+                spoken.push(used.clone());
+                panel.spawn(label(used, scale::SMALL, palette::TEXT_DIM));
+            }
+            Page::Item(slot) => {
+                let Some(item) = player.pack.get(slot as usize) else {
+                    return;
+                };
+                spoken.push(describe(item, player));
+                panel.spawn(label(describe(item, player), scale::BODY, palette::TEXT));
+                let worn = player.pack.is_equipped(slot as usize);
+                for (key, words) in choices(item, worn) {
+                    spoken.push(format!("{key} - {words}"));
+                    panel.spawn(row(PackRow::Choice(key), format!("{key} - {words}"), palette::GOLD));
                 }
-                Page::Item(slot) => {
-                    let Some(item) = player.pack.get(slot as usize) else {
-                        return;
-                    };
-                    panel.spawn(label(describe(item, player), scale::BODY, palette::TEXT));
-                    let worn = player.pack.is_equipped(slot as usize);
-                    for (key, words) in choices(item, worn) {
-                        panel.spawn(row(PackRow::Choice(key), format!("{key} - {words}"), palette::GOLD));
-                    }
-                    panel.spawn(row(PackRow::Back, "Esc - back".to_owned(), palette::TEXT_DIM));
+                spoken.push("Esc - back");
+                panel.spawn(row(PackRow::Back, "Esc - back".to_owned(), palette::TEXT_DIM));
+            }
+            Page::Enchant(_) => {
+                let title = format!(
+                    "Enchant which? (a weapon or armour: a letter or a click; {} goes back)",
+                    settings.bindings.key(Action::Cancel)
+                );
+                spoken.push(title.clone());
+                panel.spawn(label(title, scale::HEADING, palette::GOLD));
+                let mut any = false;
+                for (s, item) in player.pack.items().filter(|&(_, i)| enchantable(i)) {
+                    any = true;
+                    spoken.push(slot_line(player, s, item));
+                    panel.spawn(row(PackRow::Slot(s as u8), slot_line(player, s, item), palette::TEXT));
                 }
-                Page::Enchant(_) => {
-                    let title = format!(
-                        "Enchant which? (a weapon or armour: a letter or a click; {} goes back)",
-                        settings.bindings.key(Action::Cancel)
-                    );
-                    panel.spawn(label(title, scale::HEADING, palette::GOLD));
-                    let mut any = false;
-                    for (s, item) in player.pack.items().filter(|&(_, i)| enchantable(i)) {
-                        any = true;
-                        panel.spawn(row(PackRow::Slot(s as u8), slot_line(player, s, item), palette::TEXT));
-                    }
-                    if !any {
-                        panel.spawn(label(
-                            "You carry no weapon or armour to enchant.",
-                            scale::BODY,
-                            palette::TEXT_DIM,
-                        ));
-                    }
-                    panel.spawn(row(PackRow::Back, "Esc - back".to_owned(), palette::TEXT_DIM));
+                if !any {
+                    let none = "You carry no weapon or armour to enchant.";
+                    spoken.push(none);
+                    panel.spawn(label(none, scale::BODY, palette::TEXT_DIM));
                 }
-            });
+                spoken.push("Esc - back");
+                panel.spawn(row(PackRow::Back, "Esc - back".to_owned(), palette::TEXT_DIM));
+            }
         });
+    });
+    pack.insert(spoken);
 }
 
 #[cfg(test)]

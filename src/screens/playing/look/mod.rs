@@ -9,6 +9,7 @@ mod whereabouts;
 pub use describe::{look_at, monster};
 pub use whereabouts::whereabouts;
 
+use crate::ui::spoken::Spoken;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use delve_core::geom::Pos;
@@ -143,10 +144,12 @@ fn show_look(
         Sprite::from_color(palette::LOOK_CURSOR, Vec2::splat(16.0)),
         Transform::from_translation(world_pos(map, cursor).extend(layers::CURSOR)),
     ));
+    const HINT: &str = "Looking: move the cursor (or Tab, or the mouse); Enter travels there; Esc or v stops.";
     commands.spawn((
         Name::new("Look"),
         LookMark,
         DespawnOnExit(Focus::Look),
+        Spoken::new([look_at(&game, cursor), HINT.to_owned()]),
         crate::ui::layout::prompt_row(sidebar.is_some_and(|s| s.0)),
         children![(
             Node {
@@ -159,11 +162,7 @@ fn show_look(
             BackgroundColor(palette::OVERLAY),
             children![
                 label(look_at(&game, cursor), scale::BODY, palette::TEXT),
-                label(
-                    "Looking: move the cursor (or Tab, or the mouse); Enter travels there; Esc or v stops.",
-                    scale::SMALL,
-                    palette::TEXT_DIM
-                ),
+                label(HINT, scale::SMALL, palette::TEXT_DIM),
             ],
         )],
     ));

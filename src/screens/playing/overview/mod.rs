@@ -12,6 +12,7 @@ mod upload;
 
 use crate::screens::playing::floor::focus::toggle_with;
 use crate::screens::playing::floor::pointer::OverMap;
+use crate::ui::spoken::Spoken;
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
@@ -349,6 +350,13 @@ fn show_overview(
                 ..default()
             },
             BackgroundColor(palette::OVERVIEW),
+            // A screen reader hears the title and the legend (the picture is `whereabouts`' in
+            // words).
+            Spoken::new(
+                std::iter::once(title.clone())
+                    .chain(Landmark::ALL.iter().map(|m| m.name().to_owned()))
+                    .chain(picture::LEGEND_TILES.iter().map(|(_, name)| (*name).to_owned())),
+            ),
         ))
         .with_children(|overlay| {
             overlay.spawn(label(title, scale::BODY, palette::TEXT));
