@@ -107,7 +107,13 @@ fn a_screen_reader_hears_the_menus_rows_and_where_their_cursor_is() {
     let mut app = title_app(&store);
     let heard = spoken(&mut app);
     assert_eq!(heard.first().map(String::as_str), Some("DELVE"), "{heard:?}");
-    let cursor = |heard: &[String]| heard.iter().filter(|l| l.starts_with("> ")).cloned().collect::<Vec<_>>();
+    let cursor = |heard: &[String]| {
+        heard
+            .iter()
+            .filter(|l| l.starts_with("> "))
+            .cloned()
+            .collect::<Vec<_>>()
+    };
     assert_eq!(cursor(&heard), ["> New run"], "{heard:?}");
     assert!(heard.contains(&"Settings".to_owned()), "{heard:?}");
     // The cursor moves as the keys move it; a setting's row says its value.
@@ -117,7 +123,10 @@ fn a_screen_reader_hears_the_menus_rows_and_where_their_cursor_is() {
     press(&mut app, KeyCode::Enter, "\r");
     let heard = spoken(&mut app);
     assert_eq!(cursor(&heard).len(), 1, "{heard:?}");
-    assert!(cursor(&heard)[0].starts_with("> move"), "the first action's row: {heard:?}");
+    assert!(
+        cursor(&heard)[0].starts_with("> move"),
+        "the first action's row: {heard:?}"
+    );
     assert!(heard.iter().any(|l| l.starts_with("sight radius < ")), "{heard:?}");
     assert!(heard.iter().all(|l| !l.contains('\t')), "columns are joined: {heard:?}");
 }
