@@ -1,250 +1,19 @@
-//! A run as a save keeps it: plain data taken from a `Run` (`SavedRun::capture`) and turned
-//! back into one (`SavedRun::restore`), which checks everything the game assumes of a run (one
-//! size for every level, actors on floor and never two on a tile, counters in range, a run
-//! still going), so a save that decodes but does not fit together is an error, never a panic or
-//! a hang later. It is the world's vocabulary, unchecked; its bytes are the newest frozen format
-//! (`formats`), reached through `current`.
+//! A saved run made a `Run` again, checking everything the game assumes of one: one size for every
+//! level, actors on floor and never two on a tile, counters in range, a run still going.
 
 use std::collections::HashSet;
 
+use super::{MAX_TURN, SavedGear, SavedLevel, SavedMemory, SavedRun};
 use crate::dungeon::{Dungeon, Origin};
 use crate::fov::{LevelMemory, Memory};
 use crate::geom::{Pos, Rect};
-use crate::map::{Tile, TileMap};
-use crate::rng::{GenRng, RngState};
-use crate::run::{Checkpoint, Recording, Run, RunParts, RunSpec};
+use crate::map::TileMap;
+use crate::rng::GenRng;
+use crate::run::{Run, RunSpec};
 use crate::world::{
-    Boon, Carrying, Class, Feat, FloorItem, Growth, Health, Item, Key, KeyRing, Level, Loot, Lore, MAX_HP, MAX_STATUS,
-    MOST_PLUS, MessageLog, Mind, Monster, NORMAL_SPEED, Pack, Player, RunRecord, STOMACH, Status, Trap,
+    Boon, Class, Feat, Item, KeyRing, Level, MAX_HP, MAX_STATUS, MOST_PLUS, MessageLog, Mind, NORMAL_SPEED, Pack,
+    Player, STOMACH,
 };
-
-/// The most turns a saved run may have played (a turn a second for thirty years).
-pub(crate) const MAX_TURN: u64 = 1 << 30;
-
-/// One level as saved: its terrain as it is now (door states included), what lies on it and
-/// who stands on it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SavedLevel {
-    /// Tiles to a row.
-    pub width: u32,
-    /// Rows.
-    pub height: u32,
-    /// Every tile, row by row.
-    pub tiles: Vec<Tile>,
-    /// The rooms, in BSP leaf order.
-    pub rooms: Vec<Rect>,
-    /// Where the player arrives from above.
-    pub start: Pos,
-    /// Keys lying on the floor.
-    pub keys: Vec<Key>,
-    /// The monsters on it, in the order they act.
-    pub monsters: Vec<Monster>,
-    /// Where the relic lies, if it does.
-    pub relic: Option<Pos>,
-    /// The items lying on it.
-    pub items: Vec<FloorItem>,
-    /// What its monsters carry off.
-    pub loot: Vec<Loot>,
-    /// The traps laid on it.
-    pub traps: Vec<Trap>,
-    /// Where fire burns and for how long.
-    pub fire: Vec<(Pos, u8)>,
-    /// Where gas hangs and how thick.
-    pub gas: Vec<(Pos, u8)>,
-    /// The gold lying on it, pile by pile.
-    pub gold: Vec<(Pos, u32)>,
-}
-
-/// What the player remembers of a level.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SavedMemory {
-    /// Tiles to a row.
-    pub width: u32,
-    /// The tile last seen at each spot, row by row.
-    pub tiles: Vec<Option<Tile>>,
-}
-
-/// The player as saved.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SavedPlayer {
-    /// Where it stands.
-    pub at: Pos,
-    /// Its keys: the level and the door each opens.
-    pub keys: Vec<(u32, Pos)>,
-    /// Its health.
-    pub health: Health,
-    /// What it carries besides keys.
-    pub carrying: Carrying,
-    /// What the player remembers of each level, by depth.
-    pub memory: Vec<Option<SavedMemory>>,
-    /// Its pack, its states and what it knows of items.
-    pub gear: SavedGear,
-    /// Whether it sneaks.
-    pub sneaking: bool,
-    /// The gold it carries.
-    pub gold: u32,
-    /// Its experience and boons.
-    pub growth: Growth,
-    /// Turns of food in its stomach.
-    pub stomach: u32,
-}
-
-/// A run's recording as saved: the rules it is played by, its commands' bytes, checkpoints and
-/// the daily date.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SavedRecording {
-    /// The rules the run was played by (`run::RULES` when it was saved).
-    pub rules: u32,
-    /// Every command, in order (`Recording::bytes`).
-    pub commands: Vec<u8>,
-    /// The checkpoints, oldest first.
-    pub checkpoints: Vec<Checkpoint>,
-    /// The date of the daily dungeon the run is, if it is one.
-    pub daily: Option<String>,
-}
-
-impl SavedRecording {
-    /// `recording` as saved.
-    pub fn of(recording: &Recording) -> Self {
-        SavedRecording {
-            rules: crate::run::RULES,
-            commands: recording.bytes().to_vec(),
-            checkpoints: recording.checkpoints().to_vec(),
-            daily: recording.daily().map(str::to_owned),
-        }
-    }
-
-    /// The recording back (`None` when it was played by other rules: a run saved by an older
-    /// Delve goes on unrecorded rather than recorded wrongly), or why it does not fit together.
-    pub fn restore(self) -> Result<Option<Recording>, String> {
-        if self.rules != crate::run::RULES {
-            return Ok(None);
-        }
-        Recording::from_bytes(self.commands, self.checkpoints, self.daily).map(Some)
-    }
-}
-
-/// The player's pack, the states it is in and what it knows of items, as saved.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SavedGear {
-    /// Every pack slot, `None` where empty.
-    pub slots: Vec<Option<Item>>,
-    /// The slot of the weapon wielded.
-    pub weapon: Option<u8>,
-    /// The slot of the armour worn.
-    pub armour: Option<u8>,
-    /// The states potions left.
-    pub status: Status,
-    /// How unknown items look, and which are known.
-    pub lore: Lore,
-}
-
-/// A whole run: everything needed to go on playing it exactly as if it had never stopped.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SavedRun {
-    /// The Delve release that wrote it (`CARGO_PKG_VERSION`), for the player's information.
-    pub game: String,
-    /// When it was saved, in seconds since 1970 (0: not known, a save older than format 2).
-    pub saved_at: u64,
-    /// Where the levels come from.
-    pub origin: Origin,
-    /// Levels are made without monsters.
-    pub peaceful: bool,
-    /// The level the run started on (what "same seed again" replays).
-    pub start_depth: u32,
-    /// A map file's level as it was at the start (a generated run is made again from its seed).
-    pub start: Option<SavedLevel>,
-    /// The level the player is on.
-    pub depth: u32,
-    /// Every level slot by depth (`None`: not made yet).
-    pub levels: Vec<Option<SavedLevel>>,
-    /// The player.
-    pub player: SavedPlayer,
-    /// Turns played.
-    pub turn: u64,
-    /// Where the run's random stream stands.
-    pub rng: RngState,
-    /// The record of the run.
-    pub record: RunRecord,
-    /// The message log: each line with its turn.
-    pub log: Vec<(u64, String)>,
-    /// Every command since the run began (`None`: a save older than format 5).
-    pub recording: Option<SavedRecording>,
-}
-
-pub(crate) fn save_memory(memory: &LevelMemory) -> SavedMemory {
-    SavedMemory {
-        width: memory.width(),
-        tiles: memory.tiles().to_vec(),
-    }
-}
-
-pub(crate) fn save_level(level: &Level) -> SavedLevel {
-    let Level {
-        map,
-        keys,
-        monsters,
-        relic,
-        items,
-        loot,
-        traps,
-        fire,
-        gas,
-        gold,
-    } = level;
-    SavedLevel {
-        width: map.width(),
-        height: map.height(),
-        tiles: map.tiles().to_vec(),
-        rooms: map.rooms().to_vec(),
-        start: map.start(),
-        keys: keys.clone(),
-        monsters: monsters.clone(),
-        relic: *relic,
-        items: items.clone(),
-        loot: loot.clone(),
-        traps: traps.clone(),
-        fire: fire.iter().map(|(&p, &n)| (p, n)).collect(),
-        gas: gas.iter().map(|(&p, &n)| (p, n)).collect(),
-        gold: gold.iter().map(|(&p, &n)| (p, n)).collect(),
-    }
-}
-
-/// Level `depth` back from its save, everything on it checked: its size is the run's, every
-/// place names a tile on it, actors and things lie on walkable tiles, no two actors share one.
-/// How a run began, from what a save or a recording keeps of it: where its levels come from and
-/// the level it started on (a map file's level itself), or what does not fit together.
-pub(crate) fn spec_of(
-    origin: &Origin,
-    peaceful: bool,
-    start_depth: u32,
-    start: Option<SavedLevel>,
-) -> Result<RunSpec, String> {
-    match (origin, start) {
-        (Origin::Map, Some(level)) => {
-            let size = (level.width, level.height);
-            // Any map a map file may hold (`map::parse`), however small: what `--map` plays
-            // can be continued.
-            if !crate::map::side_ok(size.0) || !crate::map::side_ok(size.1) {
-                return Err(format!("its map is {}x{}", size.0, size.1));
-            }
-            Ok(RunSpec::Level(Box::new(restore_level(level, 1, size)?)))
-        }
-        (Origin::Run(params), None) => {
-            if !crate::generation::size_ok(params.width, params.height) {
-                return Err(format!("its levels are {}x{}", params.width, params.height));
-            }
-            if !(1..=crate::world::DEEPEST).contains(&start_depth) {
-                return Err(format!("the run started on level {start_depth}"));
-            }
-            Ok(RunSpec::Seeded {
-                params: params.at_depth(start_depth),
-                peaceful,
-            })
-        }
-        _ => Err("the start of the run does not match where it comes from".into()),
-    }
-}
 
 /// Whether `item`'s enchantment is one it can have: none, or up to `MOST_PLUS` on a weapon or armour.
 fn plus_fits(item: Item) -> bool {
@@ -424,97 +193,43 @@ fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Leve
     })
 }
 
-impl SavedRun {
-    /// Takes `run` as a save keeps it.
-    pub fn capture(run: &Run) -> SavedRun {
-        let mut saved = SavedRun::capture_without_levels(run);
-        let parts = run.parts();
-        saved.levels = parts
-            .dungeon
-            .parts()
-            .levels
-            .iter()
-            .map(|l| l.as_ref().map(save_level))
-            .collect();
-        saved.player.memory = parts
-            .player
-            .memory
-            .levels()
-            .iter()
-            .map(|m| m.as_ref().map(save_memory))
-            .collect();
-        saved
-    }
-
-    /// Takes `run` as a save keeps it, but for its levels and what the player remembers of them
-    /// (left empty): what the save's run part holds. Every part of the run and of its player is
-    /// named (a part added and not saved does not compile).
-    pub(crate) fn capture_without_levels(run: &Run) -> SavedRun {
-        let RunParts {
-            dungeon,
-            player,
-            turn,
-            rng,
-            record,
-            log,
-            spec,
-            recording,
-        } = run.parts();
-        let (start, start_depth) = match spec {
-            RunSpec::Level(level) => (Some(save_level(level)), 1),
-            RunSpec::Seeded { params, .. } => (None, params.depth),
-        };
-        let dungeon = dungeon.parts();
-        let Player {
-            at,
-            keys,
-            health,
-            carrying,
-            memory: _,
-            pack,
-            status,
-            lore,
-            sneaking,
-            gold,
-            growth,
-            stomach,
-        } = player;
-        SavedRun {
-            game: env!("CARGO_PKG_VERSION").to_owned(),
-            saved_at: 0,
-            origin: dungeon.origin.clone(),
-            peaceful: dungeon.peaceful,
-            start_depth,
-            start,
-            depth: dungeon.depth,
-            levels: Vec::new(),
-            player: SavedPlayer {
-                at: *at,
-                keys: keys.0.clone(),
-                health: *health,
-                carrying: *carrying,
-                // Each level's memory goes in its level's part (`capture`, `SaveCache`).
-                memory: Vec::new(),
-                gear: SavedGear {
-                    slots: pack.slots().to_vec(),
-                    weapon: pack.weapon,
-                    armour: pack.armour,
-                    status: *status,
-                    lore: *lore,
-                },
-                sneaking: *sneaking,
-                gold: *gold,
-                growth: growth.clone(),
-                stomach: *stomach,
-            },
-            turn,
-            rng: rng.state(),
-            record: record.clone(),
-            log: log.lines().cloned().collect(),
-            recording: recording.map(SavedRecording::of),
+/// Level `depth` back from its save, everything on it checked: its size is the run's, every
+/// place names a tile on it, actors and things lie on walkable tiles, no two actors share one.
+/// How a run began, from what a save or a recording keeps of it: where its levels come from and
+/// the level it started on (a map file's level itself), or what does not fit together.
+pub(crate) fn spec_of(
+    origin: &Origin,
+    peaceful: bool,
+    start_depth: u32,
+    start: Option<SavedLevel>,
+) -> Result<RunSpec, String> {
+    match (origin, start) {
+        (Origin::Map, Some(level)) => {
+            let size = (level.width, level.height);
+            // Any map a map file may hold (`map::parse`), however small: what `--map` plays
+            // can be continued.
+            if !crate::map::side_ok(size.0) || !crate::map::side_ok(size.1) {
+                return Err(format!("its map is {}x{}", size.0, size.1));
+            }
+            Ok(RunSpec::Level(Box::new(restore_level(level, 1, size)?)))
         }
+        (Origin::Run(params), None) => {
+            if !crate::generation::size_ok(params.width, params.height) {
+                return Err(format!("its levels are {}x{}", params.width, params.height));
+            }
+            if !(1..=crate::world::DEEPEST).contains(&start_depth) {
+                return Err(format!("the run started on level {start_depth}"));
+            }
+            Ok(RunSpec::Seeded {
+                params: params.at_depth(start_depth),
+                peaceful,
+            })
+        }
+        _ => Err("the start of the run does not match where it comes from".into()),
     }
+}
 
+impl SavedRun {
     /// The run back, or what does not fit together in the save.
     pub fn restore(self) -> Result<Run, String> {
         let SavedRun {

@@ -1,0 +1,263 @@
+//! Applying the combat family: blows, shots, stabs, bolts, a shove, a theft, and what hurts that is
+//! not a blow.
+
+use super::items::{items, lay};
+use super::{Applied, Stage, said, the};
+use crate::rules::{Effect, Harm, Who};
+use crate::world::{Boon, Ending, FloorItem, HP_PER_GRADE, Habit, Loot, MAX_STATUS, Mind, PATIENCE, Player, RunRecord};
+
+/// Turns of poison a bloat's gas leaves on whoever stands next to it when it bursts.
+const BURST_POISON: u16 = 6;
+
+/// Blows, shots, stabs and bolts, a shove, a theft.
+pub(super) fn combat(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
+    let player = &mut stage.player;
+    let level = stage.dungeon.level_mut();
+    match (effect, who) {
+        (Effect::Stole(slot), Who::Monster(id)) => {
+            let (Some(i), Some(item)) = (level.monster_index(id), player.pack.get(slot as usize)) else {
+                return Applied::default();
+            };
+            if level.loot_of(id).is_some() {
+                // Its hands are full (resolve never asks this of it): nothing is taken.
+                return Applied::default();
+            }
+            player.pack.remove(slot as usize);
+            level.loot.push(Loot { holder: id, item });
+            level.monsters[i].mind = Mind::Fleeing;
+            let what = player.lore.describe(item);
+            said(format!("{} snatches {what} from your pack and runs!", the(level, id)))
+        }
+        (Effect::Stole(_), Who::Player) => Applied::default(),
+        (Effect::Attacked { target, damage }, _) => attacked(stage, who, target, damage, Blow::Melee),
+        (Effect::Shot { target, damage }, _) => attacked(stage, who, target, damage, Blow::Shot),
+        (Effect::Stabbed { target, damage }, _) => {
+            stage.record.deeds.stabs += 1;
+            attacked(stage, who, Who::Monster(target), Some(damage), Blow::Stab)
+        }
+        (Effect::Shoved { target, to }, _) => match level.monster_index(target) {
+            Some(i) => {
+                level.monsters[i].at = to;
+                said(format!("{} is knocked back.", the(level, target)))
+            }
+            None => Applied::default(),
+        },
+        (Effect::Struck { target, damage }, _) => attacked(stage, who, Who::Monster(target), Some(damage), Blow::Bolt),
+        // (What no arm here takes, the items' family does, as it always has.)
+        (effect, _) => items(stage, effect),
+    }
+}
+
+/// Something not a blow hurts `who`: a dart, fire, gas, a fall, lava. A monster killed so is not
+/// the player's kill (it teaches nothing) but drops what it carried.
+pub(super) fn harmed(stage: &mut Stage, who: Who, cause: Harm, damage: i32) -> Applied {
+    match who {
+        Who::Player => {
+            // A resistance halves fire's burn or the gas's poison (rounded up).
+            let resists = match cause {
+                Harm::Fire => stage.player.has(Boon::FireResistance),
+                Harm::Gas => stage.player.has(Boon::PoisonResistance),
+                _ => false,
+            };
+            let damage = if resists { (damage + 1) / 2 } else { damage };
+            hurt(stage.record, stage.dungeon.depth());
+            let health = &mut stage.player.health;
+            health.hp = (health.hp - damage).max(0);
+            if health.hp == 0 && stage.record.ending.is_none() {
+                stage.record.ending = Some(Ending::Died {
+                    by: cause.cause().to_owned(),
+                });
+                return said(match cause {
+                    Harm::Lava => "You stumble into the lava and burn away. You die...".to_owned(),
+                    _ => format!("{} ({damage}). You die...", harm_line(cause)),
+                });
+            }
+            said(format!("{} ({damage}).", harm_line(cause)))
+        }
+        Who::Monster(id) => {
+            let level = stage.dungeon.level_mut();
+            let Some(i) = level.monster_index(id) else {
+                return Applied::default();
+            };
+            let name = level.monsters[i].kind.name();
+            level.monsters[i].hp -= damage;
+            if level.monsters[i].hp > 0 {
+                return said(format!("The {name} is hurt by {} ({damage}).", cause.cause()));
+            }
+            let dead = level.monsters.remove(i);
+            if let Some(k) = level.loot.iter().position(|l| l.holder == id) {
+                let loot = level.loot.swap_remove(k);
+                if let Some(at) = crate::rules::items::landing(level, dead.at, loot.item) {
+                    lay(level, FloorItem::loose(at, loot.item));
+                }
+            }
+            said(format!("The {name} is killed by {}.", cause.cause()))
+        }
+    }
+}
+
+/// The player is hurt on level `depth`: the feats remember the first level it was.
+pub(super) fn hurt(record: &mut RunRecord, depth: u32) {
+    if record.deeds.first_hurt == 0 {
+        record.deeds.first_hurt = depth;
+    }
+}
+
+/// Turns of poison `turns` come to for `player` (half, rounded up, with poison resistance).
+pub(super) fn poison_for(player: &Player, turns: u16) -> u16 {
+    if player.has(Boon::PoisonResistance) {
+        turns.div_ceil(2)
+    } else {
+        turns
+    }
+}
+
+/// The player's line for a harm.
+const fn harm_line(cause: Harm) -> &'static str {
+    match cause {
+        Harm::Dart => "A dart hits you",
+        Harm::Fire => "You burn",
+        Harm::Gas => "You choke on the poison gas",
+        Harm::Fall => "You fall, and land hard",
+        Harm::Lava => "The lava burns you",
+    }
+}
+
+/// How a blow came: what the log says of it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Blow {
+    /// Hand to hand.
+    Melee,
+    /// Thrown or shot from afar.
+    Shot,
+    /// A sneak attack on a sleeper.
+    Stab,
+    /// A wand's bolt.
+    Bolt,
+}
+
+/// An attack by `who` on `target` lands (`damage`) or misses (`None`), told as `blow` came.
+fn attacked(stage: &mut Stage, who: Who, target: Who, damage: Option<i32>, blow: Blow) -> Applied {
+    let level = stage.dungeon.level_mut();
+    match (who, target) {
+        (Who::Monster(id), Who::Player) => {
+            let attacker = the(level, id);
+            let (misses, hits) = if blow == Blow::Shot {
+                ("shoots at you and misses", "shoots you")
+            } else {
+                ("misses you", "hits you")
+            };
+            let Some(d) = damage else {
+                return said(format!("{attacker} {misses}."));
+            };
+            hurt(stage.record, stage.dungeon.depth());
+            let health = &mut stage.player.health;
+            health.hp = (health.hp - d).max(0);
+            if health.hp == 0 && stage.record.ending.is_none() {
+                let name = attacker.trim_start_matches("The ").to_owned();
+                let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                    "an"
+                } else {
+                    "a"
+                };
+                stage.record.ending = Some(Ending::Died {
+                    by: format!("{article} {name}"),
+                });
+                return said(format!("{attacker} {hits} ({d}). You die..."));
+            }
+            // Crossing below a third of the most: warned once, as DCSS warns of low hit points.
+            let low = |hp: i32| hp * 3 <= health.max;
+            if low(health.hp) && !low(health.hp + d) {
+                return said(format!(
+                    "{attacker} {hits} ({d}). You are badly hurt: {}/{} hit points!",
+                    health.hp, health.max
+                ));
+            }
+            said(format!("{attacker} {hits} ({d})."))
+        }
+        (_, Who::Monster(id)) => {
+            let Some(i) = level.monster_index(id) else {
+                return Applied::default();
+            };
+            let name = level.monsters[i].kind.name();
+            let Some(d) = damage else {
+                return said(format!("You miss the {name}."));
+            };
+            let monster = &mut level.monsters[i];
+            monster.hp -= d;
+            if monster.hp <= 0 {
+                // What the kill teaches: its worth in experience; a new experience level adds
+                // `HP_PER_GRADE` hit points (healed by as many) and owes a boon to choose.
+                let dead = level.monsters.remove(i);
+                stage.record.slain += 1;
+                stage.record.kills[dead.kind.id() as usize] += 1;
+                let growth = &mut stage.player.growth;
+                let before = growth.grade();
+                growth.xp = growth.xp.saturating_add(dead.kind.stats().worth() as u32);
+                let after = growth.grade();
+                let grown = if after > before {
+                    let gain = HP_PER_GRADE * (after - before) as i32;
+                    let health = &mut stage.player.health;
+                    health.max += gain;
+                    health.hp += gain;
+                    format!(
+                        " You reach experience level {after} ({} hit points at most): choose a boon!",
+                        health.max
+                    )
+                } else {
+                    String::new()
+                };
+                let mut line = match blow {
+                    Blow::Stab => format!("You stab the sleeping {name} ({d}) and kill it."),
+                    Blow::Bolt => format!("The bolt strikes the {name} ({d}) and kills it."),
+                    Blow::Melee | Blow::Shot => format!("You kill the {name}."),
+                };
+                if let Some(k) = level.loot.iter().position(|l| l.holder == id) {
+                    // What it carried falls where it died (or as near as there is room).
+                    let loot = level.loot.swap_remove(k);
+                    if let Some(at) = crate::rules::items::landing(level, dead.at, loot.item) {
+                        lay(level, FloorItem::loose(at, loot.item));
+                        line.push_str(" It drops what it stole.");
+                    }
+                }
+                if dead.kind.stats().habit == Habit::Bloat {
+                    let player = &mut *stage.player;
+                    if crate::rules::mind::adjacent(player.at, dead.at) {
+                        let burst = poison_for(player, BURST_POISON);
+                        player.status.poison = player.status.poison.clamp(burst, MAX_STATUS);
+                        line = format!("The {name} bursts, and its caustic gas chokes you!");
+                    } else {
+                        line = format!("The {name} bursts in a puff of caustic gas.");
+                    }
+                }
+                line.push_str(&grown);
+                said(line)
+            } else {
+                // Hurt, it knows where you are (a coward hurt to a third of its health runs).
+                let stats = monster.kind.stats();
+                let was_fleeing = monster.mind == Mind::Fleeing;
+                let turns_tail = stats.habit == Habit::Coward && monster.hp * 3 <= stats.max_hp;
+                monster.mind = if was_fleeing || turns_tail {
+                    Mind::Fleeing
+                } else {
+                    Mind::Hunting {
+                        target: stage.player.at,
+                        patience: PATIENCE,
+                    }
+                };
+                let runs = if turns_tail && !was_fleeing {
+                    " It turns to flee!"
+                } else {
+                    ""
+                };
+                let hit = match blow {
+                    Blow::Stab => format!("You stab the sleeping {name} ({d})."),
+                    Blow::Bolt => format!("The bolt strikes the {name} ({d})."),
+                    Blow::Melee | Blow::Shot => format!("You hit the {name} ({d})."),
+                };
+                said(format!("{hit}{runs}"))
+            }
+        }
+        (Who::Player, Who::Player) => Applied::default(),
+    }
+}

@@ -1,0 +1,166 @@
+//! Applying the items family: what happens to the pack and to the player when an item is picked
+//! up, dropped, worn, eaten, drunk, read, zapped or thrown.
+
+use super::combat::poison_for;
+use super::time::time;
+use super::{Applied, Stage, said};
+use crate::rules::{Effect, Who};
+use crate::world::{Class, FloorItem, Level, MAX_GROWN_HP, MOST_PLUS, Player, RATION, STOMACH, article, letter};
+
+/// Lays `found` on the floor, on the stack of its kind there if there is one.
+pub(super) fn lay(level: &mut Level, found: FloorItem) {
+    match level.items.iter_mut().find(|f| f.at == found.at) {
+        Some(stack) if stack.item.kind == found.item.kind => {
+            stack.item.count = stack.item.count.saturating_add(found.item.count);
+        }
+        _ => level.items.push(found),
+    }
+}
+
+/// The player's items: what happens to the pack and to the player.
+pub(super) fn items(stage: &mut Stage, effect: Effect) -> Applied {
+    let player = &mut *stage.player;
+    let level = stage.dungeon.level_mut();
+    let lore = player.lore;
+    let slot_name = |player: &Player, s: u8| {
+        player
+            .pack
+            .get(s as usize)
+            .map_or_else(|| "nothing".to_owned(), |i| lore.name(i.kind))
+    };
+    match effect {
+        Effect::ItemTaken { at, item } => match player.pack.add(item) {
+            Some(s) => {
+                level.items.retain(|f| f.at != at);
+                said(format!("You pick up {} ({}).", lore.describe(item), letter(s)))
+            }
+            // (`resolve` found room: this is only never losing an item if it did not.)
+            None => said("Your pack is full."),
+        },
+        Effect::AltarsSealed(vault) => {
+            for f in level.items.iter_mut().filter(|f| f.altar == Some(vault)) {
+                f.sealed = true;
+            }
+            said("The cages of the other altars slam shut.")
+        }
+        Effect::ItemDropped(s) => match player.pack.remove(s as usize) {
+            Some(item) => {
+                lay(level, FloorItem::loose(player.at, item));
+                said(format!("You drop {}.", lore.describe(item)))
+            }
+            None => Applied::default(),
+        },
+        Effect::UsedUp(s) => {
+            let name = slot_name(player, s);
+            let Some(item) = player.pack.take_one(s as usize) else {
+                return Applied::default();
+            };
+            match item.kind.class() {
+                Class::Potion => stage.record.deeds.drunk += 1,
+                Class::Scroll => stage.record.deeds.read += 1,
+                _ => {}
+            }
+            said(match item.kind.class() {
+                Class::Potion => format!("You drink the {name}."),
+                Class::Scroll => format!("You read the {name}."),
+                Class::Wand => format!("You zap the {name}."),
+                _ => format!("You throw the {name}."),
+            })
+        }
+        Effect::Identified(kind) => {
+            let look = lore.look(kind);
+            if player.lore.learn(kind) {
+                let name = player.lore.name(kind);
+                let then =
+                    if kind == crate::world::ItemKind::Enchanting && player.pack.items().any(|(_, i)| i.kind == kind) {
+                        " Read it again to choose the weapon or armour it makes better."
+                    } else {
+                        ""
+                    };
+                said(format!("The {look} is {} {name}.{then}", article(&name)))
+            } else {
+                Applied::default()
+            }
+        }
+        Effect::Healed(n) => {
+            let health = &mut player.health;
+            health.hp = (health.hp + n).min(health.max);
+            player.status.poison = 0;
+            player.status.confusion = 0;
+            said("You feel much better.")
+        }
+        Effect::Invigorated(n) => {
+            let health = &mut player.health;
+            health.max = (health.max + n).min(MAX_GROWN_HP);
+            health.hp = health.max;
+            said("You feel strong and whole.")
+        }
+        Effect::Hasted(t) => {
+            player.status.haste = t;
+            said("You feel yourself speed up.")
+        }
+        Effect::Poisoned(t) => {
+            player.status.poison = player.status.poison.max(poison_for(player, t));
+            said("You feel very sick.")
+        }
+        Effect::Confused(t) => {
+            player.status.confusion = player.status.confusion.max(t);
+            said("Your head spins.")
+        }
+        Effect::PoisonHurt => time(stage, Who::Player, effect),
+        Effect::Teleported(to) => {
+            player.at = to;
+            said("The world blurs, and you are somewhere else.")
+        }
+        Effect::Recharged(n) => {
+            player.pack.recharge(n);
+            said("Your wands hum with new power.")
+        }
+        Effect::Equipped(s) => {
+            let name = slot_name(player, s);
+            let Some(item) = player.pack.get(s as usize) else {
+                return Applied::default();
+            };
+            if item.kind.class() == Class::Weapon {
+                player.pack.weapon = Some(s);
+                said(format!("You wield the {name} ({}).", letter(s as usize)))
+            } else {
+                player.pack.armour = Some(s);
+                said(format!("You put on the {name} ({}).", letter(s as usize)))
+            }
+        }
+        Effect::Ate(s) => {
+            if player.pack.take_one(s as usize).is_none() {
+                return Applied::default();
+            }
+            player.stomach = (player.stomach + RATION).min(STOMACH);
+            stage.record.deeds.eaten += 1;
+            said("You eat the ration. That hit the spot.")
+        }
+        Effect::Enchanted(s) => {
+            let Some(Some(item)) = player.pack.slot_mut(s as usize) else {
+                return Applied::default();
+            };
+            item.plus = (item.plus + 1).min(MOST_PLUS);
+            let item = *item;
+            let deeds = &mut stage.record.deeds;
+            deeds.best_plus = deeds.best_plus.max(item.plus);
+            said(format!(
+                "Your {} glows blue for a moment: it is {} now.",
+                lore.name(item.kind),
+                lore.describe(item)
+            ))
+        }
+        Effect::Unequipped(s) => {
+            let name = slot_name(player, s);
+            if player.pack.weapon == Some(s) {
+                player.pack.weapon = None;
+                said(format!("You put away the {name}."))
+            } else {
+                player.pack.armour = None;
+                said(format!("You take off the {name}."))
+            }
+        }
+        _ => Applied::default(),
+    }
+}

@@ -1,0 +1,88 @@
+//! Applying what happened: the one place where effects decided by the rules change the game
+//! (the dungeon's levels, the monsters on them, the player's position, health and pack, the
+//! record of the run), for the player and monsters alike, and the line the player is told.
+//! Each family of effects has its file; this one holds what they share and the dispatch.
+
+mod combat;
+mod hazards;
+mod items;
+mod rest;
+mod time;
+mod ways;
+
+use super::{Effect, Who};
+use crate::dungeon::Dungeon;
+use crate::world::{Level, Player, RunRecord};
+
+/// Everything a turn may change.
+pub(crate) struct Stage<'a> {
+    /// The levels, and the one being played.
+    pub dungeon: &'a mut Dungeon,
+    /// The player.
+    pub player: &'a mut Player,
+    /// The record of the run.
+    pub record: &'a mut RunRecord,
+}
+
+/// What applying an effect came to, besides the change itself.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Applied {
+    /// The line for the player, if it is worth one (monsters' lines are shown only when the
+    /// player sees them: the caller decides).
+    pub message: Option<String>,
+    /// The level the player arrived on.
+    pub entered: Option<u32>,
+}
+
+fn said(text: impl Into<String>) -> Applied {
+    Applied {
+        message: Some(text.into()),
+        entered: None,
+    }
+}
+
+/// "The goblin" for a monster, from its id on the current level.
+fn the(level: &Level, id: u32) -> String {
+    let name = level
+        .monster_index(id)
+        .map_or("something", |i| level.monsters[i].kind.name());
+    format!("The {name}")
+}
+
+/// Makes `effect`, done by `who`, true of the game: each family of effects by its own hand.
+pub fn apply(stage: &mut Stage, who: Who, effect: &Effect) -> Applied {
+    match effect {
+        Effect::Moved { .. }
+        | Effect::DoorOpened(..)
+        | Effect::DoorClosed(..)
+        | Effect::DoorSmashed(..)
+        | Effect::DoorUnlocked(..)
+        | Effect::KeyTaken(..)
+        | Effect::RelicTaken
+        | Effect::GoldTaken { .. }
+        | Effect::Waited
+        | Effect::LevelChanged { .. }
+        | Effect::Fell
+        | Effect::Teleported(..)
+        | Effect::Escaped => ways::ways(stage, who, *effect),
+        Effect::Stole(..)
+        | Effect::Attacked { .. }
+        | Effect::Shot { .. }
+        | Effect::Stabbed { .. }
+        | Effect::Shoved { .. }
+        | Effect::Struck { .. } => combat::combat(stage, who, *effect),
+        Effect::TrapSprung { .. }
+        | Effect::Harmed { .. }
+        | Effect::Alarm(..)
+        | Effect::GasReleased { .. }
+        | Effect::Ignited(..)
+        | Effect::Smouldered
+        | Effect::Caught(..)
+        | Effect::GasDrifted
+        | Effect::Netted(..)
+        | Effect::Swept(..)
+        | Effect::Found(..)
+        | Effect::Searched => hazards::hazards(stage, who, *effect),
+        _ => rest::rest(stage, who, *effect),
+    }
+}

@@ -1,0 +1,69 @@
+//! Applying the rest: what lands, sleeps or is mapped, a boon chosen, an aggravation; time passing
+//! and items go on to their own families.
+
+use super::items::{items, lay};
+use super::time::time;
+use super::{Applied, Stage, said};
+use crate::geom::Pos;
+use crate::map::Tile;
+use crate::rules::{Effect, Who};
+use crate::world::{Boon, Mind, PATIENCE, VIGOUR_HP};
+
+/// The rest: what lands, sleeps, wakes or is mapped, time passing (`time`), and items (`items`).
+pub(super) fn rest(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
+    let depth = stage.dungeon.depth();
+    let player = &mut stage.player;
+    let level = stage.dungeon.level_mut();
+    match (effect, who) {
+        (Effect::Flew { .. }, _) => Applied::default(),
+        (Effect::Landed(found), _) => {
+            lay(level, found);
+            Applied::default()
+        }
+        (Effect::Slept(id), _) => match level.monster_index(id) {
+            Some(i) => {
+                level.monsters[i].mind = Mind::Asleep;
+                said(format!("The {} falls asleep.", level.monsters[i].kind.name()))
+            }
+            None => Applied::default(),
+        },
+        (Effect::Chose(boon), Who::Player) => {
+            player.growth.boons.push(boon);
+            if boon == Boon::Vigour {
+                player.health.max += VIGOUR_HP;
+                player.health.hp += VIGOUR_HP;
+            }
+            said(format!("You choose {}. {}", boon.name(), boon.stats().about))
+        }
+        (Effect::Aggravated, _) => {
+            for m in &mut level.monsters {
+                m.mind = Mind::Hunting {
+                    target: player.at,
+                    patience: PATIENCE,
+                };
+            }
+            said("You hear a piercing shriek echo through the level. Everything here comes for you!")
+        }
+        (Effect::Mapped, _) => {
+            let map = &level.map;
+            let known: Vec<Pos> = map
+                .tiles()
+                .iter()
+                .enumerate()
+                .map(|(i, _)| map.pos_of(i))
+                .filter(|&p| {
+                    map.tile(p) != Tile::Wall
+                        || crate::paths::neighbours8(p)
+                            .iter()
+                            .any(|&q| map.get(q).is_some_and(|t| t != Tile::Wall))
+                })
+                .collect();
+            player.memory.level_mut(depth, map).remember(map, &known);
+            said("A map of the whole level forms in your mind.")
+        }
+        (Effect::Starved | Effect::StatesWore | Effect::Recovered | Effect::Digested | Effect::Regenerated, _) => {
+            time(stage, who, effect)
+        }
+        (effect, _) => items(stage, effect),
+    }
+}

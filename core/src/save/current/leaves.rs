@@ -1,0 +1,465 @@
+//! The world's leaves as saved and back: positions, rooms, directions, keys, minds, monsters,
+//! health, what a monster carries, endings, corridor styles, origins, the stream, statuses, lore,
+//! checkpoints, a recording, the record's deeds, and an item with its enchantment.
+
+use crate::dungeon::Origin;
+use crate::generation::{CorridorStyle, GenParams};
+use crate::geom::{Dir8, Pos, Rect};
+use crate::rng::RngState;
+use crate::run::Checkpoint;
+use crate::save::formats::{Block, v1, v3, v5, v9};
+use crate::save::model::SavedRecording;
+use crate::world::{Carrying, Deeds, Ending, Health, Item, ItemKind, Key, Kind, Lore, Mind, Monster, Status};
+
+impl From<Pos> for v1::Pos {
+    fn from(Pos { x, y }: Pos) -> Self {
+        v1::Pos { x, y }
+    }
+}
+
+impl From<v1::Pos> for Pos {
+    fn from(v1::Pos { x, y }: v1::Pos) -> Self {
+        Pos { x, y }
+    }
+}
+
+impl From<Rect> for v1::Rect {
+    fn from(Rect { x, y, w, h }: Rect) -> Self {
+        v1::Rect { x, y, w, h }
+    }
+}
+
+impl From<v1::Rect> for Rect {
+    fn from(v1::Rect { x, y, w, h }: v1::Rect) -> Self {
+        Rect { x, y, w, h }
+    }
+}
+
+impl From<Dir8> for v1::Dir8 {
+    fn from(d: Dir8) -> Self {
+        match d {
+            Dir8::N => v1::Dir8::N,
+            Dir8::NE => v1::Dir8::NE,
+            Dir8::E => v1::Dir8::E,
+            Dir8::SE => v1::Dir8::SE,
+            Dir8::S => v1::Dir8::S,
+            Dir8::SW => v1::Dir8::SW,
+            Dir8::W => v1::Dir8::W,
+            Dir8::NW => v1::Dir8::NW,
+        }
+    }
+}
+
+impl From<v1::Dir8> for Dir8 {
+    fn from(d: v1::Dir8) -> Self {
+        match d {
+            v1::Dir8::N => Dir8::N,
+            v1::Dir8::NE => Dir8::NE,
+            v1::Dir8::E => Dir8::E,
+            v1::Dir8::SE => Dir8::SE,
+            v1::Dir8::S => Dir8::S,
+            v1::Dir8::SW => Dir8::SW,
+            v1::Dir8::W => Dir8::W,
+            v1::Dir8::NW => Dir8::NW,
+        }
+    }
+}
+
+impl From<Key> for v1::Key {
+    fn from(Key { at, opens }: Key) -> Self {
+        v1::Key {
+            at: at.into(),
+            opens: opens.into(),
+        }
+    }
+}
+
+impl From<v1::Key> for Key {
+    fn from(v1::Key { at, opens }: v1::Key) -> Self {
+        Key {
+            at: at.into(),
+            opens: opens.into(),
+        }
+    }
+}
+
+impl From<Mind> for v1::Mind {
+    fn from(mind: Mind) -> Self {
+        match mind {
+            Mind::Asleep => v1::Mind::Asleep,
+            Mind::Wandering { heading } => v1::Mind::Wandering {
+                heading: heading.into(),
+            },
+            Mind::Hunting { target, patience } => v1::Mind::Hunting {
+                target: target.into(),
+                patience,
+            },
+            Mind::Fleeing => v1::Mind::Fleeing,
+        }
+    }
+}
+
+impl From<v1::Mind> for Mind {
+    fn from(mind: v1::Mind) -> Self {
+        match mind {
+            v1::Mind::Asleep => Mind::Asleep,
+            v1::Mind::Wandering { heading } => Mind::Wandering {
+                heading: heading.into(),
+            },
+            v1::Mind::Hunting { target, patience } => Mind::Hunting {
+                target: target.into(),
+                patience,
+            },
+            v1::Mind::Fleeing => Mind::Fleeing,
+        }
+    }
+}
+
+impl From<Monster> for v1::Monster {
+    fn from(m: Monster) -> Self {
+        let Monster {
+            id,
+            kind,
+            at,
+            hp,
+            energy,
+            mind,
+        } = m;
+        v1::Monster {
+            id,
+            kind: kind.id(),
+            at: at.into(),
+            hp,
+            energy,
+            mind: mind.into(),
+        }
+    }
+}
+
+impl TryFrom<v1::Monster> for Monster {
+    type Error = String;
+
+    fn try_from(m: v1::Monster) -> Result<Self, String> {
+        let v1::Monster {
+            id,
+            kind,
+            at,
+            hp,
+            energy,
+            mind,
+        } = m;
+        Ok(Monster {
+            id,
+            kind: Kind::from_id(kind).ok_or_else(|| format!("no kind of monster has the id {kind}"))?,
+            at: at.into(),
+            hp,
+            energy,
+            mind: mind.into(),
+        })
+    }
+}
+
+impl From<Health> for v1::Health {
+    fn from(Health { hp, max }: Health) -> Self {
+        v1::Health { hp, max }
+    }
+}
+
+impl From<v1::Health> for Health {
+    fn from(v1::Health { hp, max }: v1::Health) -> Self {
+        Health { hp, max }
+    }
+}
+
+impl From<Carrying> for v1::Carrying {
+    fn from(Carrying { relic }: Carrying) -> Self {
+        v1::Carrying { relic }
+    }
+}
+
+impl From<v1::Carrying> for Carrying {
+    fn from(v1::Carrying { relic }: v1::Carrying) -> Self {
+        Carrying { relic }
+    }
+}
+
+impl From<Ending> for v1::Ending {
+    fn from(e: Ending) -> Self {
+        match e {
+            Ending::Died { by } => v1::Ending::Died { by },
+            Ending::Won => v1::Ending::Won,
+        }
+    }
+}
+
+impl From<v1::Ending> for Ending {
+    fn from(e: v1::Ending) -> Self {
+        match e {
+            v1::Ending::Died { by } => Ending::Died { by },
+            v1::Ending::Won => Ending::Won,
+        }
+    }
+}
+
+impl From<CorridorStyle> for v1::Style {
+    fn from(s: CorridorStyle) -> Self {
+        match s {
+            CorridorStyle::LShaped => v1::Style::LShaped,
+            CorridorStyle::Chunked => v1::Style::Chunked,
+            CorridorStyle::NetHack => v1::Style::NetHack,
+            CorridorStyle::AStar => v1::Style::AStar,
+            CorridorStyle::Axis => v1::Style::Axis,
+            CorridorStyle::Pipe => v1::Style::Pipe,
+            CorridorStyle::DeadZone => v1::Style::DeadZone,
+            CorridorStyle::Hallways => v1::Style::Hallways,
+            CorridorStyle::Mixed => v1::Style::Mixed,
+        }
+    }
+}
+
+impl From<v1::Style> for CorridorStyle {
+    fn from(s: v1::Style) -> Self {
+        match s {
+            v1::Style::LShaped => CorridorStyle::LShaped,
+            v1::Style::Chunked => CorridorStyle::Chunked,
+            v1::Style::NetHack => CorridorStyle::NetHack,
+            v1::Style::AStar => CorridorStyle::AStar,
+            v1::Style::Axis => CorridorStyle::Axis,
+            v1::Style::Pipe => CorridorStyle::Pipe,
+            v1::Style::DeadZone => CorridorStyle::DeadZone,
+            v1::Style::Hallways => CorridorStyle::Hallways,
+            v1::Style::Mixed => CorridorStyle::Mixed,
+        }
+    }
+}
+
+impl From<Origin> for v1::Origin {
+    fn from(o: Origin) -> Self {
+        match o {
+            Origin::Run(GenParams {
+                seed,
+                width,
+                height,
+                style,
+                depth,
+            }) => v1::Origin::Run(v1::GenParams {
+                seed,
+                width,
+                height,
+                style: style.into(),
+                depth,
+            }),
+            Origin::Map => v1::Origin::Map,
+        }
+    }
+}
+
+impl From<v1::Origin> for Origin {
+    fn from(o: v1::Origin) -> Self {
+        match o {
+            v1::Origin::Run(v1::GenParams {
+                seed,
+                width,
+                height,
+                style,
+                depth,
+            }) => Origin::Run(GenParams {
+                seed,
+                width,
+                height,
+                style: style.into(),
+                depth,
+            }),
+            v1::Origin::Map => Origin::Map,
+        }
+    }
+}
+
+impl From<RngState> for v1::RngState {
+    fn from(RngState { seed, stream, word_pos }: RngState) -> Self {
+        v1::RngState { seed, stream, word_pos }
+    }
+}
+
+impl From<v1::RngState> for RngState {
+    fn from(v1::RngState { seed, stream, word_pos }: v1::RngState) -> Self {
+        RngState { seed, stream, word_pos }
+    }
+}
+
+impl From<Status> for v3::Status {
+    fn from(
+        Status {
+            haste,
+            poison,
+            confusion,
+        }: Status,
+    ) -> Self {
+        v3::Status {
+            haste,
+            poison,
+            confusion,
+        }
+    }
+}
+
+impl From<v3::Status> for Status {
+    fn from(
+        v3::Status {
+            haste,
+            poison,
+            confusion,
+        }: v3::Status,
+    ) -> Self {
+        Status {
+            haste,
+            poison,
+            confusion,
+        }
+    }
+}
+
+impl From<Lore> for v3::Lore {
+    fn from(Lore { seed, known }: Lore) -> Self {
+        v3::Lore { seed, known }
+    }
+}
+
+impl From<v3::Lore> for Lore {
+    fn from(v3::Lore { seed, known }: v3::Lore) -> Self {
+        Lore { seed, known }
+    }
+}
+
+impl From<Checkpoint> for v5::Checkpoint {
+    fn from(Checkpoint { commands, turn, hash }: Checkpoint) -> Self {
+        v5::Checkpoint { commands, turn, hash }
+    }
+}
+
+impl From<v5::Checkpoint> for Checkpoint {
+    fn from(v5::Checkpoint { commands, turn, hash }: v5::Checkpoint) -> Self {
+        Checkpoint { commands, turn, hash }
+    }
+}
+
+impl From<SavedRecording> for v5::Recording {
+    fn from(r: SavedRecording) -> Self {
+        let SavedRecording {
+            rules,
+            commands,
+            checkpoints,
+            daily,
+        } = r;
+        v5::Recording {
+            rules,
+            commands: Block(commands),
+            checkpoints: checkpoints.into_iter().map(Into::into).collect(),
+            daily,
+        }
+    }
+}
+
+impl From<v5::Recording> for SavedRecording {
+    fn from(r: v5::Recording) -> Self {
+        let v5::Recording {
+            rules,
+            commands,
+            checkpoints,
+            daily,
+        } = r;
+        SavedRecording {
+            rules,
+            commands: commands.0,
+            checkpoints: checkpoints.into_iter().map(Into::into).collect(),
+            daily,
+        }
+    }
+}
+
+impl From<Deeds> for v9::Deeds {
+    fn from(d: Deeds) -> Self {
+        let Deeds {
+            drunk,
+            read,
+            eaten,
+            stabs,
+            unlocked,
+            first_hurt,
+            secrets_here,
+            all_secrets,
+            best_plus,
+        } = d;
+        v9::Deeds {
+            drunk,
+            read,
+            eaten,
+            stabs,
+            unlocked,
+            first_hurt,
+            secrets_here,
+            all_secrets,
+            best_plus,
+        }
+    }
+}
+
+impl From<v9::Deeds> for Deeds {
+    fn from(d: v9::Deeds) -> Self {
+        let v9::Deeds {
+            drunk,
+            read,
+            eaten,
+            stabs,
+            unlocked,
+            first_hurt,
+            secrets_here,
+            all_secrets,
+            best_plus,
+        } = d;
+        Deeds {
+            drunk,
+            read,
+            eaten,
+            stabs,
+            unlocked,
+            first_hurt,
+            secrets_here,
+            all_secrets,
+            best_plus,
+        }
+    }
+}
+
+/// An item as saved: the item (kind and count), and its enchantment (kept apart, format 9).
+pub(super) fn item_part(item: Item) -> (v3::Item, i8) {
+    let Item { kind, count, plus } = item;
+    (v3::Item { kind: kind.id(), count }, plus)
+}
+
+/// An item back, unenchanted, if its kind is one.
+pub(super) fn item_of(item: v3::Item) -> Result<Item, String> {
+    let v3::Item { kind, count } = item;
+    let kind = ItemKind::from_id(kind).ok_or_else(|| format!("no kind of item has the id {kind}"))?;
+    Ok(Item { kind, count, plus: 0 })
+}
+
+/// The enchantments of `pluses` (by place) given to `items`, or what is not there.
+pub(super) fn enchant(what: &str, items: &mut [&mut Item], pluses: Vec<(u32, i8)>) -> Result<(), String> {
+    for (n, plus) in pluses {
+        let item = items
+            .get_mut(n as usize)
+            .ok_or_else(|| format!("an enchantment for {what} {n}, which is not there"))?;
+        item.plus = plus;
+    }
+    Ok(())
+}
+
+/// Each enchanted item's place among `pluses` and its enchantment.
+pub(super) fn pluses_of(pluses: impl Iterator<Item = i8>) -> Vec<(u32, i8)> {
+    pluses
+        .enumerate()
+        .filter(|&(_, p)| p != 0)
+        .map(|(n, p)| (n as u32, p))
+        .collect()
+}

@@ -1,0 +1,474 @@
+//! The world ↔ the newest save format (`formats::v9`): the one place the live types meet the
+//! frozen ones. Each mapping takes its value apart by an exhaustive destructuring, as the state
+//! hash does, so a field added to a saved world type (a monster, an item, the record, the player,
+//! a level) and not written here does not compile: it is saved (and a new format made for it) or
+//! named here as worked out again on loading. Reading checks what a format cannot: every kind's
+//! pinned id, every tile's byte, every enchantment's item.
+//! The leaves (a position, a monster, the record's deeds, an item) are in `leaves`, the tiles'
+//! bytes in `tiles`; this file maps the run and its levels.
+
+mod leaves;
+mod tiles;
+
+use crate::geom::Pos;
+use crate::save::formats::{Block, Newest, Save, v1, v2, v3, v4, v7, v9};
+use crate::save::model::{SavedGear, SavedLevel, SavedMemory, SavedPlayer, SavedRun};
+use crate::world::{Boon, FloorItem, Growth, Item, Kind, Loot, Monster, RunRecord, Trap, TrapKind};
+use leaves::{enchant, item_of, item_part, pluses_of};
+pub(crate) use tiles::code;
+use tiles::{memory_of, tiles_of};
+
+// The frozen formats' bounds hold everything the world makes; a pack of another size is a new format.
+const _: () = {
+    assert!(crate::save::formats::TILES >= (crate::map::MAX_SIDE * crate::map::MAX_SIDE) as usize);
+    assert!(super::formats::LEVELS >= crate::world::DEEPEST as usize);
+    assert!(super::formats::LOG >= crate::world::MessageLog::KEEP);
+    assert!(super::formats::SLOTS == crate::world::SLOTS);
+};
+
+fn places<T: Copy>(list: Vec<(Pos, T)>) -> Vec<(v1::Pos, T)> {
+    list.into_iter().map(|(p, n)| (p.into(), n)).collect()
+}
+
+fn places_back<T: Copy>(list: Vec<(v1::Pos, T)>) -> Vec<(Pos, T)> {
+    list.into_iter().map(|(p, n)| (p.into(), n)).collect()
+}
+
+/// A level's terrain as saved (a map file's first level keeps only it), and the rest of it.
+fn terrain_part(level: SavedLevel) -> (v2::Terrain, SavedLevel) {
+    let SavedLevel {
+        width,
+        height,
+        tiles,
+        rooms,
+        start,
+        keys,
+        monsters,
+        relic,
+        items,
+        loot,
+        traps,
+        fire,
+        gas,
+        gold,
+    } = level;
+    let terrain = v2::Terrain {
+        width,
+        height,
+        tiles: Block(tiles.into_iter().map(code).collect()),
+        rooms: rooms.into_iter().map(Into::into).collect(),
+        start: start.into(),
+        keys: keys.into_iter().map(Into::into).collect(),
+        monsters: monsters.into_iter().map(Into::into).collect(),
+        relic: relic.map(Into::into),
+    };
+    let rest = SavedLevel {
+        width,
+        height,
+        tiles: Vec::new(),
+        rooms: Vec::new(),
+        start,
+        keys: Vec::new(),
+        monsters: Vec::new(),
+        relic: None,
+        items,
+        loot,
+        traps,
+        fire,
+        gas,
+        gold,
+    };
+    (terrain, rest)
+}
+
+/// A level's terrain back, with nothing lying on it, or what is wrong with it.
+pub(crate) fn terrain_of(terrain: v2::Terrain) -> Result<SavedLevel, String> {
+    let v2::Terrain {
+        width,
+        height,
+        tiles,
+        rooms,
+        start,
+        keys,
+        monsters,
+        relic,
+    } = terrain;
+    Ok(SavedLevel {
+        width,
+        height,
+        tiles: tiles_of(tiles)?,
+        rooms: rooms.into_iter().map(Into::into).collect(),
+        start: start.into(),
+        keys: keys.into_iter().map(Into::into).collect(),
+        monsters: monsters.into_iter().map(Monster::try_from).collect::<Result<_, _>>()?,
+        relic: relic.map(Into::into),
+        items: Vec::new(),
+        loot: Vec::new(),
+        traps: Vec::new(),
+        fire: Vec::new(),
+        gas: Vec::new(),
+        gold: Vec::new(),
+    })
+}
+
+/// A level's terrain as the recording file keeps a map file's level.
+pub(crate) fn terrain(level: SavedLevel) -> v2::Terrain {
+    terrain_part(level).0
+}
+
+/// A level's part: the level and what the player remembers of it.
+pub(crate) fn level_part(level: SavedLevel, memory: Option<SavedMemory>) -> v9::Level {
+    let (level, rest) = terrain_part(level);
+    let SavedLevel {
+        items,
+        loot,
+        traps,
+        fire,
+        gas,
+        gold,
+        ..
+    } = rest;
+    let pluses = pluses_of(items.iter().map(|f| f.item.plus));
+    let loot_pluses = pluses_of(loot.iter().map(|l| l.item.plus));
+    v9::Level {
+        level,
+        memory: memory.map(|SavedMemory { width, tiles }| v2::Remembered {
+            width,
+            tiles: Block(tiles.into_iter().map(|t| t.map_or(v2::UNSEEN, code)).collect()),
+        }),
+        items: items
+            .into_iter()
+            .map(|f| {
+                let FloorItem {
+                    at,
+                    item,
+                    altar,
+                    sealed,
+                } = f;
+                v3::FloorItem {
+                    at: at.into(),
+                    item: item_part(item).0,
+                    altar,
+                    sealed,
+                }
+            })
+            .collect(),
+        loot: loot
+            .into_iter()
+            .map(|Loot { holder, item }| v4::Loot {
+                holder,
+                item: item_part(item).0,
+            })
+            .collect(),
+        traps: traps
+            .into_iter()
+            .map(|Trap { at, kind, hidden }| v7::Trap {
+                at: at.into(),
+                kind: kind.id(),
+                hidden,
+            })
+            .collect(),
+        fire: places(fire),
+        gas: places(gas),
+        gold: places(gold),
+        pluses,
+        loot_pluses,
+    }
+}
+
+/// A level and its memory back from its part, or what is wrong with it.
+fn level_of(part: v9::Level, depth: usize) -> Result<(SavedLevel, Option<SavedMemory>), String> {
+    let v9::Level {
+        level,
+        memory,
+        items,
+        loot,
+        traps,
+        fire,
+        gas,
+        gold,
+        pluses,
+        loot_pluses,
+    } = part;
+    let mut level = terrain_of(level)?;
+    level.items = items
+        .into_iter()
+        .map(
+            |v3::FloorItem {
+                 at,
+                 item,
+                 altar,
+                 sealed,
+             }| {
+                Ok(FloorItem {
+                    at: at.into(),
+                    item: item_of(item)?,
+                    altar,
+                    sealed,
+                })
+            },
+        )
+        .collect::<Result<_, String>>()?;
+    level.loot = loot
+        .into_iter()
+        .map(|v4::Loot { holder, item }| {
+            Ok(Loot {
+                holder,
+                item: item_of(item)?,
+            })
+        })
+        .collect::<Result<_, String>>()?;
+    let what = format!("item on level {depth}");
+    enchant(
+        &what,
+        &mut level.items.iter_mut().map(|f| &mut f.item).collect::<Vec<_>>(),
+        pluses,
+    )?;
+    let what = format!("monster's loot on level {depth}");
+    enchant(
+        &what,
+        &mut level.loot.iter_mut().map(|l| &mut l.item).collect::<Vec<_>>(),
+        loot_pluses,
+    )?;
+    level.traps = traps
+        .into_iter()
+        .map(|v7::Trap { at, kind, hidden }| {
+            Ok(Trap {
+                at: at.into(),
+                kind: TrapKind::from_id(kind).ok_or_else(|| format!("no kind of trap has the id {kind}"))?,
+                hidden,
+            })
+        })
+        .collect::<Result<_, String>>()?;
+    level.fire = places_back(fire);
+    level.gas = places_back(gas);
+    level.gold = places_back(gold);
+    let memory = memory
+        .map(|v2::Remembered { width, tiles }| {
+            Ok::<_, String>(SavedMemory {
+                width,
+                tiles: memory_of(tiles)?,
+            })
+        })
+        .transpose()?;
+    Ok((level, memory))
+}
+
+/// `saved` in the newest format: its run part and its levels' parts.
+pub(crate) fn to_format(saved: SavedRun) -> Newest {
+    let SavedRun {
+        game,
+        saved_at,
+        origin,
+        peaceful,
+        start_depth,
+        start,
+        depth,
+        levels,
+        player,
+        turn,
+        rng,
+        record,
+        log,
+        recording,
+    } = saved;
+    let SavedPlayer {
+        at,
+        keys,
+        health,
+        carrying,
+        memory,
+        gear,
+        sneaking,
+        gold,
+        growth,
+        stomach,
+    } = player;
+    let Growth { xp, boons } = growth;
+    let RunRecord {
+        slain,
+        deepest,
+        ending,
+        kills,
+        deeds,
+        feats,
+    } = record;
+    let SavedGear {
+        slots,
+        weapon,
+        armour,
+        status,
+        lore,
+    } = gear;
+    let pluses = slots
+        .iter()
+        .enumerate()
+        .filter_map(|(s, i)| i.filter(|i| i.plus != 0).map(|i| (s as u8, i.plus)))
+        .collect();
+    let mut memory = memory.into_iter();
+    let levels = levels
+        .into_iter()
+        .map(|level| {
+            let memory = memory.next().flatten();
+            level.map(|level| level_part(level, memory))
+        })
+        .collect();
+    let run = v9::Run {
+        game,
+        saved_at,
+        origin: origin.into(),
+        peaceful,
+        start_depth,
+        start: start.map(terrain),
+        depth,
+        at: at.into(),
+        keys: keys.into_iter().map(|(d, p)| (d, p.into())).collect(),
+        health: health.into(),
+        carrying: carrying.into(),
+        turn,
+        rng: rng.into(),
+        record: v1::Record {
+            slain,
+            deepest,
+            ending: ending.map(Into::into),
+        },
+        log,
+        gear: v3::Gear {
+            slots: slots.into_iter().map(|s| s.map(|i| item_part(i).0)).collect(),
+            weapon,
+            armour,
+            status: status.into(),
+            lore: lore.into(),
+        },
+        kills: kills.to_vec(),
+        recording: recording.map(Into::into),
+        sneaking,
+        gold,
+        xp,
+        boons: boons.into_iter().map(Boon::id).collect(),
+        stomach,
+        deeds: deeds.into(),
+        feats,
+        pluses,
+    };
+    Save { run, levels }
+}
+
+/// The run a save of the newest format holds (decoded, not yet checked: `SavedRun::restore`
+/// checks it), or what in it names nothing: a kind, a tile, an enchanted item.
+pub(crate) fn from_format(save: Newest) -> Result<SavedRun, String> {
+    let Save { run, levels: parts } = save;
+    let v9::Run {
+        game,
+        saved_at,
+        origin,
+        peaceful,
+        start_depth,
+        start,
+        depth,
+        at,
+        keys,
+        health,
+        carrying,
+        turn,
+        rng,
+        record,
+        log,
+        gear,
+        kills: counted,
+        recording,
+        sneaking,
+        gold,
+        xp,
+        boons,
+        stomach,
+        deeds,
+        feats,
+        pluses,
+    } = run;
+    let v3::Gear {
+        slots,
+        weapon,
+        armour,
+        status,
+        lore,
+    } = gear;
+    let mut slots: Vec<Option<Item>> = slots
+        .into_iter()
+        .map(|s| s.map(item_of).transpose())
+        .collect::<Result<_, _>>()?;
+    for (slot, plus) in pluses {
+        match slots.get_mut(slot as usize) {
+            Some(Some(item)) => item.plus = plus,
+            _ => return Err(format!("an enchantment for pack slot {slot}, which holds nothing")),
+        }
+    }
+    let mut kills = [0; Kind::COUNT];
+    if counted.len() > kills.len() {
+        return Err(format!("kills of {} kinds of monster", counted.len()));
+    }
+    kills[..counted.len()].copy_from_slice(&counted);
+    let boons = boons
+        .into_iter()
+        .map(|b| Boon::from_id(b).ok_or_else(|| format!("no boon has the id {b}")))
+        .collect::<Result<_, _>>()?;
+    let v1::Record { slain, deepest, ending } = record;
+    let mut levels = Vec::with_capacity(parts.len());
+    let mut memory = Vec::with_capacity(parts.len());
+    for (i, part) in parts.into_iter().enumerate() {
+        match part {
+            Some(part) => {
+                let (level, remembered) = level_of(part, i + 1).map_err(|e| format!("level {}: {e}", i + 1))?;
+                levels.push(Some(level));
+                memory.push(remembered);
+            }
+            None => {
+                levels.push(None);
+                memory.push(None);
+            }
+        }
+    }
+    while memory.last().is_some_and(Option::is_none) {
+        memory.pop();
+    }
+    Ok(SavedRun {
+        game,
+        saved_at,
+        origin: origin.into(),
+        peaceful,
+        start_depth,
+        start: start.map(terrain_of).transpose()?,
+        depth,
+        levels,
+        player: SavedPlayer {
+            at: at.into(),
+            keys: keys.into_iter().map(|(d, p)| (d, p.into())).collect(),
+            health: health.into(),
+            carrying: carrying.into(),
+            memory,
+            gear: SavedGear {
+                slots,
+                weapon,
+                armour,
+                status: status.into(),
+                lore: lore.into(),
+            },
+            sneaking,
+            gold,
+            growth: Growth { xp, boons },
+            stomach,
+        },
+        turn,
+        rng: rng.into(),
+        record: RunRecord {
+            slain,
+            deepest,
+            ending: ending.map(Into::into),
+            kills,
+            deeds: deeds.into(),
+            feats,
+        },
+        log,
+        recording: recording.map(Into::into),
+    })
+}
