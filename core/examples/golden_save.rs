@@ -6,8 +6,8 @@
 //! also writes the run's recording to RECORDING (`golden-rN.delverec`, N the rules' version):
 //! every later Delve with the same rules must replay it to the same hashes. A third path, WON,
 //! gets the recording of a whole run won on a checkpoint's turn (the bot of `delve --autoplay`
-//! on seed 5184, won on turn 6600: such a run did not verify under rules 6), from rules 7 on
-//! `golden-rN-won-on-a-checkpoint.delverec`.
+//! on the first seed from 5184 whose run is: such a run did not verify under rules 6), from
+//! rules 7 on `golden-rN-won-on-a-checkpoint.delverec`.
 
 use delve_core::explore::{self as plan, Known};
 use delve_core::fov::DEFAULT_RADIUS;
@@ -97,21 +97,22 @@ fn main() {
         std::fs::write(recording, encode_recording(&run).expect("recorded")).expect("written");
     }
     if let Some(won) = std::env::args().nth(3) {
-        let spec = RunSpec::seeded(GenParams::new(5184, 80, 50, CorridorStyle::Mixed));
-        let mut run = spec.begin().expect("a run").with_sight(DEFAULT_RADIUS);
-        delve_core::bot::Bot::player().play_until(&mut run, u64::MAX);
-        assert_eq!(
-            run.record().ending,
-            Some(delve_core::world::Ending::Won),
-            "seed 5184 is won"
-        );
-        assert_eq!(
-            run.turn() % delve_core::run::CHECKPOINT_EVERY,
-            0,
-            "on a checkpoint's turn"
-        );
+        // The first seed from 5184 on whose bot run is won on a checkpoint's turn.
+        let (seed, run) = (5184..)
+            .find_map(|seed| {
+                let spec = RunSpec::seeded(GenParams::new(seed, 80, 50, CorridorStyle::Mixed));
+                let mut run = spec.begin().expect("a run").with_sight(DEFAULT_RADIUS);
+                delve_core::bot::Bot::player().play_until(&mut run, u64::MAX);
+                let won = run.record().ending == Some(delve_core::world::Ending::Won);
+                (won && run.turn().is_multiple_of(delve_core::run::CHECKPOINT_EVERY)).then_some((seed, run))
+            })
+            .expect("a seed");
         std::fs::write(won, encode_recording(&run).expect("recorded")).expect("written");
-        println!("won on turn {}, state hash {:016x}", run.turn(), run.state_hash());
+        println!(
+            "seed {seed} won on turn {}, state hash {:016x}",
+            run.turn(),
+            run.state_hash()
+        );
     }
     println!(
         "format {FORMAT}: turn {}, level {}, hp {}, state hash {:016x}",

@@ -103,9 +103,16 @@ pub struct StepField {
     width: u32,
     frontier: Vec<Pos>,
     next: Vec<Pos>,
+    /// The limit of the last `compute`.
+    limit: u32,
 }
 
 impl StepField {
+    /// How many steps out the last `compute` searched.
+    pub const fn limit(&self) -> u32 {
+        self.limit
+    }
+
     /// Steps from `from` to every tile within `limit` steps that `pass` lets a walker onto
     /// (`from` itself is always in). Distances are symmetric: the steps from A to B are the
     /// steps from B to A.
@@ -124,6 +131,7 @@ impl StepField {
             self.stamp.fill(0);
             self.current = 1;
         }
+        self.limit = limit;
         if !map.in_bounds(from) {
             return;
         }

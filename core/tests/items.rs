@@ -156,10 +156,14 @@ fn scrolls_map_teleport_identify_recharge_and_aggravate() {
         assert!(run.player().lore.knows(k), "{k:?}");
     }
     assert!(!run.player().lore.knows(ItemKind::Poison));
-    // Recharging.
+    // Recharging: with no wand it says so, not that wands hum.
+    let r = give(&mut run, ItemKind::Recharging, 1);
+    let said = run.play(Act::Use(r)).unwrap().messages.join(" ");
+    assert!(said.contains("finds no wand to fill"), "{said}");
     let w = give(&mut run, ItemKind::Striking, 1);
     let r = give(&mut run, ItemKind::Recharging, 1);
-    run.play(Act::Use(r)).unwrap();
+    let said = run.play(Act::Use(r)).unwrap().messages.join(" ");
+    assert!(said.contains("Your wand hums with new power."), "{said}");
     assert_eq!(run.player().pack.get(w as usize).unwrap().count, 3);
     // Aggravation: everything on the level comes.
     run.dungeon_mut()

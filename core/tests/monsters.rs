@@ -575,3 +575,57 @@ fn what_a_thief_carries_is_saved_hashed_and_checked() {
     let err = bad.restore().unwrap_err().to_string();
     assert!(err.contains("carries a dart enchanted to 100"), "{err}");
 }
+
+/// A level whose one way from the bottom row to the top winds across it three times: the
+/// top-left corner is 6 rows from the bottom-left as the crow flies and over a hundred steps by
+/// the way.
+const WINDING: &str = "\
+##############################
+#@...........................#
+############################.#
+#............................#
+#.############################
+#............................#
+############################.#
+#............................#
+##############################
+";
+
+#[test]
+fn an_alarm_and_a_shriek_bring_the_level_however_far_the_way() {
+    for summons in ["alarm", "shriek"] {
+        let mut run = run_on(WINDING);
+        put(&mut run, monster(1, Kind::Goblin, Pos::new(2, 7), Mind::Asleep));
+        let me = run.player().at;
+        match summons {
+            "alarm" => {
+                let trap = delve_core::world::Trap {
+                    at: Pos::new(2, 1),
+                    kind: delve_core::world::TrapKind::Alarm,
+                    hidden: true,
+                };
+                run.dungeon_mut().level_mut().traps.push(trap);
+                let said = play(&mut run, Act::Step(Dir8::E)).join(" ");
+                assert!(said.contains("alarm bell"), "{said}");
+            }
+            _ => {
+                let slot = fixtures::give(&mut run, ItemKind::Aggravation, 1);
+                let said = play(&mut run, Act::Use(slot)).join(" ");
+                assert!(said.contains("shriek"), "{said}");
+            }
+        }
+        let called = run.player().at;
+        let mut turns = 0;
+        while turns < 300 && the(&run, 1).is_some_and(|g| steps_apart(g.at, called) > 1) {
+            play(&mut run, Act::Wait);
+            turns += 1;
+        }
+        let goblin = the(&run, 1).unwrap();
+        assert!(
+            steps_apart(goblin.at, called) <= 1,
+            "{summons}: the goblin came no nearer than {:?} in {turns} turns (called to {called:?}, from {me:?})",
+            goblin.at
+        );
+        assert!(turns > 100, "{summons}: it walked the whole way ({turns} turns)");
+    }
+}

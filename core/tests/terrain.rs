@@ -144,7 +144,14 @@ fn every_trap_does_what_it_says() {
         let (run, at, round) = spring(kind);
         let level = run.dungeon().level();
         let said = round.messages.join(" ");
-        assert!(said.contains(&format!("You step on a {}!", kind.name())), "{said}");
+        assert!(
+            said.contains(&format!(
+                "You step on {} {}!",
+                delve_core::world::article(kind.name()),
+                kind.name()
+            )),
+            "{said}"
+        );
         match kind {
             TrapKind::Dart => assert!(run.player().health.hp < run.player().health.max, "{said}"),
             TrapKind::Alarm => assert!(said.contains("alarm bell")),

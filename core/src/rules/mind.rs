@@ -13,8 +13,9 @@ use super::senses::{Senses, enterable};
 use super::{Act, diagonal_doorway};
 use crate::geom::Dir8;
 use crate::geom::Pos;
+use crate::paths::StepField;
 use crate::rng::GenRng;
-use crate::world::{Habit, Level};
+use crate::world::{Doors, Habit, Level};
 
 use crate::world::{Mind, Monster, PATIENCE};
 
@@ -58,6 +59,36 @@ pub(crate) fn hear(m: &mut Monster, from: Pos, loudness: u32, level: &Level, sen
         };
     }
     heard
+}
+
+/// How far (in steps) a summons is followed all the way: an alarm bell or a shriek is heard over
+/// the whole level, and a monster within this walk of it comes to it (Brogue's alarm calls as
+/// far as the level is wide and high).
+pub const SUMMONS_REACH: u32 = 160;
+
+/// Every monster on `level` hears a summons to `to` (an alarm bell, a shriek) and hunts there.
+/// One that can walk there keeps at it for as long as the walk takes and `PATIENCE` more, so it
+/// arrives (a hunter gave up after `PATIENCE` turns, halfway across a level); one that cannot
+/// gives up as any hunter does.
+pub(crate) fn summon(level: &mut Level, to: Pos) {
+    let mut fields: Vec<(Doors, StepField)> = Vec::new();
+    for m in &mut level.monsters {
+        let doors = m.kind.stats().doors;
+        let i = match fields.iter().position(|f| f.0 == doors) {
+            Some(i) => i,
+            None => {
+                let mut field = StepField::default();
+                field.compute(&level.map, to, SUMMONS_REACH, |t| enterable(t, doors));
+                fields.push((doors, field));
+                fields.len() - 1
+            }
+        };
+        let walk = fields[i].1.get(m.at).unwrap_or(0);
+        m.mind = Mind::Hunting {
+            target: to,
+            patience: PATIENCE + walk,
+        };
+    }
 }
 
 /// Squared distance, the metric of sight radii.
@@ -199,7 +230,7 @@ pub fn clear_shot(level: &Level, from: Pos, to: Pos) -> bool {
 /// here.
 fn step_away(m: &Monster, player_at: Pos, level: &Level, senses: &mut Senses) -> Option<Act> {
     let open = open_ways(m, level, senses);
-    let field = senses.field(&level.map, player_at, m.kind.stats().doors);
+    let field = senses.field(&level.map, player_at, m.kind.stats().doors, 0);
     let here = field.get(m.at).unwrap_or(0);
     let mut best: Option<(u32, Dir8)> = None;
     for (i, dir) in Dir8::ALL.into_iter().enumerate() {
@@ -245,7 +276,12 @@ fn flit(m: &Monster, level: &Level, player_at: Pos, senses: &Senses, rng: &mut G
 /// steps first among equals), if any is closer than here; the player's tile is an attack.
 fn hunt(m: &Monster, target: Pos, player_at: Pos, level: &Level, senses: &mut Senses) -> Option<Act> {
     let open = open_ways(m, level, senses);
-    let field = senses.field(&level.map, target, m.kind.stats().doors);
+    // A summoned hunter's patience is its walk there and more: its way is searched as far.
+    let reach = match m.mind {
+        Mind::Hunting { patience, .. } => patience,
+        _ => 0,
+    };
+    let field = senses.field(&level.map, target, m.kind.stats().doors, reach);
     let here = field.get(m.at);
     let mut best: Option<(u32, Dir8)> = None;
     for to in crate::paths::neighbours8(m.at) {

@@ -105,20 +105,26 @@ impl Senses {
                 .contains(p.y as usize * self.width as usize + p.x as usize)
     }
 
-    /// The ways to `target` for a walker that meets doors as `doors` says, found once a turn.
-    pub fn field(&mut self, map: &TileMap, target: Pos, doors: Doors) -> &StepField {
+    /// The ways to `target` for a walker that meets doors as `doors` says, searched `reach`
+    /// steps out (`HUNT_REACH` at least), found once a turn (again only for a longer reach).
+    pub fn field(&mut self, map: &TileMap, target: Pos, doors: Doors, reach: u32) -> &StepField {
+        let reach = reach.max(HUNT_REACH);
         let used = &self.fields[..self.fields_used];
-        if let Some(i) = used.iter().position(|f| f.0 == target && f.1 == doors) {
-            return &self.fields[i].2;
-        }
-        if self.fields_used == self.fields.len() {
-            self.fields.push((target, doors, StepField::default()));
-        }
-        let slot = &mut self.fields[self.fields_used];
-        self.fields_used += 1;
+        let i = match used.iter().position(|f| f.0 == target && f.1 == doors) {
+            Some(i) if self.fields[i].2.limit() >= reach => return &self.fields[i].2,
+            Some(i) => i,
+            None => {
+                if self.fields_used == self.fields.len() {
+                    self.fields.push((target, doors, StepField::default()));
+                }
+                self.fields_used += 1;
+                self.fields_used - 1
+            }
+        };
+        let slot = &mut self.fields[i];
         slot.0 = target;
         slot.1 = doors;
-        slot.2.compute(map, target, HUNT_REACH, |t| enterable(t, doors));
+        slot.2.compute(map, target, reach, |t| enterable(t, doors));
         &slot.2
     }
 

@@ -6,7 +6,7 @@
 use crate::geom::Pos;
 use crate::map::{FNV_OFFSET, Tile, fnv1a_byte, fnv1a_on};
 use crate::world::{
-    Carrying, Ending, FloorItem, Growth, Health, Item, Key, Level, Loot, Lore, Mind, Monster, Player, RunRecord,
+    Carrying, Deeds, Ending, FloorItem, Growth, Health, Item, Key, Level, Loot, Lore, Mind, Monster, Player, RunRecord,
     STOMACH_START, Status, Trap,
 };
 
@@ -255,13 +255,40 @@ fn hash(run: &Run, kept: &TileHashes, worked_out: &mut dyn FnMut(usize, (u64, u6
         slain,
         deepest,
         ending,
-        kills: _, // counted by kind as `slain` is counted: follows from the rest
-        deeds: _, // counted on the way, as the kills are
+        kills,
+        deeds,
         feats,
     } = record;
     if *feats != 0 {
         out.push(b'!');
         out.extend_from_slice(&feats.to_le_bytes());
+    }
+    // Rules 7 on: the kills by kind and the deeds, which the score and the feats are made from
+    // (no other state holds them); only when there is any, as above.
+    if kills.iter().any(|&n| n > 0) {
+        out.push(b'k');
+        for n in kills {
+            out.extend_from_slice(&n.to_le_bytes());
+        }
+    }
+    let Deeds {
+        drunk,
+        read,
+        eaten,
+        stabs,
+        unlocked,
+        first_hurt,
+        secrets_here,
+        all_secrets,
+        best_plus,
+    } = *deeds;
+    if *deeds != Deeds::default() {
+        out.push(b'd');
+        for n in [drunk, read, eaten, stabs, unlocked, first_hurt, secrets_here] {
+            out.extend_from_slice(&n.to_le_bytes());
+        }
+        out.push(u8::from(all_secrets));
+        out.push(best_plus as u8);
     }
     out.extend_from_slice(&slain.to_le_bytes());
     out.extend_from_slice(&deepest.to_le_bytes());

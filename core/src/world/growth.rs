@@ -34,7 +34,7 @@ super::stable::catalog! {
         Precision = 2 => BoonStats {
             name: "precision",
             most: 3,
-            about: "Your blows and throws hit 7 % more often.",
+            about: "Your blows and throws hit 7% more often.",
         },
         /// A tougher hide: armour of its own.
         Hide = 3 => BoonStats {
@@ -76,7 +76,7 @@ super::stable::catalog! {
         Thrower = 9 => BoonStats {
             name: "thrower",
             most: 1,
-            about: "What you throw hits 10 % more often and does 2 more damage.",
+            about: "What you throw hits 10% more often and does 2 more damage.",
         },
         /// Finds hidden things farther off and more often.
         KeenEyes = 10 => BoonStats {
@@ -186,18 +186,7 @@ impl Growth {
         if self.owed() == 0 {
             return None;
         }
-        let n = self.boons.len() as u64;
-        let mut rng = GenRng::new(seed ^ OFFER_SALT ^ n.wrapping_mul(0x9e37_79b9_7f4a_7c15));
-        let mut open: Vec<Boon> = Boon::ALL
-            .into_iter()
-            .filter(|&b| self.times(b) < u32::from(b.stats().most))
-            .collect();
-        let mut offer = Vec::with_capacity(3);
-        while offer.len() < 3 && !open.is_empty() {
-            let i = rng.below(open.len() as u32) as usize;
-            offer.push(open.remove(i));
-        }
-        Some(offer)
+        Some(offer_after(&self.boons, seed))
     }
 
     /// The experience level `grade` in words, with what the next needs ("level 3 (70/135)").
@@ -211,9 +200,64 @@ impl Growth {
     }
 }
 
+/// The three boons offered after `taken` were chosen: none taken to its most, and none of the
+/// three offered just before where enough others are left, so one level's offer is never the
+/// last one's again (the same few came level after level).
+fn offer_after(taken: &[Boon], seed: u64) -> Vec<Boon> {
+    let n = taken.len() as u64;
+    let mut rng = GenRng::new(seed ^ OFFER_SALT ^ n.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    let times = |boon: Boon| taken.iter().filter(|&&b| b == boon).count() as u32;
+    let open: Vec<Boon> = Boon::ALL
+        .into_iter()
+        .filter(|&b| times(b) < u32::from(b.stats().most))
+        .collect();
+    let last = match taken.split_last() {
+        Some((_, before)) => offer_after(before, seed),
+        None => Vec::new(),
+    };
+    let fresh: Vec<Boon> = open.iter().copied().filter(|b| !last.contains(b)).collect();
+    let mut open = if fresh.len() >= 3 { fresh } else { open };
+    let mut offer = Vec::with_capacity(3);
+    while offer.len() < 3 && !open.is_empty() {
+        let i = rng.below(open.len() as u32) as usize;
+        offer.push(open.remove(i));
+    }
+    offer
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn no_offer_is_the_last_one_again_nor_holds_a_boon_taken_to_its_most() {
+        for seed in 0..200 {
+            let mut taken = Vec::new();
+            let mut last: Vec<Boon> = Vec::new();
+            for _ in 0..12 {
+                let offer = offer_after(&taken, seed);
+                if offer.is_empty() {
+                    break;
+                }
+                let open = Boon::ALL
+                    .into_iter()
+                    .filter(|&b| taken.iter().filter(|&&t| t == b).count() < usize::from(b.stats().most))
+                    .count();
+                for b in &offer {
+                    let times = taken.iter().filter(|&t| t == b).count();
+                    assert!(
+                        times < usize::from(b.stats().most),
+                        "seed {seed}: {b:?} offered at its most"
+                    );
+                    if open >= last.len() + 3 {
+                        assert!(!last.contains(b), "seed {seed}: {b:?} offered twice running");
+                    }
+                }
+                taken.push(offer[(seed as usize + taken.len()) % offer.len()]);
+                last = offer;
+            }
+        }
+    }
 
     #[test]
     fn levels_come_further_apart() {

@@ -144,7 +144,7 @@ super::stable::catalog! {
         Enchanting = 22 => row("enchanting", Scroll, 0, (0, 0), 0, (1, 1), 16)
             .shown(
                 SCROLL_LOOK,
-                "Makes a weapon (5 % surer, 1 more damage at least and at most) or armour (1 more off every hit) you choose better by one.",
+                "Makes a weapon (5% surer, 1 more damage at least and at most) or armour (1 more off every hit) you choose better by one.",
             ),
         /// Fills the stomach.
         Ration = 23 => row("ration", Food, 0, (0, 0), 0, (1, 1), 0)

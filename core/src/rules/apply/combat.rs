@@ -1,10 +1,11 @@
 //! Applying the combat family: blows, shots, stabs, bolts, a shove, a theft, and what hurts that is
 //! not a blow.
 
-use super::items::{items, lay};
-use super::{Applied, Stage, said, the};
+use super::items::items;
+
+use super::{Applied, Stage, hurt, lay, poison_for, said, the};
 use crate::rules::{Effect, Harm, Who};
-use crate::world::{Boon, Ending, FloorItem, HP_PER_GRADE, Habit, Loot, MAX_STATUS, Mind, PATIENCE, Player, RunRecord};
+use crate::world::{Boon, Ending, FloorItem, HP_PER_GRADE, Habit, Loot, MAX_STATUS, Mind, PATIENCE};
 
 /// Turns of poison a bloat's gas leaves on whoever stands next to it when it bursts.
 const BURST_POISON: u16 = 6;
@@ -93,22 +94,6 @@ pub(super) fn harmed(stage: &mut Stage, who: Who, cause: Harm, damage: i32) -> A
             }
             said(format!("The {name} is killed by {}.", cause.cause()))
         }
-    }
-}
-
-/// The player is hurt on level `depth`: the feats remember the first level it was.
-pub(super) fn hurt(record: &mut RunRecord, depth: u32) {
-    if record.deeds.first_hurt == 0 {
-        record.deeds.first_hurt = depth;
-    }
-}
-
-/// Turns of poison `turns` come to for `player` (half, rounded up, with poison resistance).
-pub(super) fn poison_for(player: &Player, turns: u16) -> u16 {
-    if player.has(Boon::PoisonResistance) {
-        turns.div_ceil(2)
-    } else {
-        turns
     }
 }
 

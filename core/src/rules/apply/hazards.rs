@@ -6,7 +6,7 @@ use super::items::items;
 use super::{Applied, Stage, said, the};
 use crate::map::Tile;
 use crate::rules::{Effect, Who};
-use crate::world::{Mind, PATIENCE, capitalised};
+use crate::world::{article, capitalised};
 
 /// Traps and what they let loose (darts, alarms, gas, fire, nets), the water, searching.
 pub(super) fn hazards(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
@@ -18,18 +18,18 @@ pub(super) fn hazards(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
                 t.hidden = false;
             }
             match who {
-                Who::Player => said(format!("You step on a {}!", kind.name())),
-                Who::Monster(id) => said(format!("{} steps on a {}!", the(level, id), kind.name())),
+                Who::Player => said(format!("You step on {} {}!", article(kind.name()), kind.name())),
+                Who::Monster(id) => said(format!(
+                    "{} steps on {} {}!",
+                    the(level, id),
+                    article(kind.name()),
+                    kind.name()
+                )),
             }
         }
         (Effect::Harmed { cause, damage }, _) => harmed(stage, who, cause, damage),
         (Effect::Alarm(at), _) => {
-            for m in &mut level.monsters {
-                m.mind = Mind::Hunting {
-                    target: at,
-                    patience: PATIENCE,
-                };
-            }
+            crate::rules::mind::summon(level, at);
             said("An alarm bell rings out! Everything on the level comes to it.")
         }
         (Effect::GasReleased { at, amount }, _) => {

@@ -1,21 +1,10 @@
 //! Applying the items family: what happens to the pack and to the player when an item is picked
 //! up, dropped, worn, eaten, drunk, read, zapped or thrown.
 
-use super::combat::poison_for;
 use super::time::time;
-use super::{Applied, Stage, said};
+use super::{Applied, Stage, lay, poison_for, said};
 use crate::rules::{Effect, Who};
-use crate::world::{Class, FloorItem, Level, MAX_GROWN_HP, MOST_PLUS, Player, RATION, STOMACH, article, letter};
-
-/// Lays `found` on the floor, on the stack of its kind there if there is one.
-pub(super) fn lay(level: &mut Level, found: FloorItem) {
-    match level.items.iter_mut().find(|f| f.at == found.at) {
-        Some(stack) if stack.item.kind == found.item.kind => {
-            stack.item.count = stack.item.count.saturating_add(found.item.count);
-        }
-        _ => level.items.push(found),
-    }
-}
+use crate::world::{Class, FloorItem, MAX_GROWN_HP, MOST_PLUS, Player, RATION, STOMACH, article, letter};
 
 /// The player's items: what happens to the pack and to the player.
 pub(super) fn items(stage: &mut Stage, effect: Effect) -> Applied {
@@ -114,7 +103,16 @@ pub(super) fn items(stage: &mut Stage, effect: Effect) -> Applied {
         }
         Effect::Recharged(n) => {
             player.pack.recharge(n);
-            said("Your wands hum with new power.")
+            let wands = player
+                .pack
+                .items()
+                .filter(|(_, i)| i.kind.class() == Class::Wand)
+                .count();
+            said(match wands {
+                0 => "A surge of power runs through your pack, and finds no wand to fill.",
+                1 => "Your wand hums with new power.",
+                _ => "Your wands hum with new power.",
+            })
         }
         Effect::Equipped(s) => {
             let name = slot_name(player, s);

@@ -12,7 +12,7 @@ mod ways;
 
 use super::{Effect, Who};
 use crate::dungeon::Dungeon;
-use crate::world::{Level, Player, RunRecord};
+use crate::world::{Boon, FloorItem, Level, Player, RunRecord};
 
 /// Everything a turn may change.
 pub(crate) struct Stage<'a> {
@@ -84,5 +84,31 @@ pub fn apply(stage: &mut Stage, who: Who, effect: &Effect) -> Applied {
         | Effect::Found(..)
         | Effect::Searched => hazards::hazards(stage, who, *effect),
         _ => rest::rest(stage, who, *effect),
+    }
+}
+
+/// Lays `found` on the floor, on the stack of its kind there if there is one.
+fn lay(level: &mut Level, found: FloorItem) {
+    match level.items.iter_mut().find(|f| f.at == found.at) {
+        Some(stack) if stack.item.kind == found.item.kind => {
+            stack.item.count = stack.item.count.saturating_add(found.item.count);
+        }
+        _ => level.items.push(found),
+    }
+}
+
+/// The player is hurt on level `depth`: the feats remember the first level it was.
+fn hurt(record: &mut RunRecord, depth: u32) {
+    if record.deeds.first_hurt == 0 {
+        record.deeds.first_hurt = depth;
+    }
+}
+
+/// Turns of poison `turns` come to for `player` (half, rounded up, with poison resistance).
+fn poison_for(player: &Player, turns: u16) -> u16 {
+    if player.has(Boon::PoisonResistance) {
+        turns.div_ceil(2)
+    } else {
+        turns
     }
 }

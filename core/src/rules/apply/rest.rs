@@ -1,13 +1,14 @@
 //! Applying the rest: what lands, sleeps or is mapped, a boon chosen, an aggravation; time passing
 //! and items go on to their own families.
 
-use super::items::{items, lay};
+use super::items::items;
+use super::lay;
 use super::time::time;
 use super::{Applied, Stage, said};
 use crate::geom::Pos;
 use crate::map::Tile;
 use crate::rules::{Effect, Who};
-use crate::world::{Boon, Mind, PATIENCE, VIGOUR_HP};
+use crate::world::{Boon, Mind, VIGOUR_HP};
 
 /// The rest: what lands, sleeps, wakes or is mapped, time passing (`time`), and items (`items`).
 pub(super) fn rest(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
@@ -36,12 +37,7 @@ pub(super) fn rest(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
             said(format!("You choose {}. {}", boon.name(), boon.stats().about))
         }
         (Effect::Aggravated, _) => {
-            for m in &mut level.monsters {
-                m.mind = Mind::Hunting {
-                    target: player.at,
-                    patience: PATIENCE,
-                };
-            }
+            crate::rules::mind::summon(level, player.at);
             said("You hear a piercing shriek echo through the level. Everything here comes for you!")
         }
         (Effect::Mapped, _) => {

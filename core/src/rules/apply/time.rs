@@ -1,7 +1,7 @@
 //! Applying time passing: states wearing off, wounds closing, food digested, poison and an empty
 //! stomach hurting, and a kind that heals.
 
-use super::combat::hurt;
+use super::hurt;
 use super::{Applied, Stage, said};
 use crate::rules::{Effect, Who};
 use crate::world::Ending;
