@@ -96,6 +96,37 @@ fn walking_over_picks_up_and_the_pack_wields_by_letter() {
 }
 
 #[test]
+fn the_ninth_slot_is_chosen_by_its_letter_i_though_i_opens_the_pack() {
+    let mut app = items_app();
+    {
+        let mut game = app.world_mut().resource_mut::<Game>();
+        let pack = &mut game.player_mut().pack;
+        for kind in ItemKind::ALL.iter().copied().take(9) {
+            pack.add(Item::one(kind)).unwrap();
+        }
+        assert!(pack.get(8).is_some(), "nine slots held");
+    }
+    app.update();
+    press(&mut app, KeyCode::KeyI, "i");
+    assert_eq!(pack_page(app.world_mut()), Some(Page::List { aiming: false }));
+    press(&mut app, KeyCode::KeyI, "i");
+    assert_eq!(
+        pack_page(app.world_mut()),
+        Some(Page::Item(8)),
+        "i is the ninth item's letter, not a second press of the pack's key"
+    );
+    press(&mut app, KeyCode::Escape, "");
+    press(&mut app, KeyCode::Escape, "");
+    assert_eq!(pack_page(app.world_mut()), None, "Esc closes it");
+    // With no ninth item, the pack's key closes it as before.
+    app.world_mut().resource_mut::<Game>().player_mut().pack.remove(8);
+    app.update();
+    press(&mut app, KeyCode::KeyI, "i");
+    press(&mut app, KeyCode::KeyI, "i");
+    assert_eq!(pack_page(app.world_mut()), None, "i closes a pack with no ninth item");
+}
+
+#[test]
 fn aiming_starts_on_the_nearest_monster_and_fires_with_the_key() {
     let mut app = items_app();
     press(&mut app, KeyCode::KeyL, "l");

@@ -263,9 +263,12 @@ fn choose_in_pack(
         return; // (read all the same: no key typed before it opened is taken for a choice)
     }
     let Some(page) = writes.page() else { return };
+    // A letter that names an item chooses it, even the pack's own key (`i` is the ninth slot's
+    // letter): that key closes the list only where no item has its letter.
+    let names_an_item = keys.first().is_some_and(|&c| holds(game.player(), c));
     let key = if actions.just_pressed(&Action::Cancel) {
         Some(MenuKey::Back)
-    } else if actions.just_pressed(&Action::Inventory) && matches!(page, Page::List { .. }) {
+    } else if actions.just_pressed(&Action::Inventory) && matches!(page, Page::List { .. }) && !names_an_item {
         writes.focus.set(Focus::Map);
         return;
     } else {
@@ -306,6 +309,12 @@ fn click_pack_rows(
 
 #[derive(Component)]
 struct PackOverlay;
+
+/// Whether `c` is the letter of a slot that holds an item.
+fn holds(player: &Player, c: char) -> bool {
+    let slot = (c.to_ascii_lowercase() as u32).wrapping_sub('a' as u32);
+    slot < SLOTS as u32 && player.pack.get(slot as usize).is_some()
+}
 
 /// A slot's line on a list: "b - a +1 sword (wielded)".
 fn slot_line(player: &Player, s: usize, item: Item) -> String {
@@ -359,11 +368,13 @@ fn show_pack(
                         keys.key(Action::Cancel)
                     )
                 } else {
-                    format!(
-                        "Your pack (a letter or a click for an item; {} or {} closes)",
-                        keys.key(Action::Inventory),
-                        keys.key(Action::Cancel)
-                    )
+                    // The pack's key closes it too, unless it is an item's letter.
+                    let pack_key = keys.key(Action::Inventory);
+                    let closes = match pack_key.chars().next().filter(|_| pack_key.chars().count() == 1) {
+                        Some(c) if holds(player, c) => keys.key(Action::Cancel),
+                        _ => format!("{pack_key} or {}", keys.key(Action::Cancel)),
+                    };
+                    format!("Your pack (a letter or a click for an item; {closes} closes)")
                 };
                 spoken.push(title.clone());
                 panel.spawn(label(title, scale::HEADING, palette::GOLD));
