@@ -278,7 +278,7 @@ fn explore_stops_when_a_monster_comes_into_view_and_will_not_start_with_one_in_v
     let at = player_at(&app);
     assert!(at.x >= 7, "it walked until the rat came into view ({at:?})");
     walk(&mut app, TravelRequest::Explore, 10);
-    assert_eq!(message(&app), "Not with a rat in view.");
+    assert_eq!(message(&app), "You cannot explore with a rat in view.");
     assert_eq!(player_at(&app), at, "and took no step");
     // A name with a vowel takes "an".
     let mut level = Level::bare(map.clone());
@@ -473,7 +473,7 @@ fn rest_waits_until_healed_and_cured_and_stops_for_a_monster() {
     assert!(hp.hp < hp.max, "the rest was cut short");
     let turn = turns(&app);
     walk(&mut app, TravelRequest::Rest, 10);
-    assert_eq!(message(&app), "Not with a goblin in view.");
+    assert_eq!(message(&app), "You cannot rest with a goblin in view.");
     assert_eq!(turns(&app), turn, "and no turn passed");
 }
 
@@ -529,4 +529,44 @@ fn explore_picks_up_darts_and_potions_but_not_a_sword_nor_an_altars_choice() {
     assert!(!pack.contains(&ItemKind::Speed), "so is a vault's altar");
     let left: Vec<Pos> = game(&app).dungeon().level().items.iter().map(|f| f.at).collect();
     assert_eq!(left, [Pos::new(15, 2), Pos::new(17, 2)]);
+}
+
+#[test]
+fn a_known_trap_stops_a_walk_once_never_again_as_it_comes_back_into_view() {
+    // Two rooms joined by a corridor: a dart trap in the top room, seen from the start, and one in
+    // the bottom room, not yet seen.
+    let map = parse_ascii(
+        b"\
+##########
+#@.......#
+####.#####
+####.#####
+#........#
+#........#
+##########
+",
+    )
+    .unwrap();
+    let mut level = Level::bare(map);
+    for at in [Pos::new(8, 1), Pos::new(6, 5)] {
+        level.traps.push(delve_core::world::Trap {
+            at,
+            kind: delve_core::world::TrapKind::Dart,
+            hidden: false,
+        });
+    }
+    let mut app = delve::app::headless_app(Dungeon::single(level));
+    // The bottom room's trap is news the first time it is seen, by its name; the top room's,
+    // seen from the start, never was.
+    walk(&mut app, TravelRequest::Explore, 500);
+    assert_eq!(message(&app), "You see a dart trap.");
+    walk(&mut app, TravelRequest::Explore, 500);
+    assert!(message(&app).starts_with("Explored"), "{}", message(&app));
+    assert!(player_at(&app).y >= 4, "the explorer ends in the bottom room");
+    // Back up the corridor the top room's trap, known from the start, comes into view again:
+    // no news, and the walk goes on to its end.
+    let home = Pos::new(1, 1);
+    walk(&mut app, TravelRequest::To(home), 500);
+    assert_eq!(player_at(&app), home, "stopped on the way: {}", message(&app));
+    assert_ne!(message(&app), "You see a dart trap.");
 }

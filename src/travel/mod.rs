@@ -50,8 +50,11 @@ struct Watch {
     monsters: Vec<u32>,
     keys: usize,
     stairs: usize,
-    /// Found traps in view, and fire or gas in view.
-    traps: usize,
+    /// The traps on tiles the player has seen, and whether each is still hidden: a trap is news
+    /// the first time it is known (seen, or found by searching), never again as it comes back
+    /// into view.
+    traps: Vec<(Pos, bool)>,
+    /// Fire or gas in view.
     astir: bool,
 }
 
@@ -120,7 +123,8 @@ fn watch(run: &Run) -> Watch {
         .map(|m| m.id)
         .collect();
     monsters.sort_unstable();
-    let (keys, stairs) = run.player().memory.level(depth).map_or((0, 0), |mem| {
+    let memory = run.player().memory.level(depth);
+    let (keys, stairs) = memory.map_or((0, 0), |mem| {
         let keys = level.keys.iter().filter(|k| mem.is_explored(k.at)).count();
         let stairs = mem
             .tiles()
@@ -129,11 +133,14 @@ fn watch(run: &Run) -> Watch {
             .count();
         (keys, stairs)
     });
-    let traps = level
-        .traps
-        .iter()
-        .filter(|t| !t.hidden && view.is_visible(t.at))
-        .count();
+    let traps = memory.map_or_else(Vec::new, |mem| {
+        level
+            .traps
+            .iter()
+            .filter(|t| mem.is_explored(t.at))
+            .map(|t| (t.at, t.hidden))
+            .collect()
+    });
     let astir = level.fire.keys().chain(level.gas.keys()).any(|&p| view.is_visible(p));
     Watch {
         hp: run.player().health.hp,
@@ -175,13 +182,28 @@ fn interruption(before: &Watch, now: &Watch, run: &Run) -> Option<String> {
     if now.stairs > before.stairs {
         new.push("stairs");
     }
-    if now.traps > before.traps {
-        new.push("a trap");
+    // A trap known now and not before: seen for the first time (news, by name), or found by
+    // searching a tile seen before (the find says so itself: the walk only stops).
+    let mut found = false;
+    let mut seen = None;
+    for &(at, _) in now.traps.iter().filter(|(_, hidden)| !hidden) {
+        match before.traps.iter().find(|(p, _)| *p == at) {
+            Some((_, false)) => {}
+            Some((_, true)) => found = true,
+            None => seen = seen.or_else(|| level.traps.iter().find(|t| t.at == at).map(|t| t.kind.name())),
+        }
+    }
+    let trap_line = seen.map(|name| format!("{} {name}", delve_core::world::article(name)));
+    if let Some(line) = &trap_line {
+        new.push(line.as_str());
     }
     if now.astir && !before.astir {
         new.push("fire or gas");
     }
-    (!new.is_empty()).then(|| format!("You see {}.", new.join(" and ")))
+    if new.is_empty() {
+        return found.then(String::new);
+    }
+    Some(format!("You see {}.", new.join(" and ")))
 }
 
 /// Whether the player has nothing to rest for: healed, and neither poisoned nor confused.
@@ -289,7 +311,16 @@ fn start_walking(
             .and_then(|&id| dungeon.level().monster_index(id).map(|i| &dungeon.level().monsters[i]))
     {
         walker.goal = None;
-        let text = format!("Not with a {} in view.", m.kind.name());
+        let name = m.kind.name();
+        let what = if matches!(goal, Goal::Rest { .. }) {
+            "rest"
+        } else {
+            "explore"
+        };
+        let text = format!(
+            "You cannot {what} with {} {name} in view.",
+            delve_core::world::article(name)
+        );
         say(&mut game, &text);
         return;
     }
