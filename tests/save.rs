@@ -993,3 +993,56 @@ fn runs_ending_at_once_in_several_delves_are_all_kept_in_the_history() {
     let history = History::from_text(&store.read(Slot::History).unwrap().unwrap()).unwrap();
     assert_eq!(history.runs.len(), 32, "every run ended is in the history");
 }
+
+#[test]
+fn a_feat_is_kept_the_moment_it_is_earned_though_the_run_is_quit_unfinished() {
+    use delve_core::save::FeatBook;
+    use delve_core::world::Feat;
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::Dir(dir.path().to_owned());
+    let book = |store: &Store| {
+        store
+            .read(Slot::Feats)
+            .unwrap()
+            .map(|bytes| FeatBook::from_text(&bytes).unwrap())
+            .unwrap_or_default()
+    };
+    // A generated run (only those earn feats) with a sleeping rat next to the player.
+    let mut run = Run::new(
+        Dungeon::new(GenParams::new(21, 60, 40, CorridorStyle::Mixed))
+            .unwrap()
+            .peaceful(),
+    );
+    let at = run.player().at;
+    let dir = Dir8::ALL
+        .into_iter()
+        .find(|&d| {
+            let p = Dir8::from_pos(at, d);
+            run.dungeon().level().map.tile(p) == delve_core::map::Tile::Floor
+        })
+        .expect("floor next to the start");
+    run.dungeon_mut().level_mut().monsters = vec![Monster {
+        id: 0,
+        kind: Kind::Rat,
+        at: Dir8::from_pos(at, dir),
+        hp: 1,
+        energy: 0,
+        mind: Mind::Asleep,
+    }];
+    let mut app = saving_app(run, &store);
+    for _ in 0..20 {
+        if app.world().resource::<Game>().record().slain > 0 {
+            break;
+        }
+        act(&mut app, PlayerCommand::Step(dir));
+    }
+    assert_eq!(app.world().resource::<Game>().record().slain, 1, "the rat is slain");
+    let first = book(&store);
+    let earned = first.get(Feat::FirstBlood).expect("First blood is in the book at once");
+    assert_eq!(earned.times, 0, "earned by a run not yet ended");
+    // Quitting keeps the run to continue, and the book as it was: nothing counted twice.
+    app.world_mut().write_message(AppExit::Success);
+    app.update();
+    assert_eq!(store.runs().unwrap().len(), 1, "the run is saved to continue");
+    assert_eq!(book(&store), first);
+}

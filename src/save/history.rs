@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 use delve_core::run::Run;
 use delve_core::save::{FeatBook, History, PastRun, encode_recording, story};
+use delve_core::world::Feat;
 
 use super::listing::load;
 use super::slot::SaveSlot;
@@ -71,6 +72,41 @@ fn add_to_history(store: &Store, mut past: PastRun, id: RunId, run: &Run) {
             if let Err(e) = store.remove(slot) {
                 error!("{e}");
             }
+        }
+    }
+}
+
+/// Writes into the book of feats every feat `run` has earned that the book has not, the moment
+/// it is earned: a run saved and quit, or never ended, keeps its feats too (they were written
+/// only when a run ended). `known` is what the book held when last read (it only grows), so the
+/// book is read only when there is something new. A book that cannot be read is not written
+/// over, and said once.
+pub(super) fn keep_feats(store: &Store, run: &Run, known: &mut Vec<Feat>) {
+    let new: Vec<Feat> = run.feats().filter(|f| !known.contains(f)).collect();
+    if new.is_empty() {
+        return;
+    }
+    let _held = store.hold_history();
+    match load(store, Slot::Feats, "book of feats", FeatBook::from_text) {
+        Ok((book, _)) => {
+            let mut book = book.unwrap_or_default();
+            let now = unix_now();
+            let name = PastRun::of_run(run, now).run;
+            let mut changed = false;
+            for &feat in &new {
+                changed |= book.earn(feat, now, &name);
+            }
+            if changed && let Err(e) = store.write(Slot::Feats, book.to_text().as_bytes()) {
+                error!("the book of feats could not be written: {e}");
+            }
+            *known = book.earned.iter().map(|e| e.feat).collect();
+        }
+        Err(line) => error!("{line} This run's feats were not added to it."),
+    }
+    // Never asked again for these, written or not (a failure is said once).
+    for feat in new {
+        if !known.contains(&feat) {
+            known.push(feat);
         }
     }
 }

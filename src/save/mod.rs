@@ -31,7 +31,7 @@ pub use store::{RunId, Slot, Store};
 pub use history::retire;
 pub(crate) use info::{add_tail, info_value};
 pub(crate) use listing::keep_settings;
-pub use listing::{SavedEntry, load_or_set_aside, saved_runs};
+pub use listing::{SavedEntry, load_or_set_aside, saved_runs, todays_daily};
 pub use slot::SaveSlot;
 use slot::write_run;
 
@@ -80,7 +80,7 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            autosave
+            (autosave, keep_feats)
                 .after(TurnSet::Show)
                 .run_if(playing.clone().and_then(resource_exists::<SaveSlot>)),
         )
@@ -162,6 +162,13 @@ fn autosave(
     write_run(run, &mut slot, &store.0, durable, &mut said);
     for line in said {
         game.say(line);
+    }
+}
+
+/// Feats go into the book the moment they are earned (`history::keep_feats`).
+fn keep_feats(game: Res<Game>, store: Res<SaveStore>, mut known: Local<Vec<delve_core::world::Feat>>) {
+    if game.is_changed() && store.0 != Store::Nowhere {
+        history::keep_feats(&store.0, &game.0, &mut known);
     }
 }
 

@@ -49,6 +49,10 @@ pub struct PastRun {
     /// The feats it earned, in table order; empty in a history written before feats.
     #[serde(default)]
     pub feats: Vec<Feat>,
+    /// The level it began on (`--depth`); 0 in a history written before this was kept (read as
+    /// the first).
+    #[serde(default)]
+    pub start: u32,
 }
 
 /// How a won run's ending reads.
@@ -79,6 +83,22 @@ impl PastRun {
             score: None,
             gold: 0,
             feats: Vec::new(),
+            start: 1,
+        }
+    }
+
+    /// Whether it began as every run does, generated from the top: a deep start or a map of
+    /// one's own is ranked apart (a deep start scored its levels without playing them).
+    pub fn from_the_top(&self) -> bool {
+        self.seed.is_some() && self.start <= 1
+    }
+
+    /// How a run that did not begin from the top is marked: "from depth 10", "on a map".
+    pub fn start_mark(&self) -> Option<String> {
+        match (self.seed, self.start) {
+            (None, _) => Some("on a map of its own".to_owned()),
+            (Some(_), start) if start > 1 => Some(format!("from depth {start}")),
+            _ => None,
         }
     }
 
@@ -89,6 +109,10 @@ impl PastRun {
         past.score = Some(run.score());
         past.gold = run.player().gold;
         past.feats = run.feats().collect();
+        past.start = match run.spec() {
+            crate::run::RunSpec::Seeded { params, .. } => params.depth,
+            crate::run::RunSpec::Level(_) => 1,
+        };
         past
     }
 
@@ -108,6 +132,10 @@ impl PastRun {
     /// One line of the history screen.
     pub fn line(&self) -> String {
         let daily = self.daily.as_ref().map_or_else(String::new, |d| format!("daily {d}, "));
+        let daily = match self.start_mark() {
+            Some(mark) if self.seed.is_some() => format!("{daily}{mark}, "),
+            _ => daily,
+        };
         let score = self.score.map_or_else(String::new, |s| format!("score {s}, "));
         let mut line = format!(
             "{}  {daily}{}: {score}level {}, {} turns, {} slain, {}",
@@ -159,7 +187,7 @@ pub struct Earned {
     pub first: u64,
     /// The run that first earned it, as the history names it ("seed 42 (80x50, mixed)").
     pub run: String,
-    /// How many runs have earned it.
+    /// How many finished runs have earned it (0: only a run still going has).
     pub times: u32,
 }
 
@@ -183,6 +211,22 @@ impl FeatBook {
             }
         }
         new
+    }
+
+    /// Writes in `feat`, earned at `at` (seconds since 1970) by the run the history will call
+    /// `run`, if the book has it not yet: counted by no run until that run ends (`add` counts it
+    /// then). Whether it was new to the book.
+    pub fn earn(&mut self, feat: Feat, at: u64, run: &str) -> bool {
+        if self.get(feat).is_some() {
+            return false;
+        }
+        self.earned.push(Earned {
+            feat,
+            first: at,
+            run: run.to_owned(),
+            times: 0,
+        });
+        true
     }
 
     /// The book's entry for `feat`, if it was ever earned.
@@ -259,6 +303,7 @@ mod tests {
             score: None,
             gold: 0,
             feats: Vec::new(),
+            start: 1,
         }
     }
 
@@ -276,6 +321,19 @@ mod tests {
         assert_eq!(best(&runs), Some(2), "scored runs before any from before scores");
         assert!(runs[2].line().contains(": score 1400, level 9"), "{}", runs[2].line());
         assert!(!runs[0].line().contains("score"), "{}", runs[0].line());
+        // A deep start says so, and so does a map; a history from before starts were kept reads
+        // its runs as begun at the top.
+        let deep = PastRun {
+            start: 10,
+            ..runs[1].clone()
+        };
+        assert!(deep.line().contains("from depth 10, seed 1"), "{}", deep.line());
+        assert!(!deep.from_the_top() && runs[1].from_the_top());
+        let map = PastRun {
+            seed: None,
+            ..runs[1].clone()
+        };
+        assert!(!map.from_the_top());
         let text = History { runs: runs.to_vec() }.to_text();
         assert_eq!(History::from_text(text.as_bytes()).unwrap().runs, runs);
         let old = "(runs: [(run: \"seed 1 (80x50, mixed)\", seed: Some(1), deepest: 2, turns: 9, slain: 0, ending: \"abandoned\", ended_at: 0)])";
@@ -299,6 +357,17 @@ mod tests {
         let e = book.get(Feat::FirstBlood).unwrap();
         assert_eq!((e.first, e.times), (first.ended_at, 2));
         assert_eq!(book.get(Feat::Swift), None);
+        // Earned in a run still going: kept at once, counted when that run ends, once.
+        assert!(book.earn(Feat::Swift, 7, "seed 9 (80x50, mixed)"));
+        assert!(
+            !book.earn(Feat::Swift, 8, "seed 10 (80x50, mixed)"),
+            "the first earning is kept"
+        );
+        assert_eq!(book.get(Feat::Swift).map(|e| (e.first, e.times)), Some((7, 0)));
+        let mut third = first.clone();
+        third.feats = vec![Feat::Swift];
+        assert_eq!(book.add(&third), vec![]);
+        assert_eq!(book.get(Feat::Swift).map(|e| (e.first, e.times)), Some((7, 1)));
         assert_eq!(FeatBook::from_text(book.to_text().as_bytes()).unwrap(), book);
         assert!(FeatBook::from_text(b"(earned: [(feat: Dragon, first: 0, run: \"\", times: 1)])").is_err());
         assert!(
