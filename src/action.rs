@@ -235,7 +235,7 @@ impl Where {
         match (self.screen, self.focus) {
             // The title reads its menus' own keys; loading reads none.
             (GameState::Loading | GameState::Title | GameState::LoadFailed, _) => false,
-            // The summary: its choices, and Esc to quit.
+            // The summary: its choices, and Esc back to the title.
             (GameState::Ended, _) => matches!(action, NewRun | SameRun | TitleScreen | SubmitRun | Cancel),
             (GameState::Playing, None) => false,
             // On the map: everything played, the overlays it opens, the zoom and the sidebar; in

@@ -294,8 +294,8 @@ fn death_ends_the_run_with_a_summary_and_a_new_run_begins() {
     assert!(text.contains("killed by a troll on level 1"), "{text}");
     let score = app.world().resource::<Game>().score();
     assert!(
-        text.contains(&format!("Score: {score}\n")) && score == 100,
-        "level 1 reached: {text}"
+        text.contains(&format!("Score: {score} (begun on a map of its own: ranked apart)\n")) && score == 100,
+        "level 1 reached, on a map, marked so: {text}"
     );
 
     assert!(

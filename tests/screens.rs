@@ -630,3 +630,21 @@ fn the_daily_dungeon_starts_from_the_title() {
     assert_eq!(run.recording().unwrap().daily(), Some(today.to_string().as_str()));
     assert!(Date::parse(&today.to_string()).is_some());
 }
+
+#[test]
+fn esc_on_the_summary_goes_back_to_the_title_and_never_quits() {
+    let mut app = keyboard_app(ROOMS, |app| {
+        app.add_plugins(delve::screens::plugin);
+    });
+    act(&mut app, PlayerCommand::Wait);
+    app.world_mut()
+        .resource_mut::<NextState<GameState>>()
+        .set(GameState::Ended);
+    app.update();
+    assert_eq!(state(&app), GameState::Ended);
+    assert!(shows(&mut app, "Esc  back to the title"), "{:?}", texts(&mut app));
+    tap(&mut app, KeyCode::Escape);
+    app.update();
+    assert!(app.should_exit().is_none(), "Esc quit the program");
+    assert_eq!(state(&app), GameState::Title);
+}

@@ -358,7 +358,28 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    if cli.daily {
+    // One daily a day on a machine: one saved is continued from the title, never begun again
+    // beside it; one played is a practice run, not the daily.
+    let mut daily = cli.daily;
+    if cli.daily && playing {
+        let day = today().to_string();
+        match crate::save::todays_daily(&cli.store(), &day) {
+            (Some(id), _) => {
+                eprintln!(
+                    "delve: today's daily ({day}) is saved as run {id}: continue it from the title (run delve, then Continue today's daily)"
+                );
+                return ExitCode::from(USAGE);
+            }
+            (None, true) => {
+                eprintln!(
+                    "delve: today's daily ({day}) has been played here: this is a practice run, not on its scores"
+                );
+                daily = false;
+            }
+            (None, false) => {}
+        }
+    }
+    if daily {
         run.mark_daily(&today().to_string());
     }
     if cli.autoplay {

@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 use delve_core::run::Run;
-use delve_core::save::{SaveError, decode};
+use delve_core::save::{History, SaveError, decode};
 
 use super::{RunId, Slot, Store};
 
@@ -27,7 +27,10 @@ impl SavedEntry {
         match &self.found {
             Ok(run) => format!(
                 "{}, level {}, turn {}{}",
-                run.dungeon().describe(),
+                // Today's daily (or another day's) by its day, not a seed no one knows it by.
+                run.recording()
+                    .and_then(|r| r.daily())
+                    .map_or_else(|| run.dungeon().describe(), |day| format!("the daily of {day}")),
                 run.dungeon().depth(),
                 run.turn(),
                 if self.taken { " (open in another window)" } else { "" }
@@ -35,6 +38,21 @@ impl SavedEntry {
             Err(problem) => format!("{}: cannot be played ({problem})", self.id),
         }
     }
+}
+
+/// Today's daily (`today`) as `store` has it: a saved run of it, or whether one ended today.
+pub fn todays_daily(store: &Store, today: &str) -> (Option<RunId>, bool) {
+    let (saved, _) = saved_runs(store, None);
+    let daily_of = |run: &Run| run.recording().and_then(|r| r.daily()) == Some(today);
+    let saved = saved
+        .iter()
+        .find(|e| e.found.as_ref().is_ok_and(|run| daily_of(run)))
+        .map(|e| e.id);
+    let played = load(store, Slot::History, "run history", History::from_text)
+        .ok()
+        .and_then(|(history, _)| history)
+        .is_some_and(|h| h.runs.iter().any(|r| r.daily.as_deref() == Some(today)));
+    (saved, played)
 }
 
 /// Every saved run in `store`, the most recently saved first (saves that cannot be read last;

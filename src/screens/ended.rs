@@ -51,8 +51,13 @@ pub fn summary(run: &Run) -> String {
     } else {
         feats.join(", ")
     };
+    // A deep start or a map of one's own is ranked apart from runs begun at the top: said by
+    // the score.
+    let apart = delve_core::save::PastRun::of_run(run, 0)
+        .start_mark()
+        .map_or_else(String::new, |mark| format!(" (begun {mark}: ranked apart)"));
     format!(
-        "{headline}\n\nScore: {}\n\n{}\nDeepest level reached: {} of {}     Turns: {turns}\nSlain: {slain}     Gold: {}     Experience {}\nFeats: {feats}",
+        "{headline}\n\nScore: {}{apart}\n\n{}\nDeepest level reached: {} of {}     Turns: {turns}\nSlain: {slain}     Gold: {}     Experience {}\nFeats: {feats}",
         run.score(),
         dungeon.describe(),
         record.deepest,
@@ -117,9 +122,8 @@ pub fn summary_keys(bindings: &Bindings) -> String {
         key(Action::SameRun),
         key(Action::TitleScreen)
     );
-    if cfg!(not(target_arch = "wasm32")) {
-        line.push_str(&format!("     {}  quit", key(Action::Cancel)));
-    }
+    // Esc goes back, as it does everywhere; quitting is Ctrl+q's, as everywhere.
+    line.push_str(&format!("     {}  back to the title", key(Action::Cancel)));
     line
 }
 
@@ -128,8 +132,8 @@ pub(crate) fn read_summary_keys(
     keys: Res<ButtonInput<KeyCode>>,
     (settings, layout): (Res<Settings>, Res<KeyboardLayout>),
     mut next_run: MessageWriter<NextRun>,
-    mut exit: MessageWriter<AppExit>,
     mut title: ResMut<NextState<GameState>>,
+    notices: Option<ResMut<crate::screens::title::TitleNotices>>,
 ) {
     let pressed = |action| settings.bindings.just_pressed(action, &keys, &layout);
     if pressed(Action::NewRun) {
@@ -138,8 +142,14 @@ pub(crate) fn read_summary_keys(
         next_run.write(NextRun::SameSeed);
     } else if pressed(Action::TitleScreen) {
         title.set(GameState::Title);
-    } else if pressed(Action::Cancel) && cfg!(not(target_arch = "wasm32")) {
-        exit.write(AppExit::Success);
+    } else if pressed(Action::Cancel) {
+        // Esc left the program once: it goes back, and the title says where the run went.
+        if let Some(mut notices) = notices {
+            notices
+                .0
+                .push("The run you finished is in the Run history, with its story and its replay.".to_owned());
+        }
+        title.set(GameState::Title);
     }
 }
 
@@ -171,5 +181,21 @@ fn start_next_run(
                 spoken.push(line.clone());
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use delve_core::generation::{CorridorStyle, GenParams};
+    use delve_core::run::RunSpec;
+
+    #[test]
+    fn a_deep_start_is_marked_on_the_summary_and_a_run_from_the_top_is_not() {
+        let params = GenParams::new(3, 80, 50, CorridorStyle::Mixed);
+        let deep = RunSpec::seeded(params.at_depth(10)).begin().unwrap();
+        let text = super::summary(&deep);
+        assert!(text.contains(" (begun from depth 10: ranked apart)\n"), "{text}");
+        let top = RunSpec::seeded(params).begin().unwrap();
+        assert!(!super::summary(&top).contains("ranked apart"));
     }
 }

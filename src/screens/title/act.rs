@@ -60,16 +60,22 @@ pub(super) fn act(
                 Err(taken) => menu.note = Some(format!("Not opened: {}.", taken.describe())),
             }
         }
-        Outcome::Daily => {
+        Outcome::Daily | Outcome::Practice => {
             let today = crate::save::today();
             let Ok(mut run) = RunSpec::seeded(delve_core::run::daily_params(today)).begin() else {
                 menu.note = Some("The daily dungeon could not be made.".into());
                 return;
             };
-            run.mark_daily(&today.to_string());
-            run.say(format!(
-                "The daily dungeon of {today}: the same for everyone who plays it today."
-            ));
+            if outcome == Outcome::Daily {
+                run.mark_daily(&today.to_string());
+                run.say(format!(
+                    "The daily dungeon of {today}: the same for everyone who plays it today."
+                ));
+            } else {
+                run.say(format!(
+                    "A practice run of the daily dungeon of {today}: you have played the daily today, so this run is not on its scores."
+                ));
+            }
             commands.insert_resource(SaveSlot::fresh(&store.0));
             begin_run(commands, run, Session::Play);
         }

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use delve_core::save::{FeatBook, History};
 use delve_core::world::Feat;
 
-use super::menu::{HighScore, Menu};
+use super::menu::{Daily, HighScore, Menu};
 use crate::save::{RunId, SAVED_RUNS_KEEP, SaveSlot, SaveStore, SavedEntry, Slot, Store, load_or_set_aside};
 
 /// What the title screen found when it opened: the saved runs, the history, and lines about
@@ -37,11 +37,14 @@ pub(crate) fn feat_lines(book: &FeatBook) -> Vec<String> {
             let (name, what) = feat.words();
             match book.get(feat) {
                 Some(e) => format!(
-                    "[x] {name}: {what}  First {}, {}; {} time{}",
+                    "[x] {name}: {what}  First {}, {}; {}",
                     delve_core::run::Date::from_unix(e.first),
                     e.run,
-                    e.times,
-                    if e.times == 1 { "" } else { "s" }
+                    match e.times {
+                        0 => "in a run not yet ended".to_owned(),
+                        1 => "1 time".to_owned(),
+                        n => format!("{n} times"),
+                    }
                 ),
                 None => format!("[ ] {name}: {what}"),
             }
@@ -54,11 +57,14 @@ const SCORES_SHOWN: usize = 20;
 const DAILY_SHOWN: usize = 10;
 
 /// The high scores of `runs` (a history, oldest first): the best `SCORES_SHOWN` of all by score
-/// (a tie: the earlier run first), then the best `DAILY_SHOWN` of the daily of `today`. Runs
-/// from before scores are not ranked.
+/// (a tie: the earlier run first), then the best `DAILY_SHOWN` of the daily of `today`, then,
+/// apart, the best `DAILY_SHOWN` of the runs that began deep or on a map of their own (marked
+/// so: a start on depth 10 scores its levels without playing them). Runs from before scores are
+/// not ranked.
 pub(crate) fn high_scores(runs: &[delve_core::save::PastRun], today: &str) -> Vec<HighScore> {
-    let mut ranked: Vec<usize> = (0..runs.len()).filter(|&k| runs[k].score.is_some()).collect();
-    ranked.sort_by_key(|&k| std::cmp::Reverse(runs[k].score));
+    let mut scored: Vec<usize> = (0..runs.len()).filter(|&k| runs[k].score.is_some()).collect();
+    scored.sort_by_key(|&k| std::cmp::Reverse(runs[k].score));
+    let (ranked, apart): (Vec<usize>, Vec<usize>) = scored.into_iter().partition(|&k| runs[k].from_the_top());
     let entry = |(place, &k): (usize, &usize), what: &str| {
         let r = &runs[k];
         HighScore {
@@ -86,6 +92,13 @@ pub(crate) fn high_scores(runs: &[delve_core::save::PastRun], today: &str) -> Ve
         .take(DAILY_SHOWN)
         .collect();
     out.extend(daily.iter().enumerate().map(|e| entry(e, "today's daily ")));
+    for (place, &k) in apart.iter().take(DAILY_SHOWN).enumerate() {
+        let mut line = entry((place, &k), "begun apart ");
+        if let Some(mark) = runs[k].start_mark() {
+            line.line.push_str(&format!(" ({mark})"));
+        }
+        out.push(line);
+    }
     out
 }
 
@@ -98,6 +111,21 @@ impl TitleData {
 }
 
 impl TitleData {
+    /// Today's daily (`today`) on this machine: a saved run of it to continue, else whether one
+    /// has ended (the history has it), else not begun.
+    pub(super) fn daily(&self, today: &str) -> Daily {
+        let saved = self.saved.iter().position(|e| {
+            e.found
+                .as_ref()
+                .is_ok_and(|run| run.recording().and_then(|r| r.daily()) == Some(today))
+        });
+        match saved {
+            Some(i) => Daily::Saved(i),
+            None if self.history.runs.iter().any(|r| r.daily.as_deref() == Some(today)) => Daily::Played,
+            None => Daily::Fresh,
+        }
+    }
+
     /// The run Continue plays: the most recently saved one that can be played here.
     pub(super) fn resume(&self) -> Option<usize> {
         self.saved.iter().position(|e| e.found.is_ok() && !e.taken)
@@ -180,18 +208,29 @@ mod tests {
             score,
             gold: 0,
             feats: Vec::new(),
+            start: 1,
         };
-        // Oldest first: from before scores, a daily of another day, today's daily, the best.
+        // Oldest first: from before scores, a daily of another day, today's daily, the best, and
+        // a start on depth 10 that scored more than any.
+        let deep = delve_core::save::PastRun {
+            start: 10,
+            ..run(Some(1_037), None, None)
+        };
         let history = [
             run(None, None, None),
             run(Some(300), Some("2026-11-23"), None),
             run(Some(250), Some("2026-11-24"), Some("0000000000000007")),
             run(Some(900), None, Some("0000000000000008")),
+            deep,
         ];
         let scores = high_scores(&history, "2026-11-24");
         let places: Vec<(usize, bool)> = scores.iter().map(|h| (h.past, h.kept)).collect();
         // Newest first, the best run is place 0 in the history's list.
-        assert_eq!(places, [(0, true), (2, false), (1, true), (1, true)], "{scores:?}");
+        assert_eq!(
+            places,
+            [(1, true), (3, false), (2, true), (2, true), (0, false)],
+            "{scores:?}"
+        );
         assert_eq!(
             scores[0].line,
             " 1.    900  seed 1 (80x50, mixed), killed by a rat on level 2"
@@ -200,6 +239,10 @@ mod tests {
             scores[3].line.starts_with("today's daily  1.    250"),
             "{}",
             scores[3].line
+        );
+        assert_eq!(
+            scores[4].line, "begun apart  1.   1037  seed 1 (80x50, mixed), killed by a rat on level 2 (from depth 10)",
+            "a deep start is ranked apart, and marked"
         );
     }
 }

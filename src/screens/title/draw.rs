@@ -101,7 +101,6 @@ pub(super) fn draw_menu(
     // (in the interface's pixels), and are drawn again when it changes.
     let width = crate::ui::layout::interface_width(window.as_deref().copied(), ui_scale.as_deref());
     let fit = |most: f32| width.map_or(most, |w| (w * 0.96 - 48.0).clamp(0.0, most));
-    let row_min = fit(420.0);
     // Settings, the history and the scores: two columns 720 wide, or the window's width. Given as
     // the row's own width: a width of 720 cut down by a largest width laid the row's words out
     // for 720 (one line high) and drew them wrapped in the narrower row, over the next row.
@@ -133,52 +132,33 @@ pub(super) fn draw_menu(
         past: &data.past,
         scores: &data.scores,
         today: &today,
+        daily: data.daily(&today),
         feats: &data.feats,
     };
     let rows = menu.rows(&ctx);
     let selected = menu.selected.min(rows.len() - 1);
+    let small = matches!(menu.page, Page::Settings | Page::History | Page::Scores | Page::Feats);
+    let sizes = RowSizes {
+        small,
+        row_min: fit(420.0),
+        table_width,
+    };
     // What a screen reader is told: the same words, the cursor's row known.
     let mut spoken = Spoken::new(["DELVE"]);
     let mut body = commands.entity(*body);
     body.despawn_children();
     body.with_children(|page| {
         page.spawn(label("DELVE", scale::DISPLAY, GOLD));
-        let subtitle = match menu.page {
-            Page::Main => "a turn-based roguelike: find the Heartstone on level 10 and carry it out",
-            Page::NewRun => "New run",
-            Page::Settings => "Settings: Enter on an action, then press its new key",
-            Page::History => "Run history, newest first",
-            Page::SavedRuns => "Saved runs, the last played first",
-            Page::Retire => "New run",
-            Page::Story(_) => "The story of a run",
-            Page::Scores => "High scores: the best runs here, then today's daily (Enter: story and replay)",
-            Page::Feats => "Feats: every one there is, and when each was first earned here",
-        };
+        let subtitle = subtitle(menu.page);
         page.spawn(label(subtitle, scale::HEADING, DIM));
         spoken.push(subtitle);
         for line in &data.notices {
             page.spawn(label(line.clone(), scale::DENSE, WARN));
             spoken.push(line.clone());
         }
-        if menu.page == Page::History {
-            let runs = &data.history.runs;
-            if runs.is_empty() {
-                page.spawn(label("No run has ended yet.", scale::BODY, TEXT));
-                spoken.push("No run has ended yet.");
-            }
-            if runs.len() > menu::PAST_SHOWN {
-                let more = format!(
-                    "(the newest {}; {} older runs are kept too)",
-                    menu::PAST_SHOWN,
-                    runs.len() - menu::PAST_SHOWN
-                );
-                page.spawn(label(more.clone(), scale::DENSE, DIM));
-                spoken.push(more);
-            }
-        }
-        if menu.page == Page::Scores && data.scores.is_empty() {
-            page.spawn(label("No run with a score has ended yet.", scale::BODY, TEXT));
-            spoken.push("No run with a score has ended yet.");
+        for (line, size, colour) in head_lines(menu.page, &data) {
+            page.spawn(label(line.clone(), size, colour));
+            spoken.push(line);
         }
         if let Page::Story(i) = menu.page {
             let story = data
@@ -189,110 +169,172 @@ pub(super) fn draw_menu(
                     |bytes| String::from_utf8_lossy(&bytes).into_owned(),
                 );
             spoken.push(story.clone());
-            page.spawn((
-                Node {
-                    max_height: percent(62),
-                    overflow: Overflow::scroll_y(),
-                    padding: UiRect::all(px(8)),
-                    ..default()
-                },
-                BackgroundColor(palette::CHOSEN_ROW.with_alpha(0.35)),
-                StoryScroll,
-                ScrollPosition::default(),
-                children![(
-                    Text::new(story),
-                    // Bevy's own font is monospaced: the level drawn in the story lines up.
-                    TextFont::from_font_size(scale::FINE),
-                    TextColor(TEXT)
-                )],
-            ));
+            page.spawn(story_box(story));
         }
-        if menu.page == Page::Feats {
-            let earned = format!("{} of {} earned", data.feats_earned, delve_core::world::Feat::ALL.len());
-            page.spawn(label(earned.clone(), scale::BODY, TEXT));
-            spoken.push(earned);
-        }
-        let small = matches!(menu.page, Page::Settings | Page::History | Page::Scores | Page::Feats);
         // The rows take the room left between the heading and the hints, and scroll within it.
         page.spawn(scroll_list(Val::Auto, scrolled)).with_children(|list| {
             for (i, &row) in rows.iter().enumerate() {
-                let chosen = i == selected;
-                let (size, colour) = (
-                    if small { scale::DENSE } else { scale::MENU },
-                    if chosen { GOLD } else { TEXT },
-                );
-                let mut row_node = list.spawn((
-                    Button,
-                    MenuRow(i),
-                    Node {
-                        padding: UiRect::axes(px(12), px(if small { 1 } else { 4 })),
-                        // Settings, the history and the scores: their width (two columns), never
-                        // past the window; the menus: at least theirs, as wide as their words ask.
-                        width: if small { px(table_width) } else { Val::Auto },
-                        min_width: if small { Val::Auto } else { px(row_min) },
-                        max_width: vw(96),
-                        flex_shrink: 0.0,
-                        column_gap: px(16),
-                        ..default()
-                    },
-                    BackgroundColor(if chosen { palette::CHOSEN_ROW } else { Color::NONE }),
-                ));
-                // A row of two columns ("what\tvalue": a setting and its keys or value): what it
-                // is wraps within its column, never running into the value's.
                 let text = menu.label(row, &ctx);
-                if chosen {
+                if i == selected {
                     spoken.push_cursor(text.clone());
                 } else {
                     spoken.push(text.clone());
                 }
-                let (what, value) = text.split_once('\t').unwrap_or((&text, ""));
-                row_node.with_children(|cells| {
-                    // The cursor's mark in a column of its own: a wrapped line stays indented.
-                    cells.spawn(label(if chosen { ">" } else { " " }, size, colour));
-                    let first = Node {
-                        flex_grow: 1.0,
-                        flex_basis: px(0),
-                        min_width: px(0),
-                        ..default()
-                    };
-                    cells.spawn((label(what, size, colour), first));
-                    if !value.is_empty() {
-                        let second = Node {
-                            width: percent(42),
-                            flex_shrink: 0.0,
-                            ..default()
-                        };
-                        cells.spawn((label(value, size, colour), second));
-                    }
-                });
-                if chosen {
-                    row_node.insert(Cursor);
-                }
+                spawn_row(list, i, &text, i == selected, &sizes);
             }
         });
         if let Some(note) = &menu.note {
             page.spawn(label(note.clone(), scale::BODY, GOLD));
             spoken.push(note.clone());
         }
-        let hint = match menu.page {
-            Page::NewRun => {
-                "Up/Down choose   Left/Right change   digits type a seed   Enter start   Esc back".to_owned()
-            }
-            Page::Settings => {
-                "Up/Down choose   PgUp/PgDn a page   Enter rebind   Left/Right change   Esc back".to_owned()
-            }
-            Page::Story(_) => "PgUp/PgDn or the wheel scroll the story   Enter select   Esc back".to_owned(),
-            // No quitting a page: the browser's tab does that.
-            _ if cfg!(target_arch = "wasm32") => "Up/Down choose   Enter select   Esc back".to_owned(),
-            // The quit key as it is bound ("Ctrl+q" unless rebound).
-            _ => format!(
-                "Up/Down choose   Enter select   Esc back   {} quit",
-                settings.bindings.describe(crate::action::Action::Quit)
-            ),
-        };
+        let hint = hint(menu.page, &settings);
         spoken.push(hint.clone());
         page.spawn(label(hint, scale::SMALL, DIM));
     });
     body.insert(spoken);
     redraw.write(RequestRedraw);
+}
+
+/// A page's line under the title.
+const fn subtitle(page: Page) -> &'static str {
+    match page {
+        Page::Main => "a turn-based roguelike: find the Heartstone on level 10 and carry it out",
+        Page::NewRun | Page::Retire => "New run",
+        Page::Settings => "Settings: Enter on an action, then press its new key",
+        Page::History => "Run history, newest first",
+        Page::SavedRuns => "Saved runs, the last played first",
+        Page::Story(_) => "The story of a run",
+        Page::Scores => "High scores: the best runs here, then today's daily (Enter: story and replay)",
+        Page::Feats => "Feats: every one there is, and when each was first earned here",
+    }
+}
+
+/// What a page says above its rows, besides its title and the notices: that a list is empty or
+/// cut short, how many feats are earned.
+fn head_lines(page: Page, data: &TitleData) -> Vec<(String, f32, Color)> {
+    let mut lines = Vec::new();
+    match page {
+        Page::History => {
+            let runs = &data.history.runs;
+            if runs.is_empty() {
+                lines.push(("No run has ended yet.".to_owned(), scale::BODY, TEXT));
+            }
+            if runs.len() > menu::PAST_SHOWN {
+                let more = format!(
+                    "(the newest {}; {} older runs are kept too)",
+                    menu::PAST_SHOWN,
+                    runs.len() - menu::PAST_SHOWN
+                );
+                lines.push((more, scale::DENSE, DIM));
+            }
+        }
+        Page::Scores if data.scores.is_empty() => {
+            lines.push(("No run with a score has ended yet.".to_owned(), scale::BODY, TEXT));
+        }
+        Page::Feats => {
+            let earned = format!("{} of {} earned", data.feats_earned, delve_core::world::Feat::ALL.len());
+            lines.push((earned, scale::BODY, TEXT));
+        }
+        _ => {}
+    }
+    lines
+}
+
+/// The story of a past run in a box of its own, scrolled by PgUp/PgDn and the wheel.
+fn story_box(story: String) -> impl Bundle {
+    (
+        Node {
+            max_height: percent(62),
+            overflow: Overflow::scroll_y(),
+            padding: UiRect::all(px(8)),
+            ..default()
+        },
+        BackgroundColor(palette::CHOSEN_ROW.with_alpha(0.35)),
+        StoryScroll,
+        ScrollPosition::default(),
+        children![(
+            Text::new(story),
+            // Bevy's own font is monospaced: the level drawn in the story lines up.
+            TextFont::from_font_size(scale::FINE),
+            TextColor(TEXT)
+        )],
+    )
+}
+
+/// How wide a page's rows are drawn.
+struct RowSizes {
+    /// Settings, the history, the scores and the feats: two columns in a table's width, in a
+    /// smaller size.
+    small: bool,
+    /// The least width of a menu's row.
+    row_min: f32,
+    /// A table's width (its row's own: a width of 720 cut down by a largest width laid the row's
+    /// words out for 720, one line high, and drew them wrapped in the narrower row, over the next).
+    table_width: f32,
+}
+
+/// Row `i` of a page, `text` in one column or two ("what\tvalue": a setting and its keys or
+/// value), the cursor's if `chosen`.
+fn spawn_row(list: &mut ChildSpawnerCommands, i: usize, text: &str, chosen: bool, sizes: &RowSizes) {
+    let small = sizes.small;
+    let (size, colour) = (
+        if small { scale::DENSE } else { scale::MENU },
+        if chosen { GOLD } else { TEXT },
+    );
+    let mut row_node = list.spawn((
+        Button,
+        MenuRow(i),
+        Node {
+            padding: UiRect::axes(px(12), px(if small { 1 } else { 4 })),
+            // The tables: their width (two columns), never past the window; the menus: at least
+            // theirs, as wide as their words ask.
+            width: if small { px(sizes.table_width) } else { Val::Auto },
+            min_width: if small { Val::Auto } else { px(sizes.row_min) },
+            max_width: vw(96),
+            flex_shrink: 0.0,
+            column_gap: px(16),
+            ..default()
+        },
+        BackgroundColor(if chosen { palette::CHOSEN_ROW } else { Color::NONE }),
+    ));
+    // What a row is wraps within its column, never running into the value's.
+    let (what, value) = text.split_once('\t').unwrap_or((text, ""));
+    row_node.with_children(|cells| {
+        // The cursor's mark in a column of its own: a wrapped line stays indented.
+        cells.spawn(label(if chosen { ">" } else { " " }, size, colour));
+        let first = Node {
+            flex_grow: 1.0,
+            flex_basis: px(0),
+            min_width: px(0),
+            ..default()
+        };
+        cells.spawn((label(what, size, colour), first));
+        if !value.is_empty() {
+            let second = Node {
+                width: percent(42),
+                flex_shrink: 0.0,
+                ..default()
+            };
+            cells.spawn((label(value, size, colour), second));
+        }
+    });
+    if chosen {
+        row_node.insert(Cursor);
+    }
+}
+
+/// The keys a page is used with, as the player's bindings have them.
+fn hint(page: Page, settings: &Settings) -> String {
+    match page {
+        Page::NewRun => "Up/Down choose   Left/Right change   digits type a seed   Enter start   Esc back".to_owned(),
+        Page::Settings => "Up/Down choose   PgUp/PgDn a page   Enter rebind   Left/Right change   Esc back".to_owned(),
+        Page::Story(_) => "PgUp/PgDn or the wheel scroll the story   Enter select   Esc back".to_owned(),
+        // No quitting a page: the browser's tab does that.
+        _ if cfg!(target_arch = "wasm32") => "Up/Down choose   Enter select   Esc back".to_owned(),
+        // The quit key as it is bound ("Ctrl+q" unless rebound).
+        _ => format!(
+            "Up/Down choose   Enter select   Esc back   {} quit",
+            settings.bindings.describe(crate::action::Action::Quit)
+        ),
+    }
 }

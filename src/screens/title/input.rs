@@ -116,6 +116,7 @@ fn handle(
         past: &past,
         scores: &scores,
         today: &today,
+        daily: data.daily(&today),
         feats: &feats,
     };
     let outcome = menu.press(key, &mut ctx);

@@ -1,7 +1,7 @@
 //! The title's main page: Continue, the saved runs, a new run, the daily, the settings, the
 //! history, the high scores, the feats and Quit.
 
-use super::{Context, Menu, Outcome, Page, Row};
+use super::{Context, Daily, Menu, Outcome, Page, Row};
 
 /// Its rows: Continue and the saved runs only when there are some, Quit only where it can.
 pub(super) fn rows(ctx: &Context) -> Vec<Row> {
@@ -34,7 +34,11 @@ pub(super) fn label(row: Row, ctx: &Context) -> String {
         ),
         Row::SavedRuns => format!("Saved runs ({})", ctx.saved.len()),
         Row::NewRun => "New run".into(),
-        Row::Daily => format!("Daily dungeon: {}", ctx.today),
+        Row::Daily => match ctx.daily {
+            Daily::Fresh => format!("Daily dungeon: {}", ctx.today),
+            Daily::Saved(_) => format!("Continue today's daily: {}", ctx.today),
+            Daily::Played => format!("Daily dungeon: {} (played: a practice run)", ctx.today),
+        },
         Row::Scores => "High scores".into(),
         Row::Feats => "Feats".into(),
         Row::Settings => "Settings".into(),
@@ -53,12 +57,15 @@ pub(super) fn enter(menu: &mut Menu, row: Row, ctx: &Context) -> Outcome {
         Row::History => menu.open(Page::History),
         Row::Scores => menu.open(Page::Scores),
         Row::Feats => menu.open(Page::Feats),
+        // One daily a day: the one begun goes on, and one played is practised, off its scores.
+        Row::Daily if let Daily::Saved(i) = ctx.daily => return Outcome::Resume(i),
         Row::Daily if ctx.full.is_some() => {
             menu.note = Some(format!(
                 "{} runs are saved, the most kept: finish one, or start a New run (which offers to retire the oldest), first.",
                 ctx.saved.len()
             ));
         }
+        Row::Daily if ctx.daily == Daily::Played => return Outcome::Practice,
         Row::Daily => return Outcome::Daily,
         Row::Quit => return Outcome::Quit,
         _ => {}

@@ -129,6 +129,8 @@ pub enum Outcome {
     SettingsChanged,
     /// Today's daily dungeon.
     Daily,
+    /// A practice run of today's daily, played already: its dungeon, not marked as the daily.
+    Practice,
     /// Replay finished run number `n` of the history (newest first).
     Replay(usize),
 }
@@ -152,8 +154,23 @@ pub(crate) struct Context<'a> {
     pub scores: &'a [HighScore],
     /// Today's date, for the daily dungeon ("2026-11-24").
     pub today: &'a str,
+    /// Today's daily on this machine: not begun, saved to continue, or played.
+    pub daily: Daily,
     /// The feats page's lines, one a feat.
     pub feats: &'a [String],
+}
+
+/// Today's daily on this machine: one a day, continued while it goes on; once played, its
+/// dungeon only as a practice run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Daily {
+    /// Not begun today.
+    #[default]
+    Fresh,
+    /// Begun and saved: saved run number `n` of the list.
+    Saved(usize),
+    /// Played to its end (or abandoned) today.
+    Played,
 }
 
 /// How many finished runs the history page lists.
@@ -383,11 +400,61 @@ mod tests {
                     past: &[],
                     scores: &[],
                     today: "2026-11-24",
+                    daily: Daily::Fresh,
                     feats: &[],
                 };
                 menu.press(k, &mut ctx)
             })
             .collect()
+    }
+
+    /// One daily a day: a daily saved is continued from its row (never a second one begun
+    /// beside it), and one played is offered only as a practice run.
+    #[test]
+    fn the_daily_row_continues_todays_daily_and_practises_one_played() {
+        use MenuKey::*;
+        let layout = Layout::default();
+        let mut settings = Settings::default();
+        let saved = [
+            "seed 1 (80x50, mixed), level 2, turn 40".to_owned(),
+            "the daily of 2026-11-24".to_owned(),
+        ];
+        for (daily, label, outcome) in [
+            (Daily::Fresh, "Daily dungeon: 2026-11-24", Outcome::Daily),
+            (
+                Daily::Saved(1),
+                "Continue today's daily: 2026-11-24",
+                Outcome::Resume(1),
+            ),
+            (
+                Daily::Played,
+                "Daily dungeon: 2026-11-24 (played: a practice run)",
+                Outcome::Practice,
+            ),
+        ] {
+            let mut menu = Menu::default();
+            let mut ctx = Context {
+                saved: &saved,
+                resume: Some(0),
+                full: None,
+                settings: &mut settings,
+                layout: &layout,
+                can_quit: true,
+                past: &[],
+                scores: &[],
+                today: "2026-11-24",
+                daily,
+                feats: &[],
+            };
+            // Continue, Saved runs, New run, Daily.
+            let rows = menu.rows(&ctx);
+            assert_eq!(rows[3], Row::Daily);
+            assert_eq!(menu.label(Row::Daily, &ctx), label);
+            for key in [Down, Down, Down] {
+                menu.press(key, &mut ctx);
+            }
+            assert_eq!(menu.press(Enter, &mut ctx), outcome, "{daily:?}");
+        }
     }
 
     /// A high score's line opens its run's story, whose Esc comes back to the scores, and its
@@ -417,6 +484,7 @@ mod tests {
                         past: &[],
                         scores: &scores,
                         today: "2026-11-24",
+                        daily: Daily::Fresh,
                         feats: &[],
                     };
                     menu.press(k, &mut ctx)
@@ -447,6 +515,7 @@ mod tests {
                 past: &[],
                 scores: &scores,
                 today: "2026-11-24",
+                daily: Daily::Fresh,
                 feats: &[],
             })[menu.selected],
             Row::Scores,
