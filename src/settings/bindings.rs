@@ -305,7 +305,7 @@ impl Default for Bindings {
                 }],
             ),
             (Action::Cancel, vec![k(Escape)]),
-            (Action::Help, vec![k(F1), k(Slash)]),
+            (Action::Help, vec![k(F1), shift(Slash)]),
             (Action::MessageLog, vec![l('p')]),
             (Action::ZoomIn, vec![k(Equal), k(NumpadAdd)]),
             (Action::ZoomOut, vec![k(Minus), k(NumpadSubtract)]),

@@ -56,9 +56,14 @@ pub fn numbers(item: Item, player: &Player) -> Option<String> {
             ))
         }
         Class::Armour => Some(format!(
-            "Takes 0-{} off every hit (never the whole hit). Your aim {:+}%.",
+            "Takes 0-{} off every hit (never the whole hit).{}",
             s.armour + i32::from(item.plus),
-            s.to_hit
+            // Armour that spoils no aim says nothing of it.
+            if s.to_hit == 0 {
+                String::new()
+            } else {
+                format!(" Your aim {:+}%.", s.to_hit)
+            }
         )),
         Class::Thrown => {
             let thrown = player.throw_attack(kind);

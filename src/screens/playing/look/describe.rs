@@ -121,7 +121,12 @@ pub fn look_at(run: &Run, at: Pos) -> String {
         what.push_str(sentence);
     }
     if let Some(t) = level.trap_at(at).filter(|t| !t.hidden) {
-        what.push_str(&format!(" A {}: {}", t.kind.name(), t.kind.stats().words));
+        let name = t.kind.name();
+        what.push_str(&format!(
+            " {} {name}: {}",
+            delve_core::world::capitalised(delve_core::world::article(name)),
+            t.kind.stats().words
+        ));
     }
     if seen && level.fire.contains_key(&at) {
         what.push_str(" It is on fire: fire burns whoever stands in it.");
