@@ -76,7 +76,8 @@ fn app(first: GameState, size: (u32, u32), text_size: usize, store: &Store) -> A
     window.resolution.set(size.0 as f32, size.1 as f32);
     app.world_mut().spawn((window, PrimaryWindow));
     if first == GameState::Playing {
-        let params = GenParams::new(7, 80, 50, CorridorStyle::Mixed);
+        // A seed as long as a random one is (twenty digits), for the status line at its longest.
+        let params = GenParams::new(11_978_661_879_666_642_744, 80, 50, CorridorStyle::Mixed);
         app.insert_resource(Game(Run::new(Dungeon::new(params).unwrap())));
     }
     settle(&mut app);
@@ -106,13 +107,15 @@ struct Placed {
     root: Entity,
 }
 
-/// Every text drawn (visible, not clipped away by a scrolling list), with where it lies.
+/// Every text drawn (visible, not clipped away by a scrolling list or a panel that clips), with
+/// where it lies.
 fn placed(app: &mut App) -> Vec<Placed> {
     let world = app.world_mut();
     let lists: Vec<(Entity, Rect)> = world
-        .query_filtered::<(Entity, &ComputedNode, &UiGlobalTransform), With<ScrollList>>()
+        .query::<(Entity, &Node, &ComputedNode, &UiGlobalTransform, Has<ScrollList>)>()
         .iter(world)
-        .map(|(e, n, t)| (e, rect(n, t)))
+        .filter(|(_, node, _, _, list)| *list || node.overflow != Overflow::visible())
+        .map(|(e, _, n, t, _)| (e, rect(n, t)))
         .collect();
     let mut out = Vec::new();
     let mut texts = world.query::<(Entity, &Text, &ComputedNode, &UiGlobalTransform)>();
@@ -261,6 +264,24 @@ fn play_and_every_overlay_fit_every_window_at_every_text_size() {
             }
         }
         check(&mut app, &what("play"), true);
+        // A full log of long lines: it keeps to the bottom of the window, off the player at the
+        // map's middle, and on no other panel's text.
+        for n in 0..12 {
+            app.world_mut().resource_mut::<Game>().say(format!(
+                "Line {n}: the goblin conjurer's blades whirl round you, and the monkey steals a scroll of magic mapping."
+            ));
+        }
+        settle(&mut app);
+        check(&mut app, &what("play with a full log"), true);
+        let height = size.1 as f32;
+        for p in placed(&mut app).iter().filter(|p| p.text.starts_with("Line ")) {
+            assert!(
+                p.rect.min.y > height * 0.6,
+                "{}: the log reaches {:.0} of {height:.0}, over the player",
+                what("play with a full log"),
+                p.rect.min.y
+            );
+        }
         // A full pack (swords do not stack: a row each), for the pack's list at its longest.
         for _ in 0..delve_core::world::SLOTS {
             let sword = delve_core::world::Item::one(delve_core::world::ItemKind::Sword);
@@ -340,5 +361,67 @@ fn a_replay_and_its_bar_fit_every_window_at_every_text_size() {
             what("a replay")
         );
         check(&mut app, &what("a replay"), true);
+    });
+}
+
+#[test]
+fn the_titles_lists_take_the_room_they_have() {
+    // Three saved runs, the newest today's daily (a 20-digit seed): Continue, Saved runs (3) and
+    // the daily's row join the main page's seven.
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::Dir(dir.path().to_owned());
+    for (n, seed) in [(1, 11), (2, 12), (3, 0)] {
+        let params = if seed == 0 {
+            delve_core::run::daily_params(delve::save::today())
+        } else {
+            GenParams::new(seed, 80, 50, CorridorStyle::Mixed)
+        };
+        let mut run = delve_core::run::RunSpec::seeded(params).begin().unwrap();
+        if seed == 0 {
+            run.mark_daily(&delve::save::today().to_string());
+        }
+        let bytes = delve_core::save::format::encode(&delve_core::save::SavedRun::capture(&run));
+        store
+            .write(delve::save::Slot::Run(delve::save::RunId(n)), &bytes)
+            .unwrap();
+    }
+    let rows = [
+        "Continue",
+        "Saved runs (3)",
+        "New run",
+        "Continue today's daily",
+        "Settings",
+        "Run history",
+        "High scores",
+        "Feats",
+        "Quit",
+    ];
+    every_window(|size, text_size, what| {
+        let mut app = app(GameState::Title, size, text_size, &store);
+        check(&mut app, &what("the title with saved runs"), false);
+        let shown = placed(&mut app);
+        let line_of = |row: &str| shown.iter().find(|p| p.text.starts_with(row)).map(|p| p.rect);
+        // Where the window has the room (all but the smallest at the largest texts), every row
+        // is shown, each on one line: a list takes the room it has.
+        if size.1 >= 800 || text_size <= 1 {
+            for row in rows {
+                let at = line_of(row).unwrap_or_else(|| panic!("{}: {row:?} not shown", what("the title")));
+                let line = line_of("New run").unwrap().height();
+                assert!(
+                    at.height() < line * 1.5,
+                    "{}: {row:?} takes more than a line",
+                    what("the title")
+                );
+            }
+        }
+        // The saved runs' page lists all three.
+        press(&mut app, KeyCode::ArrowDown, "");
+        press(&mut app, KeyCode::Enter, "\r");
+        check(&mut app, &what("saved runs"), false);
+        let listed = placed(&mut app)
+            .iter()
+            .filter(|p| p.text.contains(", level 1, turn 0"))
+            .count();
+        assert_eq!(listed, 3, "{}: every saved run listed", what("saved runs"));
     });
 }

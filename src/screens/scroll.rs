@@ -26,11 +26,19 @@ pub const LINE: f32 = 24.0;
 /// A scrolling list's node, scrolled `at` logical pixels down: it takes the room left in its
 /// column (at most `max_height`), clips what does not fit and scrolls; its rows go in a column.
 pub fn scroll_list(max_height: Val, at: f32) -> impl Bundle {
+    scroll_list_of_width(Val::Auto, max_height, at)
+}
+
+/// A scrolling list `width` wide: its rows' words are laid out for that width at once (a list
+/// as wide as its rows' shortest words wrapped them, and kept the height they had unwrapped,
+/// so the title's menus showed eight rows whatever the window).
+pub fn scroll_list_of_width(width: Val, max_height: Val, at: f32) -> impl Bundle {
     (
         ScrollList,
         Node {
             flex_direction: FlexDirection::Column,
             flex_shrink: 1.0,
+            width,
             min_height: px(0),
             max_height,
             overflow: Overflow::scroll_y(),

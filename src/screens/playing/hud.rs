@@ -68,6 +68,10 @@ pub fn plugin(app: &mut App) {
         );
 }
 
+/// The most of the window's height the log under the map takes, in percent: the player, at the
+/// map's middle, is never under it.
+pub const LOG_MOST: f32 = 30.0;
+
 /// Room kept at the bottom right for the minimap, beside the log lines.
 const MINIMAP_ROOM: f32 = 256.0;
 
@@ -151,6 +155,13 @@ fn spawn_hud(mut commands: Commands) {
             left: px(0),
             right: px(MINIMAP_ROOM),
             padding: UiRect::axes(px(8), px(4)),
+            // Lines wrapped in a narrow log (large text, a small window) grew up over the map and
+            // the player at its middle: the log keeps to the bottom of the window, its newest
+            // lines shown (the rest are in the message log, `p`).
+            max_height: percent(LOG_MOST),
+            overflow: Overflow::clip(),
+            flex_direction: FlexDirection::Column,
+            justify_content: JustifyContent::FlexEnd,
             ..default()
         },
         panel,
@@ -196,7 +207,9 @@ fn update_status(
     }
     *done = Some(narrow);
     if sidebar.0 {
-        text.0 = short_status_line(game.dungeon(), game.turn());
+        // Between the sidebar and the window's edge it wraps at its bars (a 20-digit seed and the
+        // turn ran off the edge at 130% text).
+        text.0 = wrap_at_bars(&short_status_line(game.dungeon(), game.turn()));
         return;
     }
     let player = game.player();
@@ -247,8 +260,10 @@ fn fit_to_sidebar(
     *done = Some(narrow);
     let left = crate::ui::layout::left_of_content(sidebar.0);
     status.left = left;
+    // Beside the sidebar, the line has the rest of the window's width and wraps in it.
+    status.right = if sidebar.0 { px(0) } else { Val::Auto };
     status.max_width = match (sidebar.0, narrow) {
-        (true, _) => percent(100),
+        (true, _) => Val::Auto,
         (false, true) => percent(50),
         (false, false) => percent(68),
     };

@@ -7,7 +7,7 @@ use bevy::window::RequestRedraw;
 use super::data::TitleData;
 use super::menu::{self, Context, Menu, Page};
 use crate::save::{SaveStore, Slot};
-use crate::screens::scroll::{Cursor, ScrollList, scroll_list};
+use crate::screens::scroll::{Cursor, ScrollList, scroll_list_of_width};
 use crate::settings::{KeyboardLayout, Settings};
 use crate::state::GameState;
 use crate::ui::palette;
@@ -26,6 +26,10 @@ pub(super) struct MenuRow(pub(super) usize);
 /// The story shown on the history page, scrolled by PgUp/PgDn and the mouse wheel.
 #[derive(Component)]
 pub(super) struct StoryScroll;
+
+/// The width of the menus' rows (or the window's, less a margin): a daily's 20-digit seed on
+/// Continue in one line at the usual sizes.
+const MENU_WIDTH: f32 = 760.0;
 
 /// Pixels a PgUp/PgDn scrolls the story by (a line of the wheel: a fifth of that).
 const STORY_PAGE: f32 = 200.0;
@@ -140,7 +144,7 @@ pub(super) fn draw_menu(
     let small = matches!(menu.page, Page::Settings | Page::History | Page::Scores | Page::Feats);
     let sizes = RowSizes {
         small,
-        row_min: fit(420.0),
+        menu_width: fit(MENU_WIDTH),
         table_width,
     };
     // What a screen reader is told: the same words, the cursor's row known.
@@ -172,17 +176,19 @@ pub(super) fn draw_menu(
             page.spawn(story_box(story));
         }
         // The rows take the room left between the heading and the hints, and scroll within it.
-        page.spawn(scroll_list(Val::Auto, scrolled)).with_children(|list| {
-            for (i, &row) in rows.iter().enumerate() {
-                let text = menu.label(row, &ctx);
-                if i == selected {
-                    spoken.push_cursor(text.clone());
-                } else {
-                    spoken.push(text.clone());
+        let list_width = if small { sizes.table_width } else { sizes.menu_width };
+        page.spawn(scroll_list_of_width(px(list_width), Val::Auto, scrolled))
+            .with_children(|list| {
+                for (i, &row) in rows.iter().enumerate() {
+                    let text = menu.label(row, &ctx);
+                    if i == selected {
+                        spoken.push_cursor(text.clone());
+                    } else {
+                        spoken.push(text.clone());
+                    }
+                    spawn_row(list, i, &text, i == selected, &sizes);
                 }
-                spawn_row(list, i, &text, i == selected, &sizes);
-            }
-        });
+            });
         if let Some(note) = &menu.note {
             page.spawn(label(note.clone(), scale::BODY, GOLD));
             spoken.push(note.clone());
@@ -244,6 +250,9 @@ fn head_lines(page: Page, data: &TitleData) -> Vec<(String, f32, Color)> {
 fn story_box(story: String) -> impl Bundle {
     (
         Node {
+            // As wide as the page, its lines wrapped inside it: a box as wide as its text,
+            // centred, cut the first letter of every line off at 130% text.
+            width: percent(96),
             max_height: percent(62),
             overflow: Overflow::scroll_y(),
             padding: UiRect::all(px(8)),
@@ -266,8 +275,8 @@ struct RowSizes {
     /// Settings, the history, the scores and the feats: two columns in a table's width, in a
     /// smaller size.
     small: bool,
-    /// The least width of a menu's row.
-    row_min: f32,
+    /// A menu's width.
+    menu_width: f32,
     /// A table's width (its row's own: a width of 720 cut down by a largest width laid the row's
     /// words out for 720, one line high, and drew them wrapped in the narrower row, over the next).
     table_width: f32,
@@ -286,10 +295,12 @@ fn spawn_row(list: &mut ChildSpawnerCommands, i: usize, text: &str, chosen: bool
         MenuRow(i),
         Node {
             padding: UiRect::axes(px(12), px(if small { 1 } else { 4 })),
-            // The tables: their width (two columns), never past the window; the menus: at least
-            // theirs, as wide as their words ask.
-            width: if small { px(sizes.table_width) } else { Val::Auto },
-            min_width: if small { Val::Auto } else { px(sizes.row_min) },
+            // The list's width (two columns in a table), never past the window.
+            width: if small {
+                px(sizes.table_width)
+            } else {
+                px(sizes.menu_width)
+            },
             max_width: vw(96),
             flex_shrink: 0.0,
             column_gap: px(16),
