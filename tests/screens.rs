@@ -38,8 +38,10 @@ fn texts(app: &mut App) -> Vec<String> {
     w.query::<&Text>().iter(w).map(|t| t.0.clone()).collect()
 }
 
+/// Whether a text on screen says `wanted` (a no-break space, which keeps a line's parts whole
+/// when it wraps, read as a space).
 fn shows(app: &mut App, wanted: &str) -> bool {
-    texts(app).iter().any(|t| t.contains(wanted))
+    texts(app).iter().any(|t| t.replace('\u{a0}', " ").contains(wanted))
 }
 
 #[test]
@@ -647,4 +649,59 @@ fn esc_on_the_summary_goes_back_to_the_title_and_never_quits() {
     app.update();
     assert!(app.should_exit().is_none(), "Esc quit the program");
     assert_eq!(state(&app), GameState::Title);
+}
+
+#[test]
+fn a_pointer_left_where_it_was_draws_no_way_until_it_moves() {
+    let mut app = keyboard_app(ROOMS, |app| {
+        app.add_plugins((delve::render::camera::plugin, delve::screens::playing::pointer::plugin));
+    });
+    let target = Pos::new(4, 3);
+    let (camera, scale) = {
+        let w = app.world_mut();
+        let (t, p) = w
+            .query_filtered::<(&Transform, &Projection), With<delve::render::GameCamera>>()
+            .single(w)
+            .unwrap();
+        let Projection::Orthographic(o) = p else {
+            panic!("an orthographic camera")
+        };
+        (t.translation.truncate(), o.scale)
+    };
+    let map = game(&app).dungeon().level().map.clone();
+    let world = delve::render::space::world_pos(&map, target);
+    let set_cursor = |app: &mut App, nudge: f32| {
+        let mut window = app
+            .world_mut()
+            .query_filtered::<&mut Window, With<PrimaryWindow>>()
+            .single_mut(app.world_mut())
+            .unwrap();
+        let size = Vec2::new(window.width(), window.height());
+        let off = (world - camera) / scale;
+        window.set_cursor_position(Some(size / 2.0 + Vec2::new(off.x + nudge, -off.y)));
+    };
+    set_cursor(&mut app, 0.0);
+    app.update();
+    assert_eq!(
+        app.world().resource::<Hovered>().path.len(),
+        3,
+        "a moved pointer shows the way"
+    );
+    // Play begins again (the next run, say) with the pointer where it was: no way is drawn.
+    app.world_mut()
+        .resource_mut::<NextState<GameState>>()
+        .set(GameState::Ended);
+    app.update();
+    app.world_mut()
+        .resource_mut::<NextState<GameState>>()
+        .set(GameState::Playing);
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(state(&app), GameState::Playing);
+    assert!(app.world().resource::<Hovered>().path.is_empty(), "a way drawn at once");
+    // The pointer moves: the way is drawn again.
+    set_cursor(&mut app, 1.0);
+    app.update();
+    assert!(!app.world().resource::<Hovered>().path.is_empty());
 }

@@ -13,7 +13,7 @@ use crate::actor::LevelScoped;
 use crate::player::command::{PlayerCommand, TravelRequest};
 use crate::render::GameCamera;
 use crate::render::space::world_pos;
-use crate::state::GameState;
+use crate::state::{GameState, Session};
 use crate::turn::{Game, TurnSet};
 use crate::ui::layers;
 use crate::ui::palette;
@@ -39,12 +39,23 @@ struct HoverText;
 pub use crate::screens::playing::floor::pointer::MapCover;
 use crate::screens::playing::floor::pointer::{pointer_on_the_map, pointer_position, tapped, tile_at};
 
+/// Whether the pointer has moved (or a finger touched) since play began: a pointer left where
+/// the last screen had it names no tile and draws no way there (a path showed at once after
+/// the start).
+#[derive(Resource, Debug, Default)]
+struct PointerMoved {
+    /// Where the pointer was when play began (`None` until the first frame of play looks).
+    start: Option<Option<Vec2>>,
+    moved: bool,
+}
+
 pub fn plugin(app: &mut App) {
     app.init_resource::<Hovered>()
         .init_resource::<MapCover>()
+        .init_resource::<PointerMoved>()
         .add_systems(
             OnEnter(GameState::Playing),
-            spawn_hover_text.in_set(crate::turn::Entering::View),
+            (spawn_hover_text.in_set(crate::turn::Entering::View), forget_moves),
         )
         .add_systems(
             Update,
@@ -61,6 +72,11 @@ pub fn plugin(app: &mut App) {
             )
                 .run_if(in_state(GameState::Playing)),
         );
+}
+
+fn forget_moves(mut moved: ResMut<PointerMoved>, mut hovered: ResMut<Hovered>) {
+    *moved = PointerMoved::default();
+    *hovered = Hovered::default();
 }
 
 fn spawn_hover_text(mut commands: Commands) {
@@ -121,7 +137,23 @@ fn track_pointer(
     cover: Res<MapCover>,
     mut search: Local<Search>,
     mut last: Local<Option<(Pos, Pos, u64)>>,
+    (mut moved, session): (ResMut<PointerMoved>, Res<State<Session>>),
 ) {
+    let now = window.cursor_position();
+    let touched = touches.as_deref().is_some_and(|t| t.iter().next().is_some());
+    let start = moved.start;
+    let mut just_moved = false;
+    match start {
+        None => moved.start = Some(now),
+        Some(start) if !moved.moved && (start != now || touched) => {
+            moved.moved = true;
+            just_moved = true;
+        }
+        Some(_) => {}
+    }
+    if !moved.moved {
+        return;
+    }
     let Some(at) = pointer_position(&window, touches.as_deref(), &cover) else {
         if hovered.tile.is_some() {
             *hovered = Hovered::default();
@@ -138,7 +170,7 @@ fn track_pointer(
     );
     // Worked out again only when the tile, the player or the turn changes.
     let key = (tile, pos, game.turn());
-    if *last == Some(key) && !game.is_changed() {
+    if *last == Some(key) && !game.is_changed() && !just_moved {
         return;
     }
     *last = Some(key);
@@ -153,15 +185,18 @@ fn track_pointer(
         .level()
         .monster_at(tile)
         .filter(|m| view.is_visible(m.at))
-        .map(|m| format!("a {}", m.kind.name()));
+        .map(|m| format!("{} {}", delve_core::world::article(m.kind.name()), m.kind.name()));
     let item = dungeon
         .level()
         .item_at(tile)
         .filter(|_| mem.is_explored(tile))
         .map(|f| game.player().lore.describe(f.item) + if f.sealed { " (sealed)" } else { "" });
     let name = monster.or(item).or_else(|| plan::describe(&known, tile, &held));
+    // A replay is watched, not walked: no way to a tile is drawn.
     let path = match name {
-        Some(_) if tile != pos => plan::travel(&known, pos, tile, &held, &mut search).unwrap_or_default(),
+        Some(_) if tile != pos && *session.get() != Session::Replay => {
+            plan::travel(&known, pos, tile, &held, &mut search).unwrap_or_default()
+        }
         _ => Vec::new(),
     };
     *hovered = Hovered {
