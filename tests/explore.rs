@@ -529,6 +529,8 @@ fn explore_picks_up_darts_and_potions_but_not_a_sword_nor_an_altars_choice() {
     assert!(!pack.contains(&ItemKind::Speed), "so is a vault's altar");
     let left: Vec<Pos> = game(&app).dungeon().level().items.iter().map(|f| f.at).collect();
     assert_eq!(left, [Pos::new(15, 2), Pos::new(17, 2)]);
+    // What it leaves lying is said (the altar's choice is the vault's, not left behind).
+    assert!(message(&app).ends_with(" Left lying: a sword."), "{}", message(&app));
 }
 
 #[test]

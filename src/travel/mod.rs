@@ -206,6 +206,27 @@ fn interruption(before: &Watch, now: &Watch, run: &Run) -> Option<String> {
     Some(format!("You see {}.", new.join(" and ")))
 }
 
+/// `done` (explore's last word), and what it leaves lying where the player has seen it: the
+/// weapons and armour it never picks up, or what there was no room for (it said "Explored"
+/// and left a dagger unmentioned). Altars' choices are the vault's, and not listed.
+fn with_left_lying(done: String, known: &Known, player: &delve_core::world::Player) -> String {
+    let left: Vec<String> = known
+        .level
+        .items
+        .iter()
+        .filter(|f| known.memory.is_explored(f.at) && f.altar.is_none() && !f.sealed)
+        .filter(|f| !plan::worth_taking(known, &player.pack, f))
+        .map(|f| player.lore.describe(f.item))
+        .collect();
+    let listed = match left.len() {
+        0 => return done,
+        1 => left[0].clone(),
+        2..=4 => format!("{} and {}", left[..left.len() - 1].join(", "), left[left.len() - 1]),
+        n => format!("{}, {}, {} and {} more things", left[0], left[1], left[2], n - 3),
+    };
+    format!("{done} Left lying: {listed}.")
+}
+
 /// Whether the player has nothing to rest for: healed, and neither poisoned nor confused.
 fn rested(run: &Run) -> bool {
     let (health, status) = (run.player().health, run.player().status);
@@ -377,7 +398,7 @@ fn walk_step(
     let walker = &mut *walker;
     let walk = match goal {
         Goal::Explore => plan::explore_taking(&known, at, &held, Some(&game.player().pack), &mut walker.search)
-            .map_err(|f| f.message()),
+            .map_err(|f| with_left_lying(f.message(), &known, game.player())),
         Goal::Rest { .. } => return,
         Goal::To(to) if to == at => Err(String::new()),
         Goal::To(to) => plan::travel(&known, at, to, &held, &mut walker.search)

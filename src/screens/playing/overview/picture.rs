@@ -148,15 +148,21 @@ pub(crate) enum Landmark {
     StairsUp,
     Key,
     Heartstone,
+    /// Something lying where the player saw it (after magic mapping too: it maps what lies).
+    Item,
+    /// A trap the player knows of.
+    Trap,
 }
 
 impl Landmark {
-    pub const ALL: [Landmark; 5] = [
+    pub const ALL: [Landmark; 7] = [
         Landmark::You,
         Landmark::StairsDown,
         Landmark::StairsUp,
         Landmark::Key,
         Landmark::Heartstone,
+        Landmark::Item,
+        Landmark::Trap,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -166,6 +172,8 @@ impl Landmark {
             Landmark::StairsUp => "stairs up",
             Landmark::Key => "key",
             Landmark::Heartstone => "the Heartstone",
+            Landmark::Item => "item",
+            Landmark::Trap => "trap",
         }
     }
 
@@ -176,6 +184,8 @@ impl Landmark {
             Landmark::StairsUp => [120, 255, 120],
             Landmark::Key => [255, 190, 40],
             Landmark::Heartstone => [255, 80, 230],
+            Landmark::Item => [200, 160, 255],
+            Landmark::Trap => [180, 0, 160],
         }
     }
 }
@@ -194,8 +204,10 @@ pub(crate) fn stairs_of(map: &TileMap) -> Vec<(Pos, Landmark)> {
 }
 
 /// The landmarks a player standing at `you` with `memory` of `level` knows of: itself, the
-/// stairs it has seen (`stairs` from `stairs_of`), the keys it has seen still lying there, and
-/// the Heartstone once seen. You come last, drawn over the rest.
+/// stairs it has seen (`stairs` from `stairs_of`), the keys it has seen still lying there, the
+/// Heartstone once seen, the items lying where it saw them and the traps it has found (the
+/// overview and the minimap showed none, even after magic mapping). You come last, drawn over
+/// the rest.
 pub(crate) fn landmarks(
     level: &Level,
     memory: Option<&LevelMemory>,
@@ -206,6 +218,20 @@ pub(crate) fn landmarks(
     let mut out: Vec<(Pos, Landmark)> = stairs.iter().copied().filter(|&(p, _)| seen(p)).collect();
     out.extend(level.keys.iter().filter(|k| seen(k.at)).map(|k| (k.at, Landmark::Key)));
     out.extend(level.relic.filter(|&r| seen(r)).map(|r| (r, Landmark::Heartstone)));
+    out.extend(
+        level
+            .items
+            .iter()
+            .filter(|f| seen(f.at))
+            .map(|f| (f.at, Landmark::Item)),
+    );
+    out.extend(
+        level
+            .traps
+            .iter()
+            .filter(|t| !t.hidden && seen(t.at))
+            .map(|t| (t.at, Landmark::Trap)),
+    );
     out.push((you, Landmark::You));
     out
 }
@@ -302,7 +328,18 @@ mod tests {
         for key in &level.keys {
             assert!(marks.contains(&(key.at, Landmark::Key)));
         }
+        for found in &level.items {
+            assert!(marks.contains(&(found.at, Landmark::Item)), "what lies is marked");
+        }
+        let known = level.traps.iter().filter(|t| !t.hidden).count();
+        for t in &level.traps {
+            assert_eq!(marks.contains(&(t.at, Landmark::Trap)), !t.hidden, "only found traps");
+        }
+        assert!(!level.items.is_empty() && !level.traps.is_empty(), "a level with both");
         assert_eq!(marks.last(), Some(&(map.start(), Landmark::You)));
-        assert_eq!(marks.len(), stairs.len() + level.keys.len() + 1);
+        assert_eq!(
+            marks.len(),
+            stairs.len() + level.keys.len() + level.items.len() + known + 1
+        );
     }
 }
