@@ -309,7 +309,7 @@ fn a_key_opens_its_own_door_only() {
     // Said twice running (the step before bumped it too): one line, counted.
     assert_eq!(
         message(&app),
-        "The door is locked. (x2)",
+        "The door is locked (x2).",
         "the key is not for this door"
     );
     assert_eq!(turns(&app), before);

@@ -170,7 +170,7 @@ fn the_sidebar_lists_what_is_in_view_as_the_game_goes_on() {
             .any(|r| matches!(r, Seen::Monster(m) if m.kind == Kind::Rat))
     );
     let text = delve::screens::playing::sidebar::row_text(game(&app), &listed[0]);
-    assert!(text.starts_with("r rat"), "{text}");
+    assert!(text.starts_with("rat (r)"), "{text}");
 }
 
 #[test]

@@ -37,20 +37,22 @@ pub(crate) const USAGE: u8 = 2;
 #[command(
     name = "delve",
     version,
-    about = "Delve: a turn-based roguelike. Explore BSP dungeons, open doors, see by shadowcasting."
+    about = "Delve: a turn-based roguelike. Find the Heartstone on the tenth depth of the dungeon and carry it out."
 )]
 pub struct Cli {
-    /// Level seed, a whole number. Random when omitted; the seed used is always printed.
+    /// The run's seed, a whole number: the same seed makes the same dungeon. Random when omitted;
+    /// the seed used is always printed.
     #[arg(long, value_name = "N", value_parser = parse_seed, allow_hyphen_values = true)]
     pub seed: Option<u64>,
-    /// Level size in tiles, from 20x15 to 1024x1024 [default: 80x50].
+    /// Each level's size in tiles, from 20x15 to 1024x1024 [default: 80x50].
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     pub size: Option<Size>,
     /// Corridor style: lshaped, chunked, nethack, astar, axis, pipe, deadzone, hallways or mixed
     /// [default: mixed].
     #[arg(long, value_name = "STYLE")]
     pub corridors: Option<CorridorStyle>,
-    /// Which level of the run to print or to start on, from 1 to 10 [default: 1].
+    /// Which depth of the dungeon to print or to start on, from 1 to 10 [default: 1]; a run begun
+    /// deeper is ranked apart.
     #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=DEEPEST as i64))]
     pub depth: Option<u32>,
     /// Play a level written in the ASCII legend instead of generating one.

@@ -59,7 +59,7 @@ pub struct RunRecord {
 
 /// Every line the game told the player, newest last, with the turn it was told on (the oldest
 /// are dropped past `MessageLog::KEEP`). A line said again right after itself is folded into
-/// it, counted: walking through four doors says "The door opens. (x4)" once.
+/// it, counted: walking through four doors says "The door opens (x4)." once.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MessageLog {
     lines: VecDeque<(u64, String)>,
@@ -79,7 +79,7 @@ impl MessageLog {
         if let Some(last) = self.lines.back_mut()
             && let Some(times) = repeats(&last.1, &text)
         {
-            *last = (turn, format!("{text} (x{})", times + 1));
+            *last = (turn, counted(&text, times + 1));
             return;
         }
         if self.lines.len() == Self::KEEP {
@@ -104,12 +104,31 @@ impl MessageLog {
     }
 }
 
-/// How many times `line` says `text`: once if it is `text`, n times if it is `text (xn)`.
+/// `text` said `n` times: the count inside its sentence, before its full stop ("The door opens
+/// (x4).", not "The door opens. (x4)").
+fn counted(text: &str, n: u32) -> String {
+    match text.char_indices().last() {
+        Some((i, end @ ('.' | '!' | '?'))) => format!("{} (x{n}){end}", &text[..i]),
+        _ => format!("{text} (x{n})"),
+    }
+}
+
+/// How many times `line` says `text`: once if it is `text`, n times if it is `text` counted
+/// (`counted`; or as a save from before counted it, "text (xn)").
 fn repeats(line: &str, text: &str) -> Option<u32> {
     if line == text {
         return Some(1);
     }
-    let count = line.strip_prefix(text)?.strip_prefix(" (x")?.strip_suffix(')')?;
+    let (body, end) = match text.char_indices().last() {
+        Some((i, '.' | '!' | '?')) => (&text[..i], &text[i..]),
+        _ => (text, ""),
+    };
+    let count = line
+        .strip_prefix(body)
+        .and_then(|rest| rest.strip_prefix(" (x"))
+        .and_then(|rest| rest.strip_suffix(end))
+        .and_then(|rest| rest.strip_suffix(')'))
+        .or_else(|| line.strip_prefix(text)?.strip_prefix(" (x")?.strip_suffix(')'))?;
     count.parse().ok().filter(|&n| n > 1)
 }
 
@@ -130,15 +149,20 @@ mod tests {
         assert_eq!(
             lines,
             [
-                (4, "The door opens. (x4)".to_owned()),
+                (4, "The door opens (x4).".to_owned()),
                 (5, "You see a rat.".to_owned()),
                 (6, "The door opens.".to_owned()),
             ]
         );
         // A line that merely starts like another is its own.
-        log.push(8, "The door opens. (x2) is not a count");
+        log.push(8, "The door opens (x2). is not a count");
         assert_eq!(log.lines().len(), 4);
         assert_eq!(repeats("The door opens. (x0)", "The door opens."), None);
+        assert_eq!(repeats("The door opens (x0).", "The door opens."), None);
+        // A log saved before the count went inside the sentence still folds.
+        assert_eq!(repeats("The door opens. (x3)", "The door opens."), Some(3));
+        assert_eq!(counted("Flames burst out!", 2), "Flames burst out (x2)!");
+        assert_eq!(counted("no stop", 2), "no stop (x2)");
     }
 
     #[test]

@@ -27,7 +27,7 @@ super::stable::catalog! {
             words: "A bell rings out when stepped on: every monster on the level comes to it.",
             from_depth: 1,
             weight: 3,
-            letter: 'a',
+            letter: 'l',
         },
         /// Lets out a cloud of poison gas that spreads and thins.
         Gas = 2 => TrapStats {
@@ -36,7 +36,7 @@ super::stable::catalog! {
             words: "Lets out a cloud of poison gas that spreads and thins: each turn in it poisons.",
             from_depth: 2,
             weight: 3,
-            letter: 'g',
+            letter: 'p',
         },
         /// Drops a net: whoever is caught struggles for a few turns while the others act.
         Net = 3 => TrapStats {
@@ -162,6 +162,30 @@ mod tests {
                 assert_ne!(a.stats().look.rgb, b.stats().look.rgb, "{a:?} and {b:?}");
             }
             assert!(a.stats().letter.is_ascii_lowercase());
+        }
+    }
+}
+
+#[cfg(test)]
+mod letters {
+    use super::TrapKind;
+    use crate::world::Kind;
+
+    /// In the colour-blind palette a trap is told by its letter: never a monster's (the alarm
+    /// trap and the goblin archer were both `a`, the gas trap and the goblin both `g`), nor
+    /// another trap's.
+    #[test]
+    fn no_trap_letter_is_a_monsters_or_another_traps() {
+        for (i, t) in TrapKind::ALL.iter().enumerate() {
+            let letter = t.stats().letter;
+            assert!(
+                Kind::ALL.iter().all(|k| k.stats().look.glyph != letter),
+                "{t:?}'s {letter}"
+            );
+            assert!(
+                TrapKind::ALL[i + 1..].iter().all(|u| u.stats().letter != letter),
+                "{t:?}"
+            );
         }
     }
 }

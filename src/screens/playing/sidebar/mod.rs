@@ -299,10 +299,11 @@ fn fill_player_lines(
     colour.0 = palette::health(share, settings.colour_blind);
 }
 
-/// What a row says: "r rat — hunting" or "a potion (crimson)".
+/// What a row says: "rat (r)  hunting" or "a potion (crimson)". The map's letter follows the
+/// name: before it, a goblin archer's `a` read as "a goblin archer".
 pub fn row_text(game: &Game, seen: &Seen) -> String {
     match seen {
-        Seen::Monster(m) => format!("{} {}  {}", m.kind.stats().look.glyph, m.kind.name(), state(m.mind)),
+        Seen::Monster(m) => format!("{} ({})  {}", m.kind.name(), m.kind.stats().look.glyph, state(m.mind)),
         Seen::Item(f) => game.player().lore.describe(f.item),
     }
 }

@@ -16,7 +16,7 @@ pub(super) fn label(row: Row, ctx: &Context) -> String {
     match row {
         Row::Past(i) => {
             let (line, kept) = ctx.past.get(i).cloned().unwrap_or_default();
-            let mut line: String = line.chars().take(96).collect();
+            let mut line = shortened(&line, 96);
             if kept {
                 line.push_str("  [story, replay]");
             }
@@ -25,6 +25,18 @@ pub(super) fn label(row: Row, ctx: &Context) -> String {
         Row::Replay => "Replay this run".into(),
         _ => String::new(),
     }
+}
+
+/// `line` in at most `most` characters, cut between words with "..." where it is longer (it was
+/// cut mid-word: "killed by a go").
+fn shortened(line: &str, most: usize) -> String {
+    if line.chars().count() <= most {
+        return line.to_owned();
+    }
+    let head: String = line.chars().take(most.saturating_sub(4)).collect();
+    let cut = head.trim_end_matches(|c: char| !c.is_whitespace()).trim_end();
+    let cut = if cut.is_empty() { head.as_str() } else { cut };
+    format!("{} ...", cut.trim_end_matches([',', ';', ':']))
 }
 
 pub(super) fn enter(menu: &mut Menu, row: Row, ctx: &Context) -> Outcome {
@@ -41,4 +53,21 @@ pub(super) fn enter(menu: &mut Menu, row: Row, ctx: &Context) -> Outcome {
         _ => {}
     }
     Outcome::Nothing
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_long_line_is_cut_between_words() {
+        let line = "2026-11-28  daily 2026-11-28, seed 1 (80x50, mixed): score 310, level 3, 812 turns, 9 slain, killed by a goblin on level 3";
+        let short = super::shortened(line, 96);
+        assert!(short.chars().count() <= 96, "{short}");
+        assert!(short.ends_with(" ..."), "{short}");
+        let kept = short.trim_end_matches(" ...");
+        assert!(
+            line.starts_with(kept) && line[kept.len()..].starts_with(' '),
+            "cut mid-word: {short}"
+        );
+        assert_eq!(super::shortened("short", 96), "short");
+    }
 }

@@ -18,8 +18,8 @@ pub(super) fn label(menu: &Menu, row: Row) -> String {
     match row {
         Row::Seed if menu.seed.is_empty() => "Seed: random (type digits for a seed)".into(),
         Row::Seed => format!("Seed: {}", menu.seed),
-        Row::Style => format!("Corridors: < {} >", menu.style.name()),
-        Row::Size => format!("Size: < {w}x{h} >"),
+        Row::Style => format!("Corridors: < {} >  how the rooms are joined", menu.style.name()),
+        Row::Size => format!("Size: < {w}x{h} >  tiles across and down, each level"),
         Row::Start => "Start".into(),
         _ => String::new(),
     }
