@@ -133,7 +133,7 @@ fn a_bot_walks_down_every_level_by_the_rules() {
             let d = dungeon(&app);
             assert_eq!(d.depth(), depth + 1, "seed {seed}");
             assert_eq!(Some(at), d.level().map.stairs_up(), "arrived on the stairs up");
-            assert!(told_lately(&app, &format!("You arrive on level {}.", depth + 1)));
+            assert!(told_lately(&app, &format!("You arrive on depth {}.", depth + 1)));
             let left = d.kept(depth).unwrap();
             let opened = left.map.doors().filter(|x| x.1 == DoorState::Locked).count();
             unlocked += locks_before - left.keys.len();

@@ -420,7 +420,7 @@ fn the_titles_lists_take_the_room_they_have() {
         check(&mut app, &what("saved runs"), false);
         let listed = placed(&mut app)
             .iter()
-            .filter(|p| p.text.contains(", level 1, turn 0"))
+            .filter(|p| p.text.contains(", depth 1, turn 0"))
             .count();
         assert_eq!(listed, 3, "{}: every saved run listed", what("saved runs"));
     });

@@ -291,7 +291,7 @@ fn death_ends_the_run_with_a_summary_and_a_new_run_begins() {
     assert_eq!(record.ending, Some(Ending::Died { by: "a troll".into() }));
     let turns = app.world().resource::<Game>().turn();
     let text = summary(&app.world().resource::<Game>().0);
-    assert!(text.contains("killed by a troll on level 1"), "{text}");
+    assert!(text.contains("killed by a troll on depth 1"), "{text}");
     let score = app.world().resource::<Game>().score();
     assert!(
         text.contains(&format!("Score: {score} (begun on a map of its own: ranked apart)\n")) && score == 100,

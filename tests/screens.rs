@@ -218,7 +218,7 @@ fn the_title_screen_starts_a_run_and_continues_it() {
     app.update();
     app.update();
     assert!(
-        shows(&mut app, "Continue: seed 31337 (80x50, mixed), level 1, turn 3"),
+        shows(&mut app, "Continue: seed 31337 (80x50, mixed), depth 1, turn 3"),
         "{:?}",
         texts(&mut app)
     );
@@ -259,7 +259,7 @@ fn the_overview_opens_over_play_and_takes_the_keyboard() {
     assert_eq!((player_at(&app), turns(&app)), (Pos::new(2, 1), 1));
     tap(&mut app, KeyCode::KeyM);
     assert_eq!(open(&mut app), 1, "m opens the overview");
-    assert!(shows(&mut app, "Level 1 of 1: what you remember"));
+    assert!(shows(&mut app, "Depth 1 of 1: what you remember"));
     // While it is open, moves play no turn under it.
     tap(&mut app, KeyCode::ArrowRight);
     tap(&mut app, KeyCode::KeyJ);

@@ -374,6 +374,6 @@ fn the_story_tells_the_run() {
     )));
     let mut daily = bot_run(9, 10);
     daily.mark_daily("2026-11-24");
-    assert!(share_line(&daily).starts_with("Delve daily 2026-11-24: still going on level 1, score "));
+    assert!(share_line(&daily).starts_with("Delve daily 2026-11-24: still going on depth 1, score "));
     assert!(story(&daily).contains("Daily:   the daily dungeon of 2026-11-24"));
 }

@@ -26,7 +26,7 @@ impl SavedEntry {
     pub fn label(&self) -> String {
         match &self.found {
             Ok(run) => format!(
-                "{}, level {}, turn {}{}",
+                "{}, depth {}, turn {}{}",
                 // Today's daily (or another day's) by its day, not a seed no one knows it by.
                 run.recording()
                     .and_then(|r| r.daily())

@@ -38,7 +38,7 @@ pub fn summary(run: &Run) -> String {
     let (record, dungeon, turns) = (run.record(), run.dungeon(), run.turn());
     let headline = match &record.ending {
         Some(Ending::Won) => "You escaped the dungeon with the Heartstone!".to_owned(),
-        Some(Ending::Died { by }) => format!("You were killed by {by} on level {}.", dungeon.depth()),
+        Some(Ending::Died { by }) => format!("You were killed by {by} on depth {}.", dungeon.depth()),
         None => "The run was abandoned.".to_owned(),
     };
     let slain = match record.slain {
@@ -57,7 +57,7 @@ pub fn summary(run: &Run) -> String {
         .start_mark()
         .map_or_else(String::new, |mark| format!(" (begun {mark}: ranked apart)"));
     format!(
-        "{headline}\n\nScore: {}{apart}\n\n{}\nDeepest level reached: {} of {}     Turns: {turns}\nSlain: {slain}     Gold: {}     Experience {}\nFeats: {feats}",
+        "{headline}\n\nScore: {}{apart}\n\n{}\nDeepest depth reached: {} of {}     Turns: {turns}\nSlain: {slain}     Gold: {}     Experience {}\nFeats: {feats}",
         run.score(),
         dungeon.describe(),
         record.deepest,

@@ -106,7 +106,7 @@ pub fn parse(search: &str, random_seed: impl FnOnce() -> u64) -> PageRequest {
             "depth" => match value.parse::<u32>() {
                 Ok(d) if (1..=DEEPEST).contains(&d) => req.params.depth = d,
                 _ => req.problems.push(format!(
-                    "The depth \"{shown}\" is not a whole number from 1 to {DEEPEST}; starting on level 1."
+                    "The depth \"{shown}\" is not a whole number from 1 to {DEEPEST}; starting on depth 1."
                 )),
             },
             "radius" => match value.parse::<u32>() {

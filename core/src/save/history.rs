@@ -63,7 +63,7 @@ impl PastRun {
     pub fn of(dungeon: &Dungeon, record: &RunRecord, turns: u64, ended_at: u64) -> Self {
         let ending = match &record.ending {
             Some(Ending::Won) => WON.to_owned(),
-            Some(Ending::Died { by }) => format!("killed by {by} on level {}", dungeon.depth()),
+            Some(Ending::Died { by }) => format!("killed by {by} on depth {}", dungeon.depth()),
             None => "abandoned".to_owned(),
         };
         PastRun {
@@ -138,7 +138,7 @@ impl PastRun {
         };
         let score = self.score.map_or_else(String::new, |s| format!("score {s}, "));
         let mut line = format!(
-            "{}  {daily}{}: {score}level {}, {} turns, {} slain, {}",
+            "{}  {daily}{}: {score}depth {}, {} turns, {} slain, {}",
             crate::run::Date::from_unix(self.ended_at),
             self.run,
             self.deepest,
@@ -319,7 +319,7 @@ mod tests {
             scored("killed by a troll on level 9", 9, 1_400),
         ];
         assert_eq!(best(&runs), Some(2), "scored runs before any from before scores");
-        assert!(runs[2].line().contains(": score 1400, level 9"), "{}", runs[2].line());
+        assert!(runs[2].line().contains(": score 1400, depth 9"), "{}", runs[2].line());
         assert!(!runs[0].line().contains("score"), "{}", runs[0].line());
         // A deep start says so, and so does a map; a history from before starts were kept reads
         // its runs as begun at the top.
@@ -380,7 +380,7 @@ mod tests {
     #[test]
     fn a_line_shows_its_date_and_the_best_run_is_the_one_that_got_furthest() {
         let line = past("killed by a rat on level 1", 1, 0, 40).line();
-        assert!(line.starts_with("2026-11-24  seed 1 (80x50, mixed): level 1"), "{line}");
+        assert!(line.starts_with("2026-11-24  seed 1 (80x50, mixed): depth 1"), "{line}");
         let runs = [
             past("killed by a rat on level 1", 1, 3, 40),
             past("killed by an orc on level 6", 6, 20, 900),

@@ -28,7 +28,7 @@ pub fn story(run: &Run) -> String {
     }
     let ending = match run.record().ending {
         Some(_) => past.ending.clone(),
-        None => format!("still going, on level {}", run.dungeon().depth()),
+        None => format!("still going, on depth {}", run.dungeon().depth()),
     };
     let _ = writeln!(out, "Ending:  {ending}");
     let _ = writeln!(out, "Score:   {}", run.score());
@@ -100,8 +100,8 @@ pub fn share_line(run: &Run) -> String {
     };
     let ending = match &run.record().ending {
         Some(crate::world::Ending::Won) => format!("escaped with the Heartstone from level {}", run.record().deepest),
-        Some(crate::world::Ending::Died { by }) => format!("killed by {by} on level {}", run.dungeon().depth()),
-        None => format!("still going on level {}", run.dungeon().depth()),
+        Some(crate::world::Ending::Died { by }) => format!("killed by {by} on depth {}", run.dungeon().depth()),
+        None => format!("still going on depth {}", run.dungeon().depth()),
     };
     format!(
         "{what}: {ending}, score {}, {} turns, {} slain.",

@@ -54,7 +54,7 @@ fn help_notes() -> [String; 3] {
 /// The help's paragraphs after the first.
 const HELP_WORDS: [&str; 2] = [
     "Walk over things to pick them up (your pack: by letter). Potions and scrolls look different in every run until you use one. Aim with the move keys, Tab or the mouse. A vault's altars offer a choice: take one and the others are sealed.",
-    "Find the Heartstone on level 10 and carry it out, up the stairs of level 1.",
+    "Find the Heartstone at depth 10 and carry it out, up the stairs of depth 1.",
 ];
 
 /// What the help says of the terrain and the traps: a sentence each (the words look uses).

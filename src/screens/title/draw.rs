@@ -204,7 +204,7 @@ pub(super) fn draw_menu(
 /// A page's line under the title.
 const fn subtitle(page: Page) -> &'static str {
     match page {
-        Page::Main => "a turn-based roguelike: find the Heartstone on level 10 and carry it out",
+        Page::Main => "a turn-based roguelike: find the Heartstone at depth 10 and carry it out",
         Page::NewRun | Page::Retire => "New run",
         Page::Settings => "Settings: Enter on an action, then press its new key",
         Page::History => "Run history, newest first",

@@ -97,7 +97,7 @@ pub(super) fn ways(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
                 step_aside(level, arrival);
                 stage.record.deepest = stage.record.deepest.max(to);
                 stage.record.deeds.secrets_here = 0;
-                let mut line = format!("You arrive on level {to}.");
+                let mut line = format!("You arrive on depth {to}.");
                 if level.relic.is_some() {
                     line.push_str(&format!(" Somewhere on this level lies {RELIC}."));
                 }

@@ -122,7 +122,7 @@ fn show_legend(
     let Some(revealed) = lab.revealed() else { return };
     let level = dungeon.level();
     let title = match dungeon.origin() {
-        Origin::Run(run) => format!("Generator lab: {}, level {}", run, dungeon.depth()),
+        Origin::Run(run) => format!("Generator lab: {}, depth {}", run, dungeon.depth()),
         Origin::Map => "Generator lab: a map file (no record of its making)".to_owned(),
     };
     let census = revealed.anatomy.as_ref().map(|a| a.census(&level.map));

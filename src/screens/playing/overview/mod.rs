@@ -326,7 +326,7 @@ fn show_overview(
     let room = (Vec2::new(window.width(), window.height()) * 0.94 / ui - Vec2::new(0.0, 120.0)).max(Vec2::splat(40.0));
     let scale = fit_scale(map.width(), map.height(), room);
     let title = format!(
-        "Level {} of {}: what you remember  (click a place to travel there; {} or {} closes)",
+        "Depth {} of {}: what you remember  (click a place to travel there; {} or {} closes)",
         dungeon.depth(),
         dungeon.deepest(),
         settings.bindings.key(Action::Overview),

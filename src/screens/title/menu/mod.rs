@@ -416,7 +416,7 @@ mod tests {
         let layout = Layout::default();
         let mut settings = Settings::default();
         let saved = [
-            "seed 1 (80x50, mixed), level 2, turn 40".to_owned(),
+            "seed 1 (80x50, mixed), depth 2, turn 40".to_owned(),
             "the daily of 2026-11-24".to_owned(),
         ];
         for (daily, label, outcome) in [
@@ -618,7 +618,7 @@ mod tests {
     fn leaving_a_page_puts_the_cursor_back_on_the_row_that_opened_it() {
         use MenuKey::*;
         let mut settings = Settings::default();
-        let saved = ["seed 1, level 2, turn 40"];
+        let saved = ["seed 1, depth 2, turn 40"];
         // Continue, Saved runs, New run, Daily, Settings, History, High scores.
         for (downs, page) in [
             (2, Page::NewRun),
@@ -642,7 +642,7 @@ mod tests {
     fn any_saved_run_can_be_picked_and_a_full_list_asks_before_a_new_run() {
         use MenuKey::*;
         let mut settings = Settings::default();
-        let saved = ["seed 1, level 2, turn 40", "seed 9, level 1, turn 3"];
+        let saved = ["seed 1, depth 2, turn 40", "seed 9, depth 1, turn 3"];
         let mut menu = Menu::default();
         // Continue, Saved runs (2), New run...
         let out = press_listed(&mut menu, &mut settings, &saved, None, &[Down, Enter, Down, Enter]);
@@ -650,7 +650,7 @@ mod tests {
         assert_eq!(out[3], Outcome::Resume(1));
         // Full: Start asks first; Back returns to the new run's page; agreeing starts.
         let mut menu = Menu::default();
-        let full = Some("seed 9, level 1, turn 3");
+        let full = Some("seed 9, depth 1, turn 3");
         let keys = [Down, Down, Enter, Up, Up, Enter];
         let out = press_listed(&mut menu, &mut settings, &saved, full, &keys);
         assert_eq!(menu.page, Page::Retire);
