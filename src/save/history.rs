@@ -17,7 +17,7 @@ pub fn retire(store: &Store, slot: &SaveSlot, run: &Run) {
         error!("{e}");
     }
     let mut past = PastRun::of_run(run, unix_now());
-    past.daily = run.recording().and_then(|r| r.daily()).map(str::to_owned);
+    past.daily = run.daily().map(str::to_owned);
     add_to_history(store, past, slot.id, run);
 }
 
@@ -48,18 +48,12 @@ fn add_to_history(store: &Store, mut past: PastRun, id: RunId, run: &Run) {
     if kept {
         past.id = Some(id.to_string());
     }
-    // The book of feats, under the same lock: one that cannot be read is not written over.
+    // The book of feats, under the same lock.
     if !past.feats.is_empty() {
-        match load(store, Slot::Feats, "book of feats", FeatBook::from_text) {
-            Ok((book, _)) => {
-                let mut book = book.unwrap_or_default();
-                book.add(&past);
-                if let Err(e) = store.write(Slot::Feats, book.to_text().as_bytes()) {
-                    error!("the book of feats could not be written: {e}");
-                }
-            }
-            Err(line) => error!("{line} This run's feats were not added to it."),
-        }
+        change_book(store, |book| {
+            book.add(&past);
+            true
+        });
     }
     let mut history = history.unwrap_or_default();
     let dropped = history.push(past);
@@ -76,6 +70,27 @@ fn add_to_history(store: &Store, mut past: PastRun, id: RunId, run: &Run) {
     }
 }
 
+/// The book of feats in `store` changed by `change` (which says whether it changed anything) and
+/// written back if it did: the book as it now stands, or `None` when it cannot be read (said),
+/// and then it is not written over. The caller holds the history's lock.
+fn change_book(store: &Store, change: impl FnOnce(&mut FeatBook) -> bool) -> Option<FeatBook> {
+    match load(store, Slot::Feats, "book of feats", FeatBook::from_text) {
+        Ok((book, _)) => {
+            let mut book = book.unwrap_or_default();
+            if change(&mut book)
+                && let Err(e) = store.write(Slot::Feats, book.to_text().as_bytes())
+            {
+                error!("the book of feats could not be written: {e}");
+            }
+            Some(book)
+        }
+        Err(line) => {
+            error!("{line} This run's feats were not added to it.");
+            None
+        }
+    }
+}
+
 /// Writes into the book of feats every feat `run` has earned that the book has not, the moment
 /// it is earned: a run saved and quit, or never ended, keeps its feats too (they were written
 /// only when a run ended). `known` is what the book held when last read (it only grows), so the
@@ -87,21 +102,16 @@ pub(super) fn keep_feats(store: &Store, run: &Run, known: &mut Vec<Feat>) {
         return;
     }
     let _held = store.hold_history();
-    match load(store, Slot::Feats, "book of feats", FeatBook::from_text) {
-        Ok((book, _)) => {
-            let mut book = book.unwrap_or_default();
-            let now = unix_now();
-            let name = PastRun::of_run(run, now).run;
-            let mut changed = false;
-            for &feat in &new {
-                changed |= book.earn(feat, now, &name);
-            }
-            if changed && let Err(e) = store.write(Slot::Feats, book.to_text().as_bytes()) {
-                error!("the book of feats could not be written: {e}");
-            }
-            *known = book.earned.iter().map(|e| e.feat).collect();
+    let (now, name) = (unix_now(), run.dungeon().describe());
+    let book = change_book(store, |book| {
+        let mut changed = false;
+        for &feat in &new {
+            changed |= book.earn(feat, now, &name);
         }
-        Err(line) => error!("{line} This run's feats were not added to it."),
+        changed
+    });
+    if let Some(book) = book {
+        *known = book.earned.iter().map(|e| e.feat).collect();
     }
     // Never asked again for these, written or not (a failure is said once).
     for feat in new {

@@ -28,8 +28,7 @@ impl SavedEntry {
             Ok(run) => format!(
                 "{}, depth {}, turn {}{}",
                 // Today's daily (or another day's) by its day, not a seed no one knows it by.
-                run.recording()
-                    .and_then(|r| r.daily())
+                run.daily()
                     .map_or_else(|| run.dungeon().describe(), |day| format!("the daily of {day}")),
                 run.dungeon().depth(),
                 run.turn(),
@@ -43,16 +42,22 @@ impl SavedEntry {
 /// Today's daily (`today`) as `store` has it: a saved run of it, or whether one ended today.
 pub fn todays_daily(store: &Store, today: &str) -> (Option<RunId>, bool) {
     let (saved, _) = saved_runs(store, None);
-    let daily_of = |run: &Run| run.recording().and_then(|r| r.daily()) == Some(today);
-    let saved = saved
-        .iter()
-        .find(|e| e.found.as_ref().is_ok_and(|run| daily_of(run)))
-        .map(|e| e.id);
-    let played = load(store, Slot::History, "run history", History::from_text)
+    let history = load(store, Slot::History, "run history", History::from_text)
         .ok()
         .and_then(|(history, _)| history)
-        .is_some_and(|h| h.runs.iter().any(|r| r.daily.as_deref() == Some(today)));
-    (saved, played)
+        .unwrap_or_default();
+    let (saved_at, played) = daily_among(&saved, &history, today);
+    (saved_at.map(|i| saved[i].id), played)
+}
+
+/// Today's daily (`today`) among `saved` runs and a `history`: the place of a saved run of it,
+/// and whether one has ended (what the title's daily row and `--daily` both read).
+pub fn daily_among(saved: &[SavedEntry], history: &History, today: &str) -> (Option<usize>, bool) {
+    let at = saved
+        .iter()
+        .position(|e| e.found.as_ref().is_ok_and(|run| run.daily() == Some(today)));
+    let played = history.runs.iter().any(|r| r.daily.as_deref() == Some(today));
+    (at, played)
 }
 
 /// Every saved run in `store`, the most recently saved first (saves that cannot be read last;

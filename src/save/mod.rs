@@ -31,7 +31,7 @@ pub use store::{RunId, Slot, Store};
 pub use history::retire;
 pub(crate) use info::{add_tail, info_value};
 pub(crate) use listing::keep_settings;
-pub use listing::{SavedEntry, load_or_set_aside, saved_runs, todays_daily};
+pub use listing::{SavedEntry, daily_among, load_or_set_aside, saved_runs, todays_daily};
 pub use slot::SaveSlot;
 use slot::write_run;
 

@@ -190,7 +190,7 @@ fn interruption(before: &Watch, now: &Watch, run: &Run) -> Option<String> {
         match before.traps.iter().find(|(p, _)| *p == at) {
             Some((_, false)) => {}
             Some((_, true)) => found = true,
-            None => seen = seen.or_else(|| level.traps.iter().find(|t| t.at == at).map(|t| t.kind.name())),
+            None => seen = seen.or_else(|| level.trap_at(at).map(|t| t.kind.name())),
         }
     }
     let trap_line = seen.map(|name| format!("{} {name}", delve_core::world::article(name)));

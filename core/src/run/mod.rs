@@ -323,6 +323,11 @@ impl Run {
         self.recording.as_ref()
     }
 
+    /// The date of the daily dungeon this run is ("2026-11-24"), if it is one.
+    pub fn daily(&self) -> Option<&str> {
+        self.recording.as_ref().and_then(Recording::daily)
+    }
+
     /// Marks the run as the daily dungeon of `date` ("2026-11-24").
     pub fn mark_daily(&mut self, date: &str) {
         if let Some(rec) = &mut self.recording {

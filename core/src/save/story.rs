@@ -23,7 +23,7 @@ pub fn story(run: &Run) -> String {
     );
     let _ = writeln!(out);
     let _ = writeln!(out, "Run:     {}", past.run);
-    if let Some(date) = run.recording().and_then(|r| r.daily()) {
+    if let Some(date) = run.daily() {
         let _ = writeln!(out, "Daily:   the daily dungeon of {date}");
     }
     let ending = match run.record().ending {
@@ -94,7 +94,7 @@ pub fn story(run: &Run) -> String {
 /// run's seed), how it ended, the depth, the score, the turns and the kills.
 /// "Delve daily 2026-11-24: killed by a goblin on level 4, score 912, 1234 turns, 12 slain."
 pub fn share_line(run: &Run) -> String {
-    let what = match run.recording().and_then(|r| r.daily()) {
+    let what = match run.daily() {
         Some(date) => format!("Delve daily {date}"),
         None => format!("Delve, {}", run.dungeon().describe()),
     };

@@ -114,15 +114,10 @@ impl TitleData {
     /// Today's daily (`today`) on this machine: a saved run of it to continue, else whether one
     /// has ended (the history has it), else not begun.
     pub(super) fn daily(&self, today: &str) -> Daily {
-        let saved = self.saved.iter().position(|e| {
-            e.found
-                .as_ref()
-                .is_ok_and(|run| run.recording().and_then(|r| r.daily()) == Some(today))
-        });
-        match saved {
-            Some(i) => Daily::Saved(i),
-            None if self.history.runs.iter().any(|r| r.daily.as_deref() == Some(today)) => Daily::Played,
-            None => Daily::Fresh,
+        match crate::save::daily_among(&self.saved, &self.history, today) {
+            (Some(i), _) => Daily::Saved(i),
+            (None, true) => Daily::Played,
+            (None, false) => Daily::Fresh,
         }
     }
 
