@@ -521,13 +521,22 @@ try {
     check(await until(page, () => document.body.dataset.screen === "title", null, 180000), "rebound: the title screen opens");
     // The cursor's row, as the page mirrors the title's menu ("> Settings").
     const cursor = async () => ((await page.textContent("#delve-screen")) || "").split("\n").find((l) => l.startsWith("> ")) || "";
-    const downTo = async (what) => {
-      for (let i = 0; i < 80 && !what.test(await cursor()); i++) {
-        await page.keyboard.press("ArrowDown");
-        await page.waitForTimeout(60);
+    // Moves the cursor one row at a time until its row matches `what`, each press waited for
+    // until the page's mirror shows the cursor moved: a press read against a mirror a frame old
+    // overshoots the row (and the menu wraps round).
+    const moveTo = async (key, what) => {
+      for (let i = 0; i < 80; i++) {
+        const was = await cursor();
+        if (what.test(was)) return true;
+        await page.keyboard.press(key);
+        await until(page, (was) => {
+          const text = document.getElementById("delve-screen")?.textContent || "";
+          return (text.split("\n").find((l) => l.startsWith("> ")) || "") !== was;
+        }, was, 5000);
       }
       return what.test(await cursor());
     };
+    const downTo = (what) => moveTo("ArrowDown", what);
     await page.locator("#delve-canvas").focus();
     let rebound = await downTo(/^> Settings/);
     if (rebound) {
@@ -545,15 +554,18 @@ try {
     const marked = await page.evaluate(() => JSON.parse(document.body.dataset.keys || "{}").pack);
     check(rebound && marked && marked[1] === "KeyO",
       `rebound: "your pack" is put on o in Settings, and the game marks the Pack button's key as it (${JSON.stringify(marked)}; ${await cursor()})`);
-    for (let i = 0; i < 20 && !/^> New run/.test(await cursor()); i++) await page.keyboard.press("ArrowUp");
+    const atNewRun = await moveTo("ArrowUp", /^> New run/);
+    const titleText = await page.textContent("#delve-screen");
     await page.keyboard.press("Enter");
-    await page.waitForTimeout(500);
+    const newRunPage = await until(page, (was) => document.getElementById("delve-screen")?.textContent !== was, titleText, 10000);
+    await page.waitForTimeout(300);
     await page.keyboard.press("Enter");
     const started = await until(page, () => document.body.dataset.screen === "map", null, 60000);
     await page.waitForTimeout(500);
     await page.keyboard.press("i");
     await page.waitForTimeout(600);
     const oldKey = await screen(page);
+    if (!started) throw new Error(`rebound: no run started (on New run: ${atNewRun}, its page opened: ${newRunPage}, the page shows ${await screen(page)})`);
     await tapButton(page, "Pack");
     const opened = await until(page, () => document.body.dataset.screen === "pack", null, 10000);
     if (opened) await tapButton(page, "Back");
