@@ -534,6 +534,60 @@ fn explore_picks_up_darts_and_potions_but_not_a_sword_nor_an_altars_choice() {
 }
 
 #[test]
+fn with_the_setting_explore_takes_weapons_and_armour_but_never_what_was_put_down() {
+    use delve::player::command::PlayerCommand;
+    use delve_core::rules::Act;
+    use delve_core::world::{FloorItem, Item, ItemKind};
+    let mut level = Level::bare(parse_ascii(HALL.as_bytes()).unwrap());
+    level
+        .items
+        .push(FloorItem::loose(Pos::new(15, 2), Item::one(ItemKind::Sword)));
+    let mut app = delve::app::headless_app(Dungeon::single(level));
+    app.insert_resource(delve::settings::Settings {
+        explore_takes_gear: true,
+        ..default()
+    });
+    let explore = |app: &mut App| {
+        for _ in 0..10 {
+            walk(app, TravelRequest::Explore, 2_000);
+            if message(app).starts_with("Explored") {
+                break;
+            }
+        }
+    };
+    explore(&mut app);
+    assert!(message(&app).starts_with("Explored"), "{}", message(&app));
+    assert!(!message(&app).contains("Left lying"), "{}", message(&app));
+    let sword = game(&app)
+        .player()
+        .pack
+        .items()
+        .find(|(_, i)| i.kind == ItemKind::Sword)
+        .map(|(slot, _)| slot);
+    let Some(slot) = sword else {
+        panic!("the sword was taken: {}", message(&app))
+    };
+    // Put down where the player stands, it stays put however often the level is explored.
+    let dropped_at = player_at(&app);
+    app.world_mut()
+        .write_message(PlayerCommand::Item(Act::Drop(slot as u8)));
+    app.update();
+    assert!(game(&app).dungeon().level().item_at(dropped_at).is_some(), "dropped");
+    walk(&mut app, TravelRequest::To(Pos::new(2, 2)), 2_000);
+    explore(&mut app);
+    assert!(message(&app).starts_with("Explored"), "{}", message(&app));
+    assert!(
+        game(&app).dungeon().level().item_at(dropped_at).is_some(),
+        "not taken again"
+    );
+    assert!(
+        !message(&app).contains("Left lying"),
+        "what the player put down is not news: {}",
+        message(&app)
+    );
+}
+
+#[test]
 fn a_known_trap_stops_a_walk_once_never_again_as_it_comes_back_into_view() {
     // Two rooms joined by a corridor: a dart trap in the top room, seen from the start, and one in
     // the bottom room, not yet seen.

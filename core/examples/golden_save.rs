@@ -115,7 +115,7 @@ fn main() {
         );
     }
     println!(
-        "format {FORMAT}: turn {}, level {}, hp {}, state hash {:016x}",
+        "format {FORMAT}: turn {}, depth {}, hp {}, state hash {:016x}",
         run.turn(),
         run.dungeon().depth(),
         run.player().health.hp,

@@ -125,6 +125,89 @@ fn speed_gives_a_turn_for_every_monster_turn_and_confusion_sends_steps_astray() 
 }
 
 #[test]
+fn magic_mapping_leaves_the_rooms_it_shows_to_be_walked() {
+    use delve_core::explore::{self as plan, Finished, Known};
+    use delve_core::paths::Search;
+    let ascii = "\
+##########################
+#@.......#...............#
+#........+...............#
+#........#...............#
+##########################
+";
+    let mut run = run_on(ascii);
+    let m = give(&mut run, ItemKind::MagicMapping, 1);
+    run.play(Act::Use(m)).unwrap();
+    let far = Pos::new(20, 2);
+    let memory = run.player().memory.level(1).unwrap();
+    assert_eq!(memory.get(far), Some(Tile::Floor), "the map shows the far room");
+    assert!(memory.is_mapped_only(far), "but it was never seen");
+    assert!(
+        !memory.is_mapped_only(Pos::new(2, 2)),
+        "the room the player stands in was seen"
+    );
+    // Exploring still walks it: the map does not make the level explored (Brogue's rule).
+    let known = Known {
+        level: run.dungeon().level(),
+        memory,
+    };
+    assert!(plan::explore(&known, run.player().at, &[], &mut Search::default()).is_ok());
+    // A save keeps what was only mapped.
+    let again = decode(&encode(&SavedRun::capture(&run))).unwrap().restore().unwrap();
+    assert_eq!(again.player().memory, run.player().memory);
+    let done = plan::explore_level(&mut run, plan::explore, 500);
+    assert!(
+        matches!(done.finished, Some(Finished::Explored { .. })),
+        "{:?}",
+        done.finished
+    );
+    assert!(done.at.x > 9, "it went through the door: {:?}", done.at);
+    assert!(done.memory.mapped_only().is_empty(), "every mapped spot was seen");
+}
+
+#[test]
+fn a_monster_out_of_view_is_remembered_where_it_was_last_seen() {
+    let ascii = "\
+##########################
+#@.......#...............#
+#........#...............#
+#........#...............#
+##########################
+";
+    let mut run = run_on(ascii);
+    run.dungeon_mut()
+        .level_mut()
+        .monsters
+        .push(monster(7, Kind::Rat, Pos::new(6, 2), Mind::Asleep));
+    run.look();
+    let seen = |run: &Run| -> Vec<(u32, Pos)> {
+        run.player()
+            .memory
+            .level(1)
+            .unwrap()
+            .sightings()
+            .iter()
+            .map(|s| (s.id, s.at))
+            .collect()
+    };
+    assert_eq!(seen(&run), [(7, Pos::new(6, 2))], "seen where it stands");
+    // The player is somewhere the rat's room is out of view: the rat is remembered there.
+    run.player_mut().at = Pos::new(20, 2);
+    run.look();
+    assert_eq!(seen(&run), [(7, Pos::new(6, 2))], "remembered out of view");
+    let again = decode(&encode(&SavedRun::capture(&run))).unwrap().restore().unwrap();
+    assert_eq!(seen(&again), seen(&run), "a save keeps it");
+    // It walks off while unseen; back in view, its spot is seen empty and it is forgotten there.
+    run.dungeon_mut().level_mut().monsters[0].at = Pos::new(2, 3);
+    run.player_mut().at = Pos::new(1, 1);
+    run.look();
+    assert_eq!(seen(&run), [(7, Pos::new(2, 3))], "seen again where it is now");
+    run.dungeon_mut().level_mut().monsters.clear();
+    run.look();
+    assert!(seen(&run).is_empty(), "gone from its spot in view");
+}
+
+#[test]
 fn scrolls_map_teleport_identify_recharge_and_aggravate() {
     let ascii = "\
 ##########################

@@ -61,11 +61,16 @@ pub const fn tile_index(tile: Tile) -> u32 {
 }
 
 /// The look of a spot the player remembers as `remembered` (in view, that is what is there now):
-/// in view, drawn in full; remembered, dimmed; never seen, not drawn.
-pub(crate) fn tile_look(remembered: Option<Tile>, visible: bool) -> Look {
+/// in view, drawn in full; remembered, dimmed; known only from a map (`mapped`), dim violet;
+/// never seen, not drawn.
+pub(crate) fn tile_look(remembered: Option<Tile>, visible: bool, mapped: bool) -> Look {
     Look {
         index: remembered.map_or(tiles::WALL, tile_index),
-        color: if visible { palette::IN_VIEW } else { palette::REMEMBERED },
+        color: match (visible, mapped) {
+            (true, _) => palette::IN_VIEW,
+            (false, true) => palette::MAPPED,
+            (false, false) => palette::REMEMBERED,
+        },
         shown: remembered.is_some(),
     }
 }
@@ -114,7 +119,11 @@ impl Sight<'_> {
     fn look_at(&self, p: Pos) -> Look {
         match self.revealed {
             Some(r) => lab_look(self.map, r, p),
-            None => tile_look(self.memory.and_then(|m| m.get(p)), self.viewshed.is_visible(p)),
+            None => tile_look(
+                self.memory.and_then(|m| m.get(p)),
+                self.viewshed.is_visible(p),
+                self.memory.is_some_and(|m| m.is_mapped_only(p)),
+            ),
         }
     }
 }

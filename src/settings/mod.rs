@@ -59,6 +59,9 @@ pub struct Settings {
     pub animations: bool,
     /// The pace of travel and explore: an index into `TRAVEL_PACES`.
     pub travel: usize,
+    /// Whether explore (`x`) picks up weapons and armour on its way, as it does potions and
+    /// scrolls (off: it leaves them lying and says so, the player choosing).
+    pub explore_takes_gear: bool,
     /// The desktop window's size as the player last left it (logical pixels), made smaller to
     /// fit the screen at start; `None` until the player resizes it.
     pub window: Option<(u32, u32)>,
@@ -83,6 +86,7 @@ impl Default for Settings {
             colour_blind: false,
             animations: true,
             travel: 0,
+            explore_takes_gear: false,
             window: None,
             board: None,
             board_name: None,
@@ -140,6 +144,7 @@ impl Settings {
             } else {
                 default.travel
             },
+            explore_takes_gear: read.explore_takes_gear,
             window: read
                 .window
                 .filter(|&(w, h)| WINDOW_SIZES.contains(&w) && WINDOW_SIZES.contains(&h)),
@@ -178,6 +183,9 @@ impl Settings {
         }
         if before.travel != after.travel {
             self.travel = after.travel;
+        }
+        if before.explore_takes_gear != after.explore_takes_gear {
+            self.explore_takes_gear = after.explore_takes_gear;
         }
         if before.window != after.window {
             self.window = after.window;

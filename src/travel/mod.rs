@@ -68,6 +68,9 @@ pub struct AutoMove {
     /// was refused (a locked door, say) and the walk is over.
     stepped_at: Option<u64>,
     search: Search,
+    /// Where the player put things down this session, by depth: explore does not pick them up
+    /// again (DCSS's rule for what you dropped).
+    put_down: Vec<(u32, Pos)>,
 }
 
 impl AutoMove {
@@ -95,11 +98,16 @@ pub fn plugin(app: &mut App) {
         .add_message::<RequestRedraw>()
         .add_systems(
             OnEnter(GameState::Playing),
-            (|mut walker: ResMut<AutoMove>| walker.goal = None).in_set(crate::turn::Entering::World),
+            (|mut walker: ResMut<AutoMove>| {
+                walker.goal = None;
+                walker.put_down.clear();
+            })
+            .in_set(crate::turn::Entering::World),
         )
         .add_systems(
             Update,
             (
+                note_put_down,
                 stop_on_keypress,
                 start_walking,
                 walk_step.run_if(in_state(crate::state::Focus::Map)),
@@ -109,6 +117,18 @@ pub fn plugin(app: &mut App) {
                 .after(crate::player::input::ReadInput)
                 .run_if(in_state(GameState::Playing)),
         );
+}
+
+/// Remembers where the player drops something, so that explore leaves it lying.
+fn note_put_down(mut walker: ResMut<AutoMove>, game: Res<Game>, mut commands: MessageReader<PlayerCommand>) {
+    for command in commands.read() {
+        if let PlayerCommand::Item(delve_core::rules::Act::Drop(_)) = command {
+            let spot = (game.dungeon().depth(), game.player().at);
+            if !walker.put_down.contains(&spot) {
+                walker.put_down.push(spot);
+            }
+        }
+    }
 }
 
 /// What the walker watches, as things stand.
@@ -207,15 +227,16 @@ fn interruption(before: &Watch, now: &Watch, run: &Run) -> Option<String> {
 }
 
 /// `done` (explore's last word), and what it leaves lying where the player has seen it: the
-/// weapons and armour it never picks up, or what there was no room for (it said "Explored"
-/// and left a dagger unmentioned). Altars' choices are the vault's, and not listed.
-fn with_left_lying(done: String, known: &Known, player: &delve_core::world::Player) -> String {
+/// weapons and armour it does not pick up (unless the setting says to), or what there was no
+/// room for (it said "Explored" and left a dagger unmentioned). Altars' choices are the
+/// vault's, and what the player put down its own: neither is listed.
+fn with_left_lying(done: String, known: &Known, taking: &plan::Taking, player: &delve_core::world::Player) -> String {
     let left: Vec<String> = known
         .level
         .items
         .iter()
         .filter(|f| known.memory.is_explored(f.at) && f.altar.is_none() && !f.sealed)
-        .filter(|f| !plan::worth_taking(known, &player.pack, f))
+        .filter(|f| !taking.put_down.contains(&f.at) && !plan::worth_taking(known, taking, f))
         .map(|f| player.lore.describe(f.item))
         .collect();
     let listed = match left.len() {
@@ -397,8 +418,21 @@ fn walk_step(
     let held = game.player().keys.doors_on(depth);
     let walker = &mut *walker;
     let walk = match goal {
-        Goal::Explore => plan::explore_taking(&known, at, &held, Some(&game.player().pack), &mut walker.search)
-            .map_err(|f| with_left_lying(f.message(), &known, game.player())),
+        Goal::Explore => {
+            let put_down: Vec<Pos> = walker
+                .put_down
+                .iter()
+                .filter(|(d, _)| *d == depth)
+                .map(|&(_, p)| p)
+                .collect();
+            let taking = plan::Taking {
+                pack: &game.player().pack,
+                gear: settings.as_ref().is_some_and(|s| s.explore_takes_gear),
+                put_down: &put_down,
+            };
+            plan::explore_taking(&known, at, &held, Some(&taking), &mut walker.search)
+                .map_err(|f| with_left_lying(f.message(), &known, &taking, game.player()))
+        }
         Goal::Rest { .. } => return,
         Goal::To(to) if to == at => Err(String::new()),
         Goal::To(to) => plan::travel(&known, at, to, &held, &mut walker.search)

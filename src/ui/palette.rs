@@ -114,6 +114,9 @@ pub(crate) fn monster_health(share: f32, colour_blind: bool) -> (Color, Color) {
 pub(crate) const IN_VIEW: Color = Color::WHITE;
 /// A tile (or key, or the relic) remembered but not in view: dimmed.
 pub const REMEMBERED: Color = Color::srgb(0.32, 0.32, 0.4);
+/// A tile known only from magic mapping, never seen: dim violet, as Brogue draws what its map
+/// showed, so the rooms still to walk read apart from the ones walked.
+pub const MAPPED: Color = Color::srgb(0.36, 0.26, 0.58);
 
 /// A colour from 8-bit channels (tables shared with pictures drawn on the CPU).
 pub(crate) fn rgb([r, g, b]: [u8; 3]) -> Color {

@@ -5,5 +5,5 @@
 pub mod plan;
 pub mod walk;
 
-pub use plan::{Finished, Known, describe, explore, explore_taking, travel, worth_taking};
+pub use plan::{Finished, Known, Taking, describe, explore, explore_taking, travel, worth_taking};
 pub use walk::{Exploration, Planner, explore_level, nearest_frontier};

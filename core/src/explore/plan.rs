@@ -3,7 +3,7 @@
 //! no `App`: the travel plugin and `delve --explore` both call them, one step at a time.
 //!
 //! Exploring walks toward the nearest remembered tile next to something never seen (DCSS's
-//! rule), or to a key or the Heartstone seen lying on the floor (and, as the `x` key explores,
+//! rule; a spot known only from magic mapping counts as never seen), or to a key or the Heartstone seen lying on the floor (and, as the `x` key explores,
 //! to potions, scrolls, wands and things to throw: `explore_taking`), over remembered floor, corridor,
 //! stairs and doors (a closed door is opened by walking into it; a locked one is never unlocked).
 //! It re-plans after every step, so whatever a step reveals counts at once. Exploring and
@@ -41,11 +41,13 @@ impl Known<'_> {
         }
     }
 
-    /// Whether something never seen touches `p` (one of its eight neighbours on the map).
+    /// Whether something never seen touches `p` (one of its eight neighbours on the map): not
+    /// remembered, or known only from a map (magic mapping shows the level; the player has still
+    /// to walk it, as Brogue's explore does).
     pub(crate) fn borders_unknown(&self, p: Pos) -> bool {
         crate::paths::neighbours8(p)
             .into_iter()
-            .any(|q| self.level.map.in_bounds(q) && self.memory.get(q).is_none())
+            .any(|q| self.level.map.in_bounds(q) && (self.memory.get(q).is_none() || self.memory.is_mapped_only(q)))
     }
 
     /// A key lying at `p`, if the player has seen that spot.
@@ -117,34 +119,50 @@ pub fn explore(known: &Known, at: Pos, held: &[Pos], search: &mut Search) -> Res
     explore_taking(known, at, held, None, search)
 }
 
-/// Whether exploring goes to pick up `found`, seen lying there, with room for it in `pack`:
+/// What exploring picks up on its way (the `x` key's; `delve --explore` and the bots take
+/// nothing).
+#[derive(Clone, Copy, Debug)]
+pub struct Taking<'a> {
+    /// The pack things go into: only what it has room for is walked to.
+    pub pack: &'a Pack,
+    /// Whether weapons and armour are taken too (a setting: by default the player chooses
+    /// those, as DCSS's autopickup leaves them).
+    pub gear: bool,
+    /// Spots not to go to for what lies there: where the player put things down (a dropped
+    /// sword is not picked up again the moment the player walks off).
+    pub put_down: &'a [Pos],
+}
+
+/// Whether exploring goes to pick up `found`, seen lying there, with room for it in the pack:
 /// what DCSS picks up by default (potions, scrolls, wands, and things to throw: your own darts
-/// after a fight), never a weapon or armour (the player chooses those, and may have dropped
-/// them) nor anything on a vault's altar (taking it is the vault's choice).
-pub fn worth_taking(known: &Known, pack: &Pack, found: &FloorItem) -> bool {
+/// after a fight), weapons and armour only when `taking.gear` says so, never what the player
+/// put down there, nor anything on a vault's altar (taking it is the vault's choice).
+pub fn worth_taking(known: &Known, taking: &Taking, found: &FloorItem) -> bool {
+    let class = found.item.kind.class();
     known.memory.is_explored(found.at)
         && found.altar.is_none()
         && !found.sealed
-        && matches!(
-            found.item.kind.class(),
+        && !taking.put_down.contains(&found.at)
+        && (matches!(
+            class,
             Class::Potion | Class::Scroll | Class::Wand | Class::Thrown | Class::Food
-        )
-        && pack.room_for(found.item).is_some()
+        ) || (taking.gear && matches!(class, Class::Weapon | Class::Armour)))
+        && taking.pack.room_for(found.item).is_some()
 }
 
-/// As `explore`, going also for what is worth taking into `pack` (`worth_taking`), and for the
-/// gold seen, on the way:
-/// how the `x` key explores. `None`: the map alone, as `delve --explore` and the bots do.
+/// As `explore`, going also for what is worth taking (`worth_taking`), and for the gold seen, on
+/// the way: how the `x` key explores. `None`: the map alone, as `delve --explore` and the bots
+/// do.
 pub fn explore_taking(
     known: &Known,
     at: Pos,
     held: &[Pos],
-    pack: Option<&Pack>,
+    taking: Option<&Taking>,
     search: &mut Search,
 ) -> Result<Vec<Pos>, Finished> {
     // Where the things worth taking lie, found once (the walk asks of every tile it reaches).
     // Gold seen is always worth the walk (it takes no room).
-    let take: HashSet<Pos> = pack.map_or_else(HashSet::new, |pack| {
+    let take: HashSet<Pos> = taking.map_or_else(HashSet::new, |taking| {
         let items = known.level.items.iter();
         let gold = known
             .level
@@ -153,7 +171,7 @@ pub fn explore_taking(
             .copied()
             .filter(|&p| known.memory.is_explored(p));
         items
-            .filter(|f| worth_taking(known, pack, f))
+            .filter(|f| worth_taking(known, taking, f))
             .map(|f| f.at)
             .chain(gold)
             .collect()

@@ -96,11 +96,29 @@ impl Viewshed {
     }
 }
 
-/// What the player remembers of one level: the tile last seen at each spot (`None`: never seen).
+/// A monster where the player last saw it: its id on the level, the spot, and its kind's pinned
+/// id (this layer knows no kinds: `world::Kind::from_id` reads it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sighting {
+    /// The monster's id on its level.
+    pub id: u32,
+    /// Where it was last seen.
+    pub at: Pos,
+    /// Its kind's pinned id.
+    pub kind: u32,
+}
+
+/// What the player remembers of one level: the tile last seen at each spot (`None`: never seen),
+/// which of those it knows only from a map (magic mapping), never having seen them (still to be
+/// explored, and drawn apart), and where it last saw each monster now out of view.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LevelMemory {
     width: u32,
     tiles: Vec<Option<Tile>>,
+    /// Empty while nothing was mapped; else a flag for each spot: known from a map, never seen.
+    mapped: Vec<bool>,
+    /// The monsters last seen, each once, where they were last seen.
+    sightings: Vec<Sighting>,
 }
 
 impl LevelMemory {
@@ -108,13 +126,33 @@ impl LevelMemory {
         LevelMemory {
             width,
             tiles: vec![None; width as usize * height as usize],
+            mapped: Vec::new(),
+            sightings: Vec::new(),
         }
     }
 
-    /// A memory from what a save kept: `width` tiles to a row. `None` if `tiles` is not whole
-    /// rows.
-    pub fn from_tiles(width: u32, tiles: Vec<Option<Tile>>) -> Option<Self> {
-        (width > 0 && tiles.len().is_multiple_of(width as usize)).then_some(LevelMemory { width, tiles })
+    /// A memory from what a save kept: `width` tiles to a row, and the spots known only from a
+    /// map (by index). `None` if `tiles` is not whole rows, or a mapped spot is off them or was
+    /// never remembered.
+    pub fn from_tiles(width: u32, tiles: Vec<Option<Tile>>, mapped: &[u32]) -> Option<Self> {
+        if width == 0 || !tiles.len().is_multiple_of(width as usize) {
+            return None;
+        }
+        let mut memory = LevelMemory {
+            width,
+            tiles,
+            mapped: Vec::new(),
+            sightings: Vec::new(),
+        };
+        if !mapped.is_empty() {
+            memory.mapped = vec![false; memory.tiles.len()];
+            for &i in mapped {
+                let i = i as usize;
+                memory.tiles.get(i).copied().flatten()?;
+                memory.mapped[i] = true;
+            }
+        }
+        Some(memory)
     }
 
     /// Tiles to a row.
@@ -122,18 +160,28 @@ impl LevelMemory {
         self.width
     }
 
-    /// The tile last seen at `p`.
-    pub fn get(&self, p: Pos) -> Option<Tile> {
+    fn index(&self, p: Pos) -> Option<usize> {
         if p.x < 0 || p.y < 0 || p.x as u32 >= self.width {
             return None;
         }
         let i = p.y as usize * self.width as usize + p.x as usize;
-        self.tiles.get(i).copied().flatten()
+        (i < self.tiles.len()).then_some(i)
     }
 
-    /// True once `p` has been seen.
+    /// The tile last seen at `p`.
+    pub fn get(&self, p: Pos) -> Option<Tile> {
+        self.index(p).and_then(|i| self.tiles[i])
+    }
+
+    /// True once `p` has been seen, or mapped.
     pub fn is_explored(&self, p: Pos) -> bool {
         self.get(p).is_some()
+    }
+
+    /// True if `p` is known only from a map, never seen.
+    pub fn is_mapped_only(&self, p: Pos) -> bool {
+        self.index(p)
+            .is_some_and(|i| self.mapped.get(i).copied().unwrap_or(false))
     }
 
     /// Every spot, row by row: the tile last seen there.
@@ -141,15 +189,71 @@ impl LevelMemory {
         &self.tiles
     }
 
-    /// How many tiles have been seen.
+    /// The spots known only from a map, by index, in order: what a save keeps.
+    pub fn mapped_only(&self) -> Vec<u32> {
+        self.mapped
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| **m)
+            .map(|(i, _)| i as u32)
+            .collect()
+    }
+
+    /// How many tiles have been seen (or mapped).
     pub fn explored_count(&self) -> usize {
         self.tiles.iter().filter(|t| t.is_some()).count()
     }
 
-    /// Remembers what is at each visible tile now.
+    /// Remembers what is at each visible tile now: seen, no longer only mapped.
     pub fn remember(&mut self, map: &TileMap, visible: &[Pos]) {
         for &p in visible {
             let i = map.index(p);
+            self.tiles[i] = Some(map.tiles()[i].looks());
+            if let Some(m) = self.mapped.get_mut(i) {
+                *m = false;
+            }
+        }
+    }
+
+    /// The monsters last seen, where they were seen (those in view now among them).
+    pub fn sightings(&self) -> &[Sighting] {
+        &self.sightings
+    }
+
+    /// With `sightings` as a save kept them: `None` if one is off the level or two name the
+    /// same monster.
+    pub fn with_sightings(mut self, sightings: Vec<Sighting>) -> Option<Self> {
+        let off = sightings.iter().any(|s| self.index(s.at).is_none());
+        let twice = sightings
+            .iter()
+            .enumerate()
+            .any(|(i, s)| sightings[..i].iter().any(|t| t.id == s.id));
+        if off || twice {
+            return None;
+        }
+        self.sightings = sightings;
+        Some(self)
+    }
+
+    /// Notes what is seen now: a sighting whose spot is in view (`in_view`) or whose monster is
+    /// seen again goes, and each monster in view is seen where it stands.
+    pub fn note_sightings(&mut self, in_view: impl Fn(Pos) -> bool, seen: &[Sighting]) {
+        self.sightings
+            .retain(|s| !in_view(s.at) && !seen.iter().any(|n| n.id == s.id));
+        self.sightings.extend_from_slice(seen);
+    }
+
+    /// Learns the tiles at `spots` from a map: each as it is now; a spot never seen is marked
+    /// known only from the map.
+    pub fn map_out(&mut self, map: &TileMap, spots: &[Pos]) {
+        for &p in spots {
+            let i = map.index(p);
+            if self.tiles[i].is_none() {
+                if self.mapped.is_empty() {
+                    self.mapped = vec![false; self.tiles.len()];
+                }
+                self.mapped[i] = true;
+            }
             self.tiles[i] = Some(map.tiles()[i].looks());
         }
     }
@@ -190,7 +294,14 @@ impl Memory {
     /// Heap bytes held, for memory reports.
     pub fn heap_bytes(&self) -> usize {
         self.levels.capacity() * std::mem::size_of::<Option<LevelMemory>>()
-            + self.levels.iter().flatten().map(|l| l.tiles.capacity()).sum::<usize>()
+            + self
+                .levels
+                .iter()
+                .flatten()
+                .map(|l| {
+                    l.tiles.capacity() + l.mapped.capacity() + l.sightings.capacity() * std::mem::size_of::<Sighting>()
+                })
+                .sum::<usize>()
     }
 }
 

@@ -8,7 +8,7 @@ mod hash;
 mod recording;
 
 use crate::dungeon::{Dungeon, Origin};
-use crate::fov::{DEFAULT_RADIUS, Viewshed};
+use crate::fov::{DEFAULT_RADIUS, Sighting, Viewshed};
 use crate::generation::{GenError, GenParams};
 use crate::rng::GenRng;
 use crate::rules::{Act, Effect, Refusal, Round, Senses, Stage, Who, play_round};
@@ -536,10 +536,22 @@ impl Run {
         let depth = self.dungeon.depth();
         let map = &self.dungeon.level().map;
         self.sight.recompute(map, self.player.at);
-        self.player
-            .memory
-            .level_mut(depth, map)
-            .remember(map, self.sight.visible());
+        let memory = self.player.memory.level_mut(depth, map);
+        memory.remember(map, self.sight.visible());
+        let sight = &self.sight;
+        let seen: Vec<Sighting> = self
+            .dungeon
+            .level()
+            .monsters
+            .iter()
+            .filter(|m| sight.is_visible(m.at))
+            .map(|m| Sighting {
+                id: m.id,
+                at: m.at,
+                kind: m.kind.id(),
+            })
+            .collect();
+        memory.note_sightings(|p| sight.is_visible(p), &seen);
     }
 
     /// The state hash: one number for the whole game state (see `hash`).

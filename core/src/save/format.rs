@@ -15,7 +15,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::current;
-use super::formats::{Newest, Part, Parts, Save, v1, v2, v3, v4, v5, v6, v7, v8, v9};
+use super::formats::{Newest, Part, Parts, Save, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10};
 use super::model::{SavedRun, save_level, save_memory};
 use crate::run::Run;
 
@@ -25,7 +25,7 @@ pub const MAGIC: [u8; 8] = *b"DELVE\0SV";
 /// made from a seed would differ: a new module in `formats` with its hop, a rung in `decode`'s
 /// ladder, `current` mapped to it, and a golden save in core/tests/data (every older one must
 /// go on loading).
-pub const FORMAT: u32 = 9;
+pub const FORMAT: u32 = 10;
 /// The oldest format this Delve reads (and migrates).
 pub const OLDEST: u32 = 1;
 /// Bytes of the header: the mark and the version.
@@ -233,6 +233,7 @@ pub fn decode(bytes: &[u8]) -> Result<SavedRun, SaveError> {
         6 => from_v6(read(body)?),
         7 => from_v7(read(body)?),
         8 => from_v8(read(body)?),
+        9 => from_v9(read(body)?),
         FORMAT => read(body)?,
         version => return Err(SaveError::Version(version)),
     };
@@ -271,7 +272,12 @@ fn from_v7(s: Save<v6::Run, v7::Level>) -> Newest {
 }
 
 fn from_v8(s: Save<v8::Run, v8::Level>) -> Newest {
-    s.up::<v9::Run, v9::Level>()
+    from_v9(s.up())
+}
+
+/// Format 9: format 10's run part, a level part without mapped spots.
+fn from_v9(s: Save<v9::Run, v9::Level>) -> Newest {
+    s.up::<v9::Run, v10::Level>()
 }
 
 /// A save of the format whose parts are `R` and `L`, from its body.

@@ -54,7 +54,7 @@ pub(super) fn rest(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
                             .any(|&q| map.get(q).is_some_and(|t| t != Tile::Wall))
                 })
                 .collect();
-            player.memory.level_mut(depth, map).remember(map, &known);
+            player.memory.level_mut(depth, map).map_out(map, &known);
             said("A map of the whole level forms in your mind.")
         }
         (Effect::Starved | Effect::StatesWore | Effect::Recovered | Effect::Digested | Effect::Regenerated, _) => {

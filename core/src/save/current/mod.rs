@@ -10,8 +10,9 @@
 mod leaves;
 mod tiles;
 
+use crate::fov::Sighting;
 use crate::geom::Pos;
-use crate::save::formats::{Block, Newest, Save, v1, v2, v3, v4, v7, v9};
+use crate::save::formats::{Block, Newest, Save, v1, v2, v3, v4, v7, v9, v10};
 use crate::save::model::{SavedGear, SavedLevel, SavedMemory, SavedPlayer, SavedRun};
 use crate::world::{Boon, FloorItem, Growth, Item, Kind, Loot, Monster, RunRecord, Trap, TrapKind};
 use leaves::{enchant, item_of, item_part, pluses_of};
@@ -117,7 +118,7 @@ pub(crate) fn terrain(level: SavedLevel) -> v2::Terrain {
 }
 
 /// A level's part: the level and what the player remembers of it.
-pub(crate) fn level_part(level: SavedLevel, memory: Option<SavedMemory>) -> v9::Level {
+pub(crate) fn level_part(level: SavedLevel, memory: Option<SavedMemory>) -> v10::Level {
     let (level, rest) = terrain_part(level);
     let SavedLevel {
         items,
@@ -130,12 +131,28 @@ pub(crate) fn level_part(level: SavedLevel, memory: Option<SavedMemory>) -> v9::
     } = rest;
     let pluses = pluses_of(items.iter().map(|f| f.item.plus));
     let loot_pluses = pluses_of(loot.iter().map(|l| l.item.plus));
-    v9::Level {
-        level,
-        memory: memory.map(|SavedMemory { width, tiles }| v2::Remembered {
+    let (memory, mapped, sightings) = match memory {
+        Some(SavedMemory {
             width,
-            tiles: Block(tiles.into_iter().map(|t| t.map_or(v2::UNSEEN, code)).collect()),
-        }),
+            tiles,
+            mapped,
+            sightings,
+        }) => (
+            Some(v2::Remembered {
+                width,
+                tiles: Block(tiles.into_iter().map(|t| t.map_or(v2::UNSEEN, code)).collect()),
+            }),
+            mapped,
+            sightings
+                .into_iter()
+                .map(|Sighting { id, at, kind }| (id, at.into(), kind))
+                .collect(),
+        ),
+        None => (None, Vec::new(), Vec::new()),
+    };
+    v10::Level {
+        level,
+        memory,
         items: items
             .into_iter()
             .map(|f| {
@@ -173,12 +190,14 @@ pub(crate) fn level_part(level: SavedLevel, memory: Option<SavedMemory>) -> v9::
         gold: places(gold),
         pluses,
         loot_pluses,
+        mapped,
+        sightings,
     }
 }
 
 /// A level and its memory back from its part, or what is wrong with it.
-fn level_of(part: v9::Level, depth: usize) -> Result<(SavedLevel, Option<SavedMemory>), String> {
-    let v9::Level {
+fn level_of(part: v10::Level, depth: usize) -> Result<(SavedLevel, Option<SavedMemory>), String> {
+    let v10::Level {
         level,
         memory,
         items,
@@ -189,6 +208,8 @@ fn level_of(part: v9::Level, depth: usize) -> Result<(SavedLevel, Option<SavedMe
         gold,
         pluses,
         loot_pluses,
+        mapped,
+        sightings,
     } = part;
     let mut level = terrain_of(level)?;
     level.items = items
@@ -243,14 +264,27 @@ fn level_of(part: v9::Level, depth: usize) -> Result<(SavedLevel, Option<SavedMe
     level.fire = places_back(fire);
     level.gas = places_back(gas);
     level.gold = places_back(gold);
+    if memory.is_none() && !(mapped.is_empty() && sightings.is_empty()) {
+        return Err(format!("depth {depth} has mapped spots or monsters seen but no memory"));
+    }
     let memory = memory
         .map(|v2::Remembered { width, tiles }| {
             Ok::<_, String>(SavedMemory {
                 width,
                 tiles: memory_of(tiles)?,
+                mapped,
+                sightings: sightings
+                    .into_iter()
+                    .map(|(id, at, kind)| Sighting {
+                        id,
+                        at: at.into(),
+                        kind,
+                    })
+                    .collect(),
             })
         })
         .transpose()?;
+
     Ok((level, memory))
 }
 

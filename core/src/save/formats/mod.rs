@@ -1,4 +1,4 @@
-//! The save formats, frozen: one module per format (`v1` … `v9`), each holding the plain structs
+//! The save formats, frozen: one module per format (`v1` … `v10`), each holding the plain structs
 //! its bytes are, and nothing of the live world (no `crate::world`, `map`, `dungeon`, `run`…:
 //! `.ci/layers.py` checks it). A format introduces the types it first wrote and borrows the rest
 //! from the format before, so a type changes shape only as a new type in a new format. Each
@@ -10,6 +10,7 @@
 //! own. Format 1 is one zlib stream of the whole run (`v1::Save`).
 
 pub(crate) mod v1;
+pub(crate) mod v10;
 pub(crate) mod v2;
 pub(crate) mod v3;
 pub(crate) mod v4;
@@ -132,4 +133,4 @@ impl<R, L> Save<R, L> {
 }
 
 /// The newest format's save.
-pub(crate) type Newest = Save<v9::Run, v9::Level>;
+pub(crate) type Newest = Save<v9::Run, v10::Level>;

@@ -10,6 +10,8 @@ pub(crate) fn save_memory(memory: &LevelMemory) -> SavedMemory {
     SavedMemory {
         width: memory.width(),
         tiles: memory.tiles().to_vec(),
+        mapped: memory.mapped_only(),
+        sightings: memory.sightings().to_vec(),
     }
 }
 

@@ -13,6 +13,7 @@ pub(crate) use capture::{save_level, save_memory};
 pub(crate) use restore::spec_of;
 
 use crate::dungeon::Origin;
+use crate::fov::Sighting;
 use crate::geom::{Pos, Rect};
 use crate::map::Tile;
 use crate::rng::RngState;
@@ -63,6 +64,10 @@ pub struct SavedMemory {
     pub width: u32,
     /// The tile last seen at each spot, row by row.
     pub tiles: Vec<Option<Tile>>,
+    /// The spots known only from a map, never seen, by index (format 10 on).
+    pub mapped: Vec<u32>,
+    /// Where each monster was last seen (format 10 on).
+    pub sightings: Vec<Sighting>,
 }
 
 /// The player as saved.

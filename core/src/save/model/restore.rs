@@ -11,7 +11,7 @@ use crate::map::TileMap;
 use crate::rng::GenRng;
 use crate::run::{Run, RunSpec};
 use crate::world::{
-    Boon, Class, Feat, Item, KeyRing, Level, MAX_HP, MAX_STATUS, MOST_PLUS, MessageLog, Mind, NORMAL_SPEED, Pack,
+    Boon, Class, Feat, Item, KeyRing, Kind, Level, MAX_HP, MAX_STATUS, MOST_PLUS, MessageLog, Mind, NORMAL_SPEED, Pack,
     Player, STOMACH,
 };
 
@@ -347,7 +347,13 @@ impl SavedRun {
         }
         let mut memory = Vec::with_capacity(player.memory.len());
         for (i, saved) in player.memory.into_iter().enumerate() {
-            let Some(SavedMemory { width, tiles }) = saved else {
+            let Some(SavedMemory {
+                width,
+                tiles,
+                mapped,
+                sightings,
+            }) = saved
+            else {
                 memory.push(None);
                 continue;
             };
@@ -356,9 +362,16 @@ impl SavedRun {
                 .kept(depth)
                 .is_some_and(|l| l.map.width() == width && l.map.tiles().len() == tiles.len());
             if !fits {
-                return Err(format!("the memory of level {depth} does not fit it"));
+                return Err(format!("the memory of depth {depth} does not fit it"));
             }
-            memory.push(LevelMemory::from_tiles(width, tiles));
+            if let Some(s) = sightings.iter().find(|s| Kind::from_id(s.kind).is_none()) {
+                return Err(format!("a monster seen on depth {depth} is of no kind (id {})", s.kind));
+            }
+            let remembered = LevelMemory::from_tiles(width, tiles, &mapped)
+                .ok_or_else(|| format!("the memory of depth {depth} maps a spot it never remembers"))?
+                .with_sightings(sightings)
+                .ok_or_else(|| format!("the memory of depth {depth} has a monster off the level or seen twice"))?;
+            memory.push(Some(remembered));
         }
         let mut message_log = MessageLog::default();
         for (turn, line) in log {

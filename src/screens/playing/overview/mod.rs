@@ -94,6 +94,10 @@ pub(crate) struct PictureNode {
     scale: f32,
 }
 
+/// The least width of a marker, in pixels (on a picture of a tile a pixel, the marker is wider
+/// than its tile).
+const MARKER_LEAST: f32 = 6.0;
+
 /// One marker over a picture.
 #[derive(Component, Debug)]
 struct Marker;
@@ -413,7 +417,7 @@ fn place_markers(
                 commands.entity(*child).despawn();
             }
         }
-        let size = info.scale.max(6.0);
+        let size = info.scale.max(MARKER_LEAST);
         commands.entity(node).with_children(|layer| {
             for &(p, mark) in marks.iter() {
                 let centre = (Vec2::new(p.x as f32, p.y as f32) + 0.5) * info.scale - size / 2.0;
@@ -443,10 +447,24 @@ pub(crate) fn tile_in_picture(width: u32, height: u32, normalized: Vec2) -> Pos 
     Pos::new(at.x.floor() as i32, at.y.floor() as i32)
 }
 
-/// A click or tap on a known tile of a map picture travels there (and closes the overview).
+/// The tile a click on `tile` of a picture drawn `scale` pixels a tile means: the landmark whose
+/// marker was clicked (a marker is at least `MARKER_LEAST` pixels wide, wider than its tile on a
+/// small picture; the nearest, if markers overlap), else the tile itself.
+pub(crate) fn clicked_tile(tile: Pos, scale: f32, marks: &[(Pos, Landmark)]) -> Pos {
+    let reach = (MARKER_LEAST.max(scale) / scale / 2.0).floor() as i32;
+    marks
+        .iter()
+        .filter(|&&(p, mark)| mark != Landmark::You && (p.x - tile.x).abs() <= reach && (p.y - tile.y).abs() <= reach)
+        .min_by_key(|&&(p, _)| (p.x - tile.x).pow(2) + (p.y - tile.y).pow(2))
+        .map_or(tile, |&(p, _)| p)
+}
+
+/// A click or tap on a known tile of a map picture travels there (and closes the overview); on a
+/// marker, to what it marks.
 fn click_picture(
     (buttons, touches): (Option<Res<ButtonInput<MouseButton>>>, Option<Res<Touches>>),
-    nodes: Query<(&RelativeCursorPosition, &InheritedVisibility), With<PictureNode>>,
+    nodes: Query<(&RelativeCursorPosition, &InheritedVisibility, &PictureNode)>,
+    picture: Res<MapPicture>,
     game: Res<Game>,
     focus: Option<Res<State<Focus>>>,
     mut next: ResMut<NextState<Focus>>,
@@ -460,11 +478,17 @@ fn click_picture(
         return;
     }
     let map = &dungeon.level().map;
-    for (cursor, shown) in &nodes {
+    for (cursor, shown, node) in &nodes {
         let Some(n) = cursor.normalized.filter(|_| shown.get() && cursor.cursor_over()) else {
             continue;
         };
-        let tile = tile_in_picture(map.width(), map.height(), n);
+        let marks = landmarks(
+            dungeon.level(),
+            memory.level(dungeon.depth()),
+            &picture.stairs,
+            game.player().at,
+        );
+        let tile = clicked_tile(tile_in_picture(map.width(), map.height(), n), node.scale, &marks);
         if memory.level(dungeon.depth()).is_some_and(|m| m.is_explored(tile)) {
             walks.write(TravelRequest::To(tile));
             if focus.as_ref().is_some_and(|f| *f.get() == Focus::Overview) {
@@ -507,5 +531,27 @@ mod tests {
                 assert_eq!(tile_in_picture(w, h, n), Pos::new(x, y));
             }
         }
+    }
+
+    #[test]
+    fn a_click_on_a_marker_goes_to_what_it_marks() {
+        let marks = [
+            (Pos::new(10, 10), Landmark::Item),
+            (Pos::new(13, 10), Landmark::StairsDown),
+            (Pos::new(11, 10), Landmark::You),
+        ];
+        // Two pixels a tile: a marker is six wide, a tile either side of its own.
+        assert_eq!(clicked_tile(Pos::new(9, 11), 2.0, &marks), Pos::new(10, 10));
+        assert_eq!(clicked_tile(Pos::new(12, 10), 2.0, &marks), Pos::new(13, 10));
+        assert_eq!(
+            clicked_tile(Pos::new(20, 20), 2.0, &marks),
+            Pos::new(20, 20),
+            "no marker there"
+        );
+        // Yourself is no place to go: the tile beside you is the one clicked.
+        assert_eq!(clicked_tile(Pos::new(11, 11), 2.0, &marks), Pos::new(10, 10));
+        // A tile eight pixels wide is bigger than its marker: the tile clicked is the tile.
+        assert_eq!(clicked_tile(Pos::new(9, 10), 8.0, &marks), Pos::new(9, 10));
+        assert_eq!(clicked_tile(Pos::new(10, 10), 8.0, &marks), Pos::new(10, 10));
     }
 }

@@ -152,10 +152,12 @@ pub(crate) enum Landmark {
     Item,
     /// A trap the player knows of.
     Trap,
+    /// A monster where the player last saw it (or sees it now).
+    Monster,
 }
 
 impl Landmark {
-    pub const ALL: [Landmark; 7] = [
+    pub const ALL: [Landmark; 8] = [
         Landmark::You,
         Landmark::StairsDown,
         Landmark::StairsUp,
@@ -163,6 +165,7 @@ impl Landmark {
         Landmark::Heartstone,
         Landmark::Item,
         Landmark::Trap,
+        Landmark::Monster,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -174,6 +177,7 @@ impl Landmark {
             Landmark::Heartstone => "the Heartstone",
             Landmark::Item => "item",
             Landmark::Trap => "trap",
+            Landmark::Monster => "monster last seen",
         }
     }
 
@@ -186,6 +190,7 @@ impl Landmark {
             Landmark::Heartstone => [255, 80, 230],
             Landmark::Item => [200, 160, 255],
             Landmark::Trap => [180, 0, 160],
+            Landmark::Monster => [255, 16, 16],
         }
     }
 }
@@ -205,9 +210,9 @@ pub(crate) fn stairs_of(map: &TileMap) -> Vec<(Pos, Landmark)> {
 
 /// The landmarks a player standing at `you` with `memory` of `level` knows of: itself, the
 /// stairs it has seen (`stairs` from `stairs_of`), the keys it has seen still lying there, the
-/// Heartstone once seen, the items lying where it saw them and the traps it has found (the
-/// overview and the minimap showed none, even after magic mapping). You come last, drawn over
-/// the rest.
+/// Heartstone once seen, the items lying where it saw them, the traps it has found (the
+/// overview and the minimap showed none, even after magic mapping) and the monsters where it
+/// last saw them. You come last, drawn over the rest.
 pub(crate) fn landmarks(
     level: &Level,
     memory: Option<&LevelMemory>,
@@ -231,6 +236,12 @@ pub(crate) fn landmarks(
             .iter()
             .filter(|t| !t.hidden && seen(t.at))
             .map(|t| (t.at, Landmark::Trap)),
+    );
+    out.extend(
+        memory
+            .into_iter()
+            .flat_map(|m| m.sightings())
+            .map(|s| (s.at, Landmark::Monster)),
     );
     out.push((you, Landmark::You));
     out
@@ -341,5 +352,16 @@ mod tests {
             marks.len(),
             stairs.len() + level.keys.len() + level.items.len() + known + 1
         );
+        // A monster seen is marked where it was last seen, and only then.
+        let rat = level.monsters.first().expect("a monster on a third level");
+        let seen = [delve_core::fov::Sighting {
+            id: rat.id,
+            at: rat.at,
+            kind: rat.kind.id(),
+        }];
+        memory.level_mut(3, map).note_sightings(|_| false, &seen);
+        let marks = landmarks(&level, memory.level(3), &stairs, map.start());
+        assert!(marks.contains(&(rat.at, Landmark::Monster)), "{marks:?}");
+        assert_eq!(marks.iter().filter(|(_, m)| *m == Landmark::Monster).count(), 1);
     }
 }

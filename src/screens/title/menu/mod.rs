@@ -78,6 +78,8 @@ pub(crate) enum Row {
     Animations,
     /// The pace of travel and explore.
     Travel,
+    /// Whether explore picks up weapons and armour.
+    ExploreGear,
     Reset,
     Back,
 }
@@ -249,6 +251,7 @@ impl Menu {
             | Row::ColourBlind
             | Row::Animations
             | Row::Travel
+            | Row::ExploreGear
             | Row::Reset => settings::label(self, row, ctx),
             Row::Past(_) | Row::Replay => history::label(row, ctx),
             Row::Score(_) => scores::label(row, ctx),
@@ -339,6 +342,7 @@ impl Menu {
             | Row::ColourBlind
             | Row::Animations
             | Row::Travel
+            | Row::ExploreGear
             | Row::Reset => settings::enter(self, row, ctx),
             Row::Past(_) | Row::Replay => history::enter(self, row, ctx),
             Row::Score(_) => scores::enter(self, row, ctx),

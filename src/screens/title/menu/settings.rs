@@ -1,5 +1,6 @@
 //! The settings page: every action's key (press a new one to bind it), the sight radius, the
-//! zoom, the text size, the palette, the animations, the travel pace, and the defaults back.
+//! zoom, the text size, the palette, the animations, the travel pace, what explore picks up,
+//! and the defaults back.
 
 use super::{Context, Menu, MenuKey, Outcome, Row};
 use crate::action::Action;
@@ -14,6 +15,7 @@ pub(super) fn rows() -> Vec<Row> {
         Row::ColourBlind,
         Row::Animations,
         Row::Travel,
+        Row::ExploreGear,
         Row::Reset,
     ]);
     rows
@@ -36,6 +38,15 @@ pub(super) fn label(menu: &Menu, row: Row, ctx: &Context) -> String {
         Row::ColourBlind => format!("{}\t< {} >", "colour-blind palette", on(ctx.settings.colour_blind)),
         Row::Animations => format!("{}\t< {} >", "animations", on(ctx.settings.animations)),
         Row::Travel => format!("{}\t< {} >", "travel and explore", ctx.settings.travel_pace().0),
+        Row::ExploreGear => format!(
+            "{}\t< {} >",
+            "explore picks up",
+            if ctx.settings.explore_takes_gear {
+                "weapons and armour too"
+            } else {
+                "potions, scrolls, wands"
+            }
+        ),
         Row::Reset => "Reset to defaults".into(),
         _ => String::new(),
     }
@@ -54,7 +65,7 @@ pub(super) fn enter(menu: &mut Menu, row: Row, ctx: &mut Context) -> Outcome {
         Row::Reset => {
             *ctx.settings = Settings::default();
             menu.note = Some(
-                "Every key, the sight radius, the zoom, the text size, the palette, the animations and the travel pace are back to their defaults."
+                "Every key, the sight radius, the zoom, the text size, the palette, the animations, the travel pace and what explore picks up are back to their defaults."
                     .into(),
             );
             Outcome::SettingsChanged
@@ -86,6 +97,7 @@ pub(super) fn adjust(row: Row, up: bool, ctx: &mut Context) -> Outcome {
         Row::ColourBlind => settings.colour_blind = !settings.colour_blind,
         Row::Animations => settings.animations = !settings.animations,
         Row::Travel => settings.travel = step(settings.travel, crate::settings::TRAVEL_PACES.len()),
+        Row::ExploreGear => settings.explore_takes_gear = !settings.explore_takes_gear,
         _ => return Outcome::Nothing,
     }
     Outcome::SettingsChanged
