@@ -105,6 +105,9 @@ struct Placed {
     text: String,
     rect: Rect,
     root: Entity,
+    /// How much of its width a panel or list cut off (the story page cut every line's first
+    /// letter at 130 %).
+    cut: f32,
 }
 
 /// Every text drawn (visible, not clipped away by a scrolling list or a panel that clips), with
@@ -161,9 +164,11 @@ fn placed(app: &mut App) -> Vec<Placed> {
                 continue;
             }
         }
+        let rect = clip.map_or(at, |c| at.intersect(c));
         out.push(Placed {
             text: text.0,
-            rect: clip.map_or(at, |c| at.intersect(c)),
+            cut: at.width() - rect.width(),
+            rect,
             root,
         });
     }
@@ -282,6 +287,64 @@ fn play_and_every_overlay_fit_every_window_at_every_text_size() {
                 p.rect.min.y
             );
         }
+        // A crowd in view: the sidebar lists what it has room for and says how many more there
+        // are; none runs off the window's bottom unseen.
+        {
+            let mut game = app.world_mut().resource_mut::<Game>();
+            let run = &mut game.0;
+            let spots: Vec<delve_core::geom::Pos> = run
+                .sight()
+                .visible()
+                .iter()
+                .copied()
+                .filter(|&p| p != run.player().at && run.dungeon().level().map.tile(p).is_walkable())
+                .filter(|&p| run.dungeon().level().monster_at(p).is_none())
+                .take(30)
+                .collect();
+            let level = run.dungeon_mut().level_mut();
+            for (i, at) in spots.into_iter().enumerate() {
+                let kind = delve_core::world::Kind::Rat;
+                level.monsters.push(delve_core::world::Monster {
+                    id: 10_000 + i as u32,
+                    kind,
+                    at,
+                    hp: kind.stats().max_hp,
+                    energy: 0,
+                    mind: delve_core::world::Mind::Asleep,
+                });
+            }
+        }
+        settle(&mut app);
+        check(&mut app, &what("play with a crowd in view"), true);
+        let in_view = delve::screens::playing::sidebar::in_view(app.world().resource::<Game>()).len();
+        let shown = placed(&mut app);
+        let rows = shown.iter().filter(|p| p.text.contains("(r)")).count();
+        let more: usize = shown
+            .iter()
+            .find_map(|p| p.text.strip_prefix("and ")?.strip_suffix(" more in view")?.parse().ok())
+            .unwrap_or(0);
+        let sidebar = app
+            .world()
+            .resource::<delve::screens::playing::sidebar::SidebarShown>()
+            .0;
+        assert!(
+            in_view > 20,
+            "{}: a crowd ({in_view})",
+            what("play with a crowd in view")
+        );
+        assert_eq!(
+            rows + more,
+            if sidebar { in_view } else { 0 },
+            "{}: {rows} rows listed and {more} said to be more",
+            what("play with a crowd in view")
+        );
+        app.world_mut()
+            .resource_mut::<Game>()
+            .dungeon_mut()
+            .level_mut()
+            .monsters
+            .retain(|m| m.id < 10_000);
+        settle(&mut app);
         // A full pack (swords do not stack: a row each), for the pack's list at its longest.
         for _ in 0..delve_core::world::SLOTS {
             let sword = delve_core::world::Item::one(delve_core::world::ItemKind::Sword);
@@ -423,5 +486,41 @@ fn the_titles_lists_take_the_room_they_have() {
             .filter(|p| p.text.contains(", depth 1, turn 0"))
             .count();
         assert_eq!(listed, 3, "{}: every saved run listed", what("saved runs"));
+    });
+}
+
+#[test]
+fn a_runs_story_fits_every_window_at_every_text_size() {
+    // A bot's run, retired into the history with its story and recording kept.
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::Dir(dir.path().to_owned());
+    let spec = delve_core::run::RunSpec::seeded(GenParams::new(4, 80, 50, CorridorStyle::Mixed));
+    let mut run = spec.begin().unwrap().with_sight(delve_core::fov::DEFAULT_RADIUS);
+    delve_core::bot::Bot::player().play_until(&mut run, 400);
+    delve::save::retire(&store, &delve::save::SaveSlot::fresh(&store), &run);
+    every_window(|size, text_size, what| {
+        let mut app = app(GameState::Title, size, text_size, &store);
+        // Run history (below New run, Daily dungeon and Settings), the run, its story.
+        for _ in 0..3 {
+            press(&mut app, KeyCode::ArrowDown, "");
+        }
+        press(&mut app, KeyCode::Enter, "\r");
+        press(&mut app, KeyCode::Enter, "\r");
+        check(&mut app, &what("a run's story"), false);
+        let shown = placed(&mut app);
+        assert!(
+            shown.iter().any(|p| p.text.contains("The story of a run of Delve")),
+            "{}: the story is shown",
+            what("a run's story")
+        );
+        for p in &shown {
+            assert!(
+                p.cut < 1.0,
+                "{}: {:?} is cut {:.0} px wide by its panel",
+                what("a run's story"),
+                p.text,
+                p.cut
+            );
+        }
     });
 }

@@ -59,6 +59,15 @@ pub struct SidebarRow(pub Seen);
 #[derive(Component)]
 struct RowMark;
 
+/// The line under the rows that says how many more things are in view than the sidebar has room
+/// to list (hidden while every row fits).
+#[derive(Component)]
+struct MoreLine;
+
+/// A row the sidebar has measured against its room (`fit_rows`).
+#[derive(Component)]
+struct Fitted;
+
 pub fn plugin(app: &mut App) {
     app.init_resource::<SidebarShown>()
         .add_message::<bevy::window::WindowResized>()
@@ -77,7 +86,7 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (show_sidebar, fill_player_lines, fill_rows, mark_hovered_row)
+            (show_sidebar, fill_player_lines, fill_rows, fit_rows, mark_hovered_row)
                 .chain()
                 .in_set(TurnSet::Show),
         )
@@ -196,8 +205,71 @@ fn spawn_sidebar(mut commands: Commands, shown: Res<SidebarShown>) {
                     ..default()
                 },
             ),
+            (
+                MoreLine,
+                label("", scale::SMALL, palette::TEXT_DIM),
+                Node {
+                    display: Display::None,
+                    ..default()
+                },
+            ),
         ],
     ));
+}
+
+/// Rows the sidebar has no room for are left out, and the line under the last one says how many
+/// ("and 6 more in view"): before, they ran under the window's bottom edge unseen (a
+/// 1024x600 window at 130 % text lists four monsters). Measured once the new rows are laid out,
+/// with last frame's layout.
+#[allow(clippy::type_complexity)]
+fn fit_rows(
+    mut commands: Commands,
+    sidebar: Single<(&ComputedNode, &UiGlobalTransform), With<Sidebar>>,
+    mut rows: Query<(Entity, &ComputedNode, &UiGlobalTransform, &mut Node, Has<Fitted>), With<SidebarRow>>,
+    mut more: Single<(&mut Text, &mut Node), (With<MoreLine>, Without<SidebarRow>)>,
+) {
+    if rows.is_empty() {
+        more.1.display = Display::None;
+        return;
+    }
+    let fresh = rows.iter().any(|(_, _, _, _, fitted)| !fitted);
+    let laid_out = rows.iter().all(|(_, n, _, _, _)| n.size.y > 0.0);
+    if !fresh || !laid_out {
+        return;
+    }
+    let (panel, at) = *sidebar;
+    let bottom = at.affine().translation.y + panel.size.y / 2.0 - panel.padding.max_inset.y;
+    // Rows in order, top to bottom: the first that ends below the room left for the line of
+    // "more" is the first left out (all of them fit: nothing is).
+    let mut placed: Vec<(Entity, f32)> = rows
+        .iter()
+        .map(|(e, n, t, _, _)| (e, t.affine().translation.y + n.size.y / 2.0))
+        .collect();
+    placed.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let line = placed
+        .first()
+        .and_then(|(e, _)| rows.get(*e).ok())
+        .map_or(0.0, |(_, n, _, _, _)| n.size.y);
+    let all_fit = placed.last().is_none_or(|(_, end)| *end <= bottom);
+    let kept = if all_fit {
+        placed.len()
+    } else {
+        placed.iter().take_while(|(_, end)| *end + line <= bottom).count()
+    };
+    for (i, (e, _)) in placed.iter().enumerate() {
+        if let Ok((_, _, _, mut node, _)) = rows.get_mut(*e) {
+            node.display = if i < kept { Display::Flex } else { Display::None };
+        }
+        commands.entity(*e).insert(Fitted);
+    }
+    let left = placed.len() - kept;
+    let (text, node) = &mut *more;
+    if left == 0 {
+        node.display = Display::None;
+    } else {
+        node.display = Display::Flex;
+        text.0 = format!("and {left} more in view");
+    }
 }
 
 /// F3 hides or shows it, and the settings keep the choice.
