@@ -206,6 +206,10 @@ fn attacked(stage: &mut Stage, who: Who, target: Who, damage: Option<i32>, blow:
                     }
                 }
                 if dead.kind.stats().habit == Habit::Bloat {
+                    // A puff of its gas hangs where it burst: drawn, seen by look, and thinning
+                    // as it drifts (as thick as hurts, on its own tile only).
+                    let thick = level.gas.entry(dead.at).or_insert(0);
+                    *thick = (*thick).max(crate::rules::terrain::GAS_HURTS);
                     let player = &mut *stage.player;
                     if crate::rules::mind::adjacent(player.at, dead.at) {
                         let burst = poison_for(player, BURST_POISON);
