@@ -235,10 +235,7 @@ fn bloats_drift_up_hover_and_poison_who_pops_them_close() {
     assert!(the(&run, 1).is_none());
     assert!(run.player().status.poison > 0, "caught in the gas");
     // Its gas hangs where it burst: on the level, for the map to draw and look to name.
-    assert!(
-        !run.dungeon().level().gas.is_empty(),
-        "a puff of caustic gas lingers"
-    );
+    assert!(!run.dungeon().level().gas.is_empty(), "a puff of caustic gas lingers");
     // Popped from afar (a dart), it harms no one.
     let mut run = run_on(ROOM);
     let slot = run

@@ -227,7 +227,7 @@ fn a_save_that_breaks_what_the_game_assumes_is_refused_by_name() {
         (small.width, small.height) = (40, 25);
         small.tiles.truncate(40 * 25);
     });
-    assert!(why.contains("level 1 is 40x25"), "{why}");
+    assert!(why.contains("depth 1 is 40x25"), "{why}");
     // Energy, counters, identities and places.
     let why = refused(|s| s.levels[1].as_mut().unwrap().monsters[0].energy = 21_000_000);
     assert!(why.contains("energy"), "{why}");

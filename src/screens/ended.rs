@@ -116,15 +116,18 @@ pub fn summary_keys(bindings: &Bindings) -> String {
             .first()
             .map_or_else(|| "(unbound)".to_owned(), |b| shown(*b))
     };
-    let mut line = format!(
-        "{}  new run, new seed     {}  same seed again     {}  title screen",
-        key(Action::NewRun),
-        key(Action::SameRun),
-        key(Action::TitleScreen)
-    );
     // Esc goes back, as it does everywhere; quitting is Ctrl+q's, as everywhere.
-    line.push_str(&format!("     {}  back to the title", key(Action::Cancel)));
-    line
+    let hints = [
+        (Action::NewRun, "new run, new seed"),
+        (Action::SameRun, "same seed again"),
+        (Action::TitleScreen, "title screen"),
+        (Action::Cancel, "back to the title"),
+    ];
+    // A hint's spaces do not break: a narrow summary wraps between hints, never inside one ("t
+    // title / screen").
+    hints
+        .map(|(action, what)| format!("{}  {what}", key(action)).replace(' ', "\u{a0}"))
+        .join("     ")
 }
 
 /// Keys on the summary screen, as bound, become `NextRun` (tests write it directly).
@@ -188,6 +191,14 @@ fn start_next_run(
 mod tests {
     use delve_core::generation::{CorridorStyle, GenParams};
     use delve_core::run::RunSpec;
+
+    #[test]
+    fn the_summarys_keys_wrap_between_hints_only() {
+        let line = super::summary_keys(&crate::settings::Bindings::default());
+        let hints: Vec<&str> = line.split(' ').filter(|h| !h.is_empty()).collect();
+        assert_eq!(hints.len(), 4, "{line:?}");
+        assert!(hints.iter().any(|h| h.ends_with("title\u{a0}screen")), "{hints:?}");
+    }
 
     #[test]
     fn a_deep_start_is_marked_on_the_summary_and_a_run_from_the_top_is_not() {

@@ -317,17 +317,34 @@ fn update_gear(game: Res<Game>, mut text: Single<&mut Text, With<GearText>>) {
 }
 
 /// The last lines of the log, oldest first.
-pub(crate) fn recent_lines(log: &MessageLog, n: usize) -> String {
+/// The newest `n` lines of `log` told on turn `since` or later, oldest first.
+pub(crate) fn recent_lines(log: &MessageLog, n: usize, since: u64) -> String {
     log.recent(n)
+        .filter(|(turn, _)| *turn >= since)
         .map(|(_, line)| line.as_str())
         .collect::<Vec<_>>()
         .join("\n")
 }
 
-fn update_message(game: Res<Game>, mut text: Single<&mut Text, With<MessageText>>) {
+/// The log under the map: the newest lines, none from before the player came to this depth ("There
+/// are stairs down here" stayed under the map after taking them); the message log (`p`) has them
+/// all. A run continued shows its last lines as they were.
+fn update_message(
+    game: Res<Game>,
+    mut text: Single<&mut Text, With<MessageText>>,
+    mut arrived: Local<Option<(u32, u64)>>,
+) {
     // The welcome line stays until the game has something to say.
     if game.is_changed() && game.log().lines().len() > 0 {
-        let lines = recent_lines(game.log(), RECENT_LINES);
+        let depth = game.dungeon().depth();
+        // Arriving is told on the turn the player came (with a fall or a feat that turn).
+        let since = match *arrived {
+            Some((d, since)) if d == depth => since,
+            Some(_) => game.log().last().map_or(0, |&(turn, _)| turn),
+            None => 0,
+        };
+        *arrived = Some((depth, since));
+        let lines = recent_lines(game.log(), RECENT_LINES, since);
         if text.0 != lines {
             text.0 = lines;
         }
@@ -336,7 +353,19 @@ fn update_message(game: Res<Game>, mut text: Single<&mut Text, With<MessageText>
 
 #[cfg(test)]
 mod tests {
-    use super::wrap_at_bars;
+    use super::{recent_lines, wrap_at_bars};
+
+    #[test]
+    fn the_log_under_the_map_keeps_no_line_from_before_the_player_arrived() {
+        let mut log = delve_core::world::MessageLog::default();
+        log.push(9, "There are stairs down here (> to descend).");
+        log.push(10, "You arrive on depth 2.");
+        assert_eq!(recent_lines(&log, 4, 10), "You arrive on depth 2.");
+        assert_eq!(
+            recent_lines(&log, 4, 0),
+            "There are stairs down here (> to descend).\nYou arrive on depth 2."
+        );
+    }
 
     #[test]
     fn a_narrow_status_line_breaks_only_after_its_bars() {

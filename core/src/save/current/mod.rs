@@ -239,13 +239,13 @@ fn level_of(part: v10::Level, depth: usize) -> Result<(SavedLevel, Option<SavedM
             })
         })
         .collect::<Result<_, String>>()?;
-    let what = format!("item on level {depth}");
+    let what = format!("item on depth {depth}");
     enchant(
         &what,
         &mut level.items.iter_mut().map(|f| &mut f.item).collect::<Vec<_>>(),
         pluses,
     )?;
-    let what = format!("monster's loot on level {depth}");
+    let what = format!("monster's loot on depth {depth}");
     enchant(
         &what,
         &mut level.loot.iter_mut().map(|l| &mut l.item).collect::<Vec<_>>(),
@@ -452,7 +452,7 @@ pub(crate) fn from_format(save: Newest) -> Result<SavedRun, String> {
     for (i, part) in parts.into_iter().enumerate() {
         match part {
             Some(part) => {
-                let (level, remembered) = level_of(part, i + 1).map_err(|e| format!("level {}: {e}", i + 1))?;
+                let (level, remembered) = level_of(part, i + 1).map_err(|e| format!("depth {}: {e}", i + 1))?;
                 levels.push(Some(level));
                 memory.push(remembered);
             }

@@ -40,16 +40,16 @@ fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Leve
     } = saved;
     if (width, height) != size {
         return Err(format!(
-            "level {depth} is {width}x{height} in a run of {}x{} levels",
+            "depth {depth} is {width}x{height} in a run of {}x{} levels",
             size.0, size.1
         ));
     }
     if tiles.len() != width as usize * height as usize {
-        return Err(format!("level {depth} has {} tiles for {width}x{height}", tiles.len()));
+        return Err(format!("depth {depth} has {} tiles for {width}x{height}", tiles.len()));
     }
     let inside = |p: Pos| p.x >= 0 && p.y >= 0 && (p.x as u32) < width && (p.y as u32) < height;
     let tile = |p: Pos| tiles[p.y as usize * width as usize + p.x as usize];
-    let off = |p: Pos| format!("level {depth} names ({}, {}), off its {width}x{height} map", p.x, p.y);
+    let off = |p: Pos| format!("depth {depth} names ({}, {}), off its {width}x{height} map", p.x, p.y);
     let mut walkable = vec![("the start", start)];
     walkable.extend(keys.iter().map(|k| ("a key", k.at)));
     walkable.extend(relic.map(|r| ("the Heartstone", r)));
@@ -59,7 +59,7 @@ fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Leve
             return Err(off(p));
         }
         if !tile(p).is_walkable() {
-            return Err(format!("{what} lies in a wall on level {depth}, at ({}, {})", p.x, p.y));
+            return Err(format!("{what} lies in a wall on depth {depth}, at ({}, {})", p.x, p.y));
         }
     }
     if let Some(p) = keys.iter().map(|k| k.opens).find(|&p| !inside(p)) {
@@ -68,23 +68,23 @@ fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Leve
     let outside =
         |r: &Rect| r.x < 0 || r.y < 0 || r.w <= 0 || r.h <= 0 || !inside(Pos::new(r.x + r.w - 1, r.y + r.h - 1));
     if rooms.iter().any(outside) {
-        return Err(format!("a room of level {depth} lies off its map"));
+        return Err(format!("a room of depth {depth} lies off its map"));
     }
     let (mut ids, mut places) = (HashSet::new(), HashSet::new());
     for m in &monsters {
         let name = m.kind.name();
         if !(1..=m.kind.stats().max_hp).contains(&m.hp) {
-            return Err(format!("a {name} on level {depth} has {} hit points", m.hp));
+            return Err(format!("a {name} on depth {depth} has {} hit points", m.hp));
         }
         if !(0..NORMAL_SPEED).contains(&m.energy) {
-            return Err(format!("a {name} on level {depth} has {} energy saved up", m.energy));
+            return Err(format!("a {name} on depth {depth} has {} energy saved up", m.energy));
         }
         if !ids.insert(m.id) {
-            return Err(format!("two monsters on level {depth} are both number {}", m.id));
+            return Err(format!("two monsters on depth {depth} are both number {}", m.id));
         }
         if !places.insert(m.at) {
             return Err(format!(
-                "two monsters stand at ({}, {}) on level {depth}",
+                "two monsters stand at ({}, {}) on depth {depth}",
                 m.at.x, m.at.y
             ));
         }
@@ -102,19 +102,19 @@ fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Leve
         }
         if !tile(p).holds_items() {
             return Err(format!(
-                "an item lies off the floor on level {depth}, at ({}, {})",
+                "an item lies off the floor on depth {depth}, at ({}, {})",
                 p.x, p.y
             ));
         }
         if !lying.insert(p) {
-            return Err(format!("two items lie at ({}, {}) on level {depth}", p.x, p.y));
+            return Err(format!("two items lie at ({}, {}) on depth {depth}", p.x, p.y));
         }
         if f.item.count == 0 && f.item.kind.class() != Class::Wand {
-            return Err(format!("a stack of no {} on level {depth}", f.item.kind.name()));
+            return Err(format!("a stack of no {} on depth {depth}", f.item.kind.name()));
         }
         if !plus_fits(f.item) {
             return Err(format!(
-                "a {} enchanted to {} on level {depth}",
+                "a {} enchanted to {} on depth {depth}",
                 f.item.kind.name(),
                 f.item.plus
             ));
@@ -126,14 +126,14 @@ fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Leve
     for l in &loot {
         if !plus_fits(l.item) {
             return Err(format!(
-                "a monster on level {depth} carries a {} enchanted to {}",
+                "a monster on depth {depth} carries a {} enchanted to {}",
                 l.item.kind.name(),
                 l.item.plus
             ));
         }
         if l.item.count == 0 && l.item.kind.class() != Class::Wand {
             return Err(format!(
-                "a monster on level {depth} carries a stack of no {}",
+                "a monster on depth {depth} carries a stack of no {}",
                 l.item.kind.name()
             ));
         }
@@ -145,12 +145,12 @@ fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Leve
         }
         if !tile(t.at).is_walkable() {
             return Err(format!(
-                "a trap lies in a wall on level {depth}, at ({}, {})",
+                "a trap lies in a wall on depth {depth}, at ({}, {})",
                 t.at.x, t.at.y
             ));
         }
         if !trapped.insert(t.at) {
-            return Err(format!("two traps lie at ({}, {}) on level {depth}", t.at.x, t.at.y));
+            return Err(format!("two traps lie at ({}, {}) on depth {depth}", t.at.x, t.at.y));
         }
     }
     for (what, field) in [("fire", &fire), ("gas", &gas)] {
@@ -161,7 +161,7 @@ fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Leve
             }
             if n == 0 || !places.insert(p) {
                 return Err(format!(
-                    "{what} at ({}, {}) on level {depth} is listed twice, or as nothing",
+                    "{what} at ({}, {}) on depth {depth} is listed twice, or as nothing",
                     p.x, p.y
                 ));
             }
@@ -174,7 +174,7 @@ fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Leve
         }
         if n == 0 || !tile(p).holds_items() || !piles.insert(p) {
             return Err(format!(
-                "gold at ({}, {}) on level {depth} lies off the floor, twice, or is no gold",
+                "gold at ({}, {}) on depth {depth} lies off the floor, twice, or is no gold",
                 p.x, p.y
             ));
         }
@@ -218,7 +218,7 @@ pub(crate) fn spec_of(
                 return Err(format!("its levels are {}x{}", params.width, params.height));
             }
             if !(1..=crate::world::DEEPEST).contains(&start_depth) {
-                return Err(format!("the run started on level {start_depth}"));
+                return Err(format!("the run started on depth {start_depth}"));
             }
             Ok(RunSpec::Seeded {
                 params: params.at_depth(start_depth),
@@ -290,11 +290,11 @@ impl SavedRun {
             .get(record.deepest.wrapping_sub(1) as usize)
             .is_some_and(Option::is_some)
         {
-            return Err(format!("the deepest level reached, {}, was never made", record.deepest));
+            return Err(format!("the deepest depth reached, {}, was never made", record.deepest));
         }
         let dungeon = Dungeon::from_parts(origin.clone(), levels, depth, peaceful)?;
         if !(1..=record.deepest).contains(&start_depth) {
-            return Err(format!("the run started on level {start_depth}"));
+            return Err(format!("the run started on depth {start_depth}"));
         }
         let spec = spec_of(&origin, peaceful, start_depth, start)?;
         let level = dungeon.level();
@@ -340,10 +340,10 @@ impl SavedRun {
         let fits =
             |&(d, p): &(u32, Pos)| (1..=deepest).contains(&d) && dungeon.kept(d).is_none_or(|l| l.map.in_bounds(p));
         if let Some(&(d, p)) = player.keys.iter().find(|k| !fits(k)) {
-            return Err(format!("a key for ({}, {}) on level {d}", p.x, p.y));
+            return Err(format!("a key for ({}, {}) on depth {d}", p.x, p.y));
         }
         if player.memory.len() > deepest as usize {
-            return Err(format!("memories of {} levels", player.memory.len()));
+            return Err(format!("memories of {} depths", player.memory.len()));
         }
         let mut memory = Vec::with_capacity(player.memory.len());
         for (i, saved) in player.memory.into_iter().enumerate() {
