@@ -36,6 +36,7 @@ fn run_of(w: u32, h: u32, deepest: u32) -> Run {
         memory.push(LevelMemory::from_tiles(
             map.width(),
             map.tiles().iter().map(|&t| Some(t)).collect(),
+            &[],
         ));
     }
     let mut log = MessageLog::default();
