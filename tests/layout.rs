@@ -108,6 +108,9 @@ struct Placed {
     /// How much of its width a panel or list cut off (the story page cut every line's first
     /// letter at 130 %).
     cut: f32,
+    /// How much of its height a panel that clips cut off (the log under the map showed the tail of
+    /// its oldest line, "(x5).").
+    cut_high: f32,
 }
 
 /// Every text drawn (visible, not clipped away by a scrolling list or a panel that clips), with
@@ -168,6 +171,7 @@ fn placed(app: &mut App) -> Vec<Placed> {
         out.push(Placed {
             text: text.0,
             cut: at.width() - rect.width(),
+            cut_high: at.height() - rect.height(),
             rect,
             root,
         });
@@ -276,10 +280,22 @@ fn play_and_every_overlay_fit_every_window_at_every_text_size() {
                 "Line {n}: the goblin conjurer's blades whirl round you, and the monkey steals a scroll of magic mapping."
             ));
         }
-        settle(&mut app);
+        // The log leaves out its oldest lines a frame at a time until the rest fit whole.
+        for _ in 0..3 {
+            settle(&mut app);
+        }
         check(&mut app, &what("play with a full log"), true);
         let height = size.1 as f32;
         for p in placed(&mut app).iter().filter(|p| p.text.starts_with("Line ")) {
+            // Whole lines only, the oldest left out; a single line taller than the panel (a
+            // long one wrapped in a small window at large text) is all there is to show.
+            assert!(
+                p.cut_high < 1.0 || !p.text.contains('\n'),
+                "{}: the log's panel cuts {:.0} px of its lines {:?}",
+                what("play with a full log"),
+                p.cut_high,
+                p.text
+            );
             assert!(
                 p.rect.min.y > height * 0.6,
                 "{}: the log reaches {:.0} of {height:.0}, over the player",

@@ -631,3 +631,71 @@ fn an_alarm_and_a_shriek_bring_the_level_however_far_the_way() {
         assert!(turns > 100, "{summons}: it walked the whole way ({turns} turns)");
     }
 }
+
+#[test]
+fn a_shriek_on_a_real_level_brings_every_monster_that_can_walk_there() {
+    // Real second depths, a scroll of aggravation read on arriving: every monster with a way to
+    // the player (by the doors it can pass: a closed door stops some, a locked one all but the
+    // ogre) comes. (Seed 18's second depth, played, brought nothing in 140 turns: its stairs up
+    // lie in a wing shut off by a locked door whose key lies inside, and no monster has a way.)
+    let mut checked = 0;
+    for seed in 18..60 {
+        let params = GenParams::new(seed, 80, 50, CorridorStyle::Mixed).at_depth(2);
+        let mut run = delve_core::run::RunSpec::seeded(params)
+            .begin()
+            .unwrap()
+            .with_sight(delve_core::fov::DEFAULT_RADIUS);
+        let slot = fixtures::give(&mut run, ItemKind::Aggravation, 1);
+        play(&mut run, Act::Use(slot));
+        let called = run.player().at;
+        let map = run.dungeon().level().map.clone();
+        let walkers: Vec<(u32, Kind)> = run
+            .dungeon()
+            .level()
+            .monsters
+            .iter()
+            .filter(|m| {
+                let mut field = delve_core::paths::StepField::default();
+                let doors = m.kind.stats().doors;
+                field.compute(&map, called, 10_000, |t| match t {
+                    Tile::Door(DoorState::Closed) => doors != delve_core::world::Doors::Stopped,
+                    Tile::Door(DoorState::Locked) => doors == delve_core::world::Doors::Smashes,
+                    t => t.is_walkable(),
+                });
+                field.get(m.at).is_some()
+            })
+            .map(|m| (m.id, m.kind))
+            .collect();
+        if walkers.len() < 2 {
+            continue;
+        }
+        let arrived = |run: &Run| {
+            walkers
+                .iter()
+                .filter(|(id, _)| the(run, *id).is_none_or(|m| steps_apart(m.at, run.player().at) <= 2))
+                .count()
+        };
+        let mut turns = 0;
+        while turns < 600 && !run.is_over() && arrived(&run) < walkers.len() {
+            if run.play(Act::Wait).is_err() {
+                break;
+            }
+            turns += 1;
+        }
+        assert!(
+            run.is_over() || arrived(&run) == walkers.len(),
+            "seed {seed}: {walkers:?} could walk to {called:?}; after {turns} turns: {:?}",
+            run.dungeon()
+                .level()
+                .monsters
+                .iter()
+                .map(|m| (m.id, m.kind, m.at, m.mind))
+                .collect::<Vec<_>>()
+        );
+        checked += 1;
+        if checked == 4 {
+            break;
+        }
+    }
+    assert_eq!(checked, 4, "four levels with monsters to call");
+}

@@ -91,7 +91,7 @@ pub struct Cli {
     #[arg(long, conflicts_with_all = ["save_info", "ascii", "json", "explore", "reveal", "fov", "map", "seed", "size", "corridors", "depth", "radius"])]
     pub saves: bool,
     /// Play today's daily dungeon: the same for everyone, its seed made from the UTC date
-    /// (80x50, corridors of every style, from level 1).
+    /// (80x50, corridors of every style, from depth 1).
     #[arg(long, conflicts_with_all = ["seed", "size", "corridors", "depth", "map"])]
     pub daily: bool,
     /// Replay a recording (or a saved run's recording) without a window and print one JSON object:
@@ -111,7 +111,7 @@ pub struct Cli {
     #[arg(long, value_name = "FILE", requires = "autoplay")]
     pub record: Option<PathBuf>,
     /// Play a recording (or a saved run's recording) back in the window: Space pauses, ] and [
-    /// change the speed, . steps a turn, 1 to 9 and 0 jump to a level.
+    /// change the speed, . steps a turn, 1 to 9 and 0 jump to a depth.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["save_info", "saves", "ascii", "json", "explore", "reveal", "fov", "map", "seed", "size", "corridors", "depth", "daily", "verify", "autoplay"])]
     pub replay: Option<PathBuf>,
     /// Submit a finished run's recording to a board (with --board and --name) and print the

@@ -50,6 +50,7 @@ pub(crate) const RECENT_LINES: usize = 4;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<crate::ui::layout::SidebarShown>()
+        .init_resource::<LogShown>()
         .add_systems(
             OnEnter(GameState::Playing),
             spawn_hud.in_set(crate::turn::Entering::View),
@@ -61,6 +62,7 @@ pub fn plugin(app: &mut App) {
                 update_health,
                 update_gear,
                 update_message,
+                fit_log,
                 update_save_mark,
                 fit_to_sidebar,
             )
@@ -326,6 +328,14 @@ pub(crate) fn recent_lines(log: &MessageLog, n: usize, since: u64) -> String {
         .join("\n")
 }
 
+/// The lines the log under the map would show, and how many of the oldest it leaves out to fit
+/// its panel (`fit_log`).
+#[derive(Resource, Debug, Default)]
+struct LogShown {
+    lines: Vec<String>,
+    dropped: usize,
+}
+
 /// The log under the map: the newest lines, none from before the player came to this depth ("There
 /// are stairs down here" stayed under the map after taking them); the message log (`p`) has them
 /// all. A run continued shows its last lines as they were.
@@ -333,6 +343,7 @@ fn update_message(
     game: Res<Game>,
     mut text: Single<&mut Text, With<MessageText>>,
     mut arrived: Local<Option<(u32, u64)>>,
+    mut shown: ResMut<LogShown>,
 ) {
     // The welcome line stays until the game has something to say.
     if game.is_changed() && game.log().lines().len() > 0 {
@@ -346,9 +357,38 @@ fn update_message(
         *arrived = Some((depth, since));
         let lines = recent_lines(game.log(), RECENT_LINES, since);
         if text.0 != lines {
-            text.0 = lines;
+            text.0.clone_from(&lines);
+            *shown = LogShown {
+                lines: lines.lines().map(str::to_owned).collect(),
+                dropped: 0,
+            };
         }
     }
+}
+
+/// Lines wrapped in a narrow log (large text, a small window) made it taller than its panel,
+/// which cut the oldest in half ("(x5)." alone at the top): the oldest lines are left out, one a
+/// frame (by last frame's layout), until the rest fit whole.
+fn fit_log(
+    panel: Single<&ComputedNode, (With<MessagePanel>, Without<MessageText>)>,
+    mut text: Single<(&ComputedNode, &mut Text), With<MessageText>>,
+    mut shown: ResMut<LogShown>,
+) {
+    // Lines written this frame are laid out after it: measure them next frame.
+    if shown.is_changed() && shown.dropped == 0 {
+        return;
+    }
+    let room = panel.size.y - panel.padding.min_inset.y - panel.padding.max_inset.y;
+    let (laid_out, text) = &mut *text;
+    if laid_out.size.y <= room + 0.5 || shown.dropped + 1 >= shown.lines.len() {
+        return;
+    }
+    // Only what `update_message` last wrote: not the welcome line, not mid-change.
+    if text.0 != shown.lines[shown.dropped..].join("\n") {
+        return;
+    }
+    shown.dropped += 1;
+    text.0 = shown.lines[shown.dropped..].join("\n");
 }
 
 #[cfg(test)]

@@ -377,15 +377,26 @@ fn show_overview(
                     ..default()
                 })
                 .with_children(|legend| {
-                    for mark in Landmark::ALL {
-                        legend.spawn(swatch(marker_colour(mark), 10.0));
-                        legend.spawn(label(mark.name(), scale::SMALL, palette::LEGEND_TEXT));
-                    }
-                    // The tiles whose colour is not plain: doors, and the locked ones.
-                    for (tile, name) in picture::LEGEND_TILES {
-                        let [r, g, b, _] = picture::colour(Some(tile));
-                        legend.spawn(swatch(Color::srgb_u8(r, g, b), 10.0));
-                        legend.spawn(label(name, scale::SMALL, palette::LEGEND_TEXT));
+                    // Each swatch and its name are one entry: the legend wraps between entries,
+                    // never between a swatch and its name (a swatch ended one line, its name began
+                    // the next).
+                    let entries = Landmark::ALL
+                        .iter()
+                        .map(|&mark| (marker_colour(mark), mark.name()))
+                        // The tiles whose colour is not plain: doors, and the locked ones.
+                        .chain(picture::LEGEND_TILES.iter().map(|&(tile, name)| {
+                            let [r, g, b, _] = picture::colour(Some(tile));
+                            (Color::srgb_u8(r, g, b), name)
+                        }));
+                    for (colour, name) in entries {
+                        legend.spawn((
+                            Node {
+                                column_gap: px(6),
+                                align_items: AlignItems::Center,
+                                ..default()
+                            },
+                            children![swatch(colour, 10.0), label(name, scale::SMALL, palette::LEGEND_TEXT)],
+                        ));
                     }
                 });
         });
