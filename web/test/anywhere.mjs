@@ -239,7 +239,7 @@ try {
     }
     await page.screenshot({ path: join(shots, "phone-level2.png") });
     check((await page.getAttribute("body", "data-depth")) === "2" && usedPack > 0,
-      `a phone: touch alone reaches level 2 (depth ${await page.getAttribute("body", "data-depth")}, turn ${await page.getAttribute("body", "data-turn")}, the pack opened ${usedPack} times on the way)`);
+      `a phone: touch alone reaches depth 2 (depth ${await page.getAttribute("body", "data-depth")}, turn ${await page.getAttribute("body", "data-turn")}, the pack opened ${usedPack} times on the way)`);
     check(page.errors().length === 0, `a phone: no error on the console ${page.errors().join(" | ")}`);
     await context.close();
   }
@@ -508,7 +508,7 @@ try {
       reached.push(done);
     }
     const n = reached.filter(Boolean).length;
-    check(n === seeds.length, `by ear: reading only the accessible text, the player reaches the stairs of level 1 on ${n} of ${seeds.length} seeds`);
+    check(n === seeds.length, `by ear: reading only the accessible text, the player reaches the stairs of depth 1 on ${n} of ${seeds.length} seeds`);
     check(page.errors().length === 0, `by ear: no error on the console ${page.errors().join(" | ")}`);
     await context.close();
   }
