@@ -699,3 +699,64 @@ fn a_shriek_on_a_real_level_brings_every_monster_that_can_walk_there() {
     }
     assert_eq!(checked, 4, "four levels with monsters to call");
 }
+
+#[test]
+fn a_hunter_next_to_you_follows_you_down_the_stairs_and_a_sleeper_stays() {
+    let params = GenParams::new(3, 80, 50, CorridorStyle::Mixed);
+    let mut run = delve_core::run::RunSpec::seeded(params)
+        .begin()
+        .unwrap()
+        .with_sight(delve_core::fov::DEFAULT_RADIUS);
+    let level = run.dungeon_mut().level_mut();
+    level.monsters.clear();
+    level.loot.clear();
+    let stairs = level.map.stairs_down().expect("stairs down");
+    let free: Vec<Pos> = Dir8::ALL
+        .iter()
+        .map(|&d| Dir8::from_pos(stairs, d))
+        .filter(|&p| level.map.tile(p).holds_items() && level.trap_at(p).is_none())
+        .collect();
+    assert!(free.len() >= 2, "room round the stairs");
+    let mut goblin = monster(1, Kind::Goblin, free[0], hunting(stairs));
+    goblin.hp -= 2;
+    level.monsters.push(goblin);
+    level.monsters.push(monster(2, Kind::Rat, free[1], Mind::Asleep));
+    level.loot.push(Loot {
+        holder: 1,
+        item: Item::one(ItemKind::Healing),
+    });
+    run.player_mut().at = stairs;
+    let said = play(&mut run, Act::Descend).join(" ");
+    assert!(said.contains("The goblin follows you down the stairs!"), "{said}");
+    assert!(!said.contains("rat follows"), "{said}");
+    assert_eq!(run.dungeon().depth(), 2);
+    let here = run.dungeon().level();
+    let g = here
+        .monsters
+        .iter()
+        .find(|m| m.kind == Kind::Goblin && steps_apart(m.at, run.player().at) <= 1)
+        .expect("the goblin stands next to you");
+    assert_eq!(g.hp, Kind::Goblin.stats().max_hp - 2, "hurt as it was");
+    assert!(matches!(g.mind, Mind::Hunting { .. }), "still after you");
+    assert!(
+        here.loot
+            .iter()
+            .any(|l| l.holder == g.id && l.item.kind == ItemKind::Healing),
+        "with what it carried"
+    );
+    let ids: std::collections::HashSet<u32> = here.monsters.iter().map(|m| m.id).collect();
+    assert_eq!(ids.len(), here.monsters.len(), "ids stay unique on the level");
+    let above = run.dungeon().kept(1).expect("level 1 kept");
+    assert!(above.monsters.iter().any(|m| m.kind == Kind::Rat), "the sleeper stays");
+    assert!(
+        !above.monsters.iter().any(|m| m.kind == Kind::Goblin),
+        "the goblin left"
+    );
+    assert!(above.loot.is_empty(), "and took its loot");
+    // A save keeps the follower where it came.
+    let again = decode(&encode(&delve_core::save::SavedRun::capture(&run)))
+        .unwrap()
+        .restore()
+        .unwrap();
+    assert_eq!(again.state_hash(), run.state_hash());
+}

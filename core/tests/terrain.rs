@@ -123,7 +123,7 @@ fn a_chasm_is_a_way_down_with_a_fall() {
         .abs()
         .max((run.player().at.y - east.y).abs());
     assert!(d <= 20, "landed near the spot above ({d} away)");
-    assert!(run.log().last().unwrap().1.contains("You fall through to level 2"));
+    assert!(run.log().last().unwrap().1.contains("You fall through to depth 2"));
 }
 
 /// The player at `at` on a run steps east onto a trap of `kind` laid there.

@@ -40,7 +40,10 @@ use crate::world::Boon;
 /// Rules 7: a checkpoint holds the state after its whole command, the feats it earned included
 /// (`Run::obey`). Under rules 6 a command that earned a feat on a checkpoint's turn was hashed
 /// before the feat was marked, so a run won on such a turn (the win earns feats) did not verify
-/// at its end. The game plays as under rules 6.
+/// at its end. Rules 7 also play otherwise: a summons (an alarm, a shriek) gives each monster
+/// patience for its whole walk, the state hash takes in kills and deeds, a boon offer never
+/// repeats the last, a bloat's burst leaves its gas on the level, and a monster hunting the
+/// player from the next tile follows it up or down the stairs.
 pub const RULES: u32 = 7;
 
 /// A checkpoint (the state hash) is kept every this many turns.

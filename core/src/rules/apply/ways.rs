@@ -6,7 +6,7 @@ use super::{Applied, Stage, said, the};
 use crate::geom::Pos;
 use crate::map::{DoorState, Tile};
 use crate::rules::{Effect, Who};
-use crate::world::{Ending, Level, RELIC, capitalised};
+use crate::world::{Ending, Level, Loot, Mind, Monster, PATIENCE, RELIC, capitalised};
 
 /// Moving and taking: steps, doors, keys, the relic and gold, stairs, falls, the way out.
 pub(super) fn ways(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
@@ -86,28 +86,45 @@ pub(super) fn ways(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
         }
         (Effect::KeyTaken(_) | Effect::RelicTaken | Effect::GoldTaken { .. }, Who::Monster(_))
         | (Effect::Waited, _) => Applied::default(),
-        (Effect::LevelChanged { to }, _) => match stage.dungeon.go_to(to) {
-            Ok(()) => {
-                // Down arrives on the stairs up, up on the stairs down.
-                let level = stage.dungeon.level_mut();
-                let map = &level.map;
-                let arrival = if to > depth { map.stairs_up() } else { map.stairs_down() };
-                let arrival = arrival.unwrap_or(map.start());
-                player.at = arrival;
-                step_aside(level, arrival);
-                stage.record.deepest = stage.record.deepest.max(to);
-                stage.record.deeds.secrets_here = 0;
-                let mut line = format!("You arrive on depth {to}.");
-                if level.relic.is_some() {
-                    line.push_str(&format!(" Somewhere on this level lies {RELIC}."));
+        (Effect::LevelChanged { to }, _) => {
+            // Who hunts you from the next tile takes the stairs with you (Brogue's and DCSS's
+            // monsters follow you up and down): the stairs are no door shut in a chaser's face.
+            let followers = leave_with(level, player.at);
+            match stage.dungeon.go_to(to) {
+                Ok(()) => {
+                    // Down arrives on the stairs up, up on the stairs down.
+                    let level = stage.dungeon.level_mut();
+                    let map = &level.map;
+                    let arrival = if to > depth { map.stairs_up() } else { map.stairs_down() };
+                    let arrival = arrival.unwrap_or(map.start());
+                    player.at = arrival;
+                    step_aside(level, arrival);
+                    stage.record.deepest = stage.record.deepest.max(to);
+                    stage.record.deeds.secrets_here = 0;
+                    let mut line = format!("You arrive on depth {to}.");
+                    if level.relic.is_some() {
+                        line.push_str(&format!(" Somewhere on this level lies {RELIC}."));
+                    }
+                    let way = if to > depth { "down" } else { "up" };
+                    for name in arrive_with(level, arrival, followers) {
+                        line.push_str(&format!(" The {name} follows you {way} the stairs!"));
+                    }
+                    Applied {
+                        message: Some(line),
+                        entered: Some(to),
+                    }
                 }
-                Applied {
-                    message: Some(line),
-                    entered: Some(to),
+                Err(e) => {
+                    // Nowhere to go: the followers stay where they stood.
+                    let level = stage.dungeon.level_mut();
+                    for (monster, loot) in followers {
+                        level.monsters.push(monster);
+                        level.loot.extend(loot);
+                    }
+                    said(format!("The stairs are blocked: {e}."))
                 }
             }
-            Err(e) => said(format!("The stairs are blocked: {e}.")),
-        },
+        }
         (Effect::Fell, Who::Player) if stage.record.ending.is_none() => fell(stage, depth),
         (Effect::Fell, Who::Player) => Applied::default(),
         (Effect::Fell, Who::Monster(id)) => match level.monster_index(id) {
@@ -135,6 +152,55 @@ pub(super) fn ways(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
     }
 }
 
+/// Takes off `level` the monsters that follow a player leaving from `at` by the stairs: those
+/// hunting it from the next tile, each with what it carries.
+fn leave_with(level: &mut Level, at: Pos) -> Vec<(Monster, Option<Loot>)> {
+    let follows = |m: &Monster| {
+        matches!(m.mind, Mind::Hunting { .. }) && (m.at.x - at.x).abs() <= 1 && (m.at.y - at.y).abs() <= 1
+    };
+    let (going, staying): (Vec<Monster>, Vec<Monster>) = std::mem::take(&mut level.monsters)
+        .into_iter()
+        .partition(|m| follows(m));
+    level.monsters = staying;
+    going
+        .into_iter()
+        .map(|m| {
+            let loot = level
+                .loot
+                .iter()
+                .position(|l| l.holder == m.id)
+                .map(|k| level.loot.remove(k));
+            (m, loot)
+        })
+        .collect()
+}
+
+/// Puts `followers` on `level` round the player's `arrival`, each on the nearest free ground
+/// with an id new to this level, hunting the player; returns the names of those that found room
+/// (one that finds none stays behind, lost).
+fn arrive_with(level: &mut Level, arrival: Pos, followers: Vec<(Monster, Option<Loot>)>) -> Vec<&'static str> {
+    let mut names = Vec::new();
+    for (mut monster, loot) in followers {
+        let Some(at) = landing_near(level, arrival, Some(arrival)) else {
+            continue;
+        };
+        let id = level.monsters.iter().map(|m| m.id + 1).max().unwrap_or(0);
+        monster.id = id;
+        monster.at = at;
+        monster.mind = Mind::Hunting {
+            target: arrival,
+            patience: PATIENCE,
+        };
+        if let Some(mut loot) = loot {
+            loot.holder = id;
+            level.loot.push(loot);
+        }
+        names.push(monster.kind.name());
+        level.monsters.push(monster);
+    }
+    names
+}
+
 /// The player falls from level `depth` to the one below, landing as near the spot above as
 /// there is free ground (Brogue's way: a fall is a way down that is not the stairs).
 fn fell(stage: &mut Stage, depth: u32) -> Applied {
@@ -144,23 +210,27 @@ fn fell(stage: &mut Stage, depth: u32) -> Applied {
         return said(format!("You do not fall: {e}."));
     }
     let level = stage.dungeon.level_mut();
-    let landing = landing_near(level, above).unwrap_or(level.map.start());
+    let landing = landing_near(level, above, None).unwrap_or(level.map.start());
     stage.player.at = landing;
     step_aside(level, landing);
     stage.record.deepest = stage.record.deepest.max(to);
     stage.record.deeds.secrets_here = 0;
     Applied {
-        message: Some(format!("You fall through to level {to}!")),
+        message: Some(format!("You fall through to depth {to}!")),
         entered: Some(to),
     }
 }
 
 /// The free ground nearest `p` on `level` (by rings round it, row by row in each): walkable
-/// ground that holds items, no trap, no monster, not deep water or the like.
-fn landing_near(level: &Level, p: Pos) -> Option<Pos> {
+/// ground that holds items, no trap, no monster, not deep water or the like, and not `taken`
+/// (where the player stands).
+fn landing_near(level: &Level, p: Pos, taken: Option<Pos>) -> Option<Pos> {
     let map = &level.map;
     let free = |q: Pos| {
-        map.get(q).is_some_and(Tile::holds_items) && level.trap_at(q).is_none() && level.monster_at(q).is_none()
+        Some(q) != taken
+            && map.get(q).is_some_and(Tile::holds_items)
+            && level.trap_at(q).is_none()
+            && level.monster_at(q).is_none()
     };
     let reach = map.width().max(map.height()) as i32;
     (0..=reach).find_map(|r| {
