@@ -760,3 +760,40 @@ fn a_hunter_next_to_you_follows_you_down_the_stairs_and_a_sleeper_stays() {
         .unwrap();
     assert_eq!(again.state_hash(), run.state_hash());
 }
+
+#[test]
+fn a_level_emptied_and_left_long_is_refilled_out_of_sight() {
+    use delve_core::rules::{REINFORCE_EVERY, REINFORCE_FAR};
+    let params = GenParams::new(7, 80, 50, CorridorStyle::Mixed).at_depth(3);
+    let mut run = delve_core::run::RunSpec::seeded(params)
+        .begin()
+        .unwrap()
+        .with_sight(delve_core::fov::DEFAULT_RADIUS);
+    run.dungeon_mut().level_mut().monsters.clear();
+    run.dungeon_mut().level_mut().loot.clear();
+    let full = delve_core::generation::population(3, 80 * 50);
+    let mut came: Vec<(Pos, u64)> = Vec::new();
+    while run.turn() < REINFORCE_EVERY * 40 && !run.is_over() {
+        let before = run.dungeon().level().monsters.len();
+        play(&mut run, Act::Wait);
+        let level = run.dungeon().level();
+        if level.monsters.len() > before {
+            let m = level.monsters.last().unwrap();
+            assert!(!run.sight().is_visible(m.at), "out of sight: {:?}", m.at);
+            assert!(steps_apart(m.at, run.player().at) >= REINFORCE_FAR as i32);
+            assert!(matches!(m.mind, Mind::Wandering { .. } | Mind::Hunting { .. }));
+            came.push((m.at, run.turn()));
+        }
+        assert!(level.monsters.len() <= full, "never more than the level was made with");
+        // Keep the newcomers off the player: this test is about their coming.
+        for m in &mut run.dungeon_mut().level_mut().monsters {
+            m.mind = Mind::Asleep;
+        }
+    }
+    assert!(came.len() >= 3, "newcomers came: {came:?}");
+    assert!(
+        came.iter().all(|(_, t)| t % REINFORCE_EVERY == 0),
+        "each on a turn of newcomers: {came:?}"
+    );
+    // The same seed and the same waits bring the same newcomers: it is the run's own stream.
+}

@@ -25,6 +25,7 @@ pub use defect::Defect;
 pub use depth::{DEEPEST, level_seed};
 pub use items::check_items;
 pub use level::{GenError, GenParams, Generated, MAX_ATTEMPTS, generate, generate_once, parse_size, size_ok};
+pub use monsters::population;
 pub use stages::Stage;
 #[cfg(feature = "stage-timing")]
 pub use stages::take_stage_times;

@@ -20,8 +20,13 @@ const SALT: u64 = 0x6d6f_6e73_7465_7273; // "monsters"
 /// Monsters on a level of `area` tiles at `depth`: about 3 on a first 80x50 level, 14 on the
 /// tenth, in proportion to the area.
 pub(crate) fn monster_count(depth: u32, area: u32, rng: &mut GenRng) -> usize {
-    let per_4000 = 1.8 + 1.2 * depth as f64;
-    (per_4000 * f64::from(area) / 4000.0).round() as usize + rng.below(2) as usize
+    population(depth, area) + rng.below(2) as usize
+}
+
+/// The monsters a level of `area` tiles at `depth` is made with, on average: what time refills
+/// a level to (`rules::round`'s newcomers).
+pub fn population(depth: u32, area: u32) -> usize {
+    ((1.8 + 1.2 * depth as f64) * f64::from(area) / 4000.0).round() as usize
 }
 
 /// The chance, in percent, that a monster on level `depth` is placed asleep: 80 on the first,

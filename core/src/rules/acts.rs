@@ -5,7 +5,7 @@ use std::fmt;
 
 use crate::geom::{Dir8, Pos};
 use crate::map::Tile;
-use crate::world::{Boon, FloorItem, Item, ItemKind, Key, TrapKind};
+use crate::world::{Boon, FloorItem, Item, ItemKind, Key, Kind, TrapKind};
 
 /// Who acts, or is acted on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -262,6 +262,16 @@ pub enum Effect {
     GasDrifted,
     /// The player chose this boon (vigour's hit points come at once).
     Chose(Boon),
+    /// A monster of this kind came to the level from elsewhere, out of the player's sight, and
+    /// wanders: a level left long is not left empty (the time's).
+    Reinforced {
+        /// What came.
+        kind: Kind,
+        /// Where it stands.
+        at: Pos,
+        /// The way it wanders.
+        heading: Dir8,
+    },
 }
 
 /// What hurt an actor, when it was not a blow: the record's cause of a death.
@@ -356,6 +366,7 @@ impl Effect {
             Effect::Caught(..) => "caught",
             Effect::GasDrifted => "gas-drifted",
             Effect::Chose(..) => "chose",
+            Effect::Reinforced { .. } => "reinforced",
         }
     }
 
@@ -492,7 +503,7 @@ mod tests {
     use super::*;
 
     /// The pinned names, in the order they were given: a name is never changed or reused.
-    const PINNED: [&str; 58] = [
+    const PINNED: [&str; 59] = [
         "moved",
         "door-opened",
         "door-closed",
@@ -551,6 +562,7 @@ mod tests {
         "caught",
         "gas-drifted",
         "chose",
+        "reinforced",
     ];
 
     #[test]
@@ -634,6 +646,11 @@ mod tests {
             Effect::Caught(p),
             Effect::GasDrifted,
             Effect::Chose(Boon::Vigour),
+            Effect::Reinforced {
+                kind: Kind::Rat,
+                at: p,
+                heading: Dir8::N,
+            },
         ];
         let keys: Vec<&str> = every.iter().map(Effect::key).collect();
         assert_eq!(keys, PINNED);

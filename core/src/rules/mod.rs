@@ -21,6 +21,6 @@ pub use items::{Flight, flight};
 pub use resolve::{Actor, Scene, open_doors_around, resolve};
 pub(crate) use resolve::{diagonal_doorway, roll_attack};
 pub(crate) use round::play_round;
-pub use round::{Happening, Round};
+pub use round::{Happening, REINFORCE_EVERY, REINFORCE_FAR, REINFORCE_PERCENT, Round};
 pub(crate) use senses::Senses;
 pub use terrain::{NET_TURNS, NOTICE_ONE_IN, SEARCH_REACH};

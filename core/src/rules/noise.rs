@@ -101,6 +101,7 @@ fn effect_noise(effect: &Effect, sneaking: bool) -> u32 {
         | Effect::Caught(_)
         | Effect::GasDrifted
         | Effect::Chose(_)
+        | Effect::Reinforced { .. }
         | Effect::Mapped
         | Effect::Teleported(_)
         | Effect::Recharged(_)

@@ -10,10 +10,11 @@ use super::senses::Senses;
 use super::{Act, Actor, Effect, Refusal, Scene, Who, items, noise, resolve, terrain};
 use crate::fov::Viewshed;
 use crate::geom::{Dir8, Pos};
+use crate::map::Tile;
 use crate::rng::GenRng;
 use crate::world::{
-    Attack, Boon, Doors, Habit, Hunger, IRON_STOMACH_SKIPS, MAX_SIGHT, Mind, Monster, NORMAL_SPEED, REGENERATES_EVERY,
-    REGENERATION_EVERY,
+    Attack, Boon, Doors, Habit, Hunger, IRON_STOMACH_SKIPS, Kind, MAX_SIGHT, Mind, Monster, NORMAL_SPEED,
+    REGENERATES_EVERY, REGENERATION_EVERY,
 };
 
 /// The player heals one hit point every this many turns (`REGENERATION_EVERY` with the boon).
@@ -223,6 +224,59 @@ fn pass_turn(
     if !skip_monsters {
         monsters_act(stage, rng, senses, radius, (loudness, *turn), round);
     }
+    if !stage.dungeon.is_peaceful() && stage.record.ending.is_none() {
+        reinforce(stage, rng, senses, (radius, *turn), round);
+    }
+}
+
+/// Turns between two chances of a newcomer to the level (Brogue spawns a wandering horde now and
+/// then): a level cleared and left long is not left empty.
+pub const REINFORCE_EVERY: u64 = 125;
+/// The chance of a newcomer each time, in percent.
+pub const REINFORCE_PERCENT: u32 = 50;
+/// The least distance (in steps as the crow flies) from the player a newcomer arrives at.
+pub const REINFORCE_FAR: u32 = 12;
+
+/// Every `REINFORCE_EVERY` turns, while the level holds fewer monsters than it was made with on
+/// average (`generation::population`), half the time a monster of its depth comes, wandering, on
+/// room floor the player has no line of sight to and at least `REINFORCE_FAR` away.
+fn reinforce(stage: &mut Stage, rng: &mut GenRng, senses: &mut Senses, (radius, turn): (u32, u64), round: &mut Round) {
+    if !turn.is_multiple_of(REINFORCE_EVERY) {
+        return;
+    }
+    let depth = stage.dungeon.depth();
+    let level = stage.dungeon.level();
+    let map = &level.map;
+    if level.monsters.len() >= crate::generation::population(depth, map.width() * map.height()) {
+        return;
+    }
+    if !rng.percent(REINFORCE_PERCENT) {
+        return;
+    }
+    let player_at = stage.player.at;
+    senses.look(map, player_at, radius.max(MAX_SIGHT));
+    let kind = Kind::choose(depth, rng);
+    let heading = Dir8::ALL[rng.below(8) as usize];
+    let fits = |p: Pos| {
+        map.get(p) == Some(Tile::Floor)
+            && !senses.in_line(p)
+            && mind::chebyshev(p, player_at) >= REINFORCE_FAR
+            && level.monster_at(p).is_none()
+            && level.trap_at(p).is_none()
+            && level.key_at(p).is_none()
+            && level.relic != Some(p)
+    };
+    let (w, h) = (map.width(), map.height());
+    let Some(at) = (0..40)
+        .map(|_| Pos::new(rng.below(w) as i32, rng.below(h) as i32))
+        .find(|&p| fits(p))
+    else {
+        return;
+    };
+    let effect = Effect::Reinforced { kind, at, heading };
+    let id = level.monsters.iter().map(|m| m.id + 1).max().unwrap_or(0);
+    round.messages.extend(apply(stage, Who::Monster(id), &effect).message);
+    round.happened.push(Happening::of(stage, Who::Monster(id), at, effect));
 }
 
 /// The player's stomach empties by a turn's food (an iron stomach skips one turn in three); the

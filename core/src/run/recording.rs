@@ -42,8 +42,8 @@ use crate::world::Boon;
 /// before the feat was marked, so a run won on such a turn (the win earns feats) did not verify
 /// at its end. Rules 7 also play otherwise: a summons (an alarm, a shriek) gives each monster
 /// patience for its whole walk, the state hash takes in kills and deeds, a boon offer never
-/// repeats the last, a bloat's burst leaves its gas on the level, and a monster hunting the
-/// player from the next tile follows it up or down the stairs.
+/// repeats the last, a bloat's burst leaves its gas on the level, a monster hunting the player
+/// from the next tile follows it up or down the stairs, and newcomers refill a level left long.
 pub const RULES: u32 = 7;
 
 /// A checkpoint (the state hash) is kept every this many turns.

@@ -28,6 +28,19 @@ pub(super) fn rest(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
             }
             None => Applied::default(),
         },
+        (Effect::Reinforced { kind, at, heading }, _) => {
+            // Out of sight, and so untold.
+            let id = level.monsters.iter().map(|m| m.id + 1).max().unwrap_or(0);
+            level.monsters.push(crate::world::Monster {
+                id,
+                kind,
+                at,
+                hp: kind.stats().max_hp,
+                energy: 0,
+                mind: Mind::Wandering { heading },
+            });
+            Applied::default()
+        }
         (Effect::Chose(boon), Who::Player) => {
             player.growth.boons.push(boon);
             if boon == Boon::Vigour {
