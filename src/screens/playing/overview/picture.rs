@@ -41,6 +41,18 @@ pub(crate) const LEGEND_TILES: [(Tile, &str); 6] = [
     (Tile::Grass, "grass"),
 ];
 
+/// The colour of `p` as `memory` has it: a spot known only from magic mapping is tinted dim
+/// violet, as the map draws it, so the rooms still to walk read apart here too.
+pub(crate) fn remembered(memory: &LevelMemory, p: Pos) -> [u8; 4] {
+    let [r, g, b, a] = colour(memory.get(p));
+    if memory.is_mapped_only(p) {
+        let tint = |c: u8, k: f32| (f32::from(c) * k).round() as u8;
+        [tint(r, 0.55), tint(g, 0.45), tint(b, 0.85), a]
+    } else {
+        [r, g, b, a]
+    }
+}
+
 /// One level's picture.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Picture {
@@ -55,7 +67,10 @@ impl Picture {
     pub(crate) fn paint(width: u32, height: u32, memory: Option<&LevelMemory>) -> Picture {
         let mut rgba = Vec::with_capacity(width as usize * height as usize * 4);
         match memory {
-            Some(m) => m.tiles().iter().for_each(|&t| rgba.extend_from_slice(&colour(t))),
+            Some(m) => (0..m.tiles().len()).for_each(|i| {
+                let p = Pos::new((i % width as usize) as i32, (i / width as usize) as i32);
+                rgba.extend_from_slice(&remembered(m, p));
+            }),
             None => rgba.resize(width as usize * height as usize * 4, 0),
         }
         Picture { width, height, rgba }
@@ -70,7 +85,7 @@ impl Picture {
                 continue;
             }
             let i = (p.y as usize * self.width as usize + p.x as usize) * 4;
-            self.rgba[i..i + 4].copy_from_slice(&colour(memory.get(p)));
+            self.rgba[i..i + 4].copy_from_slice(&remembered(memory, p));
             let spot = Region::at(p.x as u32, p.y as u32);
             region = Some(region.map_or(spot, |r| r.union(spot)));
         }
@@ -317,6 +332,32 @@ mod tests {
             .find(|&p| !view.contains(&p))
             .unwrap();
         assert_eq!(picture.pixel(unseen), [0, 0, 0, 0]);
+    }
+
+    #[test]
+    fn what_the_map_alone_showed_is_painted_apart_until_seen() {
+        let level = generate(&GenParams::default()).unwrap().level;
+        let map = &level.map;
+        let mut memory = Memory::default();
+        let all: Vec<Pos> = (0..map.tiles().len()).map(|i| map.pos_of(i)).collect();
+        memory.level_mut(1, map).map_out(map, &all);
+        let start = map.start();
+        let mapped = Picture::paint(map.width(), map.height(), memory.level(1));
+        assert_ne!(mapped.pixel(start), colour(Some(map.tile(start))), "tinted");
+        let view = visible_tiles(map, start, 8);
+        memory.level_mut(1, map).remember(map, &view);
+        let mut picture = mapped.clone();
+        picture.repaint(memory.level(1).unwrap(), view.iter().copied());
+        assert_eq!(
+            picture.pixel(start),
+            colour(Some(map.tile(start))),
+            "seen: its own colour"
+        );
+        assert_eq!(
+            picture,
+            Picture::paint(map.width(), map.height(), memory.level(1)),
+            "repainting is painting again"
+        );
     }
 
     #[test]
