@@ -274,7 +274,7 @@ fn reinforce(stage: &mut Stage, rng: &mut GenRng, senses: &mut Senses, (radius, 
         return;
     };
     let effect = Effect::Reinforced { kind, at, heading };
-    let id = level.monsters.iter().map(|m| m.id + 1).max().unwrap_or(0);
+    let id = level.next_monster_id();
     round.messages.extend(apply(stage, Who::Monster(id), &effect).message);
     round.happened.push(Happening::of(stage, Who::Monster(id), at, effect));
 }

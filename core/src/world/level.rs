@@ -68,6 +68,12 @@ impl Level {
         }
     }
 
+    /// The id a monster coming to this level takes: one past the highest here (a follower off
+    /// the stairs, a newcomer).
+    pub fn next_monster_id(&self) -> u32 {
+        self.monsters.iter().map(|m| m.id + 1).max().unwrap_or(0)
+    }
+
     /// The trap at `p`, if any.
     pub fn trap_at(&self, p: Pos) -> Option<&Trap> {
         self.traps.iter().find(|t| t.at == p)

@@ -30,7 +30,7 @@ pub(super) fn rest(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
         },
         (Effect::Reinforced { kind, at, heading }, _) => {
             // Out of sight, and so untold.
-            let id = level.monsters.iter().map(|m| m.id + 1).max().unwrap_or(0);
+            let id = level.next_monster_id();
             level.monsters.push(crate::world::Monster {
                 id,
                 kind,

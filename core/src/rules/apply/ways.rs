@@ -184,7 +184,7 @@ fn arrive_with(level: &mut Level, arrival: Pos, followers: Vec<(Monster, Option<
         let Some(at) = landing_near(level, arrival, Some(arrival)) else {
             continue;
         };
-        let id = level.monsters.iter().map(|m| m.id + 1).max().unwrap_or(0);
+        let id = level.next_monster_id();
         monster.id = id;
         monster.at = at;
         monster.mind = Mind::Hunting {
