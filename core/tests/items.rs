@@ -33,6 +33,15 @@ const ROOM: &str = "\
 ####################
 ";
 
+/// Two rooms, the player in the west one, a closed door between them.
+const TWO_ROOMS: &str = "\
+##########################
+#@.......#...............#
+#........+...............#
+#........#...............#
+##########################
+";
+
 #[test]
 fn healing_vigour_and_their_names() {
     let mut run = run_on(ROOM);
@@ -128,14 +137,7 @@ fn speed_gives_a_turn_for_every_monster_turn_and_confusion_sends_steps_astray() 
 fn magic_mapping_leaves_the_rooms_it_shows_to_be_walked() {
     use delve_core::explore::{self as plan, Finished, Known};
     use delve_core::paths::Search;
-    let ascii = "\
-##########################
-#@.......#...............#
-#........+...............#
-#........#...............#
-##########################
-";
-    let mut run = run_on(ascii);
+    let mut run = run_on(TWO_ROOMS);
     let m = give(&mut run, ItemKind::MagicMapping, 1);
     run.play(Act::Use(m)).unwrap();
     let far = Pos::new(20, 2);
@@ -209,14 +211,7 @@ fn a_monster_out_of_view_is_remembered_where_it_was_last_seen() {
 
 #[test]
 fn scrolls_map_teleport_identify_recharge_and_aggravate() {
-    let ascii = "\
-##########################
-#@.......#...............#
-#........+...............#
-#........#...............#
-##########################
-";
-    let mut run = run_on(ascii);
+    let mut run = run_on(TWO_ROOMS);
     let m = give(&mut run, ItemKind::MagicMapping, 1);
     let far = Pos::new(20, 2);
     assert!(run.player().memory.level(1).unwrap().get(far).is_none());
