@@ -62,10 +62,12 @@ pub enum Action {
     Search,
     /// At the end of a run: submit it to the board (when one is set: `--board`, or the settings).
     SubmitRun,
+    /// Tell your allies to wait here, or to follow you (DCSS's `t`, for "tell").
+    Allies,
 }
 
 impl Action {
-    pub const ALL: [Action; 37] = [
+    pub const ALL: [Action; 38] = [
         Action::MoveN,
         Action::MoveNE,
         Action::MoveE,
@@ -103,6 +105,7 @@ impl Action {
         Action::Sidebar,
         Action::Search,
         Action::SubmitRun,
+        Action::Allies,
     ];
 
     /// The direction of a move action.
@@ -144,6 +147,7 @@ impl Action {
                     | Action::Cancel
                     | Action::PickUp
                     | Action::Search
+                    | Action::Allies
             )
     }
 
@@ -193,6 +197,7 @@ impl Action {
             Action::Look => "look at what is in sight (move the cursor, Tab for monsters, Esc to stop)",
             Action::Sidebar => "hide or show the sidebar",
             Action::Search => "search for secret doors and hidden traps round you (a turn)",
+            Action::Allies => "tell your allies to wait here, or to follow you (a turn)",
         }
     }
 }

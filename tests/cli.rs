@@ -350,20 +350,23 @@ fn json_prints_the_level_in_the_documented_schema() {
     assert!(!monsters.is_empty(), "a third level has monsters");
     let mut places = std::collections::HashSet::new();
     let mut asleep = 0;
+    let mut captives = 0;
     for m in monsters {
         assert_eq!(at(&m["at"]), '.', "a monster stands on room floor: {m}");
         assert!(places.insert(m["at"].to_string()), "two monsters on one tile: {m}");
         let kind = m["kind"].as_str().unwrap();
         assert!(delve_core::world::Kind::ALL.iter().any(|k| k.name() == kind), "{kind}");
         let fields: Vec<&str> = m.as_object().unwrap().keys().map(String::as_str).collect();
-        assert_eq!(fields, ["at", "kind", "asleep"], "{m}");
+        assert_eq!(fields, ["at", "kind", "asleep", "captive"], "{m}");
         asleep += usize::from(m["asleep"].as_bool().expect("asleep is true or false"));
+        captives += usize::from(m["captive"].as_bool().expect("captive is true or false"));
         assert!(
             v["keys"].as_array().unwrap().iter().all(|k| k["at"] != m["at"]),
             "not on a key"
         );
     }
     assert!(asleep <= monsters.len());
+    assert!(captives <= 1, "a level holds at most one captive");
     // Items: on room or corridor floor, one a tile, off keys and monsters, class and kind by
     // their true names.
     let items = v["items"].as_array().unwrap();

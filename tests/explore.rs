@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 use bevy::prelude::*;
 mod support;
 
-use delve::player::command::TravelRequest;
+use delve::player::command::{PlayerCommand, TravelRequest};
 use delve::travel::AutoMove;
 use delve_core::dungeon::Dungeon;
 use delve_core::explore::{self as plan, Finished, Known};
@@ -20,7 +20,7 @@ use delve_core::paths::{Search, StepField};
 use delve_core::run::Run;
 use delve_core::world::Level;
 use delve_core::world::{Kind, Mind, Monster};
-use support::{game, message, player_at, turns};
+use support::{act, game, message, player_at, turns};
 
 /// Every tile reachable from the arrival by 4-way steps without passing a locked door: what an
 /// explorer without keys must see.
@@ -625,4 +625,93 @@ fn a_known_trap_stops_a_walk_once_never_again_as_it_comes_back_into_view() {
     walk(&mut app, TravelRequest::To(home), 500);
     assert_eq!(player_at(&app), home, "stopped on the way: {}", message(&app));
     assert_ne!(message(&app), "You see a dart trap.");
+}
+
+/// Runs frames until the walker stops (at most `frames`); returns how many ran.
+fn run_walker(app: &mut App, frames: usize) -> usize {
+    for n in 0..frames {
+        if !walking(app) {
+            return n;
+        }
+        app.update();
+    }
+    frames
+}
+
+#[test]
+fn a_step_into_a_captive_works_at_its_chains_until_it_is_free_or_a_monster_comes() {
+    let captive = |id: u32, at: Pos| Monster {
+        id,
+        kind: Kind::Goblin,
+        at,
+        hp: 10,
+        energy: 0,
+        mind: Mind::Captive {
+            chains: delve_core::world::CHAINS,
+        },
+    };
+    // One step into it, and the walker works on, a turn a step, until it is free.
+    let mut level = Level::bare(parse_ascii(HALL.as_bytes()).unwrap());
+    level.monsters.push(captive(1, Pos::new(2, 1)));
+    let mut app = delve::app::headless_app(Dungeon::single(level));
+    act(&mut app, PlayerCommand::Step(delve_core::geom::Dir8::E));
+    run_walker(&mut app, 100);
+    let freed = game(&app).dungeon().level().monsters[0];
+    assert!(freed.is_ally(), "{:?}: {}", freed.mind, message(&app));
+    assert_eq!(turns(&app), u64::from(delve_core::world::CHAINS));
+    assert!(message(&app).starts_with("You free the goblin"), "{}", message(&app));
+    // A monster coming into view stops the work, and what was done stays done.
+    let mut level = Level::bare(parse_ascii(HALL.as_bytes()).unwrap());
+    level.monsters.push(captive(1, Pos::new(2, 1)));
+    level.monsters.push(Monster {
+        id: 2,
+        kind: Kind::Rat,
+        at: Pos::new(18, 2),
+        hp: 4,
+        energy: 0,
+        mind: Mind::Wandering {
+            heading: delve_core::geom::Dir8::W,
+        },
+    });
+    let mut app = delve::app::headless_app(Dungeon::single(level));
+    // Out of view at first (the sight is short here), then it walks up.
+    app.world_mut().resource_mut::<delve::turn::Game>().set_sight_radius(3);
+    act(&mut app, PlayerCommand::Step(delve_core::geom::Dir8::E));
+    {
+        let mut game = app.world_mut().resource_mut::<delve::turn::Game>();
+        let level = game.dungeon_mut().level_mut();
+        level.monsters[1].at = Pos::new(3, 2);
+        level.monsters[1].mind = Mind::Asleep;
+    }
+    run_walker(&mut app, 100);
+    assert_eq!(message(&app), "You see a rat.");
+    let chains = game(&app).dungeon().level().monsters[0].mind;
+    assert!(
+        matches!(chains, Mind::Captive { chains } if chains > 0 && chains < delve_core::world::CHAINS),
+        "{chains:?}"
+    );
+}
+
+#[test]
+fn an_ally_in_view_does_not_stop_exploring_and_changes_places_on_the_way() {
+    let mut level = Level::bare(parse_ascii(HALL.as_bytes()).unwrap());
+    level.monsters.push(Monster {
+        id: 1,
+        kind: Kind::Jackal,
+        at: Pos::new(2, 1),
+        hp: 5,
+        energy: 0,
+        mind: Mind::Ally {
+            waiting: true,
+            kills: 0,
+        },
+    });
+    let mut app = delve::app::headless_app(Dungeon::single(level));
+    walk(&mut app, TravelRequest::To(Pos::new(8, 1)), 200);
+    assert_eq!(player_at(&app), Pos::new(8, 1), "{}", message(&app));
+    assert_eq!(
+        game(&app).dungeon().level().monsters[0].at,
+        Pos::new(1, 1),
+        "it changed places"
+    );
 }

@@ -530,7 +530,14 @@ pub(crate) fn level_json(dungeon: &Dungeon) -> String {
     let monsters: Vec<serde_json::Value> = level
         .monsters
         .iter()
-        .map(|m| serde_json::json!({"at": xy(m.at), "kind": m.kind.name(), "asleep": m.mind == Mind::Asleep}))
+        .map(|m| {
+            serde_json::json!({
+                "at": xy(m.at),
+                "kind": m.kind.name(),
+                "asleep": m.mind == Mind::Asleep,
+                "captive": m.is_captive(),
+            })
+        })
         .collect();
     let items: Vec<serde_json::Value> = level
         .items

@@ -17,6 +17,8 @@ pub enum PlayerCommand {
     Cancel,
     /// Search round for secrets and hidden traps.
     Search,
+    /// Tell the allies to wait here, or to follow.
+    Order,
     /// Something done with the pack (pick up, drop, use, wear, take off, throw or zap).
     Item(Act),
 }

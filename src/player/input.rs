@@ -143,6 +143,8 @@ fn read_actions(
         commands.write(PlayerCommand::Cancel);
     } else if pressed(&Action::Search) {
         commands.write(PlayerCommand::Search);
+    } else if pressed(&Action::Allies) {
+        commands.write(PlayerCommand::Order);
     } else if pressed(&Action::PickUp) {
         commands.write(PlayerCommand::Item(delve_core::rules::Act::PickUp));
     }

@@ -146,6 +146,7 @@ pub(crate) fn command_act(
         PlayerCommand::Cancel => Err(NoTurn::Quiet),
         PlayerCommand::Wait => Ok(Act::Wait),
         PlayerCommand::Search => Ok(Act::Search),
+        PlayerCommand::Order => Ok(Act::Order),
         PlayerCommand::Descend => Ok(Act::Descend),
         PlayerCommand::Ascend => Ok(Act::Ascend),
         PlayerCommand::Step(dir) if sneaking => Ok(Act::Sneak(dir)),

@@ -38,8 +38,15 @@ pub(crate) struct RelicSprite;
 
 const BAR_WIDTH: f32 = 14.0;
 
-/// What a health bar's filled part is drawn with.
-type BarParts = (&'static mut Sprite, &'static mut Transform, &'static mut Visibility);
+/// What a health bar's filled part (or a bond mark, `Has<BondMark>`) is drawn with.
+type BarParts = (
+    &'static mut Sprite,
+    &'static mut Transform,
+    &'static mut Visibility,
+    Has<BondMark>,
+);
+/// The children drawn from the monster's state: its health bar and its bond mark.
+type MarksOnly = (Or<(With<HealthBar>, With<BondMark>)>, Without<MonsterSprite>);
 
 fn atlas_sprite(assets: &GameAssets, index: u32) -> Sprite {
     Sprite::from_atlas_image(
@@ -49,6 +56,32 @@ fn atlas_sprite(assets: &GameAssets, index: u32) -> Sprite {
             index: index as usize,
         },
     )
+}
+
+/// The mark under a monster bound to the player: a bright line under an ally, a dashed grey one
+/// (its chains) under a captive; hidden under the rest.
+#[derive(Component, Debug)]
+pub(crate) struct BondMark;
+
+/// How `m`'s bond mark is drawn: its colour, or `None` for no mark.
+pub(crate) fn bond_colour(m: &Monster) -> Option<Color> {
+    if m.is_ally() {
+        Some(palette::ALLY)
+    } else if m.is_captive() {
+        Some(palette::CAPTIVE)
+    } else {
+        None
+    }
+}
+
+fn set_bond(m: &Monster, mark: &mut Sprite, shown: &mut Visibility) {
+    match bond_colour(m) {
+        Some(colour) => {
+            mark.color = colour;
+            *shown = Visibility::Inherited;
+        }
+        None => *shown = Visibility::Hidden,
+    }
 }
 
 /// The letter drawn on a monster in the colour-blind palette.
@@ -63,7 +96,7 @@ pub(crate) const fn monster_tile(m: &Monster) -> u32 {
 /// The filled share of a monster's health bar, `None` while it is unhurt.
 pub(crate) fn health_share(m: &Monster) -> Option<f32> {
     m.is_hurt()
-        .then(|| (m.hp.max(0) as f32 / m.kind.stats().max_hp as f32).clamp(0.0, 1.0))
+        .then(|| (m.hp.max(0) as f32 / m.max_hp() as f32).clamp(0.0, 1.0))
 }
 
 /// Spawns, moves and despawns monster sprites to match the monsters in view.
@@ -72,7 +105,7 @@ fn show_monsters(
     assets: Res<GameAssets>,
     game: Res<Game>,
     mut sprites: Query<(Entity, &MonsterSprite, &mut Transform, &Children)>,
-    mut bars: Query<BarParts, (With<HealthBar>, Without<MonsterSprite>)>,
+    mut bars: Query<BarParts, MarksOnly>,
     mut lab: Shown,
     settings: Res<crate::settings::Settings>,
 ) {
@@ -98,8 +131,12 @@ fn show_monsters(
             transform.translation = at;
         }
         for &child in children {
-            if let Ok((mut bar, mut bar_at, mut shown)) = bars.get_mut(child) {
-                set_bar(m, settings.colour_blind, &mut bar, &mut bar_at, &mut shown);
+            match bars.get_mut(child) {
+                Ok((mut mark, _, mut shown, true)) => set_bond(m, &mut mark, &mut shown),
+                Ok((mut bar, mut bar_at, mut shown, false)) => {
+                    set_bar(m, settings.colour_blind, &mut bar, &mut bar_at, &mut shown);
+                }
+                Err(_) => {}
             }
         }
     }
@@ -113,6 +150,11 @@ fn show_monsters(
             Visibility::Hidden,
         );
         set_bar(m, settings.colour_blind, &mut bar, &mut bar_at, &mut shown);
+        let (mut mark, mut mark_shown) = (
+            Sprite::from_color(Color::NONE, Vec2::new(BAR_WIDTH, 1.5)),
+            Visibility::Hidden,
+        );
+        set_bond(m, &mut mark, &mut mark_shown);
         let (_, empty) = palette::monster_health(1.0, settings.colour_blind);
         commands.spawn((
             Name::new(m.kind.name()),
@@ -131,6 +173,7 @@ fn show_monsters(
                     },
                 ),
                 (HealthBar, bar, bar_at, shown),
+                (BondMark, mark, Transform::from_xyz(0.0, -8.5, 0.5), mark_shown),
                 (
                     MonsterLetter,
                     super::sprites::letter_over(m.kind.stats().look.glyph),

@@ -53,11 +53,17 @@ pub fn summary(run: &Run) -> String {
     };
     // A deep start or a map of one's own is ranked apart from runs begun at the top: said by
     // the score.
+    let allies = delve_core::save::allies(run);
+    let allies = if allies.is_empty() {
+        String::new()
+    } else {
+        format!("\nAllies at your side: {}", allies.join(", "))
+    };
     let apart = delve_core::save::PastRun::of_run(run, 0)
         .start_mark()
         .map_or_else(String::new, |mark| format!(" (begun {mark}: ranked apart)"));
     format!(
-        "{headline}\n\nScore: {}{apart}\n\n{}\nDeepest depth reached: {} of {}     Turns: {turns}\nSlain: {slain}     Gold: {}     Experience {}\nFeats: {feats}",
+        "{headline}\n\nScore: {}{apart}\n\n{}\nDeepest depth reached: {} of {}     Turns: {turns}\nSlain: {slain}     Gold: {}     Experience {}\nFeats: {feats}{allies}",
         run.score(),
         dungeon.describe(),
         record.deepest,

@@ -1,6 +1,7 @@
 //! Walking many steps on one command: auto-explore (`x`, picking up what DCSS would on the way),
 //! travel to the known stairs (`>` and `<` away from them) and to a clicked or tapped tile, and
-//! resting until healed and cured (`Z`, a wait a frame). Each step is a real turn, played as if the
+//! resting until healed and cured (`Z`, a wait a frame), and freeing a captive (a step into it, or
+//! a click or tap on it, goes on working at its chains until it is free). Each step is a real turn, played as if the
 //! player had pressed the key, at a pace a player can follow; anything worth a look stops it and
 //! says why: a monster coming into view, being hurt, a key, stairs or a trap seen for the first
 //! time, fire or gas coming into view, any key pressed, nothing left to explore.
@@ -33,6 +34,8 @@ pub enum Goal {
     Rest {
         since: u64,
     },
+    /// Working at the chains of the captive with this id until it is free.
+    Free(u32),
 }
 
 /// The most turns one rest lasts.
@@ -47,6 +50,7 @@ struct Watch {
     turn: u64,
     poisoned: bool,
     depth: u32,
+    /// The monsters in view, but the player's allies (their coming and going is no news).
     monsters: Vec<u32>,
     keys: usize,
     stairs: usize,
@@ -109,6 +113,7 @@ pub fn plugin(app: &mut App) {
             (
                 note_put_down,
                 stop_on_keypress,
+                start_freeing,
                 start_walking,
                 walk_step.run_if(in_state(crate::state::Focus::Map)),
             )
@@ -131,6 +136,50 @@ fn note_put_down(mut walker: ResMut<AutoMove>, game: Res<Game>, mut commands: Me
     }
 }
 
+/// A step into a captive starts freeing it: the walker works on at its chains, a turn at a time,
+/// until it is free or something worth a look happens (a monster coming into view, a blow).
+fn start_freeing(
+    mut walker: ResMut<AutoMove>,
+    game: Res<Game>,
+    mut commands: MessageReader<PlayerCommand>,
+    time: Res<Time>,
+    delay: Res<StepDelay>,
+    settings: Option<Res<crate::settings::Settings>>,
+) {
+    for command in commands.read() {
+        let PlayerCommand::Step(dir) = *command else { continue };
+        let to = Dir8::from_pos(game.player().at, dir);
+        let Some(captive) = game.dungeon().level().monster_at(to).filter(|m| m.is_captive()) else {
+            continue;
+        };
+        if walker.goal != Some(Goal::Free(captive.id)) {
+            walker.goal = Some(Goal::Free(captive.id));
+            walker.watch = watch(&game);
+            walker.stepped_at = None;
+            let pace = settings.as_ref().map_or(delay.0, |s| s.travel_pace().1.min(delay.0));
+            walker.next_step = time.elapsed() + pace;
+        }
+    }
+}
+
+/// The next turn of work at the chains of the captive `id`, or the end of it: freed (the step
+/// said so), gone, or no longer next to the player.
+fn free(walker: &mut AutoMove, game: &Game, id: u32, commands: &mut MessageWriter<PlayerCommand>, turn: u64) {
+    let at = game.player().at;
+    let level = game.dungeon().level();
+    let captive = level
+        .monster_index(id)
+        .map(|i| level.monsters[i])
+        .filter(|m| m.is_captive());
+    match captive.and_then(|m| Dir8::between(at, m.at)) {
+        Some(dir) => {
+            commands.write(PlayerCommand::Step(dir));
+            walker.stepped_at = Some(turn);
+        }
+        None => walker.goal = None,
+    }
+}
+
 /// What the walker watches, as things stand.
 fn watch(run: &Run) -> Watch {
     let level = run.dungeon().level();
@@ -139,7 +188,7 @@ fn watch(run: &Run) -> Watch {
     let mut monsters: Vec<u32> = level
         .monsters
         .iter()
-        .filter(|m| view.is_visible(m.at))
+        .filter(|m| view.is_visible(m.at) && !m.is_ally())
         .map(|m| m.id)
         .collect();
     monsters.sort_unstable();
@@ -406,6 +455,12 @@ fn walk_step(
         rest(&mut walker, &mut game, since, &mut commands, turn);
         return;
     }
+    if let Goal::Free(id) = goal {
+        free(&mut walker, &game, id, &mut commands, turn);
+        let pace = settings.as_ref().map_or(delay.0, |s| s.travel_pace().1.min(delay.0));
+        walker.next_step = time.elapsed() + pace;
+        return;
+    }
     let at = game.player().at;
     let depth = game.dungeon().depth();
     let Some(mem) = game.player().memory.level(depth) else {
@@ -433,7 +488,7 @@ fn walk_step(
             plan::explore_taking(&known, at, &held, Some(&taking), &mut walker.search)
                 .map_err(|f| with_left_lying(f.message(), &known, &taking, game.player()))
         }
-        Goal::Rest { .. } => return,
+        Goal::Rest { .. } | Goal::Free(_) => return,
         Goal::To(to) if to == at => Err(String::new()),
         Goal::To(to) => plan::travel(&known, at, to, &held, &mut walker.search)
             .filter(|w| !w.is_empty())
@@ -441,8 +496,21 @@ fn walk_step(
     };
     match walk {
         Ok(walk) => {
-            if let Some(m) = game.dungeon().level().monster_at(walk[0]) {
-                // Walking is not fighting: the player decides that.
+            if let Some(m) = game.dungeon().level().monster_at(walk[0])
+                && m.is_captive()
+                && walk.len() == 1
+                && let Some(dir) = Dir8::between(at, walk[0])
+            {
+                // Walked (or clicked) into a captive: free it.
+                walker.goal = Some(Goal::Free(m.id));
+                commands.write(PlayerCommand::Step(dir));
+                walker.stepped_at = Some(turn);
+                let pace = settings.as_ref().map_or(delay.0, |s| s.travel_pace().1.min(delay.0));
+                walker.next_step = time.elapsed() + pace;
+                return;
+            }
+            if let Some(m) = game.dungeon().level().monster_at(walk[0]).filter(|m| !m.is_ally()) {
+                // Walking is not fighting: the player decides that (an ally changes places).
                 walker.goal = None;
                 let text = format!("There is a {} in the way.", m.kind.name());
                 say(&mut game, &text);

@@ -110,6 +110,11 @@ pub(crate) fn monster_health(share: f32, colour_blind: bool) -> (Color, Color) {
     (health(share, colour_blind), empty)
 }
 
+/// The line under an ally on the map (a light cyan, apart from every health colour).
+pub(crate) const ALLY: Color = Color::srgb(0.35, 0.9, 1.0);
+/// The line under a captive on the map: grey, its chains.
+pub(crate) const CAPTIVE: Color = Color::srgb(0.62, 0.62, 0.66);
+
 /// A tile, key or relic in view: its own colours.
 pub(crate) const IN_VIEW: Color = Color::WHITE;
 /// A tile (or key, or the relic) remembered but not in view: dimmed.

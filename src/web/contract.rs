@@ -310,6 +310,7 @@ pub const fn action_name(action: Action) -> &'static str {
         Action::Sidebar => "sidebar",
         Action::Search => "search",
         Action::SubmitRun => "submit",
+        Action::Allies => "allies",
     }
 }
 

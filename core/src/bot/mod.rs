@@ -134,14 +134,23 @@ impl Bot {
                 }
             }
         }
-        let near_monster = level.monsters.iter().any(|m| distance_sq(m.at, at) <= 64);
+        let foes = || level.monsters.iter().filter(|m| m.is_hostile());
+        let near_monster = foes().any(|m| distance_sq(m.at, at) <= 64);
         // A monster it can strike: next to it, and not diagonally through a doorway.
-        let adjacent = level.monsters.iter().find(|m| {
+        let reach = |m: &&Monster| {
             let diagonal = m.at.x != at.x && m.at.y != at.y;
             distance_sq(m.at, at) <= 2 && !(diagonal && (map.tile(m.at).is_door() || map.tile(at).is_door()))
-        });
+        };
+        let adjacent = foes().find(reach);
+        // A captive in reach, with no foe near: a bot that uses what it finds frees it (the step
+        // into it works at its chains).
+        let captive = level
+            .monsters
+            .iter()
+            .filter(|m| m.is_captive() && self.use_items && !near_monster)
+            .find(|m| !self.blind || run.sight().is_visible(m.at) || reach(m));
         // Something shooting at it from afar: close in and fight it, as a player would.
-        let shooter = level.monsters.iter().find(|m| {
+        let shooter = foes().find(|m| {
             matches!(m.kind.stats().habit, Habit::Archer(_))
                 && matches!(m.mind, Mind::Hunting { .. })
                 && run.sight().is_visible(m.at)
@@ -150,8 +159,12 @@ impl Bot {
         let fed = if adjacent.is_none() { self.food_act(run) } else { None };
         if let Some(act) = chosen.or(fed) {
             act
-        } else if let Some(m) = adjacent {
+        } else if let Some(m) = adjacent.or(captive.filter(reach)) {
             Act::Step(Dir8::between(at, m.at).unwrap())
+        } else if let Some(m) = captive
+            && let Some(dir) = self.toward(map, at, m.at)
+        {
+            Act::Step(dir)
         } else if let Some(m) = shooter
             && let Some(dir) = step_towards(map, at, m.at)
         {
@@ -200,6 +213,19 @@ impl Bot {
 }
 
 impl Bot {
+    /// The step from `at` on the way to the tile next to `to` (a monster's), on foot and dry,
+    /// through no lock.
+    fn toward(&mut self, map: &crate::map::TileMap, at: Pos, to: Pos) -> Option<Dir8> {
+        self.food_field.compute(map, to, 10_000, |t| {
+            t.is_walkable()
+                && !matches!(
+                    t,
+                    Tile::Door(DoorState::Locked) | Tile::Chasm | Tile::DeepWater | Tile::Lava
+                )
+        });
+        downhill(map, &self.food_field, at, |q| q != to)
+    }
+
     /// What every bot does for food: eat when hungry, pick up a ration it stands on, and walk to
     /// the nearest ration it knows of (all on the level, for a bot that knows the map) while it
     /// carries fewer than two.
@@ -277,7 +303,11 @@ fn item_act(run: &Run) -> Option<Act> {
     let player = &run.player();
     let level = run.dungeon().level();
     let at = player.at;
-    let seen: Vec<&Monster> = level.monsters.iter().filter(|m| run.sight().is_visible(m.at)).collect();
+    let seen: Vec<&Monster> = level
+        .monsters
+        .iter()
+        .filter(|m| m.is_hostile() && run.sight().is_visible(m.at))
+        .collect();
     let near = seen.iter().any(|m| distance_sq(m.at, at) <= 25);
     let pack = &player.pack;
     let find = |f: &dyn Fn(ItemKind, u8) -> bool| pack.items().find(|&(_, i)| f(i.kind, i.count)).map(|(s, _)| s as u8);

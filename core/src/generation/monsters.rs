@@ -2,7 +2,9 @@
 //! level's seed alone: on room floor, none on stairs, doors or keys, none sharing a tile, none in
 //! sight of where you arrive. Deeper levels hold more monsters, and tougher kinds. Packs come
 //! together (jackals; goblins from level 4 in war bands with an archer), sharing a mind; most
-//! monsters on the first levels are asleep (`asleep_percent`).
+//! monsters on the first levels are asleep (`asleep_percent`). From level 2, one level in two
+//! holds a captive in chains (a kind of its depth), most often with its captors beside it: free
+//! it and it fights for you (Brogue's shackled captives).
 
 use crate::fov::compute_fov;
 use crate::geom::Dir8;
@@ -12,7 +14,7 @@ use crate::paths::UNREACHED;
 use crate::rng::GenRng;
 use crate::world::Level;
 
-use crate::world::{Habit, Kind, Mind, Monster, NORMAL_SPEED};
+use crate::world::{CHAINS, Habit, Kind, Mind, Monster, NORMAL_SPEED};
 
 /// Salt that keeps the monsters' random draws apart from the terrain's.
 const SALT: u64 = 0x6d6f_6e73_7465_7273; // "monsters"
@@ -34,6 +36,13 @@ pub fn population(depth: u32, area: u32) -> usize {
 pub const fn asleep_percent(depth: u32) -> u32 {
     83u32.saturating_sub(3 * depth)
 }
+
+/// The first level that may hold a captive.
+pub const CAPTIVES_FROM: u32 = 2;
+/// The chance, in percent, that a level from `CAPTIVES_FROM` on holds a captive.
+pub const CAPTIVE_PERCENT: u32 = 50;
+/// The chance, in percent, that a captive's captors stand beside it (one or two of its depth).
+pub const CAPTORS_PERCENT: u32 = 70;
 
 /// The level a goblin starts coming in war bands (a goblin archer and another goblin with it).
 const WAR_BANDS_FROM: u32 = 4;
@@ -144,5 +153,65 @@ pub(crate) fn populate(level: &mut Level, seed: u64, depth: u32, deepest: u32, d
             });
         }
     }
+    // Drawn after the rest, so a level's other monsters are what they were before captives.
+    if depth >= CAPTIVES_FROM && count > 0 && rng.percent(CAPTIVE_PERCENT) {
+        captive(&mut monsters, &mut spots, &mut free, (map, depth), &mut rng);
+    }
     level.monsters = monsters;
+}
+
+/// Puts a captive in chains on one of `spots` (a kind of `depth` that fights: no bloat), and
+/// most often one or two captors of its depth beside it, awake and standing guard.
+fn captive(
+    monsters: &mut Vec<Monster>,
+    spots: &mut Vec<Pos>,
+    free: &mut [bool],
+    (map, depth): (&crate::map::TileMap, u32),
+    rng: &mut GenRng,
+) {
+    let Some(at) =
+        std::iter::from_fn(|| (!spots.is_empty()).then(|| spots.swap_remove(rng.below(spots.len() as u32) as usize)))
+            .find(|&p| free[map.index(p)])
+    else {
+        return;
+    };
+    free[map.index(at)] = false;
+    let kind = std::iter::repeat_with(|| Kind::choose(depth, rng))
+        .take(8)
+        .find(|k| k.stats().habit != Habit::Bloat)
+        .unwrap_or(Kind::Goblin);
+    let mut place = |kind: Kind, at: Pos, mind: Mind, rng: &mut GenRng| {
+        monsters.push(Monster {
+            id: monsters.len() as u32,
+            kind,
+            at,
+            hp: kind.stats().max_hp,
+            energy: rng.below(NORMAL_SPEED as u32) as i32,
+            mind,
+        });
+    };
+    place(kind, at, Mind::Captive { chains: CHAINS }, rng);
+    if !rng.percent(CAPTORS_PERCENT) {
+        return;
+    }
+    let captors = 1 + rng.below(2);
+    for _ in 0..captors {
+        let Some(near) = crate::paths::neighbours8(at)
+            .into_iter()
+            .find(|&q| map.in_bounds(q) && free[map.index(q)])
+        else {
+            return;
+        };
+        free[map.index(near)] = false;
+        let guard = std::iter::repeat_with(|| Kind::choose(depth, rng))
+            .take(8)
+            .find(|k| k.stats().habit != Habit::Bloat && !matches!(k.stats().habit, Habit::Pack(..)))
+            .unwrap_or(Kind::Goblin);
+        // Standing guard: awake, and they look about them from where the captive is.
+        let mind = Mind::Hunting {
+            target: at,
+            patience: crate::world::PATIENCE,
+        };
+        place(guard, near, mind, rng);
+    }
 }

@@ -60,6 +60,9 @@ pub enum Act {
         /// The slot of what is enchanted.
         item: u8,
     },
+    /// Tell every ally on the level to wait where it stands, or (if all are waiting) to follow
+    /// (the player; a turn).
+    Order,
 }
 
 impl Act {
@@ -272,6 +275,13 @@ pub enum Effect {
         /// The way it wanders.
         heading: Dir8,
     },
+    /// The player worked a turn at the chains of the captive with this id (the last turn frees
+    /// it: an ally from now on).
+    Unchained(u32),
+    /// The player and its ally with this id changed places.
+    Swapped(u32),
+    /// The player told every ally on the level to wait (`true`) or to follow.
+    Ordered(bool),
 }
 
 /// What hurt an actor, when it was not a blow: the record's cause of a death.
@@ -367,6 +377,9 @@ impl Effect {
             Effect::GasDrifted => "gas-drifted",
             Effect::Chose(..) => "chose",
             Effect::Reinforced { .. } => "reinforced",
+            Effect::Unchained(..) => "unchained",
+            Effect::Swapped(..) => "swapped",
+            Effect::Ordered(..) => "ordered",
         }
     }
 
@@ -452,6 +465,8 @@ pub enum Refusal {
     NotHungry,
     /// Choosing a boon not offered (or none owed).
     NotOffered,
+    /// Giving orders with no ally on the level.
+    NoAllies,
 }
 
 impl fmt::Display for Refusal {
@@ -494,6 +509,7 @@ impl fmt::Display for Refusal {
             Refusal::CannotEnchant => "Only a weapon or armour can be enchanted, up to +9.",
             Refusal::NotHungry => "You are not hungry enough to eat: most of it would be wasted.",
             Refusal::NotOffered => "That boon is not offered.",
+            Refusal::NoAllies => "You have no ally here to give orders to.",
         })
     }
 }
@@ -503,7 +519,7 @@ mod tests {
     use super::*;
 
     /// The pinned names, in the order they were given: a name is never changed or reused.
-    const PINNED: [&str; 59] = [
+    const PINNED: [&str; 62] = [
         "moved",
         "door-opened",
         "door-closed",
@@ -563,6 +579,9 @@ mod tests {
         "gas-drifted",
         "chose",
         "reinforced",
+        "unchained",
+        "swapped",
+        "ordered",
     ];
 
     #[test]
@@ -651,6 +670,9 @@ mod tests {
                 at: p,
                 heading: Dir8::N,
             },
+            Effect::Unchained(3),
+            Effect::Swapped(3),
+            Effect::Ordered(true),
         ];
         let keys: Vec<&str> = every.iter().map(Effect::key).collect();
         assert_eq!(keys, PINNED);

@@ -46,7 +46,7 @@ pub const fn chebyshev(a: Pos, b: Pos) -> u32 {
 /// `loudness`): heard, it wakes or turns toward it, hunting where the noise came from (a
 /// fleeing monster keeps running). Returns whether it heard it.
 pub(crate) fn hear(m: &mut Monster, from: Pos, loudness: u32, level: &Level, senses: &Senses) -> bool {
-    if loudness == 0 || matches!(m.mind, Mind::Fleeing) {
+    if loudness == 0 || matches!(m.mind, Mind::Fleeing) || !m.is_hostile() {
         return false;
     }
     let heard = senses
@@ -72,7 +72,7 @@ pub const SUMMONS_REACH: u32 = 160;
 /// gives up as any hunter does.
 pub(crate) fn summon(level: &mut Level, to: Pos) {
     let mut fields: Vec<(Doors, StepField)> = Vec::new();
-    for m in &mut level.monsters {
+    for m in level.monsters.iter_mut().filter(|m| m.is_hostile()) {
         let doors = m.kind.stats().doors;
         let i = match fields.iter().position(|f| f.0 == doors) {
             Some(i) => i,
@@ -135,7 +135,7 @@ fn open_ways(m: &Monster, level: &Level, senses: &Senses) -> [bool; 8] {
 /// Returns whether it has only just noticed you. Every monster perceives every turn, whether or
 /// not it has the speed to act.
 pub(crate) fn perceive(m: &mut Monster, player_at: Pos, senses: &Senses) -> bool {
-    if matches!(m.mind, Mind::Fleeing) || !notices(m, player_at, senses) {
+    if matches!(m.mind, Mind::Fleeing) || !m.is_hostile() || !notices(m, player_at, senses) {
         return false;
     }
     let was_hunting = matches!(m.mind, Mind::Hunting { .. });
@@ -144,6 +144,31 @@ pub(crate) fn perceive(m: &mut Monster, player_at: Pos, senses: &Senses) -> bool
         patience: PATIENCE,
     };
     !was_hunting
+}
+
+/// What `m` makes of the player's allies when it does not notice the player: one it notices (it
+/// stands in the ally's line of sight, within its own sight radius) it hunts, the nearest first.
+pub(crate) fn perceive_allies(m: &mut Monster, player_at: Pos, level: &Level, senses: &Senses) {
+    if matches!(m.mind, Mind::Fleeing) || !m.is_hostile() || notices(m, player_at, senses) {
+        return;
+    }
+    let r = i64::from(sight_radius(m));
+    let at = m.at;
+    if let Some((_, target)) = senses
+        .allies_seeing(&level.map, at)
+        .filter(|&(_, ally_at)| distance_sq(at, ally_at) <= r * r)
+        .min_by_key(|&(id, ally_at)| (distance_sq(at, ally_at), id))
+    {
+        m.mind = Mind::Hunting {
+            target,
+            patience: PATIENCE,
+        };
+    }
+}
+
+/// Whether the player or one of its allies stands at `p` (what a foe's step there attacks).
+fn ours_at(level: &Level, player_at: Pos, p: Pos) -> bool {
+    p == player_at || level.monster_at(p).is_some_and(Monster::is_ally)
 }
 
 /// Chooses `m`'s act, and updates its mind: a hunter that has lost you looks where it last saw
@@ -156,14 +181,15 @@ pub(crate) fn decide(
     rng: &mut GenRng,
 ) -> Option<Act> {
     let habit = m.kind.stats().habit;
-    if habit == Habit::Erratic && !matches!(m.mind, Mind::Asleep) && rng.coin() {
+    if habit == Habit::Erratic && m.is_hostile() && !matches!(m.mind, Mind::Asleep) && rng.coin() {
         return flit(m, level, player_at, senses, rng);
     }
     let sees_you = notices(m, player_at, senses);
     match m.mind {
-        Mind::Asleep => None,
+        Mind::Asleep | Mind::Captive { .. } => None,
+        Mind::Ally { .. } => super::ally::decide(m, level, player_at, senses),
         Mind::Wandering { heading } => wander(m, heading, level, senses, rng),
-        Mind::Fleeing if habit == Habit::Coward && m.hp >= m.kind.stats().max_hp => {
+        Mind::Fleeing if habit == Habit::Coward && m.hp >= m.max_hp() => {
             // Whole again: back to the fight, where it last knew you to be.
             m.mind = Mind::Hunting {
                 target: player_at,
@@ -185,13 +211,38 @@ pub(crate) fn decide(
                     patience: patience - 1,
                 };
             }
+            if habit != Habit::Bloat
+                && !adjacent(m.at, player_at)
+                && let Some(dir) = ally_beside(m, level)
+            {
+                return Some(Act::Step(dir)); // an ally in its way: it fights what is in front of it
+            }
             match habit {
                 Habit::Bloat if adjacent(m.at, player_at) => Some(Act::Wait), // it hovers, waiting to be popped
                 Habit::Archer(range) if sees_you => shoot_or_keep_away(m, range, player_at, level, senses, rng),
+                Habit::Archer(range)
+                    if target != player_at
+                        && ours_at(level, player_at, target)
+                        && chebyshev(m.at, target) <= range
+                        && clear_shot(level, m.at, target) =>
+                {
+                    Some(Act::Shoot(target))
+                }
                 _ => hunt(m, target, player_at, level, senses),
             }
         }
     }
+}
+
+/// The way to an ally of the player's next to `m` (not across a doorway's corner), if one is.
+fn ally_beside(m: &Monster, level: &Level) -> Option<Dir8> {
+    level
+        .monsters
+        .iter()
+        .filter(|o| o.is_ally() && adjacent(o.at, m.at) && o.at != m.at)
+        .filter(|o| !diagonal_doorway(&level.map, m.at, o.at))
+        .min_by_key(|o| o.id)
+        .and_then(|o| Dir8::between(m.at, o.at))
 }
 
 /// An archer that sees you: next to you, half the time it steps back (if it can) and else
@@ -273,8 +324,22 @@ fn flit(m: &Monster, level: &Level, player_at: Pos, senses: &Senses, rng: &mut G
 }
 
 /// A step down the shortest way to `target`: to the neighbour fewest steps from it (straight
-/// steps first among equals), if any is closer than here; the player's tile is an attack.
+/// steps first among equals), if any is closer than here; the player's tile (or an ally's) is an
+/// attack.
 fn hunt(m: &Monster, target: Pos, player_at: Pos, level: &Level, senses: &mut Senses) -> Option<Act> {
+    step_toward(m, target, player_at, level, senses, |p| ours_at(level, player_at, p))
+}
+
+/// A step down the shortest way to `target`, as `hunt`, where a step onto a tile `foe` says is
+/// an attack (the rest of the crowd, and the player if it is not a foe, is in the way).
+pub(crate) fn step_toward(
+    m: &Monster,
+    target: Pos,
+    player_at: Pos,
+    level: &Level,
+    senses: &mut Senses,
+    foe: impl Fn(Pos) -> bool,
+) -> Option<Act> {
     let open = open_ways(m, level, senses);
     // A summoned hunter's patience is its walk there and more: its way is searched as far.
     let reach = match m.mind {
@@ -286,10 +351,11 @@ fn hunt(m: &Monster, target: Pos, player_at: Pos, level: &Level, senses: &mut Se
     let mut best: Option<(u32, Dir8)> = None;
     for to in crate::paths::neighbours8(m.at) {
         let Some(dir) = Dir8::between(m.at, to) else { continue };
-        if !open[dir as usize] && to != player_at {
+        let attack = foe(to);
+        if (!open[dir as usize] || to == player_at) && !attack {
             continue;
         }
-        if to == player_at && diagonal_doorway(&level.map, m.at, to) {
+        if attack && diagonal_doorway(&level.map, m.at, to) {
             continue;
         }
         let Some(d) = field.get(to) else { continue };

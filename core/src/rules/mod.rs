@@ -6,6 +6,7 @@
 //! effects like everything else.
 
 mod acts;
+pub mod ally;
 mod apply;
 mod items;
 pub mod mind;

@@ -27,6 +27,10 @@ pub const SNEAK: u32 = 1;
 pub const SPLASH: u32 = 6;
 /// A trap going off: a dart's snap, a net's fall, a burst of gas or flame, a fall.
 pub const TRAP: u32 = 8;
+/// A word to your allies.
+pub const ORDER: u32 = 4;
+/// Working at a captive's chains: they clank.
+pub const CHAINS: u32 = 6;
 /// Resting a turn, or searching: silent.
 pub const REST: u32 = 0;
 /// What passing a closed or locked door costs a noise, in steps (an open doorway costs one).
@@ -42,6 +46,7 @@ pub fn loudness(act: Act, effects: &[Effect]) -> u32 {
         Act::Step(_) | Act::Descend | Act::Ascend => WALK,
         Act::Wait | Act::Search => REST,
         Act::Aim { .. } => THROW,
+        Act::Order => ORDER,
         Act::Shoot(_)
         | Act::Close(_)
         | Act::PickUp
@@ -69,6 +74,7 @@ fn effect_noise(effect: &Effect, sneaking: bool) -> u32 {
         } => SPLASH,
         Effect::Moved { .. } if sneaking => SNEAK,
         Effect::TrapSprung { .. } | Effect::Ignited(_) | Effect::GasReleased { .. } | Effect::Fell => TRAP,
+        Effect::Unchained(_) => CHAINS,
         // An alarm is heard by the whole level: its own effect calls everyone.
         Effect::Alarm(_) => TRAP,
         Effect::Moved { .. } => WALK,
@@ -102,6 +108,8 @@ fn effect_noise(effect: &Effect, sneaking: bool) -> u32 {
         | Effect::GasDrifted
         | Effect::Chose(_)
         | Effect::Reinforced { .. }
+        | Effect::Swapped(_)
+        | Effect::Ordered(_)
         | Effect::Mapped
         | Effect::Teleported(_)
         | Effect::Recharged(_)

@@ -4,7 +4,7 @@
 use crate::geom::{Dir8, Pos};
 use crate::map::{DoorState, Tile, TileMap};
 use crate::rng::GenRng;
-use crate::world::{Attack, Doors, Habit, Level, Mind, Pack};
+use crate::world::{Attack, Doors, Habit, Level, Mind, Monster, Pack};
 
 use super::{Act, Effect, Harm, Refusal, Who, items, mind, terrain};
 
@@ -65,8 +65,45 @@ impl Scene<'_> {
 
     /// Whether the monster `id` is asleep (a blow on it is a sneak attack).
     fn asleep(&self, id: u32) -> bool {
-        self.level.monsters.iter().any(|m| m.id == id && m.mind == Mind::Asleep)
+        self.monster(id).is_some_and(|m| m.mind == Mind::Asleep)
     }
+
+    /// The monster `id`, if it is on the level.
+    fn monster(&self, id: u32) -> Option<&Monster> {
+        self.level.monster_index(id).map(|i| &self.level.monsters[i])
+    }
+
+    /// The side `who` fights on.
+    fn side(&self, who: Who) -> Side {
+        match who {
+            Who::Player => Side::Ours,
+            Who::Monster(id) => match self.monster(id) {
+                Some(m) if m.is_ally() => Side::Ours,
+                Some(m) if m.is_captive() => Side::Neither,
+                _ => Side::Theirs,
+            },
+        }
+    }
+
+    /// Whether `a` and `b` fight each other: the player and its allies fight the other monsters;
+    /// nobody fights a captive, and monsters do not fight among themselves.
+    pub(crate) fn enemies(&self, a: Who, b: Who) -> bool {
+        matches!(
+            (self.side(a), self.side(b)),
+            (Side::Ours, Side::Theirs) | (Side::Theirs, Side::Ours)
+        )
+    }
+}
+
+/// Which side someone fights on.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Side {
+    /// The player's, and its allies'.
+    Ours,
+    /// The monsters'.
+    Theirs,
+    /// Nobody's: a captive in chains.
+    Neither,
 }
 
 /// How many times a blow's damage a sneak attack on a sleeping monster does (Brogue triples it).
@@ -79,17 +116,14 @@ pub fn resolve(scene: &Scene, actor: &Actor, act: Act, rng: &mut GenRng) -> Resu
     match act {
         Act::Wait => Ok(vec![Effect::Waited]),
         Act::Step(dir) | Act::Sneak(dir) => step(scene, actor, dir, rng),
-        Act::Shoot(at) => match actor.habit {
-            Habit::Archer(range)
-                if at == scene.player_at
+        Act::Shoot(at) => match (actor.habit, scene.occupant(at)) {
+            (Habit::Archer(range), Some(target))
+                if scene.enemies(actor.who, target)
                     && mind::chebyshev(actor.at, at) <= range
                     && mind::clear_shot(scene.level, actor.at, at) =>
             {
-                let damage = roll_damage(actor.attack, Who::Player, scene.player_armour, rng);
-                Ok(vec![Effect::Shot {
-                    target: Who::Player,
-                    damage,
-                }])
+                let damage = roll_damage(actor.attack, target, scene.player_armour, rng);
+                Ok(vec![Effect::Shot { target, damage }])
             }
             _ => Err(Refusal::NoShot),
         },
@@ -103,6 +137,20 @@ pub fn resolve(scene: &Scene, actor: &Actor, act: Act, rng: &mut GenRng) -> Resu
             Err(Refusal::CannotUse) // the player's pack: `items::resolve`
         }
         Act::Search => Ok(terrain::search(scene.level, actor.at, 1, None, rng)),
+        Act::Order => match scene
+            .level
+            .monsters
+            .iter()
+            .filter(|m| m.is_ally())
+            .map(|m| m.mind)
+            .collect::<Vec<_>>()
+        {
+            allies if allies.is_empty() => Err(Refusal::NoAllies),
+            // Any following are told to wait; if all wait, they are told to follow.
+            allies => Ok(vec![Effect::Ordered(
+                allies.iter().any(|m| matches!(m, Mind::Ally { waiting: false, .. })),
+            )]),
+        },
         Act::Close(at) if mind::chebyshev(actor.at, at) != 1 => Err(Refusal::OutOfReach),
         Act::Close(at) => match map.tile(at) {
             Tile::Door(DoorState::Open) if scene.occupant(at).is_some() || actor.at == at => Err(Refusal::DoorBlocked),
@@ -123,12 +171,6 @@ pub fn resolve(scene: &Scene, actor: &Actor, act: Act, rng: &mut GenRng) -> Resu
             _ => Err(Refusal::NotOnStairsUp),
         },
     }
-}
-
-/// Whether `a` and `b` fight each other: the player and monsters do, monsters among themselves
-/// do not.
-const fn enemies(a: Who, b: Who) -> bool {
-    matches!((a, b), (Who::Player, Who::Monster(_)) | (Who::Monster(_), Who::Player))
 }
 
 /// An attack on `target`, rolled: to hit, then damage, then (on the player) what its armour
@@ -187,6 +229,16 @@ fn step(scene: &Scene, actor: &Actor, dir: Dir8, rng: &mut GenRng) -> Result<Vec
         | Tile::Bridge
         | Tile::Ashes => {
             match scene.occupant(to) {
+                Some(Who::Monster(id)) if actor.who == Who::Player && scene.side(Who::Monster(id)) == Side::Neither => {
+                    // A bump at a captive works at its chains.
+                    return Ok(vec![Effect::Unchained(id)]);
+                }
+                Some(Who::Monster(id)) if actor.who == Who::Player && scene.side(Who::Monster(id)) == Side::Ours => {
+                    // An ally in the way changes places with the player.
+                    let mut effects = vec![Effect::Swapped(id)];
+                    effects.extend(arrive(scene, actor, to, tile, rng));
+                    return Ok(effects);
+                }
                 Some(Who::Monster(id)) if actor.who == Who::Player && scene.asleep(id) => {
                     let (lo, hi) = actor.attack.damage;
                     return Ok(vec![Effect::Stabbed {
@@ -194,7 +246,7 @@ fn step(scene: &Scene, actor: &Actor, dir: Dir8, rng: &mut GenRng) -> Result<Vec
                         damage: actor.stab * rng.range(lo, hi),
                     }]);
                 }
-                Some(other) if enemies(actor.who, other) => {
+                Some(other) if scene.enemies(actor.who, other) => {
                     let blow = roll_attack(actor.attack, other, scene.player_armour, rng);
                     let hit = matches!(blow, Effect::Attacked { damage: Some(_), .. });
                     if let (true, true, Who::Monster(id)) = (hit, actor.bash, other)

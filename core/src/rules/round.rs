@@ -13,7 +13,7 @@ use crate::geom::{Dir8, Pos};
 use crate::map::Tile;
 use crate::rng::GenRng;
 use crate::world::{
-    Attack, Boon, Doors, Habit, Hunger, IRON_STOMACH_SKIPS, Kind, MAX_SIGHT, Mind, Monster, NORMAL_SPEED,
+    ALLY_HEALS_EVERY, Boon, Doors, Habit, Hunger, IRON_STOMACH_SKIPS, Kind, MAX_SIGHT, Mind, Monster, NORMAL_SPEED,
     REGENERATES_EVERY, REGENERATION_EVERY,
 };
 
@@ -63,9 +63,11 @@ impl Happening {
                 Who::Player => stage.player.at,
                 Who::Monster(id) => monster_at(id),
             },
-            Effect::Slept(id) | Effect::Stabbed { target: id, .. } | Effect::Struck { target: id, .. } => {
-                monster_at(id)
-            }
+            Effect::Slept(id)
+            | Effect::Stabbed { target: id, .. }
+            | Effect::Struck { target: id, .. }
+            | Effect::Unchained(id)
+            | Effect::Swapped(id) => monster_at(id),
             Effect::ItemTaken { at, .. } => at,
             Effect::Landed(f) => f.at,
             _ => from,
@@ -374,6 +376,7 @@ pub(crate) fn monsters_act(
         senses.hush();
     }
     senses.crowd_in(stage.dungeon.level());
+    senses.see_allies(stage.dungeon.level());
     let seen = |senses: &Senses, p: Pos| senses.in_line(p) && distance_sq(p, player_at) <= i64::from(radius).pow(2);
     let depth = stage.dungeon.depth();
     let deepest = stage.dungeon.deepest();
@@ -398,6 +401,7 @@ pub(crate) fn monsters_act(
         if mind::perceive(&mut m, player_at, senses) && seen(senses, m.at) {
             messages.push(notice(&m));
         }
+        mind::perceive_allies(&mut m, player_at, stage.dungeon.level(), senses);
         stage.dungeon.level_mut().monsters[i] = m;
         while stage.record.ending.is_none() {
             let level = stage.dungeon.level();
@@ -430,10 +434,7 @@ pub(crate) fn monsters_act(
                 takes_things: false,
                 doors: m.kind.stats().doors,
                 habit: m.kind.stats().habit,
-                attack: Attack {
-                    to_hit: m.kind.stats().to_hit,
-                    damage: m.kind.stats().damage,
-                },
+                attack: m.attack(),
                 has_relic: false,
                 pack: None,
                 stab: super::resolve::SNEAK_ATTACK,
@@ -493,7 +494,8 @@ fn heals(m: &Monster, turn: u64) -> bool {
         Habit::Coward => m.mind == Mind::Fleeing && turn.is_multiple_of(COWARD_HEALS_EVERY),
         _ => false,
     };
-    by_kind && m.hp < m.kind.stats().max_hp
+    let as_ally = m.is_ally() && turn.is_multiple_of(ALLY_HEALS_EVERY);
+    (by_kind || as_ally) && m.hp < m.max_hp()
 }
 
 /// A coward heals a hit point every this many turns while it runs.

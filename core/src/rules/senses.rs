@@ -33,6 +33,11 @@ pub(crate) struct Senses {
     /// Where monsters stand this turn: a lookup for each step a monster weighs, instead of a
     /// search of the level's list.
     crowd: Marks,
+    /// Each ally's line of sight at the last `see_allies` (or its own `see_ally`): its id, where
+    /// it stood, the tiles in it. Sight is symmetric: a monster sees an ally where the ally's
+    /// line of sight holds it (and it is within the monster's sight radius).
+    allies: Vec<(u32, Pos, Marks)>,
+    allies_used: usize,
 }
 
 /// A set of tile indices emptied at once: a tile is in it while its stamp is the current one, so
@@ -200,6 +205,61 @@ impl Senses {
     /// Whether a monster stands at `p`, as marked since the last `crowd_in`.
     pub(crate) fn crowded(&self, map: &TileMap, p: Pos) -> bool {
         map.in_bounds(p) && self.crowd.contains(map.index(p))
+    }
+
+    /// Looks from every ally on `level` as far as any kind sees (what each sees of it is read
+    /// within its own radius; no pass at all on a level without allies).
+    pub(crate) fn see_allies(&mut self, level: &crate::world::Level) {
+        self.allies_used = 0;
+        for m in level.monsters.iter().filter(|m| m.is_ally()) {
+            self.see_ally(&level.map, m.id, m.at, crate::world::MAX_SIGHT);
+        }
+    }
+
+    /// Looks again from the ally `id`, now at `at` (before it chooses what to do).
+    pub(crate) fn see_ally(&mut self, map: &TileMap, id: u32, at: Pos, reach: u32) {
+        let used = &self.allies[..self.allies_used];
+        let i = match used.iter().position(|a| a.0 == id) {
+            Some(i) => i,
+            None => {
+                if self.allies_used == self.allies.len() {
+                    self.allies.push((id, at, Marks::default()));
+                }
+                self.allies_used += 1;
+                self.allies_used - 1
+            }
+        };
+        let (slot_id, slot_at, marks) = &mut self.allies[i];
+        *slot_id = id;
+        *slot_at = at;
+        marks.clear(map.tiles().len());
+        compute_fov(
+            at,
+            reach,
+            |p| map.blocks_sight(p),
+            |p| {
+                if map.in_bounds(p) {
+                    marks.insert(map.index(p));
+                }
+            },
+        );
+    }
+
+    /// Whether the ally `id` had `p` in its line of sight when it last looked.
+    pub(crate) fn ally_sees(&self, map: &TileMap, id: u32, p: Pos) -> bool {
+        map.in_bounds(p)
+            && self.allies[..self.allies_used]
+                .iter()
+                .any(|(a, _, marks)| *a == id && marks.contains(map.index(p)))
+    }
+
+    /// The allies (id, where each stood) whose line of sight held `p` when they last looked.
+    pub(crate) fn allies_seeing<'a>(&'a self, map: &'a TileMap, p: Pos) -> impl Iterator<Item = (u32, Pos)> + 'a {
+        let i = map.in_bounds(p).then(|| map.index(p));
+        self.allies[..self.allies_used]
+            .iter()
+            .filter(move |(_, _, marks)| i.is_some_and(|i| marks.contains(i)))
+            .map(|&(id, at, _)| (id, at))
     }
 
     /// Forgets the last noise: nothing is heard until the next `listen`.

@@ -140,6 +140,11 @@ fn hash(run: &Run, kept: &TileHashes, worked_out: &mut dyn FnMut(usize, (u64, u6
                     out.extend_from_slice(&patience.to_le_bytes());
                 }
                 Mind::Fleeing => out.push(3),
+                Mind::Captive { chains } => out.extend_from_slice(&[4, chains]),
+                Mind::Ally { waiting, kills } => {
+                    out.extend_from_slice(&[5, u8::from(waiting)]);
+                    out.extend_from_slice(&kills.to_le_bytes());
+                }
             }
         }
         out.push(0xfd);

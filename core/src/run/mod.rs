@@ -505,6 +505,7 @@ impl Run {
             heartstone: self.player.carrying.relic,
             turns: self.turn,
             xp: self.player.growth.xp,
+            allies: self.dungeon.level().monsters.iter().filter(|m| m.is_ally()).count(),
         }
     }
 

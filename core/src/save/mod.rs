@@ -20,7 +20,7 @@ pub use model::{SavedLevel, SavedMemory, SavedPlayer, SavedRecording, SavedRun};
 pub use recording::{
     RECORDING_FORMAT, RECORDING_MAGIC, RecordingError, RecordingFile, decode_recording, encode_recording, is_recording,
 };
-pub use story::{LAST_MESSAGES, share_line, story};
+pub use story::{LAST_MESSAGES, allies, share_line, story};
 pub use verify::{ASK_EVERY, Outcome, Stopped, Verdict, replayable, verify, verify_while};
 
 use crate::run::Run;

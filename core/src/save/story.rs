@@ -12,6 +12,26 @@ use crate::world::Kind;
 /// How many of the last messages the story keeps.
 pub const LAST_MESSAGES: usize = 12;
 
+/// The allies on the player's level (at its side at the end of a run), and what each did: "goblin
+/// (8 of 12 hit points, 3 kills)". The story and the summary tell them.
+pub fn allies(run: &Run) -> Vec<String> {
+    run.dungeon()
+        .level()
+        .monsters
+        .iter()
+        .filter_map(|m| match m.mind {
+            crate::world::Mind::Ally { kills, .. } => Some(format!(
+                "{} ({} of {} hit points, {kills} {})",
+                m.kind.name(),
+                m.hp,
+                m.max_hp(),
+                if kills == 1 { "kill" } else { "kills" }
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The story of `run` (ended or not), told as plain text.
 pub fn story(run: &Run) -> String {
     let past = PastRun::of_run(run, 0);
@@ -46,6 +66,10 @@ pub fn story(run: &Run) -> String {
     if !growth.boons.is_empty() {
         let names: Vec<&str> = growth.boons.iter().map(|b| b.name()).collect();
         let _ = writeln!(out, "Boons:   {}", names.join(", "));
+    }
+    let allies = allies(run);
+    if !allies.is_empty() {
+        let _ = writeln!(out, "Allies:  {}", allies.join(", "));
     }
     let _ = writeln!(out);
     let _ = writeln!(out, "Feats:");

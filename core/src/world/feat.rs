@@ -52,6 +52,10 @@ super::stable::catalog! {
         KeyHolder = 17 => ("Key holder", "Open a locked door with its key."),
         /// Eat five rations in a run.
         Gourmand = 18 => ("Gourmand", "Eat five rations in one run."),
+        /// Free a captive: have an ally.
+        Liberator = 19 => ("Liberator", "Free a captive from its chains."),
+        /// Win with an ally beside you.
+        Fellowship = 20 => ("Fellowship", "Escape with the Heartstone and an ally at your side."),
     }
 }
 
@@ -71,6 +75,8 @@ pub struct Judged<'a> {
     pub turns: u64,
     /// Experience.
     pub xp: u32,
+    /// Allies on the player's level (a freed captive is the only way to one).
+    pub allies: usize,
 }
 
 impl Feat {
@@ -109,6 +115,8 @@ impl Feat {
             Feat::Seasoned => grade_of(run.xp) >= 8,
             Feat::KeyHolder => d.unlocked > 0,
             Feat::Gourmand => d.eaten >= 5,
+            Feat::Liberator => run.allies > 0,
+            Feat::Fellowship => won && run.allies > 0,
         }
     }
 
@@ -137,6 +145,7 @@ mod tests {
             heartstone: false,
             turns: 1_000,
             xp: 0,
+            allies: 0,
         }
     }
 
@@ -183,5 +192,17 @@ mod tests {
         assert!(Feat::Pacifist.earned(&judged(&r)), "nothing slain on the way");
         r.deeds.first_hurt = 5;
         assert!(!Feat::Untouched.earned(&judged(&r)));
+    }
+
+    #[test]
+    fn an_ally_is_a_liberator_s_and_a_win_beside_one_a_fellowship() {
+        let mut r = RunRecord::default();
+        let with = |r: &RunRecord, allies| Feat::new_in(&Judged { allies, ..judged(r) }, 0);
+        assert!(!with(&r, 0).contains(&Feat::Liberator));
+        assert!(with(&r, 1).contains(&Feat::Liberator));
+        assert!(!with(&r, 1).contains(&Feat::Fellowship));
+        r.ending = Some(Ending::Won);
+        assert!(with(&r, 2).contains(&Feat::Fellowship));
+        assert!(!with(&r, 0).contains(&Feat::Fellowship));
     }
 }

@@ -146,6 +146,8 @@ impl Level {
                 Mind::Wandering { heading } => 1 + heading as i32,
                 Mind::Hunting { .. } => 9,
                 Mind::Fleeing => 10,
+                Mind::Captive { chains } => 11 + i32::from(chains),
+                Mind::Ally { .. } => 100,
             };
             for v in [m.id as i32, m.kind as i32, m.at.x, m.at.y, m.hp, m.energy, mind] {
                 bytes.extend_from_slice(&v.to_le_bytes());

@@ -25,7 +25,7 @@ pub use item::{Class, FloorItem, Item, ItemKind, ItemStats, Lore, article, capit
 pub use kind::{Doors, Habit, Kind, MAX_SIGHT, NORMAL_SPEED, REGENERATES_EVERY, Stats};
 pub use level::{Key, Level, Loot};
 pub use look::{Look, look};
-pub use monster::{Mind, Monster, PATIENCE};
+pub use monster::{ALLY_HEALS_EVERY, ALLY_KILLS_PER_GRADE, ALLY_MOST_GRADE, CHAINS, Mind, Monster, PATIENCE};
 pub use pack::{MAX_STATUS, Pack, SLOTS, Status, letter};
 pub use player::{
     Attack, Carrying, ENCHANT_TO_HIT, Health, Hunger, KeyRing, MOST_PLUS, PLAYER_ATTACK, PLAYER_MAX_HP, Player, RATION,

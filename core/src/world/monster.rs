@@ -5,7 +5,7 @@
 use crate::geom::Dir8;
 use crate::geom::Pos;
 
-use super::{Kind, Stats};
+use super::{Attack, Kind, Stats};
 
 /// One monster on a level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -32,9 +32,68 @@ impl Monster {
 
     /// Whether it has lost any hit points.
     pub const fn is_hurt(&self) -> bool {
-        self.hp < self.kind.stats().max_hp
+        self.hp < self.max_hp()
+    }
+
+    /// Whether it is on the player's side (freed from its chains).
+    pub const fn is_ally(&self) -> bool {
+        matches!(self.mind, Mind::Ally { .. })
+    }
+
+    /// Whether it is in chains, waiting to be freed.
+    pub const fn is_captive(&self) -> bool {
+        matches!(self.mind, Mind::Captive { .. })
+    }
+
+    /// Whether it fights the player and the player's allies (neither an ally nor a captive).
+    pub const fn is_hostile(&self) -> bool {
+        !self.is_ally() && !self.is_captive()
+    }
+
+    /// How much an ally has grown with its kills (0 for anyone else): a grade every
+    /// `ALLY_KILLS_PER_GRADE` kills, up to `ALLY_MOST_GRADE`.
+    pub const fn grade(&self) -> i32 {
+        match self.mind {
+            Mind::Ally { kills, .. } => {
+                let g = kills / ALLY_KILLS_PER_GRADE;
+                if g > ALLY_MOST_GRADE {
+                    ALLY_MOST_GRADE as i32
+                } else {
+                    g as i32
+                }
+            }
+            _ => 0,
+        }
+    }
+
+    /// Its hit points when unhurt: its kind's, and an ally's growth (a fifth of them, at
+    /// least 2, a grade).
+    pub const fn max_hp(&self) -> i32 {
+        let base = self.kind.stats().max_hp;
+        let step = if base / 5 > 2 { base / 5 } else { 2 };
+        base + step * self.grade()
+    }
+
+    /// How it fights: its kind's blow, and an ally's growth (3 % to hit and a point of damage at
+    /// the top a grade, a point at the bottom every second grade).
+    pub const fn attack(&self) -> Attack {
+        let s = self.kind.stats();
+        let g = self.grade();
+        Attack {
+            to_hit: s.to_hit + 3 * g as u32,
+            damage: (s.damage.0 + g / 2, s.damage.1 + g),
+        }
     }
 }
+
+/// An ally grows a grade every this many kills.
+pub const ALLY_KILLS_PER_GRADE: u16 = 2;
+/// The most grades an ally grows.
+pub const ALLY_MOST_GRADE: u16 = 5;
+/// Turns of work freeing a captive from its chains takes (Brogue's shackles take a few turns).
+pub const CHAINS: u8 = 4;
+/// An ally heals a hit point every this many turns.
+pub const ALLY_HEALS_EVERY: u64 = 4;
 
 /// What a monster is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -56,6 +115,20 @@ pub enum Mind {
     },
     /// Running from you: a coward until it has healed, a thief for good.
     Fleeing,
+    /// In chains: it does nothing, and nobody fights it, until the player frees it (`chains`
+    /// turns of work left, `Act::Step` into it).
+    Captive {
+        /// Turns of work left.
+        chains: u8,
+    },
+    /// On the player's side: it follows the player (or waits where told), fights the monsters it
+    /// sees, and grows with its kills.
+    Ally {
+        /// Told to wait where it stands (else it follows).
+        waiting: bool,
+        /// Monsters it has killed.
+        kills: u16,
+    },
 }
 
 /// How many turns a hunter keeps looking for you after losing sight of you.

@@ -262,7 +262,7 @@ mod tests {
         (Boon::ShieldBash, 11, "ShieldBash"),
     ];
 
-    const FEATS: [(Feat, u32, &str); 19] = [
+    const FEATS: [(Feat, u32, &str); 21] = [
         (Feat::FirstBlood, 0, "FirstBlood"),
         (Feat::Delver, 1, "Delver"),
         (Feat::Depths, 2, "Depths"),
@@ -282,6 +282,8 @@ mod tests {
         (Feat::Seasoned, 16, "Seasoned"),
         (Feat::KeyHolder, 17, "KeyHolder"),
         (Feat::Gourmand, 18, "Gourmand"),
+        (Feat::Liberator, 19, "Liberator"),
+        (Feat::Fellowship, 20, "Fellowship"),
     ];
 
     const TRAPS: [(TrapKind, u32, &str); 7] = [

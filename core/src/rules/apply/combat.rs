@@ -164,73 +164,88 @@ fn attacked(stage: &mut Stage, who: Who, target: Who, damage: Option<i32>, blow:
             let Some(i) = level.monster_index(id) else {
                 return Applied::default();
             };
-            let name = level.monsters[i].kind.name();
+            // Who struck: the player, an ally (`Some(true)`) or a foe of the player's (`Some(false)`).
+            let striker = match who {
+                Who::Player => None,
+                Who::Monster(s) => Some(level.monster_index(s).is_some_and(|k| level.monsters[k].is_ally())),
+            };
+            let target = level.monsters[i];
+            let name = if target.is_ally() {
+                format!("your {}", target.kind.name())
+            } else {
+                format!("the {}", target.kind.name())
+            };
+            let doer = match who {
+                Who::Player => "You".to_owned(),
+                Who::Monster(s) => match level.monster_index(s).map(|k| level.monsters[k]) {
+                    Some(m) if m.is_ally() => format!("Your {}", m.kind.name()),
+                    Some(m) => format!("The {}", m.kind.name()),
+                    None => "Something".to_owned(),
+                },
+            };
             let Some(d) = damage else {
-                return said(format!("You miss the {name}."));
+                let misses = if striker.is_none() { "miss" } else { "misses" };
+                return said(format!("{doer} {misses} {name}."));
             };
             let monster = &mut level.monsters[i];
             monster.hp -= d;
             if monster.hp <= 0 {
-                // What the kill teaches: its worth in experience; a new experience level adds
-                // `HP_PER_GRADE` hit points (healed by as many) and owes a boon to choose.
                 let dead = level.monsters.remove(i);
-                stage.record.slain += 1;
-                stage.record.kills[dead.kind.id() as usize] += 1;
-                let growth = &mut stage.player.growth;
-                let before = growth.grade();
-                growth.xp = growth.xp.saturating_add(dead.kind.stats().worth() as u32);
-                let after = growth.grade();
-                let grown = if after > before {
-                    let gain = HP_PER_GRADE * (after - before) as i32;
-                    let health = &mut stage.player.health;
-                    health.max += gain;
-                    health.hp += gain;
-                    format!(
-                        " You reach experience level {after} ({} hit points at most): choose a boon!",
-                        health.max
-                    )
-                } else {
-                    String::new()
+                if dead.is_ally() {
+                    return said(format!(
+                        "{doer} {} {name}!",
+                        if striker.is_none() { "kill" } else { "kills" }
+                    ));
+                }
+                // The player's side's kill: what it teaches (its worth in experience; a new
+                // experience level adds `HP_PER_GRADE` hit points, healed by as many, and owes a
+                // boon to choose), what it carried, a bloat's burst. An ally's kill is the
+                // player's too, and the ally grows with it.
+                let mut line = match (blow, striker) {
+                    (Blow::Stab, _) => format!("You stab the sleeping {} ({d}) and kill it.", dead.kind.name()),
+                    (Blow::Bolt, _) => format!("The bolt strikes the {} ({d}) and kills it.", dead.kind.name()),
+                    (_, None) => format!("You kill {name}."),
+                    (_, Some(_)) => format!("{doer} kills {name}."),
                 };
-                let mut line = match blow {
-                    Blow::Stab => format!("You stab the sleeping {name} ({d}) and kill it."),
-                    Blow::Bolt => format!("The bolt strikes the {name} ({d}) and kills it."),
-                    Blow::Melee | Blow::Shot => format!("You kill the {name}."),
-                };
-                if let Some(k) = level.loot.iter().position(|l| l.holder == id) {
-                    // What it carried falls where it died (or as near as there is room).
-                    let loot = level.loot.swap_remove(k);
-                    if let Some(at) = crate::rules::items::landing(level, dead.at, loot.item) {
-                        lay(level, FloorItem::loose(at, loot.item));
-                        line.push_str(" It drops what it stole.");
+                if let Who::Monster(s) = who
+                    && let Some(k) = level.monster_index(s)
+                    && let Mind::Ally { waiting, kills } = level.monsters[k].mind
+                {
+                    let ally = &mut level.monsters[k];
+                    let before = ally.max_hp();
+                    ally.mind = Mind::Ally {
+                        waiting,
+                        kills: kills.saturating_add(1),
+                    };
+                    if ally.max_hp() > before {
+                        // Grown a grade: its new hit points come at once.
+                        ally.hp += ally.max_hp() - before;
+                        line.push_str(&format!(" {doer} grows stronger."));
                     }
                 }
-                if dead.kind.stats().habit == Habit::Bloat {
-                    // A puff of its gas hangs where it burst: drawn, seen by look, and thinning
-                    // as it drifts (as thick as hurts, on its own tile only).
-                    let thick = level.gas.entry(dead.at).or_insert(0);
-                    *thick = (*thick).max(crate::rules::terrain::GAS_HURTS);
-                    let player = &mut *stage.player;
-                    if crate::rules::mind::adjacent(player.at, dead.at) {
-                        let burst = poison_for(player, BURST_POISON);
-                        player.status.poison = player.status.poison.clamp(burst, MAX_STATUS);
-                        line = format!("The {name} bursts, and its caustic gas chokes you!");
-                    } else {
-                        line = format!("The {name} bursts in a puff of caustic gas.");
-                    }
-                }
-                line.push_str(&grown);
-                said(line)
+                said(slain(stage, dead, line))
             } else {
-                // Hurt, it knows where you are (a coward hurt to a third of its health runs).
-                let stats = monster.kind.stats();
+                // Hurt, it knows where its foe is (a coward hurt to a third of its health runs);
+                // an ally hurt by a stray blow of the player's stays an ally.
+                if target.is_ally() {
+                    return said(format!(
+                        "{doer} {} {name} ({d}).",
+                        if striker.is_none() { "hit" } else { "hits" }
+                    ));
+                }
+                let foe_at = match who {
+                    Who::Monster(s) => level.monster_index(s).map_or(stage.player.at, |k| level.monsters[k].at),
+                    Who::Player => stage.player.at,
+                };
+                let stats = monster_stats(level, i);
+                let monster = &mut level.monsters[i];
                 let was_fleeing = monster.mind == Mind::Fleeing;
                 let turns_tail = stats.habit == Habit::Coward && monster.hp * 3 <= stats.max_hp;
                 monster.mind = if was_fleeing || turns_tail {
                     Mind::Fleeing
                 } else {
                     Mind::Hunting {
-                        target: stage.player.at,
+                        target: foe_at,
                         patience: PATIENCE,
                     }
                 };
@@ -239,14 +254,73 @@ fn attacked(stage: &mut Stage, who: Who, target: Who, damage: Option<i32>, blow:
                 } else {
                     ""
                 };
-                let hit = match blow {
-                    Blow::Stab => format!("You stab the sleeping {name} ({d})."),
-                    Blow::Bolt => format!("The bolt strikes the {name} ({d})."),
-                    Blow::Melee | Blow::Shot => format!("You hit the {name} ({d})."),
+                let tname = target.kind.name();
+                let hit = match (blow, striker) {
+                    (Blow::Stab, _) => format!("You stab the sleeping {tname} ({d})."),
+                    (Blow::Bolt, _) => format!("The bolt strikes the {tname} ({d})."),
+                    (_, None) => format!("You hit the {tname} ({d})."),
+                    (_, Some(_)) => format!("{doer} hits the {tname} ({d})."),
                 };
                 said(format!("{hit}{runs}"))
             }
         }
         (Who::Player, Who::Player) => Applied::default(),
     }
+}
+
+/// The kind's row of the monster at `i`.
+fn monster_stats(level: &crate::world::Level, i: usize) -> crate::world::Stats {
+    level.monsters[i].kind.stats()
+}
+
+/// What the death of `dead` at the hands of the player's side comes to: the record's count, its
+/// worth in experience to the player (a new experience level adds `HP_PER_GRADE` hit points,
+/// healed by as many, and owes a boon to choose), what it carried falling where it died, a
+/// bloat's burst. Returns the line `kill` told of it, with what it came to.
+fn slain(stage: &mut Stage, dead: crate::world::Monster, kill: String) -> String {
+    stage.record.slain += 1;
+    stage.record.kills[dead.kind.id() as usize] += 1;
+    let growth = &mut stage.player.growth;
+    let before = growth.grade();
+    growth.xp = growth.xp.saturating_add(dead.kind.stats().worth() as u32);
+    let after = growth.grade();
+    let grown = if after > before {
+        let gain = HP_PER_GRADE * (after - before) as i32;
+        let health = &mut stage.player.health;
+        health.max += gain;
+        health.hp += gain;
+        format!(
+            " You reach experience level {after} ({} hit points at most): choose a boon!",
+            health.max
+        )
+    } else {
+        String::new()
+    };
+    let level = stage.dungeon.level_mut();
+    let mut line = kill;
+    if let Some(k) = level.loot.iter().position(|l| l.holder == dead.id) {
+        // What it carried falls where it died (or as near as there is room).
+        let loot = level.loot.swap_remove(k);
+        if let Some(at) = crate::rules::items::landing(level, dead.at, loot.item) {
+            lay(level, FloorItem::loose(at, loot.item));
+            line.push_str(" It drops what it stole.");
+        }
+    }
+    if dead.kind.stats().habit == Habit::Bloat {
+        // A puff of its gas hangs where it burst: drawn, seen by look, and thinning as it drifts
+        // (as thick as hurts, on its own tile only).
+        let thick = level.gas.entry(dead.at).or_insert(0);
+        *thick = (*thick).max(crate::rules::terrain::GAS_HURTS);
+        let player = &mut *stage.player;
+        let name = dead.kind.name();
+        line = if crate::rules::mind::adjacent(player.at, dead.at) {
+            let burst = poison_for(player, BURST_POISON);
+            player.status.poison = player.status.poison.clamp(burst, MAX_STATUS);
+            format!("The {name} bursts, and its caustic gas chokes you!")
+        } else {
+            format!("The {name} bursts in a puff of caustic gas.")
+        };
+    }
+    line.push_str(&grown);
+    line
 }

@@ -22,6 +22,8 @@ pub(super) fn rest(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
             Applied::default()
         }
         (Effect::Slept(id), _) => match level.monster_index(id) {
+            // An ally or a captive is not a foe to put to sleep (its mind is its bond).
+            Some(i) if !level.monsters[i].is_hostile() => Applied::default(),
             Some(i) => {
                 level.monsters[i].mind = Mind::Asleep;
                 said(format!("The {} falls asleep.", level.monsters[i].kind.name()))
@@ -40,6 +42,52 @@ pub(super) fn rest(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
                 mind: Mind::Wandering { heading },
             });
             Applied::default()
+        }
+        (Effect::Unchained(id), _) => {
+            let Some(i) = level.monster_index(id) else {
+                return Applied::default();
+            };
+            let m = &mut level.monsters[i];
+            let name = m.kind.name();
+            match m.mind {
+                Mind::Captive { chains } if chains > 1 => {
+                    m.mind = Mind::Captive { chains: chains - 1 };
+                    let left = chains - 1;
+                    let turns = if left == 1 { "turn" } else { "turns" };
+                    said(format!("You work at the {name}'s chains ({left} {turns} more)."))
+                }
+                Mind::Captive { .. } => {
+                    m.mind = Mind::Ally {
+                        waiting: false,
+                        kills: 0,
+                    };
+                    said(format!(
+                        "You free the {name} from its chains! It will follow you and fight at your side."
+                    ))
+                }
+                _ => Applied::default(),
+            }
+        }
+        (Effect::Swapped(id), _) => {
+            if let Some(i) = level.monster_index(id) {
+                level.monsters[i].at = player.at;
+            }
+            Applied::default()
+        }
+        (Effect::Ordered(wait), _) => {
+            let mut told = 0;
+            for m in level.monsters.iter_mut() {
+                if let Mind::Ally { kills, .. } = m.mind {
+                    m.mind = Mind::Ally { waiting: wait, kills };
+                    told += 1;
+                }
+            }
+            let whom = if told == 1 { "your ally" } else { "your allies" };
+            said(if wait {
+                format!("You tell {whom} to wait here.")
+            } else {
+                format!("You tell {whom} to follow you.")
+            })
         }
         (Effect::Chose(boon), Who::Player) => {
             player.growth.boons.push(boon);

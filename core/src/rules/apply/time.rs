@@ -37,7 +37,7 @@ pub(super) fn time(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
         (Effect::Regenerated, Who::Monster(id)) => {
             let level = stage.dungeon.level_mut();
             if let Some(m) = level.monster_index(id).map(|i| &mut level.monsters[i]) {
-                m.hp = (m.hp + 1).min(m.kind.stats().max_hp);
+                m.hp = (m.hp + 1).min(m.max_hp());
             }
             Applied::default()
         }

@@ -106,8 +106,12 @@ pub(super) fn ways(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
                         line.push_str(&format!(" Somewhere on this level lies {RELIC}."));
                     }
                     let way = if to > depth { "down" } else { "up" };
-                    for name in arrive_with(level, arrival, followers) {
-                        line.push_str(&format!(" The {name} follows you {way} the stairs!"));
+                    for (name, ally) in arrive_with(level, arrival, followers) {
+                        if ally {
+                            line.push_str(&format!(" Your {name} comes {way} the stairs with you."));
+                        } else {
+                            line.push_str(&format!(" The {name} follows you {way} the stairs!"));
+                        }
                     }
                     Applied {
                         message: Some(line),
@@ -153,10 +157,12 @@ pub(super) fn ways(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
 }
 
 /// Takes off `level` the monsters that follow a player leaving from `at` by the stairs: those
-/// hunting it from the next tile, each with what it carries.
+/// hunting it from the next tile, and its allies there that follow it, each with what it carries.
 fn leave_with(level: &mut Level, at: Pos) -> Vec<(Monster, Option<Loot>)> {
     let follows = |m: &Monster| {
-        matches!(m.mind, Mind::Hunting { .. }) && (m.at.x - at.x).abs() <= 1 && (m.at.y - at.y).abs() <= 1
+        matches!(m.mind, Mind::Hunting { .. } | Mind::Ally { waiting: false, .. })
+            && (m.at.x - at.x).abs() <= 1
+            && (m.at.y - at.y).abs() <= 1
     };
     let (going, staying): (Vec<Monster>, Vec<Monster>) = std::mem::take(&mut level.monsters)
         .into_iter()
@@ -178,7 +184,7 @@ fn leave_with(level: &mut Level, at: Pos) -> Vec<(Monster, Option<Loot>)> {
 /// Puts `followers` on `level` round the player's `arrival`, each on the nearest free ground
 /// with an id new to this level, hunting the player; returns the names of those that found room
 /// (one that finds none stays behind, lost).
-fn arrive_with(level: &mut Level, arrival: Pos, followers: Vec<(Monster, Option<Loot>)>) -> Vec<&'static str> {
+fn arrive_with(level: &mut Level, arrival: Pos, followers: Vec<(Monster, Option<Loot>)>) -> Vec<(&'static str, bool)> {
     let mut names = Vec::new();
     for (mut monster, loot) in followers {
         let Some(at) = landing_near(level, arrival, Some(arrival)) else {
@@ -187,15 +193,17 @@ fn arrive_with(level: &mut Level, arrival: Pos, followers: Vec<(Monster, Option<
         let id = level.next_monster_id();
         monster.id = id;
         monster.at = at;
-        monster.mind = Mind::Hunting {
-            target: arrival,
-            patience: PATIENCE,
-        };
+        if !monster.is_ally() {
+            monster.mind = Mind::Hunting {
+                target: arrival,
+                patience: PATIENCE,
+            };
+        }
         if let Some(mut loot) = loot {
             loot.holder = id;
             level.loot.push(loot);
         }
-        names.push(monster.kind.name());
+        names.push((monster.kind.name(), monster.is_ally()));
         level.monsters.push(monster);
     }
     names

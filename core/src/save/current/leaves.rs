@@ -7,7 +7,7 @@ use crate::generation::{CorridorStyle, GenParams};
 use crate::geom::{Dir8, Pos, Rect};
 use crate::rng::RngState;
 use crate::run::Checkpoint;
-use crate::save::formats::{Block, v1, v3, v5, v9};
+use crate::save::formats::{Block, v1, v3, v5, v9, v11};
 use crate::save::model::SavedRecording;
 use crate::world::{Carrying, Deeds, Ending, Health, Item, ItemKind, Key, Kind, Lore, Mind, Monster, Status};
 
@@ -95,7 +95,26 @@ impl From<Mind> for v1::Mind {
                 patience,
             },
             Mind::Fleeing => v1::Mind::Fleeing,
+            // Written in the level's bonds (`bond`); the terrain's list holds a placeholder.
+            Mind::Captive { .. } | Mind::Ally { .. } => v1::Mind::Asleep,
         }
+    }
+}
+
+/// What binds `m` to the player, with its id, if anything does (format 11's bonds).
+pub(super) fn bond(m: &Monster) -> Option<(u32, v11::Bond)> {
+    match m.mind {
+        Mind::Captive { chains } => Some((m.id, v11::Bond::Captive { chains })),
+        Mind::Ally { waiting, kills } => Some((m.id, v11::Bond::Ally { waiting, kills })),
+        Mind::Asleep | Mind::Wandering { .. } | Mind::Hunting { .. } | Mind::Fleeing => None,
+    }
+}
+
+/// The mind a bond gives its monster.
+pub(super) const fn bound(bond: v11::Bond) -> Mind {
+    match bond {
+        v11::Bond::Captive { chains } => Mind::Captive { chains },
+        v11::Bond::Ally { waiting, kills } => Mind::Ally { waiting, kills },
     }
 }
 

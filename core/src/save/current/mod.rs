@@ -12,7 +12,7 @@ mod tiles;
 
 use crate::fov::Sighting;
 use crate::geom::Pos;
-use crate::save::formats::{Block, Newest, Save, v1, v2, v3, v4, v7, v9, v10};
+use crate::save::formats::{Block, Newest, Save, v1, v2, v3, v4, v7, v9, v11};
 use crate::save::model::{SavedGear, SavedLevel, SavedMemory, SavedPlayer, SavedRun};
 use crate::world::{Boon, FloorItem, Growth, Item, Kind, Loot, Monster, RunRecord, Trap, TrapKind};
 use leaves::{enchant, item_of, item_part, pluses_of};
@@ -118,7 +118,8 @@ pub(crate) fn terrain(level: SavedLevel) -> v2::Terrain {
 }
 
 /// A level's part: the level and what the player remembers of it.
-pub(crate) fn level_part(level: SavedLevel, memory: Option<SavedMemory>) -> v10::Level {
+pub(crate) fn level_part(level: SavedLevel, memory: Option<SavedMemory>) -> v11::Level {
+    let bonds = level.monsters.iter().filter_map(leaves::bond).collect();
     let (level, rest) = terrain_part(level);
     let SavedLevel {
         items,
@@ -150,7 +151,7 @@ pub(crate) fn level_part(level: SavedLevel, memory: Option<SavedMemory>) -> v10:
         ),
         None => (None, Vec::new(), Vec::new()),
     };
-    v10::Level {
+    v11::Level {
         level,
         memory,
         items: items
@@ -192,12 +193,13 @@ pub(crate) fn level_part(level: SavedLevel, memory: Option<SavedMemory>) -> v10:
         loot_pluses,
         mapped,
         sightings,
+        bonds,
     }
 }
 
 /// A level and its memory back from its part, or what is wrong with it.
-fn level_of(part: v10::Level, depth: usize) -> Result<(SavedLevel, Option<SavedMemory>), String> {
-    let v10::Level {
+fn level_of(part: v11::Level, depth: usize) -> Result<(SavedLevel, Option<SavedMemory>), String> {
+    let v11::Level {
         level,
         memory,
         items,
@@ -210,8 +212,17 @@ fn level_of(part: v10::Level, depth: usize) -> Result<(SavedLevel, Option<SavedM
         loot_pluses,
         mapped,
         sightings,
+        bonds,
     } = part;
     let mut level = terrain_of(level)?;
+    for (id, bond) in bonds {
+        let m = level
+            .monsters
+            .iter_mut()
+            .find(|m| m.id == id)
+            .ok_or_else(|| format!("depth {depth} binds monster number {id}, which is not there"))?;
+        m.mind = leaves::bound(bond);
+    }
     level.items = items
         .into_iter()
         .map(

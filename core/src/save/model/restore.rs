@@ -73,7 +73,7 @@ fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Leve
     let (mut ids, mut places) = (HashSet::new(), HashSet::new());
     for m in &monsters {
         let name = m.kind.name();
-        if !(1..=m.kind.stats().max_hp).contains(&m.hp) {
+        if !(1..=m.max_hp()).contains(&m.hp) {
             return Err(format!("a {name} on depth {depth} has {} hit points", m.hp));
         }
         if !(0..NORMAL_SPEED).contains(&m.energy) {

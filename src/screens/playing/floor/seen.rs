@@ -58,6 +58,9 @@ pub const fn state(mind: Mind) -> &'static str {
         Mind::Wandering { .. } => "wandering",
         Mind::Hunting { .. } => "hunting",
         Mind::Fleeing => "fleeing",
+        Mind::Captive { .. } => "in chains",
+        Mind::Ally { waiting: true, .. } => "waiting",
+        Mind::Ally { waiting: false, .. } => "following",
     }
 }
 

@@ -6,7 +6,7 @@
 use delve_core::explore::{self as plan, Known};
 use delve_core::geom::Pos;
 use delve_core::run::Run;
-use delve_core::world::{Monster, NORMAL_SPEED, article, capitalised};
+use delve_core::world::{Mind, Monster, NORMAL_SPEED, article, capitalised};
 
 use crate::screens::playing::floor::seen::state;
 use crate::screens::playing::floor::words::numbers;
@@ -21,19 +21,42 @@ fn speed(speed: i32) -> &'static str {
     }
 }
 
-/// A monster, with its numbers against yours.
+/// A monster, with its numbers against yours (an ally's: its blow and its kills).
 pub fn monster(run: &Run, m: &Monster) -> String {
     let s = m.kind.stats();
     let name = m.kind.name();
+    if let Mind::Ally { kills, .. } = m.mind {
+        let a = m.attack();
+        let grown = match m.grade() {
+            0 => String::new(),
+            g => format!(", grown {g} {} stronger", if g == 1 { "grade" } else { "grades" }),
+        };
+        return format!(
+            "Your ally, {} {name} ({}/{} hit points), {}. {} {}\nIt hits {}% of the time, for {}-{}. Speed: {}. It has killed {kills}{grown}.",
+            article(name),
+            m.hp,
+            m.max_hp(),
+            state(m.mind),
+            s.about,
+            s.habit.sentence(),
+            a.to_hit.min(100),
+            a.damage.0,
+            a.damage.1,
+            speed(s.speed),
+        );
+    }
     let mut text = format!(
         "{} {name} ({}/{} hit points), {}. {} {}",
         capitalised(article(name)),
         m.hp,
-        s.max_hp,
+        m.max_hp(),
         state(m.mind),
         s.about,
         s.habit.sentence()
     );
+    if m.is_captive() {
+        text.push_str(" Walk into it to free it: a few turns' work, and it will fight at your side.");
+    }
     let (lo, hi) = s.damage;
     if s.to_hit > 0 && hi > 0 {
         let armour = run.player().armour();

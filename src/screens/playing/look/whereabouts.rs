@@ -50,13 +50,13 @@ pub fn whereabouts(run: &Run) -> Vec<String> {
         lines.push(match thing {
             Seen::Monster(m) => {
                 let name = m.kind.name();
-                let max = m.kind.stats().max_hp;
-                format!(
-                    "{} {name}, {way}, {}, {} of {max} health.",
-                    capitalised(article(name)),
-                    state(m.mind),
-                    m.hp
-                )
+                let max = m.max_hp();
+                let who = if m.is_ally() {
+                    "Your".to_owned()
+                } else {
+                    capitalised(article(name))
+                };
+                format!("{who} {name}, {way}, {}, {} of {max} health.", state(m.mind), m.hp)
             }
             Seen::Item(f) => format!("{}, {way}.", capitalised(&player.lore.describe(f.item))),
         });

@@ -375,7 +375,13 @@ fn fill_player_lines(
 /// name: before it, a goblin archer's `a` read as "a goblin archer".
 pub fn row_text(game: &Game, seen: &Seen) -> String {
     match seen {
-        Seen::Monster(m) => format!("{} ({})  {}", m.kind.name(), m.kind.stats().look.glyph, state(m.mind)),
+        Seen::Monster(m) => format!(
+            "{}{} ({})  {}",
+            if m.is_ally() { "your " } else { "" },
+            m.kind.name(),
+            m.kind.stats().look.glyph,
+            state(m.mind)
+        ),
         Seen::Item(f) => game.player().lore.describe(f.item),
     }
 }
