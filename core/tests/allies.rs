@@ -95,7 +95,7 @@ fn freeing_a_captive_takes_turns_of_work_that_a_break_does_not_undo() {
     play(&mut run, Act::Step(Dir8::N));
     play(&mut run, Act::Step(Dir8::E));
     let said = play(&mut run, Act::Step(Dir8::E)).join(" ");
-    assert!(said.contains("You free the goblin from its chains!"), "{said}");
+    assert!(said.contains("You free the goblin! It will fight at your side."), "{said}");
     assert_eq!(the(&run, 1).unwrap().mind, ALLY);
     assert_eq!(run.turn(), turn + 6, "four turns of work, a step away and a step back");
     // Freed, it is in the way no longer: a step into it changes places.
@@ -378,4 +378,25 @@ fn whole_runs_with_freed_allies_replay_and_their_saves_continue() {
         assert_eq!(verdict.hash, run.state_hash(), "seed {seed}");
     }
     assert!(freed_in >= 2, "the bot freed captives in {freed_in} of 6 runs");
+}
+
+#[test]
+fn an_ally_goes_round_the_player_to_a_sleeper_near_it() {
+    let hall = "\
+#####
+#...#
+#...#
+#.@.#
+#...#
+#...#
+#...#
+#####
+";
+    let mut run = run_on(hall);
+    put(&mut run, monster(1, Kind::Monkey, Pos::new(2, 2), ALLY));
+    put(&mut run, monster(2, Kind::Rat, Pos::new(1, 6), Mind::Asleep));
+    for _ in 0..6 {
+        play(&mut run, Act::Wait);
+    }
+    assert!(the(&run, 2).is_none() || the(&run, 2).unwrap().is_hurt(), "{:?}", the(&run, 1));
 }

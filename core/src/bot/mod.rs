@@ -16,6 +16,10 @@ use crate::rules::{Act, flight};
 use crate::run::Run;
 use crate::world::{Boon, Class, Habit, Hunger, Item, ItemKind, Mind, Monster};
 
+/// Turns a bot goes on trying to reach and free one captive before it gives it up (one it
+/// cannot get next to, across a doorway's corner, say).
+pub const FREEING_TURNS: u64 = 300;
+
 /// Turns on one level after which an exploring bot takes the known way to its goal.
 pub const LOST_TURNS: u64 = 1_000;
 /// Below this much food in its stomach, with no ration carried, an exploring bot explores the
@@ -36,6 +40,10 @@ pub struct Bot {
     food_field: StepField,
     /// The level it is on and the turn it came there.
     arrived: (u32, u64),
+    /// The captive it is on its way to free (its depth and id) and the turn it set out; one it
+    /// has not freed within `FREEING_TURNS` it gives up (`given_up`).
+    freeing: Option<(u32, u32, u64)>,
+    given_up: Vec<(u32, u32)>,
     search: Search,
 }
 
@@ -142,13 +150,31 @@ impl Bot {
             distance_sq(m.at, at) <= 2 && !(diagonal && (map.tile(m.at).is_door() || map.tile(at).is_door()))
         };
         let adjacent = foes().find(reach);
-        // A captive in reach, with no foe near: a bot that uses what it finds frees it (the step
-        // into it works at its chains).
+        // A captive it knows of (sees, or knows the map): a bot that uses what it finds frees it
+        // (the step into it works at its chains), unless it has given that one up.
+        let depth = dungeon.depth();
         let captive = level
             .monsters
             .iter()
-            .filter(|m| m.is_captive() && self.use_items && !near_monster)
-            .find(|m| !self.blind || run.sight().is_visible(m.at) || reach(m));
+            .filter(|m| m.is_captive() && self.use_items && !self.given_up.contains(&(depth, m.id)))
+            .filter(|m| !self.blind || run.sight().is_visible(m.at) || reach(m))
+            .min_by_key(|m| distance_sq(m.at, at));
+        let captive = match (captive, self.freeing) {
+            (Some(m), Some((d, id, since))) if (d, id) == (depth, m.id) => {
+                if run.turn() - since > FREEING_TURNS {
+                    self.given_up.push((depth, m.id));
+                    self.freeing = None;
+                    None
+                } else {
+                    Some(m)
+                }
+            }
+            (Some(m), _) => {
+                self.freeing = Some((depth, m.id, run.turn()));
+                Some(m)
+            }
+            (None, _) => None,
+        };
         // Something shooting at it from afar: close in and fight it, as a player would.
         let shooter = foes().find(|m| {
             matches!(m.kind.stats().habit, Habit::Archer(_))

@@ -41,12 +41,13 @@ fn said(text: impl Into<String>) -> Applied {
     }
 }
 
-/// "The goblin" for a monster, from its id on the current level.
+/// "The goblin" for a monster, from its id on the current level ("Your goblin" for an ally).
 fn the(level: &Level, id: u32) -> String {
-    let name = level
-        .monster_index(id)
-        .map_or("something", |i| level.monsters[i].kind.name());
-    format!("The {name}")
+    match level.monster_index(id).map(|i| level.monsters[i]) {
+        Some(m) if m.is_ally() => format!("Your {}", m.kind.name()),
+        Some(m) => format!("The {}", m.kind.name()),
+        None => "The something".to_owned(),
+    }
 }
 
 /// Makes `effect`, done by `who`, true of the game: each family of effects by its own hand.

@@ -61,9 +61,7 @@ pub(super) fn rest(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
                         waiting: false,
                         kills: 0,
                     };
-                    said(format!(
-                        "You free the {name} from its chains! It will follow you and fight at your side."
-                    ))
+                    said(format!("You free the {name}! It will fight at your side."))
                 }
                 _ => Applied::default(),
             }
