@@ -3,7 +3,9 @@
 //! figure must not depend on the map's size: 80x50, 256x256 and 1024x1024 open rooms.
 //!
 //! Monsters: a turn (the player waits) on a generated 256x256 level with 200 monsters (half
-//! asleep, half wandering, hunting when they notice you) against the same level with none.
+//! asleep, half wandering, hunting when they notice you) against the same level with none; and a
+//! turn on an 80x50 level with 40 monsters hunting and 4 allies at the player's side against a
+//! quiet one (issue 57: at most 1.5 times).
 //!
 //! Changing level: the turn that takes the stairs down to a level never visited (generating it,
 //! despawning the old level's entities, spawning the new tile layer, the first sight), at 80x50
@@ -106,6 +108,88 @@ fn bench_monsters(c: &mut Criterion) {
         let mut app = level_with_monsters(count);
         group.bench_function(format!("256x256_{count}"), |b| {
             b.iter(|| {
+                app.world_mut().write_message(PlayerCommand::Wait);
+                app.update();
+            })
+        });
+    }
+    group.finish();
+}
+
+/// An 80x50 fifth level with `count` monsters hunting the player on its room floor and `allies`
+/// of the player's beside it, following; a player who cannot die.
+fn level_with_company(count: u32, allies: u32) -> App {
+    use delve_core::world::{Kind, Mind, Monster, PATIENCE};
+    let params = GenParams::new(7, 80, 50, CorridorStyle::Mixed).at_depth(5);
+    let mut level = delve_core::generation::generate(&params).expect("a level").level;
+    let start = level.map.start();
+    let floor: Vec<_> = (0..level.map.tiles().len())
+        .map(|i| level.map.pos_of(i))
+        .filter(|&p| level.map.tile(p).is_walkable() && !level.map.tile(p).is_door() && p != start)
+        .collect();
+    let mut near: Vec<_> = floor.clone();
+    near.sort_by_key(|p| ((p.x - start.x).abs().max((p.y - start.y).abs()), p.y, p.x));
+    let mut rng = delve_core::rng::GenRng::new(99);
+    level.monsters.clear();
+    for id in 0..allies {
+        let kind = [Kind::Orc, Kind::Goblin, Kind::Jackal, Kind::GoblinArcher][id as usize % 4];
+        level.monsters.push(Monster {
+            id,
+            kind,
+            at: near[id as usize],
+            hp: kind.stats().max_hp,
+            energy: 0,
+            mind: Mind::Ally {
+                waiting: false,
+                kills: 0,
+            },
+        });
+    }
+    for id in allies..allies + count {
+        let at = loop {
+            let p = floor[rng.below(floor.len() as u32) as usize];
+            if level.monster_at(p).is_none() {
+                break p;
+            }
+        };
+        let kind = Kind::ALL[id as usize % Kind::ALL.len()];
+        level.monsters.push(Monster {
+            id,
+            kind,
+            at,
+            hp: kind.stats().max_hp,
+            energy: 0,
+            mind: Mind::Hunting {
+                target: start,
+                patience: PATIENCE,
+            },
+        });
+    }
+    let mut app = delve::app::headless_app(Dungeon::single(level));
+    app.world_mut().resource_mut::<Game>().player_mut().health = delve_core::world::Health::full(i32::MAX / 2);
+    app
+}
+
+/// Issue 57's measure: a turn with 40 monsters and 4 allies on an 80x50 level against a quiet
+/// one (no monsters at all). Monsters that die are put back, so every turn has its crowd.
+fn bench_company(c: &mut Criterion) {
+    let mut group = c.benchmark_group("turn_company");
+    group.sample_size(30);
+    group.warm_up_time(Duration::from_millis(500));
+    group.measurement_time(Duration::from_secs(4));
+    for (count, allies) in [(0, 0), (40, 4)] {
+        let fresh = level_with_company(count, allies);
+        let monsters = fresh.world().resource::<Game>().dungeon().level().monsters.clone();
+        let mut app = fresh;
+        let mut turns = 0;
+        group.bench_function(format!("80x50_{count}_monsters_{allies}_allies"), |b| {
+            b.iter(|| {
+                turns += 1;
+                if turns % 50 == 0 {
+                    // The crowd as it was (the fights thin it out).
+                    let mut game = app.world_mut().resource_mut::<Game>();
+                    game.dungeon_mut().level_mut().monsters.clone_from(&monsters);
+                }
                 app.world_mut().write_message(PlayerCommand::Wait);
                 app.update();
             })
@@ -287,6 +371,7 @@ criterion_group!(
     benches,
     bench_turn,
     bench_monsters,
+    bench_company,
     bench_terrain,
     bench_level_change,
     bench_whole_level,

@@ -246,7 +246,15 @@ fn door_openers_open_doors_and_the_others_wait_behind_them() {
         let opens = kind.stats().passes_doors();
         let expected = matches!(
             kind,
-            Kind::Goblin | Kind::Orc | Kind::Troll | Kind::Kobold | Kind::Monkey | Kind::GoblinArcher | Kind::Ogre
+            Kind::Goblin
+                | Kind::Orc
+                | Kind::Troll
+                | Kind::Kobold
+                | Kind::Monkey
+                | Kind::GoblinArcher
+                | Kind::Ogre
+                | Kind::Imp
+                | Kind::GoblinShaman
         );
         assert_eq!(opens, expected, "{kind:?}");
         let mut app = app_with(map.clone(), vec![monster(0, kind, Pos::new(5, 3), hunting)]);

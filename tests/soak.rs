@@ -155,16 +155,22 @@ fn soak(params: GenParams, actions: usize) -> (Vec<Move>, Vec<Option<u64>>, u32)
             "{params:?} action {i}: health {health:?}"
         );
         let mut places = HashSet::from([here]);
+        let mut fliers = HashSet::new();
         for m in &level.monsters {
             assert!(places.insert(m.at), "{params:?} action {i}: two actors at {:?}", m.at);
-            assert!((1..=m.kind.stats().max_hp).contains(&m.hp), "{m:?}");
+            assert!((1..=m.max_hp()).contains(&m.hp), "{m:?}");
+            if m.kind.stats().habit == delve_core::world::Habit::Flies {
+                fliers.insert(m.at);
+            }
         }
         for &p in &places {
-            // Monsters stand on walkable ground; the player may also swim.
+            // Monsters stand on walkable ground; the player may also swim, and fliers fly over
+            // chasms, lava and deep water.
             let tile = map.tile(p);
             let swimming = p == here && tile == Tile::DeepWater;
+            let flying = fliers.contains(&p) && matches!(tile, Tile::DeepWater | Tile::Lava | Tile::Chasm);
             assert!(
-                (tile.is_walkable() || swimming) && !tile.blocks_movement(),
+                (tile.is_walkable() || swimming || flying) && !tile.blocks_movement(),
                 "{params:?} action {i}: an actor on {tile:?} at {p:?}"
             );
         }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Draws Delve's tileset, assets/tiles/tileset.png: 16x16 tiles, 8 to a row, 6 rows.
+"""Draws Delve's tileset, assets/tiles/tileset.png: 16x16 tiles, 8 to a row, 7 rows.
 
 Index (assets/tiles/tiles.txt is the table; src/assets.rs `tiles` is checked against it): 0 wall, 1 room floor, 2 corridor floor, 3 closed door,
 4 open door, 5 locked door, 6 player, 7 stairs down, 8 stairs up, 9 key, 10 rat, 11 jackal,
@@ -9,7 +9,8 @@ thrown, wand), drawn pale to be tinted by the game, 24-29 the later monsters (ko
 goblin archer, bloat, vampire bat, centaur), 30-32 the dagger, the axe and the mace (20, the
 class's picture, is the sword), 33-39 the terrain (grass, shallow water, deep water, lava, chasm,
 bridge, ashes), 40 a trap (pale, tinted by its kind), 41 fire, 42 gas (pale, tinted), 43 gold,
-44 a ration (pale, tinted as the items are).
+44 a ration (pale, tinted as the items are), 45-48 the will-o'-wisp, the imp, the goblin shaman and
+the salamander.
 Plain Python 3 (no packages): run it from anywhere to redraw the PNG.
 """
 import os
@@ -17,7 +18,7 @@ import struct
 import zlib
 
 T = 16
-COLS, ROWS = 8, 6
+COLS, ROWS = 8, 7
 
 # Palette: one character per colour in the drawings below; '.' is transparent.
 PAL = {
@@ -86,6 +87,14 @@ PAL = {
     "@": (90, 84, 76, 255),      # ash speck
     "$": (255, 120, 20, 255),    # flame
     "%": (255, 230, 100, 255),   # flame core
+    "^": (150, 220, 255, 255),   # wisp light
+    "~": (70, 130, 200, 255),    # wisp glow
+    "&": (214, 70, 60, 255),     # imp
+    "*": (130, 30, 30, 255),     # imp shade
+    "(": (150, 110, 200, 255),   # shaman's robe
+    ")": (96, 66, 140, 255),     # robe shade
+    "[": (240, 120, 40, 255),    # salamander
+    "]": (170, 60, 20, 255),     # salamander shade
 }
 
 
@@ -541,6 +550,82 @@ CENTAUR = [
     "................",
 ]
 
+WISP = [
+    "................",
+    "................",
+    "......~~~~......",
+    ".....~^^^^~.....",
+    "....~^^aa^^~....",
+    "....~^akka^~....",
+    "....~^akka^~....",
+    "....~^^aa^^~....",
+    ".....~^^^^~.....",
+    "......~^^~......",
+    ".......~^~......",
+    "......~^~.......",
+    ".......~........",
+    "................",
+    "................",
+    "................",
+]
+
+IMP = [
+    "................",
+    "...k.......k....",
+    "...k*k...k*k....",
+    "....k&kkk&k.....",
+    "....k&&&&&k.....",
+    "....k&e&e&k.....",
+    "....k&&&&&k.....",
+    ".....k&kk&k.....",
+    "..kk.k&&&&k.kk..",
+    "..k*kk&&&&kk*k..",
+    "...k*&&&&&&*k...",
+    ".....k&&&&k.....",
+    ".....k&kk&k..k..",
+    ".....k*kk*k.k*k.",
+    ".....kk..kk..k..",
+    "................",
+]
+
+GOBLIN_SHAMAN = [
+    "................",
+    "......kkk.......",
+    ".....k(((k......",
+    "....k(oook......",
+    "....k(oeok..kk..",
+    ".....koook.kyyk.",
+    "....k((((k..kk..",
+    "...k(((((kk.k...",
+    "...k((((((k.k...",
+    "...k()((((k.k...",
+    "...k)(((()k.k...",
+    "...k((((((k.k...",
+    "...k)((((()kk...",
+    "....kkkkkkk.....",
+    "................",
+    "................",
+]
+
+SALAMANDER = [
+    "................",
+    "................",
+    "................",
+    ".............$$.",
+    "..........kkk$%$",
+    ".........k[[ek$.",
+    "..kk....k[[[[k..",
+    ".k]]k..k[[[[k...",
+    "..k]]kk[[[[[k...",
+    "...k][[[[[[k....",
+    "...k[]k[k][k....",
+    "..kk]k.k]kk]k...",
+    "..k.kk..kk.kk...",
+    "................",
+    "................",
+    "................",
+]
+
 # The dagger, the axe and the mace have pictures of their own (the sword is WEAPON): a vault
 # offering a mace and a sword showed one picture twice.
 DAGGER = [
@@ -795,6 +880,10 @@ ART = {
     "gas": GAS,
     "gold": GOLD,
     "ration": RATION,
+    "will-o'-wisp": WISP,
+    "imp": IMP,
+    "goblin shaman": GOBLIN_SHAMAN,
+    "salamander": SALAMANDER,
 }
 
 

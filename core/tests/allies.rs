@@ -95,7 +95,10 @@ fn freeing_a_captive_takes_turns_of_work_that_a_break_does_not_undo() {
     play(&mut run, Act::Step(Dir8::N));
     play(&mut run, Act::Step(Dir8::E));
     let said = play(&mut run, Act::Step(Dir8::E)).join(" ");
-    assert!(said.contains("You free the goblin! It will fight at your side."), "{said}");
+    assert!(
+        said.contains("You free the goblin! It will fight at your side."),
+        "{said}"
+    );
     assert_eq!(the(&run, 1).unwrap().mind, ALLY);
     assert_eq!(run.turn(), turn + 6, "four turns of work, a step away and a step back");
     // Freed, it is in the way no longer: a step into it changes places.
@@ -398,5 +401,9 @@ fn an_ally_goes_round_the_player_to_a_sleeper_near_it() {
     for _ in 0..6 {
         play(&mut run, Act::Wait);
     }
-    assert!(the(&run, 2).is_none() || the(&run, 2).unwrap().is_hurt(), "{:?}", the(&run, 1));
+    assert!(
+        the(&run, 2).is_none() || the(&run, 2).unwrap().is_hurt(),
+        "{:?}",
+        the(&run, 1)
+    );
 }

@@ -797,3 +797,118 @@ fn a_level_emptied_and_left_long_is_refilled_out_of_sight() {
     );
     // The same seed and the same waits bring the same newcomers: it is the run's own stream.
 }
+
+#[test]
+fn a_will_o_wisp_flies_over_lava_and_chasms_unharmed() {
+    // The player behind a moat of lava and a chasm no walker crosses.
+    let map = "\
+##########
+#@..%%:..#
+#...%%:..#
+#...%%:..#
+##########
+";
+    let mut run = run_on(map);
+    let me = run.player().at;
+    put(&mut run, monster(1, Kind::Wisp, Pos::new(8, 2), hunting(me)));
+    put(&mut run, monster(2, Kind::Goblin, Pos::new(8, 1), hunting(me)));
+    let mut over = false;
+    for _ in 0..30 {
+        play(&mut run, Act::Wait);
+        let wisp = the(&run, 1).expect("unharmed by what it flies over");
+        over |= matches!(run.dungeon().level().map.tile(wisp.at), Tile::Lava | Tile::Chasm);
+        if steps_apart(wisp.at, me) <= 1 {
+            break;
+        }
+    }
+    let wisp = the(&run, 1).unwrap();
+    assert!(over, "it flew over the moat");
+    assert!(steps_apart(wisp.at, me) <= 1, "and came to the player: {:?}", wisp.at);
+    assert_eq!(wisp.hp, Kind::Wisp.stats().max_hp);
+    assert!(the(&run, 2).unwrap().at.x >= 7, "the goblin cannot cross");
+}
+
+#[test]
+fn an_imp_blinks_to_your_side_from_afar() {
+    let mut blinked = 0;
+    for seed in 0..10 {
+        let mut run = run_on(ROOM);
+        run.set_rng(GenRng::new(seed));
+        let me = run.player().at;
+        put(&mut run, monster(1, Kind::Imp, Pos::new(6, 5), hunting(me)));
+        for _ in 0..4 {
+            let before = the(&run, 1).unwrap().at;
+            let said = play(&mut run, Act::Wait).join(" ");
+            let now = the(&run, 1).unwrap().at;
+            if steps_apart(before, now) > 1 {
+                assert!(said.contains("The imp blinks!"), "{said}");
+                assert_eq!(steps_apart(now, me), 1, "beside the player");
+                blinked += 1;
+                break;
+            }
+        }
+    }
+    assert!(blinked >= 5, "{blinked} of 10 blinked within 4 turns");
+}
+
+#[test]
+fn a_goblin_shaman_confuses_you_from_afar_and_keeps_its_distance() {
+    let mut run = run_on(ROOM);
+    let me = run.player().at;
+    put(&mut run, monster(1, Kind::GoblinShaman, Pos::new(5, 4), hunting(me)));
+    let mut spun = false;
+    for _ in 0..15 {
+        let said = play(&mut run, Act::Wait).join(" ");
+        if said.contains("Your head spins.") {
+            spun = true;
+            assert!(run.player().status.confusion > 0);
+        }
+        let shaman = the(&run, 1).unwrap();
+        assert!(steps_apart(shaman.at, me) >= 2, "it keeps off: {:?}", shaman.at);
+        assert!(steps_apart(shaman.at, me) <= 5, "and in range");
+    }
+    assert!(spun, "it cast at the player");
+}
+
+#[test]
+fn a_salamander_breathes_fire_that_takes_the_grass_round_you() {
+    let map = "\
+############
+#\"\"\".......#
+#.@........#
+#\"\"\".......#
+############
+";
+    let mut run = run_on(map);
+    let me = run.player().at;
+    put(&mut run, monster(1, Kind::Salamander, Pos::new(6, 2), hunting(me)));
+    let mut lit = false;
+    for _ in 0..15 {
+        play(&mut run, Act::Wait);
+        if run.dungeon().level().fire.keys().any(|&p| steps_apart(p, me) <= 1) {
+            lit = true;
+            break;
+        }
+    }
+    assert!(lit, "fire where the player stands");
+    let level = run.dungeon().level();
+    assert!(
+        level.fire.keys().any(|&p| level.map.tile(p) == Tile::Grass),
+        "and the grass beside it caught"
+    );
+}
+
+#[test]
+fn a_will_o_wisp_over_lava_is_struck_from_the_shore() {
+    let map = "\
+######
+#@%..#
+######
+";
+    let mut run = run_on(map);
+    put(&mut run, monster(1, Kind::Wisp, Pos::new(2, 1), Mind::Asleep));
+    let said = play(&mut run, Act::Step(Dir8::E)).join(" ");
+    assert!(said.contains("wisp"), "{said}");
+    assert_eq!(run.player().at, Pos::new(1, 1), "the player stays on the shore");
+    assert!(the(&run, 1).is_none_or(|w| w.is_hurt()));
+}

@@ -329,6 +329,24 @@ fn the_golden_recording_still_replays() {
             Err(e) => assert!(RULES > 7 && e.contains("made under rules 7"), "{name}: {e}"),
         }
     }
+    // Rules 8's (captives and allies, four new kinds): the golden run of format 11, and a bot's
+    // whole run won on a checkpoint's turn.
+    for name in ["golden-r8.delverec", "golden-r8-won-on-a-checkpoint.delverec"] {
+        match verify(&data(name)) {
+            Ok((verdict, _)) => {
+                assert!(RULES == 8 && verdict.ok(), "{name}: {:?}", verdict.desync);
+                if name.contains("won") {
+                    assert_eq!(verdict.outcome, Outcome::Won, "{name}");
+                    assert_eq!(
+                        verdict.turns % CHECKPOINT_EVERY,
+                        0,
+                        "{name} ends on a checkpoint's turn"
+                    );
+                }
+            }
+            Err(e) => assert!(RULES > 8 && e.contains("made under rules 8"), "{name}: {e}"),
+        }
+    }
 }
 
 #[test]

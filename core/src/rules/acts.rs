@@ -63,6 +63,8 @@ pub enum Act {
     /// Tell every ally on the level to wait where it stands, or (if all are waiting) to follow
     /// (the player; a turn).
     Order,
+    /// Blink to this free tile along a clear line (monsters that blink: `Habit::Blinks`).
+    Blink(Pos),
 }
 
 impl Act {
@@ -282,6 +284,8 @@ pub enum Effect {
     Swapped(u32),
     /// The player told every ally on the level to wait (`true`) or to follow.
     Ordered(bool),
+    /// The actor blinked to this tile.
+    Blinked(Pos),
 }
 
 /// What hurt an actor, when it was not a blow: the record's cause of a death.
@@ -380,6 +384,7 @@ impl Effect {
             Effect::Unchained(..) => "unchained",
             Effect::Swapped(..) => "swapped",
             Effect::Ordered(..) => "ordered",
+            Effect::Blinked(..) => "blinked",
         }
     }
 
@@ -519,7 +524,7 @@ mod tests {
     use super::*;
 
     /// The pinned names, in the order they were given: a name is never changed or reused.
-    const PINNED: [&str; 62] = [
+    const PINNED: [&str; 63] = [
         "moved",
         "door-opened",
         "door-closed",
@@ -582,6 +587,7 @@ mod tests {
         "unchained",
         "swapped",
         "ordered",
+        "blinked",
     ];
 
     #[test]
@@ -673,6 +679,7 @@ mod tests {
             Effect::Unchained(3),
             Effect::Swapped(3),
             Effect::Ordered(true),
+            Effect::Blinked(p),
         ];
         let keys: Vec<&str> = every.iter().map(Effect::key).collect();
         assert_eq!(keys, PINNED);

@@ -9,13 +9,13 @@
 //! the noise rule (`noise`).
 
 use super::noise::hearing_range;
-use super::senses::{Senses, enterable};
+use super::senses::{Gait, Senses, enterable};
 use super::{Act, diagonal_doorway};
 use crate::geom::Dir8;
 use crate::geom::Pos;
 use crate::paths::StepField;
 use crate::rng::GenRng;
-use crate::world::{Doors, Habit, Level};
+use crate::world::{BLINK_FROM, BLINK_ONE_IN, CAST_ONE_IN, Habit, Level};
 
 use crate::world::{Mind, Monster, PATIENCE};
 
@@ -71,15 +71,15 @@ pub const SUMMONS_REACH: u32 = 160;
 /// arrives (a hunter gave up after `PATIENCE` turns, halfway across a level); one that cannot
 /// gives up as any hunter does.
 pub(crate) fn summon(level: &mut Level, to: Pos) {
-    let mut fields: Vec<(Doors, StepField)> = Vec::new();
+    let mut fields: Vec<(Gait, StepField)> = Vec::new();
     for m in level.monsters.iter_mut().filter(|m| m.is_hostile()) {
-        let doors = m.kind.stats().doors;
-        let i = match fields.iter().position(|f| f.0 == doors) {
+        let gait = Gait::of(m.kind);
+        let i = match fields.iter().position(|f| f.0 == gait) {
             Some(i) => i,
             None => {
                 let mut field = StepField::default();
-                field.compute(&level.map, to, SUMMONS_REACH, |t| enterable(t, doors));
-                fields.push((doors, field));
+                field.compute(&level.map, to, SUMMONS_REACH, |t| enterable(t, gait));
+                fields.push((gait, field));
                 fields.len() - 1
             }
         };
@@ -111,7 +111,7 @@ fn can_step(m: &Monster, dir: Dir8, level: &Level, senses: &Senses) -> bool {
     let to = Dir8::from_pos(m.at, dir);
     let map = &level.map;
     let Some(tile) = map.get(to) else { return false };
-    enterable(tile, m.kind.stats().doors)
+    enterable(tile, Gait::of(m.kind))
         && !diagonal_doorway(map, m.at, to)
         && !senses.crowded(map, to)
         && !fears(m, level, to)
@@ -181,7 +181,8 @@ pub(crate) fn decide(
     rng: &mut GenRng,
 ) -> Option<Act> {
     let habit = m.kind.stats().habit;
-    if habit == Habit::Erratic && m.is_hostile() && !matches!(m.mind, Mind::Asleep) && rng.coin() {
+    let flits = matches!(habit, Habit::Erratic | Habit::Flies);
+    if flits && m.is_hostile() && !matches!(m.mind, Mind::Asleep) && rng.coin() {
         return flit(m, level, player_at, senses, rng);
     }
     let sees_you = notices(m, player_at, senses);
@@ -220,6 +221,14 @@ pub(crate) fn decide(
             match habit {
                 Habit::Bloat if adjacent(m.at, player_at) => Some(Act::Wait), // it hovers, waiting to be popped
                 Habit::Archer(range) if sees_you => shoot_or_keep_away(m, range, player_at, level, senses, rng),
+                Habit::Confuses(range) | Habit::Breathes(range) if sees_you => {
+                    cast_or_keep_away(m, range, player_at, level, senses, rng)
+                }
+                Habit::Blinks
+                    if sees_you && chebyshev(m.at, player_at) >= BLINK_FROM && rng.below(BLINK_ONE_IN) == 0 =>
+                {
+                    blink_beside(m, player_at, level).or_else(|| hunt(m, target, player_at, level, senses))
+                }
                 Habit::Archer(range)
                     if target != player_at
                         && ours_at(level, player_at, target)
@@ -270,6 +279,51 @@ fn shoot_or_keep_away(
     hunt(m, player_at, player_at, level, senses)
 }
 
+/// A caster that sees you (a confuser, a breather): one turn in `CAST_ONE_IN` it casts at you
+/// along a clear line within `range`; else it keeps its distance (a step back when you are two
+/// tiles off or nearer, fighting when cornered next to you), and closes in from beyond its range.
+fn cast_or_keep_away(
+    m: &Monster,
+    range: u32,
+    player_at: Pos,
+    level: &Level,
+    senses: &mut Senses,
+    rng: &mut GenRng,
+) -> Option<Act> {
+    let far = chebyshev(m.at, player_at);
+    if far > range {
+        return hunt(m, player_at, player_at, level, senses);
+    }
+    if far > 1 && clear_shot(level, m.at, player_at) && rng.below(CAST_ONE_IN) == 0 {
+        return Some(Act::Shoot(player_at));
+    }
+    if far <= 2
+        && let Some(away) = step_away(m, player_at, level, senses)
+    {
+        return Some(away);
+    }
+    if far == 1 {
+        return hunt(m, player_at, player_at, level, senses);
+    }
+    Some(Act::Wait)
+}
+
+/// A blink to the free tile next to the player nearest `m`, along a clear line from it.
+fn blink_beside(m: &Monster, player_at: Pos, level: &Level) -> Option<Act> {
+    crate::paths::neighbours8(player_at)
+        .into_iter()
+        .filter(|&p| {
+            level
+                .map
+                .get(p)
+                .is_some_and(|t| t.is_walkable() && !t.is_door() && t.holds_items())
+                && level.monster_at(p).is_none()
+                && clear_shot(level, m.at, p)
+        })
+        .min_by_key(|&p| (distance_sq(p, m.at), p.y, p.x))
+        .map(Act::Blink)
+}
+
 /// Whether a shot from `from` flies to `to` with nothing (no wall, shut door or monster) in
 /// between.
 pub fn clear_shot(level: &Level, from: Pos, to: Pos) -> bool {
@@ -281,7 +335,7 @@ pub fn clear_shot(level: &Level, from: Pos, to: Pos) -> bool {
 /// here.
 fn step_away(m: &Monster, player_at: Pos, level: &Level, senses: &mut Senses) -> Option<Act> {
     let open = open_ways(m, level, senses);
-    let field = senses.field(&level.map, player_at, m.kind.stats().doors, 0);
+    let field = senses.field(&level.map, player_at, Gait::of(m.kind), 0);
     let here = field.get(m.at).unwrap_or(0);
     let mut best: Option<(u32, Dir8)> = None;
     for (i, dir) in Dir8::ALL.into_iter().enumerate() {
@@ -346,7 +400,7 @@ pub(crate) fn step_toward(
         Mind::Hunting { patience, .. } => patience,
         _ => 0,
     };
-    let field = senses.field(&level.map, target, m.kind.stats().doors, reach);
+    let field = senses.field(&level.map, target, Gait::of(m.kind), reach);
     let here = field.get(m.at);
     let mut best: Option<(u32, Dir8)> = None;
     for to in crate::paths::neighbours8(m.at) {

@@ -47,6 +47,7 @@ pub fn loudness(act: Act, effects: &[Effect]) -> u32 {
         Act::Wait | Act::Search => REST,
         Act::Aim { .. } => THROW,
         Act::Order => ORDER,
+        Act::Blink(_) => HANDLING,
         Act::Shoot(_)
         | Act::Close(_)
         | Act::PickUp
@@ -110,6 +111,7 @@ fn effect_noise(effect: &Effect, sneaking: bool) -> u32 {
         | Effect::Reinforced { .. }
         | Effect::Swapped(_)
         | Effect::Ordered(_)
+        | Effect::Blinked(_)
         | Effect::Mapped
         | Effect::Teleported(_)
         | Effect::Recharged(_)

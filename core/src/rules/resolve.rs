@@ -34,6 +34,8 @@ pub struct Actor<'a> {
     pub stab: i32,
     /// Whether a blow of its that hits may knock the foe back (the player's shield bash).
     pub bash: bool,
+    /// Whether it flies (over chasms, lava and deep water, and over traps without springing them).
+    pub flies: bool,
 }
 
 /// The world an action is judged in: the level (with its monsters), where it lies, and where
@@ -116,17 +118,37 @@ pub fn resolve(scene: &Scene, actor: &Actor, act: Act, rng: &mut GenRng) -> Resu
     match act {
         Act::Wait => Ok(vec![Effect::Waited]),
         Act::Step(dir) | Act::Sneak(dir) => step(scene, actor, dir, rng),
-        Act::Shoot(at) => match (actor.habit, scene.occupant(at)) {
-            (Habit::Archer(range), Some(target))
-                if scene.enemies(actor.who, target)
-                    && mind::chebyshev(actor.at, at) <= range
-                    && mind::clear_shot(scene.level, actor.at, at) =>
-            {
-                let damage = roll_damage(actor.attack, target, scene.player_armour, rng);
-                Ok(vec![Effect::Shot { target, damage }])
+        Act::Shoot(at) => {
+            let in_reach =
+                |range: u32| mind::chebyshev(actor.at, at) <= range && mind::clear_shot(scene.level, actor.at, at);
+            match (actor.habit, scene.occupant(at)) {
+                (Habit::Archer(range), Some(target)) if scene.enemies(actor.who, target) && in_reach(range) => {
+                    let damage = roll_damage(actor.attack, target, scene.player_armour, rng);
+                    Ok(vec![Effect::Shot { target, damage }])
+                }
+                // A spell of confusion takes only the player (monsters have no head to spin).
+                (Habit::Confuses(range), Some(Who::Player))
+                    if scene.enemies(actor.who, Who::Player) && in_reach(range) =>
+                {
+                    Ok(vec![Effect::Confused(crate::world::CONFUSE_TURNS)])
+                }
+                (Habit::Breathes(range), Some(target)) if scene.enemies(actor.who, target) && in_reach(range) => {
+                    Ok(vec![Effect::Ignited(at)])
+                }
+                _ => Err(Refusal::NoShot),
             }
-            _ => Err(Refusal::NoShot),
-        },
+        }
+        Act::Blink(to) => {
+            let free = scene.occupant(to).is_none()
+                && map
+                    .get(to)
+                    .is_some_and(|t| t.is_walkable() && !t.is_door() && t.holds_items());
+            if actor.habit == Habit::Blinks && free && to != actor.at && mind::clear_shot(scene.level, actor.at, to) {
+                Ok(vec![Effect::Blinked(to)])
+            } else {
+                Err(Refusal::NoRoomToBlink)
+            }
+        }
         Act::PickUp
         | Act::Drop(_)
         | Act::Use(_)
@@ -212,11 +234,14 @@ fn step(scene: &Scene, actor: &Actor, dir: Dir8, rng: &mut GenRng) -> Result<Vec
         Tile::Door(DoorState::Locked) if actor.doors == Doors::Smashes => Ok(vec![Effect::DoorSmashed(to)]),
         Tile::Door(DoorState::Locked) => Err(Refusal::Locked),
         // Only the player goes where harm is (monsters keep out: `senses::enterable`), and never
-        // into lava of its own will.
-        Tile::Lava => Err(Refusal::Lava),
-        Tile::DeepWater | Tile::Chasm if actor.who != Who::Player => Err(Refusal::Wall),
+        // into lava of its own will; fliers go over it all.
+        // (A flier over it may still be struck from the shore.)
+        Tile::Lava if !actor.flies && scene.occupant(to).is_none() => Err(Refusal::Lava),
+        Tile::DeepWater | Tile::Chasm if actor.who != Who::Player && !actor.flies => Err(Refusal::Wall),
         // A chasm on the deepest level (a map file's) has no level below to fall to.
-        Tile::Chasm if scene.depth >= scene.deepest => Err(Refusal::NowhereToGo),
+        Tile::Chasm if scene.depth >= scene.deepest && !actor.flies && scene.occupant(to).is_none() => {
+            Err(Refusal::NowhereToGo)
+        }
         Tile::Door(DoorState::Open)
         | Tile::Floor
         | Tile::Corridor
@@ -227,11 +252,19 @@ fn step(scene: &Scene, actor: &Actor, dir: Dir8, rng: &mut GenRng) -> Result<Vec
         | Tile::DeepWater
         | Tile::Chasm
         | Tile::Bridge
+        | Tile::Lava
         | Tile::Ashes => {
             match scene.occupant(to) {
                 Some(Who::Monster(id)) if actor.who == Who::Player && scene.side(Who::Monster(id)) == Side::Neither => {
                     // A bump at a captive works at its chains.
                     return Ok(vec![Effect::Unchained(id)]);
+                }
+                Some(Who::Monster(id))
+                    if actor.who == Who::Player
+                        && scene.side(Who::Monster(id)) == Side::Ours
+                        && matches!(tile, Tile::Lava | Tile::Chasm) =>
+                {
+                    return Err(Refusal::Occupied); // a flying ally over the abyss: no place to swap
                 }
                 Some(Who::Monster(id)) if actor.who == Who::Player && scene.side(Who::Monster(id)) == Side::Ours => {
                     // An ally in the way changes places with the player.
@@ -293,6 +326,9 @@ fn step(scene: &Scene, actor: &Actor, dir: Dir8, rng: &mut GenRng) -> Result<Vec
 /// chasm, or the weapon lost while swimming.
 pub(crate) fn arrive(scene: &Scene, actor: &Actor, to: Pos, tile: Tile, rng: &mut GenRng) -> Vec<Effect> {
     let mut effects = vec![Effect::Moved { to, onto: tile }];
+    if actor.flies {
+        return effects; // over whatever lies below
+    }
     match tile {
         Tile::Lava => {
             effects.push(Effect::Harmed {
@@ -411,6 +447,7 @@ mod tests {
             pack: None,
             stab: SNEAK_ATTACK,
             bash: false,
+            flies: false,
         }
     }
 

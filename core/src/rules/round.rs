@@ -57,7 +57,7 @@ impl Happening {
             level.monsters.iter().find(|m| m.id == id).map_or(from, |m| m.at)
         };
         let at = match effect {
-            Effect::Moved { to, .. } | Effect::Flew { to, .. } | Effect::Teleported(to) => to,
+            Effect::Moved { to, .. } | Effect::Flew { to, .. } | Effect::Teleported(to) | Effect::Blinked(to) => to,
             Effect::DoorOpened(p) | Effect::DoorClosed(p) | Effect::DoorUnlocked(p) | Effect::DoorSmashed(p) => p,
             Effect::Attacked { target, .. } | Effect::Shot { target, .. } => match target {
                 Who::Player => stage.player.at,
@@ -94,6 +94,7 @@ fn player_actor<'k>(stage: &'k Stage, keys: &'k [Pos]) -> Actor<'k> {
             super::resolve::SNEAK_ATTACK
         },
         bash: stage.player.has(Boon::ShieldBash) && stage.player.pack.worn().is_some(),
+        flies: false,
     }
 }
 
@@ -439,6 +440,7 @@ pub(crate) fn monsters_act(
                 pack: None,
                 stab: super::resolve::SNEAK_ATTACK,
                 bash: false,
+                flies: m.kind.stats().habit == Habit::Flies,
             };
             let Ok(effects) = resolve(&scene, &actor, act, rng) else {
                 continue; // blocked (a friend moved in the way): the move is lost
@@ -476,6 +478,7 @@ pub(crate) fn monsters_act(
                         target: Who::Player,
                         ..
                     } | Effect::Stole(_)
+                        | Effect::Confused(_)
                 );
                 if to_player || was_seen || seen(senses, at) {
                     messages.extend(applied.message);

@@ -24,7 +24,7 @@ pub(crate) struct Senses {
     /// The tiles in the player's line of sight at the last `look`.
     in_sight: Marks,
     width: u32,
-    fields: Vec<(Pos, Doors, StepField)>,
+    fields: Vec<(Pos, Gait, StepField)>,
     fields_used: usize,
     /// How far the last noise walked to each tile (read only where `reached` marks it).
     heard: Vec<u32>,
@@ -110,17 +110,17 @@ impl Senses {
                 .contains(p.y as usize * self.width as usize + p.x as usize)
     }
 
-    /// The ways to `target` for a walker that meets doors as `doors` says, searched `reach`
-    /// steps out (`HUNT_REACH` at least), found once a turn (again only for a longer reach).
-    pub fn field(&mut self, map: &TileMap, target: Pos, doors: Doors, reach: u32) -> &StepField {
+    /// The ways to `target` for a walker of `gait`, searched `reach` steps out (`HUNT_REACH` at
+    /// least), found once a turn (again only for a longer reach).
+    pub fn field(&mut self, map: &TileMap, target: Pos, gait: Gait, reach: u32) -> &StepField {
         let reach = reach.max(HUNT_REACH);
         let used = &self.fields[..self.fields_used];
-        let i = match used.iter().position(|f| f.0 == target && f.1 == doors) {
+        let i = match used.iter().position(|f| f.0 == target && f.1 == gait) {
             Some(i) if self.fields[i].2.limit() >= reach => return &self.fields[i].2,
             Some(i) => i,
             None => {
                 if self.fields_used == self.fields.len() {
-                    self.fields.push((target, doors, StepField::default()));
+                    self.fields.push((target, gait, StepField::default()));
                 }
                 self.fields_used += 1;
                 self.fields_used - 1
@@ -128,8 +128,8 @@ impl Senses {
         };
         let slot = &mut self.fields[i];
         slot.0 = target;
-        slot.1 = doors;
-        slot.2.compute(map, target, reach, |t| enterable(t, doors));
+        slot.1 = gait;
+        slot.2.compute(map, target, reach, |t| enterable(t, gait));
         &slot.2
     }
 
@@ -269,14 +269,34 @@ impl Senses {
     }
 }
 
-/// Whether a monster that meets doors as `doors` says may step onto `tile`, or bump it open.
-pub(crate) const fn enterable(tile: Tile, doors: Doors) -> bool {
+/// How a monster gets about: what a closed door means to it, and whether it flies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Gait {
+    /// What a closed door means to it.
+    pub doors: Doors,
+    /// Whether it flies over chasms, lava and deep water.
+    pub flies: bool,
+}
+
+impl Gait {
+    /// The gait of a monster of `kind`.
+    pub(crate) fn of(kind: crate::world::Kind) -> Gait {
+        let s = kind.stats();
+        Gait {
+            doors: s.doors,
+            flies: s.habit == crate::world::Habit::Flies,
+        }
+    }
+}
+
+/// Whether a monster of `gait` may step onto `tile`, or bump it open.
+pub(crate) const fn enterable(tile: Tile, gait: Gait) -> bool {
     match tile {
         Tile::Wall | Tile::SecretDoor | Tile::SecretCorridor => false,
-        // No monster swims, burns or jumps: they keep out of water, lava and chasms.
-        Tile::DeepWater | Tile::Lava | Tile::Chasm => false,
-        Tile::Door(DoorState::Locked) => matches!(doors, Doors::Smashes),
-        Tile::Door(DoorState::Closed) => !matches!(doors, Doors::Stopped),
+        // Only fliers cross water, lava and chasms: the rest keep out of them.
+        Tile::DeepWater | Tile::Lava | Tile::Chasm => gait.flies,
+        Tile::Door(DoorState::Locked) => matches!(gait.doors, Doors::Smashes),
+        Tile::Door(DoorState::Closed) => !matches!(gait.doors, Doors::Stopped),
         _ => true,
     }
 }

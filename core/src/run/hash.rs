@@ -6,8 +6,8 @@
 use crate::geom::Pos;
 use crate::map::{FNV_OFFSET, Tile, fnv1a_byte, fnv1a_on};
 use crate::world::{
-    Carrying, Deeds, Ending, FloorItem, Growth, Health, Item, Key, Level, Loot, Lore, Mind, Monster, Player, RunRecord,
-    STOMACH_START, Status, Trap,
+    Carrying, Deeds, Ending, FloorItem, Growth, Health, Item, Key, Kind, Level, Loot, Lore, Mind, Monster, Player,
+    RunRecord, STOMACH_START, Status, Trap,
 };
 
 use super::Run;
@@ -269,10 +269,12 @@ fn hash(run: &Run, kept: &TileHashes, worked_out: &mut dyn FnMut(usize, (u64, u6
         out.extend_from_slice(&feats.to_le_bytes());
     }
     // Rules 7 on: the kills by kind and the deeds, which the score and the feats are made from
-    // (no other state holds them); only when there is any, as above.
+    // (no other state holds them); only when there is any, as above. Each kind killed is hashed
+    // by its pinned id with its count, so a kind added to the table changes no hash.
     if kills.iter().any(|&n| n > 0) {
         out.push(b'k');
-        for n in kills {
+        for (kind, n) in Kind::ALL.iter().zip(kills).filter(|(_, n)| **n > 0) {
+            out.extend_from_slice(&kind.id().to_le_bytes());
             out.extend_from_slice(&n.to_le_bytes());
         }
     }

@@ -43,10 +43,13 @@ use crate::world::Boon;
 /// at its end. Rules 7 also play otherwise: a summons (an alarm, a shriek) gives each monster
 /// patience for its whole walk, the state hash takes in kills and deeds, a boon offer never
 /// repeats the last, a bloat's burst leaves its gas on the level, a monster hunting the player
-/// from the next tile follows it up or down the stairs, newcomers refill a level left long, and
-/// from depth 2 one level in two holds a captive to free, an ally from then on (`Act::Order`
-/// tells allies to wait or follow).
-pub const RULES: u32 = 7;
+/// from the next tile follows it up or down the stairs, and newcomers refill a level left long.
+///
+/// Rules 8: company and foes. From depth 2 one level in two holds a captive to free, an ally
+/// from then on (`Act::Order` tells allies to wait or follow; monsters fight allies as they fight
+/// the player); four new kinds (a flier, a blinker, a confuser, a fire-breather) change what
+/// every level is made with; the state hash takes in each kind killed by its pinned id.
+pub const RULES: u32 = 8;
 
 /// A checkpoint (the state hash) is kept every this many turns.
 pub const CHECKPOINT_EVERY: u64 = 50;

@@ -1,9 +1,11 @@
 //! A save's bytes: an 8-byte mark and the format version (u32, little-endian), then, from format
 //! 2, the run in parts: the run itself (the player, the log, the random stream...) and each level
 //! made (its terrain, what lies and stands on it, what the player remembers of it), each part
-//! postcard bytes in a zlib stream of its own, the parts framed by postcard. A part's Adler-32
-//! check catches a damaged or cut file; the mark and version say what a file is before anything
-//! is read from it. Because levels are parts, a save after a turn encodes the level played on and
+//! postcard bytes in a zlib stream of its own, the parts framed by postcard; from format 11 a
+//! CRC-32 of everything before it ends the file. A part's Adler-32 check catches most damage, and
+//! the CRC-32 what Adler-32 cannot (a flipped bit in a back-reference can copy in bytes whose sums
+//! match the ones it replaced: a level with four tiles changed passed as whole); the mark and
+//! version say what a file is before anything is read from it. Because levels are parts, a save after a turn encodes the level played on and
 //! keeps the others as they were (`SaveCache`).
 //!
 //! What each format holds, and how an older one becomes the newest, is `formats` (a module per
@@ -30,6 +32,50 @@ pub const FORMAT: u32 = 11;
 pub const OLDEST: u32 = 1;
 /// Bytes of the header: the mark and the version.
 pub const HEADER: usize = MAGIC.len() + 4;
+/// The first format that ends with a CRC-32 of the bytes before it.
+const CRC_FROM: u32 = 11;
+/// Bytes of the CRC-32 at the end of a file of format `CRC_FROM` on.
+const CRC: usize = 4;
+
+/// The CRC-32 (IEEE 802.3, as zip and PNG use) of `bytes`.
+pub(crate) fn crc32(bytes: &[u8]) -> u32 {
+    const TABLE: [u32; 256] = {
+        let mut table = [0u32; 256];
+        let mut i = 0;
+        while i < 256 {
+            let mut c = i as u32;
+            let mut k = 0;
+            while k < 8 {
+                c = if c & 1 != 0 { 0xEDB8_8320 ^ (c >> 1) } else { c >> 1 };
+                k += 1;
+            }
+            table[i] = c;
+            i += 1;
+        }
+        table
+    };
+    !bytes
+        .iter()
+        .fold(!0u32, |c, &b| TABLE[((c ^ u32::from(b)) & 0xff) as usize] ^ (c >> 8))
+}
+
+/// The body of a save of `version` (after its header), its CRC-32 checked and taken off from
+/// format `CRC_FROM` on.
+fn checked_body(bytes: &[u8], version: u32) -> Result<&[u8], SaveError> {
+    if version < CRC_FROM {
+        return Ok(&bytes[HEADER..]);
+    }
+    let Some(end) = bytes.len().checked_sub(CRC).filter(|&end| end >= HEADER) else {
+        return Err(SaveError::Damaged("it is cut short (no checksum at its end)".into()));
+    };
+    let stored = u32::from_le_bytes(bytes[end..].try_into().expect("four bytes"));
+    if crc32(&bytes[..end]) != stored {
+        return Err(SaveError::Damaged(
+            "its checksum (CRC-32) does not match its contents".into(),
+        ));
+    }
+    Ok(&bytes[HEADER..end])
+}
 /// The most a level's part may inflate to: the largest level (1024x1024) takes a byte a tile and
 /// at most two for its memory; 4 MiB more leaves room for thousands of rooms and monsters.
 const LEVEL_PART_MAX: usize = 3 * (crate::map::MAX_SIDE as usize).pow(2) + (4 << 20);
@@ -88,10 +134,12 @@ fn frame(run: &[u8], levels: &[Option<Vec<u8>>]) -> Vec<u8> {
         levels: levels.iter().map(|l| l.as_deref().map(Part)).collect(),
     };
     let body = postcard::to_allocvec(&parts).expect("parts always serialise");
-    let mut bytes = Vec::with_capacity(HEADER + body.len());
+    let mut bytes = Vec::with_capacity(HEADER + body.len() + CRC);
     bytes.extend_from_slice(&MAGIC);
     bytes.extend_from_slice(&FORMAT.to_le_bytes());
     bytes.extend_from_slice(&body);
+    let crc = crc32(&bytes);
+    bytes.extend_from_slice(&crc.to_le_bytes());
     bytes
 }
 
@@ -110,7 +158,7 @@ pub fn parts_of(bytes: &[u8]) -> Result<(Vec<u8>, Vec<Option<Vec<u8>>>), SaveErr
         FORMAT => {}
         version => return Err(SaveError::Version(version)),
     }
-    inflated_parts(&bytes[HEADER..])
+    inflated_parts(checked_body(bytes, FORMAT)?)
 }
 
 /// The parts of a save's body, inflated.
@@ -223,7 +271,10 @@ pub(crate) fn format_of(bytes: &[u8]) -> Result<u32, SaveError> {
 /// save of an older format is read as that format and brought up the ladder, hop by hop.
 pub fn decode(bytes: &[u8]) -> Result<SavedRun, SaveError> {
     let version = format_of(bytes)?;
-    let body = &bytes[HEADER..];
+    if !(OLDEST..=FORMAT).contains(&version) {
+        return Err(SaveError::Version(version));
+    }
+    let body = checked_body(bytes, version)?;
     let newest = match version {
         1 => from_v1(unpack("the run", &inflate("the run", body, V1_MAX)?)?),
         2 => from_v2(read(body)?),
@@ -363,6 +414,29 @@ fn inflate_problem(status: miniz_oxide::inflate::TINFLStatus) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_crc_is_the_standard_one_and_any_changed_byte_is_refused() {
+        assert_eq!(crc32(b"123456789"), 0xCBF4_3926);
+        assert_eq!(crc32(b""), 0);
+        // Sums that Adler-32 cannot tell apart (a byte up one here and down one there, as a
+        // flipped back-reference made them), inside a frame: the CRC-32 tells them apart.
+        let a = frame(b"\x00\x01\x01\x01", &[]);
+        let b = frame(b"\x01\x00\x00\x02", &[]);
+        assert_ne!(a[a.len() - CRC..], b[b.len() - CRC..]);
+        for i in HEADER..a.len() {
+            let mut bad = a.clone();
+            bad[i] ^= 0x10;
+            assert!(
+                matches!(checked_body(&bad, FORMAT), Err(SaveError::Damaged(_))),
+                "byte {i}"
+            );
+        }
+        assert!(
+            checked_body(&a[..HEADER + 2], FORMAT).is_err(),
+            "no room for a checksum"
+        );
+    }
 
     #[test]
     fn the_header_is_read_before_anything_else() {

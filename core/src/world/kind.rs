@@ -42,7 +42,27 @@ pub enum Habit {
     Erratic,
     /// Heals a hit point every `REGENERATES_EVERY` turns.
     Regenerates,
+    /// Flies: over chasms, lava and deep water as over floor (and over traps without springing
+    /// them), erratic as a bat.
+    Flies,
+    /// Blinks: seeing you from afar, now and then it is next to you in a flash.
+    Blinks,
+    /// Casts confusion on you from up to this many tiles along a clear line, and keeps its
+    /// distance as an archer does.
+    Confuses(u32),
+    /// Breathes fire at you from up to this many tiles along a clear line (setting grass and
+    /// doors alight), and keeps its distance as an archer does.
+    Breathes(u32),
 }
+
+/// A caster casts (a breather breathes) one turn in this many that it may.
+pub const CAST_ONE_IN: u32 = 3;
+/// Turns of confusion a confuser's spell leaves.
+pub const CONFUSE_TURNS: u16 = 4;
+/// A blinker blinks one turn in this many that it may (seeing you, at least `BLINK_FROM` away).
+pub const BLINK_ONE_IN: u32 = 3;
+/// The least distance a blinker blinks from.
+pub const BLINK_FROM: u32 = 3;
 
 /// A regenerating kind heals a point every this many turns.
 pub const REGENERATES_EVERY: u64 = 3;
@@ -61,6 +81,14 @@ impl Habit {
             Habit::Bloat => "It does not fight; it bursts when killed, poisoning whoever stands next to it.".into(),
             Habit::Erratic => "It flits about: half its moves go anywhere.".into(),
             Habit::Regenerates => format!("It heals a hit point every {REGENERATES_EVERY} turns."),
+            Habit::Flies => "It flies over chasms, lava and deep water, and flits about.".into(),
+            Habit::Blinks => "Seeing you from afar, now and then it blinks to your side.".into(),
+            Habit::Confuses(range) => {
+                format!("It casts confusion on you from up to {range} tiles, and keeps its distance.")
+            }
+            Habit::Breathes(range) => {
+                format!("It breathes fire at you from up to {range} tiles, setting grass and doors alight.")
+            }
         }
     }
 }
@@ -144,6 +172,18 @@ super::stable::catalog! {
         /// Fast, and shoots from afar.
         Centaur = 11 => row("centaur", 24, (2, 6), 65, 100, 8, Stopped, Habit::Archer(6), (7, 10), 1)
             .shown(look('C', 29, [156, 108, 66]), "A horseman with a bow."),
+        /// A flier: crosses chasms, lava and water.
+        Wisp = 12 => row("will-o'-wisp", 10, (2, 4), 70, 100, 8, Stopped, Habit::Flies, (3, 8), 2)
+            .shown(look('w', 45, [150, 220, 255]), "A cold light that drifts where no one walks."),
+        /// A caster that blinks to your side.
+        Imp = 13 => row("imp", 9, (2, 5), 75, 100, 8, Opens, Habit::Blinks, (4, 9), 2)
+            .shown(look('i', 46, [214, 70, 60]), "A small devil with a trick of space."),
+        /// A caster that confuses from afar.
+        GoblinShaman = 14 => row("goblin shaman", 9, (1, 3), 55, 100, 8, Opens, Habit::Confuses(5), (5, 10), 2)
+            .shown(look('s', 47, [150, 110, 200]), "It walks with the goblins' war bands, muttering."),
+        /// Breathes fire.
+        Salamander = 15 => row("salamander", 20, (3, 6), 70, 100, 7, Stopped, Habit::Breathes(4), (6, 10), 2)
+            .shown(look('S', 48, [240, 120, 40]), "A lizard of the deep fires."),
     }
 }
 
@@ -279,7 +319,7 @@ mod tests {
         let sentence = Kind::doors_sentence();
         assert!(
             sentence
-                .starts_with("Goblins, orcs, trolls, kobolds, monkeys and goblin archers open doors; ogres smash them"),
+                .starts_with("Goblins, orcs, trolls, kobolds, monkeys, goblin archers, imps and goblin shamans open doors; ogres smash them"),
             "{sentence}"
         );
         for kind in Kind::ALL {
@@ -288,7 +328,10 @@ mod tests {
                 "{kind:?}: {sentence}"
             );
         }
-        assert!(sentence.ends_with("vampire bats and centaurs cannot."), "{sentence}");
+        assert!(
+            sentence.ends_with("vampire bats, centaurs, will-o'-wisps and salamanders cannot."),
+            "{sentence}"
+        );
     }
 
     #[test]

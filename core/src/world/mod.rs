@@ -22,7 +22,10 @@ pub use growth::{
     PRECISION_TO_HIT, REGENERATION_EVERY, THROWER, VIGOUR_HP, experience_for, grade_of,
 };
 pub use item::{Class, FloorItem, Item, ItemKind, ItemStats, Lore, article, capitalised};
-pub use kind::{Doors, Habit, Kind, MAX_SIGHT, NORMAL_SPEED, REGENERATES_EVERY, Stats};
+pub use kind::{
+    BLINK_FROM, BLINK_ONE_IN, CAST_ONE_IN, CONFUSE_TURNS, Doors, Habit, Kind, MAX_SIGHT, NORMAL_SPEED,
+    REGENERATES_EVERY, Stats,
+};
 pub use level::{Key, Level, Loot};
 pub use look::{Look, look};
 pub use monster::{ALLY_HEALS_EVERY, ALLY_KILLS_PER_GRADE, ALLY_MOST_GRADE, CHAINS, Mind, Monster, PATIENCE};

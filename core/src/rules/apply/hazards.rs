@@ -83,7 +83,11 @@ pub(super) fn hazards(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
             match level.traps.iter_mut().find(|t| t.at == at && t.hidden) {
                 Some(t) => {
                     t.hidden = false;
-                    said(format!("You find {} {}.", crate::world::article(t.kind.name()), t.kind.name()))
+                    said(format!(
+                        "You find {} {}.",
+                        crate::world::article(t.kind.name()),
+                        t.kind.name()
+                    ))
                 }
                 None => Applied::default(),
             }

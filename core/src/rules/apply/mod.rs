@@ -65,6 +65,7 @@ pub fn apply(stage: &mut Stage, who: Who, effect: &Effect) -> Applied {
         | Effect::LevelChanged { .. }
         | Effect::Fell
         | Effect::Teleported(..)
+        | Effect::Blinked(..)
         | Effect::Escaped => ways::ways(stage, who, *effect),
         Effect::Stole(..)
         | Effect::Attacked { .. }

@@ -139,6 +139,13 @@ pub(super) fn ways(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
             }
             None => Applied::default(),
         },
+        (Effect::Blinked(to), Who::Monster(id)) => {
+            if let Some(i) = level.monster_index(id) {
+                level.monsters[i].at = to;
+            }
+            said(format!("{} blinks!", the(level, id)))
+        }
+        (Effect::Blinked(_), Who::Player) => Applied::default(),
         (Effect::Teleported(to), Who::Monster(id)) => {
             if let Some(i) = level.monster_index(id) {
                 level.monsters[i].at = to;

@@ -7,7 +7,7 @@ use super::{MAX_TURN, SavedGear, SavedLevel, SavedMemory, SavedRun};
 use crate::dungeon::{Dungeon, Origin};
 use crate::fov::{LevelMemory, Memory};
 use crate::geom::{Pos, Rect};
-use crate::map::TileMap;
+use crate::map::{Tile, TileMap};
 use crate::rng::GenRng;
 use crate::run::{Run, RunSpec};
 use crate::world::{
@@ -50,15 +50,21 @@ fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Leve
     let inside = |p: Pos| p.x >= 0 && p.y >= 0 && (p.x as u32) < width && (p.y as u32) < height;
     let tile = |p: Pos| tiles[p.y as usize * width as usize + p.x as usize];
     let off = |p: Pos| format!("depth {depth} names ({}, {}), off its {width}x{height} map", p.x, p.y);
-    let mut walkable = vec![("the start", start)];
-    walkable.extend(keys.iter().map(|k| ("a key", k.at)));
-    walkable.extend(relic.map(|r| ("the Heartstone", r)));
-    walkable.extend(monsters.iter().map(|m| (m.kind.name(), m.at)));
-    for (what, p) in walkable {
+    // Where each stands: on walkable ground, or (a flier) over a chasm, lava or deep water.
+    let mut walkable = vec![("the start", start, false)];
+    walkable.extend(keys.iter().map(|k| ("a key", k.at, false)));
+    walkable.extend(relic.map(|r| ("the Heartstone", r, false)));
+    walkable.extend(
+        monsters
+            .iter()
+            .map(|m| (m.kind.name(), m.at, m.kind.stats().habit == crate::world::Habit::Flies)),
+    );
+    for (what, p, flies) in walkable {
         if !inside(p) {
             return Err(off(p));
         }
-        if !tile(p).is_walkable() {
+        let over = flies && matches!(tile(p), Tile::Chasm | Tile::Lava | Tile::DeepWater);
+        if !tile(p).is_walkable() && !over {
             return Err(format!("{what} lies in a wall on depth {depth}, at ({}, {})", p.x, p.y));
         }
     }
