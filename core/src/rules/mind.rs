@@ -188,7 +188,8 @@ pub(crate) fn decide(
     let sees_you = notices(m, player_at, senses);
     match m.mind {
         Mind::Asleep | Mind::Captive { .. } => None,
-        Mind::Ally { .. } => super::ally::decide(m, level, player_at, senses),
+        // An ally's choice is `ally::decide`'s (the round asks it).
+        Mind::Ally { .. } => None,
         Mind::Wandering { heading } => wander(m, heading, level, senses, rng),
         Mind::Fleeing if habit == Habit::Coward && m.hp >= m.max_hp() => {
             // Whole again: back to the fight, where it last knew you to be.

@@ -417,7 +417,11 @@ pub(crate) fn monsters_act(
             if mind::perceive(&mut m, player_at, senses) && seen(senses, m.at) {
                 messages.push(notice(&m));
             }
-            let act = mind::decide(&mut m, level, player_at, senses, rng);
+            let act = if m.is_ally() {
+                super::ally::decide(&m, level, player_at, senses)
+            } else {
+                mind::decide(&mut m, level, player_at, senses, rng)
+            };
             stage.dungeon.level_mut().monsters[i] = m;
             let Some(act) = act else { continue };
             let scene = Scene {
