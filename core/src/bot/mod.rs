@@ -98,6 +98,11 @@ impl Bot {
             (player.at, &player.keys, player.health, player.carrying, &player.memory);
         let level = dungeon.level();
         let map = &level.map;
+        // Out of the fire first (a salamander's breath, a burning trap), as any player would; and
+        // confused beside lava or a chasm, no step at all (half of them go astray).
+        if let Some(act) = out_of_harm(run) {
+            return act;
+        }
         let held = keys.doors_on(dungeon.depth());
         // Where to: the relic, else up (carrying it) or down.
         let goal = match (level.relic, carrying.relic) {
@@ -294,6 +299,42 @@ impl Bot {
         });
         downhill(map, &self.food_field, at, |q| level.trap_at(q).is_none_or(|t| t.hidden)).map(Act::Step)
     }
+}
+
+/// What a bot does about harm where it stands: standing in fire, a step to the neighbour that
+/// burns least (not burning, then not catching: not grass, nor a door; never lava, a chasm or deep
+/// water, nor a monster's tile); confused with lava or a chasm next to it, a wait (a confused
+/// step goes astray half the time, and one into lava is death). `None`: nothing to do about it.
+fn out_of_harm(run: &Run) -> Option<Act> {
+    let level = run.dungeon().level();
+    let map = &level.map;
+    let at = run.player().at;
+    let deadly = |p: Pos| matches!(map.get(p), Some(Tile::Lava | Tile::Chasm));
+    if level.fire.contains_key(&at) {
+        let rank = |p: Pos| {
+            let t = map.tile(p);
+            let near_fire = crate::paths::neighbours8(p)
+                .iter()
+                .filter(|q| level.fire.contains_key(q))
+                .count();
+            (t.is_flammable(), near_fire)
+        };
+        return Dir8::ALL
+            .into_iter()
+            .map(|d| (d, Dir8::from_pos(at, d)))
+            .filter(|&(d, p)| {
+                map.get(p)
+                    .is_some_and(|t| t.is_walkable() && !matches!(t, Tile::DeepWater))
+                    && !deadly(p)
+                    && !level.fire.contains_key(&p)
+                    && level.monster_at(p).is_none()
+                    && !(d.is_diagonal() && (map.tile(p).is_door() || map.tile(at).is_door()))
+            })
+            .min_by_key(|&(_, p)| rank(p))
+            .map(|(d, _)| Act::Step(d));
+    }
+    let confused = run.player().status.confusion > 0;
+    (confused && crate::paths::neighbours8(at).into_iter().any(deadly)).then_some(Act::Wait)
 }
 
 /// The boon a bot takes of those offered: harder blows, then more hit points, surer blows, a
