@@ -13,7 +13,7 @@ use delve_core::rules::{Act, Refusal};
 use delve_core::run::{Run, RunSpec};
 use delve_core::save::{SavedRun, decode, encode, encode_recording, verify};
 use delve_core::world::{CHAINS, Kind, Mind, Monster};
-use fixtures::{hunting, monster, run_on};
+use fixtures::{hunting, monster, play, put, run_on, steps_apart, the};
 
 const ROOM: &str = "\
 ####################
@@ -42,22 +42,6 @@ const ALLY: Mind = Mind::Ally {
     waiting: false,
     kills: 0,
 };
-
-fn put(run: &mut Run, m: Monster) {
-    run.dungeon_mut().level_mut().monsters.push(m);
-}
-
-fn the(run: &Run, id: u32) -> Option<Monster> {
-    run.dungeon().level().monsters.iter().find(|m| m.id == id).copied()
-}
-
-fn steps_apart(a: Pos, b: Pos) -> i32 {
-    (a.x - b.x).abs().max((a.y - b.y).abs())
-}
-
-fn play(run: &mut Run, act: Act) -> Vec<String> {
-    run.play(act).expect("a turn").messages
-}
 
 fn saved_and_loaded(run: &Run) -> Run {
     decode(&encode(&SavedRun::capture(run)))

@@ -14,7 +14,7 @@ use delve_core::rules::{Act, noise};
 use delve_core::run::Run;
 use delve_core::save::{decode, encode};
 use delve_core::world::{Item, ItemKind, Kind, Loot, Mind, Monster};
-use fixtures::{hunting, monster, run_on};
+use fixtures::{hunting, monster, play, put, run_on, steps_apart, the};
 
 const ROOM: &str = "\
 ####################
@@ -33,23 +33,6 @@ const ROOM: &str = "\
 #..................#
 ####################
 ";
-
-fn put(run: &mut Run, m: Monster) {
-    run.dungeon_mut().level_mut().monsters.push(m);
-}
-
-fn the(run: &Run, id: u32) -> Option<Monster> {
-    run.dungeon().level().monsters.iter().find(|m| m.id == id).copied()
-}
-
-fn steps_apart(a: Pos, b: Pos) -> i32 {
-    (a.x - b.x).abs().max((a.y - b.y).abs())
-}
-
-/// Plays `act` and returns what the player was told.
-fn play(run: &mut Run, act: Act) -> Vec<String> {
-    run.play(act).expect("a turn").messages
-}
 
 #[test]
 fn archers_shoot_along_a_clear_line_and_step_back_when_you_close_in() {

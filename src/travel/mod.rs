@@ -136,6 +136,11 @@ fn note_put_down(mut walker: ResMut<AutoMove>, game: Res<Game>, mut commands: Me
     }
 }
 
+/// The time between two of the walker's steps: the player's travel pace, at most `delay`.
+fn pace(settings: Option<&crate::settings::Settings>, delay: StepDelay) -> Duration {
+    settings.map_or(delay.0, |s| s.travel_pace().1.min(delay.0))
+}
+
 /// A step into a captive starts freeing it: the walker works on at its chains, a turn at a time,
 /// until it is free or something worth a look happens (a monster coming into view, a blow).
 fn start_freeing(
@@ -156,7 +161,7 @@ fn start_freeing(
             walker.goal = Some(Goal::Free(captive.id));
             walker.watch = watch(&game);
             walker.stepped_at = None;
-            let pace = settings.as_ref().map_or(delay.0, |s| s.travel_pace().1.min(delay.0));
+            let pace = pace(settings.as_deref(), *delay);
             walker.next_step = time.elapsed() + pace;
         }
     }
@@ -457,7 +462,7 @@ fn walk_step(
     }
     if let Goal::Free(id) = goal {
         free(&mut walker, &game, id, &mut commands, turn);
-        let pace = settings.as_ref().map_or(delay.0, |s| s.travel_pace().1.min(delay.0));
+        let pace = pace(settings.as_deref(), *delay);
         walker.next_step = time.elapsed() + pace;
         return;
     }
@@ -505,7 +510,7 @@ fn walk_step(
                 walker.goal = Some(Goal::Free(m.id));
                 commands.write(PlayerCommand::Step(dir));
                 walker.stepped_at = Some(turn);
-                let pace = settings.as_ref().map_or(delay.0, |s| s.travel_pace().1.min(delay.0));
+                let pace = pace(settings.as_deref(), *delay);
                 walker.next_step = time.elapsed() + pace;
                 return;
             }
@@ -519,7 +524,7 @@ fn walk_step(
             let dir = Dir8::between(at, walk[0]);
             if let Some(dir) = dir {
                 commands.write(PlayerCommand::Step(dir));
-                let pace = settings.as_ref().map_or(delay.0, |s| s.travel_pace().1.min(delay.0));
+                let pace = pace(settings.as_deref(), *delay);
                 walker.next_step = time.elapsed() + pace;
                 walker.stepped_at = Some(turn);
             } else {

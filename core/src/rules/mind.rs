@@ -309,18 +309,21 @@ fn cast_or_keep_away(
     Some(Act::Wait)
 }
 
+/// Whether a blinker at `from` may blink to `to`: open ground (not a door), along a clear line.
+/// Who stands there is the caller's to ask.
+pub(crate) fn blink_spot(level: &Level, from: Pos, to: Pos) -> bool {
+    level
+        .map
+        .get(to)
+        .is_some_and(|t| t.is_walkable() && !t.is_door() && t.holds_items())
+        && clear_shot(level, from, to)
+}
+
 /// A blink to the free tile next to the player nearest `m`, along a clear line from it.
 fn blink_beside(m: &Monster, player_at: Pos, level: &Level) -> Option<Act> {
     crate::paths::neighbours8(player_at)
         .into_iter()
-        .filter(|&p| {
-            level
-                .map
-                .get(p)
-                .is_some_and(|t| t.is_walkable() && !t.is_door() && t.holds_items())
-                && level.monster_at(p).is_none()
-                && clear_shot(level, m.at, p)
-        })
+        .filter(|&p| level.monster_at(p).is_none() && blink_spot(level, m.at, p))
         .min_by_key(|&p| (distance_sq(p, m.at), p.y, p.x))
         .map(Act::Blink)
 }

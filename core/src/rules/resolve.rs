@@ -139,11 +139,8 @@ pub fn resolve(scene: &Scene, actor: &Actor, act: Act, rng: &mut GenRng) -> Resu
             }
         }
         Act::Blink(to) => {
-            let free = scene.occupant(to).is_none()
-                && map
-                    .get(to)
-                    .is_some_and(|t| t.is_walkable() && !t.is_door() && t.holds_items());
-            if actor.habit == Habit::Blinks && free && to != actor.at && mind::clear_shot(scene.level, actor.at, to) {
+            let free = scene.occupant(to).is_none() && mind::blink_spot(scene.level, actor.at, to);
+            if actor.habit == Habit::Blinks && free && to != actor.at {
                 Ok(vec![Effect::Blinked(to)])
             } else {
                 Err(Refusal::NoRoomToBlink)

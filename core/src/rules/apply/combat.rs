@@ -237,7 +237,7 @@ fn attacked(stage: &mut Stage, who: Who, target: Who, damage: Option<i32>, blow:
                     Who::Monster(s) => level.monster_index(s).map_or(stage.player.at, |k| level.monsters[k].at),
                     Who::Player => stage.player.at,
                 };
-                let stats = monster_stats(level, i);
+                let stats = target.kind.stats();
                 let monster = &mut level.monsters[i];
                 let was_fleeing = monster.mind == Mind::Fleeing;
                 let turns_tail = stats.habit == Habit::Coward && monster.hp * 3 <= stats.max_hp;
@@ -266,11 +266,6 @@ fn attacked(stage: &mut Stage, who: Who, target: Who, damage: Option<i32>, blow:
         }
         (Who::Player, Who::Player) => Applied::default(),
     }
-}
-
-/// The kind's row of the monster at `i`.
-fn monster_stats(level: &crate::world::Level, i: usize) -> crate::world::Stats {
-    level.monsters[i].kind.stats()
 }
 
 /// What the death of `dead` at the hands of the player's side comes to: the record's count, its
