@@ -92,6 +92,7 @@ fn level_with_monsters(count: u32) -> App {
             hp: kind.stats().max_hp,
             energy: 0,
             mind,
+            champion: None,
         });
     }
     let mut app = delve::app::headless_app(Dungeon::single(level));
@@ -143,6 +144,7 @@ fn level_with_company(count: u32, allies: u32) -> App {
                 waiting: false,
                 kills: 0,
             },
+            champion: None,
         });
     }
     for id in allies..allies + count {
@@ -163,6 +165,7 @@ fn level_with_company(count: u32, allies: u32) -> App {
                 target: start,
                 patience: PATIENCE,
             },
+            champion: None,
         });
     }
     let mut app = delve::app::headless_app(Dungeon::single(level));

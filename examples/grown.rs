@@ -29,6 +29,7 @@ fn main() -> bevy::app::AppExit {
             hp: 1,
             energy: 0,
             mind: Mind::Asleep,
+            champion: None,
         });
     }
     if std::env::args().nth(2).as_deref() == Some("doomed") {
@@ -46,6 +47,7 @@ fn main() -> bevy::app::AppExit {
                     target: start,
                     patience: delve_core::world::PATIENCE,
                 },
+                champion: None,
             });
         }
     }

@@ -56,7 +56,7 @@ pub mod tiles {
     pub(crate) const RATION: u32 = 44;
     /// Tiles drawn in the tileset (8 to a row): the ration is the last.
     #[cfg(test)]
-    pub(crate) const COUNT: u32 = 49;
+    pub(crate) const COUNT: u32 = 60;
     /// Side of a tile in pixels.
     pub(crate) const SIZE: u32 = 16;
 }
@@ -69,7 +69,7 @@ pub struct GameAssets {
     #[asset(path = "embedded://tiles/tileset.png")]
     #[asset(image(sampler(filter = nearest)))]
     pub tileset: Handle<Image>,
-    #[asset(texture_atlas_layout(tile_size_x = 16, tile_size_y = 16, columns = 8, rows = 7))]
+    #[asset(texture_atlas_layout(tile_size_x = 16, tile_size_y = 16, columns = 8, rows = 8))]
     pub layout: Handle<TextureAtlasLayout>,
 }
 

@@ -270,6 +270,7 @@ fn explore_stops_when_a_monster_comes_into_view_and_will_not_start_with_one_in_v
         hp: 4,
         energy: 0,
         mind: Mind::Asleep,
+        champion: None,
     });
     let mut app = delve::app::headless_app(Dungeon::single(level));
     walk(&mut app, TravelRequest::Explore, 500);
@@ -289,6 +290,7 @@ fn explore_stops_when_a_monster_comes_into_view_and_will_not_start_with_one_in_v
         hp: 16,
         energy: 0,
         mind: Mind::Asleep,
+        champion: None,
     });
     let mut app = delve::app::headless_app(Dungeon::single(level));
     walk(&mut app, TravelRequest::Explore, 500);
@@ -318,6 +320,7 @@ fn travel_stops_when_hurt() {
             target: Pos::new(1, 1),
             patience: 20,
         },
+        champion: None,
     });
     let mut app = delve::app::headless_app(Dungeon::single(level));
     let hp = |app: &mut App| game(app).player().health.hp;
@@ -466,6 +469,7 @@ fn rest_waits_until_healed_and_cured_and_stops_for_a_monster() {
             mind: Mind::Wandering {
                 heading: delve_core::geom::Dir8::W,
             },
+            champion: None,
         });
     walk(&mut app, TravelRequest::Rest, 200);
     assert_eq!(message(&app), "You see a goblin.", "it wandered into view");
@@ -649,6 +653,7 @@ fn a_step_into_a_captive_works_at_its_chains_until_it_is_free_or_a_monster_comes
         mind: Mind::Captive {
             chains: delve_core::world::CHAINS,
         },
+        champion: None,
     };
     // One step into it, and the walker works on, a turn a step, until it is free.
     let mut level = Level::bare(parse_ascii(HALL.as_bytes()).unwrap());
@@ -672,6 +677,7 @@ fn a_step_into_a_captive_works_at_its_chains_until_it_is_free_or_a_monster_comes
         mind: Mind::Wandering {
             heading: delve_core::geom::Dir8::W,
         },
+        champion: None,
     });
     let mut app = delve::app::headless_app(Dungeon::single(level));
     // Out of view at first (the sight is short here), then it walks up.
@@ -705,6 +711,7 @@ fn an_ally_in_view_does_not_stop_exploring_and_changes_places_on_the_way() {
             waiting: true,
             kills: 0,
         },
+        champion: None,
     });
     let mut app = delve::app::headless_app(Dungeon::single(level));
     walk(&mut app, TravelRequest::To(Pos::new(8, 1)), 200);

@@ -40,6 +40,7 @@ fn monster(id: u32, kind: Kind, at: Pos, mind: Mind) -> Monster {
         hp: kind.stats().max_hp,
         energy: 0,
         mind,
+        champion: None,
     }
 }
 

@@ -56,6 +56,7 @@ fn items_app() -> App {
         hp: 40,
         energy: -10_000,
         mind: Mind::Asleep,
+        champion: None,
     });
     app.update();
     app
@@ -416,6 +417,7 @@ fn a_turn_is_animated_from_its_effects_and_the_next_turn_cuts_it_short() {
             hp: 4,
             energy: -1000,
             mind: Mind::Asleep,
+            champion: None,
         });
         game.0.look();
     }

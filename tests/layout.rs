@@ -327,6 +327,7 @@ fn play_and_every_overlay_fit_every_window_at_every_text_size() {
                     hp: kind.stats().max_hp,
                     energy: 0,
                     mind: delve_core::world::Mind::Asleep,
+                    champion: None,
                 });
             }
         }

@@ -196,6 +196,7 @@ fn a_door_cannot_close_on_something_standing_in_it() {
             hp: kind.stats().max_hp,
             energy: 0,
             mind: delve_core::world::Mind::Asleep,
+            champion: None,
         });
     act(&mut app, PlayerCommand::CloseDoor);
     assert_eq!(message(&app), "Something is in the way.");

@@ -586,6 +586,7 @@ fn deadly_level() -> delve_core::world::Level {
         hp: Kind::Troll.stats().max_hp,
         energy: 0,
         mind: hunting,
+        champion: None,
     }];
     level
 }
@@ -1028,6 +1029,7 @@ fn a_feat_is_kept_the_moment_it_is_earned_though_the_run_is_quit_unfinished() {
         hp: 1,
         energy: 0,
         mind: Mind::Asleep,
+        champion: None,
     }];
     let mut app = saving_app(run, &store);
     for _ in 0..20 {

@@ -422,6 +422,7 @@ fn a_death_leaves_a_last_look_at_the_map_until_a_key() {
                 target: Pos::new(1, 1),
                 patience: 20,
             },
+            champion: None,
         });
     }
     for _ in 0..40 {

@@ -25,6 +25,7 @@ use delve_core::geom::Dir8;
 use delve_core::geom::Pos;
 use delve_core::map::{DoorState, Tile};
 use delve_core::rng::GenRng;
+use delve_core::world::Ground;
 use support::state;
 
 /// One thing the soak does.
@@ -95,6 +96,7 @@ fn soak_dungeon(params: GenParams) -> Dungeon {
                 target: start,
                 patience: PATIENCE,
             },
+            champion: None,
         });
     }
     dungeon
@@ -158,14 +160,22 @@ fn soak(params: GenParams, actions: usize) -> (Vec<Move>, Vec<Option<u64>>, u32)
         let mut fliers = HashSet::new();
         for m in &level.monsters {
             assert!(places.insert(m.at), "{params:?} action {i}: two actors at {:?}", m.at);
-            assert!((1..=m.max_hp()).contains(&m.hp), "{m:?}");
+            // (Hit points over the most are a shield.)
+            assert!((1..=m.max_hp() + delve_core::world::SHIELD).contains(&m.hp), "{m:?}");
             if m.kind.stats().habit == delve_core::world::Habit::Flies {
+                fliers.insert(m.at);
+            }
+            // A swimmer in deep water, a thing of fire in lava.
+            let ground = m.kind.stats().ground();
+            if (ground == Ground::Swims && map.tile(m.at) == Tile::DeepWater)
+                || (ground == Ground::Wades && map.tile(m.at) == Tile::Lava)
+            {
                 fliers.insert(m.at);
             }
         }
         for &p in &places {
-            // Monsters stand on walkable ground; the player may also swim, and fliers fly over
-            // chasms, lava and deep water.
+            // Monsters stand on walkable ground; the player may also swim, fliers fly over
+            // chasms, lava and deep water, eels swim and fire elementals wade lava.
             let tile = map.tile(p);
             let swimming = p == here && tile == Tile::DeepWater;
             let flying = fliers.contains(&p) && matches!(tile, Tile::DeepWater | Tile::Lava | Tile::Chasm);

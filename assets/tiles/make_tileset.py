@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Draws Delve's tileset, assets/tiles/tileset.png: 16x16 tiles, 8 to a row, 7 rows.
+"""Draws Delve's tileset, assets/tiles/tileset.png: 16x16 tiles, 8 to a row, 8 rows.
 
 Index (assets/tiles/tiles.txt is the table; src/assets.rs `tiles` is checked against it): 0 wall, 1 room floor, 2 corridor floor, 3 closed door,
 4 open door, 5 locked door, 6 player, 7 stairs down, 8 stairs up, 9 key, 10 rat, 11 jackal,
@@ -10,7 +10,9 @@ goblin archer, bloat, vampire bat, centaur), 30-32 the dagger, the axe and the m
 class's picture, is the sword), 33-39 the terrain (grass, shallow water, deep water, lava, chasm,
 bridge, ashes), 40 a trap (pale, tinted by its kind), 41 fire, 42 gas (pale, tinted), 43 gold,
 44 a ration (pale, tinted as the items are), 45-48 the will-o'-wisp, the imp, the goblin shaman and
-the salamander.
+the salamander, 49-58 the eel, the pink jelly, the giant spider, the rock worm, the fire
+elemental, the goblin conjurer, the spectral blade, the goblin mystic, the acid mound and the
+phantom, 59 the warden (the Heartstone's guardian).
 Plain Python 3 (no packages): run it from anywhere to redraw the PNG.
 """
 import os
@@ -18,7 +20,7 @@ import struct
 import zlib
 
 T = 16
-COLS, ROWS = 8, 7
+COLS, ROWS = 8, 8
 
 # Palette: one character per colour in the drawings below; '.' is transparent.
 PAL = {
@@ -95,6 +97,22 @@ PAL = {
     ")": (96, 66, 140, 255),     # robe shade
     "[": (240, 120, 40, 255),    # salamander
     "]": (170, 60, 20, 255),     # salamander shade
+    "{": (70, 150, 170, 255),    # eel
+    "}": (30, 90, 110, 255),     # eel shade
+    "<": (240, 140, 190, 255),   # jelly
+    ">": (180, 80, 130, 255),    # jelly shade
+    "+": (160, 150, 140, 255),   # spider
+    "=": (96, 86, 80, 255),      # spider shade
+    "/": (176, 150, 120, 255),   # worm
+    "-": (120, 96, 70, 255),     # worm shade
+    "|": (255, 160, 60, 255),    # fire elemental
+    "_": (255, 240, 170, 255),   # elemental's heart
+    ",": (120, 190, 230, 255),   # conjurer's robe
+    ";": (70, 120, 170, 255),    # conjurer shade
+    ":": (190, 220, 255, 255),   # spectral blade
+    "?": (230, 245, 255, 255),   # blade gleam
+    "#": (200, 230, 120, 255),   # mystic's robe
+    "`": (130, 160, 60, 255),    # mystic shade
 }
 
 
@@ -834,6 +852,218 @@ RATION = [
 ]
 
 # Each tile's picture by its name in tiles.txt, which orders them: the one table of their numbers.
+# The ten kinds of rules 9.
+EEL = [
+    "................",
+    "................",
+    "................",
+    "..........kkk...",
+    ".........k{{{k..",
+    "........k{e{{}k.",
+    "........k{{{}k..",
+    ".......k{{}kk...",
+    "......k{{}k.....",
+    ".....k{{}k......",
+    "5k..k{{}k....5..",
+    "6{kk{{}k....5656",
+    "56{{{}k5...56565",
+    "5656kk565656565.",
+    ".5656565656565..",
+    "................",
+]
+
+PINK_JELLY = [
+    "................",
+    "................",
+    "................",
+    "................",
+    "......kkkk......",
+    "....kk<<<<kk....",
+    "...k<<<<<<<<k...",
+    "..k<<x<<<<<<<k..",
+    "..k<<<e<<e<<<k..",
+    ".k<<<<<<<<<<<<k.",
+    ".k<<<<<<<<<<<>k.",
+    ".k><<<<<<<<<>>k.",
+    "..k>><<<<<>>>k..",
+    "...kkk>>>>kkk...",
+    "......kkkk......",
+    "................",
+]
+
+GIANT_SPIDER = [
+    "................",
+    "................",
+    ".k....kk....k...",
+    "..k..k++k..k....",
+    "...k.k++k.k.....",
+    "k...k++++k...k..",
+    ".kkkk+ee+kkkk...",
+    "....k++++k......",
+    ".kkk=+++++=kkk..",
+    "k..k=++++++=k..k",
+    "..k.k=++++=k.k..",
+    ".k...k====k...k.",
+    "k...k.kkkk.k....",
+    "...k........k...",
+    "................",
+    "................",
+]
+
+ROCK_WORM = [
+    "................",
+    "ssssm...........",
+    "sssm..kkkk......",
+    "ssm..k////k.....",
+    "sm..k/e//e/k....",
+    "m...k//kk//k....",
+    "....k/k..k/k....",
+    "....k//kk//k....",
+    ".....k-//-k.....",
+    "......k//-k.....",
+    "......k-//k.....",
+    ".....k//-k......",
+    ".....k-//k......",
+    "......k-/k......",
+    ".......kk.......",
+    "................",
+]
+
+FIRE_ELEMENTAL = [
+    "......$.........",
+    ".....$%$...$....",
+    "....$|%|$.$%$...",
+    "...$|||||$|%$...",
+    "...k|e|e|k|$....",
+    "...k|||||k$.....",
+    "..kk|___|kk.....",
+    ".k|||___|||k....",
+    "k|||____|||k....",
+    "k|k||___||k|k...",
+    ".k.k|||||k.k....",
+    "...k|||||k......",
+    "..k|||k|||k.....",
+    "..k||k.k||k.....",
+    ".87778.87778....",
+    "8777778777778...",
+]
+
+GOBLIN_CONJURER = [
+    "................",
+    "......kkk.......",
+    ".....k,,,k......",
+    "....k,,,,,k.....",
+    "....kkoookk.....",
+    "....koeoeok.....",
+    ".....kooook.....",
+    "....k,,,,,,k.:..",
+    "...k,,;,,;,,k:?.",
+    "...ko,,;;,,,ok:.",
+    "....k,,,,,,,k...",
+    "....k,,,;,,,k...",
+    "...k,,;,,,;,,k..",
+    "...kkkkkkkkkkk..",
+    "................",
+    "................",
+]
+
+SPECTRAL_BLADE = [
+    "................",
+    "............k...",
+    "...........k?k..",
+    "..........k?:k..",
+    ".........k?:k...",
+    "........k?:k....",
+    ".......k?:k.....",
+    "......k?:k......",
+    ".....k?:k.......",
+    "..kk.k:k........",
+    "...kk:k.........",
+    "....kkk.........",
+    "...k:kkk........",
+    "..k:k..kk.......",
+    "..kk............",
+    "................",
+]
+
+GOBLIN_MYSTIC = [
+    "................",
+    "....^.....^.....",
+    "...^..kkk..^....",
+    "..^..k###k..^...",
+    "..^.kkoookk.^...",
+    "..^.koeoeok.^...",
+    "..^..kooook.^...",
+    "..^.k######k^...",
+    "...k##`##`##k...",
+    "...ko##``###ok..",
+    "...^k#######k^..",
+    "....k###`###k...",
+    "...k##`###`##k..",
+    "...kkkkkkkkkkk..",
+    "................",
+    "................",
+]
+
+ACID_MOUND = [
+    "................",
+    "................",
+    "................",
+    "................",
+    "................",
+    ".......kkk......",
+    ".....kkuuukk....",
+    "....kuuuuuuuk...",
+    "...kuueuuueuuk..",
+    "..kuuuuuuuuuuk..",
+    "..kuuuuuuuuuUUk.",
+    ".kUuuuuuuuuuUUk.",
+    ".kUUuuuuuuUUUk..",
+    "..kkUUUUUUUkk.u.",
+    "....kkkkkkk..uUu",
+    "..............u.",
+]
+
+PHANTOM = [
+    "................",
+    "......gggg......",
+    ".....gaaaag.....",
+    "....gaaaaaag....",
+    "....ga9aa9ag....",
+    "....gaaaaaag....",
+    "...gaaa99aaag...",
+    "...gaaaaaaaag...",
+    "..gaaaaaaaaaag..",
+    "..gaaaaaaaaaag..",
+    "..gaaaaaaaaaag..",
+    "..gaaaaaaaaaag..",
+    "..gaagaagaagag..",
+    "..g.g.gg.g.g.g..",
+    "................",
+    "................",
+]
+
+
+WARDEN = [
+    ".kk..........kk.",
+    "k*kk...kk...kk*k",
+    "k**kkkk@@kkkk**k",
+    ".k*k@@@@@@@@k*k.",
+    "..kk@ze@@ez@kk..",
+    "...k@@@@@@@@k...",
+    "..kk@@zzzz@@kk..",
+    ".k@@k@@@@@@k@@k.",
+    "k@@@@k@zz@k@@@@k",
+    "k@k@@@@zz@@@@k@k",
+    "k@kk@@@@@@@@kk@k",
+    ".kk.k@@@@@@k.kk.",
+    "....k@@kk@@k....",
+    "...k@@k..k@@k...",
+    "..k**k....k**k..",
+    "..kkkk....kkkk..",
+]
+
+
 ART = {
     "wall": wall(),
     "room floor": floor("f", "F", [(7, 7), (8, 8), (2, 12), (13, 3)]),
@@ -884,6 +1114,17 @@ ART = {
     "imp": IMP,
     "goblin shaman": GOBLIN_SHAMAN,
     "salamander": SALAMANDER,
+    "eel": EEL,
+    "pink jelly": PINK_JELLY,
+    "giant spider": GIANT_SPIDER,
+    "rock worm": ROCK_WORM,
+    "fire elemental": FIRE_ELEMENTAL,
+    "goblin conjurer": GOBLIN_CONJURER,
+    "spectral blade": SPECTRAL_BLADE,
+    "goblin mystic": GOBLIN_MYSTIC,
+    "acid mound": ACID_MOUND,
+    "phantom": PHANTOM,
+    "warden": WARDEN,
 }
 
 

@@ -622,11 +622,17 @@ on_both!(a_201_gives_the_name_s_rank);
 fn a_201_gives_the_name_s_rank(postgres: bool) {
     let Some(board) = board("rank", postgres) else { return };
     // Three runs of one seed: Ann's best, Bob's, then a worse one of Ann's.
-    let runs: Vec<_> = (0..8).map(|w| quick_run(44, w)).collect();
-    let mut by_score: Vec<_> = runs.iter().map(|(b, r)| (r.score(), b.clone())).collect();
-    by_score.sort_by_key(|(s, _)| std::cmp::Reverse(*s));
-    by_score.dedup_by_key(|(s, _)| *s);
-    assert!(by_score.len() >= 3, "three scores");
+    // (The first seed from 44 whose eight runs end with three scores or more.)
+    let by_score = (44..64)
+        .map(|seed| {
+            let runs: Vec<_> = (0..8).map(|w| quick_run(seed, w)).collect();
+            let mut by_score: Vec<_> = runs.iter().map(|(b, r)| (r.score(), b.clone())).collect();
+            by_score.sort_by_key(|(s, _)| std::cmp::Reverse(*s));
+            by_score.dedup_by_key(|(s, _)| *s);
+            by_score
+        })
+        .find(|by_score| by_score.len() >= 3)
+        .expect("three scores");
     assert_eq!(board.submit("Ann", ANN, &by_score[0].1).1["rank"], 1);
     assert_eq!(board.submit("Bob", BOB, &by_score[1].1).1["rank"], 2);
     let (status, body) = board.submit("Ann", ANN, &by_score[2].1);

@@ -27,7 +27,7 @@ use delve_core::fov::DEFAULT_RADIUS;
 use delve_core::generation::{CorridorStyle, DEEPEST, GenParams};
 use delve_core::rules::{Act, Effect, Who};
 use delve_core::run::RunSpec;
-use delve_core::world::Ending;
+use delve_core::world::{Ending, article};
 
 struct Outcome {
     deepest: u32,
@@ -178,6 +178,7 @@ fn main() {
         let mut reached = [0u32; DEEPEST as usize + 1];
         let (mut wins, mut turns) = (0, 0);
         let mut killers: std::collections::BTreeMap<String, u32> = Default::default();
+        let mut champions = 0;
         let mut terrain = Terrain::default();
         let (mut early, mut grades, mut eaten, mut gold, mut score, mut feats, mut hungry) = (0, 0, 0, 0, 0, 0, 0);
         let mut starved_stuck = 0;
@@ -207,7 +208,17 @@ fn main() {
             }
             match o.ending {
                 Some(Ending::Won) => wins += 1,
-                Some(Ending::Died { by }) => *killers.entry(by).or_default() += 1,
+                // A champion ("Grak the orc") is counted with its kind, and apart.
+                Some(Ending::Died { by }) => match by
+                    .split_once(" the ")
+                    .filter(|(n, _)| n.starts_with(char::is_uppercase))
+                {
+                    Some((_, kind)) => {
+                        champions += 1;
+                        *killers.entry(format!("{} {kind}", article(kind))).or_default() += 1;
+                    }
+                    None => *killers.entry(by).or_default() += 1,
+                },
                 None => {}
             }
         }
@@ -223,7 +234,19 @@ fn main() {
             at_least(10)
         );
         println!("          deepest reached: {:?}", &reached[1..]);
-        println!("          killed by: {killers:?}; bot stuck (20,000 turns): {stuck}");
+        println!("          killed by: {killers:?} ({champions} of them champions); bot stuck (20,000 turns): {stuck}");
+        let deaths: u32 = killers.values().sum();
+        if let Some((worst, n)) = killers
+            .iter()
+            .filter(|(k, _)| k.starts_with('a'))
+            .max_by_key(|&(_, n)| *n)
+        {
+            println!(
+                "          deadliest kind: {worst}, {n} of {deaths} deaths ({:.0}%); on levels 1-2: {:.0}% of deaths",
+                f64::from(*n) * 100.0 / f64::from(deaths.max(1)),
+                early as f64 * 100.0 / f64::from(deaths.max(1))
+            );
+        }
         let starved = killers.get("starvation").copied().unwrap_or(0);
         println!(
             "          starved {starved} ({starved_stuck} of them stuck 2,000 turns on one level); died on levels 1-2: {early}; mean: experience level {:.1}, rations eaten {:.1}, turns hungry {}, gold {}, score {}, feats {:.1}",

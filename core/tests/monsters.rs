@@ -331,7 +331,8 @@ fn packs_are_placed_together_and_first_levels_mostly_sleep() {
                     .any(|o| o.id != m.id && k.contains(&o.kind) && steps_apart(o.at, m.at) <= 2)
             };
             for m in ms {
-                if m.kind == Kind::Jackal {
+                // (A captive in chains is alone, whatever its kind.)
+                if m.kind == Kind::Jackal && !m.is_captive() {
                     jackals += 1;
                     with_mate += usize::from(mates(m, &[Kind::Jackal]));
                 }
@@ -349,7 +350,15 @@ fn packs_are_placed_together_and_first_levels_mostly_sleep() {
             places.sort_by_key(|p| (p.y, p.x));
             places.dedup();
             assert_eq!(places.len(), ms.len());
-            assert!(ms.iter().all(|m| level.map.tile(m.at) == Tile::Floor));
+            // (A swimmer in deep water.)
+            assert!(ms.iter().all(|m| {
+                let want = if m.kind.stats().ground() == delve_core::world::Ground::Swims {
+                    Tile::DeepWater
+                } else {
+                    Tile::Floor
+                };
+                level.map.tile(m.at) == want
+            }));
         }
     }
     println!(
@@ -894,4 +903,47 @@ fn a_will_o_wisp_over_lava_is_struck_from_the_shore() {
     assert!(said.contains("wisp"), "{said}");
     assert_eq!(run.player().at, Pos::new(1, 1), "the player stays on the shore");
     assert!(the(&run, 1).is_none_or(|w| w.is_hurt()));
+}
+
+#[test]
+fn a_group_wanders_together_after_its_leader() {
+    // A jackal pack (and a goblin with its archer) wandering a big hall keep together: never
+    // more than a step or two beyond the leader's side, turn after turn.
+    let mut map = String::new();
+    map.push_str(&"#".repeat(40));
+    map.push('\n');
+    for y in 0..20 {
+        map.push('#');
+        map.push_str(&".".repeat(38));
+        map.push_str("#\n");
+        if y == 0 {
+            map.replace_range(map.len() - 39..map.len() - 38, "@");
+        }
+    }
+    map.push_str(&"#".repeat(40));
+    map.push('\n');
+    let mut run = run_on(&map);
+    let wander = |heading| Mind::Wandering { heading };
+    put(&mut run, monster(1, Kind::Jackal, Pos::new(30, 15), wander(Dir8::W)));
+    put(&mut run, monster(2, Kind::Jackal, Pos::new(31, 16), wander(Dir8::E)));
+    put(&mut run, monster(3, Kind::Goblin, Pos::new(20, 10), wander(Dir8::N)));
+    put(
+        &mut run,
+        monster(4, Kind::GoblinArcher, Pos::new(21, 11), wander(Dir8::S)),
+    );
+    let mut apart = 0;
+    let mut turns = 0;
+    for _ in 0..60 {
+        play(&mut run, Act::Wait);
+        let (Some(a), Some(b), Some(g), Some(r)) = (the(&run, 1), the(&run, 2), the(&run, 3), the(&run, 4)) else {
+            break;
+        };
+        if ![a, b, g, r].iter().all(|m| matches!(m.mind, Mind::Wandering { .. })) {
+            break; // one of them has noticed the player
+        }
+        turns += 1;
+        apart = apart.max(steps_apart(a.at, b.at)).max(steps_apart(g.at, r.at));
+    }
+    assert!(turns >= 10, "they wandered ({turns} turns)");
+    assert!(apart <= 4, "the groups kept together: {apart} steps apart at most");
 }

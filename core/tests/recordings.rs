@@ -347,6 +347,23 @@ fn the_golden_recording_still_replays() {
             Err(e) => assert!(RULES > 8 && e.contains("made under rules 8"), "{name}: {e}"),
         }
     }
+    // Rules 9's (ten more kinds): the same two.
+    for name in ["golden-r9.delverec", "golden-r9-won-on-a-checkpoint.delverec"] {
+        match verify(&data(name)) {
+            Ok((verdict, _)) => {
+                assert!(RULES == 9 && verdict.ok(), "{name}: {:?}", verdict.desync);
+                if name.contains("won") {
+                    assert_eq!(verdict.outcome, Outcome::Won, "{name}");
+                    assert_eq!(
+                        verdict.turns % CHECKPOINT_EVERY,
+                        0,
+                        "{name} ends on a checkpoint's turn"
+                    );
+                }
+            }
+            Err(e) => assert!(RULES > 9 && e.contains("made under rules 9"), "{name}: {e}"),
+        }
+    }
 }
 
 #[test]

@@ -16,7 +16,8 @@ fn range(lo: i32, hi: i32) -> String {
 /// The monsters' table, in the order a run meets them (by the first level each is found on).
 fn monster_table() -> String {
     let mut kinds = Kind::ALL.to_vec();
-    kinds.sort_by_key(|k| k.stats().depths.0);
+    // (A kind found on no level, only summoned, comes last.)
+    kinds.sort_by_key(|k| (k.stats().weight == 0, k.stats().depths.0));
     let mut out = String::from(
         "| kind | letter | hit points | damage | to hit | speed | notices you from | doors | levels | worth | what it does |\n\
          | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n",
@@ -39,15 +40,18 @@ fn monster_table() -> String {
         } else {
             format!("{} %", s.to_hit)
         };
+        let levels = if s.weight == 0 {
+            "summoned".to_owned()
+        } else {
+            format!("{}–{}", s.depths.0, s.depths.1)
+        };
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {to_hit} | {speed} | {} | {doors} | {}–{} | {} | {} {} |\n",
+            "| {} | {} | {} | {} | {to_hit} | {speed} | {} | {doors} | {levels} | {} | {} {} |\n",
             s.name,
             s.look.glyph,
             s.max_hp,
             range(s.damage.0, s.damage.1),
             s.sight,
-            s.depths.0,
-            s.depths.1,
             s.worth(),
             s.about,
             s.habit.sentence(),

@@ -536,6 +536,7 @@ pub(crate) fn level_json(dungeon: &Dungeon) -> String {
                 "kind": m.kind.name(),
                 "asleep": m.mind == Mind::Asleep,
                 "captive": m.is_captive(),
+                "champion": m.champion.map(|c| c.name()),
             })
         })
         .collect();

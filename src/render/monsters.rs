@@ -59,7 +59,7 @@ fn atlas_sprite(assets: &GameAssets, index: u32) -> Sprite {
 }
 
 /// The mark under a monster bound to the player: a bright line under an ally, a dashed grey one
-/// (its chains) under a captive; hidden under the rest.
+/// (its chains) under a captive, a gold one under a champion; hidden under the rest.
 #[derive(Component, Debug)]
 pub(crate) struct BondMark;
 
@@ -69,6 +69,8 @@ pub(crate) fn bond_colour(m: &Monster) -> Option<Color> {
         Some(palette::ALLY)
     } else if m.is_captive() {
         Some(palette::CAPTIVE)
+    } else if m.champion.is_some() {
+        Some(palette::CHAMPION)
     } else {
         None
     }
@@ -114,9 +116,8 @@ fn show_monsters(
         return;
     }
     let level = game.dungeon().level();
-    let viewshed = game.sight();
-    // The lab shows every monster; else those in view.
-    let in_view = |m: &&Monster| lab || viewshed.is_visible(m.at);
+    // The lab shows every monster; else those the player sees.
+    let in_view = |m: &&Monster| lab || game.sees(m);
     for (entity, sprite, mut transform, children) in &mut sprites {
         let Some(m) = level
             .monster_index(sprite.0)

@@ -50,7 +50,8 @@ struct Watch {
     turn: u64,
     poisoned: bool,
     depth: u32,
-    /// The monsters in view, but the player's allies (their coming and going is no news).
+    /// The monsters in view, but the player's allies and captives (their coming and going is
+    /// no news, and a captive in chains does nothing).
     monsters: Vec<u32>,
     keys: usize,
     stairs: usize,
@@ -193,7 +194,7 @@ fn watch(run: &Run) -> Watch {
     let mut monsters: Vec<u32> = level
         .monsters
         .iter()
-        .filter(|m| view.is_visible(m.at) && !m.is_ally())
+        .filter(|m| run.sees(m) && m.is_hostile())
         .map(|m| m.id)
         .collect();
     monsters.sort_unstable();

@@ -114,6 +114,8 @@ pub(crate) fn monster_health(share: f32, colour_blind: bool) -> (Color, Color) {
 pub(crate) const ALLY: Color = Color::srgb(0.35, 0.9, 1.0);
 /// The line under a captive on the map: grey, its chains.
 pub(crate) const CAPTIVE: Color = Color::srgb(0.62, 0.62, 0.66);
+/// The line under a champion on the map: gold.
+pub(crate) const CHAMPION: Color = Color::srgb(1.0, 0.78, 0.2);
 
 /// A tile, key or relic in view: its own colours.
 pub(crate) const IN_VIEW: Color = Color::WHITE;

@@ -119,7 +119,7 @@ mod page {
                 .level()
                 .monsters
                 .iter()
-                .filter(|m| view.is_visible(m.at))
+                .filter(|m| game.sees(m))
                 .map(|m| format!("{}@{},{}", m.kind.name(), m.at.x, m.at.y))
                 .collect();
             mark(Mark::Monsters, &seen.join(" "));

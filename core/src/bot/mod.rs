@@ -14,7 +14,7 @@ use crate::paths::{Search, StepField};
 use crate::rules::mind::distance_sq;
 use crate::rules::{Act, flight};
 use crate::run::Run;
-use crate::world::{Boon, Class, Habit, Hunger, Item, ItemKind, Mind, Monster};
+use crate::world::{Boon, Class, Hunger, Item, ItemKind, Mind, Monster};
 
 /// Turns a bot goes on trying to reach and free one captive before it gives it up (one it
 /// cannot get next to, across a doorway's corner, say).
@@ -162,7 +162,7 @@ impl Bot {
             .monsters
             .iter()
             .filter(|m| m.is_captive() && self.use_items && !self.given_up.contains(&(depth, m.id)))
-            .filter(|m| !self.blind || run.sight().is_visible(m.at) || reach(m))
+            .filter(|m| !self.blind || run.sees(m) || reach(m))
             .min_by_key(|m| distance_sq(m.at, at));
         let captive = match (captive, self.freeing) {
             (Some(m), Some((d, id, since))) if (d, id) == (depth, m.id) => {
@@ -182,9 +182,7 @@ impl Bot {
         };
         // Something shooting at it from afar: close in and fight it, as a player would.
         let shooter = foes().find(|m| {
-            matches!(m.kind.stats().habit, Habit::Archer(_))
-                && matches!(m.mind, Mind::Hunting { .. })
-                && run.sight().is_visible(m.at)
+            m.kind.stats().habit.keeps_its_distance() && matches!(m.mind, Mind::Hunting { .. }) && run.sees(m)
         });
         let chosen = if self.use_items { item_act(run) } else { None };
         let fed = if adjacent.is_none() { self.food_act(run) } else { None };
@@ -373,7 +371,7 @@ fn item_act(run: &Run) -> Option<Act> {
     let seen: Vec<&Monster> = level
         .monsters
         .iter()
-        .filter(|m| m.is_hostile() && run.sight().is_visible(m.at))
+        .filter(|m| m.is_hostile() && run.sees(m))
         .collect();
     let near = seen.iter().any(|m| distance_sq(m.at, at) <= 25);
     let pack = &player.pack;

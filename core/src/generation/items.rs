@@ -29,7 +29,7 @@ const GOLD_SALT: u64 = 0x6c6f_6f74_5f67_6c64; // "loot_gld"
 const CLASS_WEIGHTS: [u32; 6] = [36, 24, 9, 8, 14, 9];
 /// Healing's weight among potions at first, what a level without one adds, what one takes off.
 const HEALING_START: u32 = 30;
-const HEALING_RISE: u32 = 15;
+const HEALING_RISE: u32 = 12;
 const HEALING_DROP: u32 = 30;
 /// Food metered as Brogue meters it: every level adds this many turns of food owed to the run,
 /// and a ration (`RATION` turns) is laid whenever what is owed comes to one. With the stomach a

@@ -4,7 +4,9 @@
 //! together (jackals; goblins from level 4 in war bands with an archer), sharing a mind; most
 //! monsters on the first levels are asleep (`asleep_percent`). From level 2, one level in two
 //! holds a captive in chains (a kind of its depth), most often with its captors beside it: free
-//! it and it fights for you (Brogue's shackled captives).
+//! it and it fights for you (Brogue's shackled captives). Beside the Heartstone sleeps its
+//! guardian, the warden. From level 4 a level in few holds a champion: one of its monsters
+//! named and stronger, half the time a kind from deeper down.
 
 use crate::fov::compute_fov;
 use crate::geom::Dir8;
@@ -14,12 +16,12 @@ use crate::paths::UNREACHED;
 use crate::rng::GenRng;
 use crate::world::Level;
 
-use crate::world::{CHAINS, Habit, Kind, Mind, Monster, NORMAL_SPEED};
+use crate::world::{CHAINS, CHAMPION_NAMES, Champion, DEEPEST, Ground, Habit, Kind, Mind, Monster, NORMAL_SPEED};
 
 /// Salt that keeps the monsters' random draws apart from the terrain's.
 const SALT: u64 = 0x6d6f_6e73_7465_7273; // "monsters"
 
-/// Monsters on a level of `area` tiles at `depth`: about 3 on a first 80x50 level, 14 on the
+/// Monsters on a level of `area` tiles at `depth`: about 4 on a first 80x50 level, 19 on the
 /// tenth, in proportion to the area.
 pub(crate) fn monster_count(depth: u32, area: u32, rng: &mut GenRng) -> usize {
     population(depth, area) + rng.below(2) as usize
@@ -28,7 +30,7 @@ pub(crate) fn monster_count(depth: u32, area: u32, rng: &mut GenRng) -> usize {
 /// The monsters a level of `area` tiles at `depth` is made with, on average: what time refills
 /// a level to (`rules::round`'s newcomers).
 pub fn population(depth: u32, area: u32) -> usize {
-    ((1.8 + 1.2 * depth as f64) * f64::from(area) / 4000.0).round() as usize
+    ((2.2 + 1.7 * depth as f64) * f64::from(area) / 4000.0).round() as usize
 }
 
 /// The chance, in percent, that a monster on level `depth` is placed asleep: 80 on the first,
@@ -44,14 +46,54 @@ pub const CAPTIVE_PERCENT: u32 = 50;
 /// The chance, in percent, that a captive's captors stand beside it (one or two of its depth).
 pub const CAPTORS_PERCENT: u32 = 70;
 
+/// The first level that may hold a champion.
+pub const CHAMPIONS_FROM: u32 = 4;
+/// The chance, in percent, that a level from `CHAMPIONS_FROM` on holds a champion.
+pub const CHAMPION_PERCENT: u32 = 60;
+/// How many levels deeper a champion out of its depth comes from.
+const OUT_OF_DEPTH: u32 = 3;
+
+/// Makes one of `monsters` a champion (not a captive, nor a kind that does not fight hand to
+/// hand or lives in water): named, stronger, and half the time a kind from `OUT_OF_DEPTH`
+/// levels deeper in its place.
+fn crown(monsters: &mut [Monster], depth: u32, rng: &mut GenRng) {
+    let fit = |k: Kind| on_land(k) && !matches!(k.stats().habit, Habit::Bloat | Habit::Fades | Habit::Guards(_));
+    let candidates: Vec<usize> = (0..monsters.len())
+        .filter(|&i| !monsters[i].is_captive() && fit(monsters[i].kind))
+        .collect();
+    let Some(i) = rng.pick(&candidates) else {
+        return;
+    };
+    let m = &mut monsters[i];
+    // (One of a pack or a war band stays its kind, among its mates.)
+    let in_company = matches!(m.kind.stats().habit, Habit::Pack(..)) || m.kind == Kind::Goblin;
+    if rng.coin()
+        && !in_company
+        && let Some(deeper) = std::iter::repeat_with(|| Kind::choose((depth + OUT_OF_DEPTH).min(DEEPEST), rng))
+            .take(8)
+            .find(|&k| fit(k))
+    {
+        m.kind = deeper;
+    }
+    m.champion = Some(Champion(rng.below(CHAMPION_NAMES.len() as u32) as u8));
+    m.hp = m.max_hp();
+}
+
 /// The level a goblin starts coming in war bands (a goblin archer and another goblin with it).
 const WAR_BANDS_FROM: u32 = 4;
+
+/// Whether a kind lives on land (a swimmer keeps to deep water).
+fn on_land(kind: Kind) -> bool {
+    kind.stats().ground() != Ground::Swims
+}
 
 /// Who comes with a monster of `kind` on level `depth`.
 fn company(kind: Kind, depth: u32, rng: &mut GenRng) -> Vec<Kind> {
     match kind.stats().habit {
         Habit::Pack(lo, hi) => vec![kind; rng.range(lo as i32, hi as i32) as usize],
         _ if kind == Kind::Goblin && depth >= WAR_BANDS_FROM && rng.coin() => vec![Kind::GoblinArcher, Kind::Goblin],
+        // A mystic's shields are for its fellows: it never walks alone.
+        Habit::Shields(_) => vec![Kind::Goblin; rng.range(1, 2) as usize],
         _ => Vec::new(),
     }
 }
@@ -77,14 +119,19 @@ pub(crate) fn populate(level: &mut Level, seed: u64, depth: u32, deepest: u32, d
     // Room floor out of that sight and not under a key, row by row (no division per tile).
     let (tiles, w) = (map.tiles(), map.width() as usize);
     let mut spots: Vec<Pos> = Vec::new();
+    // And deep water out of that sight, for swimmers.
+    let mut pools: Vec<Pos> = Vec::new();
     for (y, row) in tiles.chunks_exact(w).enumerate() {
         for (x, &t) in row.iter().enumerate() {
             let p = Pos::new(x as i32, y as i32);
             if t == Tile::Floor && !in_sight[y * w + x] && level.key_at(p).is_none() {
                 spots.push(p);
+            } else if t == Tile::DeepWater && !in_sight[y * w + x] {
+                pools.push(p);
             }
         }
     }
+    let mut lair = None;
     if depth == deepest {
         // The relic lies on the room floor farthest to walk from the arrival.
         // Farthest first, then nearest the top, then nearest the left (no two tiles rank alike).
@@ -102,6 +149,13 @@ pub(crate) fn populate(level: &mut Level, seed: u64, depth: u32, deepest: u32, d
         let far = far.map(|f| f.1);
         level.relic = far;
         spots.retain(|&p| Some(p) != far);
+        // Its guardian sleeps beside it, on room floor (the first such tile round it).
+        lair = far.and_then(|r| {
+            crate::paths::neighbours8(r)
+                .into_iter()
+                .find(|&q| map.get(q) == Some(Tile::Floor) && level.key_at(q).is_none())
+        });
+        spots.retain(|&p| Some(p) != lair);
     }
     let count = monster_count(depth, map.width() * map.height(), &mut rng).min(spots.len() / 4);
     let mut free = vec![false; tiles.len()];
@@ -118,7 +172,16 @@ pub(crate) fn populate(level: &mut Level, seed: u64, depth: u32, deepest: u32, d
             break;
         };
         free[map.index(at)] = false;
-        let kind = Kind::choose(depth, &mut rng);
+        // A swimmer is drawn only where there is deep water, and put in it.
+        let kind = std::iter::repeat_with(|| Kind::choose(depth, &mut rng))
+            .take(8)
+            .find(|&k| on_land(k) || !pools.is_empty())
+            .unwrap_or(Kind::Rat);
+        let at = if on_land(kind) {
+            at
+        } else {
+            pools.swap_remove(rng.below(pools.len() as u32) as usize)
+        };
         let mind = if rng.percent(asleep_percent(depth)) {
             Mind::Asleep
         } else {
@@ -150,12 +213,27 @@ pub(crate) fn populate(level: &mut Level, seed: u64, depth: u32, deepest: u32, d
                 hp: kind.stats().max_hp,
                 energy: rng.below(NORMAL_SPEED as u32) as i32,
                 mind,
+                champion: None,
             });
         }
     }
     // Drawn after the rest, so a level's other monsters are what they were before captives.
     if depth >= CAPTIVES_FROM && count > 0 && rng.percent(CAPTIVE_PERCENT) {
         captive(&mut monsters, &mut spots, &mut free, (map, depth), &mut rng);
+    }
+    if depth >= CHAMPIONS_FROM && rng.percent(CHAMPION_PERCENT) {
+        crown(&mut monsters, depth, &mut rng);
+    }
+    if let Some(at) = lair {
+        monsters.push(Monster {
+            id: monsters.len() as u32,
+            kind: Kind::Warden,
+            at,
+            hp: Kind::Warden.stats().max_hp,
+            energy: 0,
+            mind: Mind::Asleep,
+            champion: None,
+        });
     }
     level.monsters = monsters;
 }
@@ -178,7 +256,7 @@ fn captive(
     free[map.index(at)] = false;
     let kind = std::iter::repeat_with(|| Kind::choose(depth, rng))
         .take(8)
-        .find(|k| k.stats().habit != Habit::Bloat)
+        .find(|k| on_land(*k) && !matches!(k.stats().habit, Habit::Bloat | Habit::Unseen))
         .unwrap_or(Kind::Goblin);
     let mut place = |kind: Kind, at: Pos, mind: Mind, rng: &mut GenRng| {
         monsters.push(Monster {
@@ -188,6 +266,7 @@ fn captive(
             hp: kind.stats().max_hp,
             energy: rng.below(NORMAL_SPEED as u32) as i32,
             mind,
+            champion: None,
         });
     };
     place(kind, at, Mind::Captive { chains: CHAINS }, rng);
@@ -205,7 +284,7 @@ fn captive(
         free[map.index(near)] = false;
         let guard = std::iter::repeat_with(|| Kind::choose(depth, rng))
             .take(8)
-            .find(|k| k.stats().habit != Habit::Bloat && !matches!(k.stats().habit, Habit::Pack(..)))
+            .find(|k| on_land(*k) && !matches!(k.stats().habit, Habit::Bloat | Habit::Pack(..)))
             .unwrap_or(Kind::Goblin);
         // Standing guard: awake, and they look about them from where the captive is.
         let mind = Mind::Hunting {

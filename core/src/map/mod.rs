@@ -410,6 +410,11 @@ impl TileMap {
         p.x >= 0 && p.y >= 0 && (p.x as u32) < self.width && (p.y as u32) < self.height
     }
 
+    /// Whether `p` is on the map's outermost ring (its rim of rock, never dug).
+    pub fn on_rim(&self, p: Pos) -> bool {
+        self.in_bounds(p) && (p.x == 0 || p.y == 0 || p.x == self.width() as i32 - 1 || p.y == self.height() as i32 - 1)
+    }
+
     /// Row-major index of an in-bounds position.
     #[inline]
     pub fn index(&self, p: Pos) -> usize {

@@ -286,6 +286,30 @@ pub enum Effect {
     Ordered(bool),
     /// The actor blinked to this tile.
     Blinked(Pos),
+    /// The actor (a burrower) dug this wall into a tunnel.
+    Tunnelled(Pos),
+    /// Acid ate a point of the enchantment of the armour the player wears.
+    Corroded,
+    /// The monster with this id, struck, split: half its hit points stand up at `to`.
+    Split {
+        /// The one that split.
+        id: u32,
+        /// Where the new one stands.
+        to: Pos,
+    },
+    /// The actor summoned a monster of this kind to this tile.
+    Summoned {
+        /// What came.
+        kind: Kind,
+        /// Where it stands.
+        at: Pos,
+    },
+    /// The actor shielded the monster with this id (`SHIELD` points over its most).
+    Shielded(u32),
+    /// The actor's shield faded a point.
+    Waned,
+    /// The actor (a summoned thing) faded away.
+    Vanished,
 }
 
 /// What hurt an actor, when it was not a blow: the record's cause of a death.
@@ -385,6 +409,13 @@ impl Effect {
             Effect::Swapped(..) => "swapped",
             Effect::Ordered(..) => "ordered",
             Effect::Blinked(..) => "blinked",
+            Effect::Tunnelled(..) => "tunnelled",
+            Effect::Corroded => "corroded",
+            Effect::Split { .. } => "split",
+            Effect::Summoned { .. } => "summoned",
+            Effect::Shielded(..) => "shielded",
+            Effect::Waned => "waned",
+            Effect::Vanished => "vanished",
         }
     }
 
@@ -524,7 +555,7 @@ mod tests {
     use super::*;
 
     /// The pinned names, in the order they were given: a name is never changed or reused.
-    const PINNED: [&str; 63] = [
+    const PINNED: [&str; 70] = [
         "moved",
         "door-opened",
         "door-closed",
@@ -588,6 +619,13 @@ mod tests {
         "swapped",
         "ordered",
         "blinked",
+        "tunnelled",
+        "corroded",
+        "split",
+        "summoned",
+        "shielded",
+        "waned",
+        "vanished",
     ];
 
     #[test]
@@ -680,6 +718,16 @@ mod tests {
             Effect::Swapped(3),
             Effect::Ordered(true),
             Effect::Blinked(p),
+            Effect::Tunnelled(p),
+            Effect::Corroded,
+            Effect::Split { id: 3, to: p },
+            Effect::Summoned {
+                kind: Kind::SpectralBlade,
+                at: p,
+            },
+            Effect::Shielded(3),
+            Effect::Waned,
+            Effect::Vanished,
         ];
         let keys: Vec<&str> = every.iter().map(Effect::key).collect();
         assert_eq!(keys, PINNED);

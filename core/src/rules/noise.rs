@@ -112,6 +112,13 @@ fn effect_noise(effect: &Effect, sneaking: bool) -> u32 {
         | Effect::Swapped(_)
         | Effect::Ordered(_)
         | Effect::Blinked(_)
+        | Effect::Tunnelled(_)
+        | Effect::Corroded
+        | Effect::Split { .. }
+        | Effect::Summoned { .. }
+        | Effect::Shielded(_)
+        | Effect::Waned
+        | Effect::Vanished
         | Effect::Mapped
         | Effect::Teleported(_)
         | Effect::Recharged(_)

@@ -13,8 +13,8 @@ use crate::geom::{Dir8, Pos};
 use crate::map::Tile;
 use crate::rng::GenRng;
 use crate::world::{
-    ALLY_HEALS_EVERY, Boon, Doors, Habit, Hunger, IRON_STOMACH_SKIPS, Kind, MAX_SIGHT, Mind, Monster, NORMAL_SPEED,
-    REGENERATES_EVERY, REGENERATION_EVERY,
+    ALLY_HEALS_EVERY, Boon, Doors, FADES_ONE_IN, Habit, Hunger, IRON_STOMACH_SKIPS, Kind, MAX_SIGHT, Mind, Monster,
+    NORMAL_SPEED, REGENERATES_EVERY, REGENERATION_EVERY,
 };
 
 /// The player heals one hit point every this many turns (`REGENERATION_EVERY` with the boon).
@@ -31,6 +31,11 @@ pub struct Round {
     pub entered: Option<u32>,
     /// Every effect applied that the player saw (or felt), in the order applied.
     pub happened: Vec<Happening>,
+    /// Turns the player has still to struggle in a monster's web this round (the monsters act
+    /// meanwhile).
+    held: u32,
+    /// Whether a web caught the player this round: one a round, so the player acts between webs.
+    webbed: bool,
 }
 
 /// One effect applied in a round, as the view needs it: who did it, from where, and the tile
@@ -94,7 +99,7 @@ fn player_actor<'k>(stage: &'k Stage, keys: &'k [Pos]) -> Actor<'k> {
             super::resolve::SNEAK_ATTACK
         },
         bash: stage.player.has(Boon::ShieldBash) && stage.player.pack.worn().is_some(),
-        flies: false,
+        ground: crate::world::Ground::Walks,
     }
 }
 
@@ -166,8 +171,14 @@ pub fn play_round(
         .iter()
         .map(|e| if let Effect::Netted(n) = *e { n } else { 0 })
         .sum();
-    let turns = if slow { 2 } else { 1 } + u32::from(netted);
-    for _ in 0..turns {
+    let mut turns = if slow { 2 } else { 1 } + u32::from(netted);
+    // A web thrown meanwhile holds the player for its turns more.
+    while turns > 0 || round.held > 0 {
+        if turns > 0 {
+            turns -= 1;
+        } else {
+            round.held -= 1;
+        }
         pass_turn(stage, rng, turn, senses, radius, loudness, &mut round);
     }
     Ok(round)
@@ -392,14 +403,37 @@ pub(crate) fn monsters_act(
             happened.push(Happening::of(stage, Who::Monster(id), at, effect));
             messages.extend(apply(stage, Who::Monster(id), &effect).message);
         }
+        let m = stage.dungeon.level().monsters[i];
+        if m.hp > m.max_hp() {
+            apply(stage, Who::Monster(id), &Effect::Waned); // a shield fades a point a turn
+        }
+        if m.kind.stats().habit == Habit::Fades && rng.below(FADES_ONE_IN) == 0 {
+            let happening = Happening::of(stage, Who::Monster(id), m.at, Effect::Vanished);
+            let applied = apply(stage, Who::Monster(id), &Effect::Vanished);
+            if seen(senses, m.at) {
+                messages.extend(applied.message);
+                happened.push(happening);
+            }
+            senses.crowd_in(stage.dungeon.level());
+            continue;
+        }
         let mut m = stage.dungeon.level().monsters[i];
         m.energy += m.kind.stats().speed;
-        let notice = |m: &Monster| format!("The {} notices you!", m.kind.name());
+        let notice = |m: &Monster| match m.champion {
+            Some(_) => format!("{}, a champion, notices you!", m.called()),
+            None => format!("The {} notices you!", m.kind.name()),
+        };
         let was_asleep = m.mind == Mind::Asleep;
-        if mind::hear(&mut m, player_at, loudness, stage.dungeon.level(), senses) && was_asleep && seen(senses, m.at) {
+        let shown = |senses: &Senses, m: &Monster, level: &crate::world::Level| {
+            seen(senses, m.at) && !m.hidden_from(&level.map, player_at)
+        };
+        if mind::hear(&mut m, player_at, loudness, stage.dungeon.level(), senses)
+            && was_asleep
+            && shown(senses, &m, stage.dungeon.level())
+        {
             messages.push(format!("The {} wakes up.", m.kind.name()));
         }
-        if mind::perceive(&mut m, player_at, senses) && seen(senses, m.at) {
+        if mind::perceive(&mut m, player_at, senses) && shown(senses, &m, stage.dungeon.level()) {
             messages.push(notice(&m));
         }
         mind::perceive_allies(&mut m, player_at, stage.dungeon.level(), senses);
@@ -414,7 +448,7 @@ pub(crate) fn monsters_act(
             };
             let mut m = level.monsters[i];
             m.energy -= NORMAL_SPEED;
-            if mind::perceive(&mut m, player_at, senses) && seen(senses, m.at) {
+            if mind::perceive(&mut m, player_at, senses) && shown(senses, &m, stage.dungeon.level()) {
                 messages.push(notice(&m));
             }
             let act = if m.is_ally() {
@@ -444,12 +478,15 @@ pub(crate) fn monsters_act(
                 pack: None,
                 stab: super::resolve::SNEAK_ATTACK,
                 bash: false,
-                flies: m.kind.stats().habit == Habit::Flies,
+                ground: m.kind.stats().ground(),
             };
             let Ok(effects) = resolve(&scene, &actor, act, rng) else {
                 continue; // blocked (a friend moved in the way): the move is lost
             };
             for effect in &effects {
+                if matches!(effect, Effect::Netted(_)) && round.webbed {
+                    continue; // a web on one caught this round is lost: the player acts between webs
+                }
                 let was_seen = seen(senses, m.at);
                 let Some(i) = stage.dungeon.level().monster_index(id) else {
                     break;
@@ -457,12 +494,18 @@ pub(crate) fn monsters_act(
                 let from = stage.dungeon.level().monsters[i].at;
                 let happening = Happening::of(stage, Who::Monster(m.id), from, *effect);
                 let applied = apply(stage, Who::Monster(m.id), effect);
-                if let Effect::Moved { to, .. } = *effect {
-                    senses.crowd_moved(&stage.dungeon.level().map, m.at, to);
+                match *effect {
+                    Effect::Moved { to, .. } => senses.crowd_moved(&stage.dungeon.level().map, m.at, to),
+                    Effect::Netted(n) => {
+                        round.held += u32::from(n);
+                        round.webbed = true;
+                    }
+                    Effect::Summoned { .. } | Effect::Split { .. } => senses.crowd_in(stage.dungeon.level()),
+                    _ => {}
                 }
                 let doors_changed = matches!(
                     effect,
-                    Effect::DoorOpened(_) | Effect::DoorClosed(_) | Effect::DoorSmashed(_)
+                    Effect::DoorOpened(_) | Effect::DoorClosed(_) | Effect::DoorSmashed(_) | Effect::Tunnelled(_)
                 );
                 if doors_changed {
                     // Sight through the door changed: look again.

@@ -9,7 +9,7 @@ use crate::map::TileMap;
 use crate::paths::StepField;
 
 use crate::map::{DoorState, Tile};
-use crate::world::Doors;
+use crate::world::{Doors, Ground};
 
 use super::noise::THROUGH_SHUT_DOOR;
 
@@ -269,13 +269,13 @@ impl Senses {
     }
 }
 
-/// How a monster gets about: what a closed door means to it, and whether it flies.
+/// How a monster gets about: what a closed door means to it, and what ground it goes over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Gait {
     /// What a closed door means to it.
     pub doors: Doors,
-    /// Whether it flies over chasms, lava and deep water.
-    pub flies: bool,
+    /// What ground it goes over.
+    pub ground: Ground,
 }
 
 impl Gait {
@@ -284,19 +284,25 @@ impl Gait {
         let s = kind.stats();
         Gait {
             doors: s.doors,
-            flies: s.habit == crate::world::Habit::Flies,
+            ground: s.ground(),
         }
     }
 }
 
 /// Whether a monster of `gait` may step onto `tile`, or bump it open.
 pub(crate) const fn enterable(tile: Tile, gait: Gait) -> bool {
-    match tile {
-        Tile::Wall | Tile::SecretDoor | Tile::SecretCorridor => false,
+    match (tile, gait.ground) {
+        // A swimmer keeps to deep water.
+        (Tile::DeepWater, Ground::Swims | Ground::Flies) => true,
+        (_, Ground::Swims) => false,
+        (Tile::Wall, Ground::Burrows) => true,
+        (Tile::Lava, Ground::Wades | Ground::Flies) => true,
+        (Tile::Chasm, Ground::Flies) => true,
+        (Tile::Wall | Tile::SecretDoor | Tile::SecretCorridor, _) => false,
         // Only fliers cross water, lava and chasms: the rest keep out of them.
-        Tile::DeepWater | Tile::Lava | Tile::Chasm => gait.flies,
-        Tile::Door(DoorState::Locked) => matches!(gait.doors, Doors::Smashes),
-        Tile::Door(DoorState::Closed) => !matches!(gait.doors, Doors::Stopped),
+        (Tile::DeepWater | Tile::Lava | Tile::Chasm, _) => false,
+        (Tile::Door(DoorState::Locked), _) => matches!(gait.doors, Doors::Smashes),
+        (Tile::Door(DoorState::Closed), _) => !matches!(gait.doors, Doors::Stopped),
         _ => true,
     }
 }

@@ -218,7 +218,10 @@ pub(crate) fn harms(level: &Level, player_at: Pos, rng: &mut GenRng) -> Vec<(Who
     };
     hurt(Who::Player, player_at, rng);
     for m in &level.monsters {
-        hurt(Who::Monster(m.id), m.at, rng);
+        // A thing of fire stands in flame unhurt.
+        if !(m.kind.stats().habit == crate::world::Habit::Burns && level.fire.contains_key(&m.at)) {
+            hurt(Who::Monster(m.id), m.at, rng);
+        }
     }
     out
 }

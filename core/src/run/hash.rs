@@ -125,6 +125,7 @@ fn hash(run: &Run, kept: &TileHashes, worked_out: &mut dyn FnMut(usize, (u64, u6
                 hp,
                 energy,
                 mind,
+                champion,
             } = *m;
             out.extend_from_slice(&id.to_le_bytes());
             out.push(kind.id() as u8);
@@ -145,6 +146,10 @@ fn hash(run: &Run, kept: &TileHashes, worked_out: &mut dyn FnMut(usize, (u64, u6
                     out.extend_from_slice(&[5, u8::from(waiting)]);
                     out.extend_from_slice(&kills.to_le_bytes());
                 }
+            }
+            // (Marked only for a champion, so a state without one hashes as before champions.)
+            if let Some(c) = champion {
+                out.extend_from_slice(&[0xfb, c.0]);
             }
         }
         out.push(0xfd);

@@ -12,7 +12,7 @@ use crate::fov::{DEFAULT_RADIUS, Sighting, Viewshed};
 use crate::generation::{GenError, GenParams};
 use crate::rng::GenRng;
 use crate::rules::{Act, Effect, Refusal, Round, Senses, Stage, Who, play_round};
-use crate::world::{Boon, Feat, Judged, Level, Lore, MessageLog, Player, RunRecord};
+use crate::world::{Boon, Feat, Judged, Level, Lore, MessageLog, Monster, Player, RunRecord};
 
 pub use daily::{Date, daily_params, daily_seed};
 pub use recording::{
@@ -345,6 +345,12 @@ impl Run {
         &self.sight
     }
 
+    /// Whether the player sees `m`: it stands in sight and is not hidden there (an unseen kind
+    /// or a swimmer under the water, but from the next tile: `Monster::hidden_from`).
+    pub fn sees(&self, m: &Monster) -> bool {
+        self.sight.is_visible(m.at) && !m.hidden_from(&self.dungeon.level().map, self.player.at)
+    }
+
     /// This run with the player seeing `radius` tiles far, having looked around.
     pub fn with_sight(mut self, radius: u32) -> Self {
         self.set_sight_radius(radius);
@@ -540,12 +546,11 @@ impl Run {
         let memory = self.player.memory.level_mut(depth, map);
         memory.remember(map, self.sight.visible());
         let sight = &self.sight;
-        let seen: Vec<Sighting> = self
-            .dungeon
-            .level()
+        let (level, at) = (self.dungeon.level(), self.player.at);
+        let seen: Vec<Sighting> = level
             .monsters
             .iter()
-            .filter(|m| sight.is_visible(m.at))
+            .filter(|m| sight.is_visible(m.at) && !m.hidden_from(&level.map, at))
             .map(|m| Sighting {
                 id: m.id,
                 at: m.at,

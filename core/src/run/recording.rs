@@ -49,7 +49,12 @@ use crate::world::Boon;
 /// from then on (`Act::Order` tells allies to wait or follow; monsters fight allies as they fight
 /// the player); four new kinds (a flier, a blinker, a confuser, a fire-breather) change what
 /// every level is made with; the state hash takes in each kind killed by its pinned id.
-pub const RULES: u32 = 8;
+///
+/// Rules 9: ten more kinds (a swimmer under deep water, a jelly that splits, a web-thrower, a
+/// burrower, a thing of fire, a summoner and its blades, a shielder, an acid mound, a phantom)
+/// change what every level is made with and how monsters fight; a web holds the player while
+/// the monsters act.
+pub const RULES: u32 = 9;
 
 /// A checkpoint (the state hash) is kept every this many turns.
 pub const CHECKPOINT_EVERY: u64 = 50;

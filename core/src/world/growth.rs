@@ -129,7 +129,7 @@ impl Boon {
     }
 }
 
-/// Experience needed to reach experience level `grade` (1 needs none): 15, 50, 105, 180, ...
+/// Experience needed to reach experience level `grade` (1 needs none): 15, 54, 117, 204, ...
 /// (each level a little further than the last, as DCSS's and Brogue's are; the first soon, a
 /// jackal's worth, so a boon comes before the first pack does its worst).
 pub const fn experience_for(grade: u32) -> u32 {
@@ -137,8 +137,9 @@ pub const fn experience_for(grade: u32) -> u32 {
         return 0;
     }
     let n = grade - 1;
-    // 10n² + 5n: 15, 50, 105, 180, 275, 390, 525, 680, 855, 1050, 1265.
-    10 * n * n + 5 * n
+    // 12n² + 3n: 15, 54, 117, 204, 315, 450, 609, 792, 999, 1230, 1485 (rules 8's 10n² + 5n
+    // grew an explorer too fast for the deep levels; the first stays a jackal's worth).
+    12 * n * n + 3 * n
 }
 
 /// The experience level `xp` experience has reached.
@@ -264,7 +265,7 @@ mod tests {
         assert_eq!(grade_of(0), 1);
         assert_eq!(grade_of(14), 1);
         assert_eq!(grade_of(15), 2);
-        assert_eq!(grade_of(50), 3);
+        assert_eq!(grade_of(54), 3);
         assert_eq!(grade_of(u32::MAX), MAX_GRADE);
         let gaps: Vec<u32> = (2..=MAX_GRADE)
             .map(|g| experience_for(g) - experience_for(g - 1))

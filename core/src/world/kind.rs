@@ -53,6 +53,61 @@ pub enum Habit {
     /// Breathes fire at you from up to this many tiles along a clear line (setting grass and
     /// doors alight), and keeps its distance as an archer does.
     Breathes(u32),
+    /// Lives in deep water and keeps under it: unseen there but from the next tile, it strikes
+    /// from the water at whoever stands on its shore, and never leaves it.
+    Submerges,
+    /// Throws a web at you from up to this many tiles along a clear line (you struggle
+    /// `WEB_TURNS` turns while the world goes on), and keeps its distance as an archer does.
+    Webs(u32),
+    /// Tunnels through rock on the hunt: a wall it walks into becomes a tunnel.
+    Burrows,
+    /// A thing of fire: it walks lava and flame unhurt, and its blow sets alight the ground
+    /// under whoever it strikes.
+    Burns,
+    /// Seeing you, it summons spectral blades beside it (`SUMMONS_MOST` on the level at
+    /// once), and keeps its distance as an archer does.
+    Summons,
+    /// Summoned: each turn, one in `FADES_ONE_IN`, it fades away.
+    Fades,
+    /// Shields a fellow in a fight within this many tiles along a clear line (`SHIELD` points
+    /// that take blows first and fade a point a turn), and keeps its distance as an archer does.
+    Shields(u32),
+    /// Its hit eats at the armour you wear: a point of its enchantment, one hit in
+    /// `CORRODE_ONE_IN`.
+    Corrodes,
+    /// Struck and not slain, it splits: half its hit points stand up beside it as another.
+    Splits,
+    /// Unseen but from the next tile.
+    Unseen,
+    /// The Heartstone's guardian: it sleeps beside the stone and fights in three phases by its
+    /// wounds (`Phase`): whole, it fights hand to hand; hurt to two thirds, it summons spectral
+    /// blades as it fights; to a third, it breathes fire from up to this many tiles (summoning
+    /// from farther).
+    Guards(u32),
+}
+
+/// The guardian's phase, read from its wounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Phase {
+    /// Above two thirds of its hit points: it fights hand to hand.
+    Whole,
+    /// Two thirds or less: it summons spectral blades as it fights.
+    Hurt,
+    /// A third or less: it breathes fire as well.
+    Desperate,
+}
+
+impl Phase {
+    /// The phase of a guardian with `hp` of `max` hit points.
+    pub const fn of(hp: i32, max: i32) -> Phase {
+        if hp * 3 <= max {
+            Phase::Desperate
+        } else if hp * 3 <= max * 2 {
+            Phase::Hurt
+        } else {
+            Phase::Whole
+        }
+    }
 }
 
 /// A caster casts (a breather breathes) one turn in this many that it may.
@@ -64,10 +119,52 @@ pub const BLINK_ONE_IN: u32 = 3;
 /// The least distance a blinker blinks from.
 pub const BLINK_FROM: u32 = 3;
 
+/// How a kind gets over the ground (read from its habit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ground {
+    /// On foot: floors, doors as its row says, shallow water and grass; never deep water, lava
+    /// or a chasm.
+    Walks,
+    /// Over everything open: chasms, lava and deep water too (and traps, unsprung).
+    Flies,
+    /// In deep water only.
+    Swims,
+    /// On foot, and through lava and flame as over floor.
+    Wades,
+    /// On foot, and through rock while it hunts (the wall becomes a tunnel).
+    Burrows,
+}
+
+/// Turns a web holds you (you struggle while the monsters act).
+pub const WEB_TURNS: u8 = 3;
+/// The most summoned things a summoner keeps on its level.
+pub const SUMMONS_MOST: usize = 3;
+/// Summoned things fade one turn in this many.
+pub const FADES_ONE_IN: u32 = 15;
+/// The points of a shield (hit points over the most, fading a point a turn).
+pub const SHIELD: i32 = 10;
+/// An acid hit eats at armour one hit in this many.
+pub const CORRODE_ONE_IN: u32 = 2;
+/// The least enchantment acid leaves on armour.
+pub const CORRODED_MOST: i8 = -3;
+
 /// A regenerating kind heals a point every this many turns.
 pub const REGENERATES_EVERY: u64 = 3;
 
 impl Habit {
+    /// Whether it fights from afar and steps back when you close in: an archer or a caster.
+    pub const fn keeps_its_distance(self) -> bool {
+        matches!(
+            self,
+            Habit::Archer(_)
+                | Habit::Confuses(_)
+                | Habit::Breathes(_)
+                | Habit::Webs(_)
+                | Habit::Summons
+                | Habit::Shields(_)
+        )
+    }
+
     /// What the habit means to a player, in a sentence (looking at a monster says it).
     pub fn sentence(self) -> String {
         match self {
@@ -89,6 +186,27 @@ impl Habit {
             Habit::Breathes(range) => {
                 format!("It breathes fire at you from up to {range} tiles, setting grass and doors alight.")
             }
+            Habit::Submerges => "It lurks unseen in deep water and strikes at whoever stands on its shore.".into(),
+            Habit::Webs(range) => {
+                format!("It throws webs from up to {range} tiles: you struggle {WEB_TURNS} turns while it comes.")
+            }
+            Habit::Burrows => "On the hunt it tunnels through rock: no wall keeps it off.".into(),
+            Habit::Burns => "It walks lava and flame unhurt, and its blow sets the ground alight.".into(),
+            Habit::Summons => {
+                format!("Seeing you, it summons spectral blades ({SUMMONS_MOST} at once), and keeps its distance.")
+            }
+            Habit::Fades => "It fades away soon after it is summoned.".into(),
+            Habit::Shields(range) => {
+                format!(
+                    "It shields a fighting fellow within {range} tiles ({SHIELD} points that fade), and keeps its distance."
+                )
+            }
+            Habit::Corrodes => "Its acid eats at the armour you wear.".into(),
+            Habit::Splits => "Struck and not slain, it splits in two.".into(),
+            Habit::Unseen => "Unseen but from the next tile.".into(),
+            Habit::Guards(range) => format!(
+                "It sleeps beside the Heartstone, and wakes when it is taken. Hurt to two thirds it summons spectral blades as it fights; to a third it breathes fire from up to {range} tiles."
+            ),
         }
     }
 }
@@ -140,19 +258,19 @@ super::stable::catalog! {
         Jackal = 1 => row("jackal", 5, (1, 3), 65, 200, 8, Stopped, Habit::Pack(1, 2), (1, 6), 2)
             .shown(look('j', 11, [214, 170, 96]), "Fast, and never alone."),
         /// Opens doors; deeper down it comes in war bands with archers.
-        Goblin = 2 => row("goblin", 10, (2, 4), 70, 100, 8, Opens, Habit::Brute, (2, 9), 4)
+        Goblin = 2 => row("goblin", 10, (2, 5), 70, 100, 8, Opens, Habit::Brute, (2, 9), 4)
             .shown(
                 look('g', 12, [96, 176, 72]),
                 "From level 4, half come in war bands (with an archer and another goblin).",
             ),
         /// Sturdier, and opens doors.
-        Orc = 3 => row("orc", 16, (2, 6), 75, 100, 7, Opens, Habit::Brute, (4, 10), 4)
+        Orc = 3 => row("orc", 18, (3, 7), 75, 100, 7, Opens, Habit::Brute, (4, 10), 4)
             .shown(look('o', 13, [70, 120, 90]), "Sturdy."),
         /// Slow, hits hard, and smashes doors (locked ones too).
-        Ogre = 4 => row("ogre", 32, (5, 10), 70, 50, 6, Smashes, Habit::Brute, (6, 10), 2)
+        Ogre = 4 => row("ogre", 32, (6, 12), 70, 50, 6, Smashes, Habit::Brute, (6, 10), 2)
             .shown(look('O', 14, [214, 150, 140]), "Slow, and hits hard."),
         /// The strongest; it regenerates.
-        Troll = 5 => row("troll", 36, (3, 8), 75, 100, 8, Opens, Habit::Regenerates, (8, 10), 1)
+        Troll = 5 => row("troll", 36, (5, 10), 75, 100, 8, Opens, Habit::Regenerates, (8, 10), 1)
             .shown(look('T', 15, [120, 150, 130]), "The strongest."),
         /// Runs when hurt, and comes back healed.
         Kobold = 6 => row("kobold", 7, (1, 4), 65, 100, 7, Opens, Habit::Coward, (1, 5), 3)
@@ -161,16 +279,16 @@ super::stable::catalog! {
         Monkey = 7 => row("monkey", 9, (1, 3), 70, 100, 8, Opens, Habit::Thief, (2, 7), 2)
             .shown(look('m', 25, [168, 116, 72]), "Quick-fingered: it runs for good with what it takes."),
         /// Shoots from afar and keeps its distance.
-        GoblinArcher = 8 => row("goblin archer", 8, (1, 4), 55, 100, 8, Opens, Habit::Archer(5), (3, 10), 2)
+        GoblinArcher = 8 => row("goblin archer", 8, (2, 5), 55, 100, 8, Opens, Habit::Archer(5), (3, 10), 2)
             .shown(look('a', 26, [96, 176, 72]), "It walks with the goblins' war bands."),
         /// Drifts up and bursts into caustic gas.
         Bloat = 9 => row("bloat", 4, (0, 0), 0, 50, 8, Stopped, Habit::Bloat, (4, 10), 2)
             .shown(look('b', 27, [176, 196, 92]), "Kill it from afar, or walk away."),
         /// Fast and erratic.
-        VampireBat = 10 => row("vampire bat", 12, (2, 5), 70, 200, 8, Stopped, Habit::Erratic, (5, 8), 2)
+        VampireBat = 10 => row("vampire bat", 12, (3, 6), 70, 200, 8, Stopped, Habit::Erratic, (5, 8), 2)
             .shown(look('v', 28, [124, 80, 150]), "Fast."),
         /// Fast, and shoots from afar.
-        Centaur = 11 => row("centaur", 24, (2, 6), 65, 100, 8, Stopped, Habit::Archer(6), (7, 10), 1)
+        Centaur = 11 => row("centaur", 24, (3, 8), 65, 100, 8, Stopped, Habit::Archer(6), (7, 10), 1)
             .shown(look('C', 29, [156, 108, 66]), "A horseman with a bow."),
         /// A flier: crosses chasms, lava and water.
         Wisp = 12 => row("will-o'-wisp", 10, (2, 4), 70, 100, 8, Stopped, Habit::Flies, (3, 8), 2)
@@ -182,8 +300,44 @@ super::stable::catalog! {
         GoblinShaman = 14 => row("goblin shaman", 9, (1, 3), 55, 100, 8, Opens, Habit::Confuses(5), (5, 10), 2)
             .shown(look('s', 47, [150, 110, 200]), "It walks with the goblins' war bands, muttering."),
         /// Breathes fire.
-        Salamander = 15 => row("salamander", 20, (3, 6), 70, 100, 7, Stopped, Habit::Breathes(4), (6, 10), 2)
+        Salamander = 15 => row("salamander", 20, (4, 7), 70, 100, 7, Stopped, Habit::Breathes(4), (6, 10), 2)
             .shown(look('S', 48, [240, 120, 40]), "A lizard of the deep fires."),
+        /// A swimmer that strikes from under deep water.
+        Eel = 16 => row("eel", 18, (3, 7), 70, 100, 7, Stopped, Habit::Submerges, (2, 7), 3)
+            .shown(look('e', 49, [70, 150, 170]), "Found only where the water is deep."),
+        /// Splits when struck.
+        PinkJelly = 17 => row("pink jelly", 22, (1, 3), 60, 100, 6, Stopped, Habit::Splits, (3, 8), 2)
+            .shown(look('J', 50, [240, 140, 190]), "Every blow that does not kill it makes two."),
+        /// Webs you from afar.
+        GiantSpider = 18 => row("giant spider", 20, (4, 8), 70, 100, 8, Stopped, Habit::Webs(6), (6, 10), 2)
+            .shown(look('A', 51, [160, 150, 140]), "It nets its prey, then walks up to it."),
+        /// Tunnels through rock.
+        RockWorm = 19 => row("rock worm", 16, (2, 5), 70, 100, 6, Stopped, Habit::Burrows, (4, 9), 2)
+            .shown(look('W', 52, [176, 150, 120]), "It comes through the walls."),
+        /// A creature of fire and lava.
+        FireElemental = 20 => row("fire elemental", 22, (4, 8), 75, 100, 8, Stopped, Habit::Burns, (7, 10), 2)
+            .shown(look('F', 53, [255, 160, 60]), "It rises out of lava and sets alight what it strikes."),
+        /// Summons spectral blades.
+        GoblinConjurer = 21 => row("goblin conjurer", 10, (2, 4), 60, 100, 8, Opens, Habit::Summons, (3, 9), 2)
+            .shown(look('c', 54, [120, 190, 230]), "Kill it first: its blades fade with time, it does not."),
+        /// A conjurer's summoned blade.
+        SpectralBlade = 22 => row("spectral blade", 1, (1, 2), 60, 100, 8, Stopped, Habit::Fades, (0, 0), 0)
+            .shown(look('B', 55, [190, 220, 255]), "A conjurer's: frail and soon gone. Never found alone."),
+        /// Shields its fellows.
+        GoblinMystic = 23 => row("goblin mystic", 10, (1, 3), 55, 100, 8, Opens, Habit::Shields(6), (4, 10), 2)
+            .shown(look('y', 56, [200, 230, 120]), "It keeps its fellows shielded: kill it first."),
+        /// Its acid eats your armour.
+        AcidMound = 24 => row("acid mound", 15, (1, 3), 70, 100, 6, Stopped, Habit::Corrodes, (3, 8), 2)
+            .shown(look('M', 57, [150, 200, 60]), "Take your armour off to fight it, or kill it from afar."),
+        /// Unseen until it is next to you.
+        Phantom = 25 => row("phantom", 20, (4, 10), 70, 100, 8, Stopped, Habit::Unseen, (8, 10), 2)
+            .shown(look('P', 58, [220, 220, 240]), "You see it only when it is upon you."),
+        /// The Heartstone's guardian, on the deepest level.
+        Warden = 26 => row("warden", 70, (4, 9), 80, 100, 8, Smashes, Habit::Guards(5), (0, 0), 0)
+            .shown(
+                look('&', 59, [230, 60, 90]),
+                "The Heartstone's guardian: come to it with allies, wands and potions.",
+            ),
     }
 }
 
@@ -235,6 +389,22 @@ impl Stats {
         }
     }
 
+    /// How it gets over the ground.
+    pub const fn ground(&self) -> Ground {
+        match self.habit {
+            Habit::Flies => Ground::Flies,
+            Habit::Submerges => Ground::Swims,
+            Habit::Burns => Ground::Wades,
+            Habit::Burrows => Ground::Burrows,
+            _ => Ground::Walks,
+        }
+    }
+
+    /// Whether it flies.
+    pub const fn flies(&self) -> bool {
+        matches!(self.habit, Habit::Flies)
+    }
+
     /// Whether it gets through closed doors (by opening or smashing them).
     pub const fn passes_doors(&self) -> bool {
         !matches!(self.doors, Doors::Stopped)
@@ -267,6 +437,15 @@ impl Kind {
         .flatten()
         .collect();
         format!("{}.", super::item::capitalised(&parts.join("; ")))
+    }
+
+    /// The band it walks with: the goblins' kinds are one band (led by the goblins), every
+    /// other kind its own.
+    pub const fn band(self) -> Kind {
+        match self {
+            Kind::GoblinArcher | Kind::GoblinShaman | Kind::GoblinConjurer | Kind::GoblinMystic => Kind::Goblin,
+            k => k,
+        }
     }
 
     /// What players call it ("goblin").
@@ -319,7 +498,7 @@ mod tests {
         let sentence = Kind::doors_sentence();
         assert!(
             sentence
-                .starts_with("Goblins, orcs, trolls, kobolds, monkeys, goblin archers, imps and goblin shamans open doors; ogres smash them"),
+                .starts_with("Goblins, orcs, trolls, kobolds, monkeys, goblin archers, imps, goblin shamans, goblin conjurers and goblin mystics open doors; ogres and wardens smash them"),
             "{sentence}"
         );
         for kind in Kind::ALL {
@@ -329,7 +508,7 @@ mod tests {
             );
         }
         assert!(
-            sentence.ends_with("vampire bats, centaurs, will-o'-wisps and salamanders cannot."),
+            sentence.ends_with("fire elementals, spectral blades, acid mounds and phantoms cannot."),
             "{sentence}"
         );
     }

@@ -23,12 +23,15 @@ pub use growth::{
 };
 pub use item::{Class, FloorItem, Item, ItemKind, ItemStats, Lore, article, capitalised};
 pub use kind::{
-    BLINK_FROM, BLINK_ONE_IN, CAST_ONE_IN, CONFUSE_TURNS, Doors, Habit, Kind, MAX_SIGHT, NORMAL_SPEED,
-    REGENERATES_EVERY, Stats,
+    BLINK_FROM, BLINK_ONE_IN, CAST_ONE_IN, CONFUSE_TURNS, CORRODE_ONE_IN, CORRODED_MOST, Doors, FADES_ONE_IN, Ground,
+    Habit, Kind, MAX_SIGHT, NORMAL_SPEED, Phase, REGENERATES_EVERY, SHIELD, SUMMONS_MOST, Stats, WEB_TURNS,
 };
 pub use level::{Key, Level, Loot};
 pub use look::{Look, look};
-pub use monster::{ALLY_HEALS_EVERY, ALLY_KILLS_PER_GRADE, ALLY_MOST_GRADE, CHAINS, Mind, Monster, PATIENCE};
+pub use monster::{
+    ALLY_HEALS_EVERY, ALLY_KILLS_PER_GRADE, ALLY_MOST_GRADE, CHAINS, CHAMPION_DAMAGE, CHAMPION_HP_PERCENT,
+    CHAMPION_NAMES, CHAMPION_TO_HIT, Champion, Mind, Monster, PATIENCE,
+};
 pub use pack::{MAX_STATUS, Pack, SLOTS, Status, letter};
 pub use player::{
     Attack, Carrying, ENCHANT_TO_HIT, Health, Hunger, KeyRing, MOST_PLUS, PLAYER_ATTACK, PLAYER_MAX_HP, Player, RATION,

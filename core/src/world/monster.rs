@@ -22,6 +22,33 @@ pub struct Monster {
     pub energy: i32,
     /// What it is about.
     pub mind: Mind,
+    /// Its name, if it is a champion: stronger than its kind (`CHAMPION_HP_PERCENT`,
+    /// `CHAMPION_DAMAGE`, `CHAMPION_TO_HIT`), named and marked.
+    pub champion: Option<Champion>,
+}
+
+/// A champion's name, by its number in `CHAMPION_NAMES` (saved so).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Champion(pub u8);
+
+/// The champions' names.
+pub const CHAMPION_NAMES: [&str; 16] = [
+    "Grak", "Ushna", "Morvath", "Sliss", "Kethra", "Drub", "Vosk", "Ilgra", "Throm", "Nazzt", "Bellik", "Orrun",
+    "Fesh", "Ygra", "Quold", "Harsk",
+];
+
+/// A champion's hit points, in percent of its kind's.
+pub const CHAMPION_HP_PERCENT: i32 = 160;
+/// Damage a champion's blow adds, at both ends.
+pub const CHAMPION_DAMAGE: i32 = 2;
+/// What a champion adds to its kind's chance to hit, in percent.
+pub const CHAMPION_TO_HIT: u32 = 10;
+
+impl Champion {
+    /// Its name ("Grak").
+    pub const fn name(self) -> &'static str {
+        CHAMPION_NAMES[self.0 as usize % CHAMPION_NAMES.len()]
+    }
 }
 
 impl Monster {
@@ -38,6 +65,20 @@ impl Monster {
     /// Whether it is on the player's side (freed from its chains).
     pub const fn is_ally(&self) -> bool {
         matches!(self.mind, Mind::Ally { .. })
+    }
+
+    /// Whether a player at `player_at` fails to see it where it stands though the tile is in
+    /// sight: an unseen kind but from the next tile, a swimmer under deep water but from its
+    /// shore (next to it). An ally is never hidden from the player.
+    pub fn hidden_from(&self, map: &crate::map::TileMap, player_at: Pos) -> bool {
+        let next_to = (self.at.x - player_at.x).abs() <= 1 && (self.at.y - player_at.y).abs() <= 1;
+        !next_to
+            && !self.is_ally()
+            && match self.kind.stats().habit {
+                super::Habit::Unseen => true,
+                super::Habit::Submerges => map.tile(self.at) == crate::map::Tile::DeepWater,
+                _ => false,
+            }
     }
 
     /// Whether it is in chains, waiting to be freed.
@@ -70,6 +111,11 @@ impl Monster {
     /// least 2, a grade).
     pub const fn max_hp(&self) -> i32 {
         let base = self.kind.stats().max_hp;
+        let base = if self.champion.is_some() {
+            base * CHAMPION_HP_PERCENT / 100
+        } else {
+            base
+        };
         let step = if base / 5 > 2 { base / 5 } else { 2 };
         base + step * self.grade()
     }
@@ -79,9 +125,22 @@ impl Monster {
     pub const fn attack(&self) -> Attack {
         let s = self.kind.stats();
         let g = self.grade();
+        let (hit, more) = if self.champion.is_some() {
+            (CHAMPION_TO_HIT, CHAMPION_DAMAGE)
+        } else {
+            (0, 0)
+        };
         Attack {
-            to_hit: s.to_hit + 3 * g as u32,
-            damage: (s.damage.0 + g / 2, s.damage.1 + g),
+            to_hit: s.to_hit + 3 * g as u32 + hit,
+            damage: (s.damage.0 + g / 2 + more, s.damage.1 + g + more),
+        }
+    }
+
+    /// What it is called: "Grak the orc" for a champion, else "the orc" (`None` for "the").
+    pub fn called(&self) -> String {
+        match self.champion {
+            Some(c) => format!("{} the {}", c.name(), self.kind.name()),
+            None => format!("the {}", self.kind.name()),
         }
     }
 }

@@ -84,7 +84,7 @@ mod tests {
     fn worth_grows_with_danger() {
         assert_eq!(Kind::Rat.stats().worth(), 8);
         assert_eq!(Kind::Bloat.stats().worth(), 5);
-        assert_eq!(Kind::Troll.stats().worth(), 104);
+        assert_eq!(Kind::Troll.stats().worth(), 140);
         assert!(Kind::Ogre.stats().worth() > Kind::Orc.stats().worth());
         assert!(Kind::Jackal.stats().worth() > Kind::Rat.stats().worth(), "fast counts");
     }

@@ -167,7 +167,7 @@ mod tests {
 
     /// Every id and name as saves have written them since format 1. Changing a line here breaks
     /// every save and recording that holds the kind: add new kinds at new ids instead.
-    const MONSTERS: [(Kind, u32, &str); 16] = [
+    const MONSTERS: [(Kind, u32, &str); 27] = [
         (Kind::Rat, 0, "Rat"),
         (Kind::Jackal, 1, "Jackal"),
         (Kind::Goblin, 2, "Goblin"),
@@ -184,6 +184,17 @@ mod tests {
         (Kind::Imp, 13, "Imp"),
         (Kind::GoblinShaman, 14, "GoblinShaman"),
         (Kind::Salamander, 15, "Salamander"),
+        (Kind::Eel, 16, "Eel"),
+        (Kind::PinkJelly, 17, "PinkJelly"),
+        (Kind::GiantSpider, 18, "GiantSpider"),
+        (Kind::RockWorm, 19, "RockWorm"),
+        (Kind::FireElemental, 20, "FireElemental"),
+        (Kind::GoblinConjurer, 21, "GoblinConjurer"),
+        (Kind::SpectralBlade, 22, "SpectralBlade"),
+        (Kind::GoblinMystic, 23, "GoblinMystic"),
+        (Kind::AcidMound, 24, "AcidMound"),
+        (Kind::Phantom, 25, "Phantom"),
+        (Kind::Warden, 26, "Warden"),
     ];
 
     /// The same for items.
@@ -327,7 +338,7 @@ mod tests {
     fn an_unknown_id_or_name_is_an_error_naming_it_never_another_kind() {
         let e = postcard::from_bytes::<Kind>(&postcard::to_allocvec(&99u32).unwrap()).unwrap_err();
         assert!(matches!(e, postcard::Error::SerdeDeCustom), "{e:?}");
-        assert_eq!(Kind::from_id(16), None);
+        assert_eq!(Kind::from_id(27), None);
         assert_eq!(ItemKind::from_id(24), None);
         assert_eq!(Boon::from_id(12), None);
         let e = ron::from_str::<ItemKind>("Cheese").unwrap_err().to_string();

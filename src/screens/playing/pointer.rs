@@ -162,12 +162,7 @@ fn track_pointer(
     };
     let dungeon = &game.dungeon();
     let tile = tile_at(dungeon, &window, camera.into_inner(), at);
-    let (pos, ring, view, memory) = (
-        game.player().at,
-        &game.player().keys,
-        game.sight(),
-        &game.player().memory,
-    );
+    let (pos, ring, memory) = (game.player().at, &game.player().keys, &game.player().memory);
     // Worked out again only when the tile, the player or the turn changes.
     let key = (tile, pos, game.turn());
     if *last == Some(key) && !game.is_changed() && !just_moved {
@@ -184,7 +179,7 @@ fn track_pointer(
     let monster = dungeon
         .level()
         .monster_at(tile)
-        .filter(|m| view.is_visible(m.at))
+        .filter(|m| game.sees(m))
         .map(|m| format!("{} {}", delve_core::world::article(m.kind.name()), m.kind.name()));
     let item = dungeon
         .level()

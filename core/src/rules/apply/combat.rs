@@ -127,6 +127,7 @@ fn attacked(stage: &mut Stage, who: Who, target: Who, damage: Option<i32>, blow:
     match (who, target) {
         (Who::Monster(id), Who::Player) => {
             let attacker = the(level, id);
+            let champion = level.monster_index(id).and_then(|i| level.monsters[i].champion);
             let (misses, hits) = if blow == Blow::Shot {
                 ("shoots at you and misses", "shoots you")
             } else {
@@ -139,15 +140,19 @@ fn attacked(stage: &mut Stage, who: Who, target: Who, damage: Option<i32>, blow:
             let health = &mut stage.player.health;
             health.hp = (health.hp - d).max(0);
             if health.hp == 0 && stage.record.ending.is_none() {
+                // "a goblin", "an orc"; a champion by its name ("Grak the orc").
                 let name = attacker.trim_start_matches("The ").to_owned();
                 let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
                     "an"
                 } else {
                     "a"
                 };
-                stage.record.ending = Some(Ending::Died {
-                    by: format!("{article} {name}"),
-                });
+                let by = if champion.is_some() {
+                    attacker.clone()
+                } else {
+                    format!("{article} {name}")
+                };
+                stage.record.ending = Some(Ending::Died { by });
                 return said(format!("{attacker} {hits} ({d}). You die..."));
             }
             // Crossing below a third of the most: warned once, as DCSS warns of low hit points.
@@ -173,13 +178,13 @@ fn attacked(stage: &mut Stage, who: Who, target: Who, damage: Option<i32>, blow:
             let name = if target.is_ally() {
                 format!("your {}", target.kind.name())
             } else {
-                format!("the {}", target.kind.name())
+                target.called()
             };
             let doer = match who {
                 Who::Player => "You".to_owned(),
                 Who::Monster(s) => match level.monster_index(s).map(|k| level.monsters[k]) {
                     Some(m) if m.is_ally() => format!("Your {}", m.kind.name()),
-                    Some(m) => format!("The {}", m.kind.name()),
+                    Some(m) => crate::world::capitalised(&m.called()),
                     None => "Something".to_owned(),
                 },
             };
@@ -249,8 +254,16 @@ fn attacked(stage: &mut Stage, who: Who, target: Who, damage: Option<i32>, blow:
                         patience: PATIENCE,
                     }
                 };
+                let phase_was = crate::world::Phase::of(target.hp, target.max_hp());
+                let phase = crate::world::Phase::of(monster.hp, target.max_hp());
                 let runs = if turns_tail && !was_fleeing {
                     " It turns to flee!"
+                } else if matches!(stats.habit, Habit::Guards(_)) && phase != phase_was {
+                    match phase {
+                        crate::world::Phase::Hurt => " It howls, and spectral blades answer!",
+                        crate::world::Phase::Desperate => " It roars, and fire wells in its throat!",
+                        crate::world::Phase::Whole => "",
+                    }
                 } else {
                     ""
                 };
@@ -258,8 +271,8 @@ fn attacked(stage: &mut Stage, who: Who, target: Who, damage: Option<i32>, blow:
                 let hit = match (blow, striker) {
                     (Blow::Stab, _) => format!("You stab the sleeping {tname} ({d})."),
                     (Blow::Bolt, _) => format!("The bolt strikes the {tname} ({d})."),
-                    (_, None) => format!("You hit the {tname} ({d})."),
-                    (_, Some(_)) => format!("{doer} hits the {tname} ({d})."),
+                    (_, None) => format!("You hit {name} ({d})."),
+                    (_, Some(_)) => format!("{doer} hits {name} ({d})."),
                 };
                 said(format!("{hit}{runs}"))
             }
@@ -277,7 +290,9 @@ fn slain(stage: &mut Stage, dead: crate::world::Monster, kill: String) -> String
     stage.record.kills[dead.kind.id() as usize] += 1;
     let growth = &mut stage.player.growth;
     let before = growth.grade();
-    growth.xp = growth.xp.saturating_add(dead.kind.stats().worth() as u32);
+    // A champion teaches twice what its kind does.
+    let worth = dead.kind.stats().worth() as u32 * if dead.champion.is_some() { 2 } else { 1 };
+    growth.xp = growth.xp.saturating_add(worth);
     let after = growth.grade();
     let grown = if after > before {
         let gain = HP_PER_GRADE * (after - before) as i32;

@@ -53,6 +53,10 @@ pub(super) fn hazards(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
             crate::rules::terrain::drift(level);
             Applied::default()
         }
+        (Effect::Netted(turns), Who::Monster(id)) => said(format!(
+            "{}'s web catches you! You struggle free in {turns} turns.",
+            super::the(level, id)
+        )),
         (Effect::Netted(turns), _) => said(format!("A net drops on you! You struggle free in {turns} turns.")),
         (Effect::Swept(slot), Who::Player) => match player.pack.remove(slot as usize) {
             Some(item) => {

@@ -4,6 +4,7 @@
 //! Each family of effects has its file; this one holds what they share and the dispatch.
 
 mod combat;
+mod habits;
 mod hazards;
 mod items;
 mod rest;
@@ -45,7 +46,7 @@ fn said(text: impl Into<String>) -> Applied {
 fn the(level: &Level, id: u32) -> String {
     match level.monster_index(id).map(|i| level.monsters[i]) {
         Some(m) if m.is_ally() => format!("Your {}", m.kind.name()),
-        Some(m) => format!("The {}", m.kind.name()),
+        Some(m) => crate::world::capitalised(&m.called()),
         None => "The something".to_owned(),
     }
 }
@@ -85,6 +86,13 @@ pub fn apply(stage: &mut Stage, who: Who, effect: &Effect) -> Applied {
         | Effect::Swept(..)
         | Effect::Found(..)
         | Effect::Searched => hazards::hazards(stage, who, *effect),
+        Effect::Tunnelled(..)
+        | Effect::Corroded
+        | Effect::Split { .. }
+        | Effect::Summoned { .. }
+        | Effect::Shielded(..)
+        | Effect::Waned
+        | Effect::Vanished => habits::habits(stage, who, *effect),
         _ => rest::rest(stage, who, *effect),
     }
 }

@@ -40,6 +40,7 @@ pub(super) fn rest(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
                 hp: kind.stats().max_hp,
                 energy: 0,
                 mind: Mind::Wandering { heading },
+                champion: None,
             });
             Applied::default()
         }

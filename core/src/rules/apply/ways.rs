@@ -75,8 +75,22 @@ pub(super) fn ways(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
         (Effect::RelicTaken, Who::Player) => {
             level.relic = None;
             player.carrying.relic = true;
+            // Its guardian wakes to the theft, wherever it is on the level.
+            let mut woke = false;
+            for m in level
+                .monsters
+                .iter_mut()
+                .filter(|m| m.kind == crate::world::Kind::Warden && m.is_hostile())
+            {
+                woke |= m.mind == crate::world::Mind::Asleep;
+                m.mind = crate::world::Mind::Hunting {
+                    target: player.at,
+                    patience: crate::world::PATIENCE,
+                };
+            }
+            let roar = if woke { " The warden wakes with a roar!" } else { "" };
             said(format!(
-                "You take {RELIC}! Now bring it out: up the stairs of every level, and out of the first."
+                "You take {RELIC}! Now bring it out: up the stairs of every level, and out of the first.{roar}"
             ))
         }
         (Effect::GoldTaken { at, amount }, Who::Player) => {
@@ -301,6 +315,7 @@ mod tests {
             hp: Kind::Goblin.stats().max_hp,
             energy: 0,
             mind: Mind::Asleep,
+            champion: None,
         }
     }
 

@@ -136,6 +136,7 @@ impl From<v1::Mind> for Mind {
 
 impl From<Monster> for v1::Monster {
     fn from(m: Monster) -> Self {
+        // (A champion's name is written in its level's part: `level_part`.)
         let Monster {
             id,
             kind,
@@ -143,6 +144,7 @@ impl From<Monster> for v1::Monster {
             hp,
             energy,
             mind,
+            champion: _,
         } = m;
         v1::Monster {
             id,
@@ -174,6 +176,7 @@ impl TryFrom<v1::Monster> for Monster {
             hp,
             energy,
             mind: mind.into(),
+            champion: None, // (a level's part crowns its champions: `level_of`)
         })
     }
 }

@@ -12,7 +12,7 @@ mod tiles;
 
 use crate::fov::Sighting;
 use crate::geom::Pos;
-use crate::save::formats::{Block, Newest, Save, v1, v2, v3, v4, v7, v9, v11};
+use crate::save::formats::{Block, Newest, Save, v1, v2, v3, v4, v7, v9, v12};
 use crate::save::model::{SavedGear, SavedLevel, SavedMemory, SavedPlayer, SavedRun};
 use crate::world::{Boon, FloorItem, Growth, Item, Kind, Loot, Monster, RunRecord, Trap, TrapKind};
 use leaves::{enchant, item_of, item_part, pluses_of};
@@ -118,8 +118,13 @@ pub(crate) fn terrain(level: SavedLevel) -> v2::Terrain {
 }
 
 /// A level's part: the level and what the player remembers of it.
-pub(crate) fn level_part(level: SavedLevel, memory: Option<SavedMemory>) -> v11::Level {
+pub(crate) fn level_part(level: SavedLevel, memory: Option<SavedMemory>) -> v12::Level {
     let bonds = level.monsters.iter().filter_map(leaves::bond).collect();
+    let champions = level
+        .monsters
+        .iter()
+        .filter_map(|m| m.champion.map(|c| (m.id, c.0)))
+        .collect();
     let (level, rest) = terrain_part(level);
     let SavedLevel {
         items,
@@ -151,7 +156,7 @@ pub(crate) fn level_part(level: SavedLevel, memory: Option<SavedMemory>) -> v11:
         ),
         None => (None, Vec::new(), Vec::new()),
     };
-    v11::Level {
+    v12::Level {
         level,
         memory,
         items: items
@@ -194,12 +199,13 @@ pub(crate) fn level_part(level: SavedLevel, memory: Option<SavedMemory>) -> v11:
         mapped,
         sightings,
         bonds,
+        champions,
     }
 }
 
 /// A level and its memory back from its part, or what is wrong with it.
-fn level_of(part: v11::Level, depth: usize) -> Result<(SavedLevel, Option<SavedMemory>), String> {
-    let v11::Level {
+fn level_of(part: v12::Level, depth: usize) -> Result<(SavedLevel, Option<SavedMemory>), String> {
+    let v12::Level {
         level,
         memory,
         items,
@@ -213,8 +219,20 @@ fn level_of(part: v11::Level, depth: usize) -> Result<(SavedLevel, Option<SavedM
         mapped,
         sightings,
         bonds,
+        champions,
     } = part;
     let mut level = terrain_of(level)?;
+    for (id, name) in champions {
+        if usize::from(name) >= crate::world::CHAMPION_NAMES.len() {
+            return Err(format!("depth {depth} names a champion {name}, past the names' table"));
+        }
+        let m = level
+            .monsters
+            .iter_mut()
+            .find(|m| m.id == id)
+            .ok_or_else(|| format!("depth {depth} crowns monster number {id}, which is not there"))?;
+        m.champion = Some(crate::world::Champion(name));
+    }
     for (id, bond) in bonds {
         let m = level
             .monsters
@@ -385,7 +403,8 @@ pub(crate) fn to_format(saved: SavedRun) -> Newest {
             status: status.into(),
             lore: lore.into(),
         },
-        kills: kills.to_vec(),
+        // By pinned id, up to the last kind killed: a kind added to the table changes no save.
+        kills: kills[..kills.iter().rposition(|&n| n > 0).map_or(0, |i| i + 1)].to_vec(),
         recording: recording.map(Into::into),
         sneaking,
         gold,

@@ -17,8 +17,10 @@ use crate::world::{
 
 /// Whether `item`'s enchantment is one it can have: none, or up to `MOST_PLUS` on a weapon or armour.
 fn plus_fits(item: Item) -> bool {
+    // (Armour may be eaten below nothing by acid, down to `CORRODED_MOST`.)
     item.plus == 0
-        || (matches!(item.kind.class(), Class::Weapon | Class::Armour) && (0..=MOST_PLUS).contains(&item.plus))
+        || (item.kind.class() == Class::Weapon && (0..=MOST_PLUS).contains(&item.plus))
+        || (item.kind.class() == Class::Armour && (crate::world::CORRODED_MOST..=MOST_PLUS).contains(&item.plus))
 }
 
 fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Level, String> {
@@ -51,19 +53,22 @@ fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Leve
     let tile = |p: Pos| tiles[p.y as usize * width as usize + p.x as usize];
     let off = |p: Pos| format!("depth {depth} names ({}, {}), off its {width}x{height} map", p.x, p.y);
     // Where each stands: on walkable ground, or (a flier) over a chasm, lava or deep water.
-    let mut walkable = vec![("the start", start, false)];
-    walkable.extend(keys.iter().map(|k| ("a key", k.at, false)));
-    walkable.extend(relic.map(|r| ("the Heartstone", r, false)));
-    walkable.extend(
-        monsters
-            .iter()
-            .map(|m| (m.kind.name(), m.at, m.kind.stats().habit == crate::world::Habit::Flies)),
-    );
-    for (what, p, flies) in walkable {
+    // (A swimmer in deep water, a thing of fire in lava.)
+    use crate::world::Ground;
+    let mut walkable = vec![("the start", start, Ground::Walks)];
+    walkable.extend(keys.iter().map(|k| ("a key", k.at, Ground::Walks)));
+    walkable.extend(relic.map(|r| ("the Heartstone", r, Ground::Walks)));
+    walkable.extend(monsters.iter().map(|m| (m.kind.name(), m.at, m.kind.stats().ground())));
+    for (what, p, ground) in walkable {
         if !inside(p) {
             return Err(off(p));
         }
-        let over = flies && matches!(tile(p), Tile::Chasm | Tile::Lava | Tile::DeepWater);
+        let over = match ground {
+            Ground::Flies => matches!(tile(p), Tile::Chasm | Tile::Lava | Tile::DeepWater),
+            Ground::Swims => tile(p) == Tile::DeepWater,
+            Ground::Wades => tile(p) == Tile::Lava,
+            Ground::Walks | Ground::Burrows => false,
+        };
         if !tile(p).is_walkable() && !over {
             return Err(format!("{what} lies in a wall on depth {depth}, at ({}, {})", p.x, p.y));
         }
@@ -79,7 +84,7 @@ fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Leve
     let (mut ids, mut places) = (HashSet::new(), HashSet::new());
     for m in &monsters {
         let name = m.kind.name();
-        if !(1..=m.max_hp()).contains(&m.hp) {
+        if !(1..=m.max_hp() + crate::world::SHIELD).contains(&m.hp) {
             return Err(format!("a {name} on depth {depth} has {} hit points", m.hp));
         }
         if !(0..NORMAL_SPEED).contains(&m.energy) {

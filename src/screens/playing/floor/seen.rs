@@ -33,7 +33,7 @@ pub fn in_view(run: &Run) -> Vec<Seen> {
     let mut seen: Vec<Seen> = level
         .monsters
         .iter()
-        .filter(|m| sight.is_visible(m.at))
+        .filter(|m| run.sees(m))
         .map(|&m| Seen::Monster(m))
         .chain(
             level
@@ -90,6 +90,7 @@ mod tests {
             hp: kind.stats().max_hp,
             energy: 0,
             mind: Mind::Asleep,
+            champion: None,
         };
         let level = run.dungeon_mut().level_mut();
         level.monsters = vec![

@@ -45,9 +45,12 @@ pub fn monster(run: &Run, m: &Monster) -> String {
             speed(s.speed),
         );
     }
+    let called = match m.champion {
+        Some(c) => format!("{} the {name}, a champion (stronger than its kind)", c.name()),
+        None => format!("{} {name}", capitalised(article(name))),
+    };
     let mut text = format!(
-        "{} {name} ({}/{} hit points), {}. {} {}",
-        capitalised(article(name)),
+        "{called} ({}/{} hit points), {}. {} {}",
         m.hp,
         m.max_hp(),
         state(m.mind),
@@ -57,7 +60,8 @@ pub fn monster(run: &Run, m: &Monster) -> String {
     if m.is_captive() {
         text.push_str(" Walk into it to free it: a few turns' work, and it will fight at your side.");
     }
-    let (lo, hi) = s.damage;
+    let blow = m.attack();
+    let (lo, hi) = blow.damage;
     if s.to_hit > 0 && hi > 0 {
         let armour = run.player().armour();
         let through = if armour > 0 {
@@ -67,7 +71,7 @@ pub fn monster(run: &Run, m: &Monster) -> String {
         };
         text.push_str(&format!(
             "\nIt hits you {}% of the time, for {lo}-{hi}{through}.",
-            s.to_hit
+            blow.to_hit.min(100)
         ));
     }
     let you = run.player().attack();
@@ -100,7 +104,7 @@ pub fn look_at(run: &Run, at: Pos) -> String {
                 .map_or_else(|| "nothing".to_owned(), |k| run.player().lore.name(k))
         );
     }
-    if seen && let Some(m) = level.monster_at(at) {
+    if let Some(m) = level.monster_at(at).filter(|m| run.sees(m)) {
         return monster(run, m);
     }
     let Some(memory) = run.player().memory.level(depth) else {

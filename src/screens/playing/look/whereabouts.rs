@@ -51,10 +51,10 @@ pub fn whereabouts(run: &Run) -> Vec<String> {
             Seen::Monster(m) => {
                 let name = m.kind.name();
                 let max = m.max_hp();
-                let who = if m.is_ally() {
-                    "Your".to_owned()
-                } else {
-                    capitalised(article(name))
+                let who = match (m.is_ally(), m.champion) {
+                    (true, _) => "Your".to_owned(),
+                    (false, Some(c)) => format!("{}, a champion", c.name()),
+                    _ => capitalised(article(name)),
                 };
                 format!("{who} {name}, {way}, {}, {} of {max} health.", state(m.mind), m.hp)
             }
@@ -131,6 +131,7 @@ mod tests {
             hp: 2,
             energy: 0,
             mind: Mind::Asleep,
+            champion: None,
         }];
         run.look();
         let lines = whereabouts(&run);

@@ -377,7 +377,11 @@ pub fn row_text(game: &Game, seen: &Seen) -> String {
     match seen {
         Seen::Monster(m) => format!(
             "{}{} ({})  {}",
-            if m.is_ally() { "your " } else { "" },
+            match (m.is_ally(), m.champion) {
+                (true, _) => "your ".to_owned(),
+                (false, Some(c)) => format!("{}, champion ", c.name()),
+                _ => String::new(),
+            },
             m.kind.name(),
             m.kind.stats().look.glyph,
             state(m.mind)

@@ -15,9 +15,15 @@ use crate::geom::Dir8;
 use crate::geom::Pos;
 use crate::paths::StepField;
 use crate::rng::GenRng;
-use crate::world::{BLINK_FROM, BLINK_ONE_IN, CAST_ONE_IN, Habit, Level};
+use crate::world::{BLINK_FROM, BLINK_ONE_IN, CAST_ONE_IN, Habit, Level, SUMMONS_MOST};
 
 use crate::world::{Mind, Monster, PATIENCE};
+
+mod afar;
+
+pub(crate) use afar::blink_spot;
+pub use afar::clear_shot;
+use afar::{SUMMONS_RANGE, blink_beside, cast_or_keep_away, fellow_to_shield, keep_away, shoot_or_keep_away};
 
 /// How far a sleeper notices you by sight: its eyes are shut, so only from the next tile
 /// (straight, not diagonal: the radius is Euclidean). Hearing (`noise`) wakes it from farther.
@@ -112,6 +118,7 @@ fn can_step(m: &Monster, dir: Dir8, level: &Level, senses: &Senses) -> bool {
     let map = &level.map;
     let Some(tile) = map.get(to) else { return false };
     enterable(tile, Gait::of(m.kind))
+        && (tile != crate::map::Tile::Wall || (matches!(m.mind, Mind::Hunting { .. }) && !map.on_rim(to)))
         && !diagonal_doorway(map, m.at, to)
         && !senses.crowded(map, to)
         && !fears(m, level, to)
@@ -121,7 +128,7 @@ fn can_step(m: &Monster, dir: Dir8, level: &Level, senses: &Senses) -> bool {
 /// trap unless it is hunting (a monster at home knows its level's traps; one on the chase does
 /// not look where it steps: lure it over one).
 fn fears(m: &Monster, level: &Level, p: Pos) -> bool {
-    level.fire.contains_key(&p)
+    (level.fire.contains_key(&p) && m.kind.stats().habit != Habit::Burns)
         || level.gas.get(&p).is_some_and(|&n| n >= super::terrain::GAS_HURTS)
         || (level.trap_at(p).is_some() && !matches!(m.mind, Mind::Hunting { .. }))
 }
@@ -222,9 +229,26 @@ pub(crate) fn decide(
             match habit {
                 Habit::Bloat if adjacent(m.at, player_at) => Some(Act::Wait), // it hovers, waiting to be popped
                 Habit::Archer(range) if sees_you => shoot_or_keep_away(m, range, player_at, level, senses, rng),
-                Habit::Confuses(range) | Habit::Breathes(range) if sees_you => {
+                Habit::Confuses(range) | Habit::Breathes(range) | Habit::Webs(range) if sees_you => {
                     cast_or_keep_away(m, range, player_at, level, senses, rng)
                 }
+                Habit::Summons if sees_you => {
+                    let blades = level
+                        .monsters
+                        .iter()
+                        .filter(|o| o.kind.stats().habit == Habit::Fades)
+                        .count();
+                    if blades < SUMMONS_MOST {
+                        cast_or_keep_away(m, SUMMONS_RANGE, player_at, level, senses, rng)
+                    } else {
+                        keep_away(m, player_at, level, senses)
+                    }
+                }
+                Habit::Guards(range) if sees_you => afar::guard(m, range, (target, player_at), level, senses, rng),
+                Habit::Shields(range) if sees_you => match fellow_to_shield(m, range, level) {
+                    Some(at) if rng.below(CAST_ONE_IN) == 0 => Some(Act::Shoot(at)),
+                    _ => keep_away(m, player_at, level, senses),
+                },
                 Habit::Blinks
                     if sees_you && chebyshev(m.at, player_at) >= BLINK_FROM && rng.below(BLINK_ONE_IN) == 0 =>
                 {
@@ -255,89 +279,9 @@ fn ally_beside(m: &Monster, level: &Level) -> Option<Dir8> {
         .and_then(|o| Dir8::between(m.at, o.at))
 }
 
-/// An archer that sees you: next to you, half the time it steps back (if it can) and else
-/// fights; it shoots if the line of fire to you is clear and within `range`, and otherwise
-/// closes in.
-fn shoot_or_keep_away(
-    m: &Monster,
-    range: u32,
-    player_at: Pos,
-    level: &Level,
-    senses: &mut Senses,
-    rng: &mut GenRng,
-) -> Option<Act> {
-    if adjacent(m.at, player_at) {
-        if rng.coin()
-            && let Some(away) = step_away(m, player_at, level, senses)
-        {
-            return Some(away);
-        }
-        return hunt(m, player_at, player_at, level, senses);
-    }
-    if chebyshev(m.at, player_at) <= range && clear_shot(level, m.at, player_at) {
-        return Some(Act::Shoot(player_at));
-    }
-    hunt(m, player_at, player_at, level, senses)
-}
-
-/// A caster that sees you (a confuser, a breather): one turn in `CAST_ONE_IN` it casts at you
-/// along a clear line within `range`; else it keeps its distance (a step back when you are two
-/// tiles off or nearer, fighting when cornered next to you), and closes in from beyond its range.
-fn cast_or_keep_away(
-    m: &Monster,
-    range: u32,
-    player_at: Pos,
-    level: &Level,
-    senses: &mut Senses,
-    rng: &mut GenRng,
-) -> Option<Act> {
-    let far = chebyshev(m.at, player_at);
-    if far > range {
-        return hunt(m, player_at, player_at, level, senses);
-    }
-    if far > 1 && clear_shot(level, m.at, player_at) && rng.below(CAST_ONE_IN) == 0 {
-        return Some(Act::Shoot(player_at));
-    }
-    if far <= 2
-        && let Some(away) = step_away(m, player_at, level, senses)
-    {
-        return Some(away);
-    }
-    if far == 1 {
-        return hunt(m, player_at, player_at, level, senses);
-    }
-    Some(Act::Wait)
-}
-
-/// Whether a blinker at `from` may blink to `to`: open ground (not a door), along a clear line.
-/// Who stands there is the caller's to ask.
-pub(crate) fn blink_spot(level: &Level, from: Pos, to: Pos) -> bool {
-    level
-        .map
-        .get(to)
-        .is_some_and(|t| t.is_walkable() && !t.is_door() && t.holds_items())
-        && clear_shot(level, from, to)
-}
-
-/// A blink to the free tile next to the player nearest `m`, along a clear line from it.
-fn blink_beside(m: &Monster, player_at: Pos, level: &Level) -> Option<Act> {
-    crate::paths::neighbours8(player_at)
-        .into_iter()
-        .filter(|&p| level.monster_at(p).is_none() && blink_spot(level, m.at, p))
-        .min_by_key(|&p| (distance_sq(p, m.at), p.y, p.x))
-        .map(Act::Blink)
-}
-
-/// Whether a shot from `from` flies to `to` with nothing (no wall, shut door or monster) in
-/// between.
-pub fn clear_shot(level: &Level, from: Pos, to: Pos) -> bool {
-    let flight = super::flight(level, from, to);
-    flight.hits.is_none() && flight.stop == to
-}
-
 /// A step to the neighbour farthest (by the way there) from the player, if one is farther than
 /// here.
-fn step_away(m: &Monster, player_at: Pos, level: &Level, senses: &mut Senses) -> Option<Act> {
+pub(super) fn step_away(m: &Monster, player_at: Pos, level: &Level, senses: &mut Senses) -> Option<Act> {
     let open = open_ways(m, level, senses);
     let field = senses.field(&level.map, player_at, Gait::of(m.kind), 0);
     let here = field.get(m.at).unwrap_or(0);
@@ -384,7 +328,7 @@ fn flit(m: &Monster, level: &Level, player_at: Pos, senses: &Senses, rng: &mut G
 /// A step down the shortest way to `target`: to the neighbour fewest steps from it (straight
 /// steps first among equals), if any is closer than here; the player's tile (or an ally's) is an
 /// attack.
-fn hunt(m: &Monster, target: Pos, player_at: Pos, level: &Level, senses: &mut Senses) -> Option<Act> {
+pub(super) fn hunt(m: &Monster, target: Pos, player_at: Pos, level: &Level, senses: &mut Senses) -> Option<Act> {
     step_toward(m, target, player_at, level, senses, |p| ours_at(level, player_at, p))
 }
 
@@ -438,11 +382,44 @@ pub(crate) fn step_toward(
         .map(Act::Step)
 }
 
-/// Keeps its heading mostly; turns now and then, and when the way is blocked.
+/// How far a wanderer looks for its group's leader.
+pub const GROUP_REACH: u32 = 5;
+/// How close one of a group keeps to its leader while wandering.
+pub const GROUP_CLOSE: u32 = 2;
+
+/// The leader of `m`'s group while it wanders: the nearest wanderer of its band (`Kind::band`)
+/// with a lower id within `GROUP_REACH`, if any (a pack, a war band walk the level together).
+fn leader<'l>(m: &Monster, level: &'l Level) -> Option<&'l Monster> {
+    let band = m.kind.band();
+    level
+        .monsters
+        .iter()
+        .filter(|o| o.id < m.id && o.is_hostile() && o.kind.band() == band)
+        .filter(|o| matches!(o.mind, Mind::Wandering { .. }) && chebyshev(o.at, m.at) <= GROUP_REACH)
+        .min_by_key(|o| (chebyshev(o.at, m.at), o.id))
+}
+
+/// Keeps its heading mostly (or its group's); turns now and then, and when the way is blocked.
 fn wander(m: &mut Monster, heading: Dir8, level: &Level, senses: &Senses, rng: &mut GenRng) -> Option<Act> {
     let mut heading = heading;
     if rng.below(10) == 0 {
         heading = Dir8::ALL[rng.below(8) as usize];
+    }
+    // One of a group keeps with its leader: closing in when it has strayed, else going its way.
+    if let Some(lead) = leader(m, level) {
+        if chebyshev(m.at, lead.at) > GROUP_CLOSE {
+            let far = |d: Dir8| chebyshev(Dir8::from_pos(m.at, d), lead.at);
+            if let Some(dir) = Dir8::ALL
+                .into_iter()
+                .filter(|&d| can_step(m, d, level, senses) && far(d) < chebyshev(m.at, lead.at))
+                .min_by_key(|&d| far(d))
+            {
+                m.mind = Mind::Wandering { heading: dir };
+                return Some(Act::Step(dir));
+            }
+        } else if let Mind::Wandering { heading: theirs } = lead.mind {
+            heading = theirs;
+        }
     }
     if !can_step(m, heading, level, senses) {
         let ways: Vec<Dir8> = Dir8::ALL

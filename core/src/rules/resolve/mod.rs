@@ -4,9 +4,11 @@
 use crate::geom::{Dir8, Pos};
 use crate::map::{DoorState, Tile, TileMap};
 use crate::rng::GenRng;
-use crate::world::{Attack, Doors, Habit, Level, Mind, Monster, Pack};
+use crate::world::{Attack, Doors, Ground, Habit, Level, Mind, Monster, Pack};
 
 use super::{Act, Effect, Harm, Refusal, Who, items, mind, terrain};
+
+mod afar;
 
 /// What the acting actor is and carries.
 #[derive(Clone, Copy, Debug)]
@@ -34,8 +36,9 @@ pub struct Actor<'a> {
     pub stab: i32,
     /// Whether a blow of its that hits may knock the foe back (the player's shield bash).
     pub bash: bool,
-    /// Whether it flies (over chasms, lava and deep water, and over traps without springing them).
-    pub flies: bool,
+    /// What ground it goes over (a flier over chasms, lava and deep water, and over traps
+    /// without springing them; the player walks).
+    pub ground: Ground,
 }
 
 /// The world an action is judged in: the level (with its monsters), where it lies, and where
@@ -118,26 +121,7 @@ pub fn resolve(scene: &Scene, actor: &Actor, act: Act, rng: &mut GenRng) -> Resu
     match act {
         Act::Wait => Ok(vec![Effect::Waited]),
         Act::Step(dir) | Act::Sneak(dir) => step(scene, actor, dir, rng),
-        Act::Shoot(at) => {
-            let in_reach =
-                |range: u32| mind::chebyshev(actor.at, at) <= range && mind::clear_shot(scene.level, actor.at, at);
-            match (actor.habit, scene.occupant(at)) {
-                (Habit::Archer(range), Some(target)) if scene.enemies(actor.who, target) && in_reach(range) => {
-                    let damage = roll_damage(actor.attack, target, scene.player_armour, rng);
-                    Ok(vec![Effect::Shot { target, damage }])
-                }
-                // A spell of confusion takes only the player (monsters have no head to spin).
-                (Habit::Confuses(range), Some(Who::Player))
-                    if scene.enemies(actor.who, Who::Player) && in_reach(range) =>
-                {
-                    Ok(vec![Effect::Confused(crate::world::CONFUSE_TURNS)])
-                }
-                (Habit::Breathes(range), Some(target)) if scene.enemies(actor.who, target) && in_reach(range) => {
-                    Ok(vec![Effect::Ignited(at)])
-                }
-                _ => Err(Refusal::NoShot),
-            }
-        }
+        Act::Shoot(at) => afar::shot(scene, actor, at, rng),
         Act::Blink(to) => {
             let free = scene.occupant(to).is_none() && mind::blink_spot(scene.level, actor.at, to);
             if actor.habit == Habit::Blinks && free && to != actor.at {
@@ -220,7 +204,19 @@ fn step(scene: &Scene, actor: &Actor, dir: Dir8, rng: &mut GenRng) -> Result<Vec
     if diagonal_doorway(map, actor.at, to) {
         return Err(Refusal::DiagonalDoorway);
     }
+    let (flies, walker) = (actor.ground == Ground::Flies, actor.who == Who::Player);
+    if actor.ground == Ground::Swims && tile != Tile::DeepWater && scene.occupant(to).is_none() {
+        return Err(Refusal::Wall); // a swimmer keeps to the deep (and strikes from it)
+    }
     match tile {
+        // A burrower on the hunt tunnels through rock, never through the level's rim.
+        Tile::Wall if actor.ground == Ground::Burrows && !map.on_rim(to) && scene.occupant(to).is_none() => Ok(vec![
+            Effect::Tunnelled(to),
+            Effect::Moved {
+                to,
+                onto: Tile::Corridor,
+            },
+        ]),
         Tile::Wall | Tile::SecretDoor | Tile::SecretCorridor => Err(Refusal::Wall),
         Tile::Door(DoorState::Closed) => match actor.doors {
             Doors::Opens => Ok(vec![Effect::DoorOpened(to)]),
@@ -233,10 +229,11 @@ fn step(scene: &Scene, actor: &Actor, dir: Dir8, rng: &mut GenRng) -> Result<Vec
         // Only the player goes where harm is (monsters keep out: `senses::enterable`), and never
         // into lava of its own will; fliers go over it all.
         // (A flier over it may still be struck from the shore.)
-        Tile::Lava if !actor.flies && scene.occupant(to).is_none() => Err(Refusal::Lava),
-        Tile::DeepWater | Tile::Chasm if actor.who != Who::Player && !actor.flies => Err(Refusal::Wall),
+        Tile::Lava if !flies && actor.ground != Ground::Wades && scene.occupant(to).is_none() => Err(Refusal::Lava),
+        Tile::DeepWater if !walker && !flies && actor.ground != Ground::Swims => Err(Refusal::Wall),
+        Tile::Chasm if !walker && !flies => Err(Refusal::Wall),
         // A chasm on the deepest level (a map file's) has no level below to fall to.
-        Tile::Chasm if scene.depth >= scene.deepest && !actor.flies && scene.occupant(to).is_none() => {
+        Tile::Chasm if scene.depth >= scene.deepest && !flies && scene.occupant(to).is_none() => {
             Err(Refusal::NowhereToGo)
         }
         Tile::Door(DoorState::Open)
@@ -308,7 +305,11 @@ fn step(scene: &Scene, actor: &Actor, dir: Dir8, rng: &mut GenRng) -> Result<Vec
                     {
                         return Ok(vec![Effect::Stole(slot)]);
                     }
-                    return Ok(vec![blow]);
+                    let mut effects = vec![blow];
+                    if hit {
+                        effects.extend(afar::after_a_hit(scene, actor, other, &blow, rng));
+                    }
+                    return Ok(effects);
                 }
                 Some(_) => return Err(Refusal::Occupied),
                 None => {}
@@ -323,8 +324,10 @@ fn step(scene: &Scene, actor: &Actor, dir: Dir8, rng: &mut GenRng) -> Result<Vec
 /// chasm, or the weapon lost while swimming.
 pub(crate) fn arrive(scene: &Scene, actor: &Actor, to: Pos, tile: Tile, rng: &mut GenRng) -> Vec<Effect> {
     let mut effects = vec![Effect::Moved { to, onto: tile }];
-    if actor.flies {
-        return effects; // over whatever lies below
+    match actor.ground {
+        Ground::Flies | Ground::Swims => return effects, // over (or in) whatever lies below
+        Ground::Wades if tile == Tile::Lava => return effects,
+        _ => {}
     }
     match tile {
         Tile::Lava => {
@@ -444,7 +447,7 @@ mod tests {
             pack: None,
             stab: SNEAK_ATTACK,
             bash: false,
-            flies: false,
+            ground: Ground::Walks,
         }
     }
 
@@ -465,6 +468,7 @@ mod tests {
             hp: kind.stats().max_hp,
             energy: 0,
             mind: crate::world::Mind::Asleep,
+            champion: None,
         }
     }
 
