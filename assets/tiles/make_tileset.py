@@ -1140,13 +1140,27 @@ def tiles():
 
 
 def png(width, height, pixels):
+    """An indexed PNG (a palette of the drawings' colours, their alpha in tRNS): a third the bytes
+    of RGBA, and the tileset is built into every download of the game."""
     def chunk(kind, data):
         body = kind + data
         return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
 
-    raw = b"".join(b"\x00" + bytes(v for px in row for v in px) for row in pixels)
-    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+    colours = sorted({px for row in pixels for px in row}, key=lambda c: (c[3] != 0, c))
+    assert len(colours) <= 256, f"{len(colours)} colours: too many for a palette"
+    index = {c: i for i, c in enumerate(colours)}
+    raw = b"".join(b"\x00" + bytes(index[px] for px in row) for row in pixels)
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
+    plte = b"".join(bytes(c[:3]) for c in colours)
+    trns = bytes(c[3] for c in colours)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"PLTE", plte)
+        + chunk(b"tRNS", trns)
+        + chunk(b"IDAT", zlib.compress(raw, 9))
+        + chunk(b"IEND", b"")
+    )
 
 
 def main():

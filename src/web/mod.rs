@@ -105,7 +105,7 @@ mod page {
             mark(Mark::SaveUs, &cost.to_string());
         }
         if game.is_changed() {
-            let (dungeon, at, view) = (game.dungeon(), game.player().at, game.sight());
+            let (dungeon, at) = (game.dungeon(), game.player().at);
             mark(Mark::Depth, &dungeon.depth().to_string());
             mark(Mark::Turn, &game.turn().to_string());
             let wants_hash = document()
@@ -331,7 +331,17 @@ mod page {
         let today = daily.then(crate::save::today);
         let params = today.map_or(params, delve_core::run::daily_params);
         if golden {
-            let verdict = match delve_core::generation::golden::check(delve_core::generation::golden::VECTORS) {
+            // The vectors come from the page that asks (the end-to-end test sets them as
+            // `window.delveGolden`): a player's module does not carry the test's data.
+            let vectors = web_sys::window()
+                .and_then(|w| js_sys::Reflect::get(&w, &"delveGolden".into()).ok())
+                .and_then(|v| v.as_string());
+            let Some(vectors) = vectors else {
+                set_text("delve-ascii", "golden: the page gave no vectors (window.delveGolden)");
+                set_state("golden");
+                return;
+            };
+            let verdict = match delve_core::generation::golden::check(&vectors) {
                 Ok(n) => format!("golden: all {n} levels match"),
                 Err(bad) => {
                     let lines: Vec<String> = bad.iter().map(|m| m.to_string()).collect();

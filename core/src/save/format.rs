@@ -269,6 +269,9 @@ pub(crate) fn format_of(bytes: &[u8]) -> Result<u32, SaveError> {
 
 /// The run in a save's bytes, decoded but not yet checked (`SavedRun::restore` checks it). A
 /// save of an older format is read as that format and brought up the ladder, hop by hop.
+// Never inlined: every format's reader is behind it, and inlined at each of its callers it was
+// in the browser's module twice (the game's load and the title's list of saves).
+#[inline(never)]
 pub fn decode(bytes: &[u8]) -> Result<SavedRun, SaveError> {
     let version = format_of(bytes)?;
     if !(OLDEST..=FORMAT).contains(&version) {

@@ -242,6 +242,8 @@ pub(crate) fn spec_of(
 
 impl SavedRun {
     /// The run back, or what does not fit together in the save.
+    // (Never inlined, as `decode` is not: one copy in the browser's module.)
+    #[inline(never)]
     pub fn restore(self) -> Result<Run, String> {
         let SavedRun {
             origin,
