@@ -130,18 +130,29 @@ pub(super) fn guard(
     senses: &mut Senses,
     rng: &mut GenRng,
 ) -> Option<Act> {
-    let phase = Phase::of(m.hp, m.max_hp());
-    let blades = level
-        .monsters
-        .iter()
-        .filter(|o| o.kind.stats().habit == Habit::Fades)
-        .count();
-    let far = chebyshev(m.at, player_at);
-    let breath = phase == Phase::Desperate && far > 1 && far <= range && clear_shot(level, m.at, player_at);
-    let summons = phase >= Phase::Hurt && blades < SUMMONS_MOST;
+    let (breath, summons) = guard_may(m, range, player_at, level);
     if (breath || summons) && rng.below(CAST_ONE_IN) == 0 {
         Some(Act::Shoot(player_at)) // it breathes fire where it reaches, else summons
     } else {
         hunt(m, target, player_at, level, senses)
     }
+}
+
+/// What the guardian `m` may do at `to` by its phase: breathe fire (desperate, `to` within `range`
+/// along a clear line and not next to it), and summon (hurt, fewer than `SUMMONS_MOST` summoned on
+/// the level). One answer for its choice and the rules' judgement of it.
+pub(crate) fn guard_may(m: &Monster, range: u32, to: Pos, level: &Level) -> (bool, bool) {
+    let phase = Phase::of(m.hp, m.max_hp());
+    let far = chebyshev(m.at, to);
+    let breath = phase == Phase::Desperate && far > 1 && far <= range && clear_shot(level, m.at, to);
+    (breath, phase >= Phase::Hurt && summoned(level) < SUMMONS_MOST)
+}
+
+/// How many summoned things (kinds that fade: spectral blades) stand on `level`.
+pub(crate) fn summoned(level: &Level) -> usize {
+    level
+        .monsters
+        .iter()
+        .filter(|o| o.kind.stats().habit == Habit::Fades)
+        .count()
 }

@@ -21,9 +21,9 @@ use crate::world::{Mind, Monster, PATIENCE};
 
 mod afar;
 
-pub(crate) use afar::blink_spot;
 pub use afar::clear_shot;
 use afar::{SUMMONS_RANGE, blink_beside, cast_or_keep_away, fellow_to_shield, keep_away, shoot_or_keep_away};
+pub(crate) use afar::{blink_spot, guard_may, summoned};
 
 /// How far a sleeper notices you by sight: its eyes are shut, so only from the next tile
 /// (straight, not diagonal: the radius is Euclidean). Hearing (`noise`) wakes it from farther.
@@ -233,12 +233,7 @@ pub(crate) fn decide(
                     cast_or_keep_away(m, range, player_at, level, senses, rng)
                 }
                 Habit::Summons if sees_you => {
-                    let blades = level
-                        .monsters
-                        .iter()
-                        .filter(|o| o.kind.stats().habit == Habit::Fades)
-                        .count();
-                    if blades < SUMMONS_MOST {
+                    if summoned(level) < SUMMONS_MOST {
                         cast_or_keep_away(m, SUMMONS_RANGE, player_at, level, senses, rng)
                     } else {
                         keep_away(m, player_at, level, senses)

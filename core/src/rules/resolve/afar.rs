@@ -33,23 +33,14 @@ pub(super) fn shot(scene: &Scene, actor: &Actor, at: Pos, rng: &mut GenRng) -> R
         // The guardian by its phase: hurt, it summons (while blades are few); desperate, it
         // breathes fire where its breath reaches, and summons from farther.
         (Habit::Guards(range), Some(target)) if scene.enemies(actor.who, target) => {
-            let (hp, max) = scene.monster(actor_id(actor)).map_or((1, 1), |m| (m.hp, m.max_hp()));
-            let phase = crate::world::Phase::of(hp, max);
-            let blades = scene
-                .level
-                .monsters
-                .iter()
-                .filter(|m| m.kind.stats().habit == Habit::Fades)
-                .count();
-            let far = mind::chebyshev(actor.at, at);
-            if phase == crate::world::Phase::Desperate && far > 1 && in_reach(range) {
+            let Some(guard) = scene.monster(actor_id(actor)) else {
+                return Err(Refusal::NoShot);
+            };
+            let (breath, summon) = mind::guard_may(guard, range, at, scene.level);
+            if breath {
                 return Ok(vec![Effect::Ignited(at)]);
             }
-            let summoned = if phase >= crate::world::Phase::Hurt && blades < crate::world::SUMMONS_MOST {
-                summons(scene, actor, rng)
-            } else {
-                Vec::new()
-            };
+            let summoned = if summon { summons(scene, actor, rng) } else { Vec::new() };
             if summoned.is_empty() {
                 Err(Refusal::NoShot)
             } else {
@@ -88,14 +79,9 @@ const fn actor_id(actor: &Actor) -> u32 {
 /// them on the level.
 fn summons(scene: &Scene, actor: &Actor, rng: &mut GenRng) -> Vec<Effect> {
     let kind = crate::world::Kind::SpectralBlade;
-    let there = scene.level.monsters.iter().filter(|m| m.kind == kind).count();
-    let mut free: Vec<Pos> = crate::paths::neighbours8(actor.at)
-        .into_iter()
-        .filter(|&p| {
-            scene.occupant(p).is_none()
-                && scene.level.map.get(p).is_some_and(|t| t.is_walkable() && !t.is_door())
-                && !diagonal_doorway(&scene.level.map, actor.at, p)
-        })
+    let there = mind::summoned(scene.level);
+    let mut free: Vec<Pos> = free_beside(scene, actor.at)
+        .filter(|&p| !scene.level.map.tile(p).is_door())
         .collect();
     let mut out = Vec::new();
     while out.len() < 2 && there + out.len() < crate::world::SUMMONS_MOST && !free.is_empty() {
@@ -133,17 +119,20 @@ pub(super) fn after_a_hit(scene: &Scene, actor: &Actor, target: Who, blow: &Effe
         && m.kind.stats().habit == Habit::Splits
         && m.hp - d >= 2
     {
-        let free: Vec<Pos> = crate::paths::neighbours8(m.at)
-            .into_iter()
-            .filter(|&p| {
-                scene.occupant(p).is_none()
-                    && scene.level.map.get(p).is_some_and(Tile::is_walkable)
-                    && !diagonal_doorway(&scene.level.map, m.at, p)
-            })
-            .collect();
+        let free: Vec<Pos> = free_beside(scene, m.at).collect();
         if let Some(to) = rng.pick(&free) {
             effects.push(Effect::Split { id, to });
         }
     }
     effects
+}
+
+/// The tiles beside `from` something may stand up on (a split, a summons): walkable, nobody there,
+/// not across a doorway's corner; in `neighbours8`'s order.
+fn free_beside<'s>(scene: &'s Scene, from: Pos) -> impl Iterator<Item = Pos> + 's {
+    crate::paths::neighbours8(from).into_iter().filter(move |&p| {
+        scene.occupant(p).is_none()
+            && scene.level.map.get(p).is_some_and(Tile::is_walkable)
+            && !diagonal_doorway(&scene.level.map, from, p)
+    })
 }
