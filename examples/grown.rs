@@ -61,6 +61,7 @@ fn main() -> bevy::app::AppExit {
         kind: ItemKind::Enchanting,
         count: 2,
         plus: 0,
+        wait: 0,
     });
     player.pack.add(Item::one(ItemKind::Ration));
     player.lore.learn(ItemKind::Enchanting);

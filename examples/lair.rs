@@ -54,6 +54,7 @@ fn main() -> bevy::app::AppExit {
             kind: ItemKind::Sword,
             count: 1,
             plus: 3,
+            wait: 0,
         })
         .expect("room") as u8;
     player.pack.weapon = Some(sword);
@@ -63,16 +64,19 @@ fn main() -> bevy::app::AppExit {
         kind: ItemKind::Healing,
         count: 3,
         plus: 0,
+        wait: 0,
     });
     player.pack.add(Item {
         kind: ItemKind::Striking,
         count: 4,
         plus: 0,
+        wait: 0,
     });
     player.pack.add(Item {
         kind: ItemKind::Dart,
         count: 8,
         plus: 0,
+        wait: 0,
     });
     player.lore.learn(ItemKind::Healing);
     player.lore.learn(ItemKind::Striking);

@@ -43,6 +43,15 @@ pub mod tiles {
     pub(crate) const CHASM: u32 = 37;
     pub(crate) const BRIDGE: u32 = 38;
     pub(crate) const ASHES: u32 = 39;
+    /// A ring, a staff and a charm (pale, tinted as the items are).
+    #[cfg(test)]
+    pub(crate) const RING: u32 = 60;
+    #[cfg(test)]
+    pub(crate) const STAFF: u32 = 61;
+    #[cfg(test)]
+    pub(crate) const CHARM: u32 = 62;
+    /// Crystal (pale, tinted): wall a scroll of shattering turned to glass.
+    pub(crate) const CRYSTAL: u32 = 67;
     /// A trap (pale, tinted by its kind: `TrapKind::stats().look`).
     pub(crate) const TRAP: u32 = 40;
     /// Fire, drawn over the tile that burns.
@@ -54,9 +63,9 @@ pub mod tiles {
     /// A ration (pale, tinted as the items are): food's own picture, after the six classes'.
     #[cfg(test)]
     pub(crate) const RATION: u32 = 44;
-    /// Tiles drawn in the tileset (8 to a row): the ration is the last.
+    /// Tiles drawn in the tileset (8 to a row): the charm is the last.
     #[cfg(test)]
-    pub(crate) const COUNT: u32 = 60;
+    pub(crate) const COUNT: u32 = 68;
     /// Side of a tile in pixels.
     pub(crate) const SIZE: u32 = 16;
 }
@@ -69,7 +78,7 @@ pub struct GameAssets {
     #[asset(path = "embedded://tiles/tileset.png")]
     #[asset(image(sampler(filter = nearest)))]
     pub tileset: Handle<Image>,
-    #[asset(texture_atlas_layout(tile_size_x = 16, tile_size_y = 16, columns = 8, rows = 8))]
+    #[asset(texture_atlas_layout(tile_size_x = 16, tile_size_y = 16, columns = 8, rows = 9))]
     pub layout: Handle<TextureAtlasLayout>,
 }
 
@@ -187,6 +196,10 @@ mod tests {
             (tiles::CHASM, "chasm"),
             (tiles::BRIDGE, "bridge"),
             (tiles::ASHES, "ashes"),
+            (tiles::CRYSTAL, "crystal"),
+            (tiles::RING, "ring"),
+            (tiles::STAFF, "staff"),
+            (tiles::CHARM, "charm"),
             (tiles::TRAP, "trap"),
             (delve_core::world::TRAP_TILE, "trap"),
             (tiles::FIRE, "fire"),

@@ -106,6 +106,38 @@ fn bad_arguments_are_named() {
     assert_usage_error(&["--ascii", "--corridors", "spiral"], "spiral");
     assert_usage_error(&["--ascii", "--frobnicate"], "--frobnicate");
     assert_usage_error(&["--ascii", "--map", "x.txt", "--seed", "3"], "--seed");
+    assert_usage_error(
+        &["--autoplay", "--beginning", "bard"],
+        "no beginning is called \"bard\"",
+    );
+    assert_usage_error(&["--ascii", "--beginning", "rogue"], "--beginning");
+}
+
+#[test]
+fn autoplay_begins_as_the_beginning_named_and_verify_says_so() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-beginnings");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("rogue.delverec");
+    let file_arg = file.to_str().unwrap();
+    let out = delve(&[
+        "--autoplay",
+        "--seed",
+        "7",
+        "--turns",
+        "300",
+        "--beginning",
+        "rogue",
+        "--record",
+        file_arg,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let played = verdict(&out);
+    assert_eq!(played["beginning"], "rogue");
+    let out = delve(&["--verify", file_arg]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(verdict(&out), played);
+    let out = delve(&["--autoplay", "--seed", "7", "--turns", "50"]);
+    assert_eq!(verdict(&out)["beginning"], serde_json::Value::Null);
 }
 
 #[test]
@@ -661,7 +693,17 @@ fn saves_lists_every_saved_run_newest_first_and_names_the_bad_ones() {
 }
 
 /// The keys of the object `--verify` and `--autoplay` print, in order.
-const VERDICT_KEYS: [&str; 8] = ["seed", "turns", "depth", "outcome", "hash", "ok", "score", "gold"];
+const VERDICT_KEYS: [&str; 9] = [
+    "seed",
+    "turns",
+    "depth",
+    "outcome",
+    "hash",
+    "ok",
+    "score",
+    "gold",
+    "beginning",
+];
 
 fn verdict(out: &Output) -> serde_json::Map<String, serde_json::Value> {
     let text = stdout(out);

@@ -504,6 +504,7 @@ fn explore_picks_up_darts_and_potions_but_not_a_sword_nor_an_altars_choice() {
         kind: ItemKind::Dart,
         count: 4,
         plus: 0,
+        wait: 0,
     };
     level.items.push(FloorItem::loose(Pos::new(6, 2), darts));
     level

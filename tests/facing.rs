@@ -66,6 +66,7 @@ fn app() -> App {
             kind: ItemKind::Dart,
             count: 3,
             plus: 0,
+            wait: 0,
         },
     )];
     app.world_mut().resource_mut::<Game>().0.look();

@@ -47,6 +47,7 @@ fn items_app() -> App {
             kind: ItemKind::Dart,
             count: 3,
             plus: 0,
+            wait: 0,
         },
     ));
     level.monsters.push(Monster {
@@ -292,6 +293,7 @@ fn one_thing_has_the_keyboard_at_a_time() {
         kind: ItemKind::Dart,
         count: 3,
         plus: 0,
+        wait: 0,
     };
     game.dungeon_mut()
         .level_mut()
@@ -408,6 +410,7 @@ fn a_turn_is_animated_from_its_effects_and_the_next_turn_cuts_it_short() {
                 kind: ItemKind::Dart,
                 count: 5,
                 plus: 0,
+                wait: 0,
             })
             .unwrap();
         game.dungeon_mut().level_mut().monsters.push(Monster {

@@ -318,6 +318,10 @@ fn play_and_every_overlay_fit_every_window_at_every_text_size() {
                 .take(30)
                 .collect();
             let level = run.dungeon_mut().level_mut();
+            // Only the crowd: a monster or an item of the level's own in view would be a row not
+            // counted.
+            level.monsters.clear();
+            level.items.clear();
             for (i, at) in spots.into_iter().enumerate() {
                 let kind = delve_core::world::Kind::Rat;
                 level.monsters.push(delve_core::world::Monster {
@@ -388,6 +392,7 @@ fn play_and_every_overlay_fit_every_window_at_every_text_size() {
             kind: delve_core::world::ItemKind::Dart,
             count: 5,
             plus: 0,
+            wait: 0,
         };
         let mut game = app.world_mut().resource_mut::<Game>();
         game.player_mut().pack = delve_core::world::Pack::default();

@@ -194,12 +194,18 @@ fn the_title_screen_starts_a_run_and_continues_it() {
     ] {
         press(&mut app, code, digit);
     }
-    for _ in 0..3 {
+    // Down past the style, the size and the beginning (a fighter unless changed) to Start.
+    for _ in 0..4 {
         press(&mut app, KeyCode::ArrowDown, "");
     }
     press(&mut app, KeyCode::Enter, "\r");
     app.update();
     assert_eq!(state(&app), GameState::Playing);
+    assert_eq!(
+        game(&app).player().growth.beginning,
+        Some(delve_core::world::Beginning::Fighter),
+        "begun as the page's beginning"
+    );
     let RunSpec::Seeded { params, .. } = game(&app).spec() else {
         panic!("a generated run");
     };

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Draws Delve's tileset, assets/tiles/tileset.png: 16x16 tiles, 8 to a row, 8 rows.
+"""Draws Delve's tileset, assets/tiles/tileset.png: 16x16 tiles, 8 to a row, 9 rows.
 
 Index (assets/tiles/tiles.txt is the table; src/assets.rs `tiles` is checked against it): 0 wall, 1 room floor, 2 corridor floor, 3 closed door,
 4 open door, 5 locked door, 6 player, 7 stairs down, 8 stairs up, 9 key, 10 rat, 11 jackal,
@@ -12,7 +12,9 @@ bridge, ashes), 40 a trap (pale, tinted by its kind), 41 fire, 42 gas (pale, tin
 44 a ration (pale, tinted as the items are), 45-48 the will-o'-wisp, the imp, the goblin shaman and
 the salamander, 49-58 the eel, the pink jelly, the giant spider, the rock worm, the fire
 elemental, the goblin conjurer, the spectral blade, the goblin mystic, the acid mound and the
-phantom, 59 the warden (the Heartstone's guardian).
+phantom, 59 the warden (the Heartstone's guardian), 60-62 a ring, a staff and a charm (pale, tinted
+as the items are), 63-66 the spear, the war axe, the rapier and the war hammer, 67 crystal (pale,
+tinted).
 Plain Python 3 (no packages): run it from anywhere to redraw the PNG.
 """
 import os
@@ -20,7 +22,7 @@ import struct
 import zlib
 
 T = 16
-COLS, ROWS = 8, 8
+COLS, ROWS = 8, 9
 
 # Palette: one character per colour in the drawings below; '.' is transparent.
 PAL = {
@@ -452,6 +454,158 @@ WAND = [
     "...kk...........",
     "................",
     "................",
+]
+
+RING = [
+    "................",
+    "................",
+    "......kkkk......",
+    ".....kaaaak.....",
+    "......kaak......",
+    ".....kkkkkk.....",
+    "....kvvVVvvk....",
+    "...kvk....kvk...",
+    "...kvk....kVk...",
+    "...kVk....kVk...",
+    "...kVk....kvk...",
+    "....kVvvvvVk....",
+    ".....kkkkkk.....",
+    "................",
+    "................",
+    "................",
+]
+
+STAFF = [
+    "................",
+    "..........kkk...",
+    ".........kaaak..",
+    ".........kaVak..",
+    "..........kaak..",
+    ".........kvkk...",
+    "........kvVk....",
+    ".......kvVk.....",
+    "......kvVk......",
+    ".....kvVk.......",
+    "....kvVk........",
+    "...kvVk.........",
+    "..kvVk..........",
+    "..kVk...........",
+    "...k............",
+    "................",
+]
+
+CHARM = [
+    "................",
+    "......kkkk......",
+    ".....k....k.....",
+    "....k......k....",
+    ".....k....k.....",
+    "......kkkk......",
+    ".....kkaakk.....",
+    "....kaavvaak....",
+    "...kavvVVvvak...",
+    "...kavVaaVvak...",
+    "...kavVaaVvak...",
+    "...kavvVVvvak...",
+    "....kaavvaak....",
+    ".....kkkkkk.....",
+    "................",
+    "................",
+]
+
+SPEAR = [
+    "..............k.",
+    ".............kak",
+    "............kaak",
+    "...........kaak.",
+    "..........kVkk..",
+    ".........kwk....",
+    "........kwk.....",
+    ".......kwk......",
+    "......kwk.......",
+    ".....kwk........",
+    "....kwk.........",
+    "...kwk..........",
+    "..kwk...........",
+    ".kWk............",
+    ".kk.............",
+    "................",
+]
+
+WAR_AXE = [
+    "................",
+    "....kkk...kkk...",
+    "...kaavk.kvaak..",
+    "..kaavvkkkvvaak.",
+    "..kavvVkwkVvvak.",
+    "..kaavvkwkvvaak.",
+    "...kaakkwkkaak..",
+    "....kk.kwk.kk...",
+    ".......kwk......",
+    ".......kwk......",
+    ".......kwk......",
+    ".......kwk......",
+    ".......kWk......",
+    ".......kWk......",
+    "........k.......",
+    "................",
+]
+
+RAPIER = [
+    "...............k",
+    "..............ka",
+    ".............kak",
+    "............kak.",
+    "...........kak..",
+    "..........kak...",
+    ".........kak....",
+    "........kak.....",
+    ".......kak......",
+    "..kkk.kak.......",
+    ".kvvVkak........",
+    ".kv.kVk.........",
+    ".kVkkVk.........",
+    "..kkVk.k........",
+    "....kk..........",
+    "................",
+]
+
+HAMMER = [
+    "................",
+    "...kkkkkkkkk....",
+    "..kaaaavvvVVk...",
+    "..kaavvvvVVVk...",
+    "..kavvvvvVVVk...",
+    "...kkkkwkkkk....",
+    ".......kwk......",
+    ".......kwk......",
+    ".......kwk......",
+    ".......kwk......",
+    ".......kwk......",
+    ".......kWk......",
+    ".......kWk......",
+    ".......kWk......",
+    "........k.......",
+    "................",
+]
+
+CRYSTAL = [
+    "kaaakVVVkkaaaVvk",
+    "avvaakVkvaavVvka",
+    "avVvvakvavvVvkva",
+    "kavVvvaavvVvkvak",
+    "Vkavvvvvvvvkvakv",
+    "VVkavvvvvvkvakvV",
+    "kVVkavvvvkvakvVk",
+    "vkVVkavvkvakvVkv",
+    "vvkVVkaakakvVkvv",
+    "kvvkVVkkakvVkvvk",
+    "akvvkVVkkvVkvvka",
+    "aakvvkVVvVkvvkaa",
+    "kaakvvkVVkvvkaak",
+    "vkaakvvkkvvkaakv",
+    "vvkaakvvvvkaakvv",
+    "kvvkaakvvkaakvvk",
 ]
 
 KOBOLD = [
@@ -1125,6 +1279,14 @@ ART = {
     "acid mound": ACID_MOUND,
     "phantom": PHANTOM,
     "warden": WARDEN,
+    "ring": RING,
+    "staff": STAFF,
+    "charm": CHARM,
+    "spear": SPEAR,
+    "war axe": WAR_AXE,
+    "rapier": RAPIER,
+    "war hammer": HAMMER,
+    "crystal": CRYSTAL,
 }
 
 

@@ -87,7 +87,8 @@ pub fn game(spec: &RunSpec, recording: &Recording, hash: u64) -> String {
     }
     for command in recording.commands() {
         match command {
-            Command::Act(_) | Command::Choose(_) => {
+            // A beginning is part of the game played, as the acts are.
+            Command::Act(_) | Command::Choose(_) | Command::Begin(_) => {
                 h.update(postcard::to_allocvec(&command).unwrap_or_default());
             }
             Command::Sight(_) | Command::Sneaking(_) => {}

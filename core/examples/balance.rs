@@ -2,7 +2,8 @@
 //! engine) and report how deep they got, how often they won, and what killed them. Run with
 //! `cargo run --release --example balance [RUNS]` (`BALANCE_SEED=N` plays one seed,
 //! `BALANCE_DEBUG=1` says where a bot got stuck, `BALANCE_BOTS=explores` plays only the bots
-//! whose name says so).
+//! whose name says so, `BALANCE_BOTS=beginnings` only each beginning's runs, and
+//! `BALANCE_BEGINNING=rogue` only that beginning's).
 //!
 //! Each bot plays every seed twice: ignoring what it picks up, and using it as a player who
 //! knows the game would (`use_items`): drink healing when low, try unknown potions and scrolls
@@ -27,7 +28,7 @@ use delve_core::fov::DEFAULT_RADIUS;
 use delve_core::generation::{CorridorStyle, DEEPEST, GenParams};
 use delve_core::rules::{Act, Effect, Who};
 use delve_core::run::RunSpec;
-use delve_core::world::{Ending, article};
+use delve_core::world::{Beginning, Ending, article};
 
 struct Outcome {
     deepest: u32,
@@ -71,9 +72,12 @@ impl Terrain {
     }
 }
 
-fn play(seed: u64, careful: bool, blind: bool, use_items: bool) -> Outcome {
+fn play(seed: u64, careful: bool, blind: bool, use_items: bool, beginning: Option<Beginning>) -> Outcome {
     let spec = RunSpec::seeded(GenParams::new(seed, 80, 50, CorridorStyle::Mixed));
     let mut run = spec.begin().unwrap().with_sight(DEFAULT_RADIUS);
+    if let Some(b) = beginning {
+        run.begin_as(b).expect("a fresh run");
+    }
     let mut bot = Bot::new(careful, blind, use_items);
     let mut terrain = Terrain::default();
     let mut hungry = 0;
@@ -186,7 +190,7 @@ fn main() {
             if only.is_some_and(|o| o != seed) {
                 continue;
             }
-            let o = play(seed, careful, blind, use_items);
+            let o = play(seed, careful, blind, use_items, None);
             if std::env::var_os("BALANCE_DEBUG").is_some() {
                 eprintln!(
                     "seed {seed}: level {} of {}, {:?}, {} turns",
@@ -260,6 +264,30 @@ fn main() {
         println!(
             "          terrain: traps sprung {}, falls {}, weapons swept away {}, turns burnt {}, turns in gas {}, secrets and traps found {}",
             terrain.traps, terrain.falls, terrain.swept, terrain.burnt, terrain.gassed, terrain.found
+        );
+    }
+    // Each beginning, played by the bot of `--autoplay` (careful, explores, uses items).
+    if std::env::var("BALANCE_BOTS").is_ok_and(|only| !"beginnings".contains(&only)) {
+        return;
+    }
+    for beginning in Beginning::ALL {
+        if std::env::var("BALANCE_BEGINNING").is_ok_and(|only| only != beginning.name()) {
+            continue;
+        }
+        let (mut wins, mut deepest, mut early) = (0, 0, 0);
+        for seed in (0..runs).filter(|&s| only.is_none_or(|o| o == s)) {
+            let o = play(seed, true, true, true, Some(beginning));
+            wins += u32::from(o.ending == Some(Ending::Won));
+            deepest += o.deepest;
+            if o.ending.is_some() && o.ending != Some(Ending::Won) && o.ended_on <= 2 {
+                early += 1;
+            }
+        }
+        println!(
+            "beginning {}: careful, explores, uses items: {runs} runs, won {wins} ({:.1}%), mean deepest {:.1}, died on levels 1-2: {early}",
+            beginning.name(),
+            f64::from(wins) * 100.0 / runs as f64,
+            f64::from(deepest) / runs as f64
         );
     }
 }

@@ -55,6 +55,12 @@ fn main() {
     let path = std::env::args().nth(1).expect("usage: golden_save PATH");
     let spec = RunSpec::seeded(GenParams::new(2026, 80, 50, CorridorStyle::Mixed));
     let mut run = spec.begin().expect("a run").with_sight(DEFAULT_RADIUS);
+    // From format 13 the walk begins as an arcanist: a staff and a charm in the pack, a kind
+    // known past the first 32 ids, and the beginning itself saved and recorded.
+    if FORMAT >= 13 {
+        run.begin_as(delve_core::world::Beginning::Arcanist)
+            .expect("a fresh run");
+    }
     for _ in 0..2000 {
         // From rules 6 a level of experience owes a boon: the first offered is taken.
         if let Some(offer) = run.offer() {

@@ -149,6 +149,7 @@ fn regeneration_heals_twice_as_fast_and_an_iron_stomach_eats_less() {
     grown.player_mut().growth = delve_core::world::Growth {
         xp: experience_for(3),
         boons: vec![Boon::Regeneration, Boon::IronStomach],
+        beginning: None,
     };
     for run in [&mut plain, &mut grown] {
         run.player_mut().health.hp = 1;
@@ -171,6 +172,7 @@ fn resistances_halve_poison_and_fire() {
             run.player_mut().growth = delve_core::world::Growth {
                 xp: experience_for(3),
                 boons: vec![Boon::PoisonResistance, Boon::FireResistance],
+                beginning: None,
             };
         }
         let s = give(&mut run, ItemKind::Poison, 1);
@@ -211,6 +213,7 @@ fn an_assassin_stabs_for_five_times_and_keen_eyes_search_farther() {
             run.player_mut().growth = delve_core::world::Growth {
                 xp: experience_for(2),
                 boons: vec![Boon::Assassin],
+                beginning: None,
             };
         }
         let mut m = monster(5, Kind::Troll, Pos::new(2, 1), Mind::Asleep);
@@ -245,6 +248,7 @@ fn an_assassin_stabs_for_five_times_and_keen_eyes_search_farther() {
             run.player_mut().growth = delve_core::world::Growth {
                 xp: experience_for(2),
                 boons: vec![Boon::KeenEyes],
+                beginning: None,
             };
         }
         // Blind the search (no sight of the far ring) by looking at nothing: the wall hides it.
@@ -262,6 +266,7 @@ fn a_shield_bash_knocks_the_foe_back_a_tile_now_and_then() {
     run.player_mut().growth = delve_core::world::Growth {
         xp: experience_for(2),
         boons: vec![Boon::ShieldBash],
+        beginning: None,
     };
     let s = give(&mut run, ItemKind::Leather, 1);
     run.play(Act::Equip(s)).unwrap();

@@ -133,11 +133,13 @@ fn thieves_steal_what_is_not_worn_run_and_drop_it_when_killed() {
         kind: ItemKind::Dart,
         count: 5,
         plus: 0,
+        wait: 0,
     });
     let sword = run.player_mut().pack.add(Item {
         kind: ItemKind::Sword,
         count: 1,
         plus: 0,
+        wait: 0,
     });
     run.player_mut().pack.weapon = sword.map(|s| s as u8);
     put(&mut run, monster(1, Kind::Monkey, Pos::new(2, 1), hunting(me)));
@@ -228,6 +230,7 @@ fn bloats_drift_up_hover_and_poison_who_pops_them_close() {
             kind: ItemKind::Dart,
             count: 20,
             plus: 0,
+            wait: 0,
         })
         .unwrap() as u8;
     let mut b = monster(1, Kind::Bloat, Pos::new(6, 1), Mind::Asleep);
@@ -540,6 +543,7 @@ fn what_a_thief_carries_is_saved_hashed_and_checked() {
         kind: ItemKind::Dart,
         count: 3,
         plus: 0,
+        wait: 0,
     };
     run.dungeon_mut().level_mut().loot.push(Loot { holder: 1, item: dart });
     assert_ne!(run.state_hash(), before, "the hash covers loot");

@@ -364,6 +364,24 @@ fn the_golden_recording_still_replays() {
             Err(e) => assert!(RULES > 9 && e.contains("made under rules 9"), "{name}: {e}"),
         }
     }
+    // Rules 10's (rings, staffs, charms, the new potions, scrolls and weapons, beginnings): the
+    // same two.
+    for name in ["golden-r10.delverec", "golden-r10-won-on-a-checkpoint.delverec"] {
+        match verify(&data(name)) {
+            Ok((verdict, _)) => {
+                assert!(RULES == 10 && verdict.ok(), "{name}: {:?}", verdict.desync);
+                if name.contains("won") {
+                    assert_eq!(verdict.outcome, Outcome::Won, "{name}");
+                    assert_eq!(
+                        verdict.turns % CHECKPOINT_EVERY,
+                        0,
+                        "{name} ends on a checkpoint's turn"
+                    );
+                }
+            }
+            Err(e) => assert!(RULES > 10 && e.contains("made under rules 10"), "{name}: {e}"),
+        }
+    }
 }
 
 #[test]

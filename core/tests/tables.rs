@@ -3,7 +3,7 @@
 //! is, so a kind changed or added without its docs fails here (the message gives the table to
 //! paste). Every kind has a letter of its own.
 
-use delve_core::world::{Boon, Doors, Feat, ItemKind, Kind, TrapKind};
+use delve_core::world::{Beginning, Boon, Class, Doors, Feat, ItemKind, Kind, TrapKind};
 
 fn playing_md() -> String {
     std::fs::read_to_string(format!("{}/../docs/playing.md", env!("CARGO_MANIFEST_DIR"))).expect("docs/playing.md")
@@ -63,14 +63,18 @@ fn monster_table() -> String {
 /// The items' table, in kind order.
 fn item_table() -> String {
     let mut out = String::from(
-        "| class | kind | found together | to hit | damage | armour | what it does |\n\
+        "| class | kind | found as | to hit | damage | armour | what it does |\n\
          | --- | --- | --- | --- | --- | --- | --- |\n",
     );
     for kind in ItemKind::ALL {
         let s = kind.stats();
-        let found = match s.found {
-            (1, 1) => "1".to_owned(),
-            (lo, hi) => format!("{lo}–{hi}"),
+        let found = match (s.class, s.found) {
+            (Class::Ring, (lo, hi)) => format!("±{lo}–{hi}"),
+            (Class::Staff | Class::Charm, (lo, hi)) if lo == hi => format!("level {lo}"),
+            (Class::Staff | Class::Charm, (lo, hi)) => format!("level {lo}–{hi}"),
+            (Class::Wand, (lo, hi)) => format!("{lo}–{hi} charges"),
+            (_, (1, 1)) => "1".to_owned(),
+            (_, (lo, hi)) => format!("{lo}–{hi}"),
         };
         let to_hit = match s.to_hit {
             0 => "—".to_owned(),
@@ -89,6 +93,19 @@ fn item_table() -> String {
     out
 }
 
+/// The beginnings' table, in table order.
+fn beginning_table() -> String {
+    let mut out = String::from(
+        "| beginning | first boon | what it is |\n\
+         | --- | --- | --- |\n",
+    );
+    for b in Beginning::ALL {
+        let s = b.stats();
+        out.push_str(&format!("| {} | {} | {} |\n", s.name, s.boon.name(), s.about));
+    }
+    out
+}
+
 /// The boons' table, in table order.
 fn boon_table() -> String {
     let mut out = String::from(
@@ -97,7 +114,12 @@ fn boon_table() -> String {
     );
     for boon in Boon::ALL {
         let s = boon.stats();
-        out.push_str(&format!("| {} | {} | {} |\n", s.name, s.most, s.about));
+        let about = match s.needs {
+            Some((first, 1)) => format!("{} (After {}.)", s.about, first.name()),
+            Some((first, n)) => format!("{} (After {} taken {n} times.)", s.about, first.name()),
+            None => s.about.to_owned(),
+        };
+        out.push_str(&format!("| {} | {} | {about} |\n", s.name, s.most));
     }
     out
 }
@@ -144,6 +166,7 @@ fn the_docs_tables_are_the_kinds_rows() {
         ("items", item_table()),
         ("traps", trap_table()),
         ("boons", boon_table()),
+        ("beginnings", beginning_table()),
         ("feats", feat_table()),
     ] {
         assert!(

@@ -256,7 +256,8 @@ fn any_command(r: &mut Xorshift) -> Command {
     let dir = Dir8::ALL[(pick >> 8) as usize % 8];
     let slot = (pick >> 16) as u8 % 30;
     let near = Pos::new((pick >> 24) as i32 % 90 - 5, (pick >> 32) as i32 % 60 - 5);
-    match pick % 18 {
+    match pick % 19 {
+        18 => Command::Begin(delve_core::world::Beginning::ALL[(pick >> 40) as usize % 4]),
         16 => Command::Choose(Boon::ALL[(pick >> 40) as usize % Boon::ALL.len()]),
         17 => Command::Act(Act::Enchant {
             scroll: slot,
@@ -305,6 +306,7 @@ fn leniently(spec: &RunSpec, commands: &[Command]) -> (Vec<Checkpoint>, Checkpoi
                     }
                 }
                 Command::Choose(boon) => run.choose(boon).is_ok(),
+                Command::Begin(beginning) => run.begin_as(beginning).is_ok(),
             };
         if !possible {
             first_impossible = first_impossible.or(Some(i + 1));

@@ -104,6 +104,10 @@ pub struct Cli {
     /// prints for its recording.
     #[arg(long, conflicts_with_all = ["ascii", "json", "explore", "reveal", "map", "save_info", "saves", "verify"])]
     pub autoplay: bool,
+    /// Begin the run as fighter, rogue, ranger or arcanist (a kit and a first boon); without
+    /// it a run begun from the command line begins bare, as a wanderer.
+    #[arg(long, value_name = "NAME", value_parser = parse_beginning, conflicts_with_all = ["ascii", "json", "explore", "reveal", "map", "save_info", "saves", "verify", "daily"])]
+    pub beginning: Option<delve_core::world::Beginning>,
     /// With --autoplay: stop after this many turns (1 to 1000000) [default: 20000].
     #[arg(long, value_name = "T", requires = "autoplay", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub turns: Option<u64>,
@@ -141,6 +145,16 @@ const AUTOPLAY_TURNS: u64 = 20_000;
 pub struct Size {
     pub width: u32,
     pub height: u32,
+}
+
+fn parse_beginning(s: &str) -> Result<delve_core::world::Beginning, String> {
+    delve_core::world::Beginning::ALL
+        .into_iter()
+        .find(|b| b.name() == s)
+        .ok_or_else(|| {
+            let names: Vec<&str> = delve_core::world::Beginning::ALL.iter().map(|b| b.name()).collect();
+            format!("no beginning is called {s:?} (one of: {})", names.join(", "))
+        })
 }
 
 fn parse_seed(s: &str) -> Result<u64, String> {
@@ -200,6 +214,7 @@ impl Cli {
             || self.depth.is_some()
             || self.map.is_some()
             || self.reveal
+            || self.beginning.is_some()
             || self.daily
     }
 
@@ -383,6 +398,10 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
     }
     if daily {
         run.mark_daily(&today().to_string());
+    }
+    if let Some(beginning) = cli.beginning {
+        // A run just begun: nothing done yet, so this is never refused.
+        let _ = run.begin_as(beginning);
     }
     if cli.autoplay {
         let (radius, turns) = (cli.radius_or_default(), cli.turns.unwrap_or(AUTOPLAY_TURNS));

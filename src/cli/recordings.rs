@@ -32,8 +32,8 @@ pub(crate) fn read_file(path: &Path, what: &str) -> Result<Vec<u8>, String> {
 }
 
 /// The object `--verify` and `--autoplay` print: the seed, the turn reached, the level, how
-/// the run stands, its state hash (16 hex digits), whether every checkpoint matched, its score
-/// and the gold carried.
+/// the run stands, its state hash (16 hex digits), whether every checkpoint matched, its score,
+/// the gold carried and the beginning (its name, or null for a run begun bare).
 pub(crate) fn verdict_json(verdict: &Verdict) -> String {
     let value = serde_json::json!({
         "seed": verdict.seed,
@@ -44,6 +44,7 @@ pub(crate) fn verdict_json(verdict: &Verdict) -> String {
         "ok": verdict.ok(),
         "score": verdict.score,
         "gold": verdict.gold,
+        "beginning": verdict.beginning.map(delve_core::world::Beginning::name),
     });
     format!("{value}\n")
 }

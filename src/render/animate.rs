@@ -117,6 +117,7 @@ fn animations(h: &Happening, map: &TileMap, game: &Game, assets: &GameAssets) ->
                 kind,
                 count: 1,
                 plus: 0,
+                wait: 0,
             };
             let mut sprite = Sprite::from_atlas_image(
                 assets.tileset.clone(),

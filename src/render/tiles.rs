@@ -57,6 +57,7 @@ pub const fn tile_index(tile: Tile) -> u32 {
         Tile::Chasm => tiles::CHASM,
         Tile::Bridge => tiles::BRIDGE,
         Tile::Ashes => tiles::ASHES,
+        Tile::Crystal => tiles::CRYSTAL,
     }
 }
 

@@ -338,7 +338,16 @@ fn out_of_harm(run: &Run) -> Option<Act> {
 /// The boon a bot takes of those offered: harder blows, then more hit points, surer blows, a
 /// hide, healing; the rest after.
 pub fn choose(offer: &[Boon]) -> Boon {
-    const LIKED: [Boon; 12] = [
+    // A path's second step first: it is the stronger boon of its kind.
+    const LIKED: [Boon; 21] = [
+        Boon::Brute,
+        Boon::Juggernaut,
+        Boon::Ironskin,
+        Boon::Deadeye,
+        Boon::TrollBlood,
+        Boon::Archmage,
+        Boon::Marksman,
+        Boon::Shadow,
         Boon::Might,
         Boon::Vigour,
         Boon::Precision,
@@ -350,6 +359,7 @@ pub fn choose(offer: &[Boon]) -> Boon {
         Boon::Thrower,
         Boon::FireResistance,
         Boon::Assassin,
+        Boon::Attunement,
         Boon::KeenEyes,
     ];
     LIKED.into_iter().find(|b| offer.contains(b)).unwrap_or(offer[0])
@@ -359,7 +369,15 @@ pub fn choose(offer: &[Boon]) -> Boon {
 /// the start of a run.
 fn blow(weapon: ItemKind) -> i32 {
     let s = weapon.stats();
-    (80 + s.to_hit) * (8 + s.damage.0 + s.damage.1)
+    let worth = (80 + s.to_hit) * (8 + s.damage.0 + s.damage.1);
+    // What the weapon does besides: a sweep or a thrust is worth more in a crowd, a lunge opens a
+    // fight; a hammer's blow takes two turns.
+    match weapon {
+        ItemKind::WarAxe | ItemKind::Spear => worth * 5 / 4,
+        ItemKind::Rapier => worth * 9 / 8,
+        ItemKind::Hammer => worth * 5 / 8,
+        _ => worth,
+    }
 }
 
 /// What a bot that uses its items does now, if anything: from the most urgent (healing) to the
@@ -377,13 +395,22 @@ fn item_act(run: &Run) -> Option<Act> {
     let pack = &player.pack;
     let find = |f: &dyn Fn(ItemKind, u8) -> bool| pack.items().find(|&(_, i)| f(i.kind, i.count)).map(|(s, _)| s as u8);
     let known = |k: ItemKind| player.lore.knows(k);
+    // An unknown potion worth drinking: not one sensed malevolent.
+    let drinkable =
+        |k: ItemKind| k.class() == Class::Potion && !known(k) && !(player.lore.senses(k) && k.stats().malevolent);
     let health = player.health;
     // Low: heal; else, in a fight, get away or put the attacker to sleep.
     if health.hp * 10 < health.max * 4 {
         if let Some(s) = find(&|k, _| k == ItemKind::Healing && known(k)) {
             return Some(Act::Use(s));
         }
+        if let Some(s) = find(&|k, n| k == ItemKind::HealthCharm && n > 0) {
+            return Some(Act::Use(s));
+        }
         if near {
+            if let Some(s) = find(&|k, n| k == ItemKind::EscapeCharm && n > 0) {
+                return Some(Act::Use(s));
+            }
             if let Some(s) = find(&|k, _| k == ItemKind::Teleportation && known(k)) {
                 return Some(Act::Use(s));
             }
@@ -394,7 +421,7 @@ fn item_act(run: &Run) -> Option<Act> {
                 return Some(Act::Aim { slot: s, at: m.at });
             }
             // Desperate: an unknown potion might heal.
-            if let Some(s) = find(&|k, _| k.class() == Class::Potion && !known(k)) {
+            if let Some(s) = find(&|k, _| drinkable(k)) {
                 return Some(Act::Use(s));
             }
         }
@@ -418,6 +445,34 @@ fn item_act(run: &Run) -> Option<Act> {
     {
         return Some(Act::Equip(s as u8));
     }
+    // Rings: any not known to be bad goes on a free finger (most are good: a gamble worth
+    // taking); one known to be no good comes off (if the curse lets it); a curse is lifted
+    // when the scroll is known.
+    if let Some((s, _)) = pack
+        .rings_worn()
+        .find(|(_, r)| r.plus_known() && r.plus <= 0 && !r.is_cursed())
+    {
+        return Some(Act::Unequip(s as u8));
+    }
+    if pack.rings_worn().any(|(_, r)| r.is_cursed())
+        && let Some(s) = find(&|k, _| k == ItemKind::RemoveCurse && known(k))
+    {
+        return Some(Act::Use(s));
+    }
+    if pack.free_finger().is_some()
+        && let Some((s, _)) = pack
+            .items()
+            .find(|&(s, i)| i.kind.class() == Class::Ring && !pack.is_equipped(s) && (!i.plus_known() || i.plus > 0))
+    {
+        return Some(Act::Equip(s as u8));
+    }
+    // Armour coated against acid when the scroll is known.
+    if pack.armour.is_some()
+        && pack.worn_item().is_some_and(|a| a.wait == 0)
+        && let Some(s) = find(&|k, _| k == ItemKind::ProtectArmour && known(k))
+    {
+        return Some(Act::Use(s));
+    }
     // A scroll of enchanting known: on the weapon wielded, else the armour worn.
     if let Some(s) = find(&|k, _| k == ItemKind::Enchanting && known(k))
         && let Some(target) = pack.weapon.or(pack.armour)
@@ -440,6 +495,31 @@ fn item_act(run: &Run) -> Option<Act> {
         if strong && let Some(s) = find(&|k, n| k == ItemKind::Striking && n > 0) {
             return Some(Act::Aim { slot: s, at: m.at });
         }
+        // A staff with a charge: bolts and blades at anything coming, slowness at the strong
+        // (an unknown staff is tried so, and learnt).
+        // (Fire only from 3 tiles away: it spreads.)
+        let far = distance_sq(m.at, at) >= 9;
+        let fits = |k: ItemKind| match k {
+            ItemKind::Slowness => strong,
+            ItemKind::Firebolt => far,
+            _ => true,
+        };
+        if let Some(s) = find(&|k, n| k.class() == Class::Staff && n > 0 && (!known(k) && far || known(k) && fits(k))) {
+            return Some(Act::Aim { slot: s, at: m.at });
+        }
+        if strong && let Some(s) = find(&|k, n| k == ItemKind::HasteCharm && n > 0) {
+            return Some(Act::Use(s));
+        }
+        // A known malevolent potion is a weapon: fire and gas from 3 tiles away, paralysis at
+        // the strong.
+        let throws = |k: ItemKind| match k {
+            ItemKind::Incineration | ItemKind::Caustic => far,
+            ItemKind::Paralysis => strong && far,
+            _ => false,
+        };
+        if let Some(s) = find(&|k, _| k.class() == Class::Potion && known(k) && throws(k)) {
+            return Some(Act::Aim { slot: s, at: m.at });
+        }
         if let Some(s) = find(&|k, _| k.class() == Class::Thrown) {
             return Some(Act::Aim { slot: s, at: m.at });
         }
@@ -450,7 +530,7 @@ fn item_act(run: &Run) -> Option<Act> {
             return Some(Act::Use(s));
         }
         if health.hp == health.max
-            && let Some(s) = find(&|k, _| k.class() == Class::Potion && !known(k))
+            && let Some(s) = find(&|k, _| drinkable(k))
         {
             return Some(Act::Use(s));
         }

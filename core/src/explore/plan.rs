@@ -260,6 +260,7 @@ pub fn describe(known: &Known, p: Pos, held: &[Pos]) -> Option<String> {
             Tile::Bridge => "a bridge",
             Tile::SecretDoor | Tile::SecretCorridor => "a wall",
             Tile::Ashes => "ashes",
+            Tile::Crystal => "crystal",
         }
         .to_owned(),
     )

@@ -25,8 +25,9 @@ const PLACE_SALT: u64 = 0x6c6f_6f74_5f70_6c63; // "loot_plc"
 /// Salt of a level's gold.
 const GOLD_SALT: u64 = 0x6c6f_6f74_5f67_6c64; // "loot_gld"
 
-/// How common each class is, before metering, in `Class::ALL` order.
-const CLASS_WEIGHTS: [u32; 6] = [36, 24, 9, 8, 14, 9];
+/// How common each class is, before metering, in `Class::ALL` order (food is metered apart:
+/// `FOOD_PER_LEVEL`).
+const CLASS_WEIGHTS: [u32; 10] = [36, 24, 9, 8, 14, 9, 0, 6, 6, 4];
 /// Healing's weight among potions at first, what a level without one adds, what one takes off.
 const HEALING_START: u32 = 30;
 const HEALING_RISE: u32 = 12;
@@ -115,7 +116,7 @@ pub(crate) fn plan(seed: u64, area: u32, depth: u32) -> Vec<ItemKind> {
     kinds
 }
 
-fn pick_class(weights: &[u32; 6], rng: &mut GenRng) -> Class {
+fn pick_class(weights: &[u32; 10], rng: &mut GenRng) -> Class {
     let classes = Class::ALL.into_iter().zip(weights.iter().copied());
     rng.pick_weighted(classes)
         .expect("the classes' weights are never all nothing")
@@ -258,7 +259,7 @@ fn taken_tiles(level: &Level) -> Vec<bool> {
 }
 
 /// The kinds worth a key: a vault's altars offer these.
-const PRIZES: [ItemKind; 9] = [
+const PRIZES: [ItemKind; 21] = [
     ItemKind::Sword,
     ItemKind::Axe,
     ItemKind::Mace,
@@ -268,6 +269,18 @@ const PRIZES: [ItemKind; 9] = [
     ItemKind::Sleep,
     ItemKind::Blinking,
     ItemKind::Vigour,
+    ItemKind::Regeneration,
+    ItemKind::Wisdom,
+    ItemKind::Awareness,
+    ItemKind::Firebolt,
+    ItemKind::Lightning,
+    ItemKind::Conjuration,
+    ItemKind::HealthCharm,
+    ItemKind::HasteCharm,
+    ItemKind::Spear,
+    ItemKind::WarAxe,
+    ItemKind::Rapier,
+    ItemKind::Hammer,
 ];
 
 /// Lays the items of the level made from `level_seed` at `depth` of the run on `run_seed`, and
@@ -304,9 +317,12 @@ pub(crate) fn furnish(
         for _ in 0..n {
             let prize = prizes.swap_remove(rng.below(prizes.len() as u32) as usize);
             let at = map.pos_of(spots.swap_remove(rng.below(spots.len() as u32) as usize));
+            // A vault's prize is never cursed (Brogue's vaults hold no malevolent things).
+            let mut item = Item::found(prize, &mut rng);
+            item.plus = item.plus.abs();
             items.push(FloorItem {
                 at,
-                item: Item::found(prize, &mut rng),
+                item,
                 altar: Some(v as u8),
                 sealed: false,
             });

@@ -115,6 +115,7 @@ fn glyph_tile(b: u8) -> Option<Tile> {
         b'S' => Tile::SecretDoor,
         b's' => Tile::SecretCorridor,
         b'`' => Tile::Ashes,
+        b'&' => Tile::Crystal,
         _ => return None,
     })
 }

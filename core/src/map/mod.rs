@@ -72,6 +72,8 @@ pub enum Tile {
     SecretCorridor,
     /// What fire leaves of grass, a door or a bridge: bare, burnt ground.
     Ashes,
+    /// Wall turned to crystal (a scroll of shattering): solid, but seen through.
+    Crystal,
 }
 
 /// How many of `tiles` are walkable. Counted in blocks of 255 with a byte counter, which the
@@ -98,7 +100,7 @@ pub(crate) fn open_border_tile(map: &TileMap) -> Option<usize> {
 
 impl Tile {
     /// Every tile there is.
-    pub const ALL: [Tile; 17] = [
+    pub const ALL: [Tile; 18] = [
         Tile::Wall,
         Tile::Floor,
         Tile::Corridor,
@@ -116,6 +118,7 @@ impl Tile {
         Tile::SecretDoor,
         Tile::SecretCorridor,
         Tile::Ashes,
+        Tile::Crystal,
     ];
 
     /// Walkable terrain, what a walk that avoids harm may cross: floors, corridors, doorways (a
@@ -124,7 +127,13 @@ impl Tile {
     pub const fn is_walkable(self) -> bool {
         !matches!(
             self,
-            Tile::Wall | Tile::SecretDoor | Tile::SecretCorridor | Tile::DeepWater | Tile::Lava | Tile::Chasm
+            Tile::Wall
+                | Tile::SecretDoor
+                | Tile::SecretCorridor
+                | Tile::DeepWater
+                | Tile::Lava
+                | Tile::Chasm
+                | Tile::Crystal
         )
     }
 
@@ -177,7 +186,7 @@ impl Tile {
     /// True when nothing can step onto this tile right now.
     pub const fn blocks_movement(self) -> bool {
         match self {
-            Tile::Wall | Tile::SecretDoor | Tile::SecretCorridor => true,
+            Tile::Wall | Tile::SecretDoor | Tile::SecretCorridor | Tile::Crystal => true,
             Tile::Door(s) => s.blocks(),
             Tile::Floor
             | Tile::Corridor
@@ -194,9 +203,9 @@ impl Tile {
     }
 
     /// True when light does not pass through this tile (the tile itself can still be seen):
-    /// walls, secrets, shut doors and grass.
+    /// walls, secrets, shut doors and grass; not crystal.
     pub const fn blocks_sight(self) -> bool {
-        self.blocks_movement() || matches!(self, Tile::Grass)
+        (self.blocks_movement() && !matches!(self, Tile::Crystal)) || matches!(self, Tile::Grass)
     }
 
     /// Its name in the legend tools read (`--json`'s `"legend"`): "wall", "room floor",
@@ -220,6 +229,7 @@ impl Tile {
             Tile::SecretDoor => "secret door",
             Tile::SecretCorridor => "secret corridor",
             Tile::Ashes => "ashes",
+            Tile::Crystal => "crystal",
         }
     }
 
@@ -236,6 +246,7 @@ impl Tile {
             Tile::Chasm => "A chasm: step in to fall to the level below, with some damage.",
             Tile::Bridge => "A bridge: it crosses what lies below.",
             Tile::Ashes => "Ashes: what fire left.",
+            Tile::Crystal => "Crystal: wall turned glass by a scroll of shattering; solid, but seen through.",
             _ => return None,
         })
     }
@@ -266,6 +277,7 @@ impl Tile {
             Tile::SecretDoor => 'S',
             Tile::SecretCorridor => 's',
             Tile::Ashes => '`',
+            Tile::Crystal => '&',
         }
     }
 

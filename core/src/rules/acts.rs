@@ -5,7 +5,7 @@ use std::fmt;
 
 use crate::geom::{Dir8, Pos};
 use crate::map::Tile;
-use crate::world::{Boon, FloorItem, Item, ItemKind, Key, Kind, TrapKind};
+use crate::world::{Beginning, Boon, FloorItem, Item, ItemKind, Key, Kind, TrapKind};
 
 /// Who acts, or is acted on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -310,6 +310,47 @@ pub enum Effect {
     Waned,
     /// The actor (a summoned thing) faded away.
     Vanished,
+    /// The player knows the plus of the ring in this slot (read by a scroll of identify).
+    Revealed(u8),
+    /// The player sensed the nature of every unknown kind it carries or sees lying about, and
+    /// read every such ring (a potion of detect magic).
+    Detected,
+    /// Every curse in the player's pack was lifted (a scroll of remove curse).
+    Uncursed,
+    /// A turn passed for what the player carries: staffs and charms nearer their next charge,
+    /// the rings worn nearer being known (the time's).
+    GearTicked,
+    /// The player's blows brought its staffs' next charges this many quarter turns nearer
+    /// (farther, below nothing): a ring of reaping.
+    Reaped(i32),
+    /// The monster with this id lost this many turns (a staff of slowness).
+    Slowed {
+        /// The monster.
+        target: u32,
+        /// The turns it loses.
+        turns: u8,
+    },
+    /// The player floats for this many turns.
+    Levitating(u16),
+    /// The player senses every monster on the level for this many turns.
+    Telepathic(u16),
+    /// Fire does not burn the player for this many turns.
+    Fireproof(u16),
+    /// The player cannot move for this many turns (the monsters act meanwhile).
+    Paralysed(u8),
+    /// The walls round this tile turned to crystal.
+    Shattered(Pos),
+    /// The armour the player wears is coated against acid.
+    Protected,
+    /// A monster of this kind appeared here, hunting the player (a scroll of summon monsters).
+    Called {
+        /// What came.
+        kind: Kind,
+        /// Where it stands.
+        at: Pos,
+    },
+    /// The player began the run as this: its kit and its first boon.
+    Began(Beginning),
 }
 
 /// What hurt an actor, when it was not a blow: the record's cause of a death.
@@ -416,6 +457,36 @@ impl Effect {
             Effect::Shielded(..) => "shielded",
             Effect::Waned => "waned",
             Effect::Vanished => "vanished",
+            Effect::Revealed(..) => "revealed",
+            Effect::Detected => "detected",
+            Effect::Uncursed => "uncursed",
+            Effect::GearTicked => "gear-ticked",
+            Effect::Reaped(..) => "reaped",
+            Effect::Slowed { .. } => "slowed",
+            Effect::Levitating(..) => "levitating",
+            Effect::Telepathic(..) => "telepathic",
+            Effect::Fireproof(..) => "fireproof",
+            Effect::Paralysed(..) => "paralysed",
+            Effect::Shattered(..) => "shattered",
+            Effect::Protected => "protected",
+            Effect::Called { .. } => "called",
+            Effect::Began(..) => "began",
+        }
+    }
+
+    /// The damage it did to a monster, if it is a blow or bolt that landed on one.
+    pub const fn damage_dealt(&self) -> i32 {
+        match *self {
+            Effect::Attacked {
+                target: Who::Monster(_),
+                damage: Some(d),
+            }
+            | Effect::Shot {
+                target: Who::Monster(_),
+                damage: Some(d),
+            } => d,
+            Effect::Stabbed { damage, .. } | Effect::Struck { damage, .. } => damage,
+            _ => 0,
         }
     }
 
@@ -503,6 +574,14 @@ pub enum Refusal {
     NotOffered,
     /// Giving orders with no ally on the level.
     NoAllies,
+    /// Both fingers wear a ring already.
+    NoFreeFinger,
+    /// A cursed ring will not come off.
+    Cursed,
+    /// The charm is still recharging.
+    NotReady,
+    /// A beginning is chosen before anything else, once.
+    AlreadyBegun,
 }
 
 impl fmt::Display for Refusal {
@@ -532,7 +611,11 @@ impl fmt::Display for Refusal {
             Refusal::CannotAim => "You can't throw or zap that.",
             Refusal::NotInSight => "You can't see there.",
             Refusal::AimedAtSelf => "You can't aim at yourself.",
-            Refusal::NoCharges => "The wand has no charges left.",
+            Refusal::NoCharges => "It has no charges left.",
+            Refusal::NoFreeFinger => "You wear a ring on both hands already: take one off first.",
+            Refusal::Cursed => "It is cursed: it will not come off. (A scroll of remove curse lifts it.)",
+            Refusal::NotReady => "The charm is still recharging.",
+            Refusal::AlreadyBegun => "A run begins once, before anything else is done.",
             Refusal::NotEquipped => "You are not wielding or wearing that.",
             Refusal::AlreadyEquipped => "You are already using that.",
             Refusal::NoRoomToBlink => "There is no room to blink there.",
@@ -555,7 +638,7 @@ mod tests {
     use super::*;
 
     /// The pinned names, in the order they were given: a name is never changed or reused.
-    const PINNED: [&str; 70] = [
+    const PINNED: [&str; 84] = [
         "moved",
         "door-opened",
         "door-closed",
@@ -626,6 +709,20 @@ mod tests {
         "shielded",
         "waned",
         "vanished",
+        "revealed",
+        "detected",
+        "uncursed",
+        "gear-ticked",
+        "reaped",
+        "slowed",
+        "levitating",
+        "telepathic",
+        "fireproof",
+        "paralysed",
+        "shattered",
+        "protected",
+        "called",
+        "began",
     ];
 
     #[test]
@@ -728,6 +825,20 @@ mod tests {
             Effect::Shielded(3),
             Effect::Waned,
             Effect::Vanished,
+            Effect::Revealed(n),
+            Effect::Detected,
+            Effect::Uncursed,
+            Effect::GearTicked,
+            Effect::Reaped(8),
+            Effect::Slowed { target: 3, turns: 4 },
+            Effect::Levitating(5),
+            Effect::Telepathic(5),
+            Effect::Fireproof(5),
+            Effect::Paralysed(5),
+            Effect::Shattered(p),
+            Effect::Protected,
+            Effect::Called { kind: Kind::Rat, at: p },
+            Effect::Began(Beginning::Rogue),
         ];
         let keys: Vec<&str> = every.iter().map(Effect::key).collect();
         assert_eq!(keys, PINNED);

@@ -2,15 +2,12 @@
 //! wielding and wearing, throwing and zapping along a line of fire. Dice are rolled here (where a
 //! teleport lands, a dart's hit); `apply` makes the effects true.
 
-use std::collections::VecDeque;
-
-use super::{Act, Effect, Refusal, Scene, Who, roll_attack};
+use super::flight::{flight, landing, teleport_spot};
+use super::{Act, Effect, Refusal, Scene, Who, magic, roll_attack};
 use crate::fov::Viewshed;
-use crate::geom::{Pos, line};
-use crate::map::{DoorState, Tile, TileMap};
-use crate::paths::{UNREACHED, distance_map, neighbours8};
+use crate::geom::Pos;
 use crate::rng::GenRng;
-use crate::world::{Class, FloorItem, Item, ItemKind, Level, MOST_PLUS, Player, RATION, STOMACH};
+use crate::world::{Class, FloorItem, Item, ItemKind, MOST_PLUS, Player, RATION, STOMACH};
 
 /// How long the potions' states last, in turns.
 pub(crate) const HASTE_TURNS: u16 = 15;
@@ -22,6 +19,12 @@ pub(crate) const HEALING: i32 = 20;
 pub(crate) const VIGOUR: i32 = 5;
 /// Charges a scroll of recharging gives every wand.
 pub(crate) const RECHARGE: u8 = 2;
+/// How long the later potions' states last, in turns.
+pub(crate) const LEVITATION_TURNS: u16 = 30;
+pub(crate) const TELEPATHY_TURNS: u16 = 60;
+pub(crate) const FIREPROOF_TURNS: u16 = 40;
+/// Turns a potion of paralysis takes from whoever it breaks on.
+pub(crate) const PARALYSIS_TURNS: u8 = 10;
 
 /// Taking `found` from the floor: the item, and on an altar the other altars sealed.
 pub(crate) fn take(found: &FloorItem) -> Vec<Effect> {
@@ -31,73 +34,6 @@ pub(crate) fn take(found: &FloorItem) -> Vec<Effect> {
     }];
     effects.extend(found.altar.map(Effect::AltarsSealed));
     effects
-}
-
-/// The way something thrown or zapped from `from` at `to` goes: the tiles it passes, where it
-/// stops (before a wall or a shut door, on the first monster, or at `to`), and the monster it
-/// stops on.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Flight {
-    /// The tiles passed, up to and including `stop`.
-    pub path: Vec<Pos>,
-    /// Where it stops (`from` itself when the first tile is blocked).
-    pub stop: Pos,
-    /// The monster at `stop`, if it stopped on one.
-    pub hits: Option<u32>,
-}
-
-/// The line of fire from `from` to `to` on `level`.
-pub fn flight(level: &Level, from: Pos, to: Pos) -> Flight {
-    let mut path = Vec::new();
-    let mut stop = from;
-    for p in line(from, to) {
-        if level.map.get(p).is_none_or(Tile::blocks_movement) {
-            break;
-        }
-        path.push(p);
-        stop = p;
-        if let Some(m) = level.monster_at(p) {
-            return Flight {
-                path,
-                stop,
-                hits: Some(m.id),
-            };
-        }
-    }
-    Flight { path, stop, hits: None }
-}
-
-/// Where `item` comes to rest from `p`: there if the floor holds it (empty, or a loose stack of
-/// its kind), else the nearest such tile walking from `p` (never through a shut door).
-pub(super) fn landing(level: &Level, p: Pos, item: Item) -> Option<Pos> {
-    let map = &level.map;
-    let fits = |q: Pos| {
-        map.tile(q).holds_items()
-            && level
-                .item_at(q)
-                .is_none_or(|f| item.kind.stacks() && f.item.kind == item.kind && f.altar.is_none())
-            && level.key_at(q).is_none()
-            && level.relic != Some(q)
-    };
-    if fits(p) {
-        return Some(p);
-    }
-    let mut seen = vec![false; map.tiles().len()];
-    seen[map.index(p)] = true;
-    let mut queue = VecDeque::from([p]);
-    while let Some(q) = queue.pop_front() {
-        for r in neighbours8(q) {
-            if !map.in_bounds(r) || seen[map.index(r)] || map.tile(r).blocks_movement() {
-                continue;
-            }
-            seen[map.index(r)] = true;
-            if fits(r) {
-                return Some(r);
-            }
-            queue.push_back(r);
-        }
-    }
-    None
 }
 
 /// What the player's item act `act` comes to: the effects, dice rolled on `rng`, or why not.
@@ -123,6 +59,9 @@ pub(crate) fn resolve(
         }
         Act::Drop(slot) => {
             let item = in_slot(slot)?;
+            if item.is_cursed() && player.pack.is_equipped(slot as usize) {
+                return Err(Refusal::Cursed);
+            }
             let free = level.map.tile(here).holds_items()
                 && level
                     .item_at(here)
@@ -139,23 +78,26 @@ pub(crate) fn resolve(
             }
             match item.kind.class() {
                 Class::Weapon | Class::Armour => Ok(vec![Effect::Equipped(slot)]),
+                Class::Ring => magic::put_on(player, slot, item),
                 _ => Err(Refusal::CannotUse),
             }
         }
         Act::Unequip(slot) => {
-            in_slot(slot)?;
+            let item = in_slot(slot)?;
             if !player.pack.is_equipped(slot as usize) {
                 return Err(Refusal::NotEquipped);
             }
-            Ok(vec![Effect::Unequipped(slot)])
+            magic::take_off(item, slot)
         }
         Act::Use(slot) => {
             let item = in_slot(slot)?;
             match item.kind.class() {
-                Class::Weapon | Class::Armour if player.pack.is_equipped(slot as usize) => {
-                    Ok(vec![Effect::Unequipped(slot)])
+                Class::Weapon | Class::Armour | Class::Ring if player.pack.is_equipped(slot as usize) => {
+                    magic::take_off(item, slot)
                 }
                 Class::Weapon | Class::Armour => Ok(vec![Effect::Equipped(slot)]),
+                Class::Ring => magic::put_on(player, slot, item),
+                Class::Staff | Class::Charm => magic::invoke(scene, player, sight, slot, item, rng),
                 Class::Thrown | Class::Wand => Err(Refusal::NeedsTarget),
                 Class::Food if player.stomach > STOMACH - RATION => Err(Refusal::NotHungry),
                 Class::Food => Ok(vec![Effect::Ate(slot)]),
@@ -186,6 +128,8 @@ pub(crate) fn resolve(
                 Class::Thrown => Ok(throw(scene, player, slot, item.kind, at, rng)),
                 Class::Wand if item.count == 0 => Err(Refusal::NoCharges),
                 Class::Wand => zap(scene, player, slot, item.kind, at, rng),
+                Class::Staff => magic::zap_staff(scene, player, slot, item, at, rng),
+                Class::Potion => Ok(throw_potion(scene, player, slot, item.kind, at)),
                 _ => Err(Refusal::CannotAim),
             }
         }
@@ -195,7 +139,11 @@ pub(crate) fn resolve(
             if read.kind != ItemKind::Enchanting {
                 return Err(Refusal::CannotUse);
             }
-            if !matches!(thing.kind.class(), Class::Weapon | Class::Armour) || thing.plus >= MOST_PLUS {
+            let enchantable = matches!(
+                thing.kind.class(),
+                Class::Weapon | Class::Armour | Class::Ring | Class::Staff | Class::Charm
+            );
+            if !enchantable || thing.plus >= MOST_PLUS {
                 return Err(Refusal::CannotEnchant);
             }
             Ok(vec![
@@ -235,8 +183,40 @@ fn consume(
                 .filter(|&(s, i)| s != slot as usize && !player.lore.knows(i.kind))
                 .map(|(_, i)| i.kind)
                 .collect();
+            unknown.sort_unstable();
             unknown.dedup();
-            unknown.into_iter().map(Effect::Identified).collect()
+            let mut effects: Vec<Effect> = unknown.into_iter().map(Effect::Identified).collect();
+            effects.extend(
+                player
+                    .pack
+                    .items()
+                    .filter(|(_, i)| !i.plus_known())
+                    .map(|(s, _)| Effect::Revealed(s as u8)),
+            );
+            effects
+        }
+        ItemKind::RemoveCurse => vec![Effect::Uncursed],
+        ItemKind::DetectMagic => vec![Effect::Detected],
+        ItemKind::Levitation => vec![Effect::Levitating(LEVITATION_TURNS)],
+        ItemKind::Telepathy => vec![Effect::Telepathic(TELEPATHY_TURNS)],
+        ItemKind::FireImmunity => vec![Effect::Fireproof(FIREPROOF_TURNS)],
+        // Down through the floor, unhurt; on the deepest level nothing is below.
+        ItemKind::Descent if scene.depth < scene.deepest => vec![Effect::Fell],
+        ItemKind::Descent => Vec::new(),
+        ItemKind::Incineration | ItemKind::Paralysis | ItemKind::Caustic => shatter(scene, kind, player.at, true),
+        ItemKind::Shattering => vec![Effect::Shattered(player.at)],
+        ItemKind::ProtectArmour => vec![Effect::Protected],
+        ItemKind::Summoning => {
+            let n = 2 + rng.below(2) as usize;
+            let spots: Vec<Pos> = super::free_beside(scene, player.at).collect();
+            let mut effects = Vec::new();
+            for at in spots.into_iter().take(n) {
+                effects.push(Effect::Called {
+                    kind: crate::world::Kind::choose(scene.depth, rng),
+                    at,
+                });
+            }
+            effects
         }
         ItemKind::Recharging => vec![Effect::Recharged(RECHARGE)],
         ItemKind::Aggravation => vec![Effect::Aggravated],
@@ -244,40 +224,47 @@ fn consume(
     }
 }
 
-/// Where a teleport takes whoever stands at `from` (a scroll of teleportation, a teleport trap):
-/// a free tile it could walk to from there (never through a door still locked, so never into a
-/// locked vault; no one on it, no trap, ground that holds items), never `avoid` (where the player
-/// stands, when a monster is sent); out of `sight` if one is given and there is such a tile.
-pub(super) fn teleport_spot(
-    level: &Level,
-    from: Pos,
-    avoid: Pos,
-    sight: Option<&Viewshed>,
-    rng: &mut GenRng,
-) -> Option<Pos> {
-    let map: &TileMap = &level.map;
-    let dist = distance_map(map, from, |t| t.is_walkable() && t != Tile::Door(DoorState::Locked));
-    let free = |i: usize| {
-        let p = map.pos_of(i);
-        dist[i] != UNREACHED
-            && map.tiles()[i].holds_items()
-            && p != from
-            && p != avoid
-            && level.monster_at(p).is_none()
-            && level.trap_at(p).is_none()
-    };
-    let far: Vec<usize> = match sight {
-        Some(sight) => (0..dist.len())
-            .filter(|&i| free(i) && !sight.is_visible(map.pos_of(i)))
+/// What a potion breaking at `at` does (`on_player`: drunk, where the player stands): flames,
+/// a paralysing burst, a cloud of poison gas (and a thrown poison potion's puff of it); other
+/// kinds only spill.
+fn shatter(scene: &Scene, kind: ItemKind, at: Pos, on_player: bool) -> Vec<Effect> {
+    match kind {
+        ItemKind::Incineration => vec![Effect::Ignited(at)],
+        ItemKind::Paralysis if on_player => vec![Effect::Paralysed(PARALYSIS_TURNS)],
+        ItemKind::Paralysis => scene
+            .level
+            .monsters
+            .iter()
+            .filter(|m| m.at.x.abs_diff(at.x) <= 2 && m.at.y.abs_diff(at.y) <= 2)
+            .map(|m| Effect::Slowed {
+                target: m.id,
+                turns: PARALYSIS_TURNS,
+            })
             .collect(),
-        None => Vec::new(),
-    };
-    let spots = if far.is_empty() {
-        (0..dist.len()).filter(|&i| free(i)).collect()
-    } else {
-        far
-    };
-    rng.pick(&spots).map(|i| map.pos_of(i))
+        ItemKind::Caustic => vec![Effect::GasReleased {
+            at,
+            amount: crate::world::GAS_BURST,
+        }],
+        ItemKind::Poison if !on_player => vec![Effect::GasReleased {
+            at,
+            amount: crate::world::GAS_BURST / 2,
+        }],
+        _ => Vec::new(),
+    }
+}
+
+/// Throwing the potion in `slot` at `at`: it flies like a thrown thing and breaks where it stops;
+/// a kind that does something there is known by it.
+fn throw_potion(scene: &Scene, player: &Player, slot: u8, kind: ItemKind, at: Pos) -> Vec<Effect> {
+    let way = flight(scene.level, player.at, at);
+    let mut effects = vec![Effect::UsedUp(slot), Effect::Flew { kind, to: way.stop }];
+    let broke = shatter(scene, kind, way.stop, false);
+    let shows = !broke.is_empty() || kind == ItemKind::Paralysis;
+    effects.extend(broke);
+    if shows {
+        effects.push(Effect::Identified(kind));
+    }
+    effects
 }
 
 /// Throwing one of `kind` from `slot` at `at`: it flies along the line of fire, rolls to hit

@@ -8,7 +8,9 @@
 mod acts;
 pub mod ally;
 mod apply;
+mod flight;
 mod items;
+mod magic;
 pub mod mind;
 pub mod noise;
 mod resolve;
@@ -18,9 +20,13 @@ mod terrain;
 
 pub use acts::{Act, Effect, Harm, Refusal, Who};
 pub(crate) use apply::{Stage, apply};
-pub use items::{Flight, flight};
+pub use flight::{Flight, flight};
+pub use magic::{
+    CHARM_HASTE, CHARM_HASTE_PER_LEVEL, CHARM_HEAL, CHARM_HEAL_PER_LEVEL, LIGHTNING_REACH, SLOW_BASE, SLOW_PER_LEVEL,
+    TUNNEL_PER_LEVEL, staff_damage,
+};
 pub use resolve::{Actor, Scene, open_doors_around, resolve};
-pub(crate) use resolve::{diagonal_doorway, roll_attack};
+pub(crate) use resolve::{diagonal_doorway, free_beside, roll_attack};
 pub(crate) use round::play_round;
 pub use round::{Happening, REINFORCE_EVERY, REINFORCE_FAR, REINFORCE_PERCENT, Round};
 pub(crate) use senses::Senses;

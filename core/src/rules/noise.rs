@@ -62,13 +62,55 @@ pub fn loudness(act: Act, effects: &[Effect]) -> u32 {
         .fold(base, |loudest, e| loudest.max(effect_noise(e, sneaking)))
 }
 
+/// What an armour adds to every noise (its clank) and the turns more it takes to put on: chain
+/// mail 1 and 1, plate 2 and 4; lighter armour nothing.
+pub const fn armour_weight(kind: crate::world::ItemKind) -> (u32, u8) {
+    match kind {
+        crate::world::ItemKind::ChainMail => (1, 1),
+        crate::world::ItemKind::Plate => (2, 4),
+        _ => (0, 0),
+    }
+}
+
+/// `loudness` of `act` for a player who has the Shadow boon (`shadow`): a sneaking step that
+/// struck no blow is silent.
+pub fn shadowed(loudness: u32, act: Act, shadow: bool) -> u32 {
+    if shadow && matches!(act, Act::Sneak(_)) && loudness <= SNEAK_DOOR {
+        0
+    } else {
+        loudness
+    }
+}
+
+/// `loudness` in the armour `worn`: louder by its clank, if it made any noise at all.
+pub fn clanking(loudness: u32, worn: Option<crate::world::ItemKind>) -> u32 {
+    match worn {
+        Some(kind) if loudness > 0 => loudness + armour_weight(kind).0,
+        _ => loudness,
+    }
+}
+
+/// `loudness` as a ring of stealth of plus `stealth` leaves it: quieter by the plus (never
+/// silent if it was not), or louder by twice the plus below nothing (never loud if it was silent).
+pub fn hushed(loudness: u32, stealth: i32) -> u32 {
+    if loudness == 0 || stealth == 0 {
+        loudness
+    } else if stealth > 0 {
+        loudness.saturating_sub(stealth as u32).max(1)
+    } else {
+        loudness + 2 * stealth.unsigned_abs()
+    }
+}
+
 /// The noise one effect of the player's act makes (`sneaking`: the act was a sneaking step).
 fn effect_noise(effect: &Effect, sneaking: bool) -> u32 {
     match effect {
         Effect::Attacked { .. } | Effect::Shot { .. } | Effect::Stabbed { .. } | Effect::Struck { .. } => FIGHT,
         Effect::DoorOpened(_) | Effect::DoorUnlocked(_) if sneaking => SNEAK_DOOR,
         Effect::DoorOpened(_) | Effect::DoorClosed(_) | Effect::DoorUnlocked(_) | Effect::DoorSmashed(_) => DOOR,
-        Effect::Flew { kind, .. } if kind.class() == crate::world::Class::Wand => ZAP,
+        Effect::Flew { kind, .. } if matches!(kind.class(), crate::world::Class::Wand | crate::world::Class::Staff) => {
+            ZAP
+        }
         Effect::Moved {
             onto: crate::map::Tile::ShallowWater | crate::map::Tile::DeepWater,
             ..
@@ -119,6 +161,20 @@ fn effect_noise(effect: &Effect, sneaking: bool) -> u32 {
         | Effect::Shielded(_)
         | Effect::Waned
         | Effect::Vanished
+        | Effect::Revealed(_)
+        | Effect::Detected
+        | Effect::Uncursed
+        | Effect::GearTicked
+        | Effect::Reaped(_)
+        | Effect::Slowed { .. }
+        | Effect::Levitating(_)
+        | Effect::Telepathic(_)
+        | Effect::Fireproof(_)
+        | Effect::Paralysed(_)
+        | Effect::Shattered(_)
+        | Effect::Protected
+        | Effect::Called { .. }
+        | Effect::Began(_)
         | Effect::Mapped
         | Effect::Teleported(_)
         | Effect::Recharged(_)

@@ -13,8 +13,8 @@ use crate::geom::{Dir8, Pos};
 use crate::map::Tile;
 use crate::rng::GenRng;
 use crate::world::{
-    ALLY_HEALS_EVERY, Boon, Doors, FADES_ONE_IN, Habit, Hunger, IRON_STOMACH_SKIPS, Kind, MAX_SIGHT, Mind, Monster,
-    NORMAL_SPEED, REGENERATES_EVERY, REGENERATION_EVERY,
+    ALLY_HEALS_EVERY, Boon, Doors, FADES_ONE_IN, Habit, Hunger, IRON_STOMACH_SKIPS, ItemKind, Kind, MAX_SIGHT, Mind,
+    Monster, NORMAL_SPEED, QUARTERS, REGENERATES_EVERY, REGENERATION_EVERY,
 };
 
 /// The player heals one hit point every this many turns (`REGENERATION_EVERY` with the boon).
@@ -93,13 +93,22 @@ fn player_actor<'k>(stage: &'k Stage, keys: &'k [Pos]) -> Actor<'k> {
         attack: stage.player.attack(),
         has_relic: stage.player.carrying.relic,
         pack: Some(&stage.player.pack),
-        stab: if stage.player.has(Boon::Assassin) {
+        stab: if stage.player.has(Boon::Shadow) {
+            crate::world::SHADOW_STAB
+        } else if stage.player.has(Boon::Assassin) {
             ASSASSIN_STAB
         } else {
             super::resolve::SNEAK_ATTACK
         },
         bash: stage.player.has(Boon::ShieldBash) && stage.player.pack.worn().is_some(),
-        ground: crate::world::Ground::Walks,
+        // Levitating, the player floats; fireproof, it wades lava.
+        ground: if stage.player.status.levitation > 0 {
+            crate::world::Ground::Flies
+        } else if stage.player.status.fire_immunity > 0 {
+            crate::world::Ground::Wades
+        } else {
+            crate::world::Ground::Walks
+        },
     }
 }
 
@@ -149,6 +158,15 @@ pub fn play_round(
         Act::Shoot(_) => return Err(Refusal::NoShot), // the player throws (`Act::Aim`)
         _ => resolve(&scene, &player_actor(stage, &keys), act, rng)?,
     };
+    let mut effects = effects;
+    // A ring of reaping turns the blows landed into its staffs' charges (or drains them).
+    let reaping = stage.player.pack.ring_plus(ItemKind::Reaping);
+    if reaping != 0 {
+        let dealt: i32 = effects.iter().map(Effect::damage_dealt).sum();
+        if dealt > 0 {
+            effects.push(Effect::Reaped(dealt * reaping * i32::from(QUARTERS)));
+        }
+    }
     let mut round = Round::default();
     for effect in &effects {
         round
@@ -162,16 +180,36 @@ pub fn play_round(
     let loudness = if round.entered.is_some() {
         0
     } else {
-        noise::loudness(act, &effects)
+        noise::hushed(
+            noise::clanking(
+                noise::shadowed(noise::loudness(act, &effects), act, stage.player.has(Boon::Shadow)),
+                stage.player.pack.worn(),
+            ),
+            stage.player.pack.ring_plus(ItemKind::Stealth),
+        )
     };
     // A sneaking step (or a door eased open) takes two turns; a blow is a blow however it came.
     // Caught in a net, the player struggles while the turns pass.
-    let slow = matches!(act, Act::Sneak(_)) && !effects.iter().any(Effect::is_blow);
+    let blows = effects.iter().any(Effect::is_blow);
+    let hammer = blows && stage.player.pack.wielded() == Some(ItemKind::Hammer);
+    let slow = (matches!(act, Act::Sneak(_)) && !blows) || hammer;
+    // Heavy armour takes a while to put on.
+    let donning: u32 = effects
+        .iter()
+        .filter_map(|e| match *e {
+            Effect::Equipped(s) => stage.player.pack.get(s as usize),
+            _ => None,
+        })
+        .map(|i| u32::from(noise::armour_weight(i.kind).1))
+        .sum();
     let netted: u8 = effects
         .iter()
-        .map(|e| if let Effect::Netted(n) = *e { n } else { 0 })
+        .map(|e| match *e {
+            Effect::Netted(n) | Effect::Paralysed(n) => n,
+            _ => 0,
+        })
         .sum();
-    let mut turns = if slow { 2 } else { 1 } + u32::from(netted);
+    let mut turns = if slow { 2 } else { 1 } + u32::from(netted) + donning;
     // A web thrown meanwhile holds the player for its turns more.
     while turns > 0 || round.held > 0 {
         if turns > 0 {
@@ -203,8 +241,29 @@ fn pass_turn(
     let poisoned = status.poison > 0;
     // Hasted, the monsters skip every other turn: those the haste wears down to an odd count.
     let skip_monsters = status.haste > 0 && (status.haste - 1) % 2 == 1;
-    if status.poison > 0 || status.confusion > 0 || status.haste > 0 {
+    if status.any() {
         befall(stage, Effect::StatesWore, round);
+        // Come down over a chasm, the player falls; over lava, it burns (unless fireproof).
+        if status.levitation == 1 {
+            let tile = stage.dungeon.level().map.tile(stage.player.at);
+            let landing = match tile {
+                Tile::Chasm if stage.dungeon.depth() < stage.dungeon.deepest() => terrain::fall(rng),
+                Tile::Lava if stage.player.status.fire_immunity == 0 => vec![Effect::Harmed {
+                    cause: super::Harm::Lava,
+                    damage: super::resolve::LAVA_DAMAGE,
+                }],
+                _ => Vec::new(),
+            };
+            for effect in landing {
+                befall(stage, effect, round);
+                if stage.record.ending.is_some() {
+                    return;
+                }
+            }
+        }
+    }
+    if stage.player.pack.ticking() {
+        befall(stage, Effect::GearTicked, round);
     }
     if poisoned {
         befall(stage, Effect::PoisonHurt, round);
@@ -213,11 +272,7 @@ fn pass_turn(
         }
     } else if stage.player.hunger() < Hunger::Weak {
         // Weak with hunger, the player no longer heals.
-        let every = if stage.player.has(Boon::Regeneration) {
-            REGENERATION_EVERY
-        } else {
-            HEAL_EVERY
-        };
+        let every = heal_every(stage.player);
         let health = stage.player.health;
         if (*turn).is_multiple_of(every) && health.hp < health.max {
             befall(stage, Effect::Recovered, round);
@@ -241,6 +296,27 @@ fn pass_turn(
     if !stage.dungeon.is_peaceful() && stage.record.ending.is_none() {
         reinforce(stage, rng, senses, (radius, *turn), round);
     }
+}
+
+/// How many turns the player takes to heal a hit point: `HEAL_EVERY`, `REGENERATION_EVERY` with
+/// the boon, and a ring of regeneration's plus `p` makes it `every * 3 / (3 + p)` (at least 1; a
+/// cursed ring's `every * (3 - p) / 3`).
+pub fn heal_every(player: &crate::world::Player) -> u64 {
+    let every = if player.has(Boon::TrollBlood) {
+        crate::world::TROLL_BLOOD_EVERY
+    } else if player.has(Boon::Regeneration) {
+        REGENERATION_EVERY
+    } else {
+        HEAL_EVERY
+    };
+    let ring = i64::from(player.pack.ring_plus(ItemKind::Regeneration));
+    let every = every as i64;
+    let every = if ring >= 0 {
+        every * 3 / (3 + ring)
+    } else {
+        every * (3 - ring) / 3
+    };
+    every.max(1) as u64
 }
 
 /// Turns between two chances of a newcomer to the level (Brogue spawns a wandering horde now and
@@ -336,9 +412,17 @@ fn terrain_acts(stage: &mut Stage, rng: &mut GenRng, (senses, radius): (&mut Sen
     }
     let at = stage.player.at;
     felt.extend(
-        terrain::notice(stage.dungeon.level(), at, stage.player.has(Boon::KeenEyes), rng)
-            .into_iter()
-            .map(|e| (Who::Player, e)),
+        terrain::notice(
+            stage.dungeon.level(),
+            at,
+            (
+                stage.player.has(Boon::KeenEyes),
+                stage.player.pack.ring_plus(ItemKind::Awareness),
+            ),
+            rng,
+        )
+        .into_iter()
+        .map(|e| (Who::Player, e)),
     );
     // What happens to monsters is told only of those the player sees (the sight is looked at
     // only then).

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::items::teleport_spot;
+use super::flight::teleport_spot;
 use super::{Effect, Harm, Scene, Who};
 use crate::fov::Viewshed;
 use crate::geom::Pos;
@@ -59,8 +59,14 @@ fn beside_towards(p: Pos, at: Pos) -> Pos {
 /// What the player notices by chance, standing at `at`: each hidden thing next to it, one turn
 /// in `NOTICE_ONE_IN` (twice as often with `keen` eyes; the stream is drawn on only when there
 /// is something to notice).
-pub(crate) fn notice(level: &Level, at: Pos, keen: bool, rng: &mut GenRng) -> Vec<Effect> {
+pub(crate) fn notice(level: &Level, at: Pos, (keen, aware): (bool, i32), rng: &mut GenRng) -> Vec<Effect> {
     let one_in = if keen { NOTICE_ONE_IN / 2 } else { NOTICE_ONE_IN };
+    // A ring of awareness: 1 + plus times as often (as seldom, cursed).
+    let one_in = if aware >= 0 {
+        (one_in / (1 + aware as u32)).max(1)
+    } else {
+        one_in * (1 + aware.unsigned_abs())
+    };
     let mut found = Vec::new();
     for p in crate::paths::neighbours8(at) {
         if hidden_at(level, p) && rng.below(one_in) == 0 {
@@ -318,8 +324,8 @@ mod tests {
         // Passing by: noticed now and then, never what is not next to you.
         let mut noticed = 0;
         for _ in 0..200 {
-            noticed += notice(&l, Pos::new(2, 2), false, &mut rng).len();
-            assert!(notice(&l, Pos::new(1, 2), false, &mut rng).is_empty());
+            noticed += notice(&l, Pos::new(2, 2), (false, 0), &mut rng).len();
+            assert!(notice(&l, Pos::new(1, 2), (false, 0), &mut rng).is_empty());
         }
         assert!(
             (15..70).contains(&noticed),

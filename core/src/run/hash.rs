@@ -18,10 +18,19 @@ fn pos(out: &mut Vec<u8>, p: Pos) {
 }
 
 fn item(out: &mut Vec<u8>, i: Item) {
-    let Item { kind, count, plus } = i;
+    let Item {
+        kind,
+        count,
+        plus,
+        wait,
+    } = i;
     out.extend_from_slice(&[kind.id() as u8, count]);
     if plus != 0 {
         out.extend_from_slice(&[b'+', plus as u8]);
+    }
+    if wait != 0 {
+        out.push(b'~');
+        out.extend_from_slice(&wait.to_le_bytes());
     }
 }
 
@@ -206,15 +215,19 @@ fn hash(run: &Run, kept: &TileHashes, worked_out: &mut dyn FnMut(usize, (u64, u6
         carrying: Carrying { relic },
         memory: _, // what the player has seen: follows from where it has been
         pack,
-        status: Status {
-            haste,
-            poison,
-            confusion,
-        },
-        lore: Lore { seed, known },
+        status:
+            Status {
+                haste,
+                poison,
+                confusion,
+                levitation,
+                telepathy,
+                fire_immunity,
+            },
+        lore: Lore { seed, known, felt },
         sneaking,
         gold,
-        growth: Growth { xp, boons },
+        growth: Growth { xp, boons, beginning },
         stomach,
     } = player;
     pos(&mut out, *at);
@@ -234,11 +247,29 @@ fn hash(run: &Run, kept: &TileHashes, worked_out: &mut dyn FnMut(usize, (u64, u6
     for worn in [pack.weapon, pack.armour] {
         out.push(worn.unwrap_or(0xff));
     }
+    // Rings, the kinds known past the first 32 and those sensed only when there are any, as
+    // with sneaking.
+    if pack.rings.iter().any(Option::is_some) {
+        out.push(b'=');
+        out.extend(pack.rings.map(|r| r.unwrap_or(0xff)));
+    }
     for t in [haste, poison, confusion] {
         out.extend_from_slice(&t.to_le_bytes());
     }
+    // The later states only when in one, as with sneaking.
+    if *levitation > 0 || *telepathy > 0 || *fire_immunity > 0 {
+        out.push(b'&');
+        for t in [levitation, telepathy, fire_immunity] {
+            out.extend_from_slice(&t.to_le_bytes());
+        }
+    }
     out.extend_from_slice(&seed.to_le_bytes());
-    out.extend_from_slice(&known.to_le_bytes());
+    out.extend_from_slice(&(*known as u32).to_le_bytes());
+    if *known >> 32 != 0 || *felt != 0 {
+        out.push(b'?');
+        out.extend_from_slice(&((*known >> 32) as u32).to_le_bytes());
+        out.extend_from_slice(&felt.to_le_bytes());
+    }
     // Only when set: the hash of a run that never sneaks is what it was before sneaking was the
     // run's, so recordings made then verify.
     if *sneaking {
@@ -256,6 +287,10 @@ fn hash(run: &Run, kept: &TileHashes, worked_out: &mut dyn FnMut(usize, (u64, u6
         out.extend_from_slice(&xp.to_le_bytes());
         out.extend(boons.iter().map(|b| b.id() as u8));
         out.push(0xfe);
+    }
+    if let Some(b) = beginning {
+        out.push(b'b');
+        out.push(b.id() as u8);
     }
     if *stomach != STOMACH_START {
         out.push(b'%');

@@ -12,7 +12,7 @@ use crate::fov::{DEFAULT_RADIUS, Sighting, Viewshed};
 use crate::generation::{GenError, GenParams};
 use crate::rng::GenRng;
 use crate::rules::{Act, Effect, Refusal, Round, Senses, Stage, Who, play_round};
-use crate::world::{Boon, Feat, Judged, Level, Lore, MessageLog, Monster, Player, RunRecord};
+use crate::world::{Beginning, Boon, Feat, Judged, Level, Lore, MessageLog, Monster, Player, RunRecord};
 
 pub use daily::{Date, daily_params, daily_seed};
 pub use recording::{
@@ -348,7 +348,9 @@ impl Run {
     /// Whether the player sees `m`: it stands in sight and is not hidden there (an unseen kind
     /// or a swimmer under the water, but from the next tile: `Monster::hidden_from`).
     pub fn sees(&self, m: &Monster) -> bool {
-        self.sight.is_visible(m.at) && !m.hidden_from(&self.dungeon.level().map, self.player.at)
+        // Telepathic, the player senses every monster on the level.
+        self.player.status.telepathy > 0
+            || self.sight.is_visible(m.at) && !m.hidden_from(&self.dungeon.level().map, self.player.at)
     }
 
     /// This run with the player seeing `radius` tiles far, having looked around.
@@ -499,6 +501,31 @@ impl Run {
                 run.say(line);
             }
             run.judge_feats();
+            Ok(())
+        })
+    }
+
+    /// Begins the run as `beginning`: its kit in the pack (known, the weapon wielded, armour
+    /// and rings worn) and its first boon. Only before anything else was done; no turn passes,
+    /// and it is recorded.
+    pub fn begin_as(&mut self, beginning: Beginning) -> Result<(), Refusal> {
+        let fresh = self.turn == 0
+            && self.player.growth.beginning.is_none()
+            && self.player.growth.boons.is_empty()
+            && self.recording.as_ref().is_none_or(|r| r.is_empty());
+        if !fresh {
+            return Err(Refusal::AlreadyBegun);
+        }
+        self.obey(Command::Begin(beginning), |run| {
+            let mut stage = Stage {
+                dungeon: &mut run.dungeon,
+                player: &mut run.player,
+                record: &mut run.record,
+            };
+            let applied = crate::rules::apply(&mut stage, Who::Player, &Effect::Began(beginning));
+            if let Some(line) = applied.message {
+                run.say(line);
+            }
             Ok(())
         })
     }

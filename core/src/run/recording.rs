@@ -9,7 +9,7 @@ use super::{Run, RunSpec};
 use crate::fov::DEFAULT_RADIUS;
 use crate::generation::GenError;
 use crate::rules::{Act, Refusal, Round};
-use crate::world::Boon;
+use crate::world::{Beginning, Boon};
 
 /// The version of the rules: bump it whenever the same commands could play out otherwise (the
 /// rules of a turn, generation, the random stream, the state hash). A recording names the rules
@@ -54,7 +54,12 @@ use crate::world::Boon;
 /// burrower, a thing of fire, a summoner and its blades, a shielder, an acid mound, a phantom)
 /// change what every level is made with and how monsters fight; a web holds the player while
 /// the monsters act.
-pub const RULES: u32 = 9;
+///
+/// Rules 10: rings, staffs and charms (and a scroll of remove curse, a potion of detect magic)
+/// change what every level holds and what the player can do: a ring's plus works every turn
+/// (healing, noise, noticing, recharging), staffs and charms recharge with time; the state hash
+/// takes in the rings worn and each item's wait.
+pub const RULES: u32 = 10;
 
 /// A checkpoint (the state hash) is kept every this many turns.
 pub const CHECKPOINT_EVERY: u64 = 50;
@@ -99,6 +104,9 @@ pub enum Command {
     /// The player chooses this boon of the three offered at an experience level: no turn
     /// passes (rules 6 on).
     Choose(Boon),
+    /// The player begins as this (a kit and a first boon), before anything else: no turn passes
+    /// (rules 10 on; a recording without it began bare).
+    Begin(Beginning),
 }
 
 /// The state hash after a number of commands.
@@ -278,7 +286,7 @@ impl Recording {
                         seen = sight(r);
                         2 * seen
                     }
-                    Command::Sneaking(_) | Command::Choose(_) => 0,
+                    Command::Sneaking(_) | Command::Choose(_) | Command::Begin(_) => 0,
                 };
         }
         work
@@ -470,6 +478,11 @@ impl Replay {
             Command::Sight(radius) => run.set_sight_radius(radius),
             Command::Sneaking(on) if on == run.player().sneaking => return Err(impossible(Impossible::Unchanged)),
             Command::Sneaking(on) => run.set_sneaking(on),
+            Command::Begin(beginning) => {
+                if let Err(refusal) = run.begin_as(beginning) {
+                    return Err(impossible(Impossible::Refused(refusal)));
+                }
+            }
             Command::Choose(boon) => {
                 if let Err(refusal) = run.choose(boon) {
                     return Err(impossible(Impossible::Refused(refusal)));

@@ -58,6 +58,8 @@ pub struct Verdict {
     pub score: u64,
     /// The gold the player carried then.
     pub gold: u32,
+    /// The beginning the run began as (`None`: begun bare).
+    pub beginning: Option<crate::world::Beginning>,
 }
 
 impl Verdict {
@@ -79,6 +81,7 @@ impl Verdict {
             desync,
             score: run.score(),
             gold: run.player().gold,
+            beginning: run.player().growth.beginning,
         }
     }
 }

@@ -3,6 +3,7 @@
 //! run's seed offers (a table of plain data, as the monsters' and items' are). What a boon does
 //! is read by the rules (`Player::has`, `Player::times`), never re-derived.
 
+use super::item::{Item, ItemKind};
 use crate::rng::GenRng;
 
 /// The highest experience level.
@@ -23,73 +24,223 @@ super::stable::catalog! {
             name: "vigour",
             most: 3,
             about: "8 more hit points at most, and healed by 8.",
+            needs: None,
         },
         /// Harder blows.
         Might = 1 => BoonStats {
             name: "might",
             most: 3,
             about: "Your blows do 1 more damage at least and 2 more at most.",
+            needs: None,
         },
         /// Surer blows and throws.
         Precision = 2 => BoonStats {
             name: "precision",
             most: 3,
             about: "Your blows and throws hit 7% more often.",
+            needs: None,
         },
         /// A tougher hide: armour of its own.
         Hide = 3 => BoonStats {
             name: "thick hide",
             most: 2,
             about: "Takes 1 more off every hit, as armour does (on top of what you wear).",
+            needs: None,
         },
         /// Healing twice as fast.
         Regeneration = 4 => BoonStats {
             name: "regeneration",
             most: 1,
             about: "You heal a hit point every 3 turns, not every 6 (it makes you no hungrier).",
+            needs: None,
         },
         /// Hunger a third slower.
         IronStomach = 5 => BoonStats {
             name: "iron stomach",
             most: 1,
             about: "You grow hungry a third slower: one turn in 3 costs no food.",
+            needs: None,
         },
         /// Poison lasts half as long.
         PoisonResistance = 6 => BoonStats {
             name: "poison resistance",
             most: 1,
             about: "Poison from a potion or a bloat lasts half as long, and poison gas hurts half as much.",
+            needs: None,
         },
         /// Fire burns half as hard.
         FireResistance = 7 => BoonStats {
             name: "fire resistance",
             most: 1,
             about: "Fire burns you for half its damage (lava still kills).",
+            needs: None,
         },
         /// A stab on a sleeper does five times the damage, not three.
         Assassin = 8 => BoonStats {
             name: "assassin",
             most: 1,
             about: "A stab on a sleeping foe does five times the damage of a blow, not three.",
+            needs: None,
         },
         /// Better throws.
         Thrower = 9 => BoonStats {
             name: "thrower",
             most: 1,
             about: "What you throw hits 10% more often and does 2 more damage.",
+            needs: None,
         },
         /// Finds hidden things farther off and more often.
         KeenEyes = 10 => BoonStats {
             name: "keen eyes",
             most: 1,
             about: "Searching reaches 2 tiles round you, not 1, and you notice hidden things beside you twice as often.",
+            needs: None,
         },
         /// Wearing armour, a blow that hits knocks the foe a tile back now and then.
         ShieldBash = 11 => BoonStats {
             name: "shield bash",
             most: 1,
             about: "Wearing armour, one blow in 4 that hits also knocks the foe a tile back (when the tile behind it is free ground): it must close in again.",
+            needs: None,
         },
+        /// Staffs and charms recharge faster.
+        Attunement = 12 => BoonStats {
+            name: "attunement",
+            most: 1,
+            about: "Your staffs and charms recharge a quarter faster, as a ring of wisdom +1 makes them.",
+            needs: None,
+        },
+        /// The arcane path's second step: stronger bolts, faster still.
+        Archmage = 13 => BoonStats {
+            name: "archmage",
+            most: 1,
+            about: "Your staffs' bolts do 2 more damage at each end, and they and your charms recharge a quarter faster again.",
+            needs: Some((Boon::Attunement, 1)),
+        },
+        /// Might's second step.
+        Brute = 14 => BoonStats {
+            name: "brute strength",
+            most: 1,
+            about: "Your blows do 2 more damage at least and 3 more at most.",
+            needs: Some((Boon::Might, 2)),
+        },
+        /// Precision's second step.
+        Deadeye = 15 => BoonStats {
+            name: "deadeye",
+            most: 1,
+            about: "Your blows and throws hit 10% more often.",
+            needs: Some((Boon::Precision, 2)),
+        },
+        /// Thick hide's second step.
+        Ironskin = 16 => BoonStats {
+            name: "iron skin",
+            most: 1,
+            about: "Takes 2 more off every hit, as armour does.",
+            needs: Some((Boon::Hide, 2)),
+        },
+        /// Regeneration's second step.
+        TrollBlood = 17 => BoonStats {
+            name: "troll blood",
+            most: 1,
+            about: "You heal a hit point every 2 turns.",
+            needs: Some((Boon::Regeneration, 1)),
+        },
+        /// The assassin's second step.
+        Shadow = 18 => BoonStats {
+            name: "shadow",
+            most: 1,
+            about: "Your sneaking steps make no sound, and a stab on a sleeping foe does seven times a blow's damage.",
+            needs: Some((Boon::Assassin, 1)),
+        },
+        /// The thrower's second step.
+        Marksman = 19 => BoonStats {
+            name: "marksman",
+            most: 1,
+            about: "What you throw hits 10% more often again and does 3 more damage.",
+            needs: Some((Boon::Thrower, 1)),
+        },
+        /// Vigour's second step.
+        Juggernaut = 20 => BoonStats {
+            name: "juggernaut",
+            most: 1,
+            about: "15 more hit points at most, and healed by 15.",
+            needs: Some((Boon::Vigour, 2)),
+        },
+    }
+}
+
+super::stable::catalog! {
+    /// A beginning: who the player is when the run starts, chosen on New run: a kit (known to
+    /// it) and a first boon. Saved and recorded by its pinned id.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    pub enum Beginning: "beginning";
+    /// What the beginning gives.
+    stats -> BeginningStats {
+        /// Blade and mail.
+        Fighter = 0 => BeginningStats {
+            name: "fighter",
+            about: "A spear (its thrust strikes the foe behind too), leather armour and the shield bash: a fighter closes in and trades blows.",
+            kit: &[(ItemKind::Spear, 1, 0), (ItemKind::Leather, 1, 0)],
+            boon: Boon::ShieldBash,
+            sneaking: false,
+        },
+        /// Daggers in the dark.
+        Rogue = 1 => BeginningStats {
+            name: "rogue",
+            about: "A dagger, a ring of stealth +1 on a finger and three darts, and the assassin's stab: a rogue starts sneaking, and strikes the sleeping.",
+            kit: &[(ItemKind::Dagger, 1, 0), (ItemKind::Stealth, 1, 1), (ItemKind::Dart, 3, 0)],
+            boon: Boon::Assassin,
+            sneaking: true,
+        },
+        /// Death from afar.
+        Ranger = 2 => BeginningStats {
+            name: "ranger",
+            about: "Six javelins, ten darts and leather armour, and the thrower's aim: a ranger fights before the foe is near.",
+            kit: &[(ItemKind::Javelin, 6, 0), (ItemKind::Dart, 10, 0), (ItemKind::Leather, 1, 0)],
+            boon: Boon::Thrower,
+            sneaking: false,
+        },
+        /// Fire and wisdom.
+        Arcanist = 3 => BeginningStats {
+            name: "arcanist",
+            about: "A staff of firebolt (level 2) and a charm of health, and attunement: an arcanist's staff and charm recharge faster.",
+            kit: &[(ItemKind::Firebolt, 2, 2), (ItemKind::HealthCharm, 1, 1)],
+            boon: Boon::Attunement,
+            sneaking: false,
+        },
+    }
+}
+
+/// What a beginning gives: its name, its words, its kit (kind, how many, plus or level), its
+/// first boon, and whether the player starts sneaking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BeginningStats {
+    /// Its name ("rogue").
+    pub name: &'static str,
+    /// What it is, for New run and the docs.
+    pub about: &'static str,
+    /// The kit: each kind, how many (a staff's charges), and its plus (a staff's level).
+    pub kit: &'static [(ItemKind, u8, i8)],
+    /// The boon it starts with.
+    pub boon: Boon,
+    /// Whether it starts sneaking.
+    pub sneaking: bool,
+}
+
+impl Beginning {
+    /// Its name ("rogue").
+    pub const fn name(self) -> &'static str {
+        self.stats().name
+    }
+
+    /// The kit's items, as they are put in the pack.
+    pub fn kit(self) -> impl Iterator<Item = Item> {
+        self.stats().kit.iter().map(|&(kind, count, plus)| Item {
+            kind,
+            count,
+            plus,
+            wait: 0,
+        })
     }
 }
 
@@ -103,6 +254,9 @@ pub struct BoonStats {
     pub most: u8,
     /// What it does, for the choice screen and the docs.
     pub about: &'static str,
+    /// The boon that opens it, and how many times it must have been taken first (a path's
+    /// second step, as Shattered Pixel Dungeon's talents open in tiers).
+    pub needs: Option<(Boon, u8)>,
 }
 
 /// Hit points a Vigour boon adds (and heals).
@@ -121,6 +275,24 @@ pub const THROWER: (i32, i32) = (2, 10);
 pub const KEEN_REACH: i32 = 2;
 /// One blow that hits in this many knocks the foe back with Shield bash (worn armour needed).
 pub const BASH_ONE_IN: u32 = 4;
+/// Damage Brute strength adds to the least and the most of a blow.
+pub const BRUTE_DAMAGE: (i32, i32) = (2, 3);
+/// Percent to hit Deadeye adds to blows and throws.
+pub const DEADEYE_TO_HIT: i32 = 10;
+/// Armour Iron skin adds.
+pub const IRONSKIN: i32 = 2;
+/// Healing every this many turns with Troll blood.
+pub const TROLL_BLOOD_EVERY: u64 = 2;
+/// How many times a blow's damage a stab does with Shadow.
+pub const SHADOW_STAB: i32 = 7;
+/// Damage and to-hit Marksman adds to what is thrown.
+pub const MARKSMAN: (i32, i32) = (3, 10);
+/// Hit points Juggernaut adds (and heals).
+pub const JUGGERNAUT_HP: i32 = 15;
+/// Quarter turns a turn Attunement and Archmage each add to a staff's or charm's recharging.
+pub const ATTUNED_QUARTERS: i32 = 1;
+/// Damage Archmage adds to both ends of a staff's bolt.
+pub const ARCHMAGE_DAMAGE: i32 = 2;
 
 impl Boon {
     /// Its name ("might").
@@ -152,8 +324,12 @@ pub fn grade_of(xp: u32) -> u32 {
 pub struct Growth {
     /// Experience: the worth of every foe slain.
     pub xp: u32,
-    /// The boons chosen, one an experience level above the first, in the order chosen.
+    /// The boons chosen, one an experience level above the first, in the order chosen (the
+    /// beginning's first, if there is one).
     pub boons: Vec<Boon>,
+    /// The beginning chosen on New run (`None`: a run begun bare, as every run was before
+    /// beginnings).
+    pub beginning: Option<Beginning>,
 }
 
 /// A salt for the boons offered (so they are the seed's own stream, apart from the play's).
@@ -167,7 +343,8 @@ impl Growth {
 
     /// How many boons are owed and not yet chosen.
     pub fn owed(&self) -> u32 {
-        (self.grade() - 1).saturating_sub(self.boons.len() as u32)
+        let gift = u32::from(self.beginning.is_some());
+        (self.grade() - 1).saturating_sub((self.boons.len() as u32).saturating_sub(gift))
     }
 
     /// How many times `boon` was taken.
@@ -211,6 +388,7 @@ fn offer_after(taken: &[Boon], seed: u64) -> Vec<Boon> {
     let open: Vec<Boon> = Boon::ALL
         .into_iter()
         .filter(|&b| times(b) < u32::from(b.stats().most))
+        .filter(|&b| b.stats().needs.is_none_or(|(first, n)| times(first) >= u32::from(n)))
         .collect();
     let last = match taken.split_last() {
         Some((_, before)) => offer_after(before, seed),
@@ -275,7 +453,11 @@ mod tests {
 
     #[test]
     fn the_seed_offers_three_distinct_boons_and_the_same_each_time() {
-        let g = Growth { xp: 15, boons: vec![] };
+        let g = Growth {
+            xp: 15,
+            boons: vec![],
+            beginning: None,
+        };
         let a = g.offer(7).unwrap();
         assert_eq!(a.len(), 3);
         assert_eq!(a, g.offer(7).unwrap(), "the same seed offers the same");
@@ -285,7 +467,16 @@ mod tests {
         assert_eq!(sorted.len(), 3, "three distinct: {a:?}");
         let differ = (0..20).any(|s| g.offer(s) != g.offer(s + 100));
         assert!(differ, "seeds offer different boons");
-        assert_eq!(Growth { xp: 14, boons: vec![] }.offer(7), None, "nothing owed");
+        assert_eq!(
+            Growth {
+                xp: 14,
+                boons: vec![],
+                beginning: None
+            }
+            .offer(7),
+            None,
+            "nothing owed"
+        );
     }
 
     #[test]
@@ -293,6 +484,7 @@ mod tests {
         let mut g = Growth {
             xp: u32::MAX,
             boons: Vec::new(),
+            beginning: None,
         };
         for seed in 0..200 {
             g.boons.clear();

@@ -18,10 +18,15 @@ mod trap;
 
 pub use feat::{Feat, Judged, SWIFT_TURNS};
 pub use growth::{
-    BASH_ONE_IN, Boon, BoonStats, Growth, HP_PER_GRADE, IRON_STOMACH_SKIPS, KEEN_REACH, MAX_GRADE, MIGHT_DAMAGE,
-    PRECISION_TO_HIT, REGENERATION_EVERY, THROWER, VIGOUR_HP, experience_for, grade_of,
+    ARCHMAGE_DAMAGE, ATTUNED_QUARTERS, BASH_ONE_IN, BRUTE_DAMAGE, Beginning, BeginningStats, Boon, BoonStats,
+    DEADEYE_TO_HIT, Growth, HP_PER_GRADE, IRON_STOMACH_SKIPS, IRONSKIN, JUGGERNAUT_HP, KEEN_REACH, MARKSMAN, MAX_GRADE,
+    MIGHT_DAMAGE, PRECISION_TO_HIT, REGENERATION_EVERY, SHADOW_STAB, THROWER, TROLL_BLOOD_EVERY, VIGOUR_HP,
+    experience_for, grade_of,
 };
-pub use item::{Class, FloorItem, Item, ItemKind, ItemStats, Lore, article, capitalised};
+pub use item::{
+    CURSED_PERCENT, Class, FloorItem, Item, ItemKind, ItemStats, Lore, MOST_RING_CURSE, QUARTERS, RING_KNOWN_AFTER,
+    STAFF_TURNS, article, capitalised, charm_turns,
+};
 pub use kind::{
     BLINK_FROM, BLINK_ONE_IN, CAST_ONE_IN, CONFUSE_TURNS, CORRODE_ONE_IN, CORRODED_MOST, Doors, FADES_ONE_IN, Ground,
     Habit, Kind, MAX_SIGHT, NORMAL_SPEED, Phase, REGENERATES_EVERY, SHIELD, SUMMONS_MOST, Stats, WEB_TURNS,

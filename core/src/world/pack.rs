@@ -20,6 +20,8 @@ pub struct Pack {
     pub weapon: Option<u8>,
     /// The slot of the armour worn.
     pub armour: Option<u8>,
+    /// The slots of the rings worn, a finger each.
+    pub rings: [Option<u8>; 2],
 }
 
 impl Default for Pack {
@@ -28,18 +30,38 @@ impl Default for Pack {
             slots: vec![None; SLOTS],
             weapon: None,
             armour: None,
+            rings: [None; 2],
         }
     }
 }
 
 impl Pack {
     /// A pack of exactly these slots (a save's), or why it cannot be one.
-    pub fn from_slots(slots: Vec<Option<Item>>, weapon: Option<u8>, armour: Option<u8>) -> Result<Self, String> {
+    pub fn from_slots(
+        slots: Vec<Option<Item>>,
+        weapon: Option<u8>,
+        armour: Option<u8>,
+        rings: [Option<u8>; 2],
+    ) -> Result<Self, String> {
         if slots.len() != SLOTS {
             return Err(format!("a pack of {} slots (it has {SLOTS})", slots.len()));
         }
-        let pack = Pack { slots, weapon, armour };
-        for (worn, class) in [(weapon, Class::Weapon), (armour, Class::Armour)] {
+        if rings[0].is_some() && rings[0] == rings[1] {
+            return Err("one ring worn on both fingers".into());
+        }
+        let pack = Pack {
+            slots,
+            weapon,
+            armour,
+            rings,
+        };
+        let worn = [
+            (weapon, Class::Weapon),
+            (armour, Class::Armour),
+            (rings[0], Class::Ring),
+            (rings[1], Class::Ring),
+        ];
+        for (worn, class) in worn {
             if let Some(s) = worn
                 && pack.get(s as usize).is_none_or(|i| i.kind.class() != class)
             {
@@ -54,7 +76,7 @@ impl Pack {
             .slots
             .iter()
             .flatten()
-            .find(|i| i.count == 0 && i.kind.class() != Class::Wand)
+            .find(|i| i.count == 0 && !i.kind.has_charges())
         {
             return Err(format!("a stack of no {}", item.kind.name()));
         }
@@ -74,6 +96,11 @@ impl Pack {
     /// Slot `i`, to change what is in it in place (`None`: no such slot).
     pub(crate) fn slot_mut(&mut self, i: usize) -> Option<&mut Option<Item>> {
         self.slots.get_mut(i)
+    }
+
+    /// Every slot, to change what is in them in place.
+    pub(crate) fn slots_mut(&mut self) -> &mut [Option<Item>] {
+        &mut self.slots
     }
 
     /// The items with their slots.
@@ -106,12 +133,16 @@ impl Pack {
         Some(s)
     }
 
-    /// Takes one from slot `i` (a wand: one charge). Returns what was taken.
+    /// Takes one from slot `i` (a wand, a staff, a charm: one charge; a staff or charm then
+    /// waits for the next, if it was not already). Returns what was taken.
     pub fn take_one(&mut self, i: usize) -> Option<Item> {
         let item = self.get(i)?;
-        if item.kind.class() == Class::Wand {
+        if item.kind.has_charges() {
             let slot = self.slots[i].as_mut()?;
             slot.count = slot.count.saturating_sub(1);
+            if slot.kind.class() != Class::Wand && slot.wait == 0 {
+                slot.wait = slot.recharge_quarters();
+            }
             return Some(Item::one(item.kind));
         }
         if item.count > 1 {
@@ -134,16 +165,53 @@ impl Pack {
         if self.armour == Some(i as u8) {
             self.armour = None;
         }
+        for finger in &mut self.rings {
+            if *finger == Some(i as u8) {
+                *finger = None;
+            }
+        }
         Some(item)
     }
 
-    /// Gives every wand `n` more charges (at most 9).
+    /// Gives every wand `n` more charges (at most 9), and fills every staff.
     pub fn recharge(&mut self, n: u8) {
         for item in self.slots.iter_mut().flatten() {
-            if item.kind.class() == Class::Wand {
-                item.count = item.count.saturating_add(n).min(9);
+            match item.kind.class() {
+                Class::Wand => item.count = item.count.saturating_add(n).min(9),
+                Class::Staff => {
+                    item.count = item.most_charges();
+                    item.wait = 0;
+                }
+                _ => {}
             }
         }
+    }
+
+    /// The rings worn, as they are.
+    pub fn rings_worn(&self) -> impl Iterator<Item = (usize, Item)> + '_ {
+        self.rings
+            .iter()
+            .flatten()
+            .filter_map(|&s| self.get(s as usize).map(|i| (s as usize, i)))
+    }
+
+    /// What the rings of `kind` worn add up to (two of a kind add their pluses, as in Brogue).
+    pub fn ring_plus(&self, kind: ItemKind) -> i32 {
+        self.rings_worn()
+            .filter(|(_, i)| i.kind == kind)
+            .map(|(_, i)| i32::from(i.plus))
+            .sum()
+    }
+
+    /// A finger with no ring on it.
+    pub fn free_finger(&self) -> Option<usize> {
+        self.rings.iter().position(Option::is_none)
+    }
+
+    /// Whether time does anything to what it carries: a staff or charm recharging, a ring worn
+    /// but not yet known.
+    pub fn ticking(&self) -> bool {
+        self.items().any(|(_, i)| i.recharging()) || self.rings_worn().any(|(_, i)| !i.plus_known())
     }
 
     /// The weapon wielded.
@@ -172,14 +240,16 @@ impl Pack {
             Some("wielded")
         } else if self.armour == Some(i as u8) {
             Some("worn")
+        } else if self.rings.contains(&Some(i as u8)) {
+            Some("on a finger")
         } else {
             None
         }
     }
 
-    /// Whether slot `i` is wielded or worn.
+    /// Whether slot `i` is wielded or worn (on a finger too).
     pub fn is_equipped(&self, i: usize) -> bool {
-        self.weapon == Some(i as u8) || self.armour == Some(i as u8)
+        self.weapon == Some(i as u8) || self.armour == Some(i as u8) || self.rings.contains(&Some(i as u8))
     }
 }
 
@@ -192,6 +262,36 @@ pub struct Status {
     pub poison: u16,
     /// Half your steps go astray.
     pub confusion: u16,
+    /// You float over chasms, water, lava and traps (and pick nothing up).
+    pub levitation: u16,
+    /// You sense every monster on the level.
+    pub telepathy: u16,
+    /// Fire does not burn you, and lava does not harm you.
+    pub fire_immunity: u16,
+}
+
+impl Status {
+    /// Every state's turns left, in the order the sidebar tells them.
+    pub const fn all(self) -> [(&'static str, u16); 6] {
+        [
+            ("hasted", self.haste),
+            ("poisoned", self.poison),
+            ("confused", self.confusion),
+            ("levitating", self.levitation),
+            ("telepathic", self.telepathy),
+            ("fireproof", self.fire_immunity),
+        ]
+    }
+
+    /// Whether any state lasts.
+    pub const fn any(self) -> bool {
+        self.haste > 0
+            || self.poison > 0
+            || self.confusion > 0
+            || self.levitation > 0
+            || self.telepathy > 0
+            || self.fire_immunity > 0
+    }
 }
 
 /// The most turns a state lasts (a save's limit).
@@ -208,6 +308,7 @@ mod tests {
             kind: ItemKind::Dart,
             count: 3,
             plus: 0,
+            wait: 0,
         };
         assert_eq!(pack.add(Item::one(ItemKind::Sword)), Some(0));
         assert_eq!(pack.add(dart), Some(1));
@@ -230,7 +331,7 @@ mod tests {
         }
         assert_eq!(pack.items().count(), SLOTS);
         assert_eq!(pack.add(Item::one(ItemKind::Dagger)), None, "full");
-        assert!(Pack::from_slots(vec![None; 3], None, None).is_err());
-        assert!(Pack::from_slots(vec![None; SLOTS], Some(2), None).is_err());
+        assert!(Pack::from_slots(vec![None; 3], None, None, [None; 2]).is_err());
+        assert!(Pack::from_slots(vec![None; SLOTS], Some(2), None, [None; 2]).is_err());
     }
 }

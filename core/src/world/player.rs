@@ -4,7 +4,9 @@
 use crate::fov::Memory;
 use crate::geom::Pos;
 
-use super::growth::{Boon, Growth, MIGHT_DAMAGE, PRECISION_TO_HIT, THROWER};
+use super::growth::{
+    BRUTE_DAMAGE, Boon, DEADEYE_TO_HIT, Growth, IRONSKIN, MARKSMAN, MIGHT_DAMAGE, PRECISION_TO_HIT, THROWER,
+};
 use super::item::{Item, ItemKind, Lore};
 use super::pack::{Pack, Status};
 
@@ -216,11 +218,13 @@ impl Player {
     fn bare(&self) -> Attack {
         let might = self.growth.times(Boon::Might) as i32;
         let precision = self.growth.times(Boon::Precision) as i32;
+        let brute = if self.has(Boon::Brute) { BRUTE_DAMAGE } else { (0, 0) };
+        let deadeye = if self.has(Boon::Deadeye) { DEADEYE_TO_HIT } else { 0 };
         Attack {
-            to_hit: (PLAYER_ATTACK.to_hit as i32 + precision * PRECISION_TO_HIT) as u32,
+            to_hit: (PLAYER_ATTACK.to_hit as i32 + precision * PRECISION_TO_HIT + deadeye) as u32,
             damage: (
-                PLAYER_ATTACK.damage.0 + might * MIGHT_DAMAGE.0,
-                PLAYER_ATTACK.damage.1 + might * MIGHT_DAMAGE.1,
+                PLAYER_ATTACK.damage.0 + might * MIGHT_DAMAGE.0 + brute.0,
+                PLAYER_ATTACK.damage.1 + might * MIGHT_DAMAGE.1 + brute.1,
             ),
         }
     }
@@ -237,6 +241,10 @@ impl Player {
             aim += THROWER.1;
             damage = (damage.0 + THROWER.0, damage.1 + THROWER.0);
         }
+        if self.has(Boon::Marksman) {
+            aim += MARKSMAN.1;
+            damage = (damage.0 + MARKSMAN.0, damage.1 + MARKSMAN.0);
+        }
         Attack {
             to_hit: aim.clamp(5, 100) as u32,
             damage,
@@ -245,13 +253,23 @@ impl Player {
 
     /// Up to how much its armour (and its hide) takes off a hit.
     pub fn armour(&self) -> i32 {
-        let hide = self.growth.times(Boon::Hide) as i32;
-        hide + self
-            .pack
-            .worn_item()
-            .map_or(0, |a| a.kind.stats().armour + i32::from(a.plus))
+        let hide = self.growth.times(Boon::Hide) as i32 + if self.has(Boon::Ironskin) { IRONSKIN } else { 0 };
+        let worn = hide
+            + self
+                .pack
+                .worn_item()
+                .map_or(0, |a| a.kind.stats().armour + i32::from(a.plus));
+        // A rapier parries badly.
+        if self.pack.wielded() == Some(ItemKind::Rapier) {
+            (worn - RAPIER_PARRY).max(0)
+        } else {
+            worn
+        }
     }
 }
+
+/// What a rapier takes off the armour's cover: it parries badly.
+pub const RAPIER_PARRY: i32 = 2;
 
 /// What a weapon's enchantment adds to its accuracy, a plus at a time (and a point of damage).
 pub const ENCHANT_TO_HIT: i32 = 5;

@@ -163,7 +163,7 @@ impl<'de, T> de::DeserializeSeed<'de> for KindVisitor<T> {
 
 #[cfg(test)]
 mod tests {
-    use crate::world::{Boon, Feat, ItemKind, Kind, TrapKind};
+    use crate::world::{Beginning, Boon, Feat, ItemKind, Kind, TrapKind};
 
     /// Every id and name as saves have written them since format 1. Changing a line here breaks
     /// every save and recording that holds the kind: add new kinds at new ids instead.
@@ -198,7 +198,7 @@ mod tests {
     ];
 
     /// The same for items.
-    const ITEMS: [(ItemKind, u32, &str); 24] = [
+    const ITEMS: [(ItemKind, u32, &str); 53] = [
         (ItemKind::Healing, 0, "Healing"),
         (ItemKind::Vigour, 1, "Vigour"),
         (ItemKind::Speed, 2, "Speed"),
@@ -223,6 +223,35 @@ mod tests {
         (ItemKind::Blinking, 21, "Blinking"),
         (ItemKind::Enchanting, 22, "Enchanting"),
         (ItemKind::Ration, 23, "Ration"),
+        (ItemKind::Regeneration, 24, "Regeneration"),
+        (ItemKind::Stealth, 25, "Stealth"),
+        (ItemKind::Awareness, 26, "Awareness"),
+        (ItemKind::Wisdom, 27, "Wisdom"),
+        (ItemKind::Reaping, 28, "Reaping"),
+        (ItemKind::Firebolt, 29, "Firebolt"),
+        (ItemKind::Lightning, 30, "Lightning"),
+        (ItemKind::Slowness, 31, "Slowness"),
+        (ItemKind::Tunnelling, 32, "Tunnelling"),
+        (ItemKind::Conjuration, 33, "Conjuration"),
+        (ItemKind::HealthCharm, 34, "HealthCharm"),
+        (ItemKind::HasteCharm, 35, "HasteCharm"),
+        (ItemKind::EscapeCharm, 36, "EscapeCharm"),
+        (ItemKind::RemoveCurse, 37, "RemoveCurse"),
+        (ItemKind::DetectMagic, 38, "DetectMagic"),
+        (ItemKind::Levitation, 39, "Levitation"),
+        (ItemKind::Telepathy, 40, "Telepathy"),
+        (ItemKind::Descent, 41, "Descent"),
+        (ItemKind::FireImmunity, 42, "FireImmunity"),
+        (ItemKind::Incineration, 43, "Incineration"),
+        (ItemKind::Paralysis, 44, "Paralysis"),
+        (ItemKind::Caustic, 45, "Caustic"),
+        (ItemKind::Summoning, 46, "Summoning"),
+        (ItemKind::Shattering, 47, "Shattering"),
+        (ItemKind::ProtectArmour, 48, "ProtectArmour"),
+        (ItemKind::Spear, 49, "Spear"),
+        (ItemKind::WarAxe, 50, "WarAxe"),
+        (ItemKind::Rapier, 51, "Rapier"),
+        (ItemKind::Hammer, 52, "Hammer"),
     ];
 
     /// Each row's kind has the row's id and name, and is written and read by them: the id in
@@ -258,11 +287,21 @@ mod tests {
         holds_pinned(&FEATS, Feat::id, Feat::saved_name, Feat::from_id);
         assert_eq!(TRAPS.len(), TrapKind::COUNT, "a trap kind has no pinned id here");
         holds_pinned(&TRAPS, TrapKind::id, TrapKind::saved_name, TrapKind::from_id);
+        assert_eq!(BEGINNINGS.len(), Beginning::COUNT, "a beginning has no pinned id here");
+        holds_pinned(&BEGINNINGS, Beginning::id, Beginning::saved_name, Beginning::from_id);
     }
+
+    /// The beginnings' pinned ids.
+    const BEGINNINGS: [(Beginning, u32, &str); 4] = [
+        (Beginning::Fighter, 0, "Fighter"),
+        (Beginning::Rogue, 1, "Rogue"),
+        (Beginning::Ranger, 2, "Ranger"),
+        (Beginning::Arcanist, 3, "Arcanist"),
+    ];
 
     /// Pinned as they were made: a boon's, a feat's or a trap's id written here is the one its
     /// saves and recordings hold.
-    const BOONS: [(Boon, u32, &str); 12] = [
+    const BOONS: [(Boon, u32, &str); 21] = [
         (Boon::Vigour, 0, "Vigour"),
         (Boon::Might, 1, "Might"),
         (Boon::Precision, 2, "Precision"),
@@ -275,6 +314,15 @@ mod tests {
         (Boon::Thrower, 9, "Thrower"),
         (Boon::KeenEyes, 10, "KeenEyes"),
         (Boon::ShieldBash, 11, "ShieldBash"),
+        (Boon::Attunement, 12, "Attunement"),
+        (Boon::Archmage, 13, "Archmage"),
+        (Boon::Brute, 14, "Brute"),
+        (Boon::Deadeye, 15, "Deadeye"),
+        (Boon::Ironskin, 16, "Ironskin"),
+        (Boon::TrollBlood, 17, "TrollBlood"),
+        (Boon::Shadow, 18, "Shadow"),
+        (Boon::Marksman, 19, "Marksman"),
+        (Boon::Juggernaut, 20, "Juggernaut"),
     ];
 
     const FEATS: [(Feat, u32, &str); 21] = [
@@ -320,9 +368,9 @@ mod tests {
         let mut ids: Vec<u32> = ItemKind::ALL.iter().map(|k| k.id()).collect();
         ids.sort_unstable();
         assert_eq!(ids, (0..ItemKind::ALL.len() as u32).collect::<Vec<_>>());
-        // A set of feats or of known kinds is one bit an id in a u32; a catalog's row is found
+        // A set of feats is one bit an id in a u32, of known kinds in a u64; a catalog's row is found
         // by its place, which the one list keeps its id's.
-        const { assert!(Feat::COUNT <= 32 && ItemKind::COUNT <= 32) };
+        const { assert!(Feat::COUNT <= 32 && ItemKind::COUNT <= 64) };
         for (i, b) in Boon::ALL.into_iter().enumerate() {
             assert_eq!(b.id() as usize, i, "{b:?}");
         }
@@ -339,8 +387,9 @@ mod tests {
         let e = postcard::from_bytes::<Kind>(&postcard::to_allocvec(&99u32).unwrap()).unwrap_err();
         assert!(matches!(e, postcard::Error::SerdeDeCustom), "{e:?}");
         assert_eq!(Kind::from_id(27), None);
-        assert_eq!(ItemKind::from_id(24), None);
-        assert_eq!(Boon::from_id(12), None);
+        assert_eq!(ItemKind::from_id(53), None);
+        assert_eq!(Boon::from_id(21), None);
+        assert_eq!(Beginning::from_id(4), None);
         let e = ron::from_str::<ItemKind>("Cheese").unwrap_err().to_string();
         assert!(e.contains("an unknown item kind (\"Cheese\")"), "{e}");
         let e = ron::from_str::<Kind>("Dragon").unwrap_err().to_string();

@@ -100,7 +100,12 @@ fn offer_before_last(run: &Run) -> Option<(Growth, Vec<Boon>, Boon)> {
     let then = Growth {
         xp: growth.xp,
         boons: before.to_vec(),
+        beginning: growth.beginning,
     };
+    // A beginning's boon was given, not chosen from an offer.
+    if growth.beginning.is_some() && before.is_empty() {
+        return None;
+    }
     let offer = then.offer(run.player().lore.seed)?;
     Some((then, offer, chosen))
 }

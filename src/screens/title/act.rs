@@ -89,9 +89,13 @@ pub(super) fn act(
                 None => menu.note = Some("That run's recording could not be read.".into()),
             }
         }
-        Outcome::Start { retire_oldest, .. } => {
+        Outcome::Start {
+            retire_oldest,
+            beginning,
+            ..
+        } => {
             let params = menu::start_params(outcome, rand::random).expect("a start");
-            let run = match RunSpec::seeded(params).begin() {
+            let mut run = match RunSpec::seeded(params).begin() {
                 Ok(run) => run,
                 Err(e) => {
                     menu.note = Some(format!("That level could not be made: {e}"));
@@ -104,6 +108,10 @@ pub(super) fn act(
                 if let (Ok(old), Ok(slot)) = (&entry.found, SaveSlot::open(&store.0, entry.id)) {
                     crate::save::retire(&store.0, &slot, old);
                 }
+            }
+            if let Some(beginning) = beginning {
+                // A fresh run: nothing done yet, so this is never refused.
+                let _ = run.begin_as(beginning);
             }
             commands.insert_resource(SaveSlot::fresh(&store.0));
             begin_run(commands, run, Session::Play);

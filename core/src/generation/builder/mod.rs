@@ -189,7 +189,7 @@ impl Builder {
             | Tile::Chasm
             | Tile::Bridge
             | Tile::Ashes => Cell::Floor,
-            Tile::SecretDoor | Tile::SecretCorridor => Cell::Ring,
+            Tile::SecretDoor | Tile::SecretCorridor | Tile::Crystal => Cell::Ring,
         }
     }
 

@@ -61,6 +61,10 @@ pub(super) fn harmed(stage: &mut Stage, who: Who, cause: Harm, damage: i32) -> A
                 _ => false,
             };
             let damage = if resists { (damage + 1) / 2 } else { damage };
+            // Fireproof, fire and lava do no harm.
+            if matches!(cause, Harm::Fire | Harm::Lava) && stage.player.status.fire_immunity > 0 {
+                return said("The flames lick at you harmlessly.");
+            }
             hurt(stage.record, stage.dungeon.depth());
             let health = &mut stage.player.health;
             health.hp = (health.hp - damage).max(0);
@@ -88,7 +92,7 @@ pub(super) fn harmed(stage: &mut Stage, who: Who, cause: Harm, damage: i32) -> A
             let dead = level.monsters.remove(i);
             if let Some(k) = level.loot.iter().position(|l| l.holder == id) {
                 let loot = level.loot.swap_remove(k);
-                if let Some(at) = crate::rules::items::landing(level, dead.at, loot.item) {
+                if let Some(at) = crate::rules::flight::landing(level, dead.at, loot.item) {
                     lay(level, FloorItem::loose(at, loot.item));
                 }
             }
@@ -311,7 +315,7 @@ fn slain(stage: &mut Stage, dead: crate::world::Monster, kill: String) -> String
     if let Some(k) = level.loot.iter().position(|l| l.holder == dead.id) {
         // What it carried falls where it died (or as near as there is room).
         let loot = level.loot.swap_remove(k);
-        if let Some(at) = crate::rules::items::landing(level, dead.at, loot.item) {
+        if let Some(at) = crate::rules::flight::landing(level, dead.at, loot.item) {
             lay(level, FloorItem::loose(at, loot.item));
             line.push_str(" It drops what it stole.");
         }

@@ -28,6 +28,9 @@ pub(super) fn habits(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
             let Some(Some(item)) = pack.slot_mut(slot as usize) else {
                 return Applied::default();
             };
+            if item.wait > 0 {
+                return said("Acid slides off the coat on your armour.");
+            }
             if item.plus <= CORRODED_MOST {
                 return said("Acid hisses on your armour, which can lose no more.");
             }
@@ -59,16 +62,24 @@ pub(super) fn habits(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
             if level.monster_at(at).is_some() || at == player_at {
                 return Applied::default();
             }
-            let target = match who {
-                Who::Monster(id) => level
-                    .monster_index(id)
-                    .map(|i| level.monsters[i].mind)
-                    .and_then(|mind| match mind {
-                        Mind::Hunting { target, .. } => Some(target),
-                        _ => None,
-                    })
-                    .unwrap_or(player_at),
-                Who::Player => player_at,
+            // A monster's summons hunt where it hunts; the player's (a staff of conjuration)
+            // fight at its side.
+            let mind = match who {
+                Who::Monster(id) => Mind::Hunting {
+                    target: level
+                        .monster_index(id)
+                        .map(|i| level.monsters[i].mind)
+                        .and_then(|mind| match mind {
+                            Mind::Hunting { target, .. } => Some(target),
+                            _ => None,
+                        })
+                        .unwrap_or(player_at),
+                    patience: PATIENCE,
+                },
+                Who::Player => Mind::Ally {
+                    waiting: false,
+                    kills: 0,
+                },
             };
             level.monsters.push(Monster {
                 id: level.next_monster_id(),
@@ -76,15 +87,15 @@ pub(super) fn habits(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
                 at,
                 hp: kind.stats().max_hp,
                 energy: 0,
-                mind: Mind::Hunting {
-                    target,
-                    patience: PATIENCE,
-                },
+                mind,
                 champion: None,
             });
             match who {
                 Who::Monster(id) => said(format!("{} summons {}!", the(level, id), summoned_name(kind))),
-                Who::Player => Applied::default(),
+                Who::Player => said(format!(
+                    "{} stands beside you.",
+                    crate::world::capitalised(&summoned_name(kind))
+                )),
             }
         }
         Effect::Shielded(id) => {

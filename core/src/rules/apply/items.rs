@@ -52,7 +52,8 @@ pub(super) fn items(stage: &mut Stage, effect: Effect) -> Applied {
             said(match item.kind.class() {
                 Class::Potion => format!("You drink the {name}."),
                 Class::Scroll => format!("You read the {name}."),
-                Class::Wand => format!("You zap the {name}."),
+                Class::Wand | Class::Staff => format!("You zap the {name}."),
+                Class::Charm => format!("You invoke the {name}."),
                 _ => format!("You throw the {name}."),
             })
         }
@@ -106,12 +107,12 @@ pub(super) fn items(stage: &mut Stage, effect: Effect) -> Applied {
             let wands = player
                 .pack
                 .items()
-                .filter(|(_, i)| i.kind.class() == Class::Wand)
+                .filter(|(_, i)| matches!(i.kind.class(), Class::Wand | Class::Staff))
                 .count();
             said(match wands {
-                0 => "A surge of power runs through your pack, and finds no wand to fill.",
+                0 => "A surge of power runs through your pack, and finds no wand or staff to fill.",
                 1 => "Your wand hums with new power.",
-                _ => "Your wands hum with new power.",
+                _ => "Your wands and staffs hum with new power.",
             })
         }
         Effect::Equipped(s) => {
@@ -122,6 +123,21 @@ pub(super) fn items(stage: &mut Stage, effect: Effect) -> Applied {
             if item.kind.class() == Class::Weapon {
                 player.pack.weapon = Some(s);
                 said(format!("You wield the {name} ({}).", letter(s as usize)))
+            } else if item.kind.class() == Class::Ring {
+                let Some(finger) = player.pack.free_finger() else {
+                    return Applied::default();
+                };
+                player.pack.rings[finger] = Some(s);
+                let hand = ["left", "right"][finger];
+                let curse = if item.is_cursed() {
+                    " It tightens round your finger with a malevolent chill: it is cursed!"
+                } else {
+                    ""
+                };
+                said(format!(
+                    "You put the {name} ({}) on your {hand} hand.{curse}",
+                    letter(s as usize)
+                ))
             } else {
                 player.pack.armour = Some(s);
                 said(format!("You put on the {name} ({}).", letter(s as usize)))
@@ -140,6 +156,13 @@ pub(super) fn items(stage: &mut Stage, effect: Effect) -> Applied {
                 return Applied::default();
             };
             item.plus = (item.plus + 1).min(MOST_PLUS);
+            match item.kind.class() {
+                // A staff's level is its charges at most: one more, and it comes at once.
+                Class::Staff => item.count = item.count.saturating_add(1).min(item.most_charges()),
+                // A charm waits no longer than its new level's recharge.
+                Class::Charm => item.wait = item.wait.min(item.recharge_quarters()),
+                _ => {}
+            }
             let item = *item;
             let deeds = &mut stage.record.deeds;
             deeds.best_plus = deeds.best_plus.max(item.plus);
@@ -154,6 +177,13 @@ pub(super) fn items(stage: &mut Stage, effect: Effect) -> Applied {
             if player.pack.weapon == Some(s) {
                 player.pack.weapon = None;
                 said(format!("You put away the {name}."))
+            } else if player.pack.rings.contains(&Some(s)) {
+                for finger in &mut player.pack.rings {
+                    if *finger == Some(s) {
+                        *finger = None;
+                    }
+                }
+                said(format!("You take off the {name}."))
             } else {
                 player.pack.armour = None;
                 said(format!("You take off the {name}."))

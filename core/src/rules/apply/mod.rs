@@ -7,6 +7,7 @@ mod combat;
 mod habits;
 mod hazards;
 mod items;
+mod magic;
 mod rest;
 mod time;
 mod ways;
@@ -93,6 +94,20 @@ pub fn apply(stage: &mut Stage, who: Who, effect: &Effect) -> Applied {
         | Effect::Shielded(..)
         | Effect::Waned
         | Effect::Vanished => habits::habits(stage, who, *effect),
+        Effect::Revealed(..)
+        | Effect::Detected
+        | Effect::Uncursed
+        | Effect::GearTicked
+        | Effect::Reaped(..)
+        | Effect::Slowed { .. }
+        | Effect::Levitating(..)
+        | Effect::Telepathic(..)
+        | Effect::Fireproof(..)
+        | Effect::Paralysed(..)
+        | Effect::Shattered(..)
+        | Effect::Protected
+        | Effect::Called { .. }
+        | Effect::Began(..) => magic::magic(stage, *effect),
         _ => rest::rest(stage, who, *effect),
     }
 }

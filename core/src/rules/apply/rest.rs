@@ -90,10 +90,13 @@ pub(super) fn rest(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
         }
         (Effect::Chose(boon), Who::Player) => {
             player.growth.boons.push(boon);
-            if boon == Boon::Vigour {
-                player.health.max += VIGOUR_HP;
-                player.health.hp += VIGOUR_HP;
-            }
+            let more = match boon {
+                Boon::Vigour => VIGOUR_HP,
+                Boon::Juggernaut => crate::world::JUGGERNAUT_HP,
+                _ => 0,
+            };
+            player.health.max += more;
+            player.health.hp += more;
             said(format!("You choose {}. {}", boon.name(), boon.stats().about))
         }
         (Effect::Aggravated, _) => {

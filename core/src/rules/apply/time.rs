@@ -17,7 +17,16 @@ pub(super) fn time(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
             s.poison = s.poison.saturating_sub(1);
             s.confusion = s.confusion.saturating_sub(1);
             s.haste = s.haste.saturating_sub(1);
-            Applied::default()
+            let floated = s.levitation == 1;
+            s.levitation = s.levitation.saturating_sub(1);
+            s.telepathy = s.telepathy.saturating_sub(1);
+            let cooled = s.fire_immunity == 1;
+            s.fire_immunity = s.fire_immunity.saturating_sub(1);
+            match (floated, cooled) {
+                (true, _) => said("You drift back down to the ground."),
+                (_, true) => said("The cool calm leaves your skin: fire burns again."),
+                _ => Applied::default(),
+            }
         }
         (Effect::Recovered, Who::Player) => {
             let health = &mut player.health;

@@ -129,7 +129,7 @@ pub(super) fn after_a_hit(scene: &Scene, actor: &Actor, target: Who, blow: &Effe
 
 /// The tiles beside `from` something may stand up on (a split, a summons): walkable, nobody there,
 /// not across a doorway's corner; in `neighbours8`'s order.
-fn free_beside<'s>(scene: &'s Scene, from: Pos) -> impl Iterator<Item = Pos> + 's {
+pub(crate) fn free_beside<'s>(scene: &'s Scene, from: Pos) -> impl Iterator<Item = Pos> + 's {
     crate::paths::neighbours8(from).into_iter().filter(move |&p| {
         scene.occupant(p).is_none()
             && scene.level.map.get(p).is_some_and(Tile::is_walkable)

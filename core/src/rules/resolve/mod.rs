@@ -9,6 +9,7 @@ use crate::world::{Attack, Doors, Ground, Habit, Level, Mind, Monster, Pack};
 use super::{Act, Effect, Harm, Refusal, Who, items, mind, terrain};
 
 mod afar;
+pub(crate) use afar::free_beside;
 
 /// What the acting actor is and carries.
 #[derive(Clone, Copy, Debug)]
@@ -195,6 +196,70 @@ fn roll_damage(attack: Attack, target: Who, armour: i32, rng: &mut GenRng) -> Op
     })
 }
 
+/// The player's weapon wielded, if it is the player's blow.
+fn wielded(actor: &Actor) -> Option<crate::world::ItemKind> {
+    (actor.who == Who::Player).then(|| actor.pack.and_then(crate::world::Pack::wielded))?
+}
+
+/// What the player's weapon strikes besides the foe at `to` (the foe struck first): a spear the
+/// foe behind it, a war axe every other foe beside the player.
+fn weapon_reach(scene: &Scene, actor: &Actor, to: Pos, rng: &mut GenRng) -> Vec<Effect> {
+    let foe = |p: Pos| {
+        scene
+            .occupant(p)
+            .filter(|&o| matches!(o, Who::Monster(_)) && scene.enemies(actor.who, o))
+    };
+    match wielded(actor) {
+        Some(crate::world::ItemKind::Spear) => {
+            let behind = Pos::new(2 * to.x - actor.at.x, 2 * to.y - actor.at.y);
+            let clear = !diagonal_doorway(&scene.level.map, to, behind);
+            foe(behind)
+                .filter(|_| clear)
+                .map(|o| roll_attack(actor.attack, o, 0, rng))
+                .into_iter()
+                .collect()
+        }
+        Some(crate::world::ItemKind::WarAxe) => crate::paths::neighbours8(actor.at)
+            .into_iter()
+            .filter(|&p| p != to && !diagonal_doorway(&scene.level.map, actor.at, p))
+            .filter_map(foe)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .map(|o| roll_attack(actor.attack, o, 0, rng))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// A rapier's lunge: the player stepping onto free ground `to` toward a foe just beyond it, in
+/// the line of the step, strikes it as it lands, never missing, for `LUNGE_TIMES` the damage.
+fn lunge(scene: &Scene, actor: &Actor, dir: Dir8, to: Pos, tile: Tile, rng: &mut GenRng) -> Option<Vec<Effect>> {
+    if wielded(actor) != Some(crate::world::ItemKind::Rapier)
+        || !tile.holds_items()
+        || scene.occupant(to).is_some()
+        || diagonal_doorway(&scene.level.map, actor.at, to)
+    {
+        return None;
+    }
+    let beyond = Dir8::from_pos(to, dir);
+    let target = scene
+        .occupant(beyond)
+        .filter(|&o| matches!(o, Who::Monster(_)) && scene.enemies(actor.who, o))?;
+    if diagonal_doorway(&scene.level.map, to, beyond) {
+        return None;
+    }
+    let (lo, hi) = actor.attack.damage;
+    let mut effects = arrive(scene, actor, to, tile, rng);
+    effects.push(Effect::Attacked {
+        target,
+        damage: Some(LUNGE_TIMES * rng.range(lo, hi)),
+    });
+    Some(effects)
+}
+
+/// How many times a blow's damage a rapier's lunge does.
+pub const LUNGE_TIMES: i32 = 3;
+
 fn step(scene: &Scene, actor: &Actor, dir: Dir8, rng: &mut GenRng) -> Result<Vec<Effect>, Refusal> {
     let map = &scene.level.map;
     let to = Dir8::from_pos(actor.at, dir);
@@ -203,6 +268,9 @@ fn step(scene: &Scene, actor: &Actor, dir: Dir8, rng: &mut GenRng) -> Result<Vec
     };
     if diagonal_doorway(map, actor.at, to) {
         return Err(Refusal::DiagonalDoorway);
+    }
+    if let Some(lunge) = lunge(scene, actor, dir, to, tile, rng) {
+        return Ok(lunge);
     }
     let (flies, walker) = (actor.ground == Ground::Flies, actor.who == Who::Player);
     if actor.ground == Ground::Swims && tile != Tile::DeepWater && scene.occupant(to).is_none() {
@@ -217,7 +285,7 @@ fn step(scene: &Scene, actor: &Actor, dir: Dir8, rng: &mut GenRng) -> Result<Vec
                 onto: Tile::Corridor,
             },
         ]),
-        Tile::Wall | Tile::SecretDoor | Tile::SecretCorridor => Err(Refusal::Wall),
+        Tile::Wall | Tile::SecretDoor | Tile::SecretCorridor | Tile::Crystal => Err(Refusal::Wall),
         Tile::Door(DoorState::Closed) => match actor.doors {
             Doors::Opens => Ok(vec![Effect::DoorOpened(to)]),
             Doors::Smashes => Ok(vec![Effect::DoorSmashed(to)]),
@@ -309,6 +377,7 @@ fn step(scene: &Scene, actor: &Actor, dir: Dir8, rng: &mut GenRng) -> Result<Vec
                     if hit {
                         effects.extend(afar::after_a_hit(scene, actor, other, &blow, rng));
                     }
+                    effects.extend(weapon_reach(scene, actor, to, rng));
                     return Ok(effects);
                 }
                 Some(_) => return Err(Refusal::Occupied),

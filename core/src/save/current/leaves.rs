@@ -7,9 +7,9 @@ use crate::generation::{CorridorStyle, GenParams};
 use crate::geom::{Dir8, Pos, Rect};
 use crate::rng::RngState;
 use crate::run::Checkpoint;
-use crate::save::formats::{Block, v1, v3, v5, v9, v11};
+use crate::save::formats::{Block, v1, v3, v5, v9, v11, v13};
 use crate::save::model::SavedRecording;
-use crate::world::{Carrying, Deeds, Ending, Health, Item, ItemKind, Key, Kind, Lore, Mind, Monster, Status};
+use crate::world::{Carrying, Deeds, Ending, Health, Item, ItemKind, Key, Kind, Mind, Monster, Status};
 
 impl From<Pos> for v1::Pos {
     fn from(Pos { x, y }: Pos) -> Self {
@@ -309,47 +309,49 @@ impl From<v1::RngState> for RngState {
     }
 }
 
-impl From<Status> for v3::Status {
-    fn from(
-        Status {
-            haste,
-            poison,
-            confusion,
-        }: Status,
-    ) -> Self {
+/// The player's states as saved: format 3's three, and format 13's.
+pub(super) fn status_part(status: Status) -> (v3::Status, v13::States) {
+    let Status {
+        haste,
+        poison,
+        confusion,
+        levitation,
+        telepathy,
+        fire_immunity,
+    } = status;
+    (
         v3::Status {
             haste,
             poison,
             confusion,
-        }
-    }
+        },
+        v13::States {
+            levitation,
+            telepathy,
+            fire_immunity,
+        },
+    )
 }
 
-impl From<v3::Status> for Status {
-    fn from(
-        v3::Status {
-            haste,
-            poison,
-            confusion,
-        }: v3::Status,
-    ) -> Self {
-        Status {
-            haste,
-            poison,
-            confusion,
-        }
-    }
-}
-
-impl From<Lore> for v3::Lore {
-    fn from(Lore { seed, known }: Lore) -> Self {
-        v3::Lore { seed, known }
-    }
-}
-
-impl From<v3::Lore> for Lore {
-    fn from(v3::Lore { seed, known }: v3::Lore) -> Self {
-        Lore { seed, known }
+/// The player's states back from their parts.
+pub(super) fn status_of(old: v3::Status, new: v13::States) -> Status {
+    let v3::Status {
+        haste,
+        poison,
+        confusion,
+    } = old;
+    let v13::States {
+        levitation,
+        telepathy,
+        fire_immunity,
+    } = new;
+    Status {
+        haste,
+        poison,
+        confusion,
+        levitation,
+        telepathy,
+        fire_immunity,
     }
 }
 
@@ -453,17 +455,28 @@ impl From<v9::Deeds> for Deeds {
     }
 }
 
-/// An item as saved: the item (kind and count), and its enchantment (kept apart, format 9).
-pub(super) fn item_part(item: Item) -> (v3::Item, i8) {
-    let Item { kind, count, plus } = item;
-    (v3::Item { kind: kind.id(), count }, plus)
+/// An item as saved: the item (kind and count), its enchantment (kept apart, format 9) and its
+/// wait (kept apart, format 13).
+pub(super) fn item_part(item: Item) -> (v3::Item, i8, u16) {
+    let Item {
+        kind,
+        count,
+        plus,
+        wait,
+    } = item;
+    (v3::Item { kind: kind.id(), count }, plus, wait)
 }
 
-/// An item back, unenchanted, if its kind is one.
+/// An item back, unenchanted and waiting for nothing, if its kind is one.
 pub(super) fn item_of(item: v3::Item) -> Result<Item, String> {
     let v3::Item { kind, count } = item;
     let kind = ItemKind::from_id(kind).ok_or_else(|| format!("no kind of item has the id {kind}"))?;
-    Ok(Item { kind, count, plus: 0 })
+    Ok(Item {
+        kind,
+        count,
+        plus: 0,
+        wait: 0,
+    })
 }
 
 /// The enchantments of `pluses` (by place) given to `items`, or what is not there.
@@ -483,5 +496,25 @@ pub(super) fn pluses_of(pluses: impl Iterator<Item = i8>) -> Vec<(u32, i8)> {
         .enumerate()
         .filter(|&(_, p)| p != 0)
         .map(|(n, p)| (n as u32, p))
+        .collect()
+}
+
+/// The waits of `waits` (by place) given to `items`, or what is not there.
+pub(super) fn wait(what: &str, items: &mut [&mut Item], waits: Vec<(u32, u16)>) -> Result<(), String> {
+    for (n, wait) in waits {
+        let item = items
+            .get_mut(n as usize)
+            .ok_or_else(|| format!("a wait for {what} number {n}, which is not there"))?;
+        item.wait = wait;
+    }
+    Ok(())
+}
+
+/// Each waiting item's place among `waits` and its wait.
+pub(super) fn waits_of(waits: impl Iterator<Item = u16>) -> Vec<(u32, u16)> {
+    waits
+        .enumerate()
+        .filter(|&(_, w)| w != 0)
+        .map(|(n, w)| (n as u32, w))
         .collect()
 }

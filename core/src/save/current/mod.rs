@@ -12,10 +12,10 @@ mod tiles;
 
 use crate::fov::Sighting;
 use crate::geom::Pos;
-use crate::save::formats::{Block, Newest, Save, v1, v2, v3, v4, v7, v9, v12};
+use crate::save::formats::{Block, Newest, Save, v1, v2, v3, v4, v7, v9, v12, v13};
 use crate::save::model::{SavedGear, SavedLevel, SavedMemory, SavedPlayer, SavedRun};
 use crate::world::{Boon, FloorItem, Growth, Item, Kind, Loot, Monster, RunRecord, Trap, TrapKind};
-use leaves::{enchant, item_of, item_part, pluses_of};
+use leaves::{enchant, item_of, item_part, pluses_of, status_of, status_part, wait, waits_of};
 pub(crate) use tiles::code;
 use tiles::{memory_of, tiles_of};
 
@@ -118,7 +118,7 @@ pub(crate) fn terrain(level: SavedLevel) -> v2::Terrain {
 }
 
 /// A level's part: the level and what the player remembers of it.
-pub(crate) fn level_part(level: SavedLevel, memory: Option<SavedMemory>) -> v12::Level {
+pub(crate) fn level_part(level: SavedLevel, memory: Option<SavedMemory>) -> v13::Level {
     let bonds = level.monsters.iter().filter_map(leaves::bond).collect();
     let champions = level
         .monsters
@@ -137,6 +137,8 @@ pub(crate) fn level_part(level: SavedLevel, memory: Option<SavedMemory>) -> v12:
     } = rest;
     let pluses = pluses_of(items.iter().map(|f| f.item.plus));
     let loot_pluses = pluses_of(loot.iter().map(|l| l.item.plus));
+    let waits = waits_of(items.iter().map(|f| f.item.wait));
+    let loot_waits = waits_of(loot.iter().map(|l| l.item.wait));
     let (memory, mapped, sightings) = match memory {
         Some(SavedMemory {
             width,
@@ -156,7 +158,7 @@ pub(crate) fn level_part(level: SavedLevel, memory: Option<SavedMemory>) -> v12:
         ),
         None => (None, Vec::new(), Vec::new()),
     };
-    v12::Level {
+    let level = v12::Level {
         level,
         memory,
         items: items
@@ -200,11 +202,21 @@ pub(crate) fn level_part(level: SavedLevel, memory: Option<SavedMemory>) -> v12:
         sightings,
         bonds,
         champions,
+    };
+    v13::Level {
+        level,
+        waits,
+        loot_waits,
     }
 }
 
 /// A level and its memory back from its part, or what is wrong with it.
-fn level_of(part: v12::Level, depth: usize) -> Result<(SavedLevel, Option<SavedMemory>), String> {
+fn level_of(part: v13::Level, depth: usize) -> Result<(SavedLevel, Option<SavedMemory>), String> {
+    let v13::Level {
+        level,
+        waits,
+        loot_waits,
+    } = part;
     let v12::Level {
         level,
         memory,
@@ -220,7 +232,7 @@ fn level_of(part: v12::Level, depth: usize) -> Result<(SavedLevel, Option<SavedM
         sightings,
         bonds,
         champions,
-    } = part;
+    } = level;
     let mut level = terrain_of(level)?;
     for (id, name) in champions {
         if usize::from(name) >= crate::world::CHAMPION_NAMES.len() {
@@ -279,6 +291,18 @@ fn level_of(part: v12::Level, depth: usize) -> Result<(SavedLevel, Option<SavedM
         &what,
         &mut level.loot.iter_mut().map(|l| &mut l.item).collect::<Vec<_>>(),
         loot_pluses,
+    )?;
+    let what = format!("item on depth {depth}");
+    wait(
+        &what,
+        &mut level.items.iter_mut().map(|f| &mut f.item).collect::<Vec<_>>(),
+        waits,
+    )?;
+    let what = format!("monster's loot on depth {depth}");
+    wait(
+        &what,
+        &mut level.loot.iter_mut().map(|l| &mut l.item).collect::<Vec<_>>(),
+        loot_waits,
     )?;
     level.traps = traps
         .into_iter()
@@ -347,7 +371,7 @@ pub(crate) fn to_format(saved: SavedRun) -> Newest {
         growth,
         stomach,
     } = player;
-    let Growth { xp, boons } = growth;
+    let Growth { xp, boons, beginning } = growth;
     let RunRecord {
         slain,
         deepest,
@@ -360,9 +384,17 @@ pub(crate) fn to_format(saved: SavedRun) -> Newest {
         slots,
         weapon,
         armour,
+        rings,
         status,
         lore,
     } = gear;
+    let waits = slots
+        .iter()
+        .enumerate()
+        .filter_map(|(s, i)| i.filter(|i| i.wait != 0).map(|i| (s as u8, i.wait)))
+        .collect();
+    let crate::world::Lore { seed, known, felt } = lore;
+    let (status, states) = status_part(status);
     let pluses = slots
         .iter()
         .enumerate()
@@ -400,8 +432,11 @@ pub(crate) fn to_format(saved: SavedRun) -> Newest {
             slots: slots.into_iter().map(|s| s.map(|i| item_part(i).0)).collect(),
             weapon,
             armour,
-            status: status.into(),
-            lore: lore.into(),
+            status,
+            lore: v3::Lore {
+                seed,
+                known: known as u32,
+            },
         },
         // By pinned id, up to the last kind killed: a kind added to the table changes no save.
         kills: kills[..kills.iter().rposition(|&n| n > 0).map_or(0, |i| i + 1)].to_vec(),
@@ -415,6 +450,15 @@ pub(crate) fn to_format(saved: SavedRun) -> Newest {
         feats,
         pluses,
     };
+    let run = v13::Run {
+        run,
+        known_high: (known >> 32) as u32,
+        felt,
+        rings,
+        waits,
+        states,
+        beginning: beginning.map(crate::world::Beginning::id),
+    };
     Save { run, levels }
 }
 
@@ -422,6 +466,15 @@ pub(crate) fn to_format(saved: SavedRun) -> Newest {
 /// checks it), or what in it names nothing: a kind, a tile, an enchanted item.
 pub(crate) fn from_format(save: Newest) -> Result<SavedRun, String> {
     let Save { run, levels: parts } = save;
+    let v13::Run {
+        run,
+        known_high,
+        felt,
+        rings,
+        waits,
+        states,
+        beginning,
+    } = run;
     let v9::Run {
         game,
         saved_at,
@@ -467,6 +520,18 @@ pub(crate) fn from_format(save: Newest) -> Result<SavedRun, String> {
             _ => return Err(format!("an enchantment for pack slot {slot}, which holds nothing")),
         }
     }
+    for (slot, wait) in waits {
+        match slots.get_mut(slot as usize) {
+            Some(Some(item)) => item.wait = wait,
+            _ => return Err(format!("a wait for pack slot {slot}, which holds nothing")),
+        }
+    }
+    let v3::Lore { seed, known } = lore;
+    let lore = crate::world::Lore {
+        seed,
+        known: u64::from(known) | u64::from(known_high) << 32,
+        felt,
+    };
     let mut kills = [0; Kind::COUNT];
     if counted.len() > kills.len() {
         return Err(format!("kills of {} kinds of monster", counted.len()));
@@ -514,12 +579,19 @@ pub(crate) fn from_format(save: Newest) -> Result<SavedRun, String> {
                 slots,
                 weapon,
                 armour,
-                status: status.into(),
-                lore: lore.into(),
+                rings,
+                status: status_of(status, states),
+                lore,
             },
             sneaking,
             gold,
-            growth: Growth { xp, boons },
+            growth: Growth {
+                xp,
+                boons,
+                beginning: beginning
+                    .map(|b| crate::world::Beginning::from_id(b).ok_or_else(|| format!("no beginning has the id {b}")))
+                    .transpose()?,
+            },
             stomach,
         },
         turn,

@@ -24,6 +24,7 @@ pub(crate) const fn code(tile: Tile) -> u8 {
         Tile::SecretDoor => 14,
         Tile::SecretCorridor => 15,
         Tile::Ashes => 16,
+        Tile::Crystal => 17,
     }
 }
 
@@ -47,6 +48,7 @@ pub(crate) const fn tile(code: u8) -> Option<Tile> {
         14 => Tile::SecretDoor,
         15 => Tile::SecretCorridor,
         16 => Tile::Ashes,
+        17 => Tile::Crystal,
         _ => return None,
     })
 }

@@ -121,6 +121,7 @@ impl SavedRun {
                     slots: pack.slots().to_vec(),
                     weapon: pack.weapon,
                     armour: pack.armour,
+                    rings: pack.rings,
                     status: *status,
                     lore: *lore,
                 },

@@ -139,6 +139,8 @@ pub struct SavedGear {
     pub weapon: Option<u8>,
     /// The slot of the armour worn.
     pub armour: Option<u8>,
+    /// The slots of the rings worn.
+    pub rings: [Option<u8>; 2],
     /// The states potions left.
     pub status: Status,
     /// How unknown items look, and which are known.

@@ -17,10 +17,28 @@ use crate::world::{
 
 /// Whether `item`'s enchantment is one it can have: none, or up to `MOST_PLUS` on a weapon or armour.
 fn plus_fits(item: Item) -> bool {
-    // (Armour may be eaten below nothing by acid, down to `CORRODED_MOST`.)
-    item.plus == 0
-        || (item.kind.class() == Class::Weapon && (0..=MOST_PLUS).contains(&item.plus))
-        || (item.kind.class() == Class::Armour && (crate::world::CORRODED_MOST..=MOST_PLUS).contains(&item.plus))
+    // (Armour may be eaten below nothing by acid, down to `CORRODED_MOST`; a ring is found from
+    // -3; a staff or charm has a level of one or more, and a staff no more charges than it.)
+    match item.kind.class() {
+        Class::Weapon => (0..=MOST_PLUS).contains(&item.plus),
+        Class::Armour => (crate::world::CORRODED_MOST..=MOST_PLUS).contains(&item.plus),
+        Class::Ring => (-crate::world::MOST_RING_CURSE..=MOST_PLUS).contains(&item.plus),
+        Class::Staff => (1..=MOST_PLUS).contains(&item.plus) && item.count <= item.most_charges(),
+        Class::Charm => (1..=MOST_PLUS).contains(&item.plus) && item.count <= 1,
+        _ => item.plus == 0,
+    }
+}
+
+/// Whether `item`'s wait is one the rules could have left: a staff's or charm's at most its
+/// recharge, a ring's at most its wearing; nothing else waits.
+fn wait_fits(item: Item) -> bool {
+    match item.kind.class() {
+        Class::Staff | Class::Charm => item.wait <= item.recharge_quarters(),
+        Class::Ring => item.wait <= crate::world::RING_KNOWN_AFTER,
+        // An armour's coat (a scroll of protect armour).
+        Class::Armour => item.wait <= 1,
+        _ => item.wait == 0,
+    }
 }
 
 fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Level, String> {
@@ -120,10 +138,10 @@ fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Leve
         if !lying.insert(p) {
             return Err(format!("two items lie at ({}, {}) on depth {depth}", p.x, p.y));
         }
-        if f.item.count == 0 && f.item.kind.class() != Class::Wand {
+        if f.item.count == 0 && !f.item.kind.has_charges() {
             return Err(format!("a stack of no {} on depth {depth}", f.item.kind.name()));
         }
-        if !plus_fits(f.item) {
+        if !plus_fits(f.item) || !wait_fits(f.item) {
             return Err(format!(
                 "a {} enchanted to {} on depth {depth}",
                 f.item.kind.name(),
@@ -135,14 +153,14 @@ fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Leve
     // monkey that stole twice, then was killed, left its first theft behind): kept as it is, so
     // that such a save continues as it was saved. Rules 7's thieves carry one thing.
     for l in &loot {
-        if !plus_fits(l.item) {
+        if !plus_fits(l.item) || !wait_fits(l.item) {
             return Err(format!(
                 "a monster on depth {depth} carries a {} enchanted to {}",
                 l.item.kind.name(),
                 l.item.plus
             ));
         }
-        if l.item.count == 0 && l.item.kind.class() != Class::Wand {
+        if l.item.count == 0 && !l.item.kind.has_charges() {
             return Err(format!(
                 "a monster on depth {depth} carries a stack of no {}",
                 l.item.kind.name()
@@ -334,7 +352,9 @@ impl SavedRun {
             return Err(format!("the player's stomach holds {} turns of food", player.stomach));
         }
         let growth = &player.growth;
-        if growth.boons.len() as u32 > growth.grade() - 1 {
+        // A beginning's boon is given, not chosen at a level.
+        let given = u32::from(growth.beginning.is_some());
+        if growth.boons.len() as u32 > growth.grade() - 1 + given {
             return Err(format!(
                 "{} boons chosen at experience level {}",
                 growth.boons.len(),
@@ -394,17 +414,18 @@ impl SavedRun {
             slots,
             weapon,
             armour,
+            rings,
             status,
             lore,
         } = player.gear;
         if let Some(item) = slots.iter().flatten().find(|i| !plus_fits(**i)) {
             return Err(format!("a {} enchanted to {}", item.kind.name(), item.plus));
         }
-        let pack = Pack::from_slots(slots, weapon, armour)?;
-        if [status.haste, status.poison, status.confusion]
-            .iter()
-            .any(|&t| t > MAX_STATUS)
-        {
+        let pack = Pack::from_slots(slots, weapon, armour, rings)?;
+        if let Some((_, item)) = pack.items().find(|(_, i)| !wait_fits(*i)) {
+            return Err(format!("a {} waiting {} quarter turns", item.kind.name(), item.wait));
+        }
+        if status.all().iter().any(|&(_, t)| t > MAX_STATUS) {
             return Err(format!("the player's states last {status:?} turns"));
         }
         let player = Player {

@@ -105,6 +105,7 @@ mod tests {
                     kind: ItemKind::Dart,
                     count: 2,
                     plus: 0,
+                    wait: 0,
                 },
             ),
             FloorItem::loose(
@@ -113,6 +114,7 @@ mod tests {
                     kind: ItemKind::Sword,
                     count: 1,
                     plus: 0,
+                    wait: 0,
                 },
             ),
         ];

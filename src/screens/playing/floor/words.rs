@@ -8,7 +8,7 @@ use delve_core::world::{Class, Item, Player};
 pub fn gear_line(player: &Player) -> String {
     let names = |i: Option<Item>| {
         i.map(|i| match i.plus {
-            0 => player.lore.name(i.kind),
+            p if p == 0 || !i.plus_known() => player.lore.name(i.kind),
             p => format!("{p:+} {}", player.lore.name(i.kind)),
         })
     };
@@ -16,8 +16,14 @@ pub fn gear_line(player: &Player) -> String {
     if let Some(armour) = names(player.pack.worn_item()) {
         line.push_str(&format!(", {armour}"));
     }
+    for (_, ring) in player.pack.rings_worn() {
+        if let Some(ring) = names(Some(ring)) {
+            line.push_str(&format!(", {ring}"));
+        }
+    }
     let s = player.status;
-    let states: Vec<String> = [("hasted", s.haste), ("poisoned", s.poison), ("confused", s.confusion)]
+    let states: Vec<String> = s
+        .all()
         .into_iter()
         .filter(|&(_, t)| t > 0)
         .map(|(name, t)| format!("{name} {t}"))
@@ -79,6 +85,31 @@ pub fn numbers(item: Item, player: &Player) -> Option<String> {
             }
             Some(out)
         }
+        Class::Ring if item.plus_known() => Some(format!("Its plus: {:+}.", item.plus)),
+        Class::Ring => Some(format!(
+            "Its plus is not yet known: worn {} turns more, you will know it (or read identify, or drink detect magic).",
+            item.wait
+        )),
+        Class::Staff => {
+            let mut out = format!(
+                "Level {}: {} of {} charges; a charge comes back every {} turns.",
+                item.plus,
+                item.count,
+                item.most_charges(),
+                item.recharge_quarters() / delve_core::world::QUARTERS
+            );
+            if s.damage.1 > 0 {
+                let (lo, hi) = delve_core::rules::staff_damage(kind, item.plus);
+                out.push_str(&format!(" Its bolt does {lo}-{hi} damage."));
+            }
+            Some(out)
+        }
+        Class::Charm => Some(format!(
+            "Level {}: {}; it recharges in {} turns.",
+            item.plus,
+            if item.count > 0 { "ready" } else { "recharging" },
+            item.recharge_quarters() / delve_core::world::QUARTERS
+        )),
         Class::Potion | Class::Scroll | Class::Food => None,
     }
 }

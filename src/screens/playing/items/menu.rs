@@ -88,12 +88,15 @@ pub enum MenuKey {
 
 /// Whether an item can be enchanted.
 fn enchantable(item: Item) -> bool {
-    matches!(item.kind.class(), Class::Weapon | Class::Armour)
+    matches!(
+        item.kind.class(),
+        Class::Weapon | Class::Armour | Class::Ring | Class::Staff | Class::Charm
+    )
 }
 
 /// Whether an item is thrown or zapped.
 fn aimed(item: Item) -> bool {
-    matches!(item.kind.class(), Class::Thrown | Class::Wand)
+    matches!(item.kind.class(), Class::Thrown | Class::Wand | Class::Staff)
 }
 
 /// What `key` on `page` does, for a player carrying `player`'s pack.
@@ -134,9 +137,12 @@ pub fn press(page: Page, key: MenuKey, player: &Player) -> Outcome {
                 // Known, a scroll of enchanting asks what it improves; unknown, reading it
                 // tells what it is.
                 ('u', Class::Scroll) if known_enchanting => Outcome::Show(Page::Enchant(slot)),
-                ('u', Class::Potion | Class::Scroll) | ('e', Class::Food) => Outcome::Play(Act::Use(slot)),
-                ('w', Class::Weapon | Class::Armour) if !worn => Outcome::Play(Act::Equip(slot)),
-                ('r', Class::Weapon | Class::Armour) if worn => Outcome::Play(Act::Unequip(slot)),
+                ('u', Class::Potion | Class::Scroll | Class::Charm) | ('e', Class::Food) => {
+                    Outcome::Play(Act::Use(slot))
+                }
+                ('u', Class::Staff) if unaimed(item, player) => Outcome::Play(Act::Use(slot)),
+                ('w', Class::Weapon | Class::Armour | Class::Ring) if !worn => Outcome::Play(Act::Equip(slot)),
+                ('r', Class::Weapon | Class::Armour | Class::Ring) if worn => Outcome::Play(Act::Unequip(slot)),
                 ('d', _) => Outcome::Play(Act::Drop(slot)),
                 ('t', _) if aimed(item) => Outcome::Aim(slot),
                 _ => Outcome::Ignore,
@@ -145,10 +151,20 @@ pub fn press(page: Page, key: MenuKey, player: &Player) -> Outcome {
     }
 }
 
+/// Whether a staff is used where you stand, not aimed (a known staff of conjuration).
+fn unaimed(item: Item, player: &Player) -> bool {
+    item.kind == ItemKind::Conjuration && player.lore.knows(item.kind)
+}
+
 /// The choices an item's page offers: key and words.
-pub fn choices(item: Item, worn: bool) -> Vec<(char, &'static str)> {
+pub fn choices(item: Item, worn: bool, player: &Player) -> Vec<(char, &'static str)> {
     let mut out = Vec::new();
     match item.kind.class() {
+        Class::Ring if worn => out.push(('r', "take off")),
+        Class::Ring => out.push(('w', "put on")),
+        Class::Staff if unaimed(item, player) => out.push(('u', "use")),
+        Class::Staff => out.push(('t', "zap")),
+        Class::Charm => out.push(('u', "use")),
         Class::Potion => out.push(('u', "drink")),
         Class::Scroll => out.push(('u', "read")),
         Class::Weapon if worn => out.push(('r', "put away")),
@@ -170,9 +186,15 @@ pub fn describe(item: Item, player: &Player) -> String {
     let mut out = format!("{}\n\n", capitalised(&lore.describe(item)));
     if !lore.knows(kind) {
         out.push_str(&format!(
-            "An unknown {}: {} it to learn what it is. Unknown {}s look different in every run.",
+            "An unknown {}: {} it{} to learn what it is. Unknown {}s look different in every run.",
             kind.class().name(),
-            if kind.class() == Class::Potion { "drink" } else { "read" },
+            match kind.class() {
+                Class::Potion => "drink",
+                Class::Ring => "put",
+                Class::Staff => "zap",
+                _ => "read",
+            },
+            if kind.class() == Class::Ring { " on" } else { "" },
             kind.class().name()
         ));
         return out;
@@ -407,7 +429,7 @@ fn show_pack(
                 spoken.push(describe(item, player));
                 panel.spawn(label(describe(item, player), scale::BODY, palette::TEXT));
                 let worn = player.pack.is_equipped(slot as usize);
-                for (key, words) in choices(item, worn) {
+                for (key, words) in choices(item, worn, player) {
                     spoken.push(format!("{key} - {words}"));
                     panel.spawn(row(PackRow::Choice(key), format!("{key} - {words}"), palette::GOLD));
                 }
@@ -453,6 +475,7 @@ mod tests {
             kind: ItemKind::Dart,
             count: 3,
             plus: 0,
+            wait: 0,
         });
         player.pack.add(Item::one(ItemKind::Healing));
         let list = Page::List { aiming: false };
@@ -487,7 +510,7 @@ mod tests {
             Outcome::Play(Act::Unequip(0))
         );
         assert_eq!(
-            choices(Item::one(ItemKind::Sword), true),
+            choices(Item::one(ItemKind::Sword), true, &player),
             [('r', "put away"), ('d', "drop")]
         );
         // Descriptions give the numbers once known.
@@ -523,12 +546,45 @@ mod tests {
         // A ration is eaten.
         let ration = player.pack.add(Item::one(ItemKind::Ration)).unwrap() as u8;
         assert_eq!(
-            choices(Item::one(ItemKind::Ration), false),
+            choices(Item::one(ItemKind::Ration), false, &player),
             [('e', "eat"), ('d', "drop")]
         );
         assert_eq!(
             press(Page::Item(ration), MenuKey::Char('e'), &player),
             Outcome::Play(Act::Use(ration))
         );
+        // A ring is put on and taken off; a staff zapped (a known staff of conjuration used
+        // where you stand); a charm used.
+        let ring = player.pack.add(Item::one(ItemKind::Stealth)).unwrap() as u8;
+        assert_eq!(
+            choices(Item::one(ItemKind::Stealth), false, &player),
+            [('w', "put on"), ('d', "drop")]
+        );
+        assert_eq!(
+            press(Page::Item(ring), MenuKey::Char('w'), &player),
+            Outcome::Play(Act::Equip(ring))
+        );
+        player.pack.rings[0] = Some(ring);
+        assert_eq!(
+            press(Page::Item(ring), MenuKey::Char('r'), &player),
+            Outcome::Play(Act::Unequip(ring))
+        );
+        let staff = player.pack.add(Item::one(ItemKind::Conjuration)).unwrap() as u8;
+        assert_eq!(
+            press(Page::Item(staff), MenuKey::Char('t'), &player),
+            Outcome::Aim(staff)
+        );
+        player.lore.learn(ItemKind::Conjuration);
+        assert_eq!(
+            press(Page::Item(staff), MenuKey::Char('u'), &player),
+            Outcome::Play(Act::Use(staff))
+        );
+        let charm = player.pack.add(Item::one(ItemKind::HasteCharm)).unwrap() as u8;
+        assert_eq!(
+            press(Page::Item(charm), MenuKey::Char('u'), &player),
+            Outcome::Play(Act::Use(charm))
+        );
+        let words = describe(Item::one(ItemKind::HasteCharm), &player);
+        assert!(words.contains("Level 1: ready"), "{words}");
     }
 }

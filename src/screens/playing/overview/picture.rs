@@ -28,6 +28,7 @@ pub const fn colour(tile: Option<Tile>) -> [u8; 4] {
         Some(Tile::Chasm) => [14, 10, 22, 255],
         Some(Tile::Bridge) => [146, 96, 46, 255],
         Some(Tile::Ashes) => [96, 90, 84, 255],
+        Some(Tile::Crystal) => [150, 210, 230, 255],
     }
 }
 

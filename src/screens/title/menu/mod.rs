@@ -66,6 +66,7 @@ pub(crate) enum Row {
     Seed,
     Style,
     Size,
+    Beginning,
     Start,
     Bind(Action),
     Radius,
@@ -124,6 +125,8 @@ pub enum Outcome {
         width: u32,
         height: u32,
         style: CorridorStyle,
+        /// The beginning chosen (`None`: a wanderer, begun bare).
+        beginning: Option<delve_core::world::Beginning>,
         retire_oldest: bool,
     },
     Quit,
@@ -187,6 +190,8 @@ pub(crate) struct Menu {
     pub seed: String,
     pub style: CorridorStyle,
     pub size: usize,
+    /// The beginning on the new-run page, by its place in `Beginning::ALL` (past it: none).
+    pub beginning: usize,
     /// The action waiting for its new key.
     pub capturing: Option<Action>,
     /// A line about the last thing done ("explore: now z", "c is close a door's").
@@ -203,6 +208,7 @@ impl Default for Menu {
             seed: String::new(),
             style: CorridorStyle::Mixed,
             size: 1,
+            beginning: 0,
             capturing: None,
             note: None,
             story_from: Page::History,
@@ -243,7 +249,7 @@ impl Menu {
             | Row::Feats
             | Row::Quit => main::label(row, ctx),
             Row::Saved(_) | Row::RetireAndStart => saved::label(row, ctx),
-            Row::Seed | Row::Style | Row::Size | Row::Start => new_run::label(self, row),
+            Row::Seed | Row::Style | Row::Size | Row::Beginning | Row::Start => new_run::label(self, row),
             Row::Bind(_)
             | Row::Radius
             | Row::Zoom
@@ -334,7 +340,7 @@ impl Menu {
             | Row::Feats
             | Row::Quit => main::enter(self, row, ctx),
             Row::Saved(_) | Row::RetireAndStart => saved::enter(self, row),
-            Row::Seed | Row::Style | Row::Size | Row::Start => new_run::enter(self, row, ctx),
+            Row::Seed | Row::Style | Row::Size | Row::Beginning | Row::Start => new_run::enter(self, row, ctx),
             Row::Bind(_)
             | Row::Radius
             | Row::Zoom
@@ -365,7 +371,7 @@ impl Menu {
     /// Left or right on a row with choices.
     fn adjust(&mut self, row: Row, up: bool, ctx: &mut Context) -> Outcome {
         match row {
-            Row::Style | Row::Size => {
+            Row::Style | Row::Size | Row::Beginning => {
                 new_run::adjust(self, row, up);
                 Outcome::Nothing
             }
@@ -559,6 +565,8 @@ mod tests {
             Down,
             Right, // 120x80
             Down,
+            Right, // the second beginning
+            Down,
             Enter,
         ];
         let out = press_all(&mut menu, &mut settings, None, &keys);
@@ -569,6 +577,7 @@ mod tests {
                 width: 120,
                 height: 80,
                 style: CorridorStyle::ALL[0],
+                beginning: Some(delve_core::world::Beginning::Rogue),
                 retire_oldest: false,
             })
         );

@@ -1,6 +1,8 @@
-//! The new run page: a seed typed (or random), the corridors' style, the size, and Start.
+//! The new run page: a seed typed (or random), the corridors' style, the size, the beginning
+//! (a kit and a first boon, or none), and Start.
 
 use delve_core::generation::{CorridorStyle, GenParams};
+use delve_core::world::Beginning;
 
 use super::{Context, Menu, Outcome, Page, Row};
 
@@ -10,7 +12,7 @@ pub const SIZES: [(u32, u32); 5] = [(40, 30), (80, 50), (120, 80), (200, 120), (
 const SEED_DIGITS: usize = 20;
 
 pub(super) fn rows() -> Vec<Row> {
-    vec![Row::Seed, Row::Style, Row::Size, Row::Start]
+    vec![Row::Seed, Row::Style, Row::Size, Row::Beginning, Row::Start]
 }
 
 pub(super) fn label(menu: &Menu, row: Row) -> String {
@@ -20,6 +22,10 @@ pub(super) fn label(menu: &Menu, row: Row) -> String {
         Row::Seed => format!("Seed: {}", menu.seed),
         Row::Style => format!("Corridors: < {} >  how the rooms are joined", menu.style.name()),
         Row::Size => format!("Size: < {w}x{h} >  tiles across and down, each level"),
+        Row::Beginning => match beginning(menu) {
+            Some(b) => format!("Beginning: < {} >  {}", b.name(), b.stats().about),
+            None => "Beginning: < wanderer >  nothing in hand, no boon yet: everything is found".into(),
+        },
         Row::Start => "Start".into(),
         _ => String::new(),
     }
@@ -50,12 +56,17 @@ pub(super) fn enter(menu: &mut Menu, row: Row, ctx: &Context) -> Outcome {
             Outcome::Nothing
         }
         Row::Start | Row::Seed => start(menu, false),
-        Row::Style | Row::Size => {
+        Row::Style | Row::Size | Row::Beginning => {
             adjust(menu, row, true);
             Outcome::Nothing
         }
         _ => Outcome::Nothing,
     }
+}
+
+/// The beginning chosen: the page's choice, the last of which is none (a wanderer).
+pub(crate) fn beginning(menu: &Menu) -> Option<Beginning> {
+    Beginning::ALL.get(menu.beginning).copied()
 }
 
 /// The run the page asks for; `retire_oldest` when the player agreed to make room.
@@ -66,6 +77,7 @@ pub(super) fn start(menu: &Menu, retire_oldest: bool) -> Outcome {
         width,
         height,
         style: menu.style,
+        beginning: beginning(menu),
         retire_oldest,
     }
 }
@@ -80,6 +92,8 @@ pub(super) fn adjust(menu: &mut Menu, row: Row, up: bool) {
             menu.style = all[step(i, all.len())];
         }
         Row::Size => menu.size = step(menu.size, SIZES.len()),
+        // The beginnings, then none.
+        Row::Beginning => menu.beginning = step(menu.beginning, Beginning::COUNT + 1),
         _ => {}
     }
 }
