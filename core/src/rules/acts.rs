@@ -351,6 +351,8 @@ pub enum Effect {
     },
     /// The player began the run as this: its kit and its first boon.
     Began(Beginning),
+    /// One potion from this slot was thrown (to break where it lands: `Flew`).
+    Hurled(u8),
 }
 
 /// What hurt an actor, when it was not a blow: the record's cause of a death.
@@ -471,6 +473,7 @@ impl Effect {
             Effect::Protected => "protected",
             Effect::Called { .. } => "called",
             Effect::Began(..) => "began",
+            Effect::Hurled(..) => "hurled",
         }
     }
 
@@ -638,7 +641,7 @@ mod tests {
     use super::*;
 
     /// The pinned names, in the order they were given: a name is never changed or reused.
-    const PINNED: [&str; 84] = [
+    const PINNED: [&str; 85] = [
         "moved",
         "door-opened",
         "door-closed",
@@ -723,6 +726,7 @@ mod tests {
         "protected",
         "called",
         "began",
+        "hurled",
     ];
 
     #[test]
@@ -839,6 +843,7 @@ mod tests {
             Effect::Protected,
             Effect::Called { kind: Kind::Rat, at: p },
             Effect::Began(Beginning::Rogue),
+            Effect::Hurled(n),
         ];
         let keys: Vec<&str> = every.iter().map(Effect::key).collect();
         assert_eq!(keys, PINNED);

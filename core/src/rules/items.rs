@@ -257,7 +257,7 @@ fn shatter(scene: &Scene, kind: ItemKind, at: Pos, on_player: bool) -> Vec<Effec
 /// a kind that does something there is known by it.
 fn throw_potion(scene: &Scene, player: &Player, slot: u8, kind: ItemKind, at: Pos) -> Vec<Effect> {
     let way = flight(scene.level, player.at, at);
-    let mut effects = vec![Effect::UsedUp(slot), Effect::Flew { kind, to: way.stop }];
+    let mut effects = vec![Effect::Hurled(slot), Effect::Flew { kind, to: way.stop }];
     let broke = shatter(scene, kind, way.stop, false);
     let shows = !broke.is_empty() || kind == ItemKind::Paralysis;
     effects.extend(broke);

@@ -175,6 +175,7 @@ fn effect_noise(effect: &Effect, sneaking: bool) -> u32 {
         | Effect::Protected
         | Effect::Called { .. }
         | Effect::Began(_)
+        | Effect::Hurled(_)
         | Effect::Mapped
         | Effect::Teleported(_)
         | Effect::Recharged(_)

@@ -789,6 +789,8 @@ impl Lore {
             Class::Staff if self.knows(item.kind) => {
                 format!("{} {name} [{}/{}]", article(&name), item.count, item.most_charges())
             }
+            // Unknown, a staff's charges are not told (its count is charges, not a stack).
+            Class::Staff => format!("{} {name}", article(&name)),
             Class::Charm if item.count > 0 => format!("a {name} (level {}, ready)", item.plus),
             Class::Charm => format!(
                 "a {name} (level {}, ready in {})",
@@ -853,6 +855,17 @@ mod tests {
         assert_eq!(lore.describe(Item::one(ItemKind::ChainMail)), "chain mail");
         assert_eq!(lore.describe(Item::one(ItemKind::Axe)), "an axe");
         assert_eq!(lore.describe(Item::one(ItemKind::Sword)), "a sword");
+        let staff = Item {
+            kind: ItemKind::Firebolt,
+            count: 3,
+            plus: 3,
+            wait: 0,
+        };
+        let unknown = lore.describe(staff);
+        assert!(
+            unknown.starts_with("a") && unknown.ends_with(" staff"),
+            "one staff, not three: {unknown}"
+        );
         assert_eq!(capitalised("an orc"), "An orc");
         assert_eq!(capitalised(""), "");
     }

@@ -57,6 +57,13 @@ pub(super) fn items(stage: &mut Stage, effect: Effect) -> Applied {
                 _ => format!("You throw the {name}."),
             })
         }
+        Effect::Hurled(s) => {
+            let name = slot_name(player, s);
+            if player.pack.take_one(s as usize).is_none() {
+                return Applied::default();
+            }
+            said(format!("You throw the {name}. It shatters."))
+        }
         Effect::Identified(kind) => {
             let look = lore.look(kind);
             if player.lore.learn(kind) {
@@ -128,6 +135,12 @@ pub(super) fn items(stage: &mut Stage, effect: Effect) -> Applied {
                     return Applied::default();
                 };
                 player.pack.rings[finger] = Some(s);
+                // A curse shows itself at once, and what it takes with it: the plus is known.
+                if item.is_cursed()
+                    && let Some(Some(worn)) = player.pack.slot_mut(s as usize)
+                {
+                    worn.wait = 0;
+                }
                 let hand = ["left", "right"][finger];
                 let curse = if item.is_cursed() {
                     " It tightens round your finger with a malevolent chill: it is cursed!"

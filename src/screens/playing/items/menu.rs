@@ -96,7 +96,10 @@ fn enchantable(item: Item) -> bool {
 
 /// Whether an item is thrown or zapped.
 fn aimed(item: Item) -> bool {
-    matches!(item.kind.class(), Class::Thrown | Class::Wand | Class::Staff)
+    matches!(
+        item.kind.class(),
+        Class::Thrown | Class::Wand | Class::Staff | Class::Potion
+    )
 }
 
 /// What `key` on `page` does, for a player carrying `player`'s pack.
@@ -159,6 +162,12 @@ fn unaimed(item: Item, player: &Player) -> bool {
 /// The choices an item's page offers: key and words.
 pub fn choices(item: Item, worn: bool, player: &Player) -> Vec<(char, &'static str)> {
     let mut out = Vec::new();
+    if item.kind.class() == Class::Potion {
+        out.push(('u', "drink"));
+        out.push(('t', "throw"));
+        out.push(('d', "drop"));
+        return out;
+    }
     match item.kind.class() {
         Class::Ring if worn => out.push(('r', "take off")),
         Class::Ring => out.push(('w', "put on")),
