@@ -85,6 +85,12 @@ fn conjure(scene: &Scene, player: &Player, slot: u8, item: Item) -> Vec<Effect> 
     effects
 }
 
+/// A point far along the line from `from` through `at` (40 times as far): a bolt that does not
+/// stop at what it was aimed at (lightning, tunnelling) follows the line to it.
+fn beyond(from: Pos, at: Pos) -> Pos {
+    Pos::new(from.x + (at.x - from.x) * 40, from.y + (at.y - from.y) * 40)
+}
+
 /// A staff's damage at `level`: its row's, and 2 more at each end a level over 2 (less under).
 pub fn staff_damage(kind: ItemKind, level: i8) -> (i32, i32) {
     let (lo, hi) = kind.stats().damage;
@@ -146,7 +152,7 @@ pub(crate) fn zap_staff(
         ItemKind::Lightning => {
             // Through every monster along the line, on to the wall.
             let from = player.at;
-            let far = Pos::new(from.x + (at.x - from.x) * 40, from.y + (at.y - from.y) * 40);
+            let far = beyond(from, at);
             let mut stop = from;
             let mut struck = Vec::new();
             for p in line(from, far).into_iter().take(LIGHTNING_REACH) {
@@ -179,7 +185,7 @@ pub(crate) fn zap_staff(
             // Tunnelling: along the line, walls bored (never the rim, never a door), as far as
             // its level reaches in wall.
             let from = player.at;
-            let far = Pos::new(from.x + (at.x - from.x) * 40, from.y + (at.y - from.y) * 40);
+            let far = beyond(from, at);
             let mut left = TUNNEL_PER_LEVEL * i32::from(item.plus.max(1));
             let mut stop = from;
             let (w, h) = (level.map.width() as i32, level.map.height() as i32);

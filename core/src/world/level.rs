@@ -74,6 +74,21 @@ impl Level {
         self.monsters.iter().map(|m| m.id + 1).max().unwrap_or(0)
     }
 
+    /// A monster of `kind` coming to `at`, unhurt and about `mind` (a newcomer, a summons, a
+    /// blade conjured): it takes the next id.
+    pub(crate) fn add_monster(&mut self, kind: super::Kind, at: Pos, mind: super::Mind) {
+        let id = self.next_monster_id();
+        self.monsters.push(super::Monster {
+            id,
+            kind,
+            at,
+            hp: kind.stats().max_hp,
+            energy: 0,
+            mind,
+            champion: None,
+        });
+    }
+
     /// The trap at `p`, if any.
     pub fn trap_at(&self, p: Pos) -> Option<&Trap> {
         self.traps.iter().find(|t| t.at == p)

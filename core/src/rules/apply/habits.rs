@@ -81,15 +81,7 @@ pub(super) fn habits(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
                     kills: 0,
                 },
             };
-            level.monsters.push(Monster {
-                id: level.next_monster_id(),
-                kind,
-                at,
-                hp: kind.stats().max_hp,
-                energy: 0,
-                mind,
-                champion: None,
-            });
+            level.add_monster(kind, at, mind);
             match who {
                 Who::Monster(id) => said(format!("{} summons {}!", the(level, id), summoned_name(kind))),
                 Who::Player => said(format!(

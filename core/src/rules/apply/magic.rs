@@ -5,7 +5,7 @@ use super::{Applied, Stage, said, the};
 use crate::geom::Pos;
 use crate::map::Tile;
 use crate::rules::Effect;
-use crate::world::{Class, Item, ItemKind, Mind, Monster, NORMAL_SPEED, PATIENCE, QUARTERS, capitalised};
+use crate::world::{Class, Item, ItemKind, Mind, NORMAL_SPEED, PATIENCE, QUARTERS, capitalised};
 
 /// The magic family: what happens to the pack, to what the player knows and to a monster.
 pub(super) fn magic(stage: &mut Stage, effect: Effect) -> Applied {
@@ -171,18 +171,11 @@ pub(super) fn magic(stage: &mut Stage, effect: Effect) -> Applied {
             if level.monster_at(at).is_some() || at == player_at {
                 return Applied::default();
             }
-            level.monsters.push(Monster {
-                id: level.next_monster_id(),
-                kind,
-                at,
-                hp: kind.stats().max_hp,
-                energy: 0,
-                mind: Mind::Hunting {
-                    target: player_at,
-                    patience: PATIENCE,
-                },
-                champion: None,
-            });
+            let mind = Mind::Hunting {
+                target: player_at,
+                patience: PATIENCE,
+            };
+            level.add_monster(kind, at, mind);
             said(format!(
                 "{} {} appears beside you!",
                 capitalised(crate::world::article(kind.name())),

@@ -32,16 +32,7 @@ pub(super) fn rest(stage: &mut Stage, who: Who, effect: Effect) -> Applied {
         },
         (Effect::Reinforced { kind, at, heading }, _) => {
             // Out of sight, and so untold.
-            let id = level.next_monster_id();
-            level.monsters.push(crate::world::Monster {
-                id,
-                kind,
-                at,
-                hp: kind.stats().max_hp,
-                energy: 0,
-                mind: Mind::Wandering { heading },
-                champion: None,
-            });
+            level.add_monster(kind, at, Mind::Wandering { heading });
             Applied::default()
         }
         (Effect::Unchained(id), _) => {

@@ -481,40 +481,54 @@ pub(super) fn item_of(item: v3::Item) -> Result<Item, String> {
 
 /// The enchantments of `pluses` (by place) given to `items`, or what is not there.
 pub(super) fn enchant(what: &str, items: &mut [&mut Item], pluses: Vec<(u32, i8)>) -> Result<(), String> {
-    for (n, plus) in pluses {
-        let item = items
-            .get_mut(n as usize)
-            .ok_or_else(|| format!("an enchantment for {what} {n}, which is not there"))?;
-        item.plus = plus;
-    }
-    Ok(())
+    by_place(
+        items,
+        pluses,
+        |item, plus| item.plus = plus,
+        |n| format!("an enchantment for {what} {n}, which is not there"),
+    )
 }
 
 /// Each enchanted item's place among `pluses` and its enchantment.
 pub(super) fn pluses_of(pluses: impl Iterator<Item = i8>) -> Vec<(u32, i8)> {
-    pluses
-        .enumerate()
-        .filter(|&(_, p)| p != 0)
-        .map(|(n, p)| (n as u32, p))
-        .collect()
+    places_of(pluses)
 }
 
 /// The waits of `waits` (by place) given to `items`, or what is not there.
 pub(super) fn wait(what: &str, items: &mut [&mut Item], waits: Vec<(u32, u16)>) -> Result<(), String> {
-    for (n, wait) in waits {
-        let item = items
-            .get_mut(n as usize)
-            .ok_or_else(|| format!("a wait for {what} number {n}, which is not there"))?;
-        item.wait = wait;
-    }
-    Ok(())
+    by_place(
+        items,
+        waits,
+        |item, wait| item.wait = wait,
+        |n| format!("a wait for {what} number {n}, which is not there"),
+    )
 }
 
 /// Each waiting item's place among `waits` and its wait.
 pub(super) fn waits_of(waits: impl Iterator<Item = u16>) -> Vec<(u32, u16)> {
-    waits
+    places_of(waits)
+}
+
+/// What a sparse list (a place and a value, format 9's enchantments and format 13's waits) gives
+/// each of `items`, set by `set`; `missing` says what names a place that is not there.
+fn by_place<T>(
+    items: &mut [&mut Item],
+    list: Vec<(u32, T)>,
+    set: impl Fn(&mut Item, T),
+    missing: impl Fn(u32) -> String,
+) -> Result<(), String> {
+    for (n, value) in list {
+        let item = items.get_mut(n as usize).ok_or_else(|| missing(n))?;
+        set(item, value);
+    }
+    Ok(())
+}
+
+/// The sparse list of `values`: each one that is not nothing, with its place.
+fn places_of<T: Default + PartialEq>(values: impl Iterator<Item = T>) -> Vec<(u32, T)> {
+    values
         .enumerate()
-        .filter(|&(_, w)| w != 0)
-        .map(|(n, w)| (n as u32, w))
+        .filter(|(_, v)| *v != T::default())
+        .map(|(n, v)| (n as u32, v))
         .collect()
 }
