@@ -22,6 +22,10 @@ pub(crate) struct Checkpoint {
 pub(crate) struct Recording {
     pub rules: u32,
     pub commands: Block<{ usize::MAX }>,
+    /// At most `MANY` (a checkpoint every 50 turns: 3.2 million turns, which no run's food
+    /// lasts), so that a run of zero bytes cannot claim millions of them: bounded on reading
+    /// only, the bytes are as they always were.
+    #[serde(deserialize_with = "many")]
     pub checkpoints: Vec<Checkpoint>,
     pub daily: Option<String>,
 }
