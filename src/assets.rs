@@ -52,6 +52,9 @@ pub mod tiles {
     pub(crate) const CHARM: u32 = 62;
     /// Crystal (pale, tinted): wall a scroll of shattering turned to glass.
     pub(crate) const CRYSTAL: u32 = 67;
+    /// A torch on a wall, and glowing fungus on a floor.
+    pub(crate) const TORCH: u32 = 68;
+    pub(crate) const FUNGUS: u32 = 69;
     /// A trap (pale, tinted by its kind: `TrapKind::stats().look`).
     pub(crate) const TRAP: u32 = 40;
     /// Fire, drawn over the tile that burns.
@@ -63,9 +66,9 @@ pub mod tiles {
     /// A ration (pale, tinted as the items are): food's own picture, after the six classes'.
     #[cfg(test)]
     pub(crate) const RATION: u32 = 44;
-    /// Tiles drawn in the tileset (8 to a row): the charm is the last.
+    /// Tiles drawn in the tileset (8 to a row): glowing fungus is the last.
     #[cfg(test)]
-    pub(crate) const COUNT: u32 = 68;
+    pub(crate) const COUNT: u32 = 70;
     /// Side of a tile in pixels.
     pub(crate) const SIZE: u32 = 16;
 }
@@ -197,6 +200,8 @@ mod tests {
             (tiles::BRIDGE, "bridge"),
             (tiles::ASHES, "ashes"),
             (tiles::CRYSTAL, "crystal"),
+            (tiles::TORCH, "torch"),
+            (tiles::FUNGUS, "glowing fungus"),
             (tiles::RING, "ring"),
             (tiles::STAFF, "staff"),
             (tiles::CHARM, "charm"),

@@ -36,7 +36,9 @@ fn ascii_prints_exactly_the_level() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 21);
     assert!(lines.iter().all(|l| l.chars().count() == 33));
-    assert!(text.chars().all(|c| "#.,+'*<>@\n".contains(c)));
+    // Rooms, corridors, doors, stairs, the arrival and torches on room walls (no terrain this
+    // shallow and small but the lights).
+    assert!(text.chars().all(|c| "#.,+'*<>@T\n".contains(c)));
     assert_eq!(text.matches('@').count(), 1);
     assert!(
         stderr(&out).contains("seed 42"),
@@ -292,9 +294,45 @@ fn json_prints_the_level_in_the_documented_schema() {
             "legend",
             "traps",
             "secrets",
-            "gold"
+            "gold",
+            "light"
         ]
     );
+    // The light: the depth's ambient, the brightness below which a tile is dark, and a digit a
+    // tile (in steps of half the dark's brightness: 0 and 1 dark), torches bright.
+    let light = &v["light"];
+    assert_eq!(
+        light["dark_below"].as_u64(),
+        Some(u64::from(delve_core::fov::light::DARK))
+    );
+    let ambient = delve_core::fov::light::ambient(3);
+    assert_eq!(light["ambient"], serde_json::json!([ambient.r, ambient.g, ambient.b]));
+    let light_rows: Vec<&str> = light["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    let rows: Vec<&str> = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    assert_eq!(light_rows.len(), 40);
+    assert!(
+        light_rows
+            .iter()
+            .all(|r| r.len() == 60 && r.chars().all(|c| c.is_ascii_digit()))
+    );
+    for (row, lit) in rows.iter().zip(&light_rows) {
+        for (tile, digit) in row.chars().zip(lit.chars()) {
+            assert!(digit >= '2', "level 3 is lit throughout");
+            if tile == 'T' {
+                assert_eq!(digit, '9', "a torch burns bright");
+            }
+        }
+    }
     assert_eq!((v["seed"].as_u64(), v["depth"].as_u64()), (Some(42), Some(3)));
     // The legend names each glyph the rows use, and no other, in the legend's order.
     let used: std::collections::BTreeSet<char> = v["rows"]
@@ -306,7 +344,7 @@ fn json_prints_the_level_in_the_documented_schema() {
     let legend = v["legend"].as_object().unwrap();
     let glyphs: Vec<char> = legend.keys().map(|k| k.chars().next().unwrap()).collect();
     let mut sorted = glyphs.clone();
-    sorted.sort_by_key(|g| "#.,'+*><\"-~%:=`".find(*g).unwrap());
+    sorted.sort_by_key(|g| "#.,'+*><\"-~%:=`&Tf".find(*g).unwrap());
     assert_eq!(glyphs, sorted, "in the legend's order");
     assert_eq!(
         glyphs.iter().copied().collect::<std::collections::BTreeSet<char>>(),

@@ -12,7 +12,7 @@ use delve::actor::Player;
 use delve::assets::tiles;
 use delve::player::command::PlayerCommand;
 use delve::turn::Game;
-use delve::ui::palette::REMEMBERED;
+use delve::ui::palette::{REMEMBERED, lit};
 use delve_core::dungeon::Dungeon;
 use delve_core::fov::{DEFAULT_RADIUS, LevelMemory, Viewshed, visible_tiles};
 use delve_core::generation::GenParams;
@@ -60,6 +60,11 @@ fn door_state(app: &App, at: Pos) -> DoorState {
 
 fn map(app: &App) -> &TileMap {
     &app.world().resource::<Game>().dungeon().level().map
+}
+
+/// The colour a tile in view at `p` is drawn in: its light's, steady.
+fn in_light(app: &App, p: Pos) -> Color {
+    lit(app.world().resource::<Game>().light().at(p), 1.0)
 }
 
 fn viewshed(app: &mut App) -> Viewshed {
@@ -285,8 +290,8 @@ fn tile_looks_follow_the_view() {
     let look = |app: &mut App, p: Pos| delve::render::drawn_at(app.world_mut(), p).map(|(i, c)| (i, c, true));
     assert_eq!(
         look(&mut app, Pos::new(2, 2)),
-        Some((tiles::FLOOR, Color::WHITE, true)),
-        "in view: drawn in full"
+        Some((tiles::FLOOR, in_light(&app, Pos::new(2, 2)), true)),
+        "in view: drawn in its light"
     );
     assert_eq!(look(&mut app, Pos::new(8, 2)), None, "never seen: no tile at all");
     assert_eq!(look(&mut app, Pos::new(5, 2)).unwrap().0, tiles::DOOR_CLOSED);
@@ -296,11 +301,11 @@ fn tile_looks_follow_the_view() {
     }
     assert_eq!(
         look(&mut app, Pos::new(5, 2)),
-        Some((tiles::DOOR_OPEN, Color::WHITE, true))
+        Some((tiles::DOOR_OPEN, in_light(&app, Pos::new(5, 2)), true))
     );
     assert_eq!(
         look(&mut app, Pos::new(8, 2)),
-        Some((tiles::FLOOR, Color::WHITE, true)),
+        Some((tiles::FLOOR, in_light(&app, Pos::new(8, 2)), true)),
         "first seen: its tile is made"
     );
     act(&mut app, PlayerCommand::CloseDoor);
@@ -394,7 +399,7 @@ fn a_key_press_is_on_screen_in_the_frame_that_reads_it() {
         let tile = delve::render::drawn_at(app.world_mut(), p);
         assert_eq!(
             tile.map(|(_, colour)| colour),
-            Some(Color::WHITE),
+            Some(in_light(&app, p)),
             "{p:?} drawn in view"
         );
     }

@@ -14,7 +14,7 @@ the salamander, 49-58 the eel, the pink jelly, the giant spider, the rock worm, 
 elemental, the goblin conjurer, the spectral blade, the goblin mystic, the acid mound and the
 phantom, 59 the warden (the Heartstone's guardian), 60-62 a ring, a staff and a charm (pale, tinted
 as the items are), 63-66 the spear, the war axe, the rapier and the war hammer, 67 crystal (pale,
-tinted).
+tinted), 68 a torch on a wall, 69 glowing fungus.
 Plain Python 3 (no packages): run it from anywhere to redraw the PNG.
 """
 import os
@@ -28,6 +28,8 @@ COLS, ROWS = 8, 9
 PAL = {
     ".": (0, 0, 0, 0),
     "k": (12, 10, 16, 255),      # outline
+    "K": (110, 240, 170, 255),   # fungus glow
+    "M": (40, 130, 96, 255),     # fungus stalk
     "s": (96, 92, 110, 255),     # wall stone
     "S": (128, 124, 142, 255),   # wall highlight
     "m": (58, 54, 68, 255),      # mortar
@@ -133,6 +135,41 @@ def wall():
                 row += "s"
         rows.append(row)
     return rows
+
+
+def torch():
+    """A wall with an iron bracket holding a burning torch."""
+    rows = [list(r) for r in wall()]
+    art = {
+        1: "......%.......",
+        2: ".....$%$......",
+        3: ".....$%$......",
+        4: "....$$%$$.....",
+        5: ".....$$$......",
+        6: "......w.......",
+        7: "......w.......",
+        8: ".....iwi......",
+        9: "....iiwii.....",
+        10: ".....iii......",
+        11: "......i.......",
+    }
+    for y, line in art.items():
+        for x, ch in enumerate(line):
+            if ch != ".":
+                rows[y][x + 1] = ch
+    return ["".join(r) for r in rows]
+
+
+def fungus():
+    """Room floor with clumps of glowing fungus caps."""
+    rows = [list(r) for r in floor("f", "F", [(7, 7), (8, 8), (2, 12), (13, 3)])]
+    caps = [(3, 3), (11, 5), (6, 10), (12, 12), (2, 8)]
+    for cx, cy in caps:
+        for dx, dy, ch in [(0, 0, "K"), (-1, 0, "K"), (1, 0, "K"), (0, -1, "K"), (0, 1, "M"), (0, 2, "M")]:
+            x, y = cx + dx, cy + dy
+            if 0 <= x < T and 0 <= y < T:
+                rows[y][x] = ch
+    return ["".join(r) for r in rows]
 
 
 def floor(base, speck, spots):
@@ -1287,6 +1324,8 @@ ART = {
     "rapier": RAPIER,
     "war hammer": HAMMER,
     "crystal": CRYSTAL,
+    "torch": torch(),
+    "glowing fungus": fungus(),
 }
 
 

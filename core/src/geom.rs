@@ -93,7 +93,7 @@ impl Dir {
 }
 
 /// An axis-aligned rectangle of tiles: `x..x + w` by `y..y + h`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Rect {
     /// Left column.
     pub x: i32,

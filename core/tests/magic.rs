@@ -15,7 +15,8 @@ use delve_core::rules::{Act, Refusal, noise};
 use delve_core::run::{Recording, Replay, Run, RunSpec};
 use delve_core::save::{SavedRun, decode, encode};
 use delve_core::world::{
-    FloorItem, Item, ItemKind, Kind, Level, Mind, QUARTERS, RING_KNOWN_AFTER, STAFF_TURNS, charm_turns,
+    FloorItem, Item, ItemKind, Kind, Level, MOST_SLOWED, Mind, NORMAL_SPEED, QUARTERS, RING_KNOWN_AFTER, STAFF_TURNS,
+    charm_turns,
 };
 use fixtures::{hunting, monster, put, run_on, the};
 
@@ -297,6 +298,23 @@ fn slowness_takes_turns_and_tunnelling_bores_rock() {
     let goblin = the(&run, 1).unwrap();
     assert_eq!(goblin.at, Pos::new(6, 1), "it lost its turn");
     assert!(goblin.energy <= -500, "six turns lost: {}", goblin.energy);
+    // Saved slowed, the run continues slowed (a save once refused a monster owing turns).
+    let back = decode(&encode(&SavedRun::capture(&run))).unwrap().restore().unwrap();
+    assert_eq!(the(&back, 1).unwrap().energy, goblin.energy);
+    assert_eq!(back.state_hash(), run.state_hash());
+    // Slowed again and again, never past `MOST_SLOWED` turns owed.
+    for _ in 0..2 {
+        let more = give_item(&mut run, staff(ItemKind::Slowness, 3));
+        for _ in 0..3 {
+            run.play(Act::Aim {
+                slot: more,
+                at: Pos::new(6, 1),
+            })
+            .unwrap();
+        }
+    }
+    assert!(the(&run, 1).unwrap().energy >= -MOST_SLOWED * NORMAL_SPEED);
+    decode(&encode(&SavedRun::capture(&run))).unwrap().restore().unwrap();
     // Tunnelling: three tiles of wall a level, never the level's rim.
     let mut run = run_on(WALLED);
     let t = give_item(&mut run, staff(ItemKind::Tunnelling, 1));

@@ -382,6 +382,23 @@ fn the_golden_recording_still_replays() {
             Err(e) => assert!(RULES > 10 && e.contains("made under rules 10"), "{name}: {e}"),
         }
     }
+    // Rules 11's (light: torches and fungus on every level, darkness that hides): the same two.
+    for name in ["golden-r11.delverec", "golden-r11-won-on-a-checkpoint.delverec"] {
+        match verify(&data(name)) {
+            Ok((verdict, _)) => {
+                assert!(RULES == 11 && verdict.ok(), "{name}: {:?}", verdict.desync);
+                if name.contains("won") {
+                    assert_eq!(verdict.outcome, Outcome::Won, "{name}");
+                    assert_eq!(
+                        verdict.turns % CHECKPOINT_EVERY,
+                        0,
+                        "{name} ends on a checkpoint's turn"
+                    );
+                }
+            }
+            Err(e) => assert!(RULES > 11 && e.contains("made under rules 11"), "{name}: {e}"),
+        }
+    }
 }
 
 #[test]
@@ -405,7 +422,7 @@ fn the_story_tells_the_run() {
         drawn
             .iter()
             .flat_map(|r| r.chars())
-            .all(|c| " #.,+'*<>@\"-~%:=`".contains(c)),
+            .all(|c| " #.,+'*<>@\"-~%:=`&Tf".contains(c)),
         "{drawn:?}"
     );
     let seen = run

@@ -12,7 +12,7 @@ use delve_core::paths::Search;
 use delve_core::rules::Act;
 use delve_core::run::{RULES, Run, RunSpec};
 use delve_core::save::{FORMAT, MAGIC, SaveCache, SaveError, SavedRun, decode, encode};
-use delve_core::world::{Ending, NORMAL_SPEED, Pack};
+use delve_core::world::{Ending, MOST_SLOWED, NORMAL_SPEED, Pack};
 
 /// The state of the format 3 golden save, as `cargo run -p delve-core --example golden_save`
 /// printed it when it was made: seed 2026, turn 518, on level 2. (Formats 1 and 2 were made of the
@@ -232,7 +232,8 @@ fn a_save_that_breaks_what_the_game_assumes_is_refused_by_name() {
     // Energy, counters, identities and places.
     let why = refused(|s| s.levels[1].as_mut().unwrap().monsters[0].energy = 21_000_000);
     assert!(why.contains("energy"), "{why}");
-    let why = refused(|s| s.levels[1].as_mut().unwrap().monsters[0].energy = -1);
+    // A slowed monster owes turns, at most `MOST_SLOWED` of them.
+    let why = refused(|s| s.levels[1].as_mut().unwrap().monsters[0].energy = -MOST_SLOWED * NORMAL_SPEED - 1);
     assert!(why.contains("energy"), "{why}");
     let why = refused(|s| {
         let monsters = &mut s.levels[1].as_mut().unwrap().monsters;

@@ -601,6 +601,24 @@ pub(crate) fn level_json(dungeon: &Dungeon) -> String {
         .iter()
         .map(|(&p, &n)| serde_json::json!({"at": xy(p), "amount": n}))
         .collect();
+    // The level's own light as made (its torches, lava, fungus and crystal over its depth's
+    // ambient light; not the player's lamp): a digit a tile, `LIGHT_STEP`ths of brightness.
+    let mut light = delve_core::fov::light::LightMap::default();
+    light.light_up(
+        map,
+        dungeon.depth(),
+        std::iter::empty(),
+        0,
+        delve_core::fov::light::whole(map),
+    );
+    let light_rows: Vec<String> = (0..map.height() as i32)
+        .map(|y| {
+            (0..map.width() as i32)
+                .map(|x| light_digit(light.around(Pos::new(x, y)).brightness()))
+                .collect()
+        })
+        .collect();
+    let ambient = light.ambient();
     let value = serde_json::json!({
         "seed": seed,
         "depth": dungeon.depth(),
@@ -618,8 +636,21 @@ pub(crate) fn level_json(dungeon: &Dungeon) -> String {
         "traps": traps,
         "secrets": secrets,
         "gold": gold,
+        "light": {
+            "ambient": [ambient.r, ambient.g, ambient.b],
+            "dark_below": delve_core::fov::light::DARK,
+            "rows": light_rows,
+        },
     });
     format!("{value}\n")
+}
+
+/// `--json`'s light rows: a tile's brightness in steps of `LIGHT_STEP`, 0 to 9 (darkness is 0 and
+/// 1: `light::DARK` is two steps).
+const LIGHT_STEP: u16 = delve_core::fov::light::DARK / 2;
+
+fn light_digit(brightness: u16) -> char {
+    char::from(b'0' + (brightness / LIGHT_STEP).min(9) as u8)
 }
 
 /// `--explore`: the player explores the current level alone until nothing reachable is left;

@@ -1,11 +1,12 @@
 //! Drawing the run: the level as tiles in chunks (`tiles`), the keys and the player (`sprites`), the
 //! items seen (`items`), found traps, fire and gas (`terrain`), the monsters in view and the relic (`monsters`), and the camera that follows the player
-//! (`camera`), and the short animations of what a turn did (`animate`). Everything drawn for a level is `LevelScoped`: changing level despawns it, and it
+//! (`camera`), the short animations of what a turn did (`animate`), and the flames' flicker (`light`). Everything drawn for a level is `LevelScoped`: changing level despawns it, and it
 //! is made again from the new level and the player's memory of it.
 
 pub mod animate;
 pub mod camera;
 pub mod items;
+pub mod light;
 pub mod monsters;
 pub mod shown;
 pub mod space;
@@ -29,5 +30,6 @@ pub fn plugin(app: &mut App) {
         monsters::plugin,
         camera::plugin,
         animate::plugin,
+        light::plugin,
     ));
 }

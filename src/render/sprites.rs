@@ -94,6 +94,7 @@ pub(super) struct Lying<'a> {
     lab: bool,
     view: &'a Viewshed,
     memory: Option<&'a LevelMemory>,
+    light: &'a delve_core::fov::light::LightMap,
 }
 
 impl<'a> Lying<'a> {
@@ -102,6 +103,7 @@ impl<'a> Lying<'a> {
             lab,
             view: game.sight(),
             memory: game.player().memory.level(game.dungeon().depth()),
+            light: game.light(),
         }
     }
 
@@ -110,8 +112,10 @@ impl<'a> Lying<'a> {
     }
 
     pub(super) fn colour(&self, p: Pos) -> Color {
-        if self.lab || self.view.is_visible(p) {
+        if self.lab {
             palette::IN_VIEW
+        } else if self.view.is_visible(p) {
+            palette::lit_grey(self.light.at(p))
         } else {
             palette::REMEMBERED
         }

@@ -15,6 +15,7 @@ use bevy::image::TextureFormatPixelInfo;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension};
 use bevy::sprite_render::{AlphaMode2d, TileData, TilemapChunk, TilemapChunkTileData};
+use delve_core::fov::light::{LightMap, Rgb};
 use delve_core::fov::{LevelMemory, Viewshed};
 use delve_core::geom::Pos;
 use delve_core::map::{DoorState, Tile, TileMap};
@@ -58,17 +59,23 @@ pub const fn tile_index(tile: Tile) -> u32 {
         Tile::Bridge => tiles::BRIDGE,
         Tile::Ashes => tiles::ASHES,
         Tile::Crystal => tiles::CRYSTAL,
+        Tile::Torch => tiles::TORCH,
+        Tile::Fungus => tiles::FUNGUS,
     }
 }
 
 /// The look of a spot the player remembers as `remembered` (in view, that is what is there now):
-/// in view, drawn in full; remembered, dimmed; known only from a map (`mapped`), dim violet;
-/// never seen, not drawn.
-pub(crate) fn tile_look(remembered: Option<Tile>, visible: bool, mapped: bool) -> Look {
+/// in view, drawn in its light's colour and strength (`lit`: the light there and a flicker; none,
+/// in full); remembered, dim and cool; known only from a map (`mapped`), dim violet; never seen,
+/// not drawn. What glows itself (lava, a torch, fungus, crystal) is drawn in its own colours in
+/// view, as bright as it is: its light is already in its picture.
+pub(crate) fn tile_look(remembered: Option<Tile>, visible: bool, mapped: bool, lit: Option<(Rgb, f32)>) -> Look {
+    let glows = remembered.is_some_and(|t| delve_core::fov::light::tile_glow(t).is_some());
     Look {
         index: remembered.map_or(tiles::WALL, tile_index),
         color: match (visible, mapped) {
-            (true, _) => palette::IN_VIEW,
+            (true, _) if glows => palette::IN_VIEW,
+            (true, _) => lit.map_or(palette::IN_VIEW, |(light, flicker)| palette::lit(light, flicker)),
             (false, true) => palette::MAPPED,
             (false, false) => palette::REMEMBERED,
         },
@@ -106,27 +113,59 @@ pub(crate) fn lab_look(map: &TileMap, revealed: &Revealed, p: Pos) -> Look {
     }
 }
 
-/// What the drawing of a level reads: the level, the player's memory of it and view, and the
-/// lab's view of it when the lab is on.
-struct Sight<'a> {
+/// What the drawing of a level reads: the level, the player's memory of it, view and light,
+/// the flames' flicker now, and the lab's view of it when the lab is on.
+pub(super) struct Sight<'a> {
     map: &'a TileMap,
     memory: Option<&'a LevelMemory>,
     viewshed: &'a Viewshed,
+    light: &'a LightMap,
+    /// Seconds of the flames' flicker (`None`: steady, as with reduced motion).
+    flicker: Option<f32>,
     revealed: Option<&'a Revealed>,
 }
 
-impl Sight<'_> {
+impl<'a> Sight<'a> {
+    /// What the game's level looks like now (`flicker`: the flicker's clock, if flames flicker).
+    pub(super) fn of(game: &'a Game, revealed: Option<&'a Revealed>, flicker: Option<f32>) -> Self {
+        Sight {
+            map: &game.dungeon().level().map,
+            memory: game.player().memory.level(game.dungeon().depth()),
+            viewshed: game.sight(),
+            light: game.light(),
+            flicker,
+            revealed,
+        }
+    }
+
     /// The look of `p`: in the lab, the level as made; else as the player sees and remembers it.
     fn look_at(&self, p: Pos) -> Look {
         match self.revealed {
             Some(r) => lab_look(self.map, r, p),
-            None => tile_look(
-                self.memory.and_then(|m| m.get(p)),
-                self.viewshed.is_visible(p),
-                self.memory.is_some_and(|m| m.is_mapped_only(p)),
-            ),
+            None => {
+                let light = self.light.at(p);
+                tile_look(
+                    self.memory.and_then(|m| m.get(p)),
+                    self.viewshed.is_visible(p),
+                    self.memory.is_some_and(|m| m.is_mapped_only(p)),
+                    Some((light, self.flicker.map_or(1.0, |t| flicker(self.light.around(p), p, t)))),
+                )
+            }
         }
     }
+}
+
+/// How much brighter than steady a tile under the level's `light` is at `t` seconds: a warm
+/// light (a torch, fire, lava: more red than blue) wavers by up to a tenth, smoothly from tile to
+/// tile; a cold one is steady.
+pub(crate) fn flicker(light: Rgb, p: Pos, t: f32) -> f32 {
+    if !super::light::flickers(light) {
+        return 1.0;
+    }
+    let warm = f32::from(light.r.saturating_sub(light.b)) / f32::from(light.r.max(1));
+    let (x, y) = (p.x as f32, p.y as f32);
+    let wave = 0.6 * (t * 7.3 + x * 1.7 + y * 2.3).sin() + 0.4 * (t * 13.1 + x * 0.9 - y * 1.3).sin();
+    1.0 + 0.1 * warm * wave
 }
 
 /// Tiles along each side of a chunk.
@@ -255,12 +294,7 @@ fn redraw_when_mapped(
 
 pub(super) fn spawn_map_layer(mut commands: Commands, game: Res<Game>, revealed: Option<Res<Revealed>>) {
     let map = &game.dungeon().level().map;
-    let sight = Sight {
-        map,
-        memory: game.player().memory.level(game.dungeon().depth()),
-        viewshed: game.sight(),
-        revealed: revealed.as_deref(),
-    };
+    let sight = Sight::of(&game, revealed.as_deref(), None);
     let mut layer = MapLayer {
         columns: map.width().div_ceil(CHUNK),
         chunks: Vec::new(),
@@ -305,12 +339,7 @@ fn update_tile_looks(
 ) {
     let map = &game.dungeon().level().map;
     let viewshed = game.sight();
-    let sight = Sight {
-        map,
-        memory: game.player().memory.level(game.dungeon().depth()),
-        viewshed,
-        revealed: revealed.as_deref(),
-    };
+    let sight = Sight::of(&game, revealed.as_deref(), None);
     let mut layer = layer.into_inner();
     // Looks for chunks not made yet, gathered so that each is made once.
     let mut new_chunks: Vec<(usize, Vec<Option<TileData>>)> = Vec::new();
@@ -324,12 +353,29 @@ fn update_tile_looks(
             doors.push(map.pos_of(*i));
         }
     }
-    for &p in viewshed.previous().iter().chain(viewshed.visible()).chain(&doors) {
+    let spots = viewshed.previous().iter().chain(viewshed.visible()).chain(&doors);
+    redraw(spots.copied(), &sight, &mut layer, &mut chunks, &mut new_chunks);
+    for (k, tiles) in new_chunks {
+        layer.spawn_chunk(&mut commands, map, k, tiles);
+    }
+}
+
+/// Draws each of `spots` as `sight` has it, where its look differs from what is drawn: into its
+/// chunk's data, or into `new_chunks` for a chunk not made yet.
+pub(super) fn redraw(
+    spots: impl Iterator<Item = Pos>,
+    sight: &Sight,
+    layer: &mut MapLayer,
+    chunks: &mut Query<&mut TilemapChunkTileData, With<MapChunk>>,
+    new_chunks: &mut Vec<(usize, Vec<Option<TileData>>)>,
+) {
+    let map = sight.map;
+    for p in spots {
         if !map.in_bounds(p) {
             continue; // last turn's view on a level of another size
         }
         let tile = tile_data(sight.look_at(p));
-        let (chunk, at) = place(map.height(), &layer, p);
+        let (chunk, at) = place(map.height(), layer, p);
         match layer.chunks[chunk] {
             Some(entity) => {
                 let Ok(mut data) = chunks.get_mut(entity) else { continue };
@@ -347,9 +393,6 @@ fn update_tile_looks(
             },
             None => {}
         }
-    }
-    for (k, tiles) in new_chunks {
-        layer.spawn_chunk(&mut commands, map, k, tiles);
     }
 }
 

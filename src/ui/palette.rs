@@ -117,10 +117,38 @@ pub(crate) const CAPTIVE: Color = Color::srgb(0.62, 0.62, 0.66);
 /// The line under a champion on the map: gold.
 pub(crate) const CHAMPION: Color = Color::srgb(1.0, 0.78, 0.2);
 
-/// A tile, key or relic in view: its own colours.
+/// A tile, key or relic in view with no light worked out (the lab): its own colours.
 pub(crate) const IN_VIEW: Color = Color::WHITE;
-/// A tile (or key, or the relic) remembered but not in view: dimmed.
-pub const REMEMBERED: Color = Color::srgb(0.32, 0.32, 0.4);
+/// A tile (or key, or the relic) remembered but not in view: dim and cool, below the darkest
+/// tile in view (`lit`), so what is seen now never reads as what is remembered.
+pub const REMEMBERED: Color = Color::srgb(0.2, 0.22, 0.34);
+
+/// How bright a tile in view under a light of brightness `light` (in `light::FULL`ths) is
+/// drawn: never darker than about a third (what is in view reads apart from what is
+/// remembered), rising steeply through the dark and gently past full light, up to 1.23.
+fn lit_brightness(light: u16) -> f32 {
+    let x = f32::from(light) / f32::from(delve_core::fov::light::FULL);
+    0.28 + 0.95 * (1.0 - (-1.6 * x).exp())
+}
+
+/// A tile in view under `light`: as bright as the light (`lit_brightness`, times `flicker`: 1 is
+/// steady) and tinted by its colour, the tint drawn stronger than the light's own mix so that a
+/// torch reads warm, fungus green, lava red and the deep's ambient light cold.
+pub fn lit(light: delve_core::fov::light::Rgb, flicker: f32) -> Color {
+    let top = light.brightness().max(1);
+    let b = lit_brightness(top) * flicker;
+    let tint = |c: u16| (1.0 - 1.5 * (1.0 - f32::from(c) / f32::from(top))).max(0.3) * b;
+    Color::srgb(tint(light.r), tint(light.g), tint(light.b))
+}
+
+/// Something drawn in its own tint (an item, a key, a trap) in view under `light`: only as bright
+/// as the light, never tinted by it, so a tint (and the colour-blind palette's) reads the same in
+/// every light.
+pub(crate) fn lit_grey(light: delve_core::fov::light::Rgb) -> Color {
+    let v = lit_brightness(light.brightness()).min(1.0);
+    Color::srgb(v, v, v)
+}
+
 /// A tile known only from magic mapping, never seen: dim violet, as Brogue draws what its map
 /// showed, so the rooms still to walk read apart from the ones walked.
 pub const MAPPED: Color = Color::srgb(0.36, 0.26, 0.58);
@@ -214,5 +242,30 @@ mod tests {
         assert!(lights[1] > lights[2] + 0.1, "{lights:?}");
         // The usual palette keeps its green to red.
         assert_eq!(monster_health(1.0, false), (HEALTH_GOOD, MONSTER_HEALTH_EMPTY));
+    }
+
+    #[test]
+    fn light_tints_and_what_is_in_view_reads_apart_from_what_is_remembered() {
+        use delve_core::fov::light::{Rgb, ambient, tile_glow};
+        let srgb = |c: Color| c.to_srgba();
+        let remembered = srgb(REMEMBERED);
+        for depth in 1..=10 {
+            let dark = srgb(lit(ambient(depth), 1.0));
+            assert!(
+                dark.red + dark.green > remembered.red + remembered.green + 0.1,
+                "level {depth}"
+            );
+            assert!(dark.blue >= dark.red, "the ambient light is cool");
+        }
+        let deep = srgb(lit(ambient(10), 1.0));
+        let top = srgb(lit(ambient(1), 1.0));
+        assert!(top.green > deep.green + 0.3, "deeper is darker");
+        let torch = tile_glow(delve_core::map::Tile::Torch).unwrap().colour;
+        let warm = srgb(lit(torch.plus(ambient(5)), 1.0));
+        assert!(warm.red > warm.blue + 0.3, "a torch reads warm: {warm:?}");
+        let fungus = tile_glow(delve_core::map::Tile::Fungus).unwrap().colour;
+        let green = srgb(lit(fungus.plus(ambient(5)), 1.0));
+        assert!(green.green > green.red + 0.3, "fungus reads green: {green:?}");
+        assert!(srgb(lit(Rgb::new(400, 400, 400), 1.0)).red <= 1.25);
     }
 }

@@ -261,6 +261,8 @@ pub fn describe(known: &Known, p: Pos, held: &[Pos]) -> Option<String> {
             Tile::SecretDoor | Tile::SecretCorridor => "a wall",
             Tile::Ashes => "ashes",
             Tile::Crystal => "crystal",
+            Tile::Torch => "a torch",
+            Tile::Fungus => "glowing fungus",
         }
         .to_owned(),
     )

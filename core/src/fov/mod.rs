@@ -1,7 +1,8 @@
 //! Field of view and memory: what a seer sees (symmetric shadowcasting from `shadowcast`, kept
 //! in a `Viewshed`), and what the player remembers of every level it has seen (its `Memory`: the
-//! tile last seen at each spot, per level).
+//! tile last seen at each spot, per level). How brightly each tile is lit is `light`'s.
 
+pub mod light;
 mod shadowcast;
 
 use crate::geom::Pos;

@@ -162,6 +162,9 @@ pub fn generate(params: &GenParams) -> Result<Generated, GenError> {
     Err(GenError::Exhausted(last.expect("at least one attempt was made")))
 }
 
+/// The stream of a level's seed its lights are laid from (far from any attempt's number).
+const LIGHTS_STREAM: u32 = 0x4c49_4748;
+
 /// One attempt at the level `params` names from exactly this (level) seed: rooms and corridors,
 /// loops, stairs, locks and keys, then every check. Returns the level and how many loops it got;
 /// `made` records what the terrain stage made of each tile, if it is on (the lab's tint).
@@ -228,6 +231,12 @@ fn build(seed: u64, params: &GenParams, made: &mut Making) -> Result<(Level, usi
     super::items::furnish(&mut level, params.seed, seed, params.depth, walk, cuts.as_ref())?;
     clock.lap(Stage::Items);
     terrain::lay_traps(&mut level, params.depth, DEEPEST, &mut rng);
+    // The lights last, from a stream of their own: nothing else moves for them.
+    terrain::light(
+        &mut level,
+        params.depth,
+        &mut GenRng::new(derive_seed(seed, LIGHTS_STREAM)),
+    );
     clock.lap(Stage::Terrain);
     Ok((level, loops))
 }

@@ -25,7 +25,7 @@ pub enum Stage {
     Monsters,
     /// Items placed, vaults furnished, the relic laid.
     Items,
-    /// Rooms reshaped, lakes, rivers and grass laid, secrets hidden, traps laid.
+    /// Rooms reshaped, lakes, rivers and grass laid, secrets hidden, traps laid, lights set.
     Terrain,
 }
 

@@ -116,6 +116,8 @@ fn glyph_tile(b: u8) -> Option<Tile> {
         b's' => Tile::SecretCorridor,
         b'`' => Tile::Ashes,
         b'&' => Tile::Crystal,
+        b'T' => Tile::Torch,
+        b'f' => Tile::Fungus,
         _ => return None,
     })
 }

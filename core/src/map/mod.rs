@@ -74,6 +74,10 @@ pub enum Tile {
     Ashes,
     /// Wall turned to crystal (a scroll of shattering): solid, but seen through.
     Crystal,
+    /// A torch in a bracket on a room's wall: solid as the wall, and it lights the room.
+    Torch,
+    /// Glowing fungus on a cave's floor: walked as floor, and it lights the ground round it.
+    Fungus,
 }
 
 /// How many of `tiles` are walkable. Counted in blocks of 255 with a byte counter, which the
@@ -100,7 +104,7 @@ pub(crate) fn open_border_tile(map: &TileMap) -> Option<usize> {
 
 impl Tile {
     /// Every tile there is.
-    pub const ALL: [Tile; 18] = [
+    pub const ALL: [Tile; 20] = [
         Tile::Wall,
         Tile::Floor,
         Tile::Corridor,
@@ -119,6 +123,8 @@ impl Tile {
         Tile::SecretCorridor,
         Tile::Ashes,
         Tile::Crystal,
+        Tile::Torch,
+        Tile::Fungus,
     ];
 
     /// Walkable terrain, what a walk that avoids harm may cross: floors, corridors, doorways (a
@@ -134,6 +140,7 @@ impl Tile {
                 | Tile::Lava
                 | Tile::Chasm
                 | Tile::Crystal
+                | Tile::Torch
         )
     }
 
@@ -165,11 +172,11 @@ impl Tile {
     }
 
     /// Whether an item may lie on it: ground (room floor, corridor, grass, shallow water, a
-    /// bridge, ashes), not doorways, stairs or what an item would sink or burn or fall into.
+    /// bridge, ashes, fungus), not doorways, stairs or what an item would sink or burn or fall into.
     pub const fn holds_items(self) -> bool {
         matches!(
             self,
-            Tile::Floor | Tile::Corridor | Tile::Grass | Tile::ShallowWater | Tile::Bridge | Tile::Ashes
+            Tile::Floor | Tile::Corridor | Tile::Grass | Tile::ShallowWater | Tile::Bridge | Tile::Ashes | Tile::Fungus
         )
     }
 
@@ -186,7 +193,7 @@ impl Tile {
     /// True when nothing can step onto this tile right now.
     pub const fn blocks_movement(self) -> bool {
         match self {
-            Tile::Wall | Tile::SecretDoor | Tile::SecretCorridor | Tile::Crystal => true,
+            Tile::Wall | Tile::SecretDoor | Tile::SecretCorridor | Tile::Crystal | Tile::Torch => true,
             Tile::Door(s) => s.blocks(),
             Tile::Floor
             | Tile::Corridor
@@ -198,7 +205,8 @@ impl Tile {
             | Tile::Lava
             | Tile::Chasm
             | Tile::Bridge
-            | Tile::Ashes => false,
+            | Tile::Ashes
+            | Tile::Fungus => false,
         }
     }
 
@@ -230,6 +238,8 @@ impl Tile {
             Tile::SecretCorridor => "secret corridor",
             Tile::Ashes => "ashes",
             Tile::Crystal => "crystal",
+            Tile::Torch => "torch",
+            Tile::Fungus => "glowing fungus",
         }
     }
 
@@ -247,6 +257,8 @@ impl Tile {
             Tile::Bridge => "A bridge: it crosses what lies below.",
             Tile::Ashes => "Ashes: what fire left.",
             Tile::Crystal => "Crystal: wall turned glass by a scroll of shattering; solid, but seen through.",
+            Tile::Torch => "A torch on the wall: it lights the room, and whoever stands in its light is seen.",
+            Tile::Fungus => "Glowing fungus: walked as floor; it lights the ground round it.",
             _ => return None,
         })
     }
@@ -278,6 +290,8 @@ impl Tile {
             Tile::SecretCorridor => 's',
             Tile::Ashes => '`',
             Tile::Crystal => '&',
+            Tile::Torch => 'T',
+            Tile::Fungus => 'f',
         }
     }
 

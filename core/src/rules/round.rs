@@ -466,6 +466,7 @@ pub(crate) fn monsters_act(
     let player_at = stage.player.at;
     let reach = radius.max(MAX_SIGHT);
     senses.look(&stage.dungeon.level().map, player_at, reach);
+    senses.light_up(stage.dungeon.level(), stage.dungeon.depth(), player_at, radius);
     if loudness > 0 {
         senses.listen(&stage.dungeon.level().map, player_at, loudness);
     } else {
@@ -509,7 +510,7 @@ pub(crate) fn monsters_act(
         };
         let was_asleep = m.mind == Mind::Asleep;
         let shown = |senses: &Senses, m: &Monster, level: &crate::world::Level| {
-            seen(senses, m.at) && !m.hidden_from(&level.map, player_at)
+            seen(senses, m.at) && !m.hidden_from(&level.map, senses.light(), player_at)
         };
         if mind::hear(&mut m, player_at, loudness, stage.dungeon.level(), senses)
             && was_asleep

@@ -1,15 +1,16 @@
 //! What the monsters sense of the player in a turn: one line-of-sight pass from the player (sight
 //! is symmetric, so it serves every monster), how far the player's noise carries (one walk out
-//! from the player, `listen`), and the ways to the hunters' targets. Scratch kept between turns,
-//! never game state.
+//! from the player, `listen`), the ways to the hunters' targets, and the level's light (`light_up`).
+//! Scratch kept between turns, never game state: all of it is worked out from the state.
 
 use crate::fov::compute_fov;
+use crate::fov::light::{FIRE, Glow, LightMap, own_glow, view_window};
 use crate::geom::Pos;
 use crate::map::TileMap;
 use crate::paths::StepField;
 
 use crate::map::{DoorState, Tile};
-use crate::world::{Doors, Ground};
+use crate::world::{Doors, Ground, Level};
 
 use super::noise::THROUGH_SHUT_DOOR;
 
@@ -38,6 +39,8 @@ pub(crate) struct Senses {
     /// line of sight holds it (and it is within the monster's sight radius).
     allies: Vec<(u32, Pos, Marks)>,
     allies_used: usize,
+    /// The level's light, and the player's (`light_up`).
+    light: LightMap,
 }
 
 /// A set of tile indices emptied at once: a tile is in it while its stamp is the current one, so
@@ -81,6 +84,32 @@ impl Marks {
 }
 
 impl Senses {
+    /// Lights `level` (level `depth`, the player at `player_at` carrying its light) as far round
+    /// the player as `reach`: its glows, fires and glowing monsters, worked out again only when
+    /// they, the tiles or the player's place have changed.
+    pub fn light_up(&mut self, level: &Level, depth: u32, player_at: Pos, reach: u32) {
+        // What moves or burns out: fires, and monsters that glow (a will-o'-wisp, a fire
+        // elemental). Their fingerprint (where each is: how long a fire still burns does not
+        // change its light) says when to work the light out again.
+        let glowing = level.monsters.iter().filter_map(|m| m.kind.glow().map(|g| (m.at, g)));
+        let burning = level.fire.keys().map(|&p| (p, FIRE));
+        let moving: Vec<(Pos, Glow)> = burning.chain(glowing).collect();
+        let print = moving.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, (p, g)| {
+            let at = u64::from(p.x as u32) << 32 | u64::from(p.y as u32);
+            (h ^ at ^ u64::from(g.radius) << 60).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+        let window = view_window(player_at, reach);
+        let print = print ^ level.fire.len() as u64;
+        self.light
+            .light_up(&level.map, depth, moving.into_iter(), print, window);
+        self.light.carry(Some((player_at, own_glow(depth))));
+    }
+
+    /// The light as last worked out (`light_up`).
+    pub const fn light(&self) -> &LightMap {
+        &self.light
+    }
+
     /// Marks every tile in line of sight of `from` within `reach` (one shadowcast), and drops
     /// the ways found before (the level may have changed).
     pub fn look(&mut self, map: &TileMap, from: Pos, reach: u32) {
@@ -154,7 +183,7 @@ impl Senses {
             for q in crate::paths::neighbours8(map.pos_of(i)) {
                 let Some(tile) = map.get(q) else { continue };
                 let cost = match tile {
-                    Tile::Wall => continue,
+                    Tile::Wall | Tile::Torch | Tile::Crystal => continue,
                     Tile::Door(DoorState::Closed | DoorState::Locked) => THROUGH_SHUT_DOOR,
                     _ => 1,
                 };
@@ -298,7 +327,8 @@ pub(crate) const fn enterable(tile: Tile, gait: Gait) -> bool {
         (Tile::Wall, Ground::Burrows) => true,
         (Tile::Lava, Ground::Wades | Ground::Flies) => true,
         (Tile::Chasm, Ground::Flies) => true,
-        (Tile::Wall | Tile::SecretDoor | Tile::SecretCorridor, _) => false,
+        // Rock, a torch on it, crystal: solid to all but a burrower in plain rock.
+        (Tile::Wall | Tile::SecretDoor | Tile::SecretCorridor | Tile::Crystal | Tile::Torch, _) => false,
         // Only fliers cross water, lava and chasms: the rest keep out of them.
         (Tile::DeepWater | Tile::Lava | Tile::Chasm, _) => false,
         (Tile::Door(DoorState::Locked), _) => matches!(gait.doors, Doors::Smashes),

@@ -345,12 +345,18 @@ impl Run {
         &self.sight
     }
 
+    /// How the level is lit now, the player's own light with it (as at the last look).
+    pub fn light(&self) -> &crate::fov::light::LightMap {
+        self.senses.light()
+    }
+
     /// Whether the player sees `m`: it stands in sight and is not hidden there (an unseen kind
     /// or a swimmer under the water, but from the next tile: `Monster::hidden_from`).
     pub fn sees(&self, m: &Monster) -> bool {
         // Telepathic, the player senses every monster on the level.
         self.player.status.telepathy > 0
-            || self.sight.is_visible(m.at) && !m.hidden_from(&self.dungeon.level().map, self.player.at)
+            || self.sight.is_visible(m.at)
+                && !m.hidden_from(&self.dungeon.level().map, self.senses.light(), self.player.at)
     }
 
     /// This run with the player seeing `radius` tiles far, having looked around.
@@ -570,14 +576,16 @@ impl Run {
         let depth = self.dungeon.depth();
         let map = &self.dungeon.level().map;
         self.sight.recompute(map, self.player.at);
+        let reach = self.sight.radius();
+        self.senses.light_up(self.dungeon.level(), depth, self.player.at, reach);
         let memory = self.player.memory.level_mut(depth, map);
         memory.remember(map, self.sight.visible());
-        let sight = &self.sight;
+        let (sight, light) = (&self.sight, self.senses.light());
         let (level, at) = (self.dungeon.level(), self.player.at);
         let seen: Vec<Sighting> = level
             .monsters
             .iter()
-            .filter(|m| sight.is_visible(m.at) && !m.hidden_from(&level.map, at))
+            .filter(|m| sight.is_visible(m.at) && !m.hidden_from(&level.map, light, at))
             .map(|m| Sighting {
                 id: m.id,
                 at: m.at,

@@ -59,7 +59,12 @@ use crate::world::{Beginning, Boon};
 /// change what every level holds and what the player can do: a ring's plus works every turn
 /// (healing, noise, noticing, recharging), staffs and charms recharge with time; the state hash
 /// takes in the rings worn and each item's wait.
-pub const RULES: u32 = 10;
+///
+/// Rules 11: light. Levels hold torches and glowing fungus (laid last, from a stream of their
+/// own); what stands in darkness is not seen but from the next tile, a player in darkness is
+/// noticed from half as far; a slowed monster's owed turns are capped (`MOST_SLOWED`), and a save
+/// holding one continues.
+pub const RULES: u32 = 11;
 
 /// A checkpoint (the state hash) is kept every this many turns.
 pub const CHECKPOINT_EVERY: u64 = 50;

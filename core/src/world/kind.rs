@@ -9,6 +9,10 @@ use crate::rng::GenRng;
 /// Energy an actor of normal speed gains each turn; it acts once for every `NORMAL_SPEED` held.
 pub const NORMAL_SPEED: i32 = 100;
 
+/// The most turns a monster may be slowed for at once (a staff of slowness zapped again adds to
+/// the slowness up to this): its energy never falls below `-MOST_SLOWED * NORMAL_SPEED`.
+pub const MOST_SLOWED: i32 = 40;
+
 /// How a kind gets past a closed door.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Doors {
@@ -451,6 +455,20 @@ impl Kind {
     /// What players call it ("goblin").
     pub const fn name(self) -> &'static str {
         self.stats().name
+    }
+
+    /// The light it gives where it goes: a will-o'-wisp's cold glow, a fire elemental's flames;
+    /// the rest give none (and are not seen in darkness).
+    pub const fn glow(self) -> Option<crate::fov::light::Glow> {
+        use crate::fov::light::{FIRE, Glow, Rgb};
+        match self {
+            Kind::Wisp => Some(Glow {
+                colour: Rgb::new(120, 190, 256),
+                radius: 3,
+            }),
+            Kind::FireElemental => Some(FIRE),
+            _ => None,
+        }
     }
 
     /// A kind for level `depth`, by the weights of the kinds found there.

@@ -29,7 +29,8 @@ pub use item::{
 };
 pub use kind::{
     BLINK_FROM, BLINK_ONE_IN, CAST_ONE_IN, CONFUSE_TURNS, CORRODE_ONE_IN, CORRODED_MOST, Doors, FADES_ONE_IN, Ground,
-    Habit, Kind, MAX_SIGHT, NORMAL_SPEED, Phase, REGENERATES_EVERY, SHIELD, SUMMONS_MOST, Stats, WEB_TURNS,
+    Habit, Kind, MAX_SIGHT, MOST_SLOWED, NORMAL_SPEED, Phase, REGENERATES_EVERY, SHIELD, SUMMONS_MOST, Stats,
+    WEB_TURNS,
 };
 pub use level::{Key, Level, Loot};
 pub use look::{Look, look};

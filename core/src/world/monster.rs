@@ -68,17 +68,19 @@ impl Monster {
     }
 
     /// Whether a player at `player_at` fails to see it where it stands though the tile is in
-    /// sight: an unseen kind but from the next tile, a swimmer under deep water but from its
-    /// shore (next to it). An ally is never hidden from the player.
-    pub fn hidden_from(&self, map: &crate::map::TileMap, player_at: Pos) -> bool {
+    /// sight: one standing in darkness (by `light`, the player's own light with the level's), an
+    /// unseen kind, a swimmer under deep water, each but from the next tile. An ally is never
+    /// hidden from the player.
+    pub fn hidden_from(&self, map: &crate::map::TileMap, light: &crate::fov::light::LightMap, player_at: Pos) -> bool {
         let next_to = (self.at.x - player_at.x).abs() <= 1 && (self.at.y - player_at.y).abs() <= 1;
         !next_to
             && !self.is_ally()
-            && match self.kind.stats().habit {
-                super::Habit::Unseen => true,
-                super::Habit::Submerges => map.tile(self.at) == crate::map::Tile::DeepWater,
-                _ => false,
-            }
+            && (!light.lit(self.at)
+                || match self.kind.stats().habit {
+                    super::Habit::Unseen => true,
+                    super::Habit::Submerges => map.tile(self.at) == crate::map::Tile::DeepWater,
+                    _ => false,
+                })
     }
 
     /// Whether it is in chains, waiting to be freed.

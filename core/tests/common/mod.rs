@@ -228,11 +228,12 @@ pub fn check(map: &TileMap, depth: u32) -> Result<(), String> {
         if !a.tiles().any(|p| map.tile(p).is_walkable()) {
             return Err(format!("room {i} has no ground to walk on"));
         }
-        // The ring around the floor is wall or door, never open floor: rooms are closed.
+        // The ring around the floor is wall (a torch on it is wall) or door, never open floor:
+        // rooms are closed.
         if a.grow(1)
             .tiles()
             .filter(|p| !a.contains(*p))
-            .any(|p| !matches!(map.tile(p), Tile::Wall | Tile::Door(_) | Tile::SecretDoor))
+            .any(|p| !matches!(map.tile(p), Tile::Wall | Tile::Torch | Tile::Door(_) | Tile::SecretDoor))
         {
             return Err(format!("room {i} has a hole in its wall"));
         }

@@ -188,8 +188,9 @@ impl Builder {
             | Tile::Lava
             | Tile::Chasm
             | Tile::Bridge
-            | Tile::Ashes => Cell::Floor,
-            Tile::SecretDoor | Tile::SecretCorridor | Tile::Crystal => Cell::Ring,
+            | Tile::Ashes
+            | Tile::Fungus => Cell::Floor,
+            Tile::SecretDoor | Tile::SecretCorridor | Tile::Crystal | Tile::Torch => Cell::Ring,
         }
     }
 

@@ -2,17 +2,19 @@
 //! cellular automata, crosses, circles, hand-drawn prefabs from `core/data/prefabs.txt`), lakes
 //! of deep water, lava or chasm placed only where they cut nothing apart (Brogue's rule: a lake
 //! stays only if everything still reaches everything, or a bridge is built), grass, secret doors
-//! and corridors that never hide the only way, and traps that can always be walked round. Deeper
-//! levels get more of all of it (seed 001).
+//! and corridors that never hide the only way, traps that can always be walked round, and the
+//! lights (torches, glowing fungus). Deeper levels get more of all of it but torches (seed 001).
 
 use crate::geom::{Pos, Rect};
 use crate::map::{Tile, TileMap};
 
+mod lights;
 mod liquids;
 mod secrets;
 mod shapes;
 mod traps;
 
+pub(crate) use lights::light;
 pub(crate) use liquids::flood;
 pub(crate) use secrets::hide_secrets;
 pub(crate) use shapes::reshape;

@@ -5,7 +5,7 @@ use super::{Applied, Stage, said, the};
 use crate::geom::Pos;
 use crate::map::Tile;
 use crate::rules::Effect;
-use crate::world::{Class, Item, ItemKind, Mind, NORMAL_SPEED, PATIENCE, QUARTERS, capitalised};
+use crate::world::{Class, Item, ItemKind, MOST_SLOWED, Mind, NORMAL_SPEED, PATIENCE, QUARTERS, capitalised};
 
 /// The magic family: what happens to the pack, to what the player knows and to a monster.
 pub(super) fn magic(stage: &mut Stage, effect: Effect) -> Applied {
@@ -119,7 +119,8 @@ pub(super) fn magic(stage: &mut Stage, effect: Effect) -> Applied {
             let name = the(level, target);
             match level.monster_index(target) {
                 Some(i) => {
-                    level.monsters[i].energy -= i32::from(turns) * NORMAL_SPEED;
+                    let m = &mut level.monsters[i];
+                    m.energy = (m.energy - i32::from(turns) * NORMAL_SPEED).max(-MOST_SLOWED * NORMAL_SPEED);
                     said(format!("{} slows to a crawl.", capitalised(&name)))
                 }
                 None => Applied::default(),

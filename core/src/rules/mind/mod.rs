@@ -104,9 +104,15 @@ pub const fn distance_sq(a: Pos, b: Pos) -> i64 {
 }
 
 /// Whether `m` notices the player at `player_at`: it stands in the player's line of sight and
-/// the player is within its sight radius.
+/// the player is within its sight radius, half of it while the player stands in darkness (its
+/// own light aside: `LightMap::dark_around`).
 pub(crate) fn notices(m: &Monster, player_at: Pos, senses: &Senses) -> bool {
-    let r = i64::from(sight_radius(m));
+    let sight = sight_radius(m);
+    let r = i64::from(if senses.light().dark_around(player_at) {
+        sight.div_ceil(2)
+    } else {
+        sight
+    });
     senses.in_line(m.at) && distance_sq(m.at, player_at) <= r * r
 }
 

@@ -285,7 +285,7 @@ fn step(scene: &Scene, actor: &Actor, dir: Dir8, rng: &mut GenRng) -> Result<Vec
                 onto: Tile::Corridor,
             },
         ]),
-        Tile::Wall | Tile::SecretDoor | Tile::SecretCorridor | Tile::Crystal => Err(Refusal::Wall),
+        Tile::Wall | Tile::SecretDoor | Tile::SecretCorridor | Tile::Crystal | Tile::Torch => Err(Refusal::Wall),
         Tile::Door(DoorState::Closed) => match actor.doors {
             Doors::Opens => Ok(vec![Effect::DoorOpened(to)]),
             Doors::Smashes => Ok(vec![Effect::DoorSmashed(to)]),
@@ -315,7 +315,8 @@ fn step(scene: &Scene, actor: &Actor, dir: Dir8, rng: &mut GenRng) -> Result<Vec
         | Tile::Chasm
         | Tile::Bridge
         | Tile::Lava
-        | Tile::Ashes => {
+        | Tile::Ashes
+        | Tile::Fungus => {
             match scene.occupant(to) {
                 Some(Who::Monster(id)) if actor.who == Who::Player && scene.side(Who::Monster(id)) == Side::Neither => {
                     // A bump at a captive works at its chains.

@@ -4,7 +4,7 @@
 use crate::map::{DoorState, Tile};
 use crate::save::formats::{Block, v2};
 
-/// A tile's byte in a level's or a memory's block (format 2 on; bytes 8 to 16 from format 7).
+/// A tile's byte in a level's or a memory's block (format 2 on; bytes 8 to 16 from format 7, 17 from 13, 18 and 19 from rules 11).
 pub(crate) const fn code(tile: Tile) -> u8 {
     match tile {
         Tile::Wall => 0,
@@ -25,6 +25,8 @@ pub(crate) const fn code(tile: Tile) -> u8 {
         Tile::SecretCorridor => 15,
         Tile::Ashes => 16,
         Tile::Crystal => 17,
+        Tile::Torch => 18,
+        Tile::Fungus => 19,
     }
 }
 
@@ -49,6 +51,8 @@ pub(crate) const fn tile(code: u8) -> Option<Tile> {
         15 => Tile::SecretCorridor,
         16 => Tile::Ashes,
         17 => Tile::Crystal,
+        18 => Tile::Torch,
+        19 => Tile::Fungus,
         _ => return None,
     })
 }

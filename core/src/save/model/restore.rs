@@ -11,8 +11,8 @@ use crate::map::{Tile, TileMap};
 use crate::rng::GenRng;
 use crate::run::{Run, RunSpec};
 use crate::world::{
-    Boon, Class, Feat, Item, KeyRing, Kind, Level, MAX_HP, MAX_STATUS, MOST_PLUS, MessageLog, Mind, NORMAL_SPEED, Pack,
-    Player, STOMACH,
+    Boon, Class, Feat, Item, KeyRing, Kind, Level, MAX_HP, MAX_STATUS, MOST_PLUS, MOST_SLOWED, MessageLog, Mind,
+    NORMAL_SPEED, Pack, Player, STOMACH,
 };
 
 /// Whether `item`'s enchantment is one it can have: none, or up to `MOST_PLUS` on a weapon or armour.
@@ -105,7 +105,8 @@ fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Leve
         if !(1..=m.max_hp() + crate::world::SHIELD).contains(&m.hp) {
             return Err(format!("a {name} on depth {depth} has {} hit points", m.hp));
         }
-        if !(0..NORMAL_SPEED).contains(&m.energy) {
+        // A slowed monster owes turns (`Effect::Slowed`): its energy is below nothing.
+        if !(-MOST_SLOWED * NORMAL_SPEED..NORMAL_SPEED).contains(&m.energy) {
             return Err(format!("a {name} on depth {depth} has {} energy saved up", m.energy));
         }
         if !ids.insert(m.id) {

@@ -29,6 +29,8 @@ pub const fn colour(tile: Option<Tile>) -> [u8; 4] {
         Some(Tile::Bridge) => [146, 96, 46, 255],
         Some(Tile::Ashes) => [96, 90, 84, 255],
         Some(Tile::Crystal) => [150, 210, 230, 255],
+        Some(Tile::Torch) => [230, 170, 70, 255],
+        Some(Tile::Fungus) => [90, 200, 120, 255],
     }
 }
 
