@@ -12,7 +12,7 @@ use delve::actor::Player;
 use delve::assets::tiles;
 use delve::player::command::PlayerCommand;
 use delve::turn::Game;
-use delve::ui::palette::{REMEMBERED, lit};
+use delve::ui::palette::{REMEMBERED, grain, lit};
 use delve_core::dungeon::Dungeon;
 use delve_core::fov::{DEFAULT_RADIUS, LevelMemory, Viewshed, visible_tiles};
 use delve_core::generation::GenParams;
@@ -64,7 +64,7 @@ fn map(app: &App) -> &TileMap {
 
 /// The colour a tile in view at `p` is drawn in: its light's, steady.
 fn in_light(app: &App, p: Pos) -> Color {
-    lit(app.world().resource::<Game>().light().at(p), 1.0)
+    grain(lit(app.world().resource::<Game>().light().at(p), 1.0), p)
 }
 
 fn viewshed(app: &mut App) -> Viewshed {
@@ -312,7 +312,7 @@ fn tile_looks_follow_the_view() {
     assert_eq!(look(&mut app, Pos::new(5, 2)).unwrap().0, tiles::DOOR_CLOSED);
     assert_eq!(
         look(&mut app, Pos::new(8, 2)),
-        Some((tiles::FLOOR, REMEMBERED, true)),
+        Some((tiles::FLOOR, grain(REMEMBERED, Pos::new(8, 2)), true)),
         "remembered: dimmed"
     );
 }

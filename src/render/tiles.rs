@@ -144,12 +144,16 @@ impl<'a> Sight<'a> {
             Some(r) => lab_look(self.map, r, p),
             None => {
                 let light = self.light.at(p);
-                tile_look(
+                let look = tile_look(
                     self.memory.and_then(|m| m.get(p)),
                     self.viewshed.is_visible(p),
                     self.memory.is_some_and(|m| m.is_mapped_only(p)),
                     Some((light, self.flicker.map_or(1.0, |t| flicker(self.light.around(p), p, t)))),
-                )
+                );
+                Look {
+                    color: palette::grain(look.color, p),
+                    ..look
+                }
             }
         }
     }

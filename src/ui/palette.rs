@@ -141,6 +141,26 @@ pub fn lit(light: delve_core::fov::light::Rgb, flicker: f32) -> Color {
     Color::srgb(tint(light.r), tint(light.g), tint(light.b))
 }
 
+/// `colour` at map tile `p` with the grain of the stone: each tile a little lighter or darker
+/// and warmer or colder than its neighbours (up to 6 % a channel, the same for a tile every time:
+/// a hash of its place), as Brogue varies each cell's colours, so that a floor under one light
+/// is not one flat colour.
+pub fn grain(colour: Color, p: delve_core::geom::Pos) -> Color {
+    let mut h = (p.x as u32).wrapping_mul(0x9E37_79B9) ^ (p.y as u32).wrapping_mul(0x85EB_CA6B);
+    h ^= h >> 15;
+    h = h.wrapping_mul(0x2C1B_3C6D);
+    h ^= h >> 12;
+    let jitter = |shift: u32| 1.0 + (((h >> shift) & 0xFF) as f32 / 255.0 - 0.5) * 0.12;
+    let c = colour.to_srgba();
+    let shade = jitter(0);
+    Color::srgba(
+        c.red * shade * jitter(8).sqrt(),
+        c.green * shade * jitter(16).sqrt(),
+        c.blue * shade * jitter(24).sqrt(),
+        c.alpha,
+    )
+}
+
 /// Something drawn in its own tint (an item, a key, a trap) in view under `light`: only as bright
 /// as the light, never tinted by it, so a tint (and the colour-blind palette's) reads the same in
 /// every light.

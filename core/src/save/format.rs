@@ -17,7 +17,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::current;
-use super::formats::{Newest, Part, Parts, Save, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13};
+use super::formats::{Newest, Part, Parts, Save, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v14};
 use super::model::{SavedRun, save_level, save_memory};
 use crate::run::Run;
 
@@ -27,7 +27,7 @@ pub const MAGIC: [u8; 8] = *b"DELVE\0SV";
 /// made from a seed would differ: a new module in `formats` with its hop, a rung in `decode`'s
 /// ladder, `current` mapped to it, and a golden save in core/tests/data (every older one must
 /// go on loading).
-pub const FORMAT: u32 = 13;
+pub const FORMAT: u32 = 14;
 /// The oldest format this Delve reads (and migrates).
 pub const OLDEST: u32 = 1;
 /// Bytes of the header: the mark and the version.
@@ -291,7 +291,8 @@ pub fn decode(bytes: &[u8]) -> Result<SavedRun, SaveError> {
         10 => from_v10(read(body)?),
         11 => from_v11(read(body)?),
         12 => from_v12(read(body)?),
-        FORMAT => read(body)?,
+        // Format 14 is format 13's bytes (levels with torches and fungus): read alike.
+        13 | FORMAT => read(body)?,
         version => return Err(SaveError::Version(version)),
     };
     current::from_format(newest).map_err(SaveError::Damaged)
@@ -349,7 +350,7 @@ fn from_v11(s: Save<v9::Run, v11::Level>) -> Newest {
 
 /// Format 12: a run part and a level part without rings, staffs and charms.
 fn from_v12(s: Save<v9::Run, v12::Level>) -> Newest {
-    s.up::<v13::Run, v13::Level>()
+    s.up::<v14::Run, v14::Level>()
 }
 
 /// A save of the format whose parts are `R` and `L`, from its body.

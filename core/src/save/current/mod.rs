@@ -12,7 +12,7 @@ mod tiles;
 
 use crate::fov::Sighting;
 use crate::geom::Pos;
-use crate::save::formats::{Block, Newest, Save, v1, v2, v3, v4, v7, v9, v12, v13};
+use crate::save::formats::{Block, Newest, Save, v1, v2, v3, v4, v7, v9, v12, v14};
 use crate::save::model::{SavedGear, SavedLevel, SavedMemory, SavedPlayer, SavedRun};
 use crate::world::{Boon, FloorItem, Growth, Item, Kind, Loot, Monster, RunRecord, Trap, TrapKind};
 use leaves::{enchant, item_of, item_part, pluses_of, status_of, status_part, wait, waits_of};
@@ -118,7 +118,7 @@ pub(crate) fn terrain(level: SavedLevel) -> v2::Terrain {
 }
 
 /// A level's part: the level and what the player remembers of it.
-pub(crate) fn level_part(level: SavedLevel, memory: Option<SavedMemory>) -> v13::Level {
+pub(crate) fn level_part(level: SavedLevel, memory: Option<SavedMemory>) -> v14::Level {
     let bonds = level.monsters.iter().filter_map(leaves::bond).collect();
     let champions = level
         .monsters
@@ -203,7 +203,7 @@ pub(crate) fn level_part(level: SavedLevel, memory: Option<SavedMemory>) -> v13:
         bonds,
         champions,
     };
-    v13::Level {
+    v14::Level {
         level,
         waits,
         loot_waits,
@@ -211,8 +211,8 @@ pub(crate) fn level_part(level: SavedLevel, memory: Option<SavedMemory>) -> v13:
 }
 
 /// A level and its memory back from its part, or what is wrong with it.
-fn level_of(part: v13::Level, depth: usize) -> Result<(SavedLevel, Option<SavedMemory>), String> {
-    let v13::Level {
+fn level_of(part: v14::Level, depth: usize) -> Result<(SavedLevel, Option<SavedMemory>), String> {
+    let v14::Level {
         level,
         waits,
         loot_waits,
@@ -450,7 +450,7 @@ pub(crate) fn to_format(saved: SavedRun) -> Newest {
         feats,
         pluses,
     };
-    let run = v13::Run {
+    let run = v14::Run {
         run,
         known_high: (known >> 32) as u32,
         felt,
@@ -466,7 +466,7 @@ pub(crate) fn to_format(saved: SavedRun) -> Newest {
 /// checks it), or what in it names nothing: a kind, a tile, an enchanted item.
 pub(crate) fn from_format(save: Newest) -> Result<SavedRun, String> {
     let Save { run, levels: parts } = save;
-    let v13::Run {
+    let v14::Run {
         run,
         known_high,
         felt,
