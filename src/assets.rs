@@ -55,6 +55,12 @@ pub mod tiles {
     /// A torch on a wall, and glowing fungus on a floor.
     pub(crate) const TORCH: u32 = 68;
     pub(crate) const FUNGUS: u32 = 69;
+    /// The walls and floors of the first levels (moss, roots) and of the deepest (crystal veins,
+    /// bone): the middle levels keep `WALL` and `FLOOR`.
+    pub const MOSSY_WALL: u32 = 70;
+    pub const ROOTED_FLOOR: u32 = 71;
+    pub const DEEP_WALL: u32 = 72;
+    pub const BONE_FLOOR: u32 = 73;
     /// A trap (pale, tinted by its kind: `TrapKind::stats().look`).
     pub(crate) const TRAP: u32 = 40;
     /// Fire, drawn over the tile that burns.
@@ -66,9 +72,9 @@ pub mod tiles {
     /// A ration (pale, tinted as the items are): food's own picture, after the six classes'.
     #[cfg(test)]
     pub(crate) const RATION: u32 = 44;
-    /// Tiles drawn in the tileset (8 to a row): glowing fungus is the last.
+    /// Tiles drawn in the tileset (8 to a row): the bone floor is the last.
     #[cfg(test)]
-    pub(crate) const COUNT: u32 = 70;
+    pub(crate) const COUNT: u32 = 74;
     /// Side of a tile in pixels.
     pub(crate) const SIZE: u32 = 16;
 }
@@ -81,7 +87,7 @@ pub struct GameAssets {
     #[asset(path = "embedded://tiles/tileset.png")]
     #[asset(image(sampler(filter = nearest)))]
     pub tileset: Handle<Image>,
-    #[asset(texture_atlas_layout(tile_size_x = 16, tile_size_y = 16, columns = 8, rows = 9))]
+    #[asset(texture_atlas_layout(tile_size_x = 16, tile_size_y = 16, columns = 8, rows = 10))]
     pub layout: Handle<TextureAtlasLayout>,
 }
 
@@ -202,6 +208,10 @@ mod tests {
             (tiles::CRYSTAL, "crystal"),
             (tiles::TORCH, "torch"),
             (tiles::FUNGUS, "glowing fungus"),
+            (tiles::MOSSY_WALL, "mossy wall"),
+            (tiles::ROOTED_FLOOR, "rooted floor"),
+            (tiles::DEEP_WALL, "deep wall"),
+            (tiles::BONE_FLOOR, "bone floor"),
             (tiles::RING, "ring"),
             (tiles::STAFF, "staff"),
             (tiles::CHARM, "charm"),

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Draws Delve's tileset, assets/tiles/tileset.png: 16x16 tiles, 8 to a row, 9 rows.
+"""Draws Delve's tileset, assets/tiles/tileset.png: 16x16 tiles, 8 to a row, 10 rows.
 
 Index (assets/tiles/tiles.txt is the table; src/assets.rs `tiles` is checked against it): 0 wall, 1 room floor, 2 corridor floor, 3 closed door,
 4 open door, 5 locked door, 6 player, 7 stairs down, 8 stairs up, 9 key, 10 rat, 11 jackal,
@@ -14,7 +14,9 @@ the salamander, 49-58 the eel, the pink jelly, the giant spider, the rock worm, 
 elemental, the goblin conjurer, the spectral blade, the goblin mystic, the acid mound and the
 phantom, 59 the warden (the Heartstone's guardian), 60-62 a ring, a staff and a charm (pale, tinted
 as the items are), 63-66 the spear, the war axe, the rapier and the war hammer, 67 crystal (pale,
-tinted), 68 a torch on a wall, 69 glowing fungus.
+tinted), 68 a torch on a wall, 69 glowing fungus, 70-73 the walls and floors of the first levels
+(mossy, rooted) and of the deepest (dark stone veined with crystal, floor strewn with bone): the
+middle levels keep the worked stone of 0 and 1.
 Plain Python 3 (no packages): run it from anywhere to redraw the PNG.
 """
 import os
@@ -22,7 +24,7 @@ import struct
 import zlib
 
 T = 16
-COLS, ROWS = 8, 9
+COLS, ROWS = 8, 10
 
 # Palette: one character per colour in the drawings below; '.' is transparent.
 PAL = {
@@ -169,6 +171,44 @@ def fungus():
             x, y = cx + dx, cy + dy
             if 0 <= x < T and 0 <= y < T:
                 rows[y][x] = ch
+    return ["".join(r) for r in rows]
+
+
+def mossy_wall():
+    """The wall of the first levels: the same courses, moss creeping over them from above."""
+    rows = [list(r) for r in wall()]
+    for x in range(T):
+        drop = (x * 7 + 3) % 5
+        for y in range(drop + 1):
+            rows[y][x] = "2" if (x + y) % 3 else "1"
+    for x, y in [(3, 9), (4, 9), (11, 13), (12, 13), (12, 14), (7, 6)]:
+        rows[y][x] = "1"
+    return ["".join(r) for r in rows]
+
+
+def rooted_floor():
+    """The floor of the first levels: earth-dark stone with tufts of moss and a root across it."""
+    rows = [list(r) for r in floor("f", "F", [(7, 7), (13, 3)])]
+    for x, y in [(2, 3), (3, 3), (2, 4), (11, 11), (12, 11), (12, 12), (5, 13)]:
+        rows[y][x] = "2"
+    for x, y in [(1, 9), (2, 9), (3, 10), (4, 10), (5, 10), (6, 11), (7, 11), (8, 12)]:
+        rows[y][x] = "W"
+    return ["".join(r) for r in rows]
+
+
+def deep_wall():
+    """The wall of the deepest levels: dark stone, veined with glinting crystal."""
+    rows = [list(r.replace("s", "G").replace("S", "s")) for r in wall()]
+    for x, y in [(2, 1), (3, 2), (4, 3), (5, 4), (6, 5), (10, 8), (11, 9), (12, 10), (13, 11), (9, 13)]:
+        rows[y][x] = "^" if (x + y) % 2 else "~"
+    return ["".join(r) for r in rows]
+
+
+def bone_floor():
+    """The floor of the deepest levels: dark stone strewn with bone."""
+    rows = [list(r) for r in floor("f", "F", [(2, 12), (13, 3)])]
+    for x, y in [(3, 5), (4, 5), (5, 5), (3, 4), (5, 6), (10, 11), (11, 11), (12, 11), (12, 10), (9, 2)]:
+        rows[y][x] = "h"
     return ["".join(r) for r in rows]
 
 
@@ -1326,6 +1366,10 @@ ART = {
     "crystal": CRYSTAL,
     "torch": torch(),
     "glowing fungus": fungus(),
+    "mossy wall": mossy_wall(),
+    "rooted floor": rooted_floor(),
+    "deep wall": deep_wall(),
+    "bone floor": bone_floor(),
 }
 
 

@@ -64,15 +64,36 @@ pub const fn tile_index(tile: Tile) -> u32 {
     }
 }
 
-/// The look of a spot the player remembers as `remembered` (in view, that is what is there now):
+/// The texture of a tile on level `depth`: as `tile_index` has it, but the walls and floors of
+/// the first three levels are mossy and rooted, and of the last three dark, veined with crystal and
+/// strewn with bone (the middle levels keep the worked stone), so that a level's depth shows at a
+/// glance. A secret is drawn as the wall of its level.
+pub const fn tile_index_at(tile: Tile, depth: u32) -> u32 {
+    let (top, deep) = (depth <= 3, depth >= 8);
+    match tile.looks() {
+        Tile::Wall if top => tiles::MOSSY_WALL,
+        Tile::Wall if deep => tiles::DEEP_WALL,
+        Tile::Floor if top => tiles::ROOTED_FLOOR,
+        Tile::Floor if deep => tiles::BONE_FLOOR,
+        _ => tile_index(tile),
+    }
+}
+
+/// The look of a spot on level `depth` the player remembers as `remembered` (in view, that is
+/// what is there now):
 /// in view, drawn in its light's colour and strength (`lit`: the light there and a flicker; none,
 /// in full); remembered, dim and cool; known only from a map (`mapped`), dim violet; never seen,
 /// not drawn. What glows itself (lava, a torch, fungus, crystal) is drawn in its own colours in
 /// view, as bright as it is: its light is already in its picture.
-pub(crate) fn tile_look(remembered: Option<Tile>, visible: bool, mapped: bool, lit: Option<(Rgb, f32)>) -> Look {
+pub(crate) fn tile_look(
+    remembered: Option<Tile>,
+    (visible, mapped): (bool, bool),
+    lit: Option<(Rgb, f32)>,
+    depth: u32,
+) -> Look {
     let glows = remembered.is_some_and(|t| delve_core::fov::light::tile_glow(t).is_some());
     Look {
-        index: remembered.map_or(tiles::WALL, tile_index),
+        index: tile_index_at(remembered.unwrap_or(Tile::Wall), depth),
         color: match (visible, mapped) {
             (true, _) if glows => palette::IN_VIEW,
             (true, _) => lit.map_or(palette::IN_VIEW, |(light, flicker)| palette::lit(light, flicker)),
@@ -120,6 +141,8 @@ pub(super) struct Sight<'a> {
     memory: Option<&'a LevelMemory>,
     viewshed: &'a Viewshed,
     light: &'a LightMap,
+    /// The level's depth (its walls' and floors' look).
+    depth: u32,
     /// Seconds of the flames' flicker (`None`: steady, as with reduced motion).
     flicker: Option<f32>,
     revealed: Option<&'a Revealed>,
@@ -133,6 +156,7 @@ impl<'a> Sight<'a> {
             memory: game.player().memory.level(game.dungeon().depth()),
             viewshed: game.sight(),
             light: game.light(),
+            depth: game.dungeon().depth(),
             flicker,
             revealed,
         }
@@ -146,9 +170,12 @@ impl<'a> Sight<'a> {
                 let light = self.light.at(p);
                 let look = tile_look(
                     self.memory.and_then(|m| m.get(p)),
-                    self.viewshed.is_visible(p),
-                    self.memory.is_some_and(|m| m.is_mapped_only(p)),
+                    (
+                        self.viewshed.is_visible(p),
+                        self.memory.is_some_and(|m| m.is_mapped_only(p)),
+                    ),
                     Some((light, self.flicker.map_or(1.0, |t| flicker(self.light.around(p), p, t)))),
+                    self.depth,
                 );
                 Look {
                     color: palette::grain(look.color, p),
@@ -521,5 +548,25 @@ fn attach_chunk_quads(
             tileset: layers.0.clone(),
             alpha_mode: AlphaMode2d::Blend,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_middle_and_deepest_levels_are_told_apart_at_a_glance() {
+        let looks = |depth| (tile_index_at(Tile::Wall, depth), tile_index_at(Tile::Floor, depth));
+        assert_eq!(looks(1), (tiles::MOSSY_WALL, tiles::ROOTED_FLOOR));
+        assert_eq!(looks(3), looks(1));
+        assert_eq!(looks(5), (tiles::WALL, tiles::FLOOR));
+        assert_eq!(looks(10), (tiles::DEEP_WALL, tiles::BONE_FLOOR));
+        // A secret is the wall of its level; the rest looks the same at every depth.
+        assert_eq!(tile_index_at(Tile::SecretDoor, 9), tiles::DEEP_WALL);
+        for t in [Tile::Corridor, Tile::Lava, Tile::Torch, Tile::Door(DoorState::Closed)] {
+            assert_eq!(tile_index_at(t, 1), tile_index(t));
+            assert_eq!(tile_index_at(t, 10), tile_index(t));
+        }
     }
 }

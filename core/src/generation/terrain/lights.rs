@@ -28,23 +28,18 @@ pub(crate) fn light(level: &mut Level, depth: u32, rng: &mut GenRng) {
     let map = &mut level.map;
     for room in rooms {
         if rng.percent(torch_percent(depth)) {
-            let torches = if room.w * room.h >= 60 { 2 } else { 1 };
             let spots = torch_spots(map, room);
-            for k in 0..torches.min(spots.len()) {
-                // The second on the far side of the rim from the first.
-                let i = if k == 0 {
-                    rng.below(spots.len() as u32) as usize
-                } else {
-                    0
-                };
-                let at = if k == 0 {
-                    spots[i]
-                } else {
-                    let first = spots.iter().copied().find(|&p| map.tile(p) == Tile::Torch);
-                    let far = |p: &Pos| first.map_or(0, |f| (p.x - f.x).abs() + (p.y - f.y).abs());
-                    *spots.iter().max_by_key(|p| far(p)).expect("spots is not empty")
-                };
-                map.set(at, Tile::Torch);
+            if !spots.is_empty() {
+                let first = spots[rng.below(spots.len() as u32) as usize];
+                map.set(first, Tile::Torch);
+                // A large room a second, on the far side of its rim from the first.
+                let apart = |p: &Pos| (p.x - first.x).abs() + (p.y - first.y).abs();
+                if room.w * room.h >= 60
+                    && let Some(&second) = spots.iter().max_by_key(|p| apart(p))
+                    && apart(&second) > 0
+                {
+                    map.set(second, Tile::Torch);
+                }
             }
         }
         let walls = room.tiles().filter(|&p| map.tile(p) == Tile::Wall).count();
