@@ -290,7 +290,7 @@ fn tile_looks_follow_the_view() {
     let look = |app: &mut App, p: Pos| delve::render::drawn_at(app.world_mut(), p).map(|(i, c)| (i, c, true));
     assert_eq!(
         look(&mut app, Pos::new(2, 2)),
-        Some((tiles::FLOOR, in_light(&app, Pos::new(2, 2)), true)),
+        Some((tiles::ROOTED_FLOOR, in_light(&app, Pos::new(2, 2)), true)),
         "in view: drawn in its light"
     );
     assert_eq!(look(&mut app, Pos::new(8, 2)), None, "never seen: no tile at all");
@@ -305,14 +305,14 @@ fn tile_looks_follow_the_view() {
     );
     assert_eq!(
         look(&mut app, Pos::new(8, 2)),
-        Some((tiles::FLOOR, in_light(&app, Pos::new(8, 2)), true)),
+        Some((tiles::ROOTED_FLOOR, in_light(&app, Pos::new(8, 2)), true)),
         "first seen: its tile is made"
     );
     act(&mut app, PlayerCommand::CloseDoor);
     assert_eq!(look(&mut app, Pos::new(5, 2)).unwrap().0, tiles::DOOR_CLOSED);
     assert_eq!(
         look(&mut app, Pos::new(8, 2)),
-        Some((tiles::FLOOR, grain(REMEMBERED, Pos::new(8, 2)), true)),
+        Some((tiles::ROOTED_FLOOR, grain(REMEMBERED, Pos::new(8, 2)), true)),
         "remembered: dimmed"
     );
 }
@@ -354,7 +354,7 @@ fn tiles_are_made_only_for_what_has_been_seen() {
 #[test]
 fn a_key_press_is_on_screen_in_the_frame_that_reads_it() {
     let mut app = support::keyboard_app(ROOMS, |app| {
-        app.add_plugins(delve::render::sprites::plugin);
+        app.add_plugins((delve::render::sprites::plugin, delve::render::glide::plugin));
     });
     let press = |app: &mut App, key: KeyCode| {
         key.press(app.world_mut());
@@ -379,17 +379,27 @@ fn a_key_press_is_on_screen_in_the_frame_that_reads_it() {
     app.update();
     assert_eq!(player(&mut app), Pos::new(5, 2), "in the doorway");
     let map = app.world().resource::<Game>().dungeon().level().map.clone();
-    let sprite = app
-        .world_mut()
-        .query_filtered::<&Transform, With<Player>>()
-        .single(app.world())
-        .unwrap()
-        .translation;
-    assert_eq!(
-        sprite.truncate(),
-        delve::render::space::world_pos(&map, Pos::new(5, 2)),
-        "the sprite stands there"
-    );
+    let at = |p: Pos| delve::render::space::world_pos(&map, p);
+    let sprite = |app: &mut App| {
+        app.world_mut()
+            .query_filtered::<(&Transform, Option<&delve::render::glide::Glide>), With<Player>>()
+            .single(app.world())
+            .map(|(t, g)| (t.translation.truncate(), g.map(|g| g.to().truncate())))
+            .unwrap()
+    };
+    assert_eq!(sprite(&mut app).1, Some(at(Pos::new(5, 2))), "the sprite glides there");
+    // A key pressed mid-glide plays at once: the next step is taken in the next frame, and the
+    // sprite glides on toward it from where it is drawn.
+    KeyCode::ArrowRight.release(app.world_mut());
+    app.update();
+    KeyCode::ArrowRight.press(app.world_mut());
+    app.update();
+    assert_eq!(player(&mut app), Pos::new(6, 2), "the step played mid-glide");
+    assert_eq!(sprite(&mut app).1, Some(at(Pos::new(6, 2))));
+    // The glide is over well within a tenth of a second: the sprite stands on its tile.
+    std::thread::sleep(std::time::Duration::from_millis(120));
+    app.update();
+    assert_eq!(sprite(&mut app), (at(Pos::new(6, 2)), None), "the sprite stands there");
     let view = viewshed(&mut app);
     assert!(
         view.visible().iter().any(|p| !before.contains(p)),

@@ -9,6 +9,7 @@ use delve_core::world::Monster;
 
 use crate::actor::LevelScoped;
 use crate::assets::{GameAssets, tiles};
+use crate::render::glide::{Glide, move_to};
 use crate::render::shown::Shown;
 use crate::render::space::world_pos;
 use crate::turn::{Game, TurnSet};
@@ -106,10 +107,10 @@ fn show_monsters(
     mut commands: Commands,
     assets: Res<GameAssets>,
     game: Res<Game>,
-    mut sprites: Query<(Entity, &MonsterSprite, &mut Transform, &Children)>,
+    mut sprites: Query<(Entity, &MonsterSprite, &mut Transform, &Children, Option<&Glide>)>,
     mut bars: Query<BarParts, MarksOnly>,
     mut lab: Shown,
-    settings: Res<crate::settings::Settings>,
+    (settings, time): (Res<crate::settings::Settings>, Res<Time>),
 ) {
     let (lab, lab_changed) = lab.look();
     if !(game.is_changed() || lab_changed) {
@@ -118,7 +119,7 @@ fn show_monsters(
     let level = game.dungeon().level();
     // The lab shows every monster; else those the player sees.
     let in_view = |m: &&Monster| lab || game.sees(m);
-    for (entity, sprite, mut transform, children) in &mut sprites {
+    for (entity, sprite, mut transform, children, glide) in &mut sprites {
         let Some(m) = level
             .monster_index(sprite.0)
             .map(|i| &level.monsters[i])
@@ -128,9 +129,14 @@ fn show_monsters(
             continue;
         };
         let at = world_pos(&level.map, m.at).extend(layers::MONSTER);
-        if transform.translation != at {
-            transform.translation = at;
-        }
+        // A step glides; the lab shows the level as it is, at once.
+        let smooth = settings.animations && !lab;
+        move_to(
+            &mut commands,
+            (entity, &mut transform, glide),
+            at,
+            (time.elapsed_secs(), smooth),
+        );
         for &child in children {
             match bars.get_mut(child) {
                 Ok((mut mark, _, mut shown, true)) => set_bond(m, &mut mark, &mut shown),
@@ -142,7 +148,7 @@ fn show_monsters(
         }
     }
     for m in level.monsters.iter().filter(in_view) {
-        if sprites.iter().any(|(_, s, _, _)| s.0 == m.id) {
+        if sprites.iter().any(|(_, s, _, _, _)| s.0 == m.id) {
             continue;
         }
         let (mut bar, mut bar_at, mut shown) = (

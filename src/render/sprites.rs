@@ -7,6 +7,7 @@ use delve_core::geom::Pos;
 
 use crate::actor::{LevelScoped, Player};
 use crate::assets::{GameAssets, tiles};
+use crate::render::glide::{Glide, move_to};
 use crate::render::shown::Shown;
 use crate::render::space::world_pos;
 use crate::turn::{Game, TurnSet};
@@ -144,12 +145,25 @@ fn spawn_player_sprite(
     ));
 }
 
-/// The player's sprite stands where the run's player does.
-fn place_player_sprite(game: Res<Game>, mut player: Single<&mut Transform, With<Player>>) {
+/// The player's sprite stands where the run's player does: a step glides there (`glide`), a
+/// new level's arrival or a longer move jumps.
+fn place_player_sprite(
+    mut commands: Commands,
+    game: Res<Game>,
+    (time, settings): (Res<Time>, Res<crate::settings::Settings>),
+    mut depth: Local<u32>,
+    player: Single<(Entity, &mut Transform, Option<&Glide>), With<Player>>,
+) {
     if game.is_changed() {
         let to = world_pos(&game.dungeon().level().map, game.player().at).extend(layers::PLAYER);
-        if player.translation != to {
-            player.translation = to;
-        }
+        let same_level = std::mem::replace(&mut *depth, game.dungeon().depth()) == game.dungeon().depth();
+        let (entity, mut transform, glide) = player.into_inner();
+        let smooth = settings.animations && same_level;
+        move_to(
+            &mut commands,
+            (entity, &mut transform, glide),
+            to,
+            (time.elapsed_secs(), smooth),
+        );
     }
 }
