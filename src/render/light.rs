@@ -1,7 +1,8 @@
-//! Flames flicker: while a tile lit by fire, a torch or lava is in view, the window wakes eight
-//! times a second (not sixty: it stays near idle) and those tiles are drawn a little brighter or
-//! darker, smoothly from tile to tile. Reduced motion (Settings' animations off) keeps them
-//! steady and lets the window sleep until a key, as it does with no flame in view.
+//! Flames flicker, water ripples, lava flows: while a tile lit by fire, a torch or lava, or water
+//! or lava itself, is in view, the window wakes eight times a second (not sixty: it stays near
+//! idle) and those tiles are drawn a little brighter or darker, smoothly from tile to tile.
+//! Reduced motion (Settings' animations off) keeps them steady and lets the window sleep until a
+//! key, as it does with none of them in view.
 
 use std::time::Duration;
 
@@ -12,7 +13,7 @@ use delve_core::fov::light::Rgb;
 use delve_core::geom::Pos;
 
 use crate::render::shown::Revealed;
-use crate::render::tiles::{MapChunk, MapLayer, Sight, redraw};
+use crate::render::tiles::{MapChunk, MapLayer, Sight, flows, redraw};
 use crate::settings::Settings;
 use crate::turn::{Game, TurnSet};
 
@@ -41,8 +42,11 @@ fn flicker(
 ) {
     let light = game.light();
     let flames: Vec<Pos> = if settings.animations && revealed.is_none() {
+        let map = &game.dungeon().level().map;
         let visible = game.sight().visible().iter().copied();
-        visible.filter(|&p| flickers(light.around(p))).collect()
+        visible
+            .filter(|&p| flickers(light.around(p)) || map.get(p).is_some_and(flows))
+            .collect()
     } else {
         Vec::new()
     };

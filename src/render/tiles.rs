@@ -95,7 +95,8 @@ pub(crate) fn tile_look(
     Look {
         index: tile_index_at(remembered.unwrap_or(Tile::Wall), depth),
         color: match (visible, mapped) {
-            (true, _) if glows => palette::IN_VIEW,
+            // Its own light, wavering as its flames or its flow do (`lit`'s flicker: 1 steady).
+            (true, _) if glows => lit.map_or(palette::IN_VIEW, |(_, f)| Color::srgb(f, f, f)),
             (true, _) => lit.map_or(palette::IN_VIEW, |(light, flicker)| palette::lit(light, flicker)),
             (false, true) => palette::MAPPED,
             (false, false) => palette::REMEMBERED,
@@ -174,7 +175,7 @@ impl<'a> Sight<'a> {
                         self.viewshed.is_visible(p),
                         self.memory.is_some_and(|m| m.is_mapped_only(p)),
                     ),
-                    Some((light, self.flicker.map_or(1.0, |t| flicker(self.light.around(p), p, t)))),
+                    Some((light, self.flicker.map_or(1.0, |t| self.waver(p, t)))),
                     self.depth,
                 );
                 Look {
@@ -184,6 +185,30 @@ impl<'a> Sight<'a> {
             }
         }
     }
+}
+
+impl Sight<'_> {
+    /// How much brighter than steady `p` is drawn at `t` seconds: water ripples and lava flows
+    /// (a slow wave across them), what a flame lights flickers (`flicker`).
+    fn waver(&self, p: Pos, t: f32) -> f32 {
+        match self.map.get(p) {
+            Some(tile) if flows(tile) => ripple(tile, p, t),
+            _ => flicker(self.light.around(p), p, t),
+        }
+    }
+}
+
+/// Whether `tile` is drawn moving: water and lava.
+pub(crate) const fn flows(tile: Tile) -> bool {
+    matches!(tile, Tile::ShallowWater | Tile::DeepWater | Tile::Lava)
+}
+
+/// How much brighter than steady water or lava at `p` is at `t` seconds: a slow wave rolling
+/// across it, stronger on lava.
+fn ripple(tile: Tile, p: Pos, t: f32) -> f32 {
+    let depth = if tile == Tile::Lava { 0.09 } else { 0.06 };
+    let (x, y) = (p.x as f32, p.y as f32);
+    1.0 + depth * (0.7 * (t * 2.1 + x * 0.9 + y * 0.5).sin() + 0.3 * (t * 3.7 - x * 0.4 + y * 1.1).sin())
 }
 
 /// How much brighter than steady a tile under the level's `light` is at `t` seconds: a warm
