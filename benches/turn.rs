@@ -85,15 +85,7 @@ fn level_with_monsters(count: u32) -> App {
                 heading: Dir8::ALL[id as usize % 8],
             }
         };
-        level.monsters.push(Monster {
-            id,
-            kind,
-            at,
-            hp: kind.stats().max_hp,
-            energy: 0,
-            mind,
-            champion: None,
-        });
+        level.monsters.push(Monster::new(id, kind, at, mind));
     }
     let mut app = delve::app::headless_app(Dungeon::single(level));
     app.world_mut().resource_mut::<Game>().player_mut().health = delve_core::world::Health::full(i32::MAX / 2);

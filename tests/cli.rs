@@ -307,18 +307,8 @@ fn json_prints_the_level_in_the_documented_schema() {
     );
     let ambient = delve_core::fov::light::ambient(3);
     assert_eq!(light["ambient"], serde_json::json!([ambient.r, ambient.g, ambient.b]));
-    let light_rows: Vec<&str> = light["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r.as_str().unwrap())
-        .collect();
-    let rows: Vec<&str> = v["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r.as_str().unwrap())
-        .collect();
+    let light_rows: Vec<&str> = strings(&light["rows"]);
+    let rows: Vec<&str> = strings(&v["rows"]);
     assert_eq!(light_rows.len(), 40);
     assert!(
         light_rows
@@ -390,12 +380,7 @@ fn json_prints_the_level_in_the_documented_schema() {
     }
     assert_eq!((v["width"].as_u64(), v["height"].as_u64()), (Some(60), Some(40)));
     assert_eq!(v["corridors"], "nethack");
-    let rows: Vec<&str> = v["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r.as_str().unwrap())
-        .collect();
+    let rows: Vec<&str> = strings(&v["rows"]);
     assert_eq!(rows.len(), 40);
     assert!(rows.iter().all(|r| r.len() == 60 && !r.contains('@')));
     let at = |p: &serde_json::Value| {
@@ -496,12 +481,7 @@ fn explore_prints_the_exploration_in_the_documented_schema() {
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
     assert_eq!(keys, ["turns", "seen", "at"]);
-    let seen: Vec<&str> = v["seen"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r.as_str().unwrap())
-        .collect();
+    let seen: Vec<&str> = strings(&v["seen"]);
     assert_eq!(seen.len(), 40, "height rows");
     assert!(seen.iter().all(|r| r.chars().count() == 60), "of width characters");
     // What was seen is the level as it is (every seen tile the same glyph as --json's rows,
@@ -510,12 +490,7 @@ fn explore_prints_the_exploration_in_the_documented_schema() {
         "--json", "--seed", "42", "--depth", "2", "--size", "60x40",
     ])))
     .unwrap();
-    let rows: Vec<&str> = level["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r.as_str().unwrap())
-        .collect();
+    let rows: Vec<&str> = strings(&level["rows"]);
     let mut unseen = 0;
     for (y, (s, r)) in seen.iter().zip(&rows).enumerate() {
         for (x, (a, b)) in s.chars().zip(r.chars()).enumerate() {
@@ -958,4 +933,9 @@ fn a_recording_that_cannot_be_written_whole_leaves_the_one_there() {
         .filter(|n| n.contains("full-disk") && n.ends_with(".tmp"))
         .collect();
     assert!(beside.is_empty(), "{beside:?}");
+}
+
+/// A JSON array of strings (`--json`'s rows) as `&str`s.
+fn strings(v: &serde_json::Value) -> Vec<&str> {
+    v.as_array().unwrap().iter().map(|r| r.as_str().unwrap()).collect()
 }

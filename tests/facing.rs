@@ -33,15 +33,7 @@ fn game(app: &App) -> &Game {
 }
 
 fn monster(id: u32, kind: Kind, at: Pos, mind: Mind) -> Monster {
-    Monster {
-        id,
-        kind,
-        at,
-        hp: kind.stats().max_hp,
-        energy: 0,
-        mind,
-        champion: None,
-    }
+    Monster::new(id, kind, at, mind)
 }
 
 fn app() -> App {

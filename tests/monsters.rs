@@ -25,15 +25,7 @@ use delve_core::world::{Kind, Mind, Monster, PATIENCE};
 use support::{act, game, player_at, state};
 
 fn monster(id: u32, kind: Kind, at: Pos, mind: Mind) -> Monster {
-    Monster {
-        id,
-        kind,
-        at,
-        hp: kind.stats().max_hp,
-        energy: 0,
-        mind,
-        champion: None,
-    }
+    Monster::new(id, kind, at, mind)
 }
 
 fn level(app: &App) -> &Level {

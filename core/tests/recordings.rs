@@ -310,93 +310,34 @@ fn the_golden_recording_still_replays() {
         Ok((verdict, _)) => panic!("a recording of rules 6 replayed under rules {RULES}: {verdict:?}"),
         Err(e) => assert!(e.contains("made under rules 6"), "{e}"),
     }
-    // Rules 7's (a checkpoint holds the state after its whole command, feats and all): the golden
-    // run of format 9, and a bot's run won on a checkpoint's turn (which did not verify under
-    // rules 6).
-    for name in ["golden-r7.delverec", "golden-r7-won-on-a-checkpoint.delverec"] {
-        match verify(&data(name)) {
-            Ok((verdict, _)) => {
-                assert!(RULES == 7 && verdict.ok(), "{name}: {:?}", verdict.desync);
-                if name.contains("won") {
-                    assert_eq!(verdict.outcome, Outcome::Won, "{name}");
-                    assert_eq!(
-                        verdict.turns % CHECKPOINT_EVERY,
-                        0,
-                        "{name} ends on a checkpoint's turn"
-                    );
+    // From rules 7, two recordings a version: the golden run (of the save format of its day), and
+    // a bot's whole run won on a checkpoint's turn (which did not verify under rules 6). Rules 7:
+    // a checkpoint holds the state after its whole command, feats and all; 8: captives and
+    // allies, four new kinds; 9: ten more kinds; 10: rings, staffs, charms, the new potions,
+    // scrolls and weapons, beginnings; 11: light (torches and fungus on every level, darkness
+    // that hides).
+    for rules in 7..=11 {
+        for name in [
+            format!("golden-r{rules}.delverec"),
+            format!("golden-r{rules}-won-on-a-checkpoint.delverec"),
+        ] {
+            match verify(&data(&name)) {
+                Ok((verdict, _)) => {
+                    assert!(RULES == rules && verdict.ok(), "{name}: {:?}", verdict.desync);
+                    if name.contains("won") {
+                        assert_eq!(verdict.outcome, Outcome::Won, "{name}");
+                        assert_eq!(
+                            verdict.turns % CHECKPOINT_EVERY,
+                            0,
+                            "{name} ends on a checkpoint's turn"
+                        );
+                    }
                 }
+                Err(e) => assert!(
+                    RULES > rules && e.contains(&format!("made under rules {rules}")),
+                    "{name}: {e}"
+                ),
             }
-            Err(e) => assert!(RULES > 7 && e.contains("made under rules 7"), "{name}: {e}"),
-        }
-    }
-    // Rules 8's (captives and allies, four new kinds): the golden run of format 11, and a bot's
-    // whole run won on a checkpoint's turn.
-    for name in ["golden-r8.delverec", "golden-r8-won-on-a-checkpoint.delverec"] {
-        match verify(&data(name)) {
-            Ok((verdict, _)) => {
-                assert!(RULES == 8 && verdict.ok(), "{name}: {:?}", verdict.desync);
-                if name.contains("won") {
-                    assert_eq!(verdict.outcome, Outcome::Won, "{name}");
-                    assert_eq!(
-                        verdict.turns % CHECKPOINT_EVERY,
-                        0,
-                        "{name} ends on a checkpoint's turn"
-                    );
-                }
-            }
-            Err(e) => assert!(RULES > 8 && e.contains("made under rules 8"), "{name}: {e}"),
-        }
-    }
-    // Rules 9's (ten more kinds): the same two.
-    for name in ["golden-r9.delverec", "golden-r9-won-on-a-checkpoint.delverec"] {
-        match verify(&data(name)) {
-            Ok((verdict, _)) => {
-                assert!(RULES == 9 && verdict.ok(), "{name}: {:?}", verdict.desync);
-                if name.contains("won") {
-                    assert_eq!(verdict.outcome, Outcome::Won, "{name}");
-                    assert_eq!(
-                        verdict.turns % CHECKPOINT_EVERY,
-                        0,
-                        "{name} ends on a checkpoint's turn"
-                    );
-                }
-            }
-            Err(e) => assert!(RULES > 9 && e.contains("made under rules 9"), "{name}: {e}"),
-        }
-    }
-    // Rules 10's (rings, staffs, charms, the new potions, scrolls and weapons, beginnings): the
-    // same two.
-    for name in ["golden-r10.delverec", "golden-r10-won-on-a-checkpoint.delverec"] {
-        match verify(&data(name)) {
-            Ok((verdict, _)) => {
-                assert!(RULES == 10 && verdict.ok(), "{name}: {:?}", verdict.desync);
-                if name.contains("won") {
-                    assert_eq!(verdict.outcome, Outcome::Won, "{name}");
-                    assert_eq!(
-                        verdict.turns % CHECKPOINT_EVERY,
-                        0,
-                        "{name} ends on a checkpoint's turn"
-                    );
-                }
-            }
-            Err(e) => assert!(RULES > 10 && e.contains("made under rules 10"), "{name}: {e}"),
-        }
-    }
-    // Rules 11's (light: torches and fungus on every level, darkness that hides): the same two.
-    for name in ["golden-r11.delverec", "golden-r11-won-on-a-checkpoint.delverec"] {
-        match verify(&data(name)) {
-            Ok((verdict, _)) => {
-                assert!(RULES == 11 && verdict.ok(), "{name}: {:?}", verdict.desync);
-                if name.contains("won") {
-                    assert_eq!(verdict.outcome, Outcome::Won, "{name}");
-                    assert_eq!(
-                        verdict.turns % CHECKPOINT_EVERY,
-                        0,
-                        "{name} ends on a checkpoint's turn"
-                    );
-                }
-            }
-            Err(e) => assert!(RULES > 11 && e.contains("made under rules 11"), "{name}: {e}"),
         }
     }
 }

@@ -78,15 +78,7 @@ impl Level {
     /// blade conjured): it takes the next id.
     pub(crate) fn add_monster(&mut self, kind: super::Kind, at: Pos, mind: super::Mind) {
         let id = self.next_monster_id();
-        self.monsters.push(super::Monster {
-            id,
-            kind,
-            at,
-            hp: kind.stats().max_hp,
-            energy: 0,
-            mind,
-            champion: None,
-        });
+        self.monsters.push(super::Monster::new(id, kind, at, mind));
     }
 
     /// The trap at `p`, if any.

@@ -52,6 +52,19 @@ impl Champion {
 }
 
 impl Monster {
+    /// Monster `id` of `kind` at `at`, unhurt, with no energy saved, no champion, of `mind`.
+    pub const fn new(id: u32, kind: Kind, at: Pos, mind: Mind) -> Self {
+        Monster {
+            id,
+            kind,
+            at,
+            hp: kind.stats().max_hp,
+            energy: 0,
+            mind,
+            champion: None,
+        }
+    }
+
     /// What its kind is like.
     pub const fn stats(&self) -> Stats {
         self.kind.stats()
