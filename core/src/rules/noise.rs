@@ -5,6 +5,8 @@
 //! a shut door muffles it (passing one costs `THROUGH_SHUT_DOOR` steps, an open one one).
 
 use super::{Act, Effect};
+use crate::geom::Pos;
+use crate::map::{DoorState, Tile, TileMap};
 use crate::world::Mind;
 
 /// A fight: a blow, a shot or a burst, given or taken.
@@ -196,6 +198,117 @@ fn effect_noise(effect: &Effect, sneaking: bool) -> u32 {
     }
 }
 
+/// How loud `effect` is in itself, in steps it carries (`sneaking`: a sneaking step's): the
+/// noise rule's measure, read by the rules for the player's acts and by a view for what it lets
+/// the player hear of anyone's.
+pub fn effect_loudness(effect: &Effect, sneaking: bool) -> u32 {
+    effect_noise(effect, sneaking)
+}
+
+/// What a noise pays to pass onto `tile`, in steps: one, `THROUGH_SHUT_DOOR` through a shut
+/// door, `None` where rock (a torch's, crystal) stops it.
+pub const fn passing(tile: Tile) -> Option<u32> {
+    match tile {
+        Tile::Wall | Tile::Torch | Tile::Crystal => None,
+        Tile::Door(DoorState::Closed | DoorState::Locked) => Some(THROUGH_SHUT_DOOR),
+        _ => Some(1),
+    }
+}
+
+/// How a noise reached a tile: the steps it walked (`passing` each), and how many shut doors
+/// it came through on the way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Heard {
+    /// The steps walked.
+    pub steps: u32,
+    /// The shut doors passed.
+    pub doors: u32,
+}
+
+/// One noise's walk out from where it was made, as far as it carries: what the monsters hear of
+/// the player (`Senses::listen`), and what the player hears of the level (a view's sounds, the
+/// walk being the same both ways). Scratch kept between walks: a tile is reached while its
+/// stamp is the current walk's, so a new walk does not clear the level.
+#[derive(Clone, Debug, Default)]
+pub struct Earshot {
+    steps: Vec<u32>,
+    doors: Vec<u32>,
+    stamp: Vec<u32>,
+    current: u32,
+    queue: std::collections::BinaryHeap<std::cmp::Reverse<(u32, usize)>>,
+}
+
+impl Earshot {
+    /// Walks a noise out from `from` as far as `reach` steps on `map`: a step costs one, passing
+    /// a shut door `THROUGH_SHUT_DOOR`, walls stop it. What it reaches is read with `heard`.
+    pub fn walk(&mut self, map: &TileMap, from: Pos, reach: u32) {
+        let n = map.tiles().len();
+        self.forget(n);
+        self.steps.resize(n, 0);
+        self.doors.resize(n, 0);
+        if !map.in_bounds(from) {
+            return;
+        }
+        let start = map.index(from);
+        self.reach(start, 0, 0);
+        self.queue.clear();
+        self.queue.push(std::cmp::Reverse((0, start)));
+        while let Some(std::cmp::Reverse((d, i))) = self.queue.pop() {
+            if d > self.steps[i] {
+                continue; // reached more quietly before
+            }
+            for q in crate::paths::neighbours8(map.pos_of(i)) {
+                let Some(cost) = map.get(q).and_then(passing) else {
+                    continue;
+                };
+                let (j, dq) = (map.index(q), d + cost);
+                if dq > reach || (self.stamp[j] == self.current && self.steps[j] <= dq) {
+                    continue;
+                }
+                self.reach(j, dq, self.doors[i] + u32::from(cost > 1));
+                self.queue.push(std::cmp::Reverse((dq, j)));
+            }
+        }
+    }
+
+    /// How the last walk reached `p`, if it did.
+    pub fn heard(&self, map: &TileMap, p: Pos) -> Option<Heard> {
+        if !map.in_bounds(p) || self.stamp.len() != map.tiles().len() {
+            return None;
+        }
+        let i = map.index(p);
+        (self.stamp[i] == self.current && self.current != 0).then(|| Heard {
+            steps: self.steps[i],
+            doors: self.doors[i],
+        })
+    }
+
+    /// Forgets the last walk: nothing is heard until the next one.
+    pub fn hush(&mut self) {
+        let n = self.stamp.len();
+        self.forget(n);
+    }
+
+    /// A new walk's stamp, over `n` tiles.
+    fn forget(&mut self, n: usize) {
+        if self.stamp.len() != n {
+            self.stamp = vec![0; n];
+            self.current = 0;
+        }
+        self.current = self.current.wrapping_add(1);
+        if self.current == 0 {
+            self.stamp.fill(0);
+            self.current = 1;
+        }
+    }
+
+    fn reach(&mut self, i: usize, steps: u32, doors: u32) {
+        self.stamp[i] = self.current;
+        self.steps[i] = steps;
+        self.doors[i] = doors;
+    }
+}
+
 /// How far (walking) a monster minded `mind` hears a noise of `loudness`.
 pub const fn hearing_range(mind: Mind, loudness: u32) -> u32 {
     match mind {
@@ -225,5 +338,49 @@ mod tests {
             "a sneak attack is still a fight"
         );
         assert_eq!(hearing_range(Mind::Asleep, FIGHT), FIGHT / 2);
+    }
+
+    #[test]
+    fn a_shut_door_muffles_a_noise_and_a_wall_stops_it() {
+        // The listener at 1,1; a room beyond a door at 4,1; rock between them elsewhere.
+        let map = crate::map::parse_ascii(
+            b"#########\n\
+             #...#...#\n\
+             #@..+...#\n\
+             #...#...#\n\
+             #########\n",
+        )
+        .unwrap();
+        let mut ear = Earshot::default();
+        ear.walk(&map, Pos::new(1, 2), 20);
+        assert_eq!(ear.heard(&map, Pos::new(3, 2)), Some(Heard { steps: 2, doors: 0 }));
+        let beyond = ear.heard(&map, Pos::new(5, 2)).unwrap();
+        assert_eq!(
+            beyond,
+            Heard {
+                steps: 3 + THROUGH_SHUT_DOOR,
+                doors: 1
+            },
+            "through the door"
+        );
+        assert_eq!(ear.heard(&map, Pos::new(4, 0)), None, "rock is never reached");
+        ear.walk(&map, Pos::new(1, 2), 3);
+        assert_eq!(ear.heard(&map, Pos::new(5, 2)), None, "out of reach");
+        ear.hush();
+        assert_eq!(ear.heard(&map, Pos::new(1, 2)), None, "hushed");
+        let open = crate::map::parse_ascii(
+            b"#########\n\
+             #...#...#\n\
+             #@..'...#\n\
+             #...#...#\n\
+             #########\n",
+        )
+        .unwrap();
+        ear.walk(&open, Pos::new(1, 2), 20);
+        assert_eq!(
+            ear.heard(&open, Pos::new(5, 2)),
+            Some(Heard { steps: 4, doors: 0 }),
+            "an open door"
+        );
     }
 }

@@ -31,6 +31,9 @@ pub struct Round {
     pub entered: Option<u32>,
     /// Every effect applied that the player saw (or felt), in the order applied.
     pub happened: Vec<Happening>,
+    /// What monsters did out of the player's sight, in the order applied: never told, but what
+    /// a view lets the player hear (the noise rule's walk decides how well).
+    pub heard: Vec<Happening>,
     /// Turns the player has still to struggle in a monster's web this round (the monsters act
     /// meanwhile).
     held: u32,
@@ -443,6 +446,8 @@ fn terrain_acts(stage: &mut Stage, rng: &mut GenRng, (senses, radius): (&mut Sen
         let seen = who == Who::Player || (senses.in_line(from) && distance_sq(from, at) <= i64::from(radius).pow(2));
         if seen {
             round.happened.push(Happening::of(stage, who, from, effect));
+        } else {
+            round.heard.push(Happening::of(stage, who, from, effect));
         }
         let applied = apply(stage, who, &effect);
         if seen {
@@ -498,6 +503,8 @@ pub(crate) fn monsters_act(
             if seen(senses, m.at) {
                 messages.extend(applied.message);
                 happened.push(happening);
+            } else {
+                round.heard.push(happening);
             }
             senses.crowd_in(stage.dungeon.level());
             continue;
@@ -615,6 +622,8 @@ pub(crate) fn monsters_act(
                 if to_player || was_seen || seen(senses, at) {
                     messages.extend(applied.message);
                     happened.push(happening);
+                } else {
+                    round.heard.push(happening);
                 }
             }
         }

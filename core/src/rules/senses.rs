@@ -12,8 +12,6 @@ use crate::paths::StepField;
 use crate::map::{DoorState, Tile};
 use crate::world::{Doors, Ground, Level};
 
-use super::noise::THROUGH_SHUT_DOOR;
-
 /// How far (in steps) a hunter's way to its target is searched; a hunter farther off heads
 /// straight for it.
 pub(crate) const HUNT_REACH: u32 = 2 * crate::world::MAX_SIGHT + crate::world::PATIENCE;
@@ -27,10 +25,8 @@ pub(crate) struct Senses {
     width: u32,
     fields: Vec<(Pos, Gait, StepField)>,
     fields_used: usize,
-    /// How far the last noise walked to each tile (read only where `reached` marks it).
-    heard: Vec<u32>,
-    reached: Marks,
-    queue: std::collections::BinaryHeap<std::cmp::Reverse<(u32, usize)>>,
+    /// How far the last noise walked (`listen`).
+    earshot: super::noise::Earshot,
     /// Where monsters stand this turn: a lookup for each step a monster weighs, instead of a
     /// search of the level's list.
     crowd: Marks,
@@ -162,49 +158,15 @@ impl Senses {
         &slot.2
     }
 
-    /// Walks a noise of `loudness` out from `from`: a step costs one, passing a closed or locked
-    /// door `THROUGH_SHUT_DOOR`, walls stop it. What it reaches is read with `heard`.
+    /// Walks a noise of `loudness` out from `from` (`noise::Earshot`). What it reaches is read
+    /// with `heard`.
     pub fn listen(&mut self, map: &TileMap, from: Pos, loudness: u32) {
-        let n = map.tiles().len();
-        self.reached.clear(n);
-        self.heard.resize(n, 0);
-        if !map.in_bounds(from) {
-            return;
-        }
-        let start = map.index(from);
-        self.heard[start] = 0;
-        self.reached.insert(start);
-        self.queue.clear();
-        self.queue.push(std::cmp::Reverse((0, start)));
-        while let Some(std::cmp::Reverse((d, i))) = self.queue.pop() {
-            if d > self.heard[i] {
-                continue; // reached more quietly before
-            }
-            for q in crate::paths::neighbours8(map.pos_of(i)) {
-                let Some(tile) = map.get(q) else { continue };
-                let cost = match tile {
-                    Tile::Wall | Tile::Torch | Tile::Crystal => continue,
-                    Tile::Door(DoorState::Closed | DoorState::Locked) => THROUGH_SHUT_DOOR,
-                    _ => 1,
-                };
-                let (j, dq) = (map.index(q), d + cost);
-                if dq > loudness || (self.reached.contains(j) && self.heard[j] <= dq) {
-                    continue;
-                }
-                self.reached.insert(j);
-                self.heard[j] = dq;
-                self.queue.push(std::cmp::Reverse((dq, j)));
-            }
-        }
+        self.earshot.walk(map, from, loudness);
     }
 
     /// How far the last noise had walked when it reached `p`, if it did.
     pub(crate) fn heard(&self, map: &TileMap, p: Pos) -> Option<u32> {
-        if !map.in_bounds(p) || !self.reached.sized_for(map.tiles().len()) {
-            return None;
-        }
-        let i = map.index(p);
-        self.reached.contains(i).then_some(self.heard[i])
+        self.earshot.heard(map, p).map(|h| h.steps)
     }
 
     /// Marks where every monster on `level` stands, for `crowded`.
@@ -293,8 +255,7 @@ impl Senses {
 
     /// Forgets the last noise: nothing is heard until the next `listen`.
     pub(crate) fn hush(&mut self) {
-        let n = self.reached.stamp.len();
-        self.reached.clear(n);
+        self.earshot.hush();
     }
 }
 
