@@ -64,10 +64,12 @@ pub enum Action {
     SubmitRun,
     /// Tell your allies to wait here, or to follow you (DCSS's `t`, for "tell").
     Allies,
+    /// Sound off, or on again.
+    Mute,
 }
 
 impl Action {
-    pub const ALL: [Action; 38] = [
+    pub const ALL: [Action; 39] = [
         Action::MoveN,
         Action::MoveNE,
         Action::MoveE,
@@ -106,6 +108,7 @@ impl Action {
         Action::Search,
         Action::SubmitRun,
         Action::Allies,
+        Action::Mute,
     ];
 
     /// The direction of a move action.
@@ -198,6 +201,7 @@ impl Action {
             Action::Sidebar => "hide or show the sidebar",
             Action::Search => "search for secret doors and hidden traps round you (a turn)",
             Action::Allies => "tell your allies to wait here, or to follow you (a turn)",
+            Action::Mute => "sound off, or on again",
         }
     }
 }

@@ -29,6 +29,7 @@ pub(crate) fn game_plugin(app: &mut App) {
         crate::screens::plugin,
         crate::screens::playing::plugin,
         crate::settings::keyboard::plugin,
+        crate::audio::output_plugin,
     ));
 }
 
@@ -45,6 +46,7 @@ pub fn headless_plugin(app: &mut App) {
         crate::screens::playing::headless_plugin,
         crate::save::plugin,
         crate::settings::plugin,
+        crate::audio::plugin,
     ))
     .init_state::<crate::state::Session>()
     .add_computed_state::<crate::state::InPlay>()

@@ -9,6 +9,7 @@ pub mod action;
 pub mod actor;
 pub mod app;
 pub mod assets;
+pub mod audio;
 pub mod board;
 pub mod cli;
 pub mod player;

@@ -18,7 +18,7 @@ use delve_core::rules::{self, Act};
 use crate::actor::Player;
 use crate::player::command::PlayerCommand;
 use crate::state::{Focus, GameState, InPlay, Session};
-use crate::turn::{Game, Happened, LevelEntered, TurnSet};
+use crate::turn::{Acted, Game, Happened, LevelEntered, Overheard, TurnSet};
 
 /// Commands played as turns (from keys, the walker, or tests), and the player's entity.
 pub fn plugin(app: &mut App) {
@@ -168,7 +168,7 @@ fn play_turn(
     focus: Option<Res<State<Focus>>>,
     mut next_focus: ResMut<NextState<Focus>>,
     mut entered: MessageWriter<LevelEntered>,
-    mut happened: MessageWriter<Happened>,
+    (mut happened, mut overheard, mut acted): (MessageWriter<Happened>, MessageWriter<Overheard>, MessageWriter<Acted>),
     (mut ended, time, look, mut next): (Commands, Res<Time>, Res<LastLook>, ResMut<NextState<GameState>>),
 ) {
     let Some(&command) = commands.read().next() else { return };
@@ -195,11 +195,22 @@ fn play_turn(
             return;
         }
     };
+    let used = match act {
+        delve_core::rules::Act::Use(slot) => run.player().pack.get(usize::from(slot)).map(|item| item.kind),
+        _ => None,
+    };
     let played = run.play(act);
     let over = run.is_over();
     game.set_changed();
+    if let Err(refusal) = played {
+        acted.write(Acted::Refused(refusal));
+    }
     if let Ok(round) = played {
+        if let Some(kind) = used {
+            acted.write(Acted::Used(kind));
+        }
         happened.write_batch(round.happened.iter().copied().map(Happened));
+        overheard.write_batch(round.heard.iter().copied().map(Overheard));
         if let Some(depth) = round.entered {
             entered.write(LevelEntered { depth });
         }

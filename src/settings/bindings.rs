@@ -275,7 +275,7 @@ impl Default for Bindings {
         let k = Binding::key;
         let l = Binding::letter;
         let shift = |code| Binding::Key { code, shift: true };
-        let table: [(Action, Vec<Binding>); 38] = [
+        let table: [(Action, Vec<Binding>); 39] = [
             (Action::MoveN, vec![k(ArrowUp), k(Numpad8), k(KeyK)]),
             (Action::MoveNE, vec![k(Numpad9), k(KeyU), k(PageUp)]),
             (Action::MoveE, vec![k(ArrowRight), k(Numpad6), k(KeyL)]),
@@ -328,6 +328,7 @@ impl Default for Bindings {
             (Action::Search, vec![l('e')]),
             // DCSS's `t`: tell your allies (off the map, `t` is the summary's title key).
             (Action::Allies, vec![l('t')]),
+            (Action::Mute, vec![k(F4)]),
         ];
         Bindings(table.into_iter().map(|(a, b)| (action_name(a), b)).collect())
     }

@@ -70,7 +70,16 @@ pub struct Settings {
     pub board: Option<String>,
     /// The name runs are submitted under.
     pub board_name: Option<String>,
+    /// Sound: the whole, the effects and the ambience, each 0 (silent) to `VOLUME_STEPS`.
+    pub volume: u8,
+    pub effects_volume: u8,
+    pub ambience_volume: u8,
+    /// Sound off (the mute key), the volumes kept for when it is on again.
+    pub muted: bool,
 }
+
+/// The steps a volume goes up in: 0 is silent, this is the loudest.
+pub const VOLUME_STEPS: u8 = 10;
 
 /// The window sizes a settings file may keep: anything else is the default (none kept).
 pub(crate) const WINDOW_SIZES: std::ops::RangeInclusive<u32> = 200..=16_384;
@@ -90,6 +99,10 @@ impl Default for Settings {
             window: None,
             board: None,
             board_name: None,
+            volume: 8,
+            effects_volume: 8,
+            ambience_volume: 5,
+            muted: false,
         }
     }
 }
@@ -152,6 +165,10 @@ impl Settings {
             board_name: read
                 .board_name
                 .filter(|name| !name.trim().is_empty() && name.chars().count() <= 24),
+            volume: read.volume.min(VOLUME_STEPS),
+            effects_volume: read.effects_volume.min(VOLUME_STEPS),
+            ambience_volume: read.ambience_volume.min(VOLUME_STEPS),
+            muted: read.muted,
         })
     }
 
@@ -195,6 +212,18 @@ impl Settings {
         }
         if before.board_name != after.board_name {
             self.board_name.clone_from(&after.board_name);
+        }
+        if before.volume != after.volume {
+            self.volume = after.volume;
+        }
+        if before.effects_volume != after.effects_volume {
+            self.effects_volume = after.effects_volume;
+        }
+        if before.ambience_volume != after.ambience_volume {
+            self.ambience_volume = after.ambience_volume;
+        }
+        if before.muted != after.muted {
+            self.muted = after.muted;
         }
         self
     }
@@ -315,5 +344,11 @@ mod tests {
         // Not settings at all: an error (the file is set aside).
         assert!(Settings::from_text(b"(radius: \"far\")").is_err());
         assert!(Settings::from_text(b"\xff\xfe").is_err());
+        // Sound: loud beyond the top is the top; muting is kept.
+        let loud = Settings::from_text(b"(volume: 40, ambience_volume: 0, muted: true)").unwrap();
+        assert_eq!(
+            (loud.volume, loud.effects_volume, loud.ambience_volume, loud.muted),
+            (10, 8, 0, true)
+        );
     }
 }

@@ -17,6 +17,21 @@ pub(crate) struct LevelEntered {
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Happened(pub delve_core::rules::Happening);
 
+/// Something a monster did out of the player's sight in a turn (`Round::heard`): never shown,
+/// but what the player may hear.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Overheard(pub delve_core::rules::Happening);
+
+/// What the player's turn did that its effects do not say: what it used (a potion drunk, a
+/// scroll read), or why it was refused (a wall, a locked door).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Acted {
+    /// The player used a thing of this kind.
+    Used(delve_core::world::ItemKind),
+    /// The player's act was refused: no turn passed.
+    Refused(delve_core::rules::Refusal),
+}
+
 /// Despawns everything scoped to the level the player left.
 pub(super) fn despawn_old_level(
     mut entered: MessageReader<LevelEntered>,

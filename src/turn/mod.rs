@@ -11,7 +11,7 @@ use delve_core::run::Run;
 
 use crate::state::{GameState, InPlay, Session};
 
-pub use apply::Happened;
+pub use apply::{Acted, Happened, Overheard};
 pub(crate) use apply::{LevelEntered, despawn_level};
 
 /// The order of one frame's game logic in `Update`. Commands are read in `Input` and a whole turn
@@ -94,6 +94,8 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<FovRadius>()
         .add_message::<LevelEntered>()
         .add_message::<Happened>()
+        .add_message::<Overheard>()
+        .add_message::<Acted>()
         .configure_sets(
             Update,
             (

@@ -311,6 +311,7 @@ pub const fn action_name(action: Action) -> &'static str {
         Action::Search => "search",
         Action::SubmitRun => "submit",
         Action::Allies => "allies",
+        Action::Mute => "mute",
     }
 }
 

@@ -73,6 +73,9 @@ pub(super) fn mirror_whereabouts(game: Res<Game>) {
     }
 }
 
+/// The screen and what has the keyboard, where there are any.
+type Screens<'w> = (Option<Res<'w, State<GameState>>>, Option<Res<'w, State<Focus>>>);
+
 /// Mirrors what the screens and overlays say (`Spoken`, on their roots, oldest first) into
 /// `#delve-screen`, and reads out what is new, outside the map (on the map the log says what
 /// happens): a screen opened, its cursor moved ("> Settings"): the cursor's line first.
@@ -80,7 +83,7 @@ pub(super) fn mirror_screen(
     changed: Query<(), Changed<Spoken>>,
     removed: RemovedComponents<Spoken>,
     spoken: Query<(Entity, &Spoken)>,
-    (state, focus): (Option<Res<State<GameState>>>, Option<Res<State<Focus>>>),
+    (state, focus): Screens,
     mut shown: Local<Vec<String>>,
 ) {
     if changed.is_empty() && removed.is_empty() {

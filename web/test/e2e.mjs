@@ -181,7 +181,16 @@ try {
   const golden = await page.textContent("#delve-ascii");
   check(/^golden: all \d+ levels match$/.test(golden.trim()), `the browser reproduces every golden level (${golden.trim().split("\n")[0]})`);
 
-  // 2. The game itself.
+  // 2. The game itself. Web Audio is watched: each audio context made, each sound started.
+  await page.addInitScript(() => {
+    const heard = (window.delveHeard = { contexts: [], started: 0 });
+    const Context = window.AudioContext;
+    window.AudioContext = class extends Context {
+      constructor(...args) { super(...args); heard.contexts.push(this); }
+    };
+    const start = AudioBufferSourceNode.prototype.start;
+    AudioBufferSourceNode.prototype.start = function (...args) { heard.started++; return start.apply(this, args); };
+  });
   consoleLines.length = 0;
   const t0 = Date.now();
   await page.goto(`${base}?seed=42&corridors=mixed`);
@@ -205,6 +214,7 @@ try {
   check(colours(before) > 8, `the canvas shows a dungeon (${colours(before)} colours), not a blank`);
   check(litNearCentre(before) > 3000, `the map's tiles round the player are drawn (${litNearCentre(before)} lit pixels near the centre)`);
   check(await page.evaluate(() => document.activeElement && document.activeElement.id) === "delve-canvas", "the canvas has keyboard focus");
+  check(await page.evaluate(() => window.delveHeard.contexts.length) === 0, "no sound before the first key");
   // Held briefly, as a person presses a key (quicker presses: the script of section 11).
   for (const key of ["ArrowRight", "ArrowRight", "ArrowDown", "ArrowDown", "l", "j", "ArrowLeft"]) {
     await page.keyboard.down(key);
@@ -213,6 +223,11 @@ try {
     await page.waitForTimeout(200);
   }
   await page.waitForTimeout(1500);
+  // Sound: no audio context before the first key (browsers allow none), then one made by it,
+  // running, and the steps' and the ambience's sounds started through it.
+  const heard = await page.evaluate(() => ({ contexts: window.delveHeard.contexts.map((c) => c.state), started: window.delveHeard.started }));
+  check(heard.contexts.length === 1 && heard.contexts[0] === "running", `the first key starts Web Audio (${JSON.stringify(heard.contexts)})`);
+  check(heard.started >= 5, `sounds are played through Web Audio while playing (${heard.started} started)`);
   const afterBuf = await page.locator("#delve-canvas").screenshot();
   const after = decodePng(afterBuf);
   await writeFile(shotPath, afterBuf);
@@ -503,14 +518,18 @@ try {
     const costs = [];
     for (let i = 0; i < 20; i++) {
       const before = await page.getAttribute("body", "data-turn");
+      // Cleared before each turn: the turn's save marks it again. (A fast save may read 0 us:
+      // the page's clock moves in steps of 100 us where the page is not cross-origin isolated.)
+      await page.evaluate(() => document.body.removeAttribute("data-save-us"));
       await press(i % 2 ? "." : "Space");
       await page.waitForFunction((t) => document.body.dataset.turn !== t, before, { timeout: 10000 }).catch(() => {});
       await page.waitForTimeout(100);
-      costs.push(Number(await page.getAttribute("body", "data-save-us")));
+      const cost = await page.getAttribute("body", "data-save-us");
+      costs.push(cost === null ? NaN : Number(cost));
     }
     costs.sort((a, b) => a - b);
     console.log(`browser: a save after a turn at ${size}: median ${costs[10]} us (${costs[0]} to ${costs[19]})`);
-    check(costs.every((c) => c > 0), `at ${size} every turn was saved, its cost marked`);
+    check(costs.every((c) => Number.isInteger(c) && c >= 0), `at ${size} every turn was saved, its cost marked (${costs.join(" ")})`);
   }
 
   // 11. The same commands give the same game in the browser as on the desktop: a script of

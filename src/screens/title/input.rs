@@ -8,7 +8,8 @@ use bevy::prelude::*;
 use super::act::{ActingMut, act};
 use super::data::TitleData;
 use super::draw::MenuRow;
-use super::menu::{Context, Menu, MenuKey};
+use super::menu::{Context, Menu, MenuKey, Page};
+use crate::audio::{Cue, Sound, Soundtrack};
 use crate::save::SaveStore;
 use crate::settings::bindings::bindable;
 use crate::settings::{Binding, KeyboardLayout, Settings};
@@ -139,5 +140,25 @@ pub(super) fn click_menu_rows(
         menu.selected = row.0;
         let acting = (&mut commands, &mut exit, &*store);
         handle(MenuKey::Enter, &mut menu, &mut data, &mut settings, &layout, acting);
+    }
+}
+
+/// The menus' sounds: a tick as the cursor moves, a click as a page opens or a setting changes.
+pub(super) fn menu_sounds(
+    menu: Res<Menu>,
+    settings: Res<Settings>,
+    mut last: Local<Option<(Page, usize)>>,
+    mut soundtrack: ResMut<Soundtrack>,
+) {
+    let now = (menu.page, menu.selected);
+    let sound = match *last {
+        Some((page, _)) if page != now.0 => Some(Sound::MenuChoose),
+        _ if settings.is_changed() && last.is_some() => Some(Sound::MenuChoose),
+        Some((_, selected)) if selected != now.1 => Some(Sound::MenuMove),
+        _ => None,
+    };
+    *last = Some(now);
+    if let Some(sound) = sound {
+        soundtrack.play(Cue::plain(sound));
     }
 }

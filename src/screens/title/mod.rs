@@ -15,7 +15,7 @@ use bevy::prelude::*;
 use crate::state::GameState;
 use data::{TitleData, load_title_data};
 use draw::{draw_menu, scroll_story, spawn_title};
-use input::{click_menu_rows, read_menu_keys};
+use input::{click_menu_rows, menu_sounds, read_menu_keys};
 use menu::Menu;
 
 pub(crate) use data::TitleNotices;
@@ -27,7 +27,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(OnEnter(GameState::Title), (load_title_data, spawn_title).chain())
         .add_systems(
             Update,
-            (read_menu_keys, click_menu_rows, draw_menu, scroll_story)
+            (read_menu_keys, click_menu_rows, menu_sounds, draw_menu, scroll_story)
                 .chain()
                 .run_if(in_state(GameState::Title)),
         );

@@ -11,7 +11,7 @@ use bevy::window::RequestRedraw;
 use delve_core::run::{Desync, Replay, Run};
 
 use crate::state::{GameState, InPlay, Session};
-use crate::turn::{Game, Happened, LevelEntered, TurnSet};
+use crate::turn::{Game, Happened, LevelEntered, Overheard, TurnSet};
 use crate::ui::layers;
 use crate::ui::palette;
 use crate::ui::scale;
@@ -210,12 +210,17 @@ fn read_replay_keys(
 
 /// The last turn replayed this frame is shown as a turn played is (`Happened`); a jump shows
 /// none of the turns it passes.
-fn tell_replayed(mut control: ResMut<ReplayControl>, mut happened: MessageWriter<Happened>) {
+fn tell_replayed(
+    mut control: ResMut<ReplayControl>,
+    mut happened: MessageWriter<Happened>,
+    mut overheard: MessageWriter<Overheard>,
+) {
     let Some(round) = control.bypass_change_detection().shown.take() else {
         return;
     };
     if control.jump.is_none() {
         happened.write_batch(round.happened.into_iter().map(Happened));
+        overheard.write_batch(round.heard.into_iter().map(Overheard));
     }
 }
 

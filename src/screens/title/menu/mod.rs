@@ -81,6 +81,11 @@ pub(crate) enum Row {
     Travel,
     /// Whether explore picks up weapons and armour.
     ExploreGear,
+    /// Sound on or off (the mute key's), and its three volumes.
+    Sound,
+    Volume,
+    EffectsVolume,
+    AmbienceVolume,
     Reset,
     Back,
 }
@@ -258,6 +263,10 @@ impl Menu {
             | Row::Animations
             | Row::Travel
             | Row::ExploreGear
+            | Row::Sound
+            | Row::Volume
+            | Row::EffectsVolume
+            | Row::AmbienceVolume
             | Row::Reset => settings::label(self, row, ctx),
             Row::Past(_) | Row::Replay => history::label(row, ctx),
             Row::Score(_) => scores::label(row, ctx),
@@ -349,6 +358,10 @@ impl Menu {
             | Row::Animations
             | Row::Travel
             | Row::ExploreGear
+            | Row::Sound
+            | Row::Volume
+            | Row::EffectsVolume
+            | Row::AmbienceVolume
             | Row::Reset => settings::enter(self, row, ctx),
             Row::Past(_) | Row::Replay => history::enter(self, row, ctx),
             Row::Score(_) => scores::enter(self, row, ctx),

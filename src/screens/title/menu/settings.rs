@@ -1,10 +1,10 @@
 //! The settings page: every action's key (press a new one to bind it), the sight radius, the
 //! zoom, the text size, the palette, the animations, the travel pace, what explore picks up,
-//! and the defaults back.
+//! the sound and its volumes, and the defaults back.
 
 use super::{Context, Menu, MenuKey, Outcome, Row};
 use crate::action::Action;
-use crate::settings::{RADII, Settings, ZOOM_STEPS};
+use crate::settings::{RADII, Settings, VOLUME_STEPS, ZOOM_STEPS};
 
 pub(super) fn rows() -> Vec<Row> {
     let mut rows: Vec<Row> = Action::ALL.into_iter().map(Row::Bind).collect();
@@ -16,6 +16,10 @@ pub(super) fn rows() -> Vec<Row> {
         Row::Animations,
         Row::Travel,
         Row::ExploreGear,
+        Row::Sound,
+        Row::Volume,
+        Row::EffectsVolume,
+        Row::AmbienceVolume,
         Row::Reset,
     ]);
     rows
@@ -36,7 +40,15 @@ pub(super) fn label(menu: &Menu, row: Row, ctx: &Context) -> String {
         Row::Zoom => format!("{}\t< {} >", "zoom", ctx.settings.zoom + 1),
         Row::TextSize => format!("{}\t< {}% >", "text size", (ctx.settings.text_scale() * 100.0).round()),
         Row::ColourBlind => format!("{}\t< {} >", "colour-blind palette", on(ctx.settings.colour_blind)),
-        Row::Animations => format!("{}\t< {} >", "animations", on(ctx.settings.animations)),
+        Row::Animations => format!(
+            "{}\t< {} >",
+            "reduce motion",
+            if ctx.settings.animations {
+                "off: full motion"
+            } else {
+                "on: still"
+            }
+        ),
         Row::Travel => format!("{}\t< {} >", "travel and explore", ctx.settings.travel_pace().0),
         Row::ExploreGear => format!(
             "{}\t< {} >",
@@ -47,6 +59,14 @@ pub(super) fn label(menu: &Menu, row: Row, ctx: &Context) -> String {
                 "potions, scrolls, wands"
             }
         ),
+        Row::Sound => format!(
+            "{}\t< {} >",
+            "sound",
+            if ctx.settings.muted { "off (muted)" } else { "on" }
+        ),
+        Row::Volume => format!("{}\t< {}% >", "volume", percent(ctx.settings.volume)),
+        Row::EffectsVolume => format!("{}\t< {}% >", "effects", percent(ctx.settings.effects_volume)),
+        Row::AmbienceVolume => format!("{}\t< {}% >", "ambience", percent(ctx.settings.ambience_volume)),
         Row::Reset => "Reset to defaults".into(),
         _ => String::new(),
     }
@@ -65,7 +85,7 @@ pub(super) fn enter(menu: &mut Menu, row: Row, ctx: &mut Context) -> Outcome {
         Row::Reset => {
             *ctx.settings = Settings::default();
             menu.note = Some(
-                "Every key, the sight radius, the zoom, the text size, the palette, the animations, the travel pace and what explore picks up are back to their defaults."
+                "Every key, the sight radius, the zoom, the text size, the palette, the animations, the travel pace, what explore picks up and the sound are back to their defaults."
                     .into(),
             );
             Outcome::SettingsChanged
@@ -98,9 +118,27 @@ pub(super) fn adjust(row: Row, up: bool, ctx: &mut Context) -> Outcome {
         Row::Animations => settings.animations = !settings.animations,
         Row::Travel => settings.travel = step(settings.travel, crate::settings::TRAVEL_PACES.len()),
         Row::ExploreGear => settings.explore_takes_gear = !settings.explore_takes_gear,
+        Row::Sound => settings.muted = !settings.muted,
+        Row::Volume => settings.volume = louder(settings.volume, up),
+        Row::EffectsVolume => settings.effects_volume = louder(settings.effects_volume, up),
+        Row::AmbienceVolume => settings.ambience_volume = louder(settings.ambience_volume, up),
         _ => return Outcome::Nothing,
     }
     Outcome::SettingsChanged
+}
+
+/// A volume as a percentage.
+fn percent(volume: u8) -> u32 {
+    u32::from(volume) * 100 / u32::from(VOLUME_STEPS)
+}
+
+/// A volume a step louder (`up`) or quieter: from silent to the loudest, no wrapping round.
+fn louder(volume: u8, up: bool) -> u8 {
+    if up {
+        (volume + 1).min(VOLUME_STEPS)
+    } else {
+        volume.saturating_sub(1)
+    }
 }
 
 /// The key pressed while `action` waits for one: bound, unless another action has it.
