@@ -61,6 +61,8 @@ pub mod tiles {
     pub const ROOTED_FLOOR: u32 = 71;
     pub const DEEP_WALL: u32 = 72;
     pub const BONE_FLOOR: u32 = 73;
+    /// What a death leaves on the floor for a while (pale, tinted by the kind that died).
+    pub(crate) const REMAINS: u32 = 74;
     /// A trap (pale, tinted by its kind: `TrapKind::stats().look`).
     pub(crate) const TRAP: u32 = 40;
     /// Fire, drawn over the tile that burns.
@@ -72,9 +74,9 @@ pub mod tiles {
     /// A ration (pale, tinted as the items are): food's own picture, after the six classes'.
     #[cfg(test)]
     pub(crate) const RATION: u32 = 44;
-    /// Tiles drawn in the tileset (8 to a row): the bone floor is the last.
+    /// Tiles drawn in the tileset (8 to a row): the remains are the last.
     #[cfg(test)]
-    pub(crate) const COUNT: u32 = 74;
+    pub(crate) const COUNT: u32 = 75;
     /// Side of a tile in pixels.
     pub(crate) const SIZE: u32 = 16;
 }
@@ -212,6 +214,7 @@ mod tests {
             (tiles::ROOTED_FLOOR, "rooted floor"),
             (tiles::DEEP_WALL, "deep wall"),
             (tiles::BONE_FLOOR, "bone floor"),
+            (tiles::REMAINS, "remains"),
             (tiles::RING, "ring"),
             (tiles::STAFF, "staff"),
             (tiles::CHARM, "charm"),

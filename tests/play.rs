@@ -671,3 +671,66 @@ fn e_searches_and_finds_a_secret_door() {
     app.update();
     assert!(support::game(&app).player().sneaking);
 }
+
+/// A blow that lands nudges the sprite it hits (and the sprite comes back to its tile); a
+/// monster killed leaves remains on its tile, which fade and go after `remains::LASTS` turns.
+#[test]
+fn a_blow_nudges_what_it_hits_and_a_death_leaves_remains() {
+    use delve::render::glide::Nudge;
+    use delve::render::monsters::MonsterSprite;
+    use delve::render::remains::{LASTS, Remains};
+    use delve_core::world::{Kind, Mind, Monster};
+    let mut app = support::keyboard_app(ROOMS, |app| {
+        app.add_plugins((
+            delve::render::sprites::plugin,
+            delve::render::glide::plugin,
+            delve::render::monsters::plugin,
+            delve::render::animate::plugin,
+            delve::render::remains::plugin,
+        ));
+    });
+    let goblin_at = Pos::new(2, 1);
+    let run = &mut app.world_mut().resource_mut::<Game>().into_inner().0;
+    let hunting = Mind::Hunting {
+        target: Pos::new(1, 1),
+        patience: 20,
+    };
+    run.dungeon_mut().level_mut().monsters = vec![Monster::new(1, Kind::Goblin, goblin_at, hunting)];
+    run.player_mut().health = delve_core::world::Health { hp: 500, max: 500 }; // the goblin is to lose
+    run.look();
+    app.update();
+    let mut nudged = false;
+    for _ in 0..100 {
+        support::act(&mut app, PlayerCommand::Step(Dir8::E));
+        if app.world().resource::<Game>().dungeon().level().monsters.is_empty() {
+            break;
+        }
+        nudged |= app
+            .world_mut()
+            .query_filtered::<&Nudge, With<MonsterSprite>>()
+            .iter(app.world())
+            .next()
+            .is_some();
+    }
+    assert!(app.world().resource::<Game>().dungeon().level().monsters.is_empty(), "the goblin fell");
+    assert!(nudged, "a blow that landed nudged the goblin");
+    let remains = |app: &mut App| -> Vec<Remains> {
+        app.world_mut().query::<&Remains>().iter(app.world()).copied().collect()
+    };
+    let left = remains(&mut app);
+    assert_eq!(left.len(), 1, "{left:?}");
+    assert_eq!(left[0].at, goblin_at);
+    // Nudges end with the sprite back on its tile.
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    app.update();
+    assert_eq!(app.world_mut().query::<&Nudge>().iter(app.world()).count(), 0);
+    // The kill earned a boon: chosen, the turns go on.
+    let run = &mut app.world_mut().resource_mut::<Game>().into_inner().0;
+    if let Some(offer) = run.offer() {
+        run.choose(offer[0]).unwrap();
+    }
+    for _ in 0..LASTS {
+        support::act(&mut app, PlayerCommand::Wait);
+    }
+    assert!(remains(&mut app).is_empty(), "gone after {LASTS} turns");
+}

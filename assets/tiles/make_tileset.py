@@ -16,7 +16,8 @@ phantom, 59 the warden (the Heartstone's guardian), 60-62 a ring, a staff and a 
 as the items are), 63-66 the spear, the war axe, the rapier and the war hammer, 67 crystal (pale,
 tinted), 68 a torch on a wall, 69 glowing fungus, 70-73 the walls and floors of the first levels
 (mossy, rooted) and of the deepest (dark stone veined with crystal, floor strewn with bone): the
-middle levels keep the worked stone of 0 and 1.
+middle levels keep the worked stone of 0 and 1; 74 what a death leaves (a splash, pale, tinted by
+the kind that died).
 Plain Python 3 (no packages): run it from anywhere to redraw the PNG.
 """
 import os
@@ -210,6 +211,26 @@ def bone_floor():
     for x, y in [(3, 5), (4, 5), (5, 5), (3, 4), (5, 6), (10, 11), (11, 11), (12, 11), (12, 10), (9, 2)]:
         rows[y][x] = "h"
     return ["".join(r) for r in rows]
+
+
+REMAINS = [
+    "................",
+    "................",
+    ".......V........",
+    "...V..vvv...V...",
+    ".....vvvvvv.....",
+    "....vvVvvvvv....",
+    "...vvvvvvVvvv...",
+    "..V.vvvvvvvvv...",
+    "....vvvVvvvv.V..",
+    ".....vvvvvv.....",
+    "...V..vvvv......",
+    "........V...V...",
+    "................",
+    "...V............",
+    "................",
+    "................",
+]
 
 
 def floor(base, speck, spots):
@@ -1370,6 +1391,7 @@ ART = {
     "rooted floor": rooted_floor(),
     "deep wall": deep_wall(),
     "bone floor": bone_floor(),
+    "remains": REMAINS,
 }
 
 

@@ -11,11 +11,13 @@ use bevy::sprite::Anchor;
 use bevy::window::RequestRedraw;
 use delve_core::geom::Pos;
 use delve_core::map::TileMap;
-use delve_core::rules::{Effect, Happening};
+use delve_core::rules::{Effect, Happening, Who};
 use delve_core::world::Item;
 
-use crate::actor::LevelScoped;
+use crate::actor::{LevelScoped, Player};
 use crate::assets::GameAssets;
+use crate::render::glide::{Glide, nudge};
+use crate::render::monsters::MonsterSprite;
 use crate::render::space::{TILE_PX, world_pos};
 use crate::settings::Settings;
 use crate::state::GameState;
@@ -97,6 +99,18 @@ pub fn plugin(app: &mut App) {
     );
 }
 
+/// What a blow may nudge: a sprite (a monster's, or the player's), where it is drawn, and its
+/// glide if it glides.
+type Struck = (
+    Entity,
+    &'static Transform,
+    Option<&'static Glide>,
+    Option<&'static MonsterSprite>,
+);
+
+/// The sprites a blow may nudge: the monsters' and the player's.
+type Nudgeable = Or<(With<MonsterSprite>, With<Player>)>;
+
 /// One animation to start: its motion, length, sprite and where it starts.
 type Start = (Motion, f32, Sprite, Vec2);
 
@@ -149,6 +163,22 @@ fn animations(h: &Happening, map: &TileMap, game: &Game, assets: &GameAssets) ->
     }
 }
 
+/// Who a blow (or a shot, a stab, a bolt) that landed hit.
+fn struck(h: &Happening) -> Option<Who> {
+    match h.effect {
+        Effect::Attacked {
+            target,
+            damage: Some(_),
+        }
+        | Effect::Shot {
+            target,
+            damage: Some(_),
+        } => Some(target),
+        Effect::Stabbed { target, .. } | Effect::Struck { target, .. } => Some(Who::Monster(target)),
+        _ => None,
+    }
+}
+
 /// A door's leaf at `p`, hinged on the tile's left edge.
 fn swing(map: &TileMap, p: Pos, opening: bool) -> Start {
     let hinge = world_pos(map, p) - Vec2::new(TILE_PX / 2.0, 0.0);
@@ -179,6 +209,7 @@ fn start(
     settings: Res<Settings>,
     assets: Res<GameAssets>,
     time: Res<Time>,
+    sprites: Query<Struck, Nudgeable>,
 ) {
     if happened.is_empty() {
         return;
@@ -188,10 +219,27 @@ fn start(
     }
     let map = &game.dungeon().level().map;
     let sight = game.sight();
-    let shown: Vec<(Pos, Vec<Start>)> = happened
+    let seen: Vec<&Happening> = happened
         .read()
-        .filter(|Happened(h)| settings.animations && (sight.is_visible(h.at) || sight.is_visible(h.from)))
-        .map(|Happened(h)| (h.at, animations(h, map, &game, &assets)))
+        .map(|Happened(h)| h)
+        .filter(|h| settings.animations && (sight.is_visible(h.at) || sight.is_visible(h.from)))
+        .collect();
+    // A blow that landed nudges what it hit, away from the one who struck.
+    for h in &seen {
+        let Some(target) = struck(h) else { continue };
+        let away = world_pos(map, h.at) - world_pos(map, h.from);
+        let hit = sprites.iter().find(|(_, _, _, monster)| match (target, monster) {
+            (Who::Player, None) => true,
+            (Who::Monster(id), Some(m)) => m.0 == id,
+            _ => false,
+        });
+        if let Some((entity, transform, glide, _)) = hit {
+            nudge(&mut commands, (entity, transform, glide), away, time.elapsed_secs());
+        }
+    }
+    let shown: Vec<(Pos, Vec<Start>)> = seen
+        .into_iter()
+        .map(|h| (h.at, animations(h, map, &game, &assets)))
         .collect();
     let spans: Vec<(Pos, f32)> = shown
         .iter()

@@ -9,6 +9,7 @@ pub mod glide;
 pub mod items;
 pub mod light;
 pub mod monsters;
+pub mod remains;
 pub mod shown;
 pub mod space;
 pub mod sprites;
@@ -33,5 +34,6 @@ pub fn plugin(app: &mut App) {
         animate::plugin,
         light::plugin,
         glide::plugin,
+        remains::plugin,
     ));
 }

@@ -27,7 +27,7 @@ pub fn plugin(app: &mut App) {
 
 /// The sprite of the monster with this id on the current level.
 #[derive(Component, Debug, PartialEq, Eq)]
-pub(crate) struct MonsterSprite(pub u32);
+pub struct MonsterSprite(pub u32);
 
 /// The bar over a hurt monster: its filled part.
 #[derive(Component, Debug)]
@@ -259,7 +259,7 @@ mod tests {
             let monster_tiles = tiles::MONSTERS..tiles::RELIC;
             let more = tiles::MORE_MONSTERS..tiles::MORE_MONSTERS + 6;
             // The kinds drawn after the ration (the will-o'-wisp on).
-            let newest = tiles::RATION + 1..tiles::COUNT;
+            let newest = tiles::RATION + 1..tiles::TORCH;
             assert!(
                 monster_tiles.contains(&t) || more.contains(&t) || newest.contains(&t),
                 "{kind:?}: {t}"

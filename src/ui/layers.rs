@@ -6,6 +6,8 @@
 pub const TILES: f32 = 0.0;
 /// An altar under the item on it; a found trap.
 pub const ALTAR: f32 = 4.0;
+/// What a death leaves, over the floor and under what lies on it.
+pub const REMAINS: f32 = 4.5;
 /// Things lying on the floor: items, keys, the Heartstone.
 pub const FLOOR_THING: f32 = 5.0;
 /// Fire and gas, over what lies on the floor and under whoever stands in them.
