@@ -712,11 +712,13 @@ fn a_blow_nudges_what_it_hits_and_a_death_leaves_remains() {
             .next()
             .is_some();
     }
-    assert!(app.world().resource::<Game>().dungeon().level().monsters.is_empty(), "the goblin fell");
+    assert!(
+        app.world().resource::<Game>().dungeon().level().monsters.is_empty(),
+        "the goblin fell"
+    );
     assert!(nudged, "a blow that landed nudged the goblin");
-    let remains = |app: &mut App| -> Vec<Remains> {
-        app.world_mut().query::<&Remains>().iter(app.world()).copied().collect()
-    };
+    let remains =
+        |app: &mut App| -> Vec<Remains> { app.world_mut().query::<&Remains>().iter(app.world()).copied().collect() };
     let left = remains(&mut app);
     assert_eq!(left.len(), 1, "{left:?}");
     assert_eq!(left[0].at, goblin_at);
