@@ -63,6 +63,8 @@ pub mod tiles {
     pub const BONE_FLOOR: u32 = 73;
     /// What a death leaves on the floor for a while (pale, tinted by the kind that died).
     pub(crate) const REMAINS: u32 = 74;
+    /// The armour the player wears, drawn over its tunic (pale, tinted by the armour).
+    pub(crate) const WORN_ARMOUR: u32 = 75;
     /// A trap (pale, tinted by its kind: `TrapKind::stats().look`).
     pub(crate) const TRAP: u32 = 40;
     /// Fire, drawn over the tile that burns.
@@ -74,9 +76,9 @@ pub mod tiles {
     /// A ration (pale, tinted as the items are): food's own picture, after the six classes'.
     #[cfg(test)]
     pub(crate) const RATION: u32 = 44;
-    /// Tiles drawn in the tileset (8 to a row): the remains are the last.
+    /// Tiles drawn in the tileset (8 to a row): the worn armour is the last.
     #[cfg(test)]
-    pub(crate) const COUNT: u32 = 75;
+    pub(crate) const COUNT: u32 = 76;
     /// Side of a tile in pixels.
     pub(crate) const SIZE: u32 = 16;
 }
@@ -215,6 +217,7 @@ mod tests {
             (tiles::DEEP_WALL, "deep wall"),
             (tiles::BONE_FLOOR, "bone floor"),
             (tiles::REMAINS, "remains"),
+            (tiles::WORN_ARMOUR, "worn armour"),
             (tiles::RING, "ring"),
             (tiles::STAFF, "staff"),
             (tiles::CHARM, "charm"),

@@ -736,3 +736,54 @@ fn a_blow_nudges_what_it_hits_and_a_death_leaves_remains() {
     }
     assert!(remains(&mut app).is_empty(), "gone after {LASTS} turns");
 }
+
+/// The player's look shows what it wields and wears: a weapon in its hand and the armour over
+/// its tunic, each drawn on the player's sprite, gone when taken off.
+#[test]
+fn the_players_look_shows_its_gear() {
+    use delve::render::gear::Gear;
+    use delve_core::rules::Act;
+    use delve_core::world::{Item, ItemKind};
+    let mut app = support::keyboard_app(ROOMS, |app| {
+        app.add_plugins((delve::render::sprites::plugin, delve::render::gear::plugin));
+    });
+    let gear = |app: &mut App| -> Vec<Gear> {
+        let mut all: Vec<Gear> = app.world_mut().query::<&Gear>().iter(app.world()).copied().collect();
+        all.sort_by_key(|g| *g == Gear::Wielded);
+        all
+    };
+    assert!(
+        gear(&mut app).is_empty(),
+        "bare hands, no armour: nothing drawn over the player"
+    );
+    let run = &mut app.world_mut().resource_mut::<Game>().into_inner().0;
+    let item = |kind| Item {
+        kind,
+        count: 1,
+        plus: 0,
+        wait: 0,
+    };
+    let sword = run.player_mut().pack.add(item(ItemKind::Sword)).unwrap() as u8;
+    let mail = run.player_mut().pack.add(item(ItemKind::ChainMail)).unwrap() as u8;
+    support::act(&mut app, PlayerCommand::Item(Act::Equip(sword)));
+    assert_eq!(gear(&mut app), [Gear::Wielded]);
+    support::act(&mut app, PlayerCommand::Item(Act::Equip(mail)));
+    for _ in 0..3 {
+        support::act(&mut app, PlayerCommand::Wait); // chain mail takes a while to put on
+    }
+    assert_eq!(gear(&mut app), [Gear::Worn, Gear::Wielded]);
+    let player = app
+        .world_mut()
+        .query_filtered::<Entity, With<Player>>()
+        .single(app.world())
+        .unwrap();
+    let parents: Vec<Entity> = app
+        .world_mut()
+        .query_filtered::<&ChildOf, With<Gear>>()
+        .iter(app.world())
+        .map(ChildOf::parent)
+        .collect();
+    assert!(parents.iter().all(|&p| p == player), "drawn on the player's sprite");
+    support::act(&mut app, PlayerCommand::Item(Act::Unequip(sword)));
+    assert_eq!(gear(&mut app), [Gear::Worn]);
+}

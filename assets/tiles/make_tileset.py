@@ -17,7 +17,8 @@ as the items are), 63-66 the spear, the war axe, the rapier and the war hammer, 
 tinted), 68 a torch on a wall, 69 glowing fungus, 70-73 the walls and floors of the first levels
 (mossy, rooted) and of the deepest (dark stone veined with crystal, floor strewn with bone): the
 middle levels keep the worked stone of 0 and 1; 74 what a death leaves (a splash, pale, tinted by
-the kind that died).
+the kind that died); 75 the armour the player wears, drawn over the player's tunic and legs (pale,
+tinted by the armour).
 Plain Python 3 (no packages): run it from anywhere to redraw the PNG.
 """
 import os
@@ -231,6 +232,28 @@ REMAINS = [
     "................",
     "................",
 ]
+
+
+def worn_armour():
+    """What the player wears, over its picture: the tunic's and the legs' pixels, pale to be
+    tinted by the armour, with a rivet line down the front and a belt."""
+    rows = []
+    for y, row in enumerate(PLAYER):
+        out = []
+        for x, ch in enumerate(row):
+            if ch == "b":
+                out.append("V" if x in (7, 8) and y in (7, 8, 9) else "v")
+            elif ch == "B":
+                out.append("V")
+            else:
+                out.append(".")
+        rows.append("".join(out))
+    belt = list(rows[9])
+    for x in range(T):
+        if belt[x] != ".":
+            belt[x] = "V"
+    rows[9] = "".join(belt)
+    return rows
 
 
 def floor(base, speck, spots):
@@ -1392,6 +1415,7 @@ ART = {
     "deep wall": deep_wall(),
     "bone floor": bone_floor(),
     "remains": REMAINS,
+    "worn armour": worn_armour(),
 }
 
 

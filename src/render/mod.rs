@@ -5,6 +5,7 @@
 
 pub mod animate;
 pub mod camera;
+pub mod gear;
 pub mod glide;
 pub mod items;
 pub mod light;
@@ -35,5 +36,6 @@ pub fn plugin(app: &mut App) {
         light::plugin,
         glide::plugin,
         remains::plugin,
+        gear::plugin,
     ));
 }

@@ -44,8 +44,8 @@ pub(crate) const SUMMARY: Color = Color::srgb(0.03, 0.03, 0.06);
 pub(crate) const OVERVIEW: Color = Color::srgb(0.01, 0.01, 0.03);
 /// Around a map picture.
 pub(crate) const PICTURE_FRAME: Color = Color::srgba(0.08, 0.08, 0.14, 0.9);
-/// The title screen.
-pub(crate) const TITLE_SCREEN: Color = Color::srgb(0.02, 0.02, 0.04);
+/// The title screen's veil over the room behind its menu: dark enough for the menu to read at once.
+pub(crate) const TITLE_VEIL: Color = Color::srgba(0.02, 0.02, 0.04, 0.86);
 /// Behind the chosen row of a menu.
 pub(crate) const CHOSEN_ROW: Color = Color::srgb(0.2, 0.18, 0.1);
 /// Round a landmark on a map picture.

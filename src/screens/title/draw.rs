@@ -79,7 +79,7 @@ pub(super) fn spawn_title(mut commands: Commands, mut redraw: MessageWriter<Requ
             overflow: Overflow::clip(),
             ..default()
         },
-        BackgroundColor(palette::TITLE_SCREEN),
+        BackgroundColor(palette::TITLE_VEIL),
         MenuBody,
     ));
     redraw.write(RequestRedraw);
