@@ -197,3 +197,27 @@ fn what_the_player_hears_follows_the_noise_rule() {
     assert_eq!(blow_heard(shut, Pos::new(11, 1), false), None);
     assert!(blow_heard(open, Pos::new(10, 1), false).is_some());
 }
+
+#[test]
+fn the_mute_key_mutes_and_the_settings_file_remembers() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = delve::save::Store::Dir(dir.path().to_path_buf());
+    let kept = store.clone();
+    let mut app = support::keyboard_app(HALLS, move |app| {
+        app.insert_resource(delve::save::SaveStore(kept));
+    });
+    support::press(&mut app, KeyCode::F4, "");
+    assert!(app.world().resource::<delve::settings::Settings>().muted);
+    assert!(support::message(&app).contains("Sound off."));
+    let file = store
+        .read(delve::save::Slot::Settings)
+        .unwrap()
+        .expect("written at once");
+    assert!(delve::settings::Settings::from_text(&file).unwrap().muted, "remembered");
+    support::press(&mut app, KeyCode::F4, "");
+    let file = store.read(delve::save::Slot::Settings).unwrap().unwrap();
+    assert!(
+        !delve::settings::Settings::from_text(&file).unwrap().muted,
+        "and on again"
+    );
+}

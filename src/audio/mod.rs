@@ -14,10 +14,15 @@ use bevy::prelude::*;
 use delve_core::rules::noise::Earshot;
 use delve_core::rules::{Effect, Who};
 use delve_core::world::{Hunger, Mind};
+use leafwing_input_manager::prelude::ActionState;
 
 pub use out::plugin as output_plugin;
 pub use sound::{Cue, Sound};
 
+use crate::action::Action;
+use crate::actor::Player as PlayerEntity;
+use crate::save::SaveStore;
+use crate::settings::Settings;
 use crate::state::GameState;
 use crate::turn::{Acted, Game, Happened, LevelEntered, Overheard, TurnSet};
 
@@ -80,7 +85,7 @@ pub fn plugin(app: &mut App) {
             Update,
             (hear_turn, sense_danger, hear_hunger).chain().in_set(TurnSet::See),
         )
-        .add_systems(Update, set_ambience)
+        .add_systems(Update, (set_ambience, toggle_mute))
         .add_systems(OnExit(GameState::Playing), |mut ears: ResMut<Ears>| {
             ears.in_view.clear();
             ears.hunger = None;
@@ -191,5 +196,28 @@ fn set_ambience(game: Option<Res<Game>>, state: Res<State<GameState>>, mut sound
     };
     if soundtrack.ambience != wanted {
         soundtrack.ambience = wanted;
+    }
+}
+
+/// The mute key turns sound off, or on again; the settings file keeps it at once.
+fn toggle_mute(
+    actions: Option<Single<&ActionState<Action>, With<PlayerEntity>>>,
+    mut settings: ResMut<Settings>,
+    mut game: Option<ResMut<Game>>,
+    store: Option<Res<SaveStore>>,
+) {
+    if !actions.is_some_and(|a| a.just_pressed(&Action::Mute)) {
+        return;
+    }
+    let before = settings.clone();
+    settings.muted = !settings.muted;
+    if let Some(store) = store {
+        let (_, written) = crate::save::keep_settings(&store.0, &before, &settings);
+        if let Err(e) = written {
+            warn!("the settings could not be written ({e})");
+        }
+    }
+    if let Some(game) = game.as_mut() {
+        game.say(if settings.muted { "Sound off." } else { "Sound on." });
     }
 }

@@ -1,7 +1,7 @@
 //! Playing what the `Soundtrack` asks for, in the game's window: through Web Audio in the
 //! browser (from the first key or tap, as browsers allow), through ALSA on Linux (loaded at run
 //! time, so nothing is needed to build; without it, or without a device, one line on stderr and
-//! silence), at the volumes the settings give; and the mute key.
+//! silence), at the volumes the settings give.
 
 #[cfg(all(target_os = "linux", not(target_arch = "wasm32")))]
 mod alsa;
@@ -11,11 +11,8 @@ mod mix;
 mod web;
 
 use bevy::prelude::*;
-use leafwing_input_manager::prelude::ActionState;
 
 use super::Soundtrack;
-use crate::action::Action;
-use crate::actor::Player as PlayerEntity;
 use crate::settings::{Settings, VOLUME_STEPS};
 
 #[cfg(all(target_os = "linux", not(target_arch = "wasm32")))]
@@ -63,9 +60,7 @@ impl Gains {
 }
 
 pub fn plugin(app: &mut App) {
-    app.insert_non_send(Speaker::open())
-        .add_systems(Update, toggle_mute)
-        .add_systems(Last, speak);
+    app.insert_non_send(Speaker::open()).add_systems(Last, speak);
 }
 
 /// Plays the sounds asked for since the last frame, and the ambience asked for, at the
@@ -78,20 +73,6 @@ fn speak(mut soundtrack: ResMut<Soundtrack>, settings: Res<Settings>, mut speake
         }
     }
     speaker.ambience(soundtrack.ambience(), gains.ambience);
-}
-
-/// The mute key turns sound off, or on again; the settings keep it.
-fn toggle_mute(
-    actions: Option<Single<&ActionState<Action>, With<PlayerEntity>>>,
-    mut settings: ResMut<Settings>,
-    mut game: Option<ResMut<crate::turn::Game>>,
-) {
-    if actions.is_some_and(|a| a.just_pressed(&Action::Mute)) {
-        settings.muted = !settings.muted;
-        if let Some(game) = game.as_mut() {
-            game.say(if settings.muted { "Sound off." } else { "Sound on." }.to_string());
-        }
-    }
 }
 
 #[cfg(test)]

@@ -44,7 +44,10 @@ pub(super) fn spawn_backdrop(mut commands: Commands, assets: Res<GameAssets>) {
     let seen = visible_tiles(map, start, SEES);
     // Centred on what is seen (the stairs lie at the room's edge).
     let n = seen.len().max(1) as f32;
-    let middle = seen.iter().fold(Vec2::ZERO, |sum, p| sum + Vec2::new(p.x as f32, p.y as f32)) / n;
+    let middle = seen
+        .iter()
+        .fold(Vec2::ZERO, |sum, p| sum + Vec2::new(p.x as f32, p.y as f32))
+        / n;
     let root = commands
         .spawn((
             Name::new("Title backdrop"),

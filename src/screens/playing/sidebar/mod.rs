@@ -272,20 +272,25 @@ fn fit_rows(
     }
 }
 
-/// F3 hides or shows it, and the settings keep the choice.
+/// F3 hides or shows it, and the settings keep the choice (written at once).
 fn toggle_sidebar(
     actions: Single<&ActionState<Action>, With<PlayerEntity>>,
     mut shown: ResMut<SidebarShown>,
     mut settings: ResMut<crate::settings::Settings>,
     window: Option<Single<&Window, With<bevy::window::PrimaryWindow>>>,
     scale: Option<Res<UiScale>>,
+    store: Option<Res<crate::save::SaveStore>>,
 ) {
     if actions.just_pressed(&Action::Sidebar) {
         shown.0 = !shown.0;
         // Shown for a moment in a narrow window, it stays the wide window's choice.
         let narrow = crate::ui::layout::window_is_narrow(window.as_deref().copied(), scale.as_deref());
         if !narrow {
+            let before = settings.clone();
             settings.sidebar = shown.0;
+            if let Some(store) = store {
+                _ = crate::save::keep_settings(&store.0, &before, &settings);
+            }
         }
     }
 }
