@@ -436,6 +436,8 @@ fn a_turn_is_animated_from_its_effects_and_the_next_turn_cuts_it_short() {
             .any(|m| matches!(m, Motion::Fly { from, to } if to.x > from.x)),
         "the dart flies east: {shown:?}"
     );
+    let flights = |shown: &[Motion]| shown.iter().filter(|m| matches!(m, Motion::Fly { .. })).count();
+    assert_eq!(flights(&shown), 1, "a thrown thing flies alone: {shown:?}");
     // A hit's flash begins when the flight that landed it ends.
     let spans: Vec<(Motion, (f32, f32))> = {
         let world = app.world_mut();
@@ -496,4 +498,47 @@ fn a_question_has_the_keyboard_until_answered() {
         delve_core::map::Tile::Door(delve_core::map::DoorState::Closed),
         "u (north-east) closed that door"
     );
+}
+
+/// A wand's bolt flies in a glowing haze of its colour (a second flight under the bolt's).
+#[test]
+fn a_bolt_flies_in_a_glowing_haze() {
+    use delve::render::animate::{Animation, Motion};
+    let map = "\
+##########
+#@.......#
+##########
+";
+    let mut app = support::keyboard_app(map, |app| {
+        app.add_plugins((delve::screens::playing::items::plugin, delve::render::animate::plugin));
+    });
+    {
+        let mut game = app.world_mut().resource_mut::<Game>();
+        game.player_mut()
+            .pack
+            .add(Item {
+                kind: ItemKind::Striking,
+                count: 3,
+                plus: 0,
+                wait: 0,
+            })
+            .unwrap();
+        game.dungeon_mut()
+            .level_mut()
+            .monsters
+            .push(Monster::new(1, Kind::Rat, Pos::new(6, 1), Mind::Asleep));
+        game.0.look();
+    }
+    app.update();
+    press(&mut app, KeyCode::KeyF, "f");
+    press(&mut app, KeyCode::KeyA, "a");
+    press(&mut app, KeyCode::KeyF, "f");
+    assert_eq!(game(&app).turn(), 1, "zapped");
+    let world = app.world_mut();
+    let flights = world
+        .query::<&Animation>()
+        .iter(world)
+        .filter(|a| matches!(a.motion(), Motion::Fly { .. }))
+        .count();
+    assert_eq!(flights, 2, "the bolt and its haze");
 }

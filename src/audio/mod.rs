@@ -85,7 +85,9 @@ pub fn plugin(app: &mut App) {
             Update,
             (hear_turn, sense_danger, hear_hunger).chain().in_set(TurnSet::See),
         )
-        .add_systems(Update, (set_ambience, toggle_mute))
+        .add_systems(Update, set_ambience)
+        // Read where the map has the keys, as every key of play is (`action::Where::reads`).
+        .add_systems(Update, toggle_mute.run_if(in_state(crate::state::Focus::Map)))
         .add_systems(OnExit(GameState::Playing), |mut ears: ResMut<Ears>| {
             ears.in_view.clear();
             ears.hunger = None;

@@ -1,5 +1,6 @@
 //! Short animations of what a turn did, read from the effects the rules applied (`Happened`,
-//! in order): a thrown thing's or a bolt's flight, an arrow's, a hit's flash, a door's swing.
+//! in order): a thrown thing's or a bolt's flight (a bolt in a glowing haze), an arrow's, a hit's
+//! flash, a door's swing.
 //! Each lasts a fraction of a turn (at most `LONGEST`); a turn's play in the order they
 //! happened where one follows from another (the hit's flash waits for the flight that landed
 //! it on that tile), the rest at once; the next turn cuts them short (nothing waits for them:
@@ -12,10 +13,10 @@ use bevy::window::RequestRedraw;
 use delve_core::geom::Pos;
 use delve_core::map::TileMap;
 use delve_core::rules::{Effect, Happening, Who};
-use delve_core::world::Item;
+use delve_core::world::{Class, Item};
 
 use crate::actor::{LevelScoped, Player};
-use crate::assets::GameAssets;
+use crate::assets::{GameAssets, tiles};
 use crate::render::glide::{Glide, nudge};
 use crate::render::monsters::MonsterSprite;
 use crate::render::space::{TILE_PX, world_pos};
@@ -142,7 +143,23 @@ fn animations(h: &Happening, map: &TileMap, game: &Game, assets: &GameAssets) ->
             );
             sprite.color = super::items::tint(item, &game.player().lore);
             sprite.custom_size = Some(Vec2::splat(TILE_PX * 0.75));
-            vec![(Motion::Fly { from, to: at }, FLIGHT, sprite, from)]
+            let mut flights = vec![(Motion::Fly { from, to: at }, FLIGHT, sprite, from)];
+            // A bolt glows on its way: a haze of its colour round it, lighting the tiles it
+            // passes (a wand's or a staff's; a thrown thing does not).
+            if matches!(kind.class(), Class::Wand | Class::Staff) {
+                let mut haze = Sprite::from_atlas_image(
+                    assets.tileset.clone(),
+                    TextureAtlas {
+                        layout: assets.layout.clone(),
+                        index: tiles::GAS as usize,
+                    },
+                );
+                let [r, g, b] = kind.stats().look.rgb;
+                haze.color = Color::srgba_u8(r, g, b, 150);
+                haze.custom_size = Some(Vec2::splat(TILE_PX * 1.8));
+                flights.insert(0, (Motion::Fly { from, to: at }, FLIGHT, haze, from));
+            }
+            flights
         }
         Effect::Shot { damage, .. } => {
             let mut out = vec![(

@@ -58,7 +58,7 @@ impl Speaker {
 /// The sound thread: opens the device, then mixes and writes until the game is gone.
 fn play(rx: &Receiver<Command>) -> Result<(), String> {
     let alsa = Alsa::load()?;
-    let pcm = alsa.open()?;
+    let pcm = alsa.open(c"default")?;
     let mut mixer = Mixer::default();
     let mut block = [0.0f32; BLOCK];
     let mut frames = [0i16; BLOCK];
@@ -155,13 +155,14 @@ impl Alsa {
         }
     }
 
-    /// The default device, set for `RATE` mono 16-bit samples.
-    fn open(&self) -> Result<Pcm, String> {
+    /// The device `name` (ALSA's "default": the system's choice), set for `RATE` mono 16-bit
+    /// samples.
+    fn open(&self, name: &CStr) -> Result<Pcm, String> {
         let mut pcm: Pcm = std::ptr::null_mut();
         // SAFETY: `pcm` is written by a successful open and used only then; the name is a C
         // string.
         unsafe {
-            let e = (self.open)(&mut pcm, c"default".as_ptr(), STREAM_PLAYBACK, 0);
+            let e = (self.open)(&mut pcm, name.as_ptr(), STREAM_PLAYBACK, 0);
             if e < 0 {
                 return Err(format!("no sound device ({})", self.error(e)));
             }
@@ -220,6 +221,24 @@ fn dl_error() -> String {
             "not found".into()
         } else {
             CStr::from_ptr(s).to_string_lossy().into_owned()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Where ALSA is missing, or the device is, the answer is a sentence, never a panic (and no
+    /// sound: no device is opened here that could play).
+    #[test]
+    fn no_library_or_no_device_is_said_in_a_sentence() {
+        match Alsa::load() {
+            Ok(alsa) => {
+                let refused = alsa.open(c"delve-no-such-device").unwrap_err();
+                assert!(refused.starts_with("no sound device ("), "{refused}");
+            }
+            Err(missing) => assert!(missing.starts_with("no ALSA library ("), "{missing}"),
         }
     }
 }
