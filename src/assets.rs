@@ -95,6 +95,19 @@ pub struct GameAssets {
     pub layout: Handle<TextureAtlasLayout>,
 }
 
+impl GameAssets {
+    /// A sprite of tile `index` of the tileset (`tiles`).
+    pub(crate) fn sprite(&self, index: u32) -> Sprite {
+        Sprite::from_atlas_image(
+            self.tileset.clone(),
+            TextureAtlas {
+                layout: self.layout.clone(),
+                index: index as usize,
+            },
+        )
+    }
+}
+
 /// Why loading failed: the files and errors, as the asset server reported them.
 #[derive(Resource, Clone, Debug, Default)]
 pub(crate) struct LoadFailures(pub Vec<String>);

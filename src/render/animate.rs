@@ -134,26 +134,14 @@ fn animations(h: &Happening, map: &TileMap, game: &Game, assets: &GameAssets) ->
                 plus: 0,
                 wait: 0,
             };
-            let mut sprite = Sprite::from_atlas_image(
-                assets.tileset.clone(),
-                TextureAtlas {
-                    layout: assets.layout.clone(),
-                    index: super::items::item_tile(item) as usize,
-                },
-            );
+            let mut sprite = assets.sprite(super::items::item_tile(item));
             sprite.color = super::items::tint(item, &game.player().lore);
             sprite.custom_size = Some(Vec2::splat(TILE_PX * 0.75));
             let mut flights = vec![(Motion::Fly { from, to: at }, FLIGHT, sprite, from)];
             // A bolt glows on its way: a haze of its colour round it, lighting the tiles it
             // passes (a wand's or a staff's; a thrown thing does not).
             if matches!(kind.class(), Class::Wand | Class::Staff) {
-                let mut haze = Sprite::from_atlas_image(
-                    assets.tileset.clone(),
-                    TextureAtlas {
-                        layout: assets.layout.clone(),
-                        index: tiles::GAS as usize,
-                    },
-                );
+                let mut haze = assets.sprite(tiles::GAS);
                 let [r, g, b] = kind.stats().look.rgb;
                 haze.color = Color::srgba_u8(r, g, b, 150);
                 haze.custom_size = Some(Vec2::splat(TILE_PX * 1.8));

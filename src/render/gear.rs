@@ -51,19 +51,10 @@ fn dress(
             commands.entity(entity).despawn();
         }
     }
-    let tile = |index: u32| {
-        Sprite::from_atlas_image(
-            assets.tileset.clone(),
-            TextureAtlas {
-                layout: assets.layout.clone(),
-                index: index as usize,
-            },
-        )
-    };
     let (wielded, worn) = now;
     if let Some(armour) = worn {
         let [r, g, b] = armour.kind.stats().look.rgb;
-        let mut sprite = tile(tiles::WORN_ARMOUR);
+        let mut sprite = assets.sprite(tiles::WORN_ARMOUR);
         sprite.color = Color::srgb_u8(r, g, b);
         commands.spawn((
             Name::new("Worn armour"),
@@ -74,7 +65,7 @@ fn dress(
         ));
     }
     if let Some(weapon) = wielded {
-        let mut sprite = tile(super::items::item_tile(weapon));
+        let mut sprite = assets.sprite(super::items::item_tile(weapon));
         sprite.color = super::items::tint(weapon, &game.player().lore);
         sprite.custom_size = Some(Vec2::splat(TILE_PX * 0.6));
         commands.spawn((

@@ -95,13 +95,7 @@ fn show_items(
             ));
         }
         if !drawn.contains(&(f.at, false)) {
-            let mut sprite = Sprite::from_atlas_image(
-                assets.tileset.clone(),
-                TextureAtlas {
-                    layout: assets.layout.clone(),
-                    index: item_tile(f.item) as usize,
-                },
-            );
+            let mut sprite = assets.sprite(item_tile(f.item));
             sprite.color = colour_of(f, false);
             commands.spawn((
                 Name::new("Item"),

@@ -49,16 +49,6 @@ type BarParts = (
 /// The children drawn from the monster's state: its health bar and its bond mark.
 type MarksOnly = (Or<(With<HealthBar>, With<BondMark>)>, Without<MonsterSprite>);
 
-fn atlas_sprite(assets: &GameAssets, index: u32) -> Sprite {
-    Sprite::from_atlas_image(
-        assets.tileset.clone(),
-        TextureAtlas {
-            layout: assets.layout.clone(),
-            index: index as usize,
-        },
-    )
-}
-
 /// The mark under a monster bound to the player: a bright line under an ally, a dashed grey one
 /// (its chains) under a captive, a gold one under a champion; hidden under the rest.
 #[derive(Component, Debug)]
@@ -167,7 +157,7 @@ fn show_monsters(
             Name::new(m.kind.name()),
             MonsterSprite(m.id),
             LevelScoped,
-            atlas_sprite(&assets, monster_tile(m)),
+            assets.sprite(monster_tile(m)),
             Transform::from_translation(world_pos(&level.map, m.at).extend(layers::MONSTER)),
             children![
                 (
@@ -228,7 +218,7 @@ fn show_relic(
         (Some(p), Ok((_, mut s))) => s.color = colour(p),
         (None, Ok((entity, _))) => commands.entity(entity).despawn(),
         (Some(p), Err(_)) => {
-            let mut s = atlas_sprite(&assets, tiles::RELIC);
+            let mut s = assets.sprite(tiles::RELIC);
             s.color = colour(p);
             commands.spawn((
                 Name::new("The Heartstone"),

@@ -88,13 +88,7 @@ fn leave_remains(
         let [r, g, b] = kind.stats().look.rgb;
         // Darker than the living colour, as what is spilt is.
         let colour = Color::srgba_u8(r, g, b, 255).mix(&Color::srgb(0.25, 0.02, 0.02), 0.45);
-        let mut sprite = Sprite::from_atlas_image(
-            assets.tileset.clone(),
-            TextureAtlas {
-                layout: assets.layout.clone(),
-                index: tiles::REMAINS as usize,
-            },
-        );
+        let mut sprite = assets.sprite(tiles::REMAINS);
         sprite.color = colour.with_alpha(FRESH);
         sprite.custom_size = Some(Vec2::splat(TILE_PX));
         commands.spawn((

@@ -59,13 +59,7 @@ fn show_keys(
     }
     for key in &level.keys {
         if seen(key.at) && !sprites.iter().any(|(_, s, _)| s.0 == key.at) {
-            let mut sprite = Sprite::from_atlas_image(
-                assets.tileset.clone(),
-                TextureAtlas {
-                    layout: assets.layout.clone(),
-                    index: tiles::KEY as usize,
-                },
-            );
+            let mut sprite = assets.sprite(tiles::KEY);
             sprite.color = colour(key.at);
             commands.spawn((
                 Name::new("Key"),
@@ -134,13 +128,7 @@ fn spawn_player_sprite(
     let map = &game.dungeon().level().map;
     let entity = *player;
     commands.entity(entity).insert((
-        Sprite::from_atlas_image(
-            assets.tileset.clone(),
-            TextureAtlas {
-                layout: assets.layout.clone(),
-                index: tiles::PLAYER as usize,
-            },
-        ),
+        assets.sprite(tiles::PLAYER),
         Transform::from_translation(world_pos(map, game.player().at).extend(layers::PLAYER)),
     ));
 }

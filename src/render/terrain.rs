@@ -66,13 +66,7 @@ fn show_terrain(
     let lying = Lying::on(&game, lab);
     let in_view = |p: Pos| lab || game.sight().is_visible(p);
     let mut spawn = |what: TerrainSprite, at: Pos, tile: u32, colour: Color, z: f32, letter: Option<char>| {
-        let mut sprite = Sprite::from_atlas_image(
-            assets.tileset.clone(),
-            TextureAtlas {
-                layout: assets.layout.clone(),
-                index: tile as usize,
-            },
-        );
+        let mut sprite = assets.sprite(tile);
         sprite.color = colour;
         let mut drawn = commands.spawn((
             Name::new("Terrain"),

@@ -60,13 +60,7 @@ pub(super) fn spawn_backdrop(mut commands: Commands, assets: Res<GameAssets>) {
         ))
         .id();
     let tile = |index: u32, color: Color, p: Pos, z: f32| {
-        let mut sprite = Sprite::from_atlas_image(
-            assets.tileset.clone(),
-            TextureAtlas {
-                layout: assets.layout.clone(),
-                index: index as usize,
-            },
-        );
+        let mut sprite = assets.sprite(index);
         sprite.color = color;
         let at = Vec2::new((p.x - start.x) as f32, (start.y - p.y) as f32) * TILE_PX;
         (sprite, Transform::from_translation(at.extend(z)), ChildOf(root))
