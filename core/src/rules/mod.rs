@@ -11,6 +11,7 @@ mod apply;
 mod flight;
 mod items;
 mod magic;
+mod marks;
 pub mod mind;
 pub mod noise;
 mod resolve;

@@ -9,6 +9,8 @@ use crate::geom::Pos;
 use crate::map::{DoorState, Tile, TileMap};
 use crate::world::Mind;
 
+use super::marks::Marks;
+
 /// A fight: a blow, a shot or a burst, given or taken.
 pub const FIGHT: u32 = 10;
 /// A door opened, closed, unlocked or smashed.
@@ -227,14 +229,13 @@ pub struct Heard {
 
 /// One noise's walk out from where it was made, as far as it carries: what the monsters hear of
 /// the player (`Senses::listen`), and what the player hears of the level (a view's sounds, the
-/// walk being the same both ways). Scratch kept between walks: a tile is reached while its
-/// stamp is the current walk's, so a new walk does not clear the level.
+/// walk being the same both ways). Scratch kept between walks (`Marks`: a new walk does not
+/// clear the level).
 #[derive(Clone, Debug, Default)]
 pub struct Earshot {
     steps: Vec<u32>,
     doors: Vec<u32>,
-    stamp: Vec<u32>,
-    current: u32,
+    reached: Marks,
     queue: std::collections::BinaryHeap<std::cmp::Reverse<(u32, usize)>>,
 }
 
@@ -243,7 +244,7 @@ impl Earshot {
     /// a shut door `THROUGH_SHUT_DOOR`, walls stop it. What it reaches is read with `heard`.
     pub fn walk(&mut self, map: &TileMap, from: Pos, reach: u32) {
         let n = map.tiles().len();
-        self.forget(n);
+        self.reached.clear(n);
         self.steps.resize(n, 0);
         self.doors.resize(n, 0);
         if !map.in_bounds(from) {
@@ -262,7 +263,7 @@ impl Earshot {
                     continue;
                 };
                 let (j, dq) = (map.index(q), d + cost);
-                if dq > reach || (self.stamp[j] == self.current && self.steps[j] <= dq) {
+                if dq > reach || (self.reached.contains(j) && self.steps[j] <= dq) {
                     continue;
                 }
                 self.reach(j, dq, self.doors[i] + u32::from(cost > 1));
@@ -273,11 +274,11 @@ impl Earshot {
 
     /// How the last walk reached `p`, if it did.
     pub fn heard(&self, map: &TileMap, p: Pos) -> Option<Heard> {
-        if !map.in_bounds(p) || self.stamp.len() != map.tiles().len() {
+        if !map.in_bounds(p) || !self.reached.sized_for(map.tiles().len()) {
             return None;
         }
         let i = map.index(p);
-        (self.stamp[i] == self.current && self.current != 0).then(|| Heard {
+        self.reached.contains(i).then(|| Heard {
             steps: self.steps[i],
             doors: self.doors[i],
         })
@@ -285,25 +286,12 @@ impl Earshot {
 
     /// Forgets the last walk: nothing is heard until the next one.
     pub fn hush(&mut self) {
-        let n = self.stamp.len();
-        self.forget(n);
-    }
-
-    /// A new walk's stamp, over `n` tiles.
-    fn forget(&mut self, n: usize) {
-        if self.stamp.len() != n {
-            self.stamp = vec![0; n];
-            self.current = 0;
-        }
-        self.current = self.current.wrapping_add(1);
-        if self.current == 0 {
-            self.stamp.fill(0);
-            self.current = 1;
-        }
+        let n = self.steps.len();
+        self.reached.clear(n);
     }
 
     fn reach(&mut self, i: usize, steps: u32, doors: u32) {
-        self.stamp[i] = self.current;
+        self.reached.insert(i);
         self.steps[i] = steps;
         self.doors[i] = doors;
     }

@@ -12,6 +12,8 @@ use crate::paths::StepField;
 use crate::map::{DoorState, Tile};
 use crate::world::{Doors, Ground, Level};
 
+use super::marks::Marks;
+
 /// How far (in steps) a hunter's way to its target is searched; a hunter farther off heads
 /// straight for it.
 pub(crate) const HUNT_REACH: u32 = 2 * crate::world::MAX_SIGHT + crate::world::PATIENCE;
@@ -37,46 +39,6 @@ pub(crate) struct Senses {
     allies_used: usize,
     /// The level's light, and the player's (`light_up`).
     light: LightMap,
-}
-
-/// A set of tile indices emptied at once: a tile is in it while its stamp is the current one, so
-/// clearing is a new stamp, not a pass over every tile.
-#[derive(Clone, Debug, Default)]
-struct Marks {
-    stamp: Vec<u32>,
-    current: u32,
-}
-
-impl Marks {
-    /// Empties the set, sized for `n` tiles.
-    fn clear(&mut self, n: usize) {
-        if self.stamp.len() != n {
-            self.stamp = vec![0; n];
-            self.current = 0;
-        }
-        self.current = self.current.wrapping_add(1);
-        if self.current == 0 {
-            self.stamp.fill(0);
-            self.current = 1;
-        }
-    }
-
-    fn insert(&mut self, i: usize) {
-        self.stamp[i] = self.current;
-    }
-
-    fn remove(&mut self, i: usize) {
-        self.stamp[i] = 0;
-    }
-
-    fn contains(&self, i: usize) -> bool {
-        self.stamp.get(i) == Some(&self.current)
-    }
-
-    /// Whether it was last sized for `n` tiles.
-    fn sized_for(&self, n: usize) -> bool {
-        self.stamp.len() == n
-    }
 }
 
 impl Senses {
