@@ -105,18 +105,26 @@ fn envelope(t: f32, attack: f32, decay: f32) -> f32 {
     }
 }
 
-/// A tone gliding from `from` to `to` Hz (exponentially) over `seconds`.
-fn tone(wave: Wave, from: f32, to: f32, seconds: f32, attack: f32, decay: f32) -> Vec<f32> {
-    let n = samples(seconds);
+/// An oscillator over `seconds` whose pitch at time `t` is `pitch(t)` Hz: each sample is
+/// `voice(phase, t)`, the phase counted in turns as the pitch carries it.
+fn sweep(seconds: f32, pitch: impl Fn(f32) -> f32, voice: impl Fn(f32, f32) -> f32) -> Vec<f32> {
     let mut phase = 0.0f32;
-    (0..n)
+    (0..samples(seconds))
         .map(|i| {
             let t = i as f32 / RATE as f32;
-            let f = from * (to / from).powf(t / seconds);
-            phase += f / RATE as f32;
-            wave.at(phase) * envelope(t, attack, decay)
+            phase += pitch(t) / RATE as f32;
+            voice(phase, t)
         })
         .collect()
+}
+
+/// A tone gliding from `from` to `to` Hz (exponentially) over `seconds`.
+fn tone(wave: Wave, from: f32, to: f32, seconds: f32, attack: f32, decay: f32) -> Vec<f32> {
+    sweep(
+        seconds,
+        |t| from * (to / from).powf(t / seconds),
+        |phase, t| wave.at(phase) * envelope(t, attack, decay),
+    )
 }
 
 /// Noise through a low-pass filter whose cutoff glides from `from` to `to` Hz, high-passed above
@@ -190,16 +198,11 @@ pub fn render(sound: Sound) -> Vec<f32> {
         }
         Sound::DoorOpen => {
             // A creak: a rough tone rising, wavering.
-            let n = samples(0.42);
-            let mut phase = 0.0f32;
-            let creak: Vec<f32> = (0..n)
-                .map(|i| {
-                    let t = i as f32 / RATE as f32;
-                    let f = 170.0 + 110.0 * (t / 0.42) + 12.0 * (TAU * 23.0 * t).sin();
-                    phase += f / RATE as f32;
-                    Saw.at(phase) * envelope(t, 0.05, 0.2) * (0.6 + 0.4 * (TAU * 31.0 * t).sin().abs())
-                })
-                .collect();
+            let creak = sweep(
+                0.42,
+                |t| 170.0 + 110.0 * (t / 0.42) + 12.0 * (TAU * 23.0 * t).sin(),
+                |phase, t| Saw.at(phase) * envelope(t, 0.05, 0.2) * (0.6 + 0.4 * (TAU * 31.0 * t).sin().abs()),
+            );
             t.at(0.0, creak);
             t.at(0.0, hiss(15, (1800.0, 900.0), 200.0, 0.3, 0.02, 0.1));
             0.42
@@ -265,16 +268,11 @@ pub fn render(sound: Sound) -> Vec<f32> {
         }
         Sound::Zap => {
             // A bolt: a falling whine with a buzz in it.
-            let n = samples(0.38);
-            let mut phase = 0.0f32;
-            let bolt: Vec<f32> = (0..n)
-                .map(|i| {
-                    let t = i as f32 / RATE as f32;
-                    let f = 1400.0 * (0.2f32).powf(t / 0.38) * (1.0 + 0.08 * (TAU * 55.0 * t).sin());
-                    phase += f / RATE as f32;
-                    (Sine.at(phase) + 0.3 * Square.at(phase * 0.5)) * envelope(t, 0.01, 0.12)
-                })
-                .collect();
+            let bolt = sweep(
+                0.38,
+                |t| 1400.0 * (0.2f32).powf(t / 0.38) * (1.0 + 0.08 * (TAU * 55.0 * t).sin()),
+                |phase, t| (Sine.at(phase) + 0.3 * Square.at(phase * 0.5)) * envelope(t, 0.01, 0.12),
+            );
             t.at(0.0, bolt);
             t.at(0.0, hiss(29, (6000.0, 2000.0), 2000.0, 0.2, 0.005, 0.05));
             0.55
@@ -331,16 +329,11 @@ pub fn render(sound: Sound) -> Vec<f32> {
             0.35
         }
         Sound::Teleport => {
-            let n = samples(0.45);
-            let mut phase = 0.0f32;
-            let warp: Vec<f32> = (0..n)
-                .map(|i| {
-                    let t = i as f32 / RATE as f32;
-                    let f = 300.0 * (8.0f32).powf(t / 0.45) * (1.0 + 0.2 * (TAU * 18.0 * t).sin());
-                    phase += f / RATE as f32;
-                    Sine.at(phase) * envelope(t, 0.05, 0.2)
-                })
-                .collect();
+            let warp = sweep(
+                0.45,
+                |t| 300.0 * (8.0f32).powf(t / 0.45) * (1.0 + 0.2 * (TAU * 18.0 * t).sin()),
+                |phase, t| Sine.at(phase) * envelope(t, 0.05, 0.2),
+            );
             t.at(0.0, warp);
             0.4
         }
@@ -397,16 +390,11 @@ pub fn render(sound: Sound) -> Vec<f32> {
         }
         Sound::Hunger => {
             // A stomach's growl: a low wavering tone.
-            let n = samples(0.7);
-            let mut phase = 0.0f32;
-            let growl: Vec<f32> = (0..n)
-                .map(|i| {
-                    let t = i as f32 / RATE as f32;
-                    let f = 70.0 + 25.0 * (TAU * 3.0 * t).sin();
-                    phase += f / RATE as f32;
-                    Saw.at(phase) * envelope(t, 0.15, 0.3) * (0.5 + 0.5 * (TAU * 9.0 * t).sin().abs())
-                })
-                .collect();
+            let growl = sweep(
+                0.7,
+                |t| 70.0 + 25.0 * (TAU * 3.0 * t).sin(),
+                |phase, t| Saw.at(phase) * envelope(t, 0.15, 0.3) * (0.5 + 0.5 * (TAU * 9.0 * t).sin().abs()),
+            );
             t.at(0.0, growl);
             0.45
         }
