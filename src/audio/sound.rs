@@ -3,7 +3,6 @@
 //! player by the rules' own noise walk (`noise::Earshot`): far ones faint, ones behind a shut
 //! door muffled, ones the noise rule would not carry to the player not heard at all.
 
-use delve_core::geom::Pos;
 use delve_core::map::Tile;
 use delve_core::rules::noise::{self, Earshot};
 use delve_core::rules::{Effect, Happening, Harm, Refusal, Who};
@@ -307,7 +306,8 @@ pub fn cue(h: &Happening, sound: Sound, run: &Run, earshot: &Earshot, seen: bool
         return Some(Cue::plain(sound));
     }
     let map = &run.dungeon().level().map;
-    let source = heard_from(h);
+    // The noise comes from where it happened (a door, a blow's target: `Happening::at`).
+    let source = h.at;
     let heard = earshot.heard(map, source);
     let carries = noise::effect_loudness(&h.effect, false).max(noise::WALK);
     let (steps, doors) = match heard {
@@ -323,7 +323,7 @@ pub fn cue(h: &Happening, sound: Sound, run: &Run, earshot: &Earshot, seen: bool
         return None;
     }
     let reach = if seen { LISTEN.max(steps) + 1 } else { carries + 1 };
-    let mut gain = (1.0 - steps as f32 / reach as f32).max(FAINTEST);
+    let mut gain = 1.0 - steps as f32 / reach as f32;
     let muffled = doors > 0 && !seen;
     if muffled {
         gain *= THROUGH_DOOR;
@@ -333,10 +333,4 @@ pub fn cue(h: &Happening, sound: Sound, run: &Run, earshot: &Earshot, seen: bool
         gain: gain.max(FAINTEST),
         muffled,
     })
-}
-
-/// Where a happening's noise comes from: where it happened (a door, a blow's target), else where
-/// its doer stood.
-fn heard_from(h: &Happening) -> Pos {
-    h.at
 }
