@@ -1,8 +1,9 @@
 //! The Heartstone's lair without playing down to it, for looking at the warden's fight (and
 //! screenshots of it): the deepest level of a run, the player grown to experience level 9 (eight
-//! boons) with a +3 sword, chain mail, three potions of healing (known), a wand of striking and a handful of
-//! darts, standing a few steps from the sleeping warden beside the Heartstone. Step up and fight
-//! it, or take the stone from under its nose. Run with `cargo run --example lair [SEED]`.
+//! boons) with a +3 sword, chain mail, three potions of healing (known), a wand of striking, a
+//! handful of darts and a ring of light +3 to put on, standing a few steps from the sleeping warden
+//! beside the Heartstone. Step up and fight it, or take the stone from under its nose. Run with
+//! `cargo run --example lair [SEED]`.
 
 use delve_core::dungeon::Dungeon;
 use delve_core::generation::{CorridorStyle, GenParams};
@@ -78,8 +79,17 @@ fn main() -> bevy::app::AppExit {
         plus: 0,
         wait: 0,
     });
+    // A ring of light +3, known and carried, not worn: put it on (`w`) to see the dark lair
+    // lit three tiles farther round you.
+    player.pack.add(Item {
+        kind: ItemKind::Light,
+        count: 1,
+        plus: 3,
+        wait: 0,
+    });
     player.lore.learn(ItemKind::Healing);
     player.lore.learn(ItemKind::Striking);
+    player.lore.learn(ItemKind::Light);
     run.look();
     delve::app::run(delve::app::Launch::run(run))
 }

@@ -1,19 +1,20 @@
 //! Light as a rule: the light map's sources (the player's own light, torches, lava, fire, fungus,
 //! glowing monsters), the dungeon darker deeper down, what darkness hides from the player (but
 //! from the next tile, or by telepathy), a player in darkness noticed from half as far, and every
-//! generated level lit by its torches and fungus.
+//! generated level lit by its torches and fungus; a ring of light carrying the player's light
+//! farther (and a cursed one nearer) without giving the player away sooner.
 
 mod fixtures;
 
 use delve_core::dungeon::{Dungeon, Origin};
 use delve_core::fov::DEFAULT_RADIUS;
-use delve_core::fov::light::{DARK, ambient, own_glow};
+use delve_core::fov::light::{DARK, ambient, carried_glow, own_glow};
 use delve_core::generation::{CorridorStyle, DEEPEST, GenParams, generate};
 use delve_core::geom::Pos;
 use delve_core::map::{Tile, parse_ascii};
 use delve_core::rules::Act;
 use delve_core::run::Run;
-use delve_core::world::{Kind, Level, Mind};
+use delve_core::world::{Item, ItemKind, Kind, Level, Mind, RING_KNOWN_AFTER};
 use fixtures::{monster, put, the};
 
 /// A long hall: the player at its west end.
@@ -214,4 +215,65 @@ fn every_generated_level_is_lit_and_darker_deeper() {
         }
     }
     assert!(lit_share.windows(2).all(|w| w[1] <= w[0] + 2), "{lit_share:?}");
+}
+
+/// Puts a ring of light of `plus` on the player of `run` (known, worn).
+fn wear_light(run: &mut Run, plus: i8) {
+    let ring = Item {
+        kind: ItemKind::Light,
+        count: 1,
+        plus,
+        wait: RING_KNOWN_AFTER,
+    };
+    let s = run.player_mut().pack.add(ring).expect("room in the pack") as u8;
+    run.play(Act::Equip(s)).expect("put on");
+}
+
+#[test]
+fn a_ring_of_light_shows_farther_in_the_dark() {
+    // Level 8: the player's light reaches `bare` tiles; a goblin two past it is in darkness.
+    let bare = own_glow(8).radius as i32;
+    let far = Pos::new(1 + bare + 2, 1);
+    let mut run = deep_run(HALL, 8);
+    asleep_at(&mut run, 1, Kind::Goblin, far);
+    assert!(!run.sees(&the(&run, 1).unwrap()), "in darkness");
+    // A +2 ring of light carries the light to it: seen, and the light is what the rules read.
+    wear_light(&mut run, 2);
+    assert_eq!(run.player().pack.ring_plus(ItemKind::Light), 2);
+    run.look();
+    assert!(run.light().lit(far));
+    assert!(run.sees(&the(&run, 1).unwrap()), "lit by the ring");
+    assert_eq!(carried_glow(8, 2).radius as i32, bare + 2);
+    // A cursed -2 ring draws it in: a goblin just inside the bare light is in darkness.
+    let near = Pos::new(1 + bare - 1, 2);
+    let mut run = deep_run(HALL, 8);
+    asleep_at(&mut run, 2, Kind::Goblin, near);
+    assert!(run.sees(&the(&run, 2).unwrap()));
+    wear_light(&mut run, -2);
+    run.look();
+    assert!(!run.sees(&the(&run, 2).unwrap()), "a cursed ring's light is shorter");
+}
+
+#[test]
+fn a_ring_of_light_gives_the_player_away_no_sooner() {
+    // The player's own light is not the level's: with a +3 ring the player in the dark is still
+    // noticed from only half as far.
+    let sight = Kind::Goblin.stats().sight as i32;
+    let mut run = deep_run(HALL, 9);
+    wear_light(&mut run, 3);
+    put(
+        &mut run,
+        monster(
+            1,
+            Kind::Goblin,
+            Pos::new(sight, 1),
+            Mind::Wandering {
+                heading: delve_core::geom::Dir8::N,
+            },
+        ),
+    );
+    run.look();
+    assert!(run.light().dark_around(run.player().at));
+    run.play(Act::Wait).unwrap();
+    assert!(!matches!(the(&run, 1).unwrap().mind, Mind::Hunting { .. }));
 }

@@ -315,8 +315,8 @@ fn the_golden_recording_still_replays() {
     // a checkpoint holds the state after its whole command, feats and all; 8: captives and
     // allies, four new kinds; 9: ten more kinds; 10: rings, staffs, charms, the new potions,
     // scrolls and weapons, beginnings; 11: light (torches and fungus on every level, darkness
-    // that hides).
-    for rules in 7..=11 {
+    // that hides); 12: the ring of light.
+    for rules in 7..=12 {
         for name in [
             format!("golden-r{rules}.delverec"),
             format!("golden-r{rules}-won-on-a-checkpoint.delverec"),

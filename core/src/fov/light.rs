@@ -123,6 +123,26 @@ pub const fn own_glow(depth: u32) -> Glow {
     }
 }
 
+/// The farthest a ring of light carries the player's own light.
+pub const MOST_OWN_REACH: u32 = 12;
+
+/// The player's own light on level `depth` wearing rings of light whose pluses add to `plus`:
+/// `own_glow`, reaching `plus` tiles farther (a cursed ring's minus: nearer), at least 1 tile and
+/// at most `MOST_OWN_REACH`. The light falls off over its whole reach, so a farther light is also
+/// a brighter one at every distance.
+pub const fn carried_glow(depth: u32, plus: i32) -> Glow {
+    let own = own_glow(depth);
+    let reach = own.radius as i32 + plus;
+    let radius = if reach < 1 {
+        1
+    } else if reach > MOST_OWN_REACH as i32 {
+        MOST_OWN_REACH
+    } else {
+        reach as u32
+    };
+    Glow { radius, ..own }
+}
+
 /// The farthest any glow reaches (a torch's radius): what lies farther from a window cannot light it.
 pub const GLOW_REACH: u32 = 7;
 
@@ -346,6 +366,36 @@ mod tests {
             light.dark_around(Pos::new(1, 1)),
             "the player's own light is not the level's"
         );
+    }
+
+    #[test]
+    fn a_ring_of_light_carries_the_player_s_light_farther() {
+        let m = map(&format!(
+            "{}\n#@{}#\n{}\n",
+            "#".repeat(22),
+            ".".repeat(19),
+            "#".repeat(22)
+        ));
+        let mut light = LightMap::default();
+        light.light_up(&m, 10, std::iter::empty(), 0, whole(&m));
+        let bare = own_glow(10);
+        assert_eq!(carried_glow(10, 0), bare);
+        let ringed = carried_glow(10, 3);
+        assert_eq!(ringed.radius, bare.radius + 3);
+        let beyond = Pos::new(1 + bare.radius as i32 + 1, 1);
+        light.carry(Some((Pos::new(1, 1), bare)));
+        assert!(!light.lit(beyond));
+        let near = light.at(Pos::new(3, 1)).brightness();
+        light.carry(Some((Pos::new(1, 1), ringed)));
+        assert!(light.lit(beyond));
+        assert!(
+            light.at(Pos::new(3, 1)).brightness() > near,
+            "brighter at every distance"
+        );
+        // A cursed ring shortens it, never to nothing; no ring carries it past its most.
+        assert_eq!(carried_glow(10, -2).radius, bare.radius - 2);
+        assert_eq!(carried_glow(10, -9).radius, 1);
+        assert_eq!(carried_glow(1, 9).radius, MOST_OWN_REACH);
     }
 
     #[test]

@@ -9,6 +9,7 @@ use super::mind::{self, distance_sq};
 use super::senses::Senses;
 use super::{Act, Actor, Effect, Refusal, Scene, Who, items, noise, resolve, terrain};
 use crate::fov::Viewshed;
+use crate::fov::light::carried_glow;
 use crate::geom::{Dir8, Pos};
 use crate::map::Tile;
 use crate::rng::GenRng;
@@ -471,7 +472,9 @@ pub(crate) fn monsters_act(
     let player_at = stage.player.at;
     let reach = radius.max(MAX_SIGHT);
     senses.look(&stage.dungeon.level().map, player_at, reach);
-    senses.light_up(stage.dungeon.level(), stage.dungeon.depth(), player_at, radius);
+    let depth = stage.dungeon.depth();
+    let own = carried_glow(depth, stage.player.pack.ring_plus(ItemKind::Light));
+    senses.light_up(stage.dungeon.level(), depth, (player_at, own), radius);
     if loudness > 0 {
         senses.listen(&stage.dungeon.level().map, player_at, loudness);
     } else {
@@ -480,7 +483,6 @@ pub(crate) fn monsters_act(
     senses.crowd_in(stage.dungeon.level());
     senses.see_allies(stage.dungeon.level());
     let seen = |senses: &Senses, p: Pos| senses.in_line(p) && distance_sq(p, player_at) <= i64::from(radius).pow(2);
-    let depth = stage.dungeon.depth();
     let deepest = stage.dungeon.deepest();
     // By id: a monster may leave the level on its turn (a trapdoor) or die (a dart trap).
     let ids: Vec<u32> = stage.dungeon.level().monsters.iter().map(|m| m.id).collect();

@@ -4,7 +4,7 @@
 //! Scratch kept between turns, never game state: all of it is worked out from the state.
 
 use crate::fov::compute_fov;
-use crate::fov::light::{FIRE, Glow, LightMap, own_glow, view_window};
+use crate::fov::light::{FIRE, Glow, LightMap, view_window};
 use crate::geom::Pos;
 use crate::map::TileMap;
 use crate::paths::StepField;
@@ -42,10 +42,10 @@ pub(crate) struct Senses {
 }
 
 impl Senses {
-    /// Lights `level` (level `depth`, the player at `player_at` carrying its light) as far round
-    /// the player as `reach`: its glows, fires and glowing monsters, worked out again only when
-    /// they, the tiles or the player's place have changed.
-    pub fn light_up(&mut self, level: &Level, depth: u32, player_at: Pos, reach: u32) {
+    /// Lights `level` (level `depth`, the player at `player_at` carrying `own`, its light:
+    /// `light::carried_glow`) as far round the player as `reach`: its glows, fires and glowing
+    /// monsters, worked out again only when they, the tiles or the player's place have changed.
+    pub fn light_up(&mut self, level: &Level, depth: u32, (player_at, own): (Pos, Glow), reach: u32) {
         // What moves or burns out: fires, and monsters that glow (a will-o'-wisp, a fire
         // elemental). Their fingerprint (where each is: how long a fire still burns does not
         // change its light) says when to work the light out again.
@@ -60,7 +60,7 @@ impl Senses {
         let print = print ^ level.fire.len() as u64;
         self.light
             .light_up(&level.map, depth, moving.into_iter(), print, window);
-        self.light.carry(Some((player_at, own_glow(depth))));
+        self.light.carry(Some((player_at, own)));
     }
 
     /// The light as last worked out (`light_up`).

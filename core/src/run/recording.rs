@@ -64,7 +64,11 @@ use crate::world::{Beginning, Boon};
 /// own); what stands in darkness is not seen but from the next tile, a player in darkness is
 /// noticed from half as far; a slowed monster's owed turns are capped (`MOST_SLOWED`), and a save
 /// holding one continues.
-pub const RULES: u32 = 11;
+///
+/// Rules 12: a ring of light (`ItemKind::Light`): the player's own light reaches its plus in
+/// tiles farther (`fov::light::carried_glow`). A sixth ring among the loot, so what lies on a
+/// level may differ from rules 11's.
+pub const RULES: u32 = 12;
 
 /// A checkpoint (the state hash) is kept every this many turns.
 pub const CHECKPOINT_EVERY: u64 = 50;

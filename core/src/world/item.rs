@@ -274,6 +274,9 @@ super::stable::catalog! {
         /// Slow, crushing blows.
         Hammer = 52 => row("war hammer", Weapon, -5, (5, 11), 0, (1, 1), 4)
             .shown(HAMMER_LOOK, "Crushing and slow: each blow takes two turns."),
+        /// Your own light reaches farther (nearer, cursed).
+        Light = 53 => row("light", Ring, 0, (0, 0), 0, (1, 3), 8)
+            .shown(RING_LOOK, "Your own light reaches its plus in tiles farther, and brighter at every distance: in the dark deep you see monsters that much farther off (a cursed ring: nearer). Monsters notice you no sooner."),
     }
 }
 

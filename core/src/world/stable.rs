@@ -198,7 +198,7 @@ mod tests {
     ];
 
     /// The same for items.
-    const ITEMS: [(ItemKind, u32, &str); 53] = [
+    const ITEMS: [(ItemKind, u32, &str); 54] = [
         (ItemKind::Healing, 0, "Healing"),
         (ItemKind::Vigour, 1, "Vigour"),
         (ItemKind::Speed, 2, "Speed"),
@@ -252,6 +252,7 @@ mod tests {
         (ItemKind::WarAxe, 50, "WarAxe"),
         (ItemKind::Rapier, 51, "Rapier"),
         (ItemKind::Hammer, 52, "Hammer"),
+        (ItemKind::Light, 53, "Light"),
     ];
 
     /// Each row's kind has the row's id and name, and is written and read by them: the id in
@@ -387,7 +388,7 @@ mod tests {
         let e = postcard::from_bytes::<Kind>(&postcard::to_allocvec(&99u32).unwrap()).unwrap_err();
         assert!(matches!(e, postcard::Error::SerdeDeCustom), "{e:?}");
         assert_eq!(Kind::from_id(27), None);
-        assert_eq!(ItemKind::from_id(53), None);
+        assert_eq!(ItemKind::from_id(54), None);
         assert_eq!(Boon::from_id(21), None);
         assert_eq!(Beginning::from_id(4), None);
         let e = ron::from_str::<ItemKind>("Cheese").unwrap_err().to_string();
