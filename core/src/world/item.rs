@@ -276,7 +276,7 @@ super::stable::catalog! {
             .shown(HAMMER_LOOK, "Crushing and slow: each blow takes two turns."),
         /// Your own light reaches farther (nearer, cursed).
         Light = 53 => row("light", Ring, 0, (0, 0), 0, (1, 3), 8)
-            .shown(RING_LOOK, "Your own light reaches its plus in tiles farther, and brighter at every distance: in the dark deep you see monsters that much farther off (a cursed ring: nearer). Monsters notice you no sooner."),
+            .shown(RING_LOOK, "Your own light reaches as many tiles farther as its plus, and is brighter at every distance: in the dark deep you see monsters that much farther off (a cursed ring: nearer). Monsters notice you no sooner."),
     }
 }
 
