@@ -804,8 +804,9 @@ fn a_file_that_cannot_be_read_now_is_left_as_it_is_never_set_aside_or_written_ov
     app.world_mut().resource_mut::<Game>().player_mut().health.hp = 1;
     wait_until_the_end(&mut app);
     assert!(dir.path().join("history.ron").is_dir(), "still there, untouched");
-    // (The history's lock was taken to add it, and is kept for the next.)
-    assert_eq!(names(dir.path()), ["history.lock", "history.ron", "runs"]);
+    // (The history's lock was taken to add it, and is kept for the next; the hint of low health
+    // the dying player was told is kept too.)
+    assert_eq!(names(dir.path()), ["hints.ron", "history.lock", "history.ron", "runs"]);
 }
 
 #[test]

@@ -580,6 +580,15 @@ fn a_finished_run_is_kept_and_replayed_from_the_history() {
     let control = app.world().resource::<ReplayControl>();
     assert!(control.is_done());
     assert_eq!(game(&app).state_hash(), run.state_hash());
+    // A replay tells no first-time hints, even at their moment (hungry, here).
+    use delve::screens::playing::hints::Hint;
+    app.world_mut().resource_mut::<Game>().player_mut().stomach = delve_core::world::Hunger::HUNGRY;
+    assert!(Hint::Hunger.due(game(&app)));
+    for _ in 0..3 {
+        app.update();
+    }
+    assert!(!game(&app).log().lines().any(|(_, l)| l.starts_with("Hint: ")));
+    assert!(store.read(Slot::Hints).unwrap().is_none());
     assert_eq!(turns(&app), run.turn());
     // Nothing was saved of it, not even on quitting.
     assert_eq!(

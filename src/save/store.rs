@@ -49,6 +49,8 @@ pub enum Slot {
     History,
     /// Every feat ever earned (RON text), beside the history.
     Feats,
+    /// The first-time hints this machine has been given (RON text), beside the feats.
+    Hints,
     /// The names this player submits to boards under, each with its secret (RON text).
     Board,
     /// A finished run's recording (`delve_core::save::recording`), beside the history.
@@ -74,6 +76,7 @@ impl Slot {
             Slot::Settings => "settings.ron".into(),
             Slot::History => "history.ron".into(),
             Slot::Feats => "feats.ron".into(),
+            Slot::Hints => "hints.ron".into(),
             Slot::Board => "board.ron".into(),
             Slot::Recording(id) => format!("{ENDED_DIR}/{id}.delverec"),
             Slot::Story(id) => format!("{ENDED_DIR}/{id}.txt"),
@@ -87,6 +90,7 @@ impl Slot {
             Slot::Settings => "delve.settings".into(),
             Slot::History => "delve.history".into(),
             Slot::Feats => "delve.feats".into(),
+            Slot::Hints => "delve.hints".into(),
             Slot::Board => "delve.board".into(),
             Slot::Recording(id) => format!("delve.recording.{id}"),
             Slot::Story(id) => format!("delve.story.{id}"),
@@ -98,7 +102,7 @@ impl Slot {
     pub(crate) const fn max_bytes(self) -> u64 {
         match self {
             Slot::Run(_) | Slot::Recording(_) => 64 << 20,
-            Slot::Settings | Slot::Feats | Slot::Board => 1 << 20,
+            Slot::Settings | Slot::Feats | Slot::Hints | Slot::Board => 1 << 20,
             Slot::History | Slot::Story(_) => 16 << 20,
         }
     }
@@ -352,7 +356,7 @@ const STALE_TEMPORARY: std::time::Duration = std::time::Duration::from_secs(10 *
 
 /// Whether `name` is a temporary file `write_atomic` makes for one of the save folder's own
 /// files: `.<file>.<process id>.<8 hex digits>.tmp`, where the file is a slot's (a save, a
-/// recording, a story, the settings, history, feats or board names, or the legacy `run.sav`).
+/// recording, a story, the settings, history, feats, hints or board names, or the legacy `run.sav`).
 /// Any other `.*.tmp` (another program's, the player's) is never taken for one.
 fn is_temporary(name: &str) -> bool {
     let Some(inner) = name.strip_prefix('.').and_then(|n| n.strip_suffix(".tmp")) else {
@@ -364,7 +368,7 @@ fn is_temporary(name: &str) -> bool {
     };
     let ours = matches!(
         file,
-        "settings.ron" | "history.ron" | "feats.ron" | "board.ron" | LEGACY_FILE
+        "settings.ron" | "history.ron" | "feats.ron" | "hints.ron" | "board.ron" | LEGACY_FILE
     ) || [".sav", ".delverec", ".txt"]
         .iter()
         .any(|ext| file.strip_suffix(ext).is_some_and(|id| id.parse::<RunId>().is_ok()));

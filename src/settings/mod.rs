@@ -76,6 +76,9 @@ pub struct Settings {
     pub ambience_volume: u8,
     /// Sound off (the mute key), the volumes kept for when it is on again.
     pub muted: bool,
+    /// First-time hints: a line the first time something a newcomer should understand happens
+    /// (`screens::playing::hints`).
+    pub hints: bool,
 }
 
 /// The steps a volume goes up in: 0 is silent, this is the loudest.
@@ -103,6 +106,7 @@ impl Default for Settings {
             effects_volume: 8,
             ambience_volume: 5,
             muted: false,
+            hints: true,
         }
     }
 }
@@ -169,6 +173,7 @@ impl Settings {
             effects_volume: read.effects_volume.min(VOLUME_STEPS),
             ambience_volume: read.ambience_volume.min(VOLUME_STEPS),
             muted: read.muted,
+            hints: read.hints,
         })
     }
 
@@ -224,6 +229,9 @@ impl Settings {
         }
         if before.muted != after.muted {
             self.muted = after.muted;
+        }
+        if before.hints != after.hints {
+            self.hints = after.hints;
         }
         self
     }

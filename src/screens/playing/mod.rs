@@ -12,6 +12,7 @@
 
 pub mod boons;
 pub mod floor;
+pub mod hints;
 pub mod hud;
 pub mod items;
 pub mod lab;
@@ -42,5 +43,5 @@ pub fn plugin(app: &mut App) {
 
 /// The playing screen's parts that run headless (the lab's sessions and what it shows).
 pub fn headless_plugin(app: &mut App) {
-    app.add_plugins(lab::plugin);
+    app.add_plugins((lab::plugin, hints::plugin));
 }

@@ -81,6 +81,8 @@ pub(crate) enum Row {
     Travel,
     /// Whether explore picks up weapons and armour.
     ExploreGear,
+    /// First-time hints, on or off.
+    Hints,
     /// Sound on or off (the mute key's), and its three volumes.
     Sound,
     Volume,
@@ -263,6 +265,7 @@ impl Menu {
             | Row::Animations
             | Row::Travel
             | Row::ExploreGear
+            | Row::Hints
             | Row::Sound
             | Row::Volume
             | Row::EffectsVolume
@@ -358,6 +361,7 @@ impl Menu {
             | Row::Animations
             | Row::Travel
             | Row::ExploreGear
+            | Row::Hints
             | Row::Sound
             | Row::Volume
             | Row::EffectsVolume

@@ -1,6 +1,6 @@
 //! The settings page: every action's key (press a new one to bind it), the sight radius, the
 //! zoom, the text size, the palette, the animations, the travel pace, what explore picks up,
-//! the sound and its volumes, and the defaults back.
+//! the first-time hints, the sound and its volumes, and the defaults back.
 
 use super::{Context, Menu, MenuKey, Outcome, Row};
 use crate::action::Action;
@@ -16,6 +16,7 @@ pub(super) fn rows() -> Vec<Row> {
         Row::Animations,
         Row::Travel,
         Row::ExploreGear,
+        Row::Hints,
         Row::Sound,
         Row::Volume,
         Row::EffectsVolume,
@@ -59,6 +60,7 @@ pub(super) fn label(menu: &Menu, row: Row, ctx: &Context) -> String {
                 "potions, scrolls, wands"
             }
         ),
+        Row::Hints => format!("{}\t< {} >", "first-time hints", on(ctx.settings.hints)),
         Row::Sound => format!(
             "{}\t< {} >",
             "sound",
@@ -85,7 +87,7 @@ pub(super) fn enter(menu: &mut Menu, row: Row, ctx: &mut Context) -> Outcome {
         Row::Reset => {
             *ctx.settings = Settings::default();
             menu.note = Some(
-                "Every key, the sight radius, the zoom, the text size, the palette, the animations, the travel pace, what explore picks up and the sound are back to their defaults."
+                "Every key, the sight radius, the zoom, the text size, the palette, the animations, the travel pace, what explore picks up, the hints and the sound are back to their defaults."
                     .into(),
             );
             Outcome::SettingsChanged
@@ -118,6 +120,7 @@ pub(super) fn adjust(row: Row, up: bool, ctx: &mut Context) -> Outcome {
         Row::Animations => settings.animations = !settings.animations,
         Row::Travel => settings.travel = step(settings.travel, crate::settings::TRAVEL_PACES.len()),
         Row::ExploreGear => settings.explore_takes_gear = !settings.explore_takes_gear,
+        Row::Hints => settings.hints = !settings.hints,
         Row::Sound => settings.muted = !settings.muted,
         Row::Volume => settings.volume = louder(settings.volume, up),
         Row::EffectsVolume => settings.effects_volume = louder(settings.effects_volume, up),
