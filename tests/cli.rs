@@ -143,6 +143,53 @@ fn autoplay_begins_as_the_beginning_named_and_verify_says_so() {
 }
 
 #[test]
+fn autoplay_plays_the_mode_named_and_verify_prints_it_and_bad_names_are_refused() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-modes");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("hard.delverec");
+    let file_arg = file.to_str().unwrap();
+    let out = delve(&[
+        "--autoplay",
+        "--seed",
+        "7",
+        "--turns",
+        "300",
+        "--mode",
+        "hard",
+        "--challenge",
+        "swarm,darkness",
+        "--record",
+        file_arg,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let played = verdict(&out);
+    assert_eq!(played["mode"], "hard, darkness+swarm");
+    let out = delve(&["--verify", file_arg]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(verdict(&out), played);
+    assert_eq!(
+        verdict(&delve(&["--autoplay", "--seed", "7", "--turns", "50"]))["mode"],
+        "normal"
+    );
+    for (args, needle) in [
+        (
+            &["--autoplay", "--mode", "nightmare"][..],
+            "no difficulty is called \"nightmare\"",
+        ),
+        (
+            &["--autoplay", "--challenge", "swarm,bees"][..],
+            "no challenge is called \"bees\"",
+        ),
+        (&["--autoplay", "--challenge", "swarm,swarm"][..], "named twice"),
+        (&["--daily", "--mode", "easy"][..], "cannot be used with"),
+    ] {
+        let out = delve(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(needle), "{args:?}: {}", stderr(&out));
+    }
+}
+
+#[test]
 fn bad_map_files_are_named_with_line_and_column() {
     let cases: [(&str, &[u8], &str); 6] = [
         ("missing.txt", b"", "cannot read"),
@@ -706,7 +753,7 @@ fn saves_lists_every_saved_run_newest_first_and_names_the_bad_ones() {
 }
 
 /// The keys of the object `--verify` and `--autoplay` print, in order.
-const VERDICT_KEYS: [&str; 9] = [
+const VERDICT_KEYS: [&str; 10] = [
     "seed",
     "turns",
     "depth",
@@ -716,6 +763,7 @@ const VERDICT_KEYS: [&str; 9] = [
     "score",
     "gold",
     "beginning",
+    "mode",
 ];
 
 fn verdict(out: &Output) -> serde_json::Map<String, serde_json::Value> {

@@ -194,8 +194,9 @@ fn the_title_screen_starts_a_run_and_continues_it() {
     ] {
         press(&mut app, code, digit);
     }
-    // Down past the style, the size and the beginning (a fighter unless changed) to Start.
-    for _ in 0..4 {
+    // Down past the style, the size, the beginning (a fighter unless changed), the difficulty
+    // and the challenges to Start.
+    for _ in 0..4 + 1 + delve_core::world::Challenge::COUNT {
         press(&mut app, KeyCode::ArrowDown, "");
     }
     press(&mut app, KeyCode::Enter, "\r");

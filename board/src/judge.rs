@@ -63,7 +63,7 @@ pub fn game(spec: &RunSpec, recording: &Recording, hash: u64) -> String {
     h.update(b"delve game 1\0");
     h.update(RULES.to_le_bytes());
     match spec {
-        RunSpec::Seeded { params, peaceful } => {
+        RunSpec::Seeded { params, peaceful, .. } => {
             h.update([1]);
             h.update(params.seed.to_le_bytes());
             h.update(params.width.to_le_bytes());
@@ -143,9 +143,16 @@ pub fn judge(bytes: &[u8], today: Date, limit: Duration) -> Result<Judged, Strin
         ));
     }
     let params = match spec {
+        RunSpec::Seeded { mode, .. } if !mode.is_standard() => {
+            return Err(format!(
+                "it was played as \"{}\": the board ranks the standard game (normal, no challenge)",
+                mode.name()
+            ));
+        }
         RunSpec::Seeded {
             params,
             peaceful: false,
+            ..
         } => params,
         RunSpec::Seeded { peaceful: true, .. } => return Err("it is a dungeon without monsters".into()),
         RunSpec::Level(_) => return Err("it is a map file's run: the board ranks seeded runs".into()),

@@ -268,8 +268,20 @@ fn crafted_submissions_are_refused_and_leave_the_board_unchanged(postgres: bool)
             RunSpec::Seeded {
                 params: standard(seed),
                 peaceful: true,
+                mode: delve_core::world::Mode::STANDARD,
             },
             "without monsters",
+        ),
+        (
+            "easy",
+            RunSpec::seeded(standard(seed)).in_mode(delve_core::world::Mode::of(delve_core::world::Difficulty::Easy)),
+            "played as \"easy\"",
+        ),
+        (
+            "a challenge",
+            RunSpec::seeded(standard(seed))
+                .in_mode(delve_core::world::Mode::STANDARD.with(delve_core::world::Challenge::Swarm)),
+            "played as \"normal, swarm\"",
         ),
     ] {
         let mut run = spec.begin().unwrap().with_sight(8);

@@ -4,9 +4,9 @@
 
 use crate::world::DEEPEST;
 
-use crate::generation::{GenError, GenParams, generate};
+use crate::generation::{GenError, GenParams, apply_mode, generate, level_seed};
 use crate::map::TileMap;
-use crate::world::Level;
+use crate::world::{Level, Mode};
 
 /// Where the levels come from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,6 +27,8 @@ pub(crate) struct DungeonParts<'a> {
     pub depth: u32,
     /// Levels are made without monsters.
     pub peaceful: bool,
+    /// How the run is played.
+    pub mode: Mode,
 }
 
 /// Every level of the run made so far, by depth, and the player's depth. The one source of
@@ -39,6 +41,9 @@ pub struct Dungeon {
     depth: u32,
     /// Levels are made without monsters (tests and tools about terrain).
     peaceful: bool,
+    /// How the run is played (its difficulty and challenges): what the rules read, and what
+    /// each level is made with (`generation::apply_mode`).
+    mode: Mode,
     /// How often the current level changed, or a kept level was dropped, since this dungeon
     /// was made: what tells a save which levels may have changed since it last encoded them
     /// (never saved).
@@ -57,6 +62,7 @@ impl Dungeon {
             levels,
             depth: run.depth,
             peaceful: false,
+            mode: Mode::STANDARD,
             changes: 0,
         })
     }
@@ -71,6 +77,32 @@ impl Dungeon {
         self
     }
 
+    /// The same new dungeon played in `mode`: the levels made so far made again as the mode
+    /// makes them (a swarm, champions, no potion of healing), and every level made later.
+    pub fn with_mode(mut self, mode: Mode) -> Self {
+        self.mode = mode;
+        if let Origin::Run(params) = self.origin {
+            for (i, level) in self.levels.iter_mut().enumerate() {
+                if let Some(level) = level {
+                    let depth = i as u32 + 1;
+                    apply_mode(level, mode, level_seed(params.seed, depth), depth);
+                }
+            }
+        }
+        self
+    }
+
+    /// A dungeon restored from a save, played in `mode` (its levels kept as they were saved).
+    pub(crate) fn restored_in(mut self, mode: Mode) -> Self {
+        self.mode = mode;
+        self
+    }
+
+    /// How the run is played: its difficulty and challenges.
+    pub const fn mode(&self) -> Mode {
+        self.mode
+    }
+
     /// A dungeon of one level: a map read from a file (no keys; its locked doors stay locked).
     pub fn premade(map: TileMap) -> Self {
         Dungeon::single(Level::bare(map))
@@ -83,6 +115,7 @@ impl Dungeon {
             levels: vec![Some(level)],
             depth: 1,
             peaceful: false,
+            mode: Mode::STANDARD,
             changes: 0,
         }
     }
@@ -106,6 +139,7 @@ impl Dungeon {
             levels,
             depth,
             peaceful,
+            mode: Mode::STANDARD,
             changes: 0,
         })
     }
@@ -119,6 +153,7 @@ impl Dungeon {
             levels,
             depth,
             peaceful,
+            mode,
             changes: _,
         } = self;
         DungeonParts {
@@ -126,6 +161,7 @@ impl Dungeon {
             levels,
             depth: *depth,
             peaceful: *peaceful,
+            mode: *mode,
         }
     }
 
@@ -185,6 +221,7 @@ impl Dungeon {
                 return Err(GenError::BadDepth(depth));
             };
             let mut level = generate(&run.at_depth(depth))?.level;
+            apply_mode(&mut level, self.mode, level_seed(run.seed, depth), depth);
             if self.peaceful {
                 level.monsters.clear();
             }
@@ -226,9 +263,12 @@ impl Dungeon {
             + self.levels.capacity() * std::mem::size_of::<Option<Level>>()
     }
 
-    /// The run as a player reads it: "seed 42 (80x50, mixed)" or "custom map (30x12)".
+    /// The run as a player reads it: "seed 42 (80x50, mixed)" or "custom map (30x12)"; a run in
+    /// a mode says it after ("seed 42 (80x50, mixed) [hard, darkness+swarm]"), so the HUD, the
+    /// summary, the story, the history, the high scores and the book of feats all name it.
     pub fn describe(&self) -> String {
         match &self.origin {
+            Origin::Run(p) if !self.mode.is_standard() => format!("{p} [{}]", self.mode.name()),
             Origin::Run(p) => p.to_string(),
             Origin::Map => {
                 let map = &self.level().map;

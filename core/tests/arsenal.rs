@@ -119,6 +119,7 @@ fn descent_sinks_to_the_level_below_unhurt_but_not_from_the_deepest() {
     let spec = RunSpec::Seeded {
         params: GenParams::new(4, 80, 50, CorridorStyle::Mixed),
         peaceful: true,
+        mode: delve_core::world::Mode::STANDARD,
     };
     let mut run = spec.begin().unwrap().with_sight(DEFAULT_RADIUS);
     let p = give(&mut run, ItemKind::Descent);
@@ -129,6 +130,7 @@ fn descent_sinks_to_the_level_below_unhurt_but_not_from_the_deepest() {
     let spec = RunSpec::Seeded {
         params: GenParams::new(4, 80, 50, CorridorStyle::Mixed).at_depth(DEEPEST),
         peaceful: true,
+        mode: delve_core::world::Mode::STANDARD,
     };
     let mut run = spec.begin().unwrap().with_sight(DEFAULT_RADIUS);
     let p = give(&mut run, ItemKind::Descent);
@@ -467,6 +469,7 @@ fn the_other_paths_second_steps_do_what_they_say() {
             let spec = RunSpec::Seeded {
                 params: GenParams::new(seed, 40, 30, CorridorStyle::Mixed),
                 peaceful: true,
+                mode: delve_core::world::Mode::STANDARD,
             };
             let mut run = spec.begin().unwrap();
             run.player_mut().growth.boons = vec![Boon::Vigour, Boon::Vigour];

@@ -170,6 +170,7 @@ fn the_cache_saves_what_a_whole_save_would() {
     let spec = RunSpec::Seeded {
         params: GenParams::new(11, 80, 50, CorridorStyle::Mixed),
         peaceful: true,
+        mode: delve_core::world::Mode::STANDARD,
     };
     let mut run = spec.begin().unwrap().with_sight(DEFAULT_RADIUS);
     let mut cache = SaveCache::default();

@@ -3,7 +3,7 @@
 //! is, so a kind changed or added without its docs fails here (the message gives the table to
 //! paste). Every kind has a letter of its own.
 
-use delve_core::world::{Beginning, Boon, Class, Doors, Feat, ItemKind, Kind, TrapKind};
+use delve_core::world::{Beginning, Boon, Challenge, Class, Difficulty, Doors, Feat, ItemKind, Kind, TrapKind};
 
 fn playing_md() -> String {
     std::fs::read_to_string(format!("{}/../docs/playing.md", env!("CARGO_MANIFEST_DIR"))).expect("docs/playing.md")
@@ -106,6 +106,19 @@ fn beginning_table() -> String {
     out
 }
 
+/// The difficulties' and the challenges' tables, in table order.
+fn mode_tables() -> String {
+    let mut out = String::from("| difficulty | what it does |\n| --- | --- |\n");
+    for d in Difficulty::ALL {
+        out.push_str(&format!("| {} | {} |\n", d.row().name, d.row().about));
+    }
+    out.push_str("\n| challenge | what it does |\n| --- | --- |\n");
+    for c in Challenge::ALL {
+        out.push_str(&format!("| {} | {} |\n", c.row().name, c.row().about));
+    }
+    out
+}
+
 /// The boons' table, in table order.
 fn boon_table() -> String {
     let mut out = String::from(
@@ -168,6 +181,7 @@ fn the_docs_tables_are_the_kinds_rows() {
         ("boons", boon_table()),
         ("beginnings", beginning_table()),
         ("feats", feat_table()),
+        ("modes", mode_tables()),
     ] {
         assert!(
             docs.contains(&table),

@@ -28,6 +28,7 @@ fn seeded_with(tile: Tile) -> (Run, Pos) {
     let spec = RunSpec::Seeded {
         params: GenParams::new(4, 80, 50, CorridorStyle::Mixed),
         peaceful: true,
+        mode: delve_core::world::Mode::STANDARD,
     };
     let mut run = spec.begin().unwrap();
     let at = run.player().at;

@@ -108,6 +108,14 @@ pub struct Cli {
     /// it a run begun from the command line begins bare, as a wanderer.
     #[arg(long, value_name = "NAME", value_parser = parse_beginning, conflicts_with_all = ["ascii", "json", "explore", "reveal", "map", "save_info", "saves", "verify", "daily"])]
     pub beginning: Option<delve_core::world::Beginning>,
+    /// Play the run as easy, normal or hard: monsters' blows and arrows hurt you half as much,
+    /// as they are, or half as much again, and the score with them [default: normal].
+    #[arg(long, value_name = "NAME", value_parser = delve_core::world::Difficulty::parse, conflicts_with_all = ["ascii", "json", "explore", "reveal", "map", "save_info", "saves", "verify", "daily"])]
+    pub mode: Option<delve_core::world::Difficulty>,
+    /// Take on challenges, any of them, separated by commas: no-armour, no-healing, darkness,
+    /// short-rations, swarm, champions, frail.
+    #[arg(long, value_name = "LIST", value_parser = parse_challenges, conflicts_with_all = ["ascii", "json", "explore", "reveal", "map", "save_info", "saves", "verify", "daily"])]
+    pub challenge: Option<delve_core::world::Mode>,
     /// With --autoplay: stop after this many turns (1 to 1000000) [default: 20000].
     #[arg(long, value_name = "T", requires = "autoplay", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub turns: Option<u64>,
@@ -155,6 +163,11 @@ fn parse_beginning(s: &str) -> Result<delve_core::world::Beginning, String> {
             let names: Vec<&str> = delve_core::world::Beginning::ALL.iter().map(|b| b.name()).collect();
             format!("no beginning is called {s:?} (one of: {})", names.join(", "))
         })
+}
+
+/// Challenges named on the command line, as a mode of normal difficulty that has them.
+fn parse_challenges(s: &str) -> Result<delve_core::world::Mode, String> {
+    delve_core::world::Mode::parse(None, Some(s))
 }
 
 fn parse_seed(s: &str) -> Result<u64, String> {
@@ -215,7 +228,16 @@ impl Cli {
             || self.map.is_some()
             || self.reveal
             || self.beginning.is_some()
+            || self.mode.is_some()
+            || self.challenge.is_some()
             || self.daily
+    }
+
+    /// How the run named is played: `--mode` and `--challenge` (the standard game without them).
+    pub(crate) fn play_mode(&self) -> delve_core::world::Mode {
+        let challenges = self.challenge.unwrap_or_default();
+        let mode = delve_core::world::Mode::of(self.mode.unwrap_or_default());
+        challenges.challenges().fold(mode, delve_core::world::Mode::with)
     }
 
     /// The board and name the summary offers finished runs to.
@@ -368,7 +390,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         eprintln!("delve: {why}; cannot open a window. Use --ascii to print the level instead.");
         return ExitCode::from(USAGE);
     }
-    let mut run = match source.spec().begin() {
+    let mut run = match source.spec().in_mode(cli.play_mode()).begin() {
         Ok(run) => run,
         Err(e) => {
             eprintln!("delve: {e}");

@@ -33,7 +33,8 @@ pub(crate) fn read_file(path: &Path, what: &str) -> Result<Vec<u8>, String> {
 
 /// The object `--verify` and `--autoplay` print: the seed, the turn reached, the level, how
 /// the run stands, its state hash (16 hex digits), whether every checkpoint matched, its score,
-/// the gold carried and the beginning (its name, or null for a run begun bare).
+/// the gold carried, the beginning (its name, or null for a run begun bare) and the mode
+/// ("normal", or "hard, darkness+swarm").
 pub(crate) fn verdict_json(verdict: &Verdict) -> String {
     let value = serde_json::json!({
         "seed": verdict.seed,
@@ -45,6 +46,7 @@ pub(crate) fn verdict_json(verdict: &Verdict) -> String {
         "score": verdict.score,
         "gold": verdict.gold,
         "beginning": verdict.beginning.map(delve_core::world::Beginning::name),
+        "mode": verdict.mode.name(),
     });
     format!("{value}\n")
 }

@@ -170,10 +170,10 @@ mod page {
         }
     }
 
-    fn show_level(params: &GenParams) {
+    fn show_level(params: &GenParams, mode: delve_core::world::Mode) {
         set_text("delve-seed", &params.to_string());
         if let Some(link) = document().and_then(|d| d.get_element_by_id("delve-link")) {
-            let _ = link.set_attribute("href", &params::query(params, false));
+            let _ = link.set_attribute("href", &params::query(params, mode, false));
         }
     }
 
@@ -201,13 +201,14 @@ mod page {
         slot: Option<Res<SaveSlot>>,
         mut marked: Local<Option<(GenParams, bool, Option<RunId>)>>,
     ) {
-        let RunSpec::Seeded { params: run, .. } = game.spec() else {
+        let RunSpec::Seeded { params: run, mode, .. } = game.spec() else {
             return;
         };
+        let mode = *mode;
         let lab_on = *in_session.get() == Session::Lab;
         if *in_session.get() == Session::Replay {
             // The address stays the recording's: reloading it replays it again.
-            show_level(run);
+            show_level(run, mode);
             return;
         }
         let id = slot.map(|s| s.id);
@@ -215,8 +216,8 @@ mod page {
             return;
         }
         *marked = Some((*run, lab_on, id));
-        show_level(run);
-        let query = params::query(run, lab_on);
+        show_level(run, mode);
+        let query = params::query(run, mode, lab_on);
         // The page's loader puts it in the address bar too (history.replaceState).
         mark(Mark::Run, &query);
         mark(Mark::Lab, if lab_on { "on" } else { "off" });
@@ -244,7 +245,7 @@ mod page {
         let _ = body.remove_attribute(Mark::Request.attribute());
         let asked = params::parse(&request, rand::random);
         set_text("delve-message", &asked.problems.join(" "));
-        match RunSpec::seeded(asked.params).begin() {
+        match RunSpec::seeded(asked.params).in_mode(asked.mode).begin() {
             Ok(run) => {
                 if asked.reveal {
                     show_specimen(&mut commands, *session.get(), &game, run);
@@ -318,6 +319,7 @@ mod page {
             reveal,
             daily,
             replay,
+            mode,
             mut problems,
         } = params::parse(&search, rand::random);
         // A shared recording to watch, or why it cannot be.
@@ -360,7 +362,7 @@ mod page {
         let titled = search.trim_start_matches('?').is_empty()
             || (watched.is_none() && !daily && params_were_only_a_replay(&search));
         if !titled && watched.is_none() {
-            show_level(&params);
+            show_level(&params, mode);
         }
         // This tab's run at this address, reloaded (or the tab restored): it goes on.
         let continued = (!titled && !ascii && watched.is_none())
@@ -380,7 +382,13 @@ mod page {
         } else if titled && !ascii {
             None
         } else {
-            match RunSpec::seeded(params).begin() {
+            // The daily is the standard game, the same for everyone.
+            let mode = if today.is_some() {
+                delve_core::world::Mode::STANDARD
+            } else {
+                mode
+            };
+            match RunSpec::seeded(params).in_mode(mode).begin() {
                 Ok(mut run) => {
                     if let Some(date) = today {
                         run.mark_daily(&date.to_string());

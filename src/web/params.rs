@@ -1,10 +1,11 @@
 //! The browser build's URL parameters (`?seed=42&size=80x50&corridors=nethack&radius=8`,
-//! `?daily`, `?replay=RECORDING`), parsed in plain Rust so that every case is tested natively. A bad parameter is reported and
+//! `?mode=hard&challenge=swarm,darkness`, `?daily`, `?replay=RECORDING`), parsed in plain Rust so that every case is tested natively. A bad parameter is reported and
 //! replaced by its default (a random seed for the seed), never a panic.
 
 use delve_core::fov::DEFAULT_RADIUS;
 use delve_core::generation::{CorridorStyle, DEEPEST, GenParams, parse_size, size_ok};
 use delve_core::map::{MAX_SIDE, MIN_SIZE};
+use delve_core::world::{Difficulty, Mode};
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -39,6 +40,8 @@ pub struct PageRequest {
     pub daily: bool,
     /// `?replay=`: a recording's bytes (URL-safe base64, no padding), to watch.
     pub replay: Option<Vec<u8>>,
+    /// `?mode=` and `?challenge=`: how the run is played (the standard game without them).
+    pub mode: Mode,
     /// One sentence per bad or unknown parameter, for the page.
     pub problems: Vec<String>,
 }
@@ -77,6 +80,7 @@ pub fn parse(search: &str, random_seed: impl FnOnce() -> u64) -> PageRequest {
         reveal: false,
         daily: false,
         replay: None,
+        mode: Mode::STANDARD,
         problems: Vec::new(),
     };
     let mut seed = None;
@@ -115,6 +119,14 @@ pub fn parse(search: &str, random_seed: impl FnOnce() -> u64) -> PageRequest {
                     "The radius \"{shown}\" is not a whole number from 1 to 100; using 8."
                 )),
             },
+            "mode" => match Difficulty::parse(&value) {
+                Ok(d) => req.mode.difficulty = d,
+                Err(e) => req.problems.push(format!("The mode: {e}; playing normal.")),
+            },
+            "challenge" => match Mode::parse(None, Some(&value)) {
+                Ok(asked) => req.mode = asked.challenges().fold(req.mode, Mode::with),
+                Err(e) => req.problems.push(format!("The challenges: {e}; none were taken.")),
+            },
             "ascii" => req.ascii = true,
             "golden" => req.golden = true,
             "reveal" => req.reveal = true,
@@ -139,16 +151,25 @@ pub fn parse(search: &str, random_seed: impl FnOnce() -> u64) -> PageRequest {
     req
 }
 
-/// The query string that reproduces `params` (for the page's share link); the depth only when
-/// it is not the first level, `&reveal` when the lab is on.
-pub fn query(params: &GenParams, reveal: bool) -> String {
+/// The query string that reproduces `params` played in `mode` (for the page's share link); the
+/// depth only when it is not the first level, the mode and challenges only when they are not
+/// the standard game's, `&reveal` when the lab is on.
+pub fn query(params: &GenParams, mode: Mode, reveal: bool) -> String {
     let depth = if params.depth > 1 {
         format!("&depth={}", params.depth)
     } else {
         String::new()
     };
+    let mut played = String::new();
+    if mode.difficulty != Difficulty::Normal {
+        played.push_str(&format!("&mode={}", mode.difficulty.name()));
+    }
+    let challenges: Vec<&str> = mode.challenges().map(|c| c.name()).collect();
+    if !challenges.is_empty() {
+        played.push_str(&format!("&challenge={}", challenges.join(",")));
+    }
     format!(
-        "?seed={}&size={}x{}&corridors={}{depth}{}",
+        "?seed={}&size={}x{}&corridors={}{depth}{played}{}",
         params.seed,
         params.width,
         params.height,
@@ -170,17 +191,35 @@ mod tests {
         assert_eq!(r.params, GenParams::new(42, 40, 30, CorridorStyle::NetHack).at_depth(3));
         assert_eq!((r.radius, r.ascii), (12, false));
         assert!(r.problems.is_empty());
-        assert_eq!(query(&r.params, false), "?seed=42&size=40x30&corridors=nethack&depth=3");
         assert_eq!(
-            query(&r.params.at_depth(1), false),
+            query(&r.params, Mode::STANDARD, false),
+            "?seed=42&size=40x30&corridors=nethack&depth=3"
+        );
+        assert_eq!(
+            query(&r.params.at_depth(1), Mode::STANDARD, false),
             "?seed=42&size=40x30&corridors=nethack"
         );
         assert!(!r.reveal);
-        let lab = parse(&query(&r.params, true), || unreachable!());
+        let lab = parse(&query(&r.params, Mode::STANDARD, true), || unreachable!());
         assert!(lab.reveal && lab.problems.is_empty());
         assert_eq!(lab.params, r.params, "the share link reproduces the level");
         assert!(parse("seed=1&ascii", || 0).ascii);
         assert!(parse("golden", || 0).golden && !parse("ascii", || 0).golden);
+    }
+
+    #[test]
+    fn a_mode_and_challenges_are_read_and_bad_ones_refused_by_name() {
+        let r = parse("?seed=3&mode=hard&challenge=swarm,darkness", || 0);
+        assert!(r.problems.is_empty(), "{:?}", r.problems);
+        assert_eq!(r.mode.name(), "hard, darkness+swarm");
+        let shared = query(&r.params, r.mode, false);
+        assert!(shared.ends_with("&mode=hard&challenge=darkness,swarm"), "{shared}");
+        assert_eq!(parse(&shared, || 0).mode, r.mode, "the share link keeps the mode");
+        assert_eq!(parse("?seed=3", || 0).mode, Mode::STANDARD);
+        let r = parse("?seed=3&mode=nightmare&challenge=bees", || 0);
+        assert_eq!(r.mode, Mode::STANDARD);
+        assert_eq!(r.problems.len(), 2);
+        assert!(r.problems[0].contains("\"nightmare\"") && r.problems[1].contains("\"bees\""));
     }
 
     #[test]

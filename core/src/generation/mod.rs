@@ -14,6 +14,7 @@ mod items;
 mod level;
 mod locks;
 mod loops;
+mod modes;
 mod monsters;
 mod stages;
 mod stairs;
@@ -25,6 +26,7 @@ pub use defect::Defect;
 pub use depth::{DEEPEST, level_seed};
 pub use items::check_items;
 pub use level::{GenError, GenParams, Generated, MAX_ATTEMPTS, generate, generate_once, parse_size, size_ok};
+pub use modes::apply_mode;
 pub use monsters::population;
 pub use stages::Stage;
 #[cfg(feature = "stage-timing")]

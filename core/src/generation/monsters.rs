@@ -57,7 +57,7 @@ const OUT_OF_DEPTH: u32 = 3;
 /// hand or lives in water): named, stronger, and half the time a kind from `OUT_OF_DEPTH`
 /// levels deeper in its place.
 fn crown(monsters: &mut [Monster], depth: u32, rng: &mut GenRng) {
-    let fit = |k: Kind| on_land(k) && !matches!(k.stats().habit, Habit::Bloat | Habit::Fades | Habit::Guards(_));
+    let fit = crownable;
     let candidates: Vec<usize> = (0..monsters.len())
         .filter(|&i| !monsters[i].is_captive() && fit(monsters[i].kind))
         .collect();
@@ -77,6 +77,102 @@ fn crown(monsters: &mut [Monster], depth: u32, rng: &mut GenRng) {
     }
     m.champion = Some(Champion(rng.below(CHAMPION_NAMES.len() as u32) as u8));
     m.hp = m.max_hp();
+}
+
+/// Whether a kind may be a champion: on land, fighting hand to hand, not the warden.
+fn crownable(kind: Kind) -> bool {
+    on_land(kind) && !matches!(kind.stats().habit, Habit::Bloat | Habit::Fades | Habit::Guards(_))
+}
+
+/// Salts of the draws a mode's levels make after the rest (`swarm`, `crown_all`): a level's
+/// other monsters and items are what they are in the standard game.
+const SWARM_SALT: u64 = 0x7377_6172_6d5f_6d6f; // "swarm_mo"
+const CROWN_SALT: u64 = 0x6372_6f77_6e5f_616c; // "crown_al"
+
+/// Half as many monsters again on the level made from `seed` at `depth` (at least one more),
+/// each of the depth, placed as `populate` places them (room floor out of the arrival's sight),
+/// on tiles nothing stands or lies on: the swarm challenge.
+pub(crate) fn swarm(level: &mut Level, seed: u64, depth: u32) {
+    let mut rng = GenRng::new(seed ^ SWARM_SALT);
+    let (mut spots, _) = hiding_places(level);
+    spots.retain(|&p| {
+        level.monster_at(p).is_none()
+            && level.item_at(p).is_none()
+            && level.relic != Some(p)
+            && !level.traps.iter().any(|t| t.at == p)
+            && !level.gold.contains_key(&p)
+    });
+    let extra = (level.monsters.len() / 2).max(1).min(spots.len() / 4);
+    let first = level.monsters.iter().map(|m| m.id + 1).max().unwrap_or(0);
+    for id in first..first + extra as u32 {
+        let at = spots.swap_remove(rng.below(spots.len() as u32) as usize);
+        let kind = std::iter::repeat_with(|| Kind::choose(depth, &mut rng))
+            .take(8)
+            .find(|&k| on_land(k))
+            .unwrap_or(Kind::Rat);
+        let mind = if rng.percent(asleep_percent(depth)) {
+            Mind::Asleep
+        } else {
+            Mind::Wandering {
+                heading: Dir8::ALL[rng.below(8) as usize],
+            }
+        };
+        level.monsters.push(Monster {
+            id,
+            kind,
+            at,
+            hp: kind.stats().max_hp,
+            energy: rng.below(NORMAL_SPEED as u32) as i32,
+            mind,
+            champion: None,
+        });
+    }
+}
+
+/// Every monster of the level made from `seed` that may be a champion made one (named,
+/// stronger; its kind kept): the champions challenge.
+pub(crate) fn crown_all(level: &mut Level, seed: u64) {
+    let mut rng = GenRng::new(seed ^ CROWN_SALT);
+    for m in &mut level.monsters {
+        if m.champion.is_none() && !m.is_captive() && crownable(m.kind) {
+            m.champion = Some(Champion(rng.below(CHAMPION_NAMES.len() as u32) as u8));
+            m.hp = m.max_hp();
+        }
+    }
+}
+
+/// Where a level's monsters may be placed: its room floor out of the arrival's line of sight
+/// and not under a key, and its deep water out of that sight (for swimmers), row by row.
+fn hiding_places(level: &Level) -> (Vec<Pos>, Vec<Pos>) {
+    let map = &level.map;
+    let arrival = map.start();
+    // Everything the arrival has a line of sight to, however far.
+    let mut in_sight = vec![false; map.tiles().len()];
+    compute_fov(
+        arrival,
+        map.width().max(map.height()),
+        |p| map.blocks_sight(p),
+        |p| {
+            if map.in_bounds(p) {
+                in_sight[map.index(p)] = true;
+            }
+        },
+    );
+    // Row by row (no division per tile).
+    let (tiles, w) = (map.tiles(), map.width() as usize);
+    let mut spots: Vec<Pos> = Vec::new();
+    let mut pools: Vec<Pos> = Vec::new();
+    for (y, row) in tiles.chunks_exact(w).enumerate() {
+        for (x, &t) in row.iter().enumerate() {
+            let p = Pos::new(x as i32, y as i32);
+            if t == Tile::Floor && !in_sight[y * w + x] && level.key_at(p).is_none() {
+                spots.push(p);
+            } else if t == Tile::DeepWater && !in_sight[y * w + x] {
+                pools.push(p);
+            }
+        }
+    }
+    (spots, pools)
 }
 
 /// The level a goblin starts coming in war bands (a goblin archer and another goblin with it).
@@ -102,35 +198,11 @@ fn company(kind: Kind, depth: u32, rng: &mut GenRng) -> Vec<Kind> {
 /// `seed` at `depth`. `dist` is the walk from the arrival (every door passable).
 pub(crate) fn populate(level: &mut Level, seed: u64, depth: u32, deepest: u32, dist: &[u32]) {
     let mut rng = GenRng::new(seed ^ SALT);
+    // Room floor out of the arrival's sight, and deep water for swimmers.
+    let (mut spots, mut pools) = hiding_places(level);
     let map = &level.map;
     let arrival = map.start();
-    // Everything the arrival has a line of sight to, however far.
-    let mut in_sight = vec![false; map.tiles().len()];
-    compute_fov(
-        arrival,
-        map.width().max(map.height()),
-        |p| map.blocks_sight(p),
-        |p| {
-            if map.in_bounds(p) {
-                in_sight[map.index(p)] = true;
-            }
-        },
-    );
-    // Room floor out of that sight and not under a key, row by row (no division per tile).
     let (tiles, w) = (map.tiles(), map.width() as usize);
-    let mut spots: Vec<Pos> = Vec::new();
-    // And deep water out of that sight, for swimmers.
-    let mut pools: Vec<Pos> = Vec::new();
-    for (y, row) in tiles.chunks_exact(w).enumerate() {
-        for (x, &t) in row.iter().enumerate() {
-            let p = Pos::new(x as i32, y as i32);
-            if t == Tile::Floor && !in_sight[y * w + x] && level.key_at(p).is_none() {
-                spots.push(p);
-            } else if t == Tile::DeepWater && !in_sight[y * w + x] {
-                pools.push(p);
-            }
-        }
-    }
     let mut lair = None;
     if depth == deepest {
         // The relic lies on the room floor farthest to walk from the arrival.

@@ -585,6 +585,8 @@ pub enum Refusal {
     NotReady,
     /// A beginning is chosen before anything else, once.
     AlreadyBegun,
+    /// Armour put on in a run that took the no-armour challenge.
+    NoArmour,
 }
 
 impl fmt::Display for Refusal {
@@ -632,6 +634,7 @@ impl fmt::Display for Refusal {
             Refusal::NotHungry => "You are not hungry enough to eat: most of it would be wasted.",
             Refusal::NotOffered => "That boon is not offered.",
             Refusal::NoAllies => "You have no ally here to give orders to.",
+            Refusal::NoArmour => "This run took the no-armour challenge: no armour can be worn.",
         })
     }
 }

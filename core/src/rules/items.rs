@@ -7,7 +7,7 @@ use super::{Act, Effect, Refusal, Scene, Who, magic, roll_attack};
 use crate::fov::Viewshed;
 use crate::geom::Pos;
 use crate::rng::GenRng;
-use crate::world::{Class, FloorItem, Item, ItemKind, MOST_PLUS, Player, RATION, STOMACH};
+use crate::world::{Challenge, Class, FloorItem, Item, ItemKind, MOST_PLUS, Player, RATION, STOMACH};
 
 /// How long the potions' states last, in turns.
 pub(crate) const HASTE_TURNS: u16 = 15;
@@ -77,6 +77,7 @@ pub(crate) fn resolve(
                 return Err(Refusal::AlreadyEquipped);
             }
             match item.kind.class() {
+                Class::Armour if scene.mode.has(Challenge::NoArmour) => Err(Refusal::NoArmour),
                 Class::Weapon | Class::Armour => Ok(vec![Effect::Equipped(slot)]),
                 Class::Ring => magic::put_on(player, slot, item),
                 _ => Err(Refusal::CannotUse),
@@ -95,6 +96,7 @@ pub(crate) fn resolve(
                 Class::Weapon | Class::Armour | Class::Ring if player.pack.is_equipped(slot as usize) => {
                     magic::take_off(item, slot)
                 }
+                Class::Armour if scene.mode.has(Challenge::NoArmour) => Err(Refusal::NoArmour),
                 Class::Weapon | Class::Armour => Ok(vec![Effect::Equipped(slot)]),
                 Class::Ring => magic::put_on(player, slot, item),
                 Class::Staff | Class::Charm => magic::invoke(scene, player, sight, slot, item, rng),
@@ -274,7 +276,7 @@ fn throw(scene: &Scene, player: &Player, slot: u8, kind: ItemKind, at: Pos, rng:
     let mut effects = vec![Effect::UsedUp(slot), Effect::Flew { kind, to: way.stop }];
     if let Some(id) = way.hits {
         let attack = player.throw_attack(kind);
-        effects.push(roll_attack(attack, Who::Monster(id), 0, rng));
+        effects.push(roll_attack(attack, Who::Monster(id), super::Guard::NONE, rng));
     }
     let item = Item::one(kind);
     if let Some(rest) = landing(scene.level, way.stop, item) {

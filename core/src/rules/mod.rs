@@ -27,7 +27,7 @@ pub use magic::{
     TUNNEL_PER_LEVEL, staff_damage,
 };
 pub use resolve::{Actor, Scene, open_doors_around, resolve};
-pub(crate) use resolve::{diagonal_doorway, free_beside, roll_attack};
+pub(crate) use resolve::{Guard, diagonal_doorway, free_beside, roll_attack};
 pub(crate) use round::play_round;
 pub use round::{Happening, REINFORCE_EVERY, REINFORCE_FAR, REINFORCE_PERCENT, Round};
 pub(crate) use senses::Senses;

@@ -138,6 +138,7 @@ pub fn play_round(
         player_at: stage.player.at,
         player_armour: stage.player.armour(),
         player_pack: Some(&stage.player.pack),
+        mode: stage.dungeon.mode(),
     };
     let effects = match act {
         _ if act.is_item_act() => items::resolve(&scene, stage.player, sight, act, rng)?,
@@ -473,8 +474,9 @@ pub(crate) fn monsters_act(
     let reach = radius.max(MAX_SIGHT);
     senses.look(&stage.dungeon.level().map, player_at, reach);
     let depth = stage.dungeon.depth();
-    let own = carried_glow(depth, stage.player.pack.ring_plus(ItemKind::Light));
-    senses.light_up(stage.dungeon.level(), depth, (player_at, own), radius);
+    let lit_as = stage.dungeon.mode().light_depth(depth);
+    let own = carried_glow(lit_as, stage.player.pack.ring_plus(ItemKind::Light));
+    senses.light_up(stage.dungeon.level(), lit_as, (player_at, own), radius);
     if loudness > 0 {
         senses.listen(&stage.dungeon.level().map, player_at, loudness);
     } else {
@@ -559,6 +561,7 @@ pub(crate) fn monsters_act(
                 player_at,
                 player_armour: stage.player.armour(),
                 player_pack: Some(&stage.player.pack),
+                mode: stage.dungeon.mode(),
             };
             let actor = Actor {
                 who: Who::Monster(m.id),

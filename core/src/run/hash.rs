@@ -92,6 +92,12 @@ fn hash(run: &Run, kept: &TileHashes, worked_out: &mut dyn FnMut(usize, (u64, u6
     let mut h = FNV_OFFSET;
     let mut out: Vec<u8> = Vec::with_capacity(16 * 1024);
     out.extend_from_slice(&dungeon.depth().to_le_bytes());
+    // The mode, but for the standard game's (whose hashes are what they were before modes).
+    let mode = dungeon.mode();
+    if !mode.is_standard() {
+        out.extend_from_slice(&mode.difficulty.id().to_le_bytes());
+        out.extend_from_slice(&mode.challenge_bits().to_le_bytes());
+    }
     for depth in 1..=dungeon.deepest() {
         let Some(level) = dungeon.kept(depth) else { continue };
         let Level {

@@ -12,7 +12,9 @@ use crate::fov::{DEFAULT_RADIUS, Sighting, Viewshed};
 use crate::generation::{GenError, GenParams};
 use crate::rng::GenRng;
 use crate::rules::{Act, Effect, Refusal, Round, Senses, Stage, Who, play_round};
-use crate::world::{Beginning, Boon, Feat, ItemKind, Judged, Level, Lore, MessageLog, Monster, Player, RunRecord};
+use crate::world::{
+    Beginning, Boon, Feat, ItemKind, Judged, Level, Lore, MessageLog, Mode, Monster, Player, RunRecord,
+};
 
 pub use daily::{Date, daily_params, daily_seed};
 pub use recording::{
@@ -35,6 +37,8 @@ pub enum RunSpec {
         params: GenParams,
         /// Levels are made without monsters.
         peaceful: bool,
+        /// How the run is played: its difficulty and challenges.
+        mode: Mode,
     },
     /// One level, as it is (a map file, or a level made by hand): a dungeon of one level.
     Level(Box<Level>),
@@ -46,6 +50,24 @@ impl RunSpec {
         RunSpec::Seeded {
             params,
             peaceful: false,
+            mode: Mode::STANDARD,
+        }
+    }
+
+    /// The same run played in `mode` (a single level is played as it is, in the standard game).
+    #[must_use]
+    pub fn in_mode(self, mode: Mode) -> Self {
+        match self {
+            RunSpec::Seeded { params, peaceful, .. } => RunSpec::Seeded { params, peaceful, mode },
+            level @ RunSpec::Level(_) => level,
+        }
+    }
+
+    /// How the run is played.
+    pub fn mode(&self) -> Mode {
+        match self {
+            RunSpec::Seeded { mode, .. } => *mode,
+            RunSpec::Level(_) => Mode::STANDARD,
         }
     }
 
@@ -55,6 +77,7 @@ impl RunSpec {
             Origin::Run(params) => RunSpec::Seeded {
                 params: params.at_depth(dungeon.depth()),
                 peaceful: dungeon.is_peaceful(),
+                mode: dungeon.mode(),
             },
             Origin::Map => RunSpec::Level(Box::new(dungeon.level().clone())),
         }
@@ -71,8 +94,8 @@ impl RunSpec {
     /// The dungeon the run begins in.
     pub fn dungeon(&self) -> Result<Dungeon, GenError> {
         match self {
-            RunSpec::Seeded { params, peaceful } => {
-                let dungeon = Dungeon::new(*params)?;
+            RunSpec::Seeded { params, peaceful, mode } => {
+                let dungeon = Dungeon::new(*params)?.with_mode(*mode);
                 Ok(if *peaceful { dungeon.peaceful() } else { dungeon })
             }
             RunSpec::Level(level) => Ok(Dungeon::single((**level).clone())),
@@ -83,9 +106,10 @@ impl RunSpec {
     /// played again as it is.
     pub fn with_seed(&self, seed: u64) -> Self {
         match self {
-            RunSpec::Seeded { params, peaceful } => RunSpec::Seeded {
+            RunSpec::Seeded { params, peaceful, mode } => RunSpec::Seeded {
                 params: GenParams { seed, ..*params },
                 peaceful: *peaceful,
+                mode: *mode,
             },
             RunSpec::Level(_) => self.clone(),
         }
@@ -192,6 +216,11 @@ impl Run {
         };
         let mut player = Player::new(dungeon.level().map.start());
         player.lore = Lore::new(seed);
+        if dungeon.mode().has(crate::world::Challenge::Frail) {
+            let frail = dungeon.mode().hit_points(player.health.max);
+            player.health.max = frail;
+            player.health.hp = frail;
+        }
         Run::from_parts(
             spec,
             dungeon,
@@ -270,12 +299,18 @@ impl Run {
     /// The run's score so far (`world::score`: depth, gold, foes by their worth, the
     /// Heartstone, a win and how fast).
     pub fn score(&self) -> u64 {
-        crate::world::score(crate::world::Tally {
+        let score = crate::world::score(crate::world::Tally {
             record: &self.record,
             gold: self.player.gold,
             heartstone: self.player.carrying.relic,
             turns: self.turn,
-        })
+        });
+        self.dungeon.mode().score(score)
+    }
+
+    /// How the run is played: its difficulty and challenges.
+    pub fn mode(&self) -> Mode {
+        self.dungeon.mode()
     }
 
     /// Every line the player was told.
@@ -577,9 +612,10 @@ impl Run {
         let map = &self.dungeon.level().map;
         self.sight.recompute(map, self.player.at);
         let reach = self.sight.radius();
-        let own = crate::fov::light::carried_glow(depth, self.player.pack.ring_plus(ItemKind::Light));
+        let lit_as = self.dungeon.mode().light_depth(depth);
+        let own = crate::fov::light::carried_glow(lit_as, self.player.pack.ring_plus(ItemKind::Light));
         self.senses
-            .light_up(self.dungeon.level(), depth, (self.player.at, own), reach);
+            .light_up(self.dungeon.level(), lit_as, (self.player.at, own), reach);
         let memory = self.player.memory.level_mut(depth, map);
         memory.remember(map, self.sight.visible());
         let (sight, light) = (&self.sight, self.senses.light());

@@ -27,7 +27,7 @@ pub const MAGIC: [u8; 8] = *b"DELVE\0SV";
 /// made from a seed would differ: a new module in `formats` with its hop, a rung in `decode`'s
 /// ladder, `current` mapped to it, and a golden save in core/tests/data (every older one must
 /// go on loading).
-pub const FORMAT: u32 = 14;
+pub const FORMAT: u32 = 15;
 /// The oldest format this Delve reads (and migrates).
 pub const OLDEST: u32 = 1;
 /// Bytes of the header: the mark and the version.
@@ -292,7 +292,8 @@ pub fn decode(bytes: &[u8]) -> Result<SavedRun, SaveError> {
         11 => from_v11(read(body)?),
         12 => from_v12(read(body)?),
         // Format 14 is format 13's bytes (levels with torches and fungus): read alike.
-        13 | FORMAT => read(body)?,
+        13 | 14 => from_v14(read(body)?),
+        FORMAT => read(body)?,
         version => return Err(SaveError::Version(version)),
     };
     current::from_format(newest).map_err(SaveError::Damaged)
@@ -350,7 +351,12 @@ fn from_v11(s: Save<v9::Run, v11::Level>) -> Newest {
 
 /// Format 12: a run part and a level part without rings, staffs and charms.
 fn from_v12(s: Save<v9::Run, v12::Level>) -> Newest {
-    s.up::<v14::Run, v14::Level>()
+    from_v14(s.up::<v14::Run, v14::Level>())
+}
+
+/// Formats 13 and 14: a run part without its mode (the standard game).
+fn from_v14(s: Save<v14::Run, v14::Level>) -> Newest {
+    s.up()
 }
 
 /// A save of the format whose parts are `R` and `L`, from its body.

@@ -11,15 +11,17 @@ use serde::{Deserialize, Serialize};
 
 use super::current::{terrain, terrain_of};
 use super::format::{BadHeader, read_header};
-use super::formats::{v1, v2, v5};
+use super::formats::{v1, v2, v5, v15};
 use super::model::{SavedRecording, save_level, spec_of};
 use crate::dungeon::Origin;
 use crate::run::{Checkpoint, RULES, Recording, Run, RunSpec};
 
 /// The first bytes of every recording.
 pub const RECORDING_MAGIC: [u8; 8] = *b"DELVE\0RC";
-/// The recording file format this Delve writes (and the only one it reads).
-pub const RECORDING_FORMAT: u32 = 1;
+/// The newest recording file format: format 1 with the run's mode at the end. This Delve
+/// writes it for a run played in a mode, and format 1, unchanged, for the standard game (so a
+/// Delve of the same rules from before modes replays it); it reads both.
+pub const RECORDING_FORMAT: u32 = 2;
 /// Bytes of the header: the mark and the version.
 const HEADER: usize = RECORDING_MAGIC.len() + 4;
 /// The most a recording may inflate to: `run::MAX_COMMANDS` commands of at most 8 bytes, and a
@@ -36,6 +38,13 @@ struct Body {
     start: Option<v2::Terrain>,
     recording: v5::Recording,
     end: v5::Checkpoint,
+}
+
+/// The body of a recording file of format 2: format 1's, then the mode.
+#[derive(Serialize, Deserialize)]
+struct BodyWithMode {
+    body: Body,
+    mode: v15::Mode,
 }
 
 /// A recording read back: what it replays, and what made it.
@@ -90,7 +99,7 @@ impl fmt::Display for RecordingError {
             }
             RecordingError::Version(v) => write!(
                 f,
-                "it was written by another version of Delve (recording format {v}; this one reads format {RECORDING_FORMAT})"
+                "it was written by another version of Delve (recording format {v}; this one reads formats 1 to {RECORDING_FORMAT})"
             ),
             RecordingError::Rules { rules, game } => write!(
                 f,
@@ -132,8 +141,9 @@ impl RecordingFile {
     pub fn to_bytes(&self) -> Vec<u8> {
         let (start, start_depth, origin, peaceful) = match &self.spec {
             RunSpec::Level(level) => (Some(terrain(save_level(level))), 1, Origin::Map, false),
-            RunSpec::Seeded { params, peaceful } => (None, params.depth, Origin::Run(*params), *peaceful),
+            RunSpec::Seeded { params, peaceful, .. } => (None, params.depth, Origin::Run(*params), *peaceful),
         };
+        let mode = self.spec.mode();
         let body = Body {
             game: self.game.clone(),
             origin: origin.into(),
@@ -147,11 +157,29 @@ impl RecordingFile {
             .into(),
             end: self.end.into(),
         };
-        let plain = postcard::to_allocvec(&body).expect("a recording always serialises");
+        let (format, plain) = if mode.is_standard() {
+            (1, postcard::to_allocvec(&body))
+        } else {
+            let mode = v15::Mode {
+                difficulty: mode.difficulty.id(),
+                challenges: mode.challenge_bits(),
+            };
+            (RECORDING_FORMAT, postcard::to_allocvec(&BodyWithMode { body, mode }))
+        };
+        let plain = plain.expect("a recording always serialises");
         let mut bytes = RECORDING_MAGIC.to_vec();
-        bytes.extend_from_slice(&RECORDING_FORMAT.to_le_bytes());
+        bytes.extend_from_slice(&u32::to_le_bytes(format));
         bytes.extend_from_slice(&miniz_oxide::deflate::compress_to_vec_zlib(&plain, 6));
         bytes
+    }
+}
+
+/// `plain` decoded whole as a `T`, or why not.
+fn whole<T: serde::de::DeserializeOwned>(plain: &[u8]) -> Result<T, RecordingError> {
+    match postcard::take_from_bytes(plain) {
+        Ok((body, [])) => Ok(body),
+        Ok((_, rest)) => Err(RecordingError::Damaged(format!("{} bytes after its end", rest.len()))),
+        Err(e) => Err(RecordingError::Damaged(format!("it does not decode: {e}"))),
     }
 }
 
@@ -167,14 +195,15 @@ pub fn decode_recording(bytes: &[u8]) -> Result<RecordingFile, RecordingError> {
         BadHeader::Truncated => RecordingError::Truncated,
         BadHeader::OtherMark => RecordingError::NotARecording,
     })?;
-    if version != RECORDING_FORMAT {
+    if !(1..=RECORDING_FORMAT).contains(&version) {
         return Err(RecordingError::Version(version));
     }
     let plain = super::format::inflate_whole(&bytes[HEADER..], MAX_BYTES).map_err(RecordingError::Damaged)?;
-    let body: Body = match postcard::take_from_bytes(&plain) {
-        Ok((body, [])) => body,
-        Ok((_, rest)) => return Err(RecordingError::Damaged(format!("{} bytes after its end", rest.len()))),
-        Err(e) => return Err(RecordingError::Damaged(format!("it does not decode: {e}"))),
+    let (body, mode) = if version == 1 {
+        (whole::<Body>(&plain)?, v15::Mode::default())
+    } else {
+        let BodyWithMode { body, mode } = whole(&plain)?;
+        (body, mode)
     };
     let rules = body.recording.rules;
     if rules != RULES {
@@ -185,8 +214,9 @@ pub fn decode_recording(bytes: &[u8]) -> Result<RecordingFile, RecordingError> {
         .map(terrain_of)
         .transpose()
         .map_err(RecordingError::Damaged)?;
-    let spec =
-        spec_of(&body.origin.into(), body.peaceful, body.start_depth, start).map_err(RecordingError::Inconsistent)?;
+    let mode = crate::world::Mode::from_saved(mode.difficulty, mode.challenges).map_err(RecordingError::Damaged)?;
+    let spec = spec_of(&body.origin.into(), (body.peaceful, mode), body.start_depth, start)
+        .map_err(RecordingError::Inconsistent)?;
     let recording = SavedRecording::from(body.recording)
         .restore()
         .map_err(RecordingError::Inconsistent)?

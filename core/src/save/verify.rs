@@ -60,6 +60,8 @@ pub struct Verdict {
     pub gold: u32,
     /// The beginning the run began as (`None`: begun bare).
     pub beginning: Option<crate::world::Beginning>,
+    /// How the run was played: its difficulty and challenges.
+    pub mode: crate::world::Mode,
 }
 
 impl Verdict {
@@ -82,6 +84,7 @@ impl Verdict {
             score: run.score(),
             gold: run.player().gold,
             beginning: run.player().growth.beginning,
+            mode: run.mode(),
         }
     }
 }

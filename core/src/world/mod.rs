@@ -8,6 +8,7 @@ mod item;
 mod kind;
 mod level;
 mod look;
+mod mode;
 mod monster;
 mod pack;
 mod player;
@@ -34,6 +35,7 @@ pub use kind::{
 };
 pub use level::{Key, Level, Loot};
 pub use look::{Look, look};
+pub use mode::{Challenge, Difficulty, Mode, ModeRow};
 pub use monster::{
     ALLY_HEALS_EVERY, ALLY_KILLS_PER_GRADE, ALLY_MOST_GRADE, CHAINS, CHAMPION_DAMAGE, CHAMPION_HP_PERCENT,
     CHAMPION_NAMES, CHAMPION_TO_HIT, Champion, Mind, Monster, PATIENCE,

@@ -163,7 +163,7 @@ impl<'de, T> de::DeserializeSeed<'de> for KindVisitor<T> {
 
 #[cfg(test)]
 mod tests {
-    use crate::world::{Beginning, Boon, Feat, ItemKind, Kind, TrapKind};
+    use crate::world::{Beginning, Boon, Challenge, Difficulty, Feat, ItemKind, Kind, TrapKind};
 
     /// Every id and name as saves have written them since format 1. Changing a line here breaks
     /// every save and recording that holds the kind: add new kinds at new ids instead.
@@ -290,7 +290,38 @@ mod tests {
         holds_pinned(&TRAPS, TrapKind::id, TrapKind::saved_name, TrapKind::from_id);
         assert_eq!(BEGINNINGS.len(), Beginning::COUNT, "a beginning has no pinned id here");
         holds_pinned(&BEGINNINGS, Beginning::id, Beginning::saved_name, Beginning::from_id);
+        assert_eq!(
+            DIFFICULTIES.len(),
+            Difficulty::COUNT,
+            "a difficulty has no pinned id here"
+        );
+        holds_pinned(
+            &DIFFICULTIES,
+            Difficulty::id,
+            Difficulty::saved_name,
+            Difficulty::from_id,
+        );
+        assert_eq!(CHALLENGES.len(), Challenge::COUNT, "a challenge has no pinned id here");
+        holds_pinned(&CHALLENGES, Challenge::id, Challenge::saved_name, Challenge::from_id);
     }
+
+    /// The difficulties' pinned ids.
+    const DIFFICULTIES: [(Difficulty, u32, &str); 3] = [
+        (Difficulty::Normal, 0, "Normal"),
+        (Difficulty::Easy, 1, "Easy"),
+        (Difficulty::Hard, 2, "Hard"),
+    ];
+
+    /// The challenges' pinned ids (a save keeps them as bits by these).
+    const CHALLENGES: [(Challenge, u32, &str); 7] = [
+        (Challenge::NoArmour, 0, "NoArmour"),
+        (Challenge::NoHealing, 1, "NoHealing"),
+        (Challenge::Darkness, 2, "Darkness"),
+        (Challenge::ShortRations, 3, "ShortRations"),
+        (Challenge::Swarm, 4, "Swarm"),
+        (Challenge::Champions, 5, "Champions"),
+        (Challenge::Frail, 6, "Frail"),
+    ];
 
     /// The beginnings' pinned ids.
     const BEGINNINGS: [(Beginning, u32, &str); 4] = [

@@ -92,10 +92,11 @@ pub(super) fn act(
         Outcome::Start {
             retire_oldest,
             beginning,
+            mode,
             ..
         } => {
             let params = menu::start_params(outcome, rand::random).expect("a start");
-            let mut run = match RunSpec::seeded(params).begin() {
+            let mut run = match RunSpec::seeded(params).in_mode(mode).begin() {
                 Ok(run) => run,
                 Err(e) => {
                     menu.note = Some(format!("That level could not be made: {e}"));

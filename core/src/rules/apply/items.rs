@@ -8,6 +8,7 @@ use crate::world::{Class, FloorItem, MAX_GROWN_HP, MOST_PLUS, Player, RATION, ST
 
 /// The player's items: what happens to the pack and to the player.
 pub(super) fn items(stage: &mut Stage, effect: Effect) -> Applied {
+    let mode = stage.dungeon.mode();
     let player = &mut *stage.player;
     let level = stage.dungeon.level_mut();
     let lore = player.lore;
@@ -160,7 +161,7 @@ pub(super) fn items(stage: &mut Stage, effect: Effect) -> Applied {
             if player.pack.take_one(s as usize).is_none() {
                 return Applied::default();
             }
-            player.stomach = (player.stomach + RATION).min(STOMACH);
+            player.stomach = (player.stomach + mode.ration(RATION)).min(STOMACH);
             stage.record.deeds.eaten += 1;
             said("You eat the ration. That hit the spot.")
         }

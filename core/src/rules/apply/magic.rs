@@ -5,10 +5,13 @@ use super::{Applied, Stage, said, the};
 use crate::geom::Pos;
 use crate::map::Tile;
 use crate::rules::Effect;
-use crate::world::{Class, Item, ItemKind, MOST_SLOWED, Mind, NORMAL_SPEED, PATIENCE, QUARTERS, capitalised};
+use crate::world::{
+    Challenge, Class, Item, ItemKind, MOST_SLOWED, Mind, NORMAL_SPEED, PATIENCE, QUARTERS, capitalised,
+};
 
 /// The magic family: what happens to the pack, to what the player knows and to a monster.
 pub(super) fn magic(stage: &mut Stage, effect: Effect) -> Applied {
+    let mode = stage.dungeon.mode();
     let player = &mut *stage.player;
     match effect {
         Effect::Revealed(s) => match player.pack.slot_mut(s as usize) {
@@ -191,7 +194,9 @@ pub(super) fn magic(stage: &mut Stage, effect: Effect) -> Applied {
                 let s8 = s as u8;
                 match item.kind.class() {
                     Class::Weapon if player.pack.weapon.is_none() => player.pack.weapon = Some(s8),
-                    Class::Armour if player.pack.armour.is_none() => player.pack.armour = Some(s8),
+                    Class::Armour if player.pack.armour.is_none() && !mode.has(Challenge::NoArmour) => {
+                        player.pack.armour = Some(s8);
+                    }
                     Class::Ring => {
                         if let Some(f) = player.pack.free_finger() {
                             player.pack.rings[f] = Some(s8);

@@ -16,7 +16,7 @@ pub(super) fn shot(scene: &Scene, actor: &Actor, at: Pos, rng: &mut GenRng) -> R
     let in_reach = |range: u32| mind::chebyshev(actor.at, at) <= range && mind::clear_shot(scene.level, actor.at, at);
     match (actor.habit, scene.occupant(at)) {
         (Habit::Archer(range), Some(target)) if scene.enemies(actor.who, target) && in_reach(range) => {
-            let damage = roll_damage(actor.attack, target, scene.player_armour, rng);
+            let damage = roll_damage(actor.attack, target, scene.guard(), rng);
             Ok(vec![Effect::Shot { target, damage }])
         }
         // A spell of confusion takes only the player (monsters have no head to spin).

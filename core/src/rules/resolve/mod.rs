@@ -4,7 +4,7 @@
 use crate::geom::{Dir8, Pos};
 use crate::map::{DoorState, Tile, TileMap};
 use crate::rng::GenRng;
-use crate::world::{Attack, Doors, Ground, Habit, Level, Mind, Monster, Pack};
+use crate::world::{Attack, Doors, Ground, Habit, Level, Mind, Mode, Monster, Pack};
 
 use super::{Act, Effect, Harm, Refusal, Who, items, mind, terrain};
 
@@ -58,9 +58,37 @@ pub struct Scene<'a> {
     pub player_armour: i32,
     /// The player's pack (what a thief may take).
     pub player_pack: Option<&'a Pack>,
+    /// How the run is played (how hard a blow on the player lands; armour refused).
+    pub mode: Mode,
+}
+
+/// What stands between a blow and the player: its armour and the run's difficulty
+/// (`Mode::blow_on_player`). A blow on a monster meets `Guard::NONE`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Guard {
+    /// Up to how much armour takes off a hit.
+    pub armour: i32,
+    /// The run's mode.
+    pub mode: Mode,
+}
+
+impl Guard {
+    /// Nothing: a blow lands as rolled.
+    pub(crate) const NONE: Guard = Guard {
+        armour: 0,
+        mode: Mode::STANDARD,
+    };
 }
 
 impl Scene<'_> {
+    /// What stands between a blow and the player.
+    pub(crate) const fn guard(&self) -> Guard {
+        Guard {
+            armour: self.player_armour,
+            mode: self.mode,
+        }
+    }
+
     /// Who stands at `p`.
     pub(crate) fn occupant(&self, p: Pos) -> Option<Who> {
         if p == self.player_at {
@@ -178,21 +206,25 @@ pub fn resolve(scene: &Scene, actor: &Actor, act: Act, rng: &mut GenRng) -> Resu
 }
 
 /// An attack on `target`, rolled: to hit, then damage, then (on the player) what its armour
-/// takes off, never the whole hit.
-pub(crate) fn roll_attack(attack: Attack, target: Who, armour: i32, rng: &mut GenRng) -> Effect {
-    let damage = roll_damage(attack, target, armour, rng);
+/// takes off, never the whole hit, and the run's difficulty (`guard`).
+pub(crate) fn roll_attack(attack: Attack, target: Who, guard: Guard, rng: &mut GenRng) -> Effect {
+    let damage = roll_damage(attack, target, guard, rng);
     Effect::Attacked { target, damage }
 }
 
 /// The damage of an attack on `target`, rolled as `roll_attack` does (`None` for a miss).
-fn roll_damage(attack: Attack, target: Who, armour: i32, rng: &mut GenRng) -> Option<i32> {
+fn roll_damage(attack: Attack, target: Who, guard: Guard, rng: &mut GenRng) -> Option<i32> {
     rng.percent(attack.to_hit).then(|| {
         let d = rng.range(attack.damage.0, attack.damage.1);
-        if target == Who::Player && armour > 0 {
-            (d - rng.range(0, armour)).max(1)
+        if target != Who::Player {
+            return d;
+        }
+        let d = if guard.armour > 0 {
+            (d - rng.range(0, guard.armour)).max(1)
         } else {
             d
-        }
+        };
+        guard.mode.blow_on_player(d)
     })
 }
 
@@ -215,7 +247,7 @@ fn weapon_reach(scene: &Scene, actor: &Actor, to: Pos, rng: &mut GenRng) -> Vec<
             let clear = !diagonal_doorway(&scene.level.map, to, behind);
             foe(behind)
                 .filter(|_| clear)
-                .map(|o| roll_attack(actor.attack, o, 0, rng))
+                .map(|o| roll_attack(actor.attack, o, Guard::NONE, rng))
                 .into_iter()
                 .collect()
         }
@@ -225,7 +257,7 @@ fn weapon_reach(scene: &Scene, actor: &Actor, to: Pos, rng: &mut GenRng) -> Vec<
             .filter_map(foe)
             .collect::<Vec<_>>()
             .into_iter()
-            .map(|o| roll_attack(actor.attack, o, 0, rng))
+            .map(|o| roll_attack(actor.attack, o, Guard::NONE, rng))
             .collect(),
         _ => Vec::new(),
     }
@@ -343,7 +375,7 @@ fn step(scene: &Scene, actor: &Actor, dir: Dir8, rng: &mut GenRng) -> Result<Vec
                     }]);
                 }
                 Some(other) if scene.enemies(actor.who, other) => {
-                    let blow = roll_attack(actor.attack, other, scene.player_armour, rng);
+                    let blow = roll_attack(actor.attack, other, scene.guard(), rng);
                     let hit = matches!(blow, Effect::Attacked { damage: Some(_), .. });
                     if let (true, true, Who::Monster(id)) = (hit, actor.bash, other)
                         && rng.below(crate::world::BASH_ONE_IN) == 0
@@ -498,6 +530,7 @@ mod tests {
             player_at: NOWHERE,
             player_armour: 0,
             player_pack: None,
+            mode: Mode::STANDARD,
         }
     }
 
@@ -691,7 +724,7 @@ mod tests {
         };
         let (mut hits, mut total) = (0, 0);
         for _ in 0..2000 {
-            match roll_attack(attack, Who::Player, 0, &mut rng) {
+            match roll_attack(attack, Who::Player, Guard::NONE, &mut rng) {
                 Effect::Attacked { damage: Some(d), .. } => {
                     assert!((2..=5).contains(&d));
                     hits += 1;

@@ -12,7 +12,7 @@ mod tiles;
 
 use crate::fov::Sighting;
 use crate::geom::Pos;
-use crate::save::formats::{Block, Newest, Save, v1, v2, v3, v4, v7, v9, v12, v14};
+use crate::save::formats::{Block, Newest, Save, v1, v2, v3, v4, v7, v9, v12, v14, v15};
 use crate::save::model::{SavedGear, SavedLevel, SavedMemory, SavedPlayer, SavedRun};
 use crate::world::{Boon, FloorItem, Growth, Item, Kind, Loot, Monster, RunRecord, Trap, TrapKind};
 use leaves::{enchant, item_of, item_part, pluses_of, status_of, status_part, wait, waits_of};
@@ -348,6 +348,7 @@ pub(crate) fn to_format(saved: SavedRun) -> Newest {
         saved_at,
         origin,
         peaceful,
+        mode,
         start_depth,
         start,
         depth,
@@ -459,6 +460,13 @@ pub(crate) fn to_format(saved: SavedRun) -> Newest {
         states,
         beginning: beginning.map(crate::world::Beginning::id),
     };
+    let run = v15::Run {
+        run,
+        mode: v15::Mode {
+            difficulty: mode.difficulty.id(),
+            challenges: mode.challenge_bits(),
+        },
+    };
     Save { run, levels }
 }
 
@@ -466,6 +474,8 @@ pub(crate) fn to_format(saved: SavedRun) -> Newest {
 /// checks it), or what in it names nothing: a kind, a tile, an enchanted item.
 pub(crate) fn from_format(save: Newest) -> Result<SavedRun, String> {
     let Save { run, levels: parts } = save;
+    let v15::Run { run, mode } = run;
+    let mode = crate::world::Mode::from_saved(mode.difficulty, mode.challenges)?;
     let v14::Run {
         run,
         known_high,
@@ -565,6 +575,7 @@ pub(crate) fn from_format(save: Newest) -> Result<SavedRun, String> {
         saved_at,
         origin: origin.into(),
         peaceful,
+        mode,
         start_depth,
         start: start.map(terrain_of).transpose()?,
         depth,

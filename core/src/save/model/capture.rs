@@ -106,6 +106,7 @@ impl SavedRun {
             saved_at: 0,
             origin: dungeon.origin.clone(),
             peaceful: dungeon.peaceful,
+            mode: dungeon.mode,
             start_depth,
             start,
             depth: dungeon.depth,

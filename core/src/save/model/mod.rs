@@ -158,6 +158,8 @@ pub struct SavedRun {
     pub origin: Origin,
     /// Levels are made without monsters.
     pub peaceful: bool,
+    /// How the run is played (format 15 on; before, the standard game).
+    pub mode: crate::world::Mode,
     /// The level the run started on (what "same seed again" replays).
     pub start_depth: u32,
     /// A map file's level as it was at the start (a generated run is made again from its seed).

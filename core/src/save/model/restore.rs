@@ -11,7 +11,7 @@ use crate::map::{Tile, TileMap};
 use crate::rng::GenRng;
 use crate::run::{Run, RunSpec};
 use crate::world::{
-    Boon, Class, Feat, Item, KeyRing, Kind, Level, MAX_HP, MAX_STATUS, MOST_PLUS, MOST_SLOWED, MessageLog, Mind,
+    Boon, Class, Feat, Item, KeyRing, Kind, Level, MAX_HP, MAX_STATUS, MOST_PLUS, MOST_SLOWED, MessageLog, Mind, Mode,
     NORMAL_SPEED, Pack, Player, STOMACH,
 };
 
@@ -229,11 +229,15 @@ fn restore_level(saved: SavedLevel, depth: u32, size: (u32, u32)) -> Result<Leve
 /// the level it started on (a map file's level itself), or what does not fit together.
 pub(crate) fn spec_of(
     origin: &Origin,
-    peaceful: bool,
+    (peaceful, mode): (bool, Mode),
     start_depth: u32,
     start: Option<SavedLevel>,
 ) -> Result<RunSpec, String> {
     match (origin, start) {
+        (Origin::Map, Some(_)) if !mode.is_standard() => Err(format!(
+            "a map's level played as \"{}\" (only a seed's run has a mode)",
+            mode.name()
+        )),
         (Origin::Map, Some(level)) => {
             let size = (level.width, level.height);
             // Any map a map file may hold (`map::parse`), however small: what `--map` plays
@@ -253,6 +257,7 @@ pub(crate) fn spec_of(
             Ok(RunSpec::Seeded {
                 params: params.at_depth(start_depth),
                 peaceful,
+                mode,
             })
         }
         _ => Err("the start of the run does not match where it comes from".into()),
@@ -267,6 +272,7 @@ impl SavedRun {
         let SavedRun {
             origin,
             peaceful,
+            mode,
             start_depth,
             start,
             depth,
@@ -324,11 +330,11 @@ impl SavedRun {
         {
             return Err(format!("the deepest depth reached, {}, was never made", record.deepest));
         }
-        let dungeon = Dungeon::from_parts(origin.clone(), levels, depth, peaceful)?;
+        let dungeon = Dungeon::from_parts(origin.clone(), levels, depth, peaceful)?.restored_in(mode);
         if !(1..=record.deepest).contains(&start_depth) {
             return Err(format!("the run started on depth {start_depth}"));
         }
-        let spec = spec_of(&origin, peaceful, start_depth, start)?;
+        let spec = spec_of(&origin, (peaceful, mode), start_depth, start)?;
         let level = dungeon.level();
         let at = player.at;
         if !level.map.in_bounds(at) {

@@ -67,6 +67,9 @@ pub(crate) enum Row {
     Style,
     Size,
     Beginning,
+    /// The difficulty, and each challenge (on or off), on the new-run page.
+    Difficulty,
+    Challenge(delve_core::world::Challenge),
     Start,
     Bind(Action),
     Radius,
@@ -134,6 +137,8 @@ pub enum Outcome {
         style: CorridorStyle,
         /// The beginning chosen (`None`: a wanderer, begun bare).
         beginning: Option<delve_core::world::Beginning>,
+        /// The difficulty and challenges chosen.
+        mode: delve_core::world::Mode,
         retire_oldest: bool,
     },
     Quit,
@@ -199,6 +204,8 @@ pub(crate) struct Menu {
     pub size: usize,
     /// The beginning on the new-run page, by its place in `Beginning::ALL` (past it: none).
     pub beginning: usize,
+    /// The difficulty and challenges on the new-run page.
+    pub mode: delve_core::world::Mode,
     /// The action waiting for its new key.
     pub capturing: Option<Action>,
     /// A line about the last thing done ("explore: now z", "c is close a door's").
@@ -216,6 +223,7 @@ impl Default for Menu {
             style: CorridorStyle::Mixed,
             size: 1,
             beginning: 0,
+            mode: delve_core::world::Mode::STANDARD,
             capturing: None,
             note: None,
             story_from: Page::History,
@@ -256,7 +264,9 @@ impl Menu {
             | Row::Feats
             | Row::Quit => main::label(row, ctx),
             Row::Saved(_) | Row::RetireAndStart => saved::label(row, ctx),
-            Row::Seed | Row::Style | Row::Size | Row::Beginning | Row::Start => new_run::label(self, row),
+            Row::Seed | Row::Style | Row::Size | Row::Beginning | Row::Difficulty | Row::Challenge(_) | Row::Start => {
+                new_run::label(self, row)
+            }
             Row::Bind(_)
             | Row::Radius
             | Row::Zoom
@@ -352,7 +362,9 @@ impl Menu {
             | Row::Feats
             | Row::Quit => main::enter(self, row, ctx),
             Row::Saved(_) | Row::RetireAndStart => saved::enter(self, row),
-            Row::Seed | Row::Style | Row::Size | Row::Beginning | Row::Start => new_run::enter(self, row, ctx),
+            Row::Seed | Row::Style | Row::Size | Row::Beginning | Row::Difficulty | Row::Challenge(_) | Row::Start => {
+                new_run::enter(self, row, ctx)
+            }
             Row::Bind(_)
             | Row::Radius
             | Row::Zoom
@@ -388,7 +400,7 @@ impl Menu {
     /// Left or right on a row with choices.
     fn adjust(&mut self, row: Row, up: bool, ctx: &mut Context) -> Outcome {
         match row {
-            Row::Style | Row::Size | Row::Beginning => {
+            Row::Style | Row::Size | Row::Beginning | Row::Difficulty | Row::Challenge(_) => {
                 new_run::adjust(self, row, up);
                 Outcome::Nothing
             }
@@ -584,6 +596,17 @@ mod tests {
             Down,
             Right, // the second beginning
             Down,
+            Right,
+            Right, // hard
+            Down,
+            Down,
+            Down,
+            Enter, // darkness on
+            Down,
+            Down,
+            Down,
+            Down,
+            Down, // Start
             Enter,
         ];
         let out = press_all(&mut menu, &mut settings, None, &keys);
@@ -595,6 +618,8 @@ mod tests {
                 height: 80,
                 style: CorridorStyle::ALL[0],
                 beginning: Some(delve_core::world::Beginning::Rogue),
+                mode: delve_core::world::Mode::of(delve_core::world::Difficulty::Hard)
+                    .with(delve_core::world::Challenge::Darkness),
                 retire_oldest: false,
             })
         );

@@ -1,8 +1,8 @@
 //! The new run page: a seed typed (or random), the corridors' style, the size, the beginning
-//! (a kit and a first boon, or none), and Start.
+//! (a kit and a first boon, or none), the difficulty and the challenges, and Start.
 
 use delve_core::generation::{CorridorStyle, GenParams};
-use delve_core::world::Beginning;
+use delve_core::world::{Beginning, Challenge, Difficulty};
 
 use super::{Context, Menu, Outcome, Page, Row};
 
@@ -12,7 +12,10 @@ pub const SIZES: [(u32, u32); 5] = [(40, 30), (80, 50), (120, 80), (200, 120), (
 const SEED_DIGITS: usize = 20;
 
 pub(super) fn rows() -> Vec<Row> {
-    vec![Row::Seed, Row::Style, Row::Size, Row::Beginning, Row::Start]
+    let mut rows = vec![Row::Seed, Row::Style, Row::Size, Row::Beginning, Row::Difficulty];
+    rows.extend(Challenge::ALL.map(Row::Challenge));
+    rows.push(Row::Start);
+    rows
 }
 
 pub(super) fn label(menu: &Menu, row: Row) -> String {
@@ -26,7 +29,16 @@ pub(super) fn label(menu: &Menu, row: Row) -> String {
             Some(b) => format!("Beginning: < {} >  {}", b.name(), b.stats().about),
             None => "Beginning: < wanderer >  nothing in hand, no boon yet: everything is found".into(),
         },
-        Row::Start => "Start".into(),
+        Row::Difficulty => {
+            let d = menu.mode.difficulty;
+            format!("Difficulty: < {} >  {}", d.name(), d.row().about)
+        }
+        Row::Challenge(c) => {
+            let on = if menu.mode.has(c) { "[x]" } else { "[ ]" };
+            format!("{on} {}  {}", c.name(), c.row().about)
+        }
+        Row::Start if menu.mode.is_standard() => "Start".into(),
+        Row::Start => format!("Start ({}: not ranked on the boards)", menu.mode.name()),
         _ => String::new(),
     }
 }
@@ -56,7 +68,7 @@ pub(super) fn enter(menu: &mut Menu, row: Row, ctx: &Context) -> Outcome {
             Outcome::Nothing
         }
         Row::Start | Row::Seed => start(menu, false),
-        Row::Style | Row::Size | Row::Beginning => {
+        Row::Style | Row::Size | Row::Beginning | Row::Difficulty | Row::Challenge(_) => {
             adjust(menu, row, true);
             Outcome::Nothing
         }
@@ -78,6 +90,7 @@ pub(super) fn start(menu: &Menu, retire_oldest: bool) -> Outcome {
         height,
         style: menu.style,
         beginning: beginning(menu),
+        mode: menu.mode,
         retire_oldest,
     }
 }
@@ -94,6 +107,13 @@ pub(super) fn adjust(menu: &mut Menu, row: Row, up: bool) {
         Row::Size => menu.size = step(menu.size, SIZES.len()),
         // The beginnings, then none.
         Row::Beginning => menu.beginning = step(menu.beginning, Beginning::COUNT + 1),
+        Row::Difficulty => {
+            let i = menu.mode.difficulty as usize;
+            menu.mode.difficulty = Difficulty::ALL[step(i, Difficulty::COUNT)];
+        }
+        // On or off, whichever way.
+        Row::Challenge(c) if menu.mode.has(c) => menu.mode = menu.mode.without(c),
+        Row::Challenge(c) => menu.mode = menu.mode.with(c),
         _ => {}
     }
 }
