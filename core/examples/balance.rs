@@ -2,8 +2,9 @@
 //! engine) and report how deep they got, how often they won, and what killed them. Run with
 //! `cargo run --release --example balance [RUNS]` (`BALANCE_SEED=N` plays one seed,
 //! `BALANCE_DEBUG=1` says where a bot got stuck, `BALANCE_BOTS=explores` plays only the bots
-//! whose name says so, `BALANCE_BOTS=beginnings` only each beginning's runs, and
-//! `BALANCE_BEGINNING=rogue` only that beginning's).
+//! whose name says so, `BALANCE_BOTS=beginnings` only each beginning's runs,
+//! `BALANCE_BEGINNING=rogue` only that beginning's, and `BALANCE_MODE=hard` and
+//! `BALANCE_CHALLENGE=swarm,darkness` play every run in that mode).
 //!
 //! Each bot plays every seed twice: ignoring what it picks up, and using it as a player who
 //! knows the game would (`use_items`): drink healing when low, try unknown potions and scrolls
@@ -73,7 +74,7 @@ impl Terrain {
 }
 
 fn play(seed: u64, careful: bool, blind: bool, use_items: bool, beginning: Option<Beginning>) -> Outcome {
-    let spec = RunSpec::seeded(GenParams::new(seed, 80, 50, CorridorStyle::Mixed));
+    let spec = RunSpec::seeded(GenParams::new(seed, 80, 50, CorridorStyle::Mixed)).in_mode(mode());
     let mut run = spec.begin().unwrap().with_sight(DEFAULT_RADIUS);
     if let Some(b) = beginning {
         run.begin_as(b).expect("a fresh run");
@@ -154,6 +155,17 @@ fn play(seed: u64, careful: bool, blind: bool, use_items: bool, beginning: Optio
         turns: run.turn(),
         terrain,
     }
+}
+
+/// The mode every run is played in: `BALANCE_MODE` and `BALANCE_CHALLENGE` (the standard game
+/// without them).
+fn mode() -> delve_core::world::Mode {
+    let difficulty = std::env::var("BALANCE_MODE").ok().filter(|s| !s.is_empty());
+    let challenges = std::env::var("BALANCE_CHALLENGE").ok();
+    delve_core::world::Mode::parse(difficulty.as_deref(), challenges.as_deref()).unwrap_or_else(|e| {
+        eprintln!("balance: {e}");
+        std::process::exit(2);
+    })
 }
 
 fn main() {
