@@ -9,7 +9,6 @@ use super::mind::{self, distance_sq};
 use super::senses::Senses;
 use super::{Act, Actor, Effect, Refusal, Scene, Who, items, noise, resolve, terrain};
 use crate::fov::Viewshed;
-use crate::fov::light::carried_glow;
 use crate::geom::{Dir8, Pos};
 use crate::map::Tile;
 use crate::rng::GenRng;
@@ -473,10 +472,8 @@ pub(crate) fn monsters_act(
     let player_at = stage.player.at;
     let reach = radius.max(MAX_SIGHT);
     senses.look(&stage.dungeon.level().map, player_at, reach);
+    senses.light_up(stage.dungeon, stage.player, radius);
     let depth = stage.dungeon.depth();
-    let lit_as = stage.dungeon.mode().light_depth(depth);
-    let own = carried_glow(lit_as, stage.player.pack.ring_plus(ItemKind::Light));
-    senses.light_up(stage.dungeon.level(), lit_as, (player_at, own), radius);
     if loudness > 0 {
         senses.listen(&stage.dungeon.level().map, player_at, loudness);
     } else {

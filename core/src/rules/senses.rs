@@ -3,14 +3,15 @@
 //! from the player, `listen`), the ways to the hunters' targets, and the level's light (`light_up`).
 //! Scratch kept between turns, never game state: all of it is worked out from the state.
 
+use crate::dungeon::Dungeon;
 use crate::fov::compute_fov;
-use crate::fov::light::{FIRE, Glow, LightMap, view_window};
+use crate::fov::light::{FIRE, Glow, LightMap, carried_glow, view_window};
 use crate::geom::Pos;
 use crate::map::TileMap;
 use crate::paths::StepField;
 
 use crate::map::{DoorState, Tile};
-use crate::world::{Doors, Ground, Level};
+use crate::world::{Doors, Ground, ItemKind, Player};
 
 use super::marks::Marks;
 
@@ -42,10 +43,14 @@ pub(crate) struct Senses {
 }
 
 impl Senses {
-    /// Lights `level` (level `depth`, the player at `player_at` carrying `own`, its light:
-    /// `light::carried_glow`) as far round the player as `reach`: its glows, fires and glowing
-    /// monsters, worked out again only when they, the tiles or the player's place have changed.
-    pub fn light_up(&mut self, level: &Level, depth: u32, (player_at, own): (Pos, Glow), reach: u32) {
+    /// Lights the level `player` is on in `dungeon` as far round it as `reach`: its glows, fires
+    /// and glowing monsters over the ambient light of its depth (the deepest's, in darkness:
+    /// `Mode::light_depth`), and the light the player carries (`light::carried_glow`, its rings
+    /// of light). Worked out again only when the glows, the tiles or the player's place change.
+    pub fn light_up(&mut self, dungeon: &Dungeon, player: &Player, reach: u32) {
+        let (level, player_at) = (dungeon.level(), player.at);
+        let depth = dungeon.mode().light_depth(dungeon.depth());
+        let own = carried_glow(depth, player.pack.ring_plus(ItemKind::Light));
         // What moves or burns out: fires, and monsters that glow (a will-o'-wisp, a fire
         // elemental). Their fingerprint (where each is: how long a fire still burns does not
         // change its light) says when to work the light out again.

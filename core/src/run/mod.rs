@@ -12,9 +12,7 @@ use crate::fov::{DEFAULT_RADIUS, Sighting, Viewshed};
 use crate::generation::{GenError, GenParams};
 use crate::rng::GenRng;
 use crate::rules::{Act, Effect, Refusal, Round, Senses, Stage, Who, play_round};
-use crate::world::{
-    Beginning, Boon, Feat, ItemKind, Judged, Level, Lore, MessageLog, Mode, Monster, Player, RunRecord,
-};
+use crate::world::{Beginning, Boon, Feat, Judged, Level, Lore, MessageLog, Mode, Monster, Player, RunRecord};
 
 pub use daily::{Date, daily_params, daily_seed};
 pub use recording::{
@@ -612,10 +610,7 @@ impl Run {
         let map = &self.dungeon.level().map;
         self.sight.recompute(map, self.player.at);
         let reach = self.sight.radius();
-        let lit_as = self.dungeon.mode().light_depth(depth);
-        let own = crate::fov::light::carried_glow(lit_as, self.player.pack.ring_plus(ItemKind::Light));
-        self.senses
-            .light_up(self.dungeon.level(), lit_as, (self.player.at, own), reach);
+        self.senses.light_up(&self.dungeon, &self.player, reach);
         let memory = self.player.memory.level_mut(depth, map);
         memory.remember(map, self.sight.visible());
         let (sight, light) = (&self.sight, self.senses.light());
