@@ -79,6 +79,27 @@ fn crown(monsters: &mut [Monster], depth: u32, rng: &mut GenRng) {
     m.hp = m.max_hp();
 }
 
+/// How a monster placed on level `depth` begins: asleep (`asleep_percent`), or wandering some
+/// way.
+fn first_mind(depth: u32, rng: &mut GenRng) -> Mind {
+    if rng.percent(asleep_percent(depth)) {
+        Mind::Asleep
+    } else {
+        Mind::Wandering {
+            heading: Dir8::ALL[rng.below(8) as usize],
+        }
+    }
+}
+
+/// Monster `id` of `kind` placed at `at`, unhurt, of `mind`, with a share of a turn's energy
+/// drawn so that monsters made together do not all act in step.
+fn placed(id: u32, kind: Kind, at: Pos, mind: Mind, rng: &mut GenRng) -> Monster {
+    Monster {
+        energy: rng.below(NORMAL_SPEED as u32) as i32,
+        ..Monster::new(id, kind, at, mind)
+    }
+}
+
 /// Whether a kind may be a champion: on land, fighting hand to hand, not the warden.
 fn crownable(kind: Kind) -> bool {
     on_land(kind) && !matches!(kind.stats().habit, Habit::Bloat | Habit::Fades | Habit::Guards(_))
@@ -110,22 +131,8 @@ pub(crate) fn swarm(level: &mut Level, seed: u64, depth: u32) {
             .take(8)
             .find(|&k| on_land(k))
             .unwrap_or(Kind::Rat);
-        let mind = if rng.percent(asleep_percent(depth)) {
-            Mind::Asleep
-        } else {
-            Mind::Wandering {
-                heading: Dir8::ALL[rng.below(8) as usize],
-            }
-        };
-        level.monsters.push(Monster {
-            id,
-            kind,
-            at,
-            hp: kind.stats().max_hp,
-            energy: rng.below(NORMAL_SPEED as u32) as i32,
-            mind,
-            champion: None,
-        });
+        let mind = first_mind(depth, &mut rng);
+        level.monsters.push(placed(id, kind, at, mind, &mut rng));
     }
 }
 
@@ -254,13 +261,7 @@ pub(crate) fn populate(level: &mut Level, seed: u64, depth: u32, deepest: u32, d
         } else {
             pools.swap_remove(rng.below(pools.len() as u32) as usize)
         };
-        let mind = if rng.percent(asleep_percent(depth)) {
-            Mind::Asleep
-        } else {
-            Mind::Wandering {
-                heading: Dir8::ALL[rng.below(8) as usize],
-            }
-        };
+        let mind = first_mind(depth, &mut rng);
         let mut band = vec![(kind, at)];
         for mate in company(kind, depth, &mut rng) {
             if monsters.len() + band.len() == count {
@@ -278,15 +279,7 @@ pub(crate) fn populate(level: &mut Level, seed: u64, depth: u32, deepest: u32, d
             band.push((mate, near));
         }
         for (kind, at) in band {
-            monsters.push(Monster {
-                id: monsters.len() as u32,
-                kind,
-                at,
-                hp: kind.stats().max_hp,
-                energy: rng.below(NORMAL_SPEED as u32) as i32,
-                mind,
-                champion: None,
-            });
+            monsters.push(placed(monsters.len() as u32, kind, at, mind, &mut rng));
         }
     }
     // Drawn after the rest, so a level's other monsters are what they were before captives.
@@ -297,15 +290,7 @@ pub(crate) fn populate(level: &mut Level, seed: u64, depth: u32, deepest: u32, d
         crown(&mut monsters, depth, &mut rng);
     }
     if let Some(at) = lair {
-        monsters.push(Monster {
-            id: monsters.len() as u32,
-            kind: Kind::Warden,
-            at,
-            hp: Kind::Warden.stats().max_hp,
-            energy: 0,
-            mind: Mind::Asleep,
-            champion: None,
-        });
+        monsters.push(Monster::new(monsters.len() as u32, Kind::Warden, at, Mind::Asleep));
     }
     level.monsters = monsters;
 }
@@ -331,15 +316,7 @@ fn captive(
         .find(|k| on_land(*k) && !matches!(k.stats().habit, Habit::Bloat | Habit::Unseen))
         .unwrap_or(Kind::Goblin);
     let mut place = |kind: Kind, at: Pos, mind: Mind, rng: &mut GenRng| {
-        monsters.push(Monster {
-            id: monsters.len() as u32,
-            kind,
-            at,
-            hp: kind.stats().max_hp,
-            energy: rng.below(NORMAL_SPEED as u32) as i32,
-            mind,
-            champion: None,
-        });
+        monsters.push(placed(monsters.len() as u32, kind, at, mind, rng));
     };
     place(kind, at, Mind::Captive { chains: CHAINS }, rng);
     if !rng.percent(CAPTORS_PERCENT) {
