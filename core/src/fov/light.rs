@@ -347,8 +347,8 @@ mod tests {
         assert_eq!(part.around(Pos::new(5, 2)), light.around(Pos::new(5, 2)));
     }
 
-    #[test]
-    fn the_player_s_light_falls_off_and_stops_at_its_radius() {
+    /// The light of a long hall on level 10 (dark): the player's place at its west end, (1, 1).
+    fn dark_hall() -> LightMap {
         let m = map(&format!(
             "{}\n#@{}#\n{}\n",
             "#".repeat(22),
@@ -357,6 +357,12 @@ mod tests {
         ));
         let mut light = LightMap::default();
         light.light_up(&m, 10, std::iter::empty(), 0, whole(&m));
+        light
+    }
+
+    #[test]
+    fn the_player_s_light_falls_off_and_stops_at_its_radius() {
+        let mut light = dark_hall();
         let glow = own_glow(10);
         light.carry(Some((Pos::new(1, 1), glow)));
         assert!(light.lit(Pos::new(2, 1)));
@@ -370,14 +376,7 @@ mod tests {
 
     #[test]
     fn a_ring_of_light_carries_the_player_s_light_farther() {
-        let m = map(&format!(
-            "{}\n#@{}#\n{}\n",
-            "#".repeat(22),
-            ".".repeat(19),
-            "#".repeat(22)
-        ));
-        let mut light = LightMap::default();
-        light.light_up(&m, 10, std::iter::empty(), 0, whole(&m));
+        let mut light = dark_hall();
         let bare = own_glow(10);
         assert_eq!(carried_glow(10, 0), bare);
         let ringed = carried_glow(10, 3);
