@@ -91,10 +91,7 @@ impl Difficulty {
 
     /// The difficulty named `name`, or why not (the names there are).
     pub fn parse(name: &str) -> Result<Difficulty, String> {
-        Difficulty::ALL.into_iter().find(|d| d.name() == name).ok_or_else(|| {
-            let names: Vec<&str> = Difficulty::ALL.iter().map(|d| d.name()).collect();
-            format!("no difficulty is called \"{name}\" (there are {})", names.join(", "))
-        })
+        named(&Difficulty::ALL, Difficulty::name, "difficulty", name)
     }
 }
 
@@ -106,15 +103,21 @@ impl Challenge {
 
     /// The challenge named `name`, or why not (the names there are).
     pub fn parse(name: &str) -> Result<Challenge, String> {
-        Challenge::ALL.into_iter().find(|c| c.name() == name).ok_or_else(|| {
-            let names: Vec<&str> = Challenge::ALL.iter().map(|c| c.name()).collect();
-            format!("no challenge is called \"{name}\" (there are {})", names.join(", "))
-        })
+        named(&Challenge::ALL, Challenge::name, "challenge", name)
     }
 
     const fn bit(self) -> u32 {
         1 << self.id()
     }
+}
+
+/// The one of `all` whose name is `asked`, or a sentence naming `asked` and the names there are
+/// ("no challenge is called \"bees\" (there are no-armour, …)").
+fn named<T: Copy>(all: &[T], name: fn(T) -> &'static str, what: &str, asked: &str) -> Result<T, String> {
+    all.iter().copied().find(|&t| name(t) == asked).ok_or_else(|| {
+        let names: Vec<&str> = all.iter().map(|&t| name(t)).collect();
+        format!("no {what} is called \"{asked}\" (there are {})", names.join(", "))
+    })
 }
 
 /// How a run is played: a difficulty and any set of challenges. The default is the standard

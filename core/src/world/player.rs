@@ -111,6 +111,17 @@ impl Health {
     pub const fn full(max: i32) -> Self {
         Health { hp: max, max }
     }
+
+    /// Whether `hp` hit points would be low: a third of the most or fewer (what the player is
+    /// warned of once, "badly hurt", and hinted at).
+    pub const fn low_at(&self, hp: i32) -> bool {
+        hp * 3 <= self.max
+    }
+
+    /// Whether its hit points are low now (`low_at`).
+    pub const fn is_low(&self) -> bool {
+        self.low_at(self.hp)
+    }
 }
 
 /// What the player carries besides keys.

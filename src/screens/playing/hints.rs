@@ -74,7 +74,7 @@ impl Hint {
         let level = run.dungeon().level();
         match self {
             Hint::Hunger => player.hunger() != Hunger::Fed,
-            Hint::LowHealth => !run.is_over() && player.health.hp > 0 && player.health.hp * 3 <= player.health.max,
+            Hint::LowHealth => !run.is_over() && player.health.hp > 0 && player.health.is_low(),
             Hint::Boon => player.growth.owed() > 0,
             Hint::Trap => level.traps.iter().any(|t| !t.hidden && run.sight().is_visible(t.at)),
             Hint::LockedDoor => run

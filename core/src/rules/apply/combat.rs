@@ -160,8 +160,7 @@ fn attacked(stage: &mut Stage, who: Who, target: Who, damage: Option<i32>, blow:
                 return said(format!("{attacker} {hits} ({d}). You die..."));
             }
             // Crossing below a third of the most: warned once, as DCSS warns of low hit points.
-            let low = |hp: i32| hp * 3 <= health.max;
-            if low(health.hp) && !low(health.hp + d) {
+            if health.is_low() && !health.low_at(health.hp + d) {
                 return said(format!(
                     "{attacker} {hits} ({d}). You are badly hurt: {}/{} hit points!",
                     health.hp, health.max
