@@ -115,58 +115,36 @@ fn bad_arguments_are_named() {
     assert_usage_error(&["--ascii", "--beginning", "rogue"], "--beginning");
 }
 
-#[test]
-fn autoplay_begins_as_the_beginning_named_and_verify_says_so() {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-beginnings");
+/// The object `--autoplay` printed for 300 turns of seed 7 with `args`, recorded to a file
+/// named `name` whose `--verify` printed the same object (exit 0).
+fn autoplayed_and_verified(name: &str, args: &[&str]) -> serde_json::Map<String, serde_json::Value> {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-autoplayed");
     std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("rogue.delverec");
+    let file = dir.join(format!("{name}.delverec"));
     let file_arg = file.to_str().unwrap();
-    let out = delve(&[
-        "--autoplay",
-        "--seed",
-        "7",
-        "--turns",
-        "300",
-        "--beginning",
-        "rogue",
-        "--record",
-        file_arg,
-    ]);
+    let mut all = vec!["--autoplay", "--seed", "7", "--turns", "300", "--record", file_arg];
+    all.extend_from_slice(args);
+    let out = delve(&all);
     assert!(out.status.success(), "{}", stderr(&out));
     let played = verdict(&out);
-    assert_eq!(played["beginning"], "rogue");
     let out = delve(&["--verify", file_arg]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(verdict(&out), played);
+    played
+}
+
+#[test]
+fn autoplay_begins_as_the_beginning_named_and_verify_says_so() {
+    let played = autoplayed_and_verified("rogue", &["--beginning", "rogue"]);
+    assert_eq!(played["beginning"], "rogue");
     let out = delve(&["--autoplay", "--seed", "7", "--turns", "50"]);
     assert_eq!(verdict(&out)["beginning"], serde_json::Value::Null);
 }
 
 #[test]
 fn autoplay_plays_the_mode_named_and_verify_prints_it_and_bad_names_are_refused() {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-modes");
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("hard.delverec");
-    let file_arg = file.to_str().unwrap();
-    let out = delve(&[
-        "--autoplay",
-        "--seed",
-        "7",
-        "--turns",
-        "300",
-        "--mode",
-        "hard",
-        "--challenge",
-        "swarm,darkness",
-        "--record",
-        file_arg,
-    ]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let played = verdict(&out);
+    let played = autoplayed_and_verified("hard", &["--mode", "hard", "--challenge", "swarm,darkness"]);
     assert_eq!(played["mode"], "hard, darkness+swarm");
-    let out = delve(&["--verify", file_arg]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert_eq!(verdict(&out), played);
     assert_eq!(
         verdict(&delve(&["--autoplay", "--seed", "7", "--turns", "50"]))["mode"],
         "normal"
