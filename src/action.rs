@@ -257,7 +257,7 @@ impl Where {
                 );
                 match self.session {
                     Session::Lab => matches!(action, LabNext) || (map && !action.plays_a_turn()),
-                    Session::Play | Session::Replay => map,
+                    Session::Play | Session::Replay | Session::Tutorial => map,
                 }
             }
             // Aiming and looking steer a cursor, cycle the targets, fire (or travel there) and

@@ -90,11 +90,14 @@ pub enum Session {
     Lab,
     /// A recording played back: the player's commands are not played and nothing is saved.
     Replay,
+    /// The tutorial's lessons (`screens::playing::tutorial`): played by the player's keys, but
+    /// never saved, put in the history or the high scores, nor earning feats.
+    Tutorial,
 }
 
 impl Session {
     /// Every session.
-    pub const ALL: [Session; 3] = [Session::Play, Session::Lab, Session::Replay];
+    pub const ALL: [Session; 4] = [Session::Play, Session::Lab, Session::Replay, Session::Tutorial];
 }
 
 /// Each state's place in its `ALL`: a new variant does not compile until it is numbered here,
@@ -123,6 +126,7 @@ const fn places(screen: GameState, focus: Focus, session: Session) -> [usize; 3]
         Session::Play => 0,
         Session::Lab => 1,
         Session::Replay => 2,
+        Session::Tutorial => 3,
     };
     [screen, focus, session]
 }

@@ -33,6 +33,7 @@
 //! 11. [`save`]: a run as saved data and its bytes; the history of finished runs.
 //! 12. [`explore`]: auto-explore and travel planning, whole explorations without a window.
 //! 13. [`bot`]: players made of rules, for `--autoplay`, replays and the balance figures.
+//! 14. [`tutorial`]: the hand-made lessons of the tutorial and what each prompt waits for.
 
 #![warn(missing_docs)]
 
@@ -48,4 +49,5 @@ pub mod rng;
 pub mod rules;
 pub mod run;
 pub mod save;
+pub mod tutorial;
 pub mod world;

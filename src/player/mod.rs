@@ -160,13 +160,19 @@ pub(crate) fn command_act(
     }
 }
 
+/// Where play stands, as a turn reads it: the focus (and the next), and whose run it is.
+type Screens<'w> = (
+    Option<Res<'w, State<Focus>>>,
+    ResMut<'w, NextState<Focus>>,
+    Option<Res<'w, State<Session>>>,
+);
+
 /// Plays one command as a turn (at most one per frame: each must see the world as the previous
 /// one left it); the run tells the player what happened. A run that ended goes to its summary.
 fn play_turn(
     mut commands: MessageReader<PlayerCommand>,
     mut game: ResMut<Game>,
-    focus: Option<Res<State<Focus>>>,
-    mut next_focus: ResMut<NextState<Focus>>,
+    (focus, mut next_focus, session): Screens,
     mut entered: MessageWriter<LevelEntered>,
     (mut happened, mut overheard, mut acted): (MessageWriter<Happened>, MessageWriter<Overheard>, MessageWriter<Acted>),
     (mut ended, time, look, mut next): (Commands, Res<Time>, Res<LastLook>, ResMut<NextState<GameState>>),
@@ -214,9 +220,12 @@ fn play_turn(
         if let Some(depth) = round.entered {
             entered.write(LevelEntered { depth });
         }
-        if over && look.0.is_zero() {
+        // A death in the tutorial begins its lesson again (`screens::playing::tutorial`): no
+        // summary.
+        let tutorial = session.is_some_and(|s| *s.get() == Session::Tutorial);
+        if over && !tutorial && look.0.is_zero() {
             next.set(GameState::Ended);
-        } else if over {
+        } else if over && !tutorial {
             ended.insert_resource(RunEnded { at: time.elapsed() });
         }
     }

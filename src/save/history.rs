@@ -103,10 +103,11 @@ pub(super) fn keep_feats(store: &Store, run: &Run, known: &mut Vec<Feat>) {
     }
     let _held = store.hold_history();
     let (now, name) = (unix_now(), run.dungeon().describe());
+    let mode = (!run.mode().is_standard()).then(|| run.mode().name());
     let book = change_book(store, |book| {
         let mut changed = false;
         for &feat in &new {
-            changed |= book.earn(feat, now, &name);
+            changed |= book.earn(feat, now, &name, mode.clone());
         }
         changed
     });

@@ -171,7 +171,14 @@ mod page {
     }
 
     fn show_level(params: &GenParams, mode: delve_core::world::Mode) {
-        set_text("delve-seed", &params.to_string());
+        // The seed line names how the run is played, as the HUD does ("seed 3 (80x50, mixed)
+        // [hard, darkness]").
+        let line = if mode.is_standard() {
+            params.to_string()
+        } else {
+            format!("{params} [{}]", mode.name())
+        };
+        set_text("delve-seed", &line);
         if let Some(link) = document().and_then(|d| d.get_element_by_id("delve-link")) {
             let _ = link.set_attribute("href", &params::query(params, mode, false));
         }

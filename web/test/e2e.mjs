@@ -269,6 +269,12 @@ try {
   check((await page.textContent("#delve-message")).includes('depth "11"'), "a bad depth is named on the page");
   check(await page.getAttribute("body", "data-depth") === "1", "and the run starts on level 1");
 
+  // 3c. A run in a mode: the page's seed line names it, as the HUD does.
+  await page.goto(`${base}?seed=3&mode=hard&challenge=darkness`);
+  await page.waitForSelector('body[data-delve="playing"]', { timeout: 180000 });
+  const moded = (await page.textContent("#delve-seed")) || "";
+  check(moded.includes("seed 3") && moded.includes("[hard, darkness]"), `the seed line names the run's mode (${moded})`);
+
   // 5. Down a level whose stairs lie behind a locked door: fetch the key, unlock, descend.
   if (native) {
     const level = (seed) => JSON.parse(execFileSync(native, ["--json", "--seed", String(seed), "--depth", "2"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }));

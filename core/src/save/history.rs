@@ -53,6 +53,11 @@ pub struct PastRun {
     /// the first).
     #[serde(default)]
     pub start: u32,
+    /// How it was played, when not the standard game ("easy", "hard, darkness+swarm"): ranked
+    /// apart from the standard game's runs. `None` in the standard game, and in a history
+    /// written before modes.
+    #[serde(default)]
+    pub mode: Option<String>,
 }
 
 /// How a won run's ending reads.
@@ -84,6 +89,7 @@ impl PastRun {
             gold: 0,
             feats: Vec::new(),
             start: 1,
+            mode: (!dungeon.mode().is_standard()).then(|| dungeon.mode().name()),
         }
     }
 
@@ -189,6 +195,10 @@ pub struct Earned {
     pub run: String,
     /// How many finished runs have earned it (0: only a run still going has).
     pub times: u32,
+    /// How the run that first earned it was played, when not the standard game ("easy"): a feat
+    /// earned on easy is marked so. `None` in a book written before modes.
+    #[serde(default)]
+    pub mode: Option<String>,
 }
 
 impl FeatBook {
@@ -205,6 +215,7 @@ impl FeatBook {
                         first: past.ended_at,
                         run: past.run.clone(),
                         times: 1,
+                        mode: past.mode.clone(),
                     });
                     new.push(feat);
                 }
@@ -214,9 +225,9 @@ impl FeatBook {
     }
 
     /// Writes in `feat`, earned at `at` (seconds since 1970) by the run the history will call
-    /// `run`, if the book has it not yet: counted by no run until that run ends (`add` counts it
-    /// then). Whether it was new to the book.
-    pub fn earn(&mut self, feat: Feat, at: u64, run: &str) -> bool {
+    /// `run`, played in `mode` (`None`: the standard game), if the book has it not yet: counted
+    /// by no run until that run ends (`add` counts it then). Whether it was new to the book.
+    pub fn earn(&mut self, feat: Feat, at: u64, run: &str, mode: Option<String>) -> bool {
         if self.get(feat).is_some() {
             return false;
         }
@@ -225,6 +236,7 @@ impl FeatBook {
             first: at,
             run: run.to_owned(),
             times: 0,
+            mode,
         });
         true
     }
@@ -304,7 +316,40 @@ mod tests {
             gold: 0,
             feats: Vec::new(),
             start: 1,
+            mode: None,
         }
+    }
+
+    #[test]
+    fn a_run_in_a_mode_says_so_and_so_do_the_feats_it_earns() {
+        use crate::generation::{CorridorStyle, GenParams};
+        use crate::world::{Difficulty, Mode};
+        let easy = Mode::of(Difficulty::Easy);
+        let dungeon = Dungeon::new(GenParams::new(3, 80, 50, CorridorStyle::Mixed))
+            .unwrap()
+            .with_mode(easy);
+        let record = RunRecord::default();
+        let mut past = PastRun::of(&dungeon, &record, 10, 0);
+        assert_eq!(past.mode.as_deref(), Some("easy"));
+        assert!(past.run.ends_with("[easy]"), "{}", past.run);
+        past.feats = vec![Feat::Swift];
+        let mut book = FeatBook::default();
+        book.add(&past);
+        assert_eq!(book.get(Feat::Swift).and_then(|e| e.mode.as_deref()), Some("easy"));
+        let standard = PastRun::of(
+            &Dungeon::new(GenParams::new(3, 80, 50, CorridorStyle::Mixed)).unwrap(),
+            &record,
+            10,
+            0,
+        );
+        assert_eq!(standard.mode, None);
+        // A history and a book from before modes read as the standard game.
+        let text = History {
+            runs: vec![standard.clone()],
+        }
+        .to_text()
+        .replace("    mode: None,\n", "");
+        assert_eq!(History::from_text(text.as_bytes()).unwrap().runs, [standard]);
     }
 
     #[test]
@@ -358,9 +403,9 @@ mod tests {
         assert_eq!((e.first, e.times), (first.ended_at, 2));
         assert_eq!(book.get(Feat::Swift), None);
         // Earned in a run still going: kept at once, counted when that run ends, once.
-        assert!(book.earn(Feat::Swift, 7, "seed 9 (80x50, mixed)"));
+        assert!(book.earn(Feat::Swift, 7, "seed 9 (80x50, mixed)", None));
         assert!(
-            !book.earn(Feat::Swift, 8, "seed 10 (80x50, mixed)"),
+            !book.earn(Feat::Swift, 8, "seed 10 (80x50, mixed)", None),
             "the first earning is kept"
         );
         assert_eq!(book.get(Feat::Swift).map(|e| (e.first, e.times)), Some((7, 0)));

@@ -120,8 +120,22 @@ pub fn is_recording(bytes: &[u8]) -> bool {
 
 impl RecordingFile {
     /// `run`'s recording, ending on the state it is in now; `None` when the run has not been
-    /// recorded from its start (it continues a save made before recordings).
+    /// recorded from its start (it continues a save made before recordings), or is a single
+    /// level with more on it than a recording keeps (items, traps, gold: a tutorial's lesson,
+    /// whose recording is played back from the lesson itself with `Replay::begin`, never a file).
     pub fn of(run: &Run) -> Option<Self> {
+        // A single level's recording keeps its terrain, keys and monsters: one with more on it
+        // (the tutorial's lessons: items, traps, gold) would replay without them, astray.
+        if let RunSpec::Level(level) = run.spec()
+            && !(level.items.is_empty()
+                && level.traps.is_empty()
+                && level.gold.is_empty()
+                && level.loot.is_empty()
+                && level.fire.is_empty()
+                && level.gas.is_empty())
+        {
+            return None;
+        }
         let recording = run.recording()?.clone();
         let end = Checkpoint {
             commands: recording.len() as u32,

@@ -209,6 +209,25 @@ fn give_hints(mut game: ResMut<Game>, settings: Res<Settings>, store: Res<SaveSt
     }
 }
 
+/// The key the book keeps once the tutorial has been begun on this machine (the title then no
+/// longer offers it first).
+const TUTORIAL: &str = "tutorial";
+
+/// Whether the tutorial has been begun on this machine.
+pub fn tutorial_begun(store: &Store) -> bool {
+    read(store).given.iter().any(|k| k == TUTORIAL)
+}
+
+/// Notes in the book that the tutorial has been begun; `Err` says why it could not be kept.
+pub fn note_tutorial_begun(store: &Store) -> Result<(), String> {
+    let mut book = read(store);
+    if book.given.iter().any(|k| k == TUTORIAL) {
+        return Ok(());
+    }
+    book.given.push(TUTORIAL.to_owned());
+    store.write(Slot::Hints, book.to_text().as_bytes())
+}
+
 /// The book kept in `store`; an empty one if there is none or it cannot be read (said; a file
 /// that cannot be parsed is set aside, as every kept file is).
 fn read(store: &Store) -> HintBook {

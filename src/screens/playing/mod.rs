@@ -2,7 +2,7 @@
 //! HUD and the sidebar beside the map; the overlays that take the keyboard (`state::Focus`): the
 //! pack and aiming (`items`), the boon owed at an experience level (`boons`), looking (`look`), the help and the log (`overlays`), the overview
 //! map (`overview`); and the two sessions besides the player's own run (`state::Session`): the
-//! generator lab (`lab`) and a replay (`replay`). The map itself, the turn and the player are
+//! generator lab (`lab`), a replay (`replay`) and the tutorial (`tutorial`). The map itself, the turn and the player are
 //! `render`, `turn` and `player`, which every session shares.
 //!
 //! What the parts share lies in `floor`, below them all: no part imports another (`.ci/layers.py`).
@@ -22,6 +22,7 @@ pub mod overview;
 pub mod pointer;
 pub mod replay;
 pub mod sidebar;
+pub mod tutorial;
 
 use bevy::prelude::*;
 
@@ -38,10 +39,11 @@ pub fn plugin(app: &mut App) {
         replay::plugin,
         pointer::plugin,
         boons::plugin,
+        tutorial::bar_plugin,
     ));
 }
 
 /// The playing screen's parts that run headless (the lab's sessions and what it shows).
 pub fn headless_plugin(app: &mut App) {
-    app.add_plugins((lab::plugin, hints::plugin));
+    app.add_plugins((lab::plugin, hints::plugin, tutorial::plugin));
 }

@@ -79,6 +79,15 @@ pub(super) fn act(
             commands.insert_resource(SaveSlot::fresh(&store.0));
             begin_run(commands, run, Session::Play);
         }
+        Outcome::Tutorial => {
+            // Begun once: the title offers it first no more (it stays on the menu).
+            if let Err(e) = crate::screens::playing::hints::note_tutorial_begun(&store.0) {
+                warn!("that the tutorial was begun could not be kept: {e}");
+            }
+            if let Err(e) = crate::screens::playing::tutorial::begin(commands, &settings.bindings) {
+                menu.note = Some(format!("The tutorial could not begin: {e}."));
+            }
+        }
         Outcome::Replay(i) => {
             let bytes = data
                 .past_id(i)

@@ -26,6 +26,8 @@ pub(crate) struct TitleData {
     pub feats: Vec<String>,
     pub feats_earned: usize,
     pub notices: Vec<String>,
+    /// Nothing played or saved here yet, and the tutorial never begun: the title points to it.
+    pub newcomer: bool,
 }
 
 /// The feats page's lines: every feat, earned or not, with what earns it, and for one earned
@@ -37,9 +39,15 @@ pub(crate) fn feat_lines(book: &FeatBook) -> Vec<String> {
             let (name, what) = feat.words();
             match book.get(feat) {
                 Some(e) => format!(
-                    "[x] {name}: {what}  First {}, {}; {}",
+                    "[x] {name}: {what}  First {}, {}{}; {}",
                     delve_core::run::Date::from_unix(e.first),
                     e.run,
+                    // Named by its mode even where the run's name does not say it (a book kept
+                    // before the name did).
+                    e.mode
+                        .as_ref()
+                        .filter(|m| !e.run.contains(&format!("[{m}]")))
+                        .map_or_else(String::new, |m| format!(" [{m}]")),
                     match e.times {
                         0 => "in a run not yet ended".to_owned(),
                         1 => "1 time".to_owned(),
@@ -59,11 +67,15 @@ const DAILY_SHOWN: usize = 10;
 /// The high scores of `runs` (a history, oldest first): the best `SCORES_SHOWN` of all by score
 /// (a tie: the earlier run first), then the best `DAILY_SHOWN` of the daily of `today`, then,
 /// apart, the best `DAILY_SHOWN` of the runs that began deep or on a map of their own (marked
-/// so: a start on depth 10 scores its levels without playing them). Runs from before scores are
-/// not ranked.
+/// so: a start on depth 10 scores its levels without playing them). Runs played in a mode (a
+/// difficulty or challenges: their name says which) are listed after the daily's, among their
+/// own kind. Runs from before scores are not ranked.
 pub(crate) fn high_scores(runs: &[delve_core::save::PastRun], today: &str) -> Vec<HighScore> {
     let mut scored: Vec<usize> = (0..runs.len()).filter(|&k| runs[k].score.is_some()).collect();
     scored.sort_by_key(|&k| std::cmp::Reverse(runs[k].score));
+    // The standard game from the top is ranked; a run in a mode (easy, hard, challenges) is
+    // ranked among its own kind, and a deep start or a map of its own apart.
+    let (moded, scored): (Vec<usize>, Vec<usize>) = scored.into_iter().partition(|&k| runs[k].mode.is_some());
     let (ranked, apart): (Vec<usize>, Vec<usize>) = scored.into_iter().partition(|&k| runs[k].from_the_top());
     let entry = |(place, &k): (usize, &usize), what: &str| {
         let r = &runs[k];
@@ -92,6 +104,13 @@ pub(crate) fn high_scores(runs: &[delve_core::save::PastRun], today: &str) -> Ve
         .take(DAILY_SHOWN)
         .collect();
     out.extend(daily.iter().enumerate().map(|e| entry(e, "today's daily ")));
+    out.extend(
+        moded
+            .iter()
+            .take(DAILY_SHOWN)
+            .enumerate()
+            .map(|e| entry(e, "in a mode ")),
+    );
     for (place, &k) in apart.iter().take(DAILY_SHOWN).enumerate() {
         let mut line = entry((place, &k), "begun apart ");
         if let Some(mark) = runs[k].start_mark() {
@@ -160,7 +179,17 @@ pub(super) fn load_title_data(
     let (book, book_notice) = load_or_set_aside(&store.0, Slot::Feats, "book of feats", FeatBook::from_text);
     lines.extend(book_notice);
     let book = book.unwrap_or_default();
+    let newcomer = store.0 != Store::Nowhere
+        && saved.is_empty()
+        && history.runs.is_empty()
+        && !crate::screens::playing::hints::tutorial_begun(&store.0);
+    if newcomer {
+        lines.push(
+            "New to Delve? \"Learn to play\", at the foot of this menu, teaches it in five short lessons.".into(),
+        );
+    }
     commands.insert_resource(TitleData {
+        newcomer,
         labels: saved.iter().map(SavedEntry::label).collect(),
         saved,
         past: {
@@ -204,6 +233,7 @@ mod tests {
             gold: 0,
             feats: Vec::new(),
             start: 1,
+            mode: None,
         };
         // Oldest first: from before scores, a daily of another day, today's daily, the best, and
         // a start on depth 10 that scored more than any.
@@ -217,13 +247,19 @@ mod tests {
             run(Some(250), Some("2026-11-24"), Some("0000000000000007")),
             run(Some(900), None, Some("0000000000000008")),
             deep,
+            // On easy: ranked among the runs in a mode, however it scored.
+            delve_core::save::PastRun {
+                run: "seed 1 (80x50, mixed) [easy]".into(),
+                mode: Some("easy".into()),
+                ..run(Some(2_000), None, None)
+            },
         ];
         let scores = high_scores(&history, "2026-11-24");
         let places: Vec<(usize, bool)> = scores.iter().map(|h| (h.past, h.kept)).collect();
         // Newest first, the best run is place 0 in the history's list.
         assert_eq!(
             places,
-            [(1, true), (3, false), (2, true), (2, true), (0, false)],
+            [(2, true), (4, false), (3, true), (3, true), (0, false), (1, false)],
             "{scores:?}"
         );
         assert_eq!(
@@ -236,7 +272,11 @@ mod tests {
             scores[3].line
         );
         assert_eq!(
-            scores[4].line, "begun apart  1.   1037  seed 1 (80x50, mixed), killed by a rat on level 2 (from depth 10)",
+            scores[4].line, "in a mode  1.   2000  seed 1 (80x50, mixed) [easy], killed by a rat on level 2",
+            "a run on easy is ranked among the runs in a mode"
+        );
+        assert_eq!(
+            scores[5].line, "begun apart  1.   1037  seed 1 (80x50, mixed), killed by a rat on level 2 (from depth 10)",
             "a deep start is ranked apart, and marked"
         );
     }

@@ -138,6 +138,7 @@ pub(super) fn draw_menu(
         today: &today,
         daily: data.daily(&today),
         feats: &data.feats,
+        newcomer: data.newcomer,
     };
     let rows = menu.rows(&ctx);
     let selected = menu.selected.min(rows.len() - 1);

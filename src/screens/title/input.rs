@@ -119,6 +119,7 @@ fn handle(
         today: &today,
         daily: data.daily(&today),
         feats: &feats,
+        newcomer: data.newcomer,
     };
     let outcome = menu.press(key, &mut ctx);
     act(outcome, menu, data, (&before, settings), acting);

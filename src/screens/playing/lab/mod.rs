@@ -105,7 +105,8 @@ fn obey_lab(
     let session = *session.get();
     for &command in asked.read() {
         match (command, session) {
-            (_, Session::Replay) => {}
+            // No lab over a replay or a lesson of the tutorial.
+            (_, Session::Replay | Session::Tutorial) => {}
             (LabCommand::Toggle, Session::Play) => {
                 // Set aside as it is, before the lab says anything in it.
                 set_aside(&mut commands, game.0.clone());

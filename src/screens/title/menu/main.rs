@@ -1,5 +1,5 @@
 //! The title's main page: Continue, the saved runs, a new run, the daily, the settings, the
-//! history, the high scores, the feats and Quit.
+//! history, the high scores, the feats, the tutorial and Quit.
 
 use super::{Context, Daily, Menu, Outcome, Page, Row};
 
@@ -19,6 +19,8 @@ pub(super) fn rows(ctx: &Context) -> Vec<Row> {
         Row::History,
         Row::Scores,
         Row::Feats,
+        // Always on the menu; the first time, the title's notice points to it too.
+        Row::Tutorial,
     ]);
     if ctx.can_quit {
         rows.push(Row::Quit);
@@ -39,6 +41,8 @@ pub(super) fn label(row: Row, ctx: &Context) -> String {
             Daily::Saved(_) => format!("Continue today's daily: {}", ctx.today),
             Daily::Played => format!("Daily dungeon: {} (played: a practice run)", ctx.today),
         },
+        Row::Tutorial if ctx.newcomer => "Learn to play: a short tutorial (new to Delve? start here)".into(),
+        Row::Tutorial => "Learn to play (the tutorial)".into(),
         Row::Scores => "High scores".into(),
         Row::Feats => "Feats".into(),
         Row::Settings => "Settings".into(),
@@ -68,6 +72,7 @@ pub(super) fn enter(menu: &mut Menu, row: Row, ctx: &Context) -> Outcome {
         Row::Daily if ctx.daily == Daily::Played => return Outcome::Practice,
         Row::Daily => return Outcome::Daily,
         Row::Quit => return Outcome::Quit,
+        Row::Tutorial => return Outcome::Tutorial,
         _ => {}
     }
     Outcome::Nothing

@@ -50,6 +50,8 @@ pub(crate) enum Row {
     NewRun,
     /// Today's daily dungeon.
     Daily,
+    /// The tutorial (Learn to play).
+    Tutorial,
     Settings,
     History,
     /// A finished run in the history (newest first).
@@ -150,6 +152,8 @@ pub enum Outcome {
     Practice,
     /// Replay finished run number `n` of the history (newest first).
     Replay(usize),
+    /// The tutorial, from its first lesson.
+    Tutorial,
 }
 
 /// What the menus show and change besides themselves.
@@ -175,6 +179,8 @@ pub(crate) struct Context<'a> {
     pub daily: Daily,
     /// The feats page's lines, one a feat.
     pub feats: &'a [String],
+    /// Nothing played here yet, nor the tutorial begun: its row says it is where to start.
+    pub newcomer: bool,
 }
 
 /// Today's daily on this machine: one a day, continued while it goes on; once played, its
@@ -258,6 +264,7 @@ impl Menu {
             | Row::SavedRuns
             | Row::NewRun
             | Row::Daily
+            | Row::Tutorial
             | Row::Settings
             | Row::History
             | Row::Scores
@@ -360,6 +367,7 @@ impl Menu {
             | Row::History
             | Row::Scores
             | Row::Feats
+            | Row::Tutorial
             | Row::Quit => main::enter(self, row, ctx),
             Row::Saved(_) | Row::RetireAndStart => saved::enter(self, row),
             Row::Seed | Row::Style | Row::Size | Row::Beginning | Row::Difficulty | Row::Challenge(_) | Row::Start => {
@@ -441,6 +449,7 @@ mod tests {
                     today: "2026-11-24",
                     daily: Daily::Fresh,
                     feats: &[],
+                    newcomer: false,
                 };
                 menu.press(k, &mut ctx)
             })
@@ -484,6 +493,7 @@ mod tests {
                 today: "2026-11-24",
                 daily,
                 feats: &[],
+                newcomer: false,
             };
             // Continue, Saved runs, New run, Daily.
             let rows = menu.rows(&ctx);
@@ -525,6 +535,7 @@ mod tests {
                         today: "2026-11-24",
                         daily: Daily::Fresh,
                         feats: &[],
+                        newcomer: false,
                     };
                     menu.press(k, &mut ctx)
                 })
@@ -556,6 +567,7 @@ mod tests {
                 today: "2026-11-24",
                 daily: Daily::Fresh,
                 feats: &[],
+                newcomer: false,
             })[menu.selected],
             Row::Scores,
             "the cursor back on High scores"

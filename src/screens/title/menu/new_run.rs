@@ -33,9 +33,15 @@ pub(super) fn label(menu: &Menu, row: Row) -> String {
             let d = menu.mode.difficulty;
             format!("Difficulty: < {} >  {}", d.name(), d.row().about)
         }
+        // A challenge's words only on the row chosen: seven rows of two lines each would not fit
+        // the page at 1024x600.
         Row::Challenge(c) => {
             let on = if menu.mode.has(c) { "[x]" } else { "[ ]" };
-            format!("{on} {}  {}", c.name(), c.row().about)
+            if rows().get(menu.selected) == Some(&row) {
+                format!("{on} {}  {}", c.name(), c.row().about)
+            } else {
+                format!("{on} {}", c.name())
+            }
         }
         Row::Start if menu.mode.is_standard() => "Start".into(),
         Row::Start => format!("Start ({}: not ranked on the boards)", menu.mode.name()),
