@@ -202,6 +202,10 @@ pub fn submit(url: &str, identity: &Identity, recording: &[u8]) -> Result<Ranked
         name: identity.name.clone(),
         secret: identity.secret.clone(),
         recording: base64::engine::general_purpose::STANDARD.encode(recording),
+        // The list of the mode it was played in, as the recording says (the board checks it).
+        mode: delve_core::save::decode_recording(recording)
+            .ok()
+            .map(|file| file.spec.mode().name()),
     };
     let body =
         serde_json::to_string(&body).map_err(|e| Unsent::new(format!("the run cannot be written: {e}"), false))?;

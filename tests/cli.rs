@@ -855,6 +855,13 @@ fn the_daily_dungeon_is_the_days_seed() {
     );
     assert!(stderr(&out).contains(&format!("the daily dungeon of {today}")));
     assert_usage_error(&["--daily", "--seed", "3"], "--seed");
+    // With the challenge of the day: the day's daily, played in that mode.
+    let out = delve(&["--daily", "--challenge-of-the-day", "--autoplay", "--turns", "20"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mode = delve_core::run::daily_challenge_mode(today);
+    assert_eq!(verdict(&out)["mode"], mode.name());
+    assert_eq!(verdict(&out)["seed"], delve_core::run::daily_seed(today));
+    assert_usage_error(&["--challenge-of-the-day", "--seed", "3"], "--daily");
     assert_usage_error(&["--turns", "5"], "--autoplay");
     assert_usage_error(&["--autoplay", "--turns", "0"], "--turns");
 }

@@ -12,8 +12,9 @@ use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use base64::Engine;
-use delve_core::run::{Date, RULES, daily_seed};
+use delve_core::run::{Date, RULES, daily_challenge, daily_seed};
 use delve_core::save::board::{self as contract, Ranking, Submission};
+use delve_core::world::Mode;
 use serde::Deserialize;
 use serde_json::json;
 
@@ -219,6 +220,7 @@ pub async fn about(State(board): State<Arc<Board>>) -> Json<serde_json::Value> {
         "rules": RULES,
         "today": today.to_string(),
         "daily_seed": daily_seed(today).to_string(),
+        "challenge_of_the_day": daily_challenge(today).name(),
     }))
 }
 
@@ -264,6 +266,14 @@ pub async fn submit(
         )
     })?;
     check_name(&submission.name).map_err(|why| refuse(StatusCode::BAD_REQUEST, why))?;
+    // The list it is sent to, when named: a mode's name.
+    let list = match submission.mode.as_deref() {
+        None => None,
+        Some(name) => Some(
+            Mode::from_name(name)
+                .map_err(|why| refuse(StatusCode::BAD_REQUEST, format!("\"mode\" names no list: {why}")))?,
+        ),
+    };
     check_secret(&submission.secret).map_err(|why| refuse(StatusCode::BAD_REQUEST, why))?;
     let bytes = base64::engine::general_purpose::STANDARD
         .decode(submission.recording.trim_end_matches('='))
@@ -322,6 +332,16 @@ pub async fn submit(
                 e
             }
         })?;
+    if let Some(list) = list.filter(|&list| list != judged.mode) {
+        return Err(refuse(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!(
+                "it was played as \"{}\" but sent to the list of \"{}\": each mode is ranked on its own list",
+                judged.mode.name(),
+                list.name()
+            ),
+        ));
+    }
     let run = NewRun {
         digest,
         name: submission.name,
@@ -350,15 +370,24 @@ pub async fn submit(
     ))
 }
 
-/// `?limit=&offset=` of a board read, as written (a bad number is a JSON 400, not the
-/// framework's text).
+/// `?limit=&offset=` of a board read, and the list's `?mode=&challenge=` (as the game's page takes
+/// them: `mode=hard&challenge=darkness,swarm`; none, the standard game's), as written (a bad
+/// number or name is a JSON 400, not the framework's text).
 #[derive(Deserialize)]
 pub struct Page {
     limit: Option<String>,
     offset: Option<String>,
+    mode: Option<String>,
+    challenge: Option<String>,
 }
 
 impl Page {
+    /// The mode whose list is asked for.
+    pub fn mode(&self) -> Result<Mode, ApiError> {
+        Mode::parse(self.mode.as_deref(), self.challenge.as_deref())
+            .map_err(|why| ApiError::new(StatusCode::BAD_REQUEST, format!("no such list: {why}")))
+    }
+
     /// How many entries to give: 100 unless asked, at most `MAX_LIMIT`.
     pub fn limit(&self) -> Result<u32, ApiError> {
         match &self.limit {
@@ -422,8 +451,9 @@ pub async fn seed(
 ) -> Result<Json<serde_json::Value>, ApiError> {
     board.read_allowed(peer, &headers)?;
     let seed = parse_seed(&text)?;
-    let found = board.read(&seed_board(seed), &page).await?;
-    Ok(entries(found, json!({ "seed": seed.to_string() })))
+    let mode = page.mode()?;
+    let found = board.read(&seed_board(seed, mode), &page).await?;
+    Ok(entries(found, json!({ "seed": seed.to_string(), "mode": mode.name() })))
 }
 
 /// `GET /api/daily/YYYY-MM-DD`: a day's board.
@@ -436,10 +466,11 @@ pub async fn daily(
 ) -> Result<Json<serde_json::Value>, ApiError> {
     board.read_allowed(peer, &headers)?;
     let date = parse_date(&text)?;
-    let found = board.read(&day_board(&date.to_string()), &page).await?;
+    let mode = page.mode()?;
+    let found = board.read(&day_board(&date.to_string(), mode), &page).await?;
     Ok(entries(
         found,
-        json!({ "date": date.to_string(), "seed": daily_seed(date).to_string() }),
+        json!({ "date": date.to_string(), "seed": daily_seed(date).to_string(), "mode": mode.name() }),
     ))
 }
 

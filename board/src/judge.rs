@@ -10,8 +10,9 @@ use std::time::{Duration, Instant};
 
 use delve_core::fov::DEFAULT_RADIUS;
 use delve_core::generation::GenParams;
-use delve_core::run::{Command, Date, RULES, Recording, RunSpec, daily_params};
+use delve_core::run::{Command, Date, RULES, Recording, RunSpec, daily_challenge_mode, daily_params};
 use delve_core::save::{Outcome, Stopped, replayable, verify_while};
+use delve_core::world::Mode;
 use sha2::{Digest, Sha256};
 use tokio::sync::Semaphore;
 
@@ -48,6 +49,8 @@ pub struct Judged {
     pub hash: String,
     /// The game it is (`game`): one game is ranked once, whatever file it comes in.
     pub game: String,
+    /// How it was played: the standard game, or a mode ranked on its list of its own.
+    pub mode: Mode,
 }
 
 /// The identity of the game a recording plays: SHA-256, in hex, of the rules, how the run began
@@ -142,18 +145,13 @@ pub fn judge(bytes: &[u8], today: Date, limit: Duration) -> Result<Judged, Strin
             recording.len()
         ));
     }
-    let params = match spec {
-        RunSpec::Seeded { mode, .. } if !mode.is_standard() => {
-            return Err(format!(
-                "it was played as \"{}\": the board ranks the standard game (normal, no challenge)",
-                mode.name()
-            ));
-        }
+    // Each mode is ranked on its own list (`store::seed_board`).
+    let (params, mode) = match spec {
         RunSpec::Seeded {
             params,
             peaceful: false,
-            ..
-        } => params,
+            mode,
+        } => (params, mode),
         RunSpec::Seeded { peaceful: true, .. } => return Err("it is a dungeon without monsters".into()),
         RunSpec::Level(_) => return Err("it is a map file's run: the board ranks seeded runs".into()),
     };
@@ -167,6 +165,15 @@ pub fn judge(bytes: &[u8], today: Date, limit: Duration) -> Result<Judged, Strin
             }
             if params != daily_params(today) {
                 return Err(format!("it says it is the daily of {today} but is another dungeon"));
+            }
+            // A daily is the standard game, or carries the challenge of the day.
+            let of_the_day = daily_challenge_mode(today);
+            if !mode.is_standard() && mode != of_the_day {
+                return Err(format!(
+                    "it is the daily of {today} played as \"{}\": a daily is ranked in the standard game or with the challenge of the day (\"{}\")",
+                    mode.name(),
+                    of_the_day.name()
+                ));
             }
             Some(today.to_string())
         }
@@ -216,6 +223,7 @@ pub fn judge(bytes: &[u8], today: Date, limit: Duration) -> Result<Judged, Strin
         turns: verdict.turns,
         hash: format!("{:016x}", verdict.hash),
         game: game(&spec, &recording, verdict.hash),
+        mode,
     })
 }
 

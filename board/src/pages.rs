@@ -9,7 +9,8 @@ use std::sync::Arc;
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
-use delve_core::run::{Date, daily_seed};
+use delve_core::run::{Date, daily_challenge_mode, daily_seed};
+use delve_core::world::Mode;
 
 use axum::response::{Html, IntoResponse};
 
@@ -62,7 +63,8 @@ async fn day_page(
     page: &Page,
 ) -> Result<String, ApiError> {
     board.read_allowed(peer, headers)?;
-    let entries = board.read(&day_board(&date.to_string()), page).await?;
+    let mode = page.mode()?;
+    let entries = board.read(&day_board(&date.to_string(), mode), page).await?;
     let today = board.today();
     let seed = daily_seed(date);
     let title = if date == today {
@@ -70,6 +72,7 @@ async fn day_page(
     } else {
         format!("The daily dungeon of {date}")
     };
+    let title = titled(title, mode);
     let mut body = String::new();
     let _ = write!(
         body,
@@ -91,6 +94,16 @@ async fn day_page(
         &format!("{title}: best run of each player"),
         &entries,
         board.game.as_deref(),
+    ));
+    // Its other lists: the standard game's, the challenge of the day's, and any mode's with runs.
+    let base = format!("day:{date}");
+    let mut modes = board.store.lists(&base).await.map_err(ApiError::from)?;
+    modes.extend([Mode::STANDARD, daily_challenge_mode(date)]);
+    body.push_str(&lists(
+        &format!("/board/day/{date}"),
+        mode,
+        modes,
+        Some(daily_challenge_mode(date)),
     ));
     // The days on either side, where there are such days (none before 0000-01-01, none after
     // today).
@@ -121,8 +134,9 @@ async fn seed_page(
 ) -> Result<String, ApiError> {
     board.read_allowed(peer, headers)?;
     let seed = parse_seed(text)?;
-    let entries = board.read(&seed_board(seed), page).await?;
-    let title = format!("The best runs of seed {seed}");
+    let mode = page.mode()?;
+    let entries = board.read(&seed_board(seed, mode), page).await?;
+    let title = titled(format!("The best runs of seed {seed}"), mode);
     let mut body = String::new();
     let _ = write!(
         body,
@@ -138,7 +152,65 @@ async fn seed_page(
         &entries,
         board.game.as_deref(),
     ));
+    let mut modes = board
+        .store
+        .lists(&format!("seed:{seed}"))
+        .await
+        .map_err(ApiError::from)?;
+    modes.push(Mode::STANDARD);
+    body.push_str(&lists(&format!("/board/seed/{seed}"), mode, modes, None));
     Ok(page_of(&title, &body))
+}
+
+/// A board's title, naming the mode of its list ("... (hard, darkness+swarm)").
+fn titled(title: String, mode: Mode) -> String {
+    if mode.is_standard() {
+        title
+    } else {
+        format!("{title} ({})", mode.name())
+    }
+}
+
+/// The query that asks for `mode`'s list (empty for the standard game's).
+fn mode_query(mode: Mode) -> String {
+    if mode.is_standard() {
+        return String::new();
+    }
+    let challenges: Vec<&str> = mode.challenges().map(|c| c.name()).collect();
+    let mut query = format!("?mode={}", mode.difficulty.name());
+    if !challenges.is_empty() {
+        query.push_str(&format!("&amp;challenge={}", challenges.join(",")));
+    }
+    query
+}
+
+/// Links to a board's lists, one a mode (each once, the standard game's first), the one shown
+/// marked as the current page; the challenge of the day said so.
+fn lists(path: &str, shown: Mode, mut modes: Vec<Mode>, of_the_day: Option<Mode>) -> String {
+    modes.sort_by_key(|m| (!m.is_standard(), m.name()));
+    modes.dedup();
+    let mut out = String::from("<nav aria-label=\"Lists\"><p>Each mode is ranked on a list of its own:</p><ul>");
+    for m in modes {
+        let name = if m.is_standard() {
+            "the standard game (normal, no challenge)".to_owned()
+        } else if Some(m) == of_the_day {
+            format!("{} (the challenge of the day)", m.name())
+        } else {
+            m.name()
+        };
+        if m == shown {
+            let _ = write!(out, "<li aria-current=\"page\">{}</li>", escape(&name));
+        } else {
+            let _ = write!(
+                out,
+                "<li><a href=\"{path}{}\">{}</a></li>",
+                mode_query(m),
+                escape(&name)
+            );
+        }
+    }
+    out.push_str("</ul></nav>");
+    out
 }
 
 /// A board's table.

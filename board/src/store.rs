@@ -10,6 +10,7 @@ use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection, AnyPool, Connection, Row};
 
 use delve_core::run::RULES;
+use delve_core::world::Mode;
 
 use crate::judge::Judged;
 
@@ -48,6 +49,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         "games and look-alike names",
         include_str!("../migrations/sqlite/0002_games_and_skeletons.sql"),
         include_str!("../migrations/postgres/0002_games_and_skeletons.sql"),
+    ),
+    (
+        3,
+        "modes",
+        include_str!("../migrations/sqlite/0003_modes.sql"),
+        include_str!("../migrations/postgres/0003_modes.sql"),
     ),
 ];
 
@@ -114,32 +121,53 @@ pub struct NewRun {
 }
 
 impl NewRun {
-    /// The boards it is ranked on: its seed's, and its day's if it is a daily.
+    /// The boards it is ranked on: its seed's, and its day's if it is a daily, each the list of
+    /// the mode it was played in.
     pub fn boards(&self) -> Vec<String> {
-        let mut boards = vec![seed_board(self.judged.seed)];
+        let mode = self.judged.mode;
+        let mut boards = vec![seed_board(self.judged.seed, mode)];
         if let Some(day) = &self.judged.day {
-            boards.push(day_board(day));
+            boards.push(day_board(day, mode));
         }
         boards
     }
 
     /// The board its rank is given on: the day's for a daily, else its seed's.
     pub fn home_board(&self) -> String {
+        let mode = self.judged.mode;
         self.judged
             .day
             .as_deref()
-            .map_or_else(|| seed_board(self.judged.seed), day_board)
+            .map_or_else(|| seed_board(self.judged.seed, mode), |day| day_board(day, mode))
     }
 }
 
-/// The key of a seed's board.
-pub fn seed_board(seed: u64) -> String {
-    format!("seed:{seed}")
+/// A list's key: the board's, then for a mode other than the standard game its name
+/// ("seed:42/hard, darkness+swarm"): each mode is ranked on its own.
+fn in_mode(board: String, mode: Mode) -> String {
+    if mode.is_standard() {
+        board
+    } else {
+        format!("{board}/{}", mode.name())
+    }
 }
 
-/// The key of a day's board.
-pub fn day_board(day: &str) -> String {
-    format!("day:{day}")
+/// The key of a seed's list of runs played in `mode`.
+pub fn seed_board(seed: u64, mode: Mode) -> String {
+    in_mode(format!("seed:{seed}"), mode)
+}
+
+/// The key of a day's list of runs played in `mode`.
+pub fn day_board(day: &str, mode: Mode) -> String {
+    in_mode(format!("day:{day}"), mode)
+}
+
+/// The mode of a list's key (`None`: not a key of a mode this Delve knows).
+pub fn mode_of_board(board: &str) -> Option<Mode> {
+    match board.split_once('/') {
+        None => Some(Mode::STANDARD),
+        Some((_, name)) => Mode::from_name(name).ok(),
+    }
 }
 
 /// One line of a board: a name's best run there.
@@ -190,6 +218,8 @@ pub struct Stored {
     pub rules: u32,
     /// When it was submitted, Unix seconds.
     pub when: u64,
+    /// How it was played, when not the standard game ("hard, darkness+swarm").
+    pub mode: Option<String>,
 }
 
 /// The database, through a pool of connections.
@@ -495,8 +525,8 @@ impl Store {
             }
         }
         let inserted = sqlx::query(
-            "INSERT INTO runs (digest, folded, seed, day, score, depth, outcome, turns, hash, rules, submitted_at, game) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
+            "INSERT INTO runs (digest, folded, seed, day, score, depth, outcome, turns, hash, rules, submitted_at, game, mode) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
         )
         .bind(&run.digest)
         .bind(&run.folded)
@@ -511,6 +541,7 @@ impl Store {
         .bind(i64::from(RULES))
         .bind(run.at as i64)
         .bind(&run.game)
+        .bind((!run.judged.mode.is_standard()).then(|| run.judged.mode.name()))
         .fetch_one(&mut *tx.conn)
         .await;
         let id: i64 = match inserted {
@@ -621,7 +652,7 @@ impl Store {
     /// A stored run's facts.
     pub async fn run(&self, id: i64) -> Result<Option<Stored>, StoreError> {
         let row = sqlx::query(
-            "SELECT r.id, n.name, r.seed, r.day, r.score, r.depth, r.outcome, r.turns, r.hash, r.rules, r.submitted_at \
+            "SELECT r.id, n.name, r.seed, r.day, r.score, r.depth, r.outcome, r.turns, r.hash, r.rules, r.submitted_at, r.mode \
              FROM runs r JOIN names n ON n.folded = r.folded WHERE r.id = $1",
         )
         .bind(id)
@@ -639,7 +670,25 @@ impl Store {
             hash: r.get(8),
             rules: r.get::<i64, _>(9) as u32,
             when: r.get::<i64, _>(10) as u64,
+            mode: r.get(11),
         }))
+    }
+
+    /// The lists kept of the board `base` (`seed:N`, `day:D`): the standard game's and every
+    /// mode's that has a run, as their modes, the standard game first, then by name.
+    pub async fn lists(&self, base: &str) -> Result<Vec<Mode>, StoreError> {
+        let rows = sqlx::query("SELECT DISTINCT board FROM bests WHERE board = $1 OR board LIKE $2 ORDER BY board")
+            .bind(base)
+            .bind(format!("{base}/%"))
+            .fetch_all(&self.pool)
+            .await?;
+        let mut modes: Vec<Mode> = rows
+            .iter()
+            .filter_map(|r| mode_of_board(&r.get::<String, _>(0)))
+            .collect();
+        modes.sort_by_key(|m| (!m.is_standard(), m.name()));
+        modes.dedup();
+        Ok(modes)
     }
 
     /// A stored run's recording.

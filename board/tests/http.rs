@@ -12,8 +12,11 @@ use common::{Server, daily_run, database, finished, played, start, test_config, 
 use delve_board::{MAX_RECORDING, Rate, standard};
 use delve_core::generation::{CorridorStyle, GenParams};
 use delve_core::rules::Act;
-use delve_core::run::{Checkpoint, Command, RULES, Recording, RunSpec, daily_seed};
+use delve_core::run::{
+    Checkpoint, Command, RULES, Recording, RunSpec, daily_challenge, daily_challenge_mode, daily_seed,
+};
 use delve_core::save::{RecordingFile, decode_recording, verify};
+use delve_core::world::{Challenge, Difficulty, Mode};
 use serde_json::Value;
 
 const ANN: &str = "ann-secret-0123456789";
@@ -38,6 +41,100 @@ macro_rules! on_both {
 fn board(name: &str, postgres: bool) -> Option<Server> {
     let (url, dir) = database(name, postgres)?;
     Some(start(&url, dir, test_config()))
+}
+
+on_both!(each_mode_is_ranked_on_a_list_of_its_own);
+fn each_mode_is_ranked_on_a_list_of_its_own(postgres: bool) {
+    let Some(board) = board("modes", postgres) else { return };
+    let seed = 61;
+    let hard = Mode::of(Difficulty::Hard);
+    let plain = delve_core::save::encode_recording(&played(&RunSpec::seeded(standard(seed)), 0, None)).unwrap();
+    let hard_run = played(&RunSpec::seeded(standard(seed)).in_mode(hard), 0, None);
+    let hard_bytes = delve_core::save::encode_recording(&hard_run).unwrap();
+    // The standard game on its list, the hard run (naming its list) on its own: each first.
+    let (status, body) = board.submit("Ann", ANN, &plain);
+    assert_eq!((status, body["board"].as_str()), (201, Some("seed:61")), "{body}");
+    let (status, body) = board.submit_to("Bob", BOB, &hard_bytes, Some("hard"));
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(
+        (body["board"].as_str(), body["rank"].as_u64(), body["score"].as_u64()),
+        (Some("seed:61/hard"), Some(1), Some(hard_run.score()))
+    );
+    let names = |path: &str| -> Vec<String> {
+        board
+            .entries(path)
+            .iter()
+            .map(|e| e["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(
+        names("/api/seeds/61"),
+        ["Ann"],
+        "the standard list holds the standard game only"
+    );
+    assert_eq!(names("/api/seeds/61?mode=hard"), ["Bob"]);
+    assert_eq!(
+        board.get("/api/seeds/61?mode=hard").1["mode"],
+        "hard",
+        "the list names its mode"
+    );
+    assert_eq!(board.get("/api/seeds/61").1["mode"], "normal");
+    assert!(names("/api/seeds/61?mode=easy").is_empty());
+    let (status, body) = board.get("/api/seeds/61?mode=nightmare");
+    assert_eq!(status, 400, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("\"nightmare\""), "{body}");
+    // The run's facts name its mode.
+    let id = board.entries("/api/seeds/61?mode=hard")[0]["id"].as_i64().unwrap();
+    assert_eq!(board.get(&format!("/api/runs/{id}")).1["mode"], "hard");
+    // A run sent to another mode's list is refused with the reason, and ranked nowhere.
+    let again =
+        delve_core::save::encode_recording(&played(&RunSpec::seeded(standard(seed)).in_mode(hard), 2, None)).unwrap();
+    let (status, body) = board.submit_to("Bob", BOB, &again, Some("normal"));
+    assert_eq!(status, 422, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("played as \"hard\" but sent to the list of \"normal\""),
+        "{body}"
+    );
+    let (status, body) = board.submit_to("Bob", BOB, &again, Some("very hard"));
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(names("/api/seeds/61?mode=hard"), ["Bob"]);
+    assert_eq!(board.entries("/api/seeds/61?mode=hard")[0]["attempts"], 1);
+    // Today's daily with the challenge of the day: a list of its own, which the day's page names.
+    let of_the_day = daily_challenge_mode(today());
+    let daily = played(
+        &RunSpec::seeded(delve_core::run::daily_params(today())).in_mode(of_the_day),
+        0,
+        Some(today()),
+    );
+    let (status, body) = board.submit("Ann", ANN, &delve_core::save::encode_recording(&daily).unwrap());
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(body["board"], format!("day:{}/{}", today(), of_the_day.name()));
+    assert!(
+        board.entries(&format!("/api/daily/{}", today())).is_empty(),
+        "not on the standard daily"
+    );
+    let challenge = daily_challenge(today()).name();
+    assert_eq!(names(&format!("/api/daily/{}?challenge={challenge}", today())), ["Ann"]);
+    assert_eq!(board.get("/api/board").1["challenge_of_the_day"], challenge);
+    let (status, page) = board.get_text("/board");
+    assert_eq!(status, 200);
+    assert!(
+        page.contains("(the challenge of the day)") && page.contains(&format!("challenge={challenge}")),
+        "{page}"
+    );
+    let (status, page) = board.get_text("/board/seed/61?mode=hard");
+    assert_eq!(status, 200);
+    assert!(
+        page.contains("The best runs of seed 61 (hard)") && page.contains("Bob"),
+        "{page}"
+    );
+    assert!(
+        page.contains("href=\"/board/seed/61\"") && !page.contains("Ann"),
+        "a link to the standard list: {page}"
+    );
 }
 
 on_both!(runs_are_judged_ranked_and_read_back);
@@ -272,17 +369,6 @@ fn crafted_submissions_are_refused_and_leave_the_board_unchanged(postgres: bool)
             },
             "without monsters",
         ),
-        (
-            "easy",
-            RunSpec::seeded(standard(seed)).in_mode(delve_core::world::Mode::of(delve_core::world::Difficulty::Easy)),
-            "played as \"easy\"",
-        ),
-        (
-            "a challenge",
-            RunSpec::seeded(standard(seed))
-                .in_mode(delve_core::world::Mode::STANDARD.with(delve_core::world::Challenge::Swarm)),
-            "played as \"normal, swarm\"",
-        ),
     ] {
         let mut run = spec.begin().unwrap().with_sight(8);
         run.play(Act::Wait).unwrap();
@@ -299,6 +385,23 @@ fn crafted_submissions_are_refused_and_leave_the_board_unchanged(postgres: bool)
     // Not today's daily: a daily of another day.
     let (other_day, _) = daily_run(delve_core::run::Date::parse("2026-01-01").unwrap(), 0);
     crafted.push(("another day's daily", other_day, "not today's daily"));
+    // Today's daily played with another challenge than the day's.
+    let other = Challenge::ALL
+        .into_iter()
+        .find(|&c| c != daily_challenge(today()))
+        .unwrap();
+    let mut daily_other = RunSpec::seeded(delve_core::run::daily_params(today()))
+        .in_mode(Mode::STANDARD.with(other))
+        .begin()
+        .unwrap()
+        .with_sight(8);
+    daily_other.mark_daily(&today().to_string());
+    daily_other.play(Act::Wait).unwrap();
+    crafted.push((
+        "a daily with another challenge",
+        delve_core::save::encode_recording(&daily_other).unwrap(),
+        "challenge of the day",
+    ));
     // A million waits at 80x50: within the work bound, but more time than the board gives.
     let mut waits = vec![Command::Act(Act::Wait); 1_000_000];
     waits.insert(0, Command::Act(Act::Wait));

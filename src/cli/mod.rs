@@ -94,6 +94,11 @@ pub struct Cli {
     /// (80x50, corridors of every style, from depth 1).
     #[arg(long, conflicts_with_all = ["seed", "size", "corridors", "depth", "map"])]
     pub daily: bool,
+    /// With --daily: play it with the challenge of the day (one a day in turn, each once a week;
+    /// ranked on the boards on the day's list of that challenge). Today's daily is one run,
+    /// played either way.
+    #[arg(long)]
+    pub challenge_of_the_day: bool,
     /// Replay a recording (or a saved run's recording) without a window and print one JSON object:
     /// seed, turns, depth, outcome, hash, ok. Exit 0 when every checkpoint matches, 3 when one
     /// does not (the turn is named on stderr), 2 when the file cannot be read or replayed.
@@ -235,6 +240,9 @@ impl Cli {
 
     /// How the run named is played: `--mode` and `--challenge` (the standard game without them).
     pub(crate) fn play_mode(&self) -> delve_core::world::Mode {
+        if self.challenge_of_the_day {
+            return delve_core::run::daily_challenge_mode(today());
+        }
         let challenges = self.challenge.unwrap_or_default();
         let mode = delve_core::world::Mode::of(self.mode.unwrap_or_default());
         challenges.challenges().fold(mode, delve_core::world::Mode::with)
@@ -264,6 +272,10 @@ impl Cli {
     /// Where the dungeon comes from, with a random seed filled in when none was given. A bad map
     /// file is an error naming it.
     pub fn source(&self, random_seed: impl FnOnce() -> u64) -> Result<Source, String> {
+        // (clap's `requires` takes a flag's default for its presence: checked here.)
+        if self.challenge_of_the_day && !self.daily {
+            return Err("--challenge-of-the-day is the daily's: give --daily with it".into());
+        }
         match &self.map {
             Some(path) => load_map(path).map(Source::Map),
             None if self.daily => Ok(Source::Run(daily_params(today()))),

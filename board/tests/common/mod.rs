@@ -336,6 +336,20 @@ impl Server {
         (status, r.body_mut().read_json().unwrap_or(Value::Null))
     }
 
+    /// Submits `recording` as `name` with `secret` to the list of `mode` (a mode's name; `None`:
+    /// the list of the run's own mode).
+    pub fn submit_to(&self, name: &str, secret: &str, recording: &[u8], mode: Option<&str>) -> (u16, Value) {
+        let mut body = json!({
+            "name": name,
+            "secret": secret,
+            "recording": base64::engine::general_purpose::STANDARD.encode(recording),
+        });
+        if let Some(mode) = mode {
+            body["mode"] = json!(mode);
+        }
+        self.post_raw(body.to_string().as_bytes())
+    }
+
     /// Submits `recording` as `name` with `secret`.
     pub fn submit(&self, name: &str, secret: &str, recording: &[u8]) -> (u16, Value) {
         let body = json!({

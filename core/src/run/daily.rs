@@ -6,6 +6,7 @@ use std::fmt;
 
 use crate::generation::{CorridorStyle, GenParams};
 use crate::map::fnv1a;
+use crate::world::{Challenge, Mode};
 
 /// A day of the (proleptic Gregorian) calendar, in UTC.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -105,9 +106,33 @@ pub fn daily_params(date: Date) -> GenParams {
     GenParams::new(daily_seed(date), 80, 50, CorridorStyle::Mixed)
 }
 
+/// The challenge of `date`'s day, which its daily may be played with (ranked on a list of its
+/// own): the challenges in their table's order, one a day in turn, the day's number since
+/// 1970-01-01 modulo how many there are (so every challenge comes round once a week).
+pub fn daily_challenge(date: Date) -> Challenge {
+    Challenge::ALL[date.days().rem_euclid(Challenge::COUNT as i64) as usize]
+}
+
+/// How `date`'s daily is played with its challenge of the day: normal, with that challenge.
+pub fn daily_challenge_mode(date: Date) -> Mode {
+    Mode::STANDARD.with(daily_challenge(date))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_challenge_comes_round_once_a_week() {
+        let first = Date::parse("2026-11-30").unwrap();
+        let week: Vec<Challenge> = (0..7).map(|d| daily_challenge(first.shifted(d).unwrap())).collect();
+        let mut seen = week.clone();
+        seen.sort();
+        seen.dedup();
+        assert_eq!(seen.len(), Challenge::COUNT, "{week:?}");
+        assert_eq!(daily_challenge(first.shifted(7).unwrap()), week[0]);
+        assert_eq!(daily_challenge_mode(first), Mode::STANDARD.with(week[0]));
+    }
 
     #[test]
     fn dates_from_seconds() {

@@ -14,7 +14,7 @@ use crate::rng::GenRng;
 use crate::rules::{Act, Effect, Refusal, Round, Senses, Stage, Who, play_round};
 use crate::world::{Beginning, Boon, Feat, Judged, Level, Lore, MessageLog, Mode, Monster, Player, RunRecord};
 
-pub use daily::{Date, daily_params, daily_seed};
+pub use daily::{Date, daily_challenge, daily_challenge_mode, daily_params, daily_seed};
 pub use recording::{
     Astray, CHECKPOINT_EVERY, COMMAND_WORK, Checkpoint, Command, Desync, Impossible, MAX_COMMANDS, MAX_SIGHT_RADIUS,
     MAX_WORK, RULES, Recording, Replay, TILES_PER_TURN_WORK, TURN_WORK,

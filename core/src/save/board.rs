@@ -17,6 +17,11 @@ pub struct Submission {
     /// The recording's bytes, base64 (standard alphabet; the board takes it with or without
     /// padding).
     pub recording: String,
+    /// The list it is sent to: the name of the mode it was played in ("hard, darkness+swarm";
+    /// `Mode::name`). A run whose mode is another is refused, with the reason. Left out (as
+    /// before modes), the run goes to the list of its own mode.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<String>,
 }
 
 /// The reply to a run ranked (`201 Created`): what the board's own replay made of it.
@@ -28,7 +33,8 @@ pub struct Ranking {
     pub score: u64,
     /// Its place on its board (1: the best).
     pub rank: u64,
-    /// Which board: `day:YYYY-MM-DD` or `seed:N`.
+    /// Which board: `day:YYYY-MM-DD` or `seed:N`, then for a run in a mode `/` and the mode's
+    /// name (`seed:42/hard, darkness+swarm`).
     pub board: String,
 }
 
@@ -49,10 +55,22 @@ mod tests {
             name: "Ada".into(),
             secret: "s".into(),
             recording: "AAE=".into(),
+            mode: None,
         };
         let text = serde_json::to_string(&sent).unwrap();
         assert_eq!(text, r#"{"name":"Ada","secret":"s","recording":"AAE="}"#);
         assert_eq!(serde_json::from_str::<Submission>(&text).unwrap(), sent);
+        // The list it is sent to, when named, comes last.
+        let moded = Submission {
+            mode: Some("hard, darkness".into()),
+            ..sent.clone()
+        };
+        let text = serde_json::to_string(&moded).unwrap();
+        assert!(
+            text.ends_with(r#""recording":"AAE=","mode":"hard, darkness"}"#),
+            "{text}"
+        );
+        assert_eq!(serde_json::from_str::<Submission>(&text).unwrap(), moded);
         let ranked = Ranking {
             id: 7,
             score: 1200,

@@ -226,6 +226,21 @@ impl Mode {
         }
     }
 
+    /// The mode `name` names, written as `name` writes it ("hard", "easy, darkness+swarm"), or
+    /// why not (a name there is not, a challenge twice or out of the table's order: one mode has
+    /// one name).
+    pub fn from_name(name: &str) -> Result<Mode, String> {
+        let (difficulty, challenges) = match name.split_once(", ") {
+            Some((d, c)) => (d, Some(c)),
+            None => (name, None),
+        };
+        let mode = Mode::parse(Some(difficulty), challenges.map(|c| c.replace('+', ",")).as_deref())?;
+        if mode.name() != name {
+            return Err(format!("\"{name}\" is not written as a mode is (\"{}\")", mode.name()));
+        }
+        Ok(mode)
+    }
+
     /// The damage a monster's blow or arrow of `damage` does to the player in this mode.
     pub const fn blow_on_player(self, damage: i32) -> i32 {
         if damage <= 0 {
@@ -291,6 +306,22 @@ mod tests {
         assert!(Mode::from_saved(9, 0).is_err());
         assert!(Mode::from_saved(0, 1 << 30).is_err());
         assert!(Challenge::ALL.len() >= 6, "the issue asks for six at least");
+        // A mode's name reads back as the mode, and only as it is written.
+        for m in [
+            Mode::STANDARD,
+            mode,
+            Mode::of(Difficulty::Easy),
+            Mode::STANDARD.with(Challenge::NoArmour),
+        ] {
+            assert_eq!(Mode::from_name(&m.name()), Ok(m));
+        }
+        assert!(
+            Mode::from_name("hard, swarm+darkness")
+                .unwrap_err()
+                .contains("not written as a mode is")
+        );
+        assert!(Mode::from_name("hard,").is_err() && Mode::from_name("").is_err());
+        assert!(Mode::from_name("hard, bees").unwrap_err().contains("\"bees\""));
     }
 
     #[test]
