@@ -120,20 +120,14 @@ fn a_newcomer_is_offered_the_tutorial_and_its_first_lesson_leads_to_the_second()
     let store = Store::Dir(dir.path().to_owned());
     let mut app = title_app(&store);
     assert!(shows(&mut app, "New to Delve?"), "{:?}", texts(&mut app));
-    assert!(shows(
-        &mut app,
-        "Learn to play: a short tutorial (new to Delve? start here)"
-    ));
+    assert!(shows(&mut app, "Learn to play: the tutorial (start here)"));
     drop(app);
     let mut app = start(&store);
     assert_eq!(lesson(&app), (0, 0));
     assert!(said(&app, "Lesson 1 of 5: Moving, doors and keys."));
     // The prompt names the keys as bound (the arrows), on the bar and in the log.
     assert!(
-        said(
-            &app,
-            "Welcome! You are the @. Move with Up, Left, Down, Right (and the diagonals)"
-        ),
+        said(&app, "Welcome! Move with Up, Left, Down, Right (and the diagonals)"),
         "{:?}",
         game(&app).log().lines().collect::<Vec<_>>()
     );

@@ -183,7 +183,7 @@ try {
     // row), begun with OK; its first prompt names the swipe and waits; swipes open the lesson's
     // door and the next prompt is said; Menu, then Esc twice, leaves it for the title.
     const offered = (await page.textContent("#delve-screen")) || "";
-    check(/Learn to play: a short tutorial/.test(offered), `a phone: the title offers a newcomer the tutorial (${offered.replace(/\s+/g, " ").slice(0, 160)})`);
+    check(/Learn to play: the tutorial/.test(offered), `a phone: the title offers a newcomer the tutorial (${offered.replace(/\s+/g, " ").slice(0, 160)})`);
     await tapButton(page, "Up");
     await page.waitForTimeout(400);
     await tapButton(page, "OK");

@@ -15,7 +15,7 @@ catalog! {
         #[default]
         Normal = 0 => ModeRow {
             name: "normal",
-            about: "The game as it is balanced: what the boards rank.",
+            about: "The game as it is balanced: the boards' main list.",
         },
         /// For learning.
         Easy = 1 => ModeRow {

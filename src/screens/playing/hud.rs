@@ -201,8 +201,17 @@ fn update_status(
         Option<Single<&Window, With<bevy::window::PrimaryWindow>>>,
         Option<Res<UiScale>>,
     ),
-    mut done: Local<Option<bool>>,
+    (mut done, session): (Local<Option<bool>>, Option<Res<State<crate::state::Session>>>),
 ) {
+    // A lesson of the tutorial is a map of its own: the line says it is the tutorial.
+    let tutorial = session.is_some_and(|s| *s.get() == crate::state::Session::Tutorial);
+    let named = |line: String| {
+        if tutorial {
+            line.replacen(&game.dungeon().describe(), "the tutorial", 1)
+        } else {
+            line
+        }
+    };
     let narrow = crate::ui::layout::window_is_narrow(window.as_deref().copied(), ui_scale.as_deref());
     if !game.is_changed() && !sidebar.is_changed() && *done == Some(narrow) {
         return;
@@ -211,11 +220,11 @@ fn update_status(
     if sidebar.0 {
         // Between the sidebar and the window's edge it wraps at its bars (a 20-digit seed and the
         // turn ran off the edge at 130% text).
-        text.0 = wrap_at_bars(&short_status_line(game.dungeon(), game.turn()));
+        text.0 = wrap_at_bars(&named(short_status_line(game.dungeon(), game.turn())));
         return;
     }
     let player = game.player();
-    let mut line = status_line(game.dungeon(), &player.keys, player.gold, game.turn());
+    let mut line = named(status_line(game.dungeon(), &player.keys, player.gold, game.turn()));
     if narrow {
         // A phone's page names the seed above the canvas: the line starts at the depth.
         line = line.split_off(line.find("depth").unwrap_or(0));

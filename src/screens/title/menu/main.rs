@@ -41,7 +41,7 @@ pub(super) fn label(row: Row, ctx: &Context) -> String {
             Daily::Saved(_) => format!("Continue today's daily: {}", ctx.today),
             Daily::Played => format!("Daily dungeon: {} (played: a practice run)", ctx.today),
         },
-        Row::Tutorial if ctx.newcomer => "Learn to play: a short tutorial (new to Delve? start here)".into(),
+        Row::Tutorial if ctx.newcomer => "Learn to play: the tutorial (start here)".into(),
         Row::Tutorial => "Learn to play (the tutorial)".into(),
         Row::Scores => "High scores".into(),
         Row::Feats => "Feats".into(),

@@ -44,7 +44,7 @@ pub(super) fn label(menu: &Menu, row: Row) -> String {
             }
         }
         Row::Start if menu.mode.is_standard() => "Start".into(),
-        Row::Start => format!("Start ({}: not ranked on the boards)", menu.mode.name()),
+        Row::Start => format!("Start ({}: ranked on a list of its own)", menu.mode.name()),
         _ => String::new(),
     }
 }
