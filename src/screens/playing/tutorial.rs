@@ -53,6 +53,15 @@ impl Lessons {
 #[derive(Component)]
 struct LessonBar;
 
+/// Marks the bar itself.
+#[derive(Component)]
+struct LessonStrip;
+
+/// Where the bar stands from the window's top: under the status line, or under its two lines
+/// in a narrow window.
+const TOP: f32 = 30.0;
+const NARROW_TOP: f32 = 58.0;
+
 /// The tutorial's logic: its prompts, its stairs, a death, leaving (headless too).
 pub fn plugin(app: &mut App) {
     app.add_systems(
@@ -147,6 +156,7 @@ fn key_words(name: &str, bindings: &Bindings, buttons: bool) -> String {
 fn spawn_bar(mut commands: Commands, sidebar: Option<Res<crate::ui::layout::SidebarShown>>) {
     commands.spawn((
         Name::new("Tutorial bar"),
+        LessonStrip,
         DespawnOnExit(InPlay(Session::Tutorial)),
         crate::ui::layout::replay_bar(sidebar.is_some_and(|s| s.0)),
         BackgroundColor(palette::CHOSEN_ROW),
@@ -168,19 +178,31 @@ pub fn bar_text(lessons: &Lessons, bindings: &Bindings) -> String {
         );
     }
     let leave = if cfg!(target_arch = "wasm32") {
-        "Esc (or Menu, then Esc) leaves"
+        "Esc, or Menu then Esc, leaves"
     } else {
         "Esc leaves"
     };
     format!("{head}   ({leave})\n{}", words(t.prompt(), bindings))
 }
 
+/// The bar's words, and its place: under the status line, which a narrow window (a phone held
+/// upright) wraps onto a second line.
 fn show_bar(
     lessons: Option<Res<Lessons>>,
     settings: Res<Settings>,
     mut bar: Query<&mut Text, With<LessonBar>>,
+    mut strip: Query<&mut Node, With<LessonStrip>>,
     added: Query<(), Added<LessonBar>>,
+    window: Option<Single<&Window, With<bevy::window::PrimaryWindow>>>,
+    ui_scale: Option<Res<UiScale>>,
 ) {
+    let narrow = crate::ui::layout::window_is_narrow(window.as_deref().copied(), ui_scale.as_deref());
+    let top = Val::Px(if narrow { NARROW_TOP } else { TOP });
+    for mut node in &mut strip {
+        if node.top != top {
+            node.top = top;
+        }
+    }
     let Some(lessons) = lessons else { return };
     if !lessons.is_changed() && added.is_empty() {
         return;
