@@ -179,35 +179,6 @@ try {
       `a phone: the game lays out in the canvas's ${sizes.css} CSS pixels at ${sizes.ratio} device pixels each (the game: ${sizes.view}; the canvas: ${sizes.store})`);
     let problems = layoutProblems(await layout(page));
     check(problems.length === 0, `a phone: at 360x640 the title's page fits (${problems.join("; ") || "nothing overlaps or is cut off"})`);
-    // The tutorial by touch: offered to a newcomer at the foot of the menu (Up from its first
-    // row), begun with OK; its first prompt names the swipe and waits; swipes open the lesson's
-    // door and the next prompt is said; Menu, then Esc twice, leaves it for the title.
-    const offered = (await page.textContent("#delve-screen")) || "";
-    check(/Learn to play: the tutorial/.test(offered), `a phone: the title offers a newcomer the tutorial (${offered.replace(/\s+/g, " ").slice(0, 160)})`);
-    await tapButton(page, "Up");
-    await page.waitForTimeout(400);
-    await tapButton(page, "OK");
-    const inLesson = await until(page, () => document.body.dataset.screen === "map", null, 60000);
-    await page.waitForTimeout(1000);
-    let lessonLog = (await page.textContent("#delve-log")) || "";
-    check(inLesson && /Lesson 1 of 5/.test(lessonLog) && /or a swipe on the map/.test(lessonLog),
-      `a phone: OK on "Learn to play" begins the tutorial, its prompt naming the swipe (${lessonLog.slice(-160)})`);
-    for (let i = 0; i < 6 && !/Walking into a closed door opens it/.test(lessonLog); i++) {
-      await swipe(page, cdp, 60, 0);
-      await page.waitForTimeout(450);
-      lessonLog = (await page.textContent("#delve-log")) || "";
-    }
-    check(/Walking into a closed door opens it/.test(lessonLog), `a phone: swipes open the lesson's door and its next prompt is said (${lessonLog.slice(-120)})`);
-    await page.screenshot({ path: join(shots, "phone-tutorial.png") });
-    problems = layoutProblems(await layout(page));
-    check(problems.length === 0, `a phone: the tutorial's page fits (${problems.join("; ") || "nothing overlaps or is cut off"})`);
-    await tapButton(page, "Menu");
-    await page.waitForTimeout(300);
-    await tapButton(page, "Esc");
-    await page.waitForTimeout(300);
-    await tapButton(page, "Esc");
-    check(await until(page, () => document.body.dataset.screen === "title", null, 20000), "a phone: Menu, then Esc twice, leaves the tutorial for the title");
-    await page.waitForTimeout(800);
     // "New run" by touch (the bar's OK), then its page's "Start".
     await tapButton(page, "OK");
     await page.waitForTimeout(700);
@@ -215,8 +186,6 @@ try {
     await tapButton(page, "OK");
     const started = await until(page, () => document.body.dataset.screen === "map", null, 60000);
     check(started, `a phone: a tap on OK, then another, starts a new run (${startRow.split("\n").slice(0, 3).join(" / ")})`);
-    // The tutorial left the bar's more actions open: closed again, as a player would.
-    if (await page.evaluate(() => document.getElementById("delve-actions").dataset.more === "on")) await tapButton(page, "Menu");
     await page.waitForTimeout(1200);
     await page.screenshot({ path: join(shots, "phone-map.png") });
     problems = layoutProblems(await layout(page));
@@ -272,6 +241,47 @@ try {
     check((await page.getAttribute("body", "data-depth")) === "2" && usedPack > 0,
       `a phone: touch alone reaches depth 2 (depth ${await page.getAttribute("body", "data-depth")}, turn ${await page.getAttribute("body", "data-turn")}, the pack opened ${usedPack} times on the way)`);
     check(page.errors().length === 0, `a phone: no error on the console ${page.errors().join(" | ")}`);
+    await context.close();
+  }
+
+  // A2. A newcomer's phone: the tutorial by touch (a fresh browser, as a first visit).
+  if (only.includes("A")) {
+    const { context, page } = await open(phone, phoneBrowser);
+    const cdp = await context.newCDPSession(page);
+    await page.goto(base);
+    check(await until(page, () => document.body.dataset.screen === "title", null, 180000), "a newcomer's phone: the title screen opens");
+    await page.waitForTimeout(1500);
+    let problems;
+    // The tutorial by touch: offered to a newcomer at the foot of the menu (Up from its first
+    // row), begun with OK; its first prompt names the swipe and waits; swipes open the lesson's
+    // door and the next prompt is said; Menu, then Esc twice, leaves it for the title.
+    const offered = (await page.textContent("#delve-screen")) || "";
+    check(/Learn to play: the tutorial/.test(offered), `a phone: the title offers a newcomer the tutorial (${offered.replace(/\s+/g, " ").slice(0, 160)})`);
+    await tapButton(page, "Up");
+    await page.waitForTimeout(400);
+    await tapButton(page, "OK");
+    const inLesson = await until(page, () => document.body.dataset.screen === "map", null, 60000);
+    await page.waitForTimeout(1000);
+    let lessonLog = (await page.textContent("#delve-log")) || "";
+    check(inLesson && /Lesson 1 of 5/.test(lessonLog) && /or a swipe on the map/.test(lessonLog),
+      `a phone: OK on "Learn to play" begins the tutorial, its prompt naming the swipe (${lessonLog.slice(-160)})`);
+    for (let i = 0; i < 6 && !/Walking into a closed door opens it/.test(lessonLog); i++) {
+      await swipe(page, cdp, 60, 0);
+      await page.waitForTimeout(450);
+      lessonLog = (await page.textContent("#delve-log")) || "";
+    }
+    check(/Walking into a closed door opens it/.test(lessonLog), `a phone: swipes open the lesson's door and its next prompt is said (${lessonLog.slice(-120)})`);
+    await page.screenshot({ path: join(shots, "phone-tutorial.png") });
+    problems = layoutProblems(await layout(page));
+    check(problems.length === 0, `a phone: the tutorial's page fits (${problems.join("; ") || "nothing overlaps or is cut off"})`);
+    await tapButton(page, "Menu");
+    await page.waitForTimeout(300);
+    await tapButton(page, "Esc");
+    await page.waitForTimeout(300);
+    await tapButton(page, "Esc");
+    check(await until(page, () => document.body.dataset.screen === "title", null, 20000), "a phone: Menu, then Esc twice, leaves the tutorial for the title");
+    await page.waitForTimeout(800);
+    check(page.errors().length === 0, `a newcomer's phone: no error on the console ${page.errors().join(" | ")}`);
     await context.close();
   }
 
