@@ -30,19 +30,7 @@ use delve_core::map::parse_ascii;
 use delve_core::run::{Date, Run, RunSpec, daily_params};
 use delve_core::save::History;
 use leafwing_input_manager::prelude::*;
-use support::{act, game, keyboard_app, message, player_at, state, turns};
-
-/// Every text on screen.
-fn texts(app: &mut App) -> Vec<String> {
-    let w = app.world_mut();
-    w.query::<&Text>().iter(w).map(|t| t.0.clone()).collect()
-}
-
-/// Whether a text on screen says `wanted` (a no-break space, which keeps a line's parts whole
-/// when it wraps, read as a space).
-fn shows(app: &mut App, wanted: &str) -> bool {
-    texts(app).iter().any(|t| t.replace('\u{a0}', " ").contains(wanted))
-}
+use support::{act, game, keyboard_app, message, player_at, shows, state, texts, turns};
 
 #[test]
 fn the_hud_shows_the_run_the_player_and_the_log() {

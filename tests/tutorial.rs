@@ -7,9 +7,7 @@
 
 mod support;
 
-use bevy::input::ButtonState;
 use bevy::input::InputPlugin;
-use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::window::PrimaryWindow;
@@ -21,36 +19,7 @@ use delve::state::{GameState, Session};
 use delve::turn::Game;
 use delve_core::geom::{Dir8, Pos};
 use delve_core::world::{Kind, Mind, Monster};
-use support::{act, game, player_at, state};
-
-/// Every text on screen.
-fn texts(app: &mut App) -> Vec<String> {
-    let w = app.world_mut();
-    w.query::<&Text>().iter(w).map(|t| t.0.clone()).collect()
-}
-
-fn shows(app: &mut App, wanted: &str) -> bool {
-    texts(app).iter().any(|t| t.replace('\u{a0}', " ").contains(wanted))
-}
-
-/// A key pressed and released, a frame each.
-fn press(app: &mut App, code: KeyCode, text: &str) {
-    for state in [ButtonState::Pressed, ButtonState::Released] {
-        app.world_mut().write_message(KeyboardInput {
-            key_code: code,
-            logical_key: if text.is_empty() {
-                Key::Escape
-            } else {
-                Key::Character(text.into())
-            },
-            state,
-            text: None,
-            repeat: false,
-            window: Entity::PLACEHOLDER,
-        });
-        app.update();
-    }
-}
+use support::{act, game, player_at, press, shows, state, texts};
 
 /// The whole game without a window on the title screen, read from the keyboard, keeping what it
 /// keeps in `store`.

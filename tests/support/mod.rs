@@ -119,3 +119,15 @@ pub fn press(app: &mut App, code: KeyCode, text: &str) {
         app.update();
     }
 }
+
+/// Every text on screen.
+pub fn texts(app: &mut App) -> Vec<String> {
+    let w = app.world_mut();
+    w.query::<&Text>().iter(w).map(|t| t.0.clone()).collect()
+}
+
+/// Whether a text on screen says `wanted` (a no-break space, which keeps a line's parts whole
+/// when it wraps, read as a space).
+pub fn shows(app: &mut App, wanted: &str) -> bool {
+    texts(app).iter().any(|t| t.replace('\u{a0}', " ").contains(wanted))
+}
