@@ -6,6 +6,7 @@
 mod daily;
 mod hash;
 mod recording;
+pub mod seek;
 
 use crate::dungeon::{Dungeon, Origin};
 use crate::fov::{DEFAULT_RADIUS, Sighting, Viewshed};
@@ -19,6 +20,7 @@ pub use recording::{
     Astray, CHECKPOINT_EVERY, COMMAND_WORK, Checkpoint, Command, Desync, Impossible, MAX_COMMANDS, MAX_SIGHT_RADIUS,
     MAX_WORK, RULES, Recording, Replay, TILES_PER_TURN_WORK, TURN_WORK,
 };
+pub use recording::{Branch, Digest, Lineage};
 
 /// Salt that keeps the play stream apart from the levels' streams.
 const PLAY_SALT: u64 = 0x706c_6179_5f72_6e67; // "play_rng"
@@ -365,6 +367,30 @@ impl Run {
     pub fn mark_daily(&mut self, date: &str) {
         if let Some(rec) = &mut self.recording {
             rec.set_daily(date);
+        }
+    }
+
+    /// The runs this one owes to (a replay it was taken over from, a ghost it raced).
+    pub fn lineage(&self) -> Lineage {
+        self.recording.as_ref().map(Recording::lineage).unwrap_or_default()
+    }
+
+    /// Takes the run over from the replay of the recording `parent` (its file's digest): from
+    /// now on it is a run of its own player's, and its recording says that its commands so far
+    /// are `parent`'s, taken over on this turn. Nothing else changes: the state is the
+    /// replay's, hash for hash.
+    pub fn take_over(&mut self, parent: Digest) {
+        let turn = self.turn;
+        if let Some(rec) = &mut self.recording {
+            rec.set_branch(parent, turn);
+        }
+    }
+
+    /// Marks the run as racing the ghost of the recording `ghost` (its file's digest): the
+    /// ghost never touches the rules, but a raced run is ranked apart.
+    pub fn race(&mut self, ghost: Digest) {
+        if let Some(rec) = &mut self.recording {
+            rec.set_ghost(ghost);
         }
     }
 

@@ -118,6 +118,71 @@ pub enum Command {
     Begin(Beginning),
 }
 
+/// A recording's digest: the SHA-256 of its file's bytes (`save::digest`), as a board names a
+/// run it keeps.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Digest(pub [u8; 32]);
+
+impl Digest {
+    /// Its 64 lower-case hex digits.
+    pub fn hex(&self) -> String {
+        self.0.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    /// The digest 64 hex digits name, or `None`.
+    pub fn from_hex(hex: &str) -> Option<Self> {
+        if hex.len() != 64 || !hex.is_ascii() {
+            return None;
+        }
+        let mut out = [0u8; 32];
+        for (i, b) in out.iter_mut().enumerate() {
+            *b = u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).ok()?;
+        }
+        Some(Digest(out))
+    }
+}
+
+impl std::fmt::Debug for Digest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Digest({})", self.hex())
+    }
+}
+
+impl std::fmt::Display for Digest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.hex())
+    }
+}
+
+/// Where a run taken over from a replay branched off: its parent's recording and the point
+/// the branch began at. The branch's first `commands` commands are the parent's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Branch {
+    /// The parent's recording (its file's digest).
+    pub parent: Digest,
+    /// The turn the run was taken over on.
+    pub turn: u64,
+    /// The commands of the parent played when it was taken over.
+    pub commands: u32,
+}
+
+/// What a run owes to other runs: the replay it was taken over from, the ghost it raced. A
+/// run of its own owes nothing (`Lineage::default`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Lineage {
+    /// The replay it continues, if it was taken over from one.
+    pub branch: Option<Branch>,
+    /// The recording whose ghost it raced, if it raced one.
+    pub ghost: Option<Digest>,
+}
+
+impl Lineage {
+    /// Whether it owes nothing to another run.
+    pub fn is_own(&self) -> bool {
+        self.branch.is_none() && self.ghost.is_none()
+    }
+}
+
 /// The state hash after a number of commands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Checkpoint {
@@ -139,6 +204,8 @@ pub struct Recording {
     checkpoints: Vec<Checkpoint>,
     /// The date of the daily dungeon this run is ("2026-11-24"), if it is one.
     daily: Option<String>,
+    /// The runs it owes to: a replay it was taken over from, a ghost it raced.
+    lineage: Lineage,
 }
 
 /// The command at the start of `bytes`, and the bytes after it.
@@ -213,6 +280,7 @@ impl Recording {
             count,
             checkpoints,
             daily,
+            lineage: Lineage::default(),
         })
     }
 
@@ -262,6 +330,35 @@ impl Recording {
     /// Marks the run as the daily dungeon of `date`.
     pub fn set_daily(&mut self, date: impl Into<String>) {
         self.daily = Some(date.into());
+    }
+
+    /// The runs it owes to.
+    pub fn lineage(&self) -> Lineage {
+        self.lineage
+    }
+
+    /// It, owing to `lineage`'s runs (a recording read back).
+    pub fn with_lineage(mut self, lineage: Lineage) -> Self {
+        self.lineage = lineage;
+        self
+    }
+
+    /// Marks it as a branch: its commands so far are `parent`'s first, taken over on `turn`
+    /// (and it races no ghost, whatever `parent` raced).
+    pub(super) fn set_branch(&mut self, parent: Digest, turn: u64) {
+        self.lineage = Lineage {
+            branch: Some(Branch {
+                parent,
+                turn,
+                commands: self.count as u32,
+            }),
+            ghost: None,
+        };
+    }
+
+    /// Marks it as racing the ghost of `ghost`.
+    pub(super) fn set_ghost(&mut self, ghost: Digest) {
+        self.lineage.ghost = Some(ghost);
     }
 
     /// Keeps `command`, given and done (`Run::commit`).
@@ -417,6 +514,9 @@ impl Replay {
         let mut run = spec.begin()?;
         if let (Some(rec), Some(date)) = (&mut run.recording, recording.daily()) {
             rec.set_daily(date);
+        }
+        if let Some(rec) = &mut run.recording {
+            rec.lineage = recording.lineage;
         }
         run.set_sight_radius(DEFAULT_RADIUS);
         let mut checks = recording.checkpoints.clone();

@@ -17,7 +17,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::current;
-use super::formats::{Newest, Part, Parts, Save, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v14};
+use super::formats::{Newest, Part, Parts, Save, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v14, v15};
 use super::model::{SavedRun, save_level, save_memory};
 use crate::run::Run;
 
@@ -27,7 +27,7 @@ pub const MAGIC: [u8; 8] = *b"DELVE\0SV";
 /// made from a seed would differ: a new module in `formats` with its hop, a rung in `decode`'s
 /// ladder, `current` mapped to it, and a golden save in core/tests/data (every older one must
 /// go on loading).
-pub const FORMAT: u32 = 15;
+pub const FORMAT: u32 = 16;
 /// The oldest format this Delve reads (and migrates).
 pub const OLDEST: u32 = 1;
 /// Bytes of the header: the mark and the version.
@@ -293,6 +293,7 @@ pub fn decode(bytes: &[u8]) -> Result<SavedRun, SaveError> {
         12 => from_v12(read(body)?),
         // Format 14 is format 13's bytes (levels with torches and fungus): read alike.
         13 | 14 => from_v14(read(body)?),
+        15 => from_v15(read(body)?),
         FORMAT => read(body)?,
         version => return Err(SaveError::Version(version)),
     };
@@ -356,6 +357,11 @@ fn from_v12(s: Save<v9::Run, v12::Level>) -> Newest {
 
 /// Formats 13 and 14: a run part without its mode (the standard game).
 fn from_v14(s: Save<v14::Run, v14::Level>) -> Newest {
+    from_v15(s.up())
+}
+
+/// Format 15: a run part without its lineage (a run of its own).
+fn from_v15(s: Save<v15::Run, v15::Level>) -> Newest {
     s.up()
 }
 

@@ -11,17 +11,19 @@ use serde::{Deserialize, Serialize};
 
 use super::current::{terrain, terrain_of};
 use super::format::{BadHeader, read_header};
-use super::formats::{v1, v2, v5, v15};
+use super::formats::{v1, v2, v5, v15, v16};
 use super::model::{SavedRecording, save_level, spec_of};
 use crate::dungeon::Origin;
-use crate::run::{Checkpoint, RULES, Recording, Run, RunSpec};
+use crate::run::{Checkpoint, Digest, RULES, Recording, Run, RunSpec};
 
 /// The first bytes of every recording.
 pub const RECORDING_MAGIC: [u8; 8] = *b"DELVE\0RC";
-/// The newest recording file format: format 1 with the run's mode at the end. This Delve
-/// writes it for a run played in a mode, and format 1, unchanged, for the standard game (so a
-/// Delve of the same rules from before modes replays it); it reads both.
-pub const RECORDING_FORMAT: u32 = 2;
+/// The newest recording file format: format 2 with the run's lineage at the end (the replay it
+/// was taken over from, the ghost it raced). Format 2 is format 1 with the run's mode at the
+/// end. This Delve writes the oldest format that holds the run: format 1, unchanged, for the
+/// standard game's run of its own (so a Delve of the same rules from before modes replays it),
+/// format 2 for a run in a mode, format 3 for a run owing to another; it reads all three.
+pub const RECORDING_FORMAT: u32 = 3;
 /// Bytes of the header: the mark and the version.
 const HEADER: usize = RECORDING_MAGIC.len() + 4;
 /// The most a recording may inflate to: `run::MAX_COMMANDS` commands of at most 8 bytes, and a
@@ -45,6 +47,20 @@ struct Body {
 struct BodyWithMode {
     body: Body,
     mode: v15::Mode,
+}
+
+/// The body of a recording file of format 3: format 2's, then the lineage.
+#[derive(Serialize, Deserialize)]
+struct BodyWithLineage {
+    body: BodyWithMode,
+    lineage: v16::Lineage,
+}
+
+/// The digest of a recording's (or a save's) bytes: their SHA-256, as a board names the run it
+/// keeps. A branch names its parent by it, a raced run its ghost.
+pub fn digest(bytes: &[u8]) -> Digest {
+    use sha2::Digest as _;
+    Digest(sha2::Sha256::digest(bytes).into())
 }
 
 /// A recording read back: what it replays, and what made it.
@@ -171,14 +187,21 @@ impl RecordingFile {
             .into(),
             end: self.end.into(),
         };
-        let (format, plain) = if mode.is_standard() {
+        let lineage = self.recording.lineage();
+        let mode = v15::Mode {
+            difficulty: mode.difficulty.id(),
+            challenges: mode.challenge_bits(),
+        };
+        let (format, plain) = if !lineage.is_own() {
+            let body = BodyWithLineage {
+                body: BodyWithMode { body, mode },
+                lineage: lineage.into(),
+            };
+            (3, postcard::to_allocvec(&body))
+        } else if mode == v15::Mode::default() {
             (1, postcard::to_allocvec(&body))
         } else {
-            let mode = v15::Mode {
-                difficulty: mode.difficulty.id(),
-                challenges: mode.challenge_bits(),
-            };
-            (RECORDING_FORMAT, postcard::to_allocvec(&BodyWithMode { body, mode }))
+            (2, postcard::to_allocvec(&BodyWithMode { body, mode }))
         };
         let plain = plain.expect("a recording always serialises");
         let mut bytes = RECORDING_MAGIC.to_vec();
@@ -213,11 +236,19 @@ pub fn decode_recording(bytes: &[u8]) -> Result<RecordingFile, RecordingError> {
         return Err(RecordingError::Version(version));
     }
     let plain = super::format::inflate_whole(&bytes[HEADER..], MAX_BYTES).map_err(RecordingError::Damaged)?;
-    let (body, mode) = if version == 1 {
-        (whole::<Body>(&plain)?, v15::Mode::default())
-    } else {
-        let BodyWithMode { body, mode } = whole(&plain)?;
-        (body, mode)
+    let (body, mode, lineage) = match version {
+        1 => (whole::<Body>(&plain)?, v15::Mode::default(), v16::Lineage::default()),
+        2 => {
+            let BodyWithMode { body, mode } = whole(&plain)?;
+            (body, mode, v16::Lineage::default())
+        }
+        _ => {
+            let BodyWithLineage {
+                body: BodyWithMode { body, mode },
+                lineage,
+            } = whole(&plain)?;
+            (body, mode, lineage)
+        }
     };
     let rules = body.recording.rules;
     if rules != RULES {
@@ -231,8 +262,11 @@ pub fn decode_recording(bytes: &[u8]) -> Result<RecordingFile, RecordingError> {
     let mode = crate::world::Mode::from_saved(mode.difficulty, mode.challenges).map_err(RecordingError::Damaged)?;
     let spec = spec_of(&body.origin.into(), (body.peaceful, mode), body.start_depth, start)
         .map_err(RecordingError::Inconsistent)?;
-    let recording = SavedRecording::from(body.recording)
-        .restore()
+    let recording = SavedRecording {
+        lineage: lineage.into(),
+        ..SavedRecording::from(body.recording)
+    }
+    .restore()
         .map_err(RecordingError::Inconsistent)?
         .expect("the rules were checked");
     let end: Checkpoint = body.end.into();

@@ -62,6 +62,8 @@ pub struct Verdict {
     pub beginning: Option<crate::world::Beginning>,
     /// How the run was played: its difficulty and challenges.
     pub mode: crate::world::Mode,
+    /// The runs it owes to: the replay it was taken over from, the ghost it raced.
+    pub lineage: crate::run::Lineage,
 }
 
 impl Verdict {
@@ -85,6 +87,7 @@ impl Verdict {
             gold: run.player().gold,
             beginning: run.player().growth.beginning,
             mode: run.mode(),
+            lineage: run.lineage(),
         }
     }
 }
@@ -179,4 +182,68 @@ pub fn verify_while(bytes: &[u8], mut keep_going: impl FnMut() -> bool) -> Resul
         }
     };
     Ok((Verdict::of(&run, desync), run))
+}
+
+/// What checking a branch against its parent came to (`verify_branch`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BranchCheck {
+    /// The file was taken over from no replay: it has no parent to check.
+    NoParent,
+    /// The parent is the one named, and the branch begins as it: the same run begun the same
+    /// way, the same commands up to the turn it was taken over on, and the same state hash
+    /// there.
+    Matches,
+    /// It does not: why.
+    Differs(String),
+}
+
+/// Checks the recording (or save) `bytes`, a branch taken over from a replay, against
+/// `parent`'s bytes: the digest it names is `parent`'s, they began alike, and its first part
+/// (the commands up to the take-over) is `parent`'s, to the same state hash. `Err`: either
+/// cannot be read.
+pub fn verify_branch(bytes: &[u8], parent: &[u8]) -> Result<BranchCheck, String> {
+    let (spec, recording, _) = replayable(bytes)?;
+    let Some(branch) = recording.lineage().branch else {
+        return Ok(BranchCheck::NoParent);
+    };
+    let named = super::digest(parent);
+    if named != branch.parent {
+        return Ok(BranchCheck::Differs(format!(
+            "it names the parent {}, and the parent given is {named}",
+            branch.parent
+        )));
+    }
+    let (parent_spec, parent_recording, _) = replayable(parent).map_err(|e| format!("the parent: {e}"))?;
+    if parent_spec != spec || parent_recording.daily() != recording.daily() {
+        return Ok(BranchCheck::Differs("it did not begin as its parent did".into()));
+    }
+    let k = branch.commands as usize;
+    let first = |r: &Recording| r.commands().take(k).collect::<Vec<_>>();
+    if parent_recording.len() < k || first(&parent_recording) != first(&recording) {
+        return Ok(BranchCheck::Differs(format!(
+            "its first {k} commands are not its parent's"
+        )));
+    }
+    let at = |recording: &Recording| -> Result<(u64, u64), String> {
+        let (mut run, mut replay) =
+            Replay::begin(&spec, recording, None).map_err(|e| format!("its first level cannot be made ({e})"))?;
+        while replay.played() < k {
+            replay.step(&mut run).map_err(|d| d.to_string())?;
+        }
+        Ok((run.turn(), run.state_hash()))
+    };
+    let (mine, theirs) = (at(&recording)?, at(&parent_recording).map_err(|e| format!("the parent: {e}"))?);
+    Ok(if mine != theirs {
+        BranchCheck::Differs(format!(
+            "at the take-over the branch is on turn {} with state hash {:016x}, its parent on turn {} with {:016x}",
+            mine.0, mine.1, theirs.0, theirs.1
+        ))
+    } else if mine.0 != branch.turn {
+        BranchCheck::Differs(format!(
+            "it says it was taken over on turn {}, and its parent was on turn {} then",
+            branch.turn, theirs.0
+        ))
+    } else {
+        BranchCheck::Matches
+    })
 }

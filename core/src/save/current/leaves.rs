@@ -6,8 +6,8 @@ use crate::dungeon::Origin;
 use crate::generation::{CorridorStyle, GenParams};
 use crate::geom::{Dir8, Pos, Rect};
 use crate::rng::RngState;
-use crate::run::Checkpoint;
-use crate::save::formats::{Block, v1, v3, v5, v9, v11, v13};
+use crate::run::{Branch, Checkpoint, Digest, Lineage};
+use crate::save::formats::{Block, v1, v3, v5, v9, v11, v13, v16};
 use crate::save::model::SavedRecording;
 use crate::world::{Carrying, Deeds, Ending, Health, Item, ItemKind, Key, Kind, Mind, Monster, Status};
 
@@ -369,11 +369,13 @@ impl From<v5::Checkpoint> for Checkpoint {
 
 impl From<SavedRecording> for v5::Recording {
     fn from(r: SavedRecording) -> Self {
+        // The lineage is saved apart, in format 16's run part (and a recording file's format 3).
         let SavedRecording {
             rules,
             commands,
             checkpoints,
             daily,
+            lineage: _,
         } = r;
         v5::Recording {
             rules,
@@ -397,6 +399,7 @@ impl From<v5::Recording> for SavedRecording {
             commands: commands.0,
             checkpoints: checkpoints.into_iter().map(Into::into).collect(),
             daily,
+            lineage: Lineage::default(),
         }
     }
 }
@@ -531,4 +534,30 @@ fn places_of<T: Default + PartialEq>(values: impl Iterator<Item = T>) -> Vec<(u3
         .filter(|(_, v)| *v != T::default())
         .map(|(n, v)| (n as u32, v))
         .collect()
+}
+
+impl From<Lineage> for v16::Lineage {
+    fn from(Lineage { branch, ghost }: Lineage) -> Self {
+        v16::Lineage {
+            branch: branch.map(|Branch { parent, turn, commands }| v16::Branch {
+                parent: parent.0,
+                turn,
+                commands,
+            }),
+            ghost: ghost.map(|g| g.0),
+        }
+    }
+}
+
+impl From<v16::Lineage> for Lineage {
+    fn from(v16::Lineage { branch, ghost }: v16::Lineage) -> Self {
+        Lineage {
+            branch: branch.map(|v16::Branch { parent, turn, commands }| Branch {
+                parent: Digest(parent),
+                turn,
+                commands,
+            }),
+            ghost: ghost.map(Digest),
+        }
+    }
 }

@@ -12,8 +12,8 @@ mod tiles;
 
 use crate::fov::Sighting;
 use crate::geom::Pos;
-use crate::save::formats::{Block, Newest, Save, v1, v2, v3, v4, v7, v9, v12, v14, v15};
-use crate::save::model::{SavedGear, SavedLevel, SavedMemory, SavedPlayer, SavedRun};
+use crate::save::formats::{Block, Newest, Save, v1, v2, v3, v4, v7, v9, v12, v14, v15, v16};
+use crate::save::model::{SavedGear, SavedLevel, SavedMemory, SavedPlayer, SavedRecording, SavedRun};
 use crate::world::{Boon, FloorItem, Growth, Item, Kind, Loot, Monster, RunRecord, Trap, TrapKind};
 use leaves::{enchant, item_of, item_part, pluses_of, status_of, status_part, wait, waits_of};
 pub(crate) use tiles::code;
@@ -409,6 +409,7 @@ pub(crate) fn to_format(saved: SavedRun) -> Newest {
             level.map(|level| level_part(level, memory))
         })
         .collect();
+    let mut lineage = v16::Lineage::default();
     let run = v9::Run {
         game,
         saved_at,
@@ -441,7 +442,10 @@ pub(crate) fn to_format(saved: SavedRun) -> Newest {
         },
         // By pinned id, up to the last kind killed: a kind added to the table changes no save.
         kills: kills[..kills.iter().rposition(|&n| n > 0).map_or(0, |i| i + 1)].to_vec(),
-        recording: recording.map(Into::into),
+        recording: recording.map(|r| {
+            lineage = r.lineage.into();
+            r.into()
+        }),
         sneaking,
         gold,
         xp,
@@ -467,13 +471,17 @@ pub(crate) fn to_format(saved: SavedRun) -> Newest {
             challenges: mode.challenge_bits(),
         },
     };
-    Save { run, levels }
+    Save {
+        run: v16::Run { run, lineage },
+        levels,
+    }
 }
 
 /// The run a save of the newest format holds (decoded, not yet checked: `SavedRun::restore`
 /// checks it), or what in it names nothing: a kind, a tile, an enchanted item.
 pub(crate) fn from_format(save: Newest) -> Result<SavedRun, String> {
     let Save { run, levels: parts } = save;
+    let v16::Run { run, lineage } = run;
     let v15::Run { run, mode } = run;
     let mode = crate::world::Mode::from_saved(mode.difficulty, mode.challenges)?;
     let v14::Run {
@@ -616,6 +624,9 @@ pub(crate) fn from_format(save: Newest) -> Result<SavedRun, String> {
             feats,
         },
         log,
-        recording: recording.map(Into::into),
+        recording: recording.map(|r| SavedRecording {
+            lineage: lineage.into(),
+            ..r.into()
+        }),
     })
 }

@@ -1,4 +1,4 @@
-//! The save formats, frozen: one module per format (`v1` … `v15`), each holding the plain structs
+//! The save formats, frozen: one module per format (`v1` … `v16`), each holding the plain structs
 //! its bytes are, and nothing of the live world (no `crate::world`, `map`, `dungeon`, `run`…:
 //! `.ci/layers.py` checks it). A format introduces the types it first wrote and borrows the rest
 //! from the format before, so a type changes shape only as a new type in a new format. Each
@@ -16,6 +16,7 @@ pub(crate) mod v12;
 pub(crate) mod v13;
 pub(crate) mod v14;
 pub(crate) mod v15;
+pub(crate) mod v16;
 pub(crate) mod v2;
 pub(crate) mod v3;
 pub(crate) mod v4;
@@ -138,4 +139,4 @@ impl<R, L> Save<R, L> {
 }
 
 /// The newest format's save.
-pub(crate) type Newest = Save<v15::Run, v15::Level>;
+pub(crate) type Newest = Save<v16::Run, v16::Level>;

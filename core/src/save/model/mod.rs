@@ -17,7 +17,7 @@ use crate::fov::Sighting;
 use crate::geom::{Pos, Rect};
 use crate::map::Tile;
 use crate::rng::RngState;
-use crate::run::{Checkpoint, Recording};
+use crate::run::{Checkpoint, Lineage, Recording};
 use crate::world::{Carrying, FloorItem, Growth, Health, Item, Key, Loot, Lore, Monster, RunRecord, Status, Trap};
 
 /// The most turns a saved run may have played (a turn a second for thirty years).
@@ -107,6 +107,8 @@ pub struct SavedRecording {
     pub checkpoints: Vec<Checkpoint>,
     /// The date of the daily dungeon the run is, if it is one.
     pub daily: Option<String>,
+    /// The runs it owes to (format 16 on; before, none).
+    pub lineage: Lineage,
 }
 
 impl SavedRecording {
@@ -117,6 +119,7 @@ impl SavedRecording {
             commands: recording.bytes().to_vec(),
             checkpoints: recording.checkpoints().to_vec(),
             daily: recording.daily().map(str::to_owned),
+            lineage: recording.lineage(),
         }
     }
 
@@ -126,7 +129,17 @@ impl SavedRecording {
         if self.rules != crate::run::RULES {
             return Ok(None);
         }
-        Recording::from_bytes(self.commands, self.checkpoints, self.daily).map(Some)
+        let recording = Recording::from_bytes(self.commands, self.checkpoints, self.daily)?;
+        if let Some(b) = self.lineage.branch
+            && b.commands as usize > recording.len()
+        {
+            return Err(format!(
+                "it was taken over after {} commands of its parent, and holds {}",
+                b.commands,
+                recording.len()
+            ));
+        }
+        Ok(Some(recording.with_lineage(self.lineage)))
     }
 }
 
