@@ -731,7 +731,7 @@ fn saves_lists_every_saved_run_newest_first_and_names_the_bad_ones() {
 }
 
 /// The keys of the object `--verify` and `--autoplay` print, in order.
-const VERDICT_KEYS: [&str; 10] = [
+const VERDICT_KEYS: [&str; 14] = [
     "seed",
     "turns",
     "depth",
@@ -742,6 +742,10 @@ const VERDICT_KEYS: [&str; 10] = [
     "gold",
     "beginning",
     "mode",
+    "parent",
+    "parent_turn",
+    "ghost",
+    "parent_matches",
 ];
 
 fn verdict(out: &Output) -> serde_json::Map<String, serde_json::Value> {
@@ -971,4 +975,65 @@ fn a_recording_that_cannot_be_written_whole_leaves_the_one_there() {
 /// A JSON array of strings (`--json`'s rows) as `&str`s.
 fn strings(v: &serde_json::Value) -> Vec<&str> {
     v.as_array().unwrap().iter().map(|r| r.as_str().unwrap()).collect()
+}
+
+#[test]
+fn verify_names_a_branchs_parent_and_checks_it_against_the_parent_given() {
+    // A bot's run, and a branch of it: its replay taken over on turn 200 and played on.
+    let parent_run = {
+        let spec = delve_core::run::RunSpec::seeded(delve_core::generation::GenParams::new(
+            11,
+            80,
+            50,
+            delve_core::generation::CorridorStyle::Mixed,
+        ));
+        let mut run = spec.begin().unwrap().with_sight(delve_core::fov::DEFAULT_RADIUS);
+        delve_core::bot::Bot::player().play_until(&mut run, 500);
+        run
+    };
+    let parent_bytes = delve_core::save::encode_recording(&parent_run).unwrap();
+    let file = delve_core::save::decode_recording(&parent_bytes).unwrap();
+    let (mut branch, mut replay) = delve_core::run::Replay::begin(&file.spec, &file.recording, None).unwrap();
+    while branch.turn() < 200 {
+        replay.step(&mut branch).unwrap();
+    }
+    let turn = branch.turn();
+    branch.take_over(delve_core::save::digest(&parent_bytes));
+    for _ in 0..30 {
+        branch.play(delve_core::rules::Act::Wait).unwrap();
+    }
+    let parent = temp_file("parent.delverec", &parent_bytes);
+    let child = temp_file("branch.delverec", &delve_core::save::encode_recording(&branch).unwrap());
+    let (parent, child) = (parent.to_str().unwrap(), child.to_str().unwrap());
+
+    // Its object ends with the parent and the turn; unchecked without --parent.
+    let out = delve(&["--verify", child]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let v = verdict(&out);
+    let digest = delve_core::save::digest(&parent_bytes).hex();
+    assert_eq!(v["parent"], digest.as_str());
+    assert_eq!(v["parent_turn"], turn);
+    assert_eq!(v["ghost"], serde_json::Value::Null);
+    assert_eq!(v["parent_matches"], serde_json::Value::Null);
+    // Checked against its parent: it matches.
+    let out = delve(&["--verify", child, "--parent", parent]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(verdict(&out)["parent_matches"], true);
+    // Against another recording: exit 3, saying what differs.
+    let out = delve(&["--verify", child, "--parent", child]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert_eq!(verdict(&out)["parent_matches"], false);
+    assert!(stderr(&out).contains("not a branch of its parent"), "{}", stderr(&out));
+    // A run of its own names no parent: null, and --parent with it is a usage error.
+    let out = delve(&["--verify", parent]);
+    assert_eq!(verdict(&out)["parent"], serde_json::Value::Null);
+    let out = delve(&["--verify", parent, "--parent", child]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("taken over from no replay"), "{}", stderr(&out));
+    // --parent without --verify, or naming no file: exit 2, named.
+    let out = delve(&["--parent", parent]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = delve(&["--verify", child, "--parent", "/no/such/file"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("/no/such/file"), "{}", stderr(&out));
 }

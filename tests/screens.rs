@@ -595,6 +595,82 @@ fn a_finished_run_is_kept_and_replayed_from_the_history() {
 }
 
 #[test]
+fn a_replay_seeks_back_and_forth_and_is_taken_over_as_a_branch() {
+    use delve_core::run::seek::{Seeker, Target};
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::Dir(dir.path().to_owned());
+    retired_run(&store, 5, 600);
+    let history = History::from_text(&store.read(Slot::History).unwrap().unwrap()).unwrap();
+    let id = history.runs[0].id.clone().expect("its recording is kept");
+    let bytes = store.read(Slot::Recording(id.parse().unwrap())).unwrap().unwrap();
+    // The states the replay must land on, sought by the core on its own.
+    let (spec, recording, end) = delve_core::save::replayable(&bytes).unwrap();
+    let (start, replay) = delve_core::run::Replay::begin(&spec, &recording, Some(end)).unwrap();
+    let mut reference = Seeker::new(&start, &replay);
+    let mut expect = |target| {
+        let (run, _) = reference.seek(target).unwrap();
+        (run.turn(), run.state_hash())
+    };
+    let mut app = title_app(&store);
+    for _ in 0..3 {
+        press(&mut app, KeyCode::ArrowDown, "");
+    }
+    press(&mut app, KeyCode::Enter, "\r");
+    press(&mut app, KeyCode::Enter, "\r");
+    press(&mut app, KeyCode::Enter, "\r");
+    app.update();
+    assert!(app.world().contains_resource::<ReplayControl>());
+    assert!(shows(&mut app, "t take over"), "{:?}", texts(&mut app));
+    let now = |app: &App| (turns(app), game(app).state_hash());
+    // PageDown thrice: a hundred turns each, paused there.
+    for _ in 0..3 {
+        press(&mut app, KeyCode::PageDown, "");
+    }
+    let at = turns(&app);
+    assert!(at >= 300, "three pages on: turn {at}");
+    assert_eq!(now(&app), expect(Target::Turn(at)));
+    // `,` steps back a turn: the last state before this turn.
+    press(&mut app, KeyCode::Comma, ",");
+    assert!(turns(&app) < at);
+    assert_eq!(now(&app), expect(Target::Before(at)));
+    // PageUp: a hundred turns back; `.` a turn on.
+    press(&mut app, KeyCode::PageUp, "");
+    let back = turns(&app);
+    assert_eq!(now(&app), expect(Target::Turn(back)));
+    press(&mut app, KeyCode::Period, ".");
+    assert_eq!(turns(&app), back + 1);
+    assert_eq!(now(&app), expect(Target::Turn(back + 1)));
+    // The banner shows where it stands among the recording's turns.
+    assert!(shows(&mut app, &format!("turn {} of 600", back + 1)), "{:?}", texts(&mut app));
+
+    // `t` takes it over: the same state, now the player's own run, a branch of the recording.
+    let hash = game(&app).state_hash();
+    press(&mut app, KeyCode::KeyT, "t");
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<delve::state::Session>>().get(),
+        delve::state::Session::Play
+    );
+    assert!(!app.world().contains_resource::<ReplayControl>());
+    assert_eq!(game(&app).state_hash(), hash, "taken over as the replay stood");
+    let branch = game(&app).lineage().branch.expect("a branch");
+    assert_eq!(branch.parent, delve_core::save::digest(&bytes));
+    assert_eq!(branch.turn, back + 1);
+    assert!(message(&app).contains("You take the run over on turn"), "{}", message(&app));
+    // It plays by the player's keys now, and has a save of its own.
+    act(&mut app, PlayerCommand::Wait);
+    assert_eq!(turns(&app), back + 2);
+    assert!(app.world().contains_resource::<SaveSlot>());
+    let recording = delve_core::save::encode_recording(game(&app)).unwrap();
+    let (verdict, _) = delve_core::save::verify(&recording).unwrap();
+    assert!(verdict.ok());
+    assert_eq!(
+        delve_core::save::verify_branch(&recording, &bytes).unwrap(),
+        delve_core::save::BranchCheck::Matches
+    );
+}
+
+#[test]
 fn only_the_newest_runs_keep_their_recordings() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::Dir(dir.path().to_owned());

@@ -145,6 +145,14 @@ pub fn judge(bytes: &[u8], today: Date, limit: Duration) -> Result<Judged, Strin
             recording.len()
         ));
     }
+    // A branch begins as another run, played by another hand: it is ranked on no list.
+    let lineage = recording.lineage();
+    if let Some(branch) = lineage.branch {
+        return Err(format!(
+            "it is a branch: taken over on turn {} from the replay of another run (recording {}), and the board ranks no branch on its lists",
+            branch.turn, branch.parent
+        ));
+    }
     // Each mode is ranked on its own list (`store::seed_board`).
     let (params, mode) = match spec {
         RunSpec::Seeded {
@@ -173,6 +181,11 @@ pub fn judge(bytes: &[u8], today: Date, limit: Duration) -> Result<Judged, Strin
                     "it is the daily of {today} played as \"{}\": a daily is ranked in the standard game or with the challenge of the day (\"{}\")",
                     mode.name(),
                     of_the_day.name()
+                ));
+            }
+            if let Some(ghost) = lineage.ghost {
+                return Err(format!(
+                    "it is the daily of {today} raced against a ghost (recording {ghost}): a raced daily is not ranked on the day's list"
                 ));
             }
             Some(today.to_string())

@@ -402,6 +402,31 @@ fn crafted_submissions_are_refused_and_leave_the_board_unchanged(postgres: bool)
         delve_core::save::encode_recording(&daily_other).unwrap(),
         "challenge of the day",
     ));
+    // A branch: the good run taken over half-way through its replay and played on by the bot.
+    let (mut branch, mut replay) = delve_core::run::Replay::begin(&file.spec, &file.recording, None).unwrap();
+    while replay.played() < file.recording.len() / 2 {
+        replay.step(&mut branch).unwrap();
+    }
+    branch.take_over(delve_core::save::digest(&good));
+    delve_core::bot::Bot::player().play_until(&mut branch, u64::MAX);
+    crafted.push((
+        "a branch",
+        delve_core::save::encode_recording(&branch).unwrap(),
+        "ranks no branch",
+    ));
+    // Today's daily raced against a ghost: not on the day's list.
+    let mut raced = RunSpec::seeded(delve_core::run::daily_params(today()))
+        .begin()
+        .unwrap()
+        .with_sight(8);
+    raced.mark_daily(&today().to_string());
+    raced.race(delve_core::run::Digest([7; 32]));
+    raced.play(Act::Wait).unwrap();
+    crafted.push((
+        "a raced daily",
+        delve_core::save::encode_recording(&raced).unwrap(),
+        "raced against a ghost",
+    ));
     // A million waits at 80x50: within the work bound, but more time than the board gives.
     let mut waits = vec![Command::Act(Act::Wait); 1_000_000];
     waits.insert(0, Command::Act(Act::Wait));

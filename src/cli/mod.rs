@@ -104,6 +104,11 @@ pub struct Cli {
     /// does not (the turn is named on stderr), 2 when the file cannot be read or replayed.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["save_info", "saves", "ascii", "json", "explore", "reveal", "fov", "map", "seed", "size", "corridors", "depth", "radius", "daily", "save_dir"])]
     pub verify: Option<PathBuf>,
+    /// With --verify of a branch (a run taken over from a replay): check its first part against
+    /// this recording, the parent it names (its digest, and the same commands to the same state
+    /// hash up to the turn it was taken over on). Exit 3 when it is not.
+    #[arg(long, value_name = "FILE", requires = "verify")]
+    pub parent: Option<PathBuf>,
     /// Let a bot play the run without a window (it explores, fights, uses what it finds and
     /// takes the stairs) until it ends or --turns have passed, and print the object --verify
     /// prints for its recording.
@@ -342,7 +347,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         return saves(&cli.store());
     }
     if let Some(path) = &cli.verify {
-        return recordings::verify_file(path);
+        return recordings::verify_file(path, cli.parent.as_deref());
     }
     if let (Some(path), Some(board), Some(name)) = (&cli.submit, &cli.board, &cli.name) {
         return submit::submit_file(&cli.store(), path, board, name);
@@ -352,7 +357,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             eprintln!("delve: {why}; cannot open a window. Use --verify to replay without one.");
             return ExitCode::from(USAGE);
         }
-        let (run, replay) = match recordings::load_replay(path) {
+        let (run, replay, parent) = match recordings::load_replay(path) {
             Ok(loaded) => loaded,
             Err(e) => {
                 eprintln!("delve: {e}");
@@ -360,7 +365,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             }
         };
         let launch = Launch {
-            replay: Some(replay),
+            replay: Some((replay, parent)),
             ..Launch::run(run)
         }
         .with_store(cli.store());

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use delve_core::bot::Bot;
 use delve_core::run::{Replay, Run};
-use delve_core::save::{Verdict, encode_recording, verify};
+use delve_core::save::{BranchCheck, Verdict, encode_recording, verify, verify_branch};
 
 use super::USAGE;
 
@@ -33,9 +33,13 @@ pub(crate) fn read_file(path: &Path, what: &str) -> Result<Vec<u8>, String> {
 
 /// The object `--verify` and `--autoplay` print: the seed, the turn reached, the level, how
 /// the run stands, its state hash (16 hex digits), whether every checkpoint matched, its score,
-/// the gold carried, the beginning (its name, or null for a run begun bare) and the mode
-/// ("normal", or "hard, darkness+swarm").
-pub(crate) fn verdict_json(verdict: &Verdict) -> String {
+/// the gold carried, the beginning (its name, or null for a run begun bare), the mode
+/// ("normal", or "hard, darkness+swarm"), the parent a branch was taken over from (its
+/// recording's digest, 64 hex digits) and the turn it was taken over on, the ghost it raced
+/// (a digest), and whether its first part matched the parent given with `--parent` (null when
+/// none was given); null for a run of its own.
+pub(crate) fn verdict_json(verdict: &Verdict, parent_matches: Option<bool>) -> String {
+    let branch = verdict.lineage.branch;
     let value = serde_json::json!({
         "seed": verdict.seed,
         "turns": verdict.turns,
@@ -47,14 +51,20 @@ pub(crate) fn verdict_json(verdict: &Verdict) -> String {
         "gold": verdict.gold,
         "beginning": verdict.beginning.map(delve_core::world::Beginning::name),
         "mode": verdict.mode.name(),
+        "parent": branch.map(|b| b.parent.hex()),
+        "parent_turn": branch.map(|b| b.turn),
+        "ghost": verdict.lineage.ghost.map(|g| g.hex()),
+        "parent_matches": parent_matches,
     });
     format!("{value}\n")
 }
 
-/// `--verify FILE`: replays it and prints the verdict; exit 0 when every checkpoint matched and
-/// every command was one a player could give then, 3 (naming the turn, or the command and its
-/// turn, on stderr) when not, 2 when the file cannot be read or replayed.
-pub(crate) fn verify_file(path: &Path) -> ExitCode {
+/// `--verify FILE [--parent PARENT]`: replays it and prints the verdict; exit 0 when every
+/// checkpoint matched and every command was one a player could give then (and, given a parent,
+/// the branch's first part is the parent's), 3 (naming the turn, or the command and its turn,
+/// or what differs from the parent, on stderr) when not, 2 when a file cannot be read or
+/// replayed, or a parent is given for a run taken over from none.
+pub(crate) fn verify_file(path: &Path, parent: Option<&Path>) -> ExitCode {
     let bytes = match read_file(path, "the file") {
         Ok(bytes) => bytes,
         Err(e) => {
@@ -69,14 +79,32 @@ pub(crate) fn verify_file(path: &Path) -> ExitCode {
             return ExitCode::from(USAGE);
         }
     };
-    print!("{}", verdict_json(&verdict));
-    match verdict.desync {
-        None => ExitCode::SUCCESS,
-        Some(desync) => {
-            eprintln!("delve: {}: {desync}", path.display());
-            ExitCode::from(DESYNC)
+    let check = match parent.map(|p| read_file(p, "the parent").and_then(|parent| verify_branch(&bytes, &parent).map_err(|e| format!("{} cannot be checked against {}: {e}", path.display(), p.display())))) {
+        None => None,
+        Some(Err(e)) => {
+            eprintln!("delve: {e}");
+            return ExitCode::from(USAGE);
         }
+        Some(Ok(BranchCheck::NoParent)) => {
+            eprintln!(
+                "delve: --parent: {} was taken over from no replay, so it has no parent to check",
+                path.display()
+            );
+            return ExitCode::from(USAGE);
+        }
+        Some(Ok(check)) => Some(check),
+    };
+    let parent_matches = check.as_ref().map(|c| *c == BranchCheck::Matches);
+    print!("{}", verdict_json(&verdict, parent_matches));
+    if let Some(desync) = verdict.desync {
+        eprintln!("delve: {}: {desync}", path.display());
+        return ExitCode::from(DESYNC);
     }
+    if let Some(BranchCheck::Differs(why)) = check {
+        eprintln!("delve: {} is not a branch of its parent: {why}", path.display());
+        return ExitCode::from(DESYNC);
+    }
+    ExitCode::SUCCESS
 }
 
 /// `--autoplay`: the bot plays `run` without a window until it ends or `turns` turns have
@@ -102,7 +130,7 @@ pub(crate) fn autoplay(mut run: Run, radius: u32, turns: u64, record: Option<&Pa
             return ExitCode::FAILURE;
         }
     };
-    print!("{}", verdict_json(&verdict));
+    print!("{}", verdict_json(&verdict, None));
     if verdict.ok() {
         ExitCode::SUCCESS
     } else {
@@ -124,8 +152,8 @@ fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 }
 
 /// `--replay FILE` (a recording or a save): its run, begun again, with its replay to play in
-/// the window; or why not (naming the file).
-pub(crate) fn load_replay(path: &Path) -> Result<(Run, Replay), String> {
+/// the window and the file's digest; or why not (naming the file).
+pub(crate) fn load_replay(path: &Path) -> Result<(Run, Replay, delve_core::run::Digest), String> {
     let bytes = read_file(path, "the recording")?;
     crate::screens::playing::replay::replay_of(&bytes)
         .map_err(|e| format!("{} cannot be replayed: {e}", path.display()))

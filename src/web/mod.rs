@@ -384,7 +384,7 @@ mod page {
         // The title screen makes no dungeon: only a run named by the address, or `?ascii`, does.
         let run = if let Some((_, run)) = &continued {
             Some(run.clone())
-        } else if let Some((run, _)) = &watched {
+        } else if let Some((run, _, _)) = &watched {
             Some(run.clone())
         } else if titled && !ascii {
             None
@@ -438,7 +438,7 @@ mod page {
             radius: (radius != delve_core::fov::DEFAULT_RADIUS).then_some(radius),
             reveal: reveal && continued.is_none(),
             continues: continued.map(|(id, _)| id),
-            replay: watched.map(|(_, replay)| replay),
+            replay: watched.map(|(_, replay, parent)| (replay, parent)),
             ..match run {
                 Some(run) => crate::app::Launch::run(run),
                 None => crate::app::Launch::title(),

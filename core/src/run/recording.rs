@@ -554,6 +554,11 @@ impl Replay {
         self.count == 0
     }
 
+    /// The turn the recording ends on, if its end (or a checkpoint) says it.
+    pub fn last_turn(&self) -> Option<u64> {
+        self.checks.last().map(|c| c.turn)
+    }
+
     /// Whether every command has been played.
     pub fn is_done(&self) -> bool {
         self.next == self.count

@@ -33,6 +33,9 @@ pub struct Seeker {
     keyframes: Vec<(Run, Replay)>,
     /// Commands between two keyframes.
     every: usize,
+    /// The turn after each command played so far (`turns[0]`: the start's), to find the
+    /// command a turn is reached on without playing (a step back is one seek, not two).
+    turns: Vec<u64>,
 }
 
 impl Seeker {
@@ -41,6 +44,7 @@ impl Seeker {
         Seeker {
             keyframes: vec![(run.clone(), replay.clone())],
             every: FIRST_STRIDE,
+            turns: vec![run.turn()],
         }
     }
 
@@ -48,6 +52,9 @@ impl Seeker {
     /// multiple of the stride past the last one kept). Called after every command played, by
     /// whoever plays the replay; seeking calls it on the commands it plays.
     pub fn note(&mut self, run: &Run, replay: &Replay) {
+        if replay.played() == self.turns.len() {
+            self.turns.push(run.turn());
+        }
         let last = self.keyframes.last().map_or(0, |(_, r)| r.played());
         if replay.played() >= last + self.every && replay.played().is_multiple_of(self.every) {
             self.keyframes.push((run.clone(), replay.clone()));
@@ -74,19 +81,30 @@ impl Seeker {
     /// it did, and why).
     #[allow(clippy::result_large_err)]
     pub fn seek(&mut self, target: Target) -> Result<(Run, Replay), (Run, Replay, Desync)> {
-        match target {
-            Target::Command(n) => self.play_to(|_, replay| replay.played() >= n),
-            Target::Turn(t) => self.play_to(|run, _| run.turn() >= t),
+        let n = match target {
+            Target::Command(n) => n,
+            Target::Turn(t) => match self.first_on(t) {
+                Some(n) => n,
+                None => return self.play_to(|run, _| run.turn() >= t),
+            },
             Target::Before(t) => {
-                // The first state on `t` or later, then the one a command before it.
-                let (run, replay) = self.play_to(|run, _| run.turn() >= t)?;
-                if run.turn() >= t && replay.played() > 0 {
-                    self.play_to(|_, r| r.played() + 1 >= replay.played())
-                } else {
-                    Ok((run, replay))
+                if self.first_on(t).is_none() {
+                    // Not played that far yet: play on until it is.
+                    let (run, replay) = self.play_to(|run, _| run.turn() >= t)?;
+                    if run.turn() < t {
+                        return Ok((run, replay));
+                    }
                 }
+                self.first_on(t).expect("played that far").saturating_sub(1)
             }
-        }
+        };
+        self.play_to(|_, replay| replay.played() >= n)
+    }
+
+    /// The first command after which the run is on turn `t` or later, if the replay has been
+    /// played that far.
+    fn first_on(&self, t: u64) -> Option<usize> {
+        Some(self.turns.partition_point(|&turn| turn < t)).filter(|&n| n < self.turns.len())
     }
 
     /// The first state `arrived` holds for (or the recording's end), from the last keyframe

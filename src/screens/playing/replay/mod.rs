@@ -1,14 +1,20 @@
 //! Watching a recording in the window (`--replay FILE`, a finished run's Replay on the title, a
 //! recording shared in the page's address): the run begun again and its commands played back by
 //! the core's `Replay`, a few turns a second. Space pauses, `]` and `[` change the speed, `.`
-//! steps a turn, `1` to `9` and `0` jump to the first arrival on that level, Esc leaves. The
-//! player's own commands are not played and nothing is saved while a replay is shown
-//! (`Session::Replay`); a banner says it is a replay and where it stands.
+//! and `,` step a turn forth and back, PageDown and PageUp a hundred turns, `1` to `9` and `0`
+//! jump to the first arrival on that level, and the bar under the banner is dragged (or tapped)
+//! to any turn: seeking starts from keyframes (`run::seek`) kept as the replay plays and by a
+//! scout that plays ahead a few milliseconds a frame. `t` takes the run over: from that turn it
+//! is the player's own, a branch whose recording names the replay's (`Run::take_over`). Esc
+//! leaves. The player's own commands are not played and nothing is saved while a replay is
+//! shown (`Session::Replay`); a banner says it is a replay and where it stands.
 
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
-use delve_core::run::{Desync, Replay, Run};
+use bevy::ui::RelativeCursorPosition;
+use delve_core::run::seek::{Seeker, Target};
+use delve_core::run::{Desync, Digest, Replay, Run};
 
 use crate::state::{GameState, InPlay, Session};
 use crate::turn::{Game, Happened, LevelEntered, Overheard, TurnSet};
@@ -31,13 +37,23 @@ const JUMP_BATCH: usize = 8;
 /// Batches a jump plays in a frame however slow the clock says the frame is (a loaded machine,
 /// or a test's app, still jumps a known number of commands a frame: 96).
 const JUMP_LEAST_BATCHES: u32 = 12;
+/// How long the scout may play ahead in a frame, keeping keyframes: a 17,000-turn recording is
+/// scouted in about a second natively, after which a seek anywhere plays at most a stride.
+const SCOUT_TIME_PER_FRAME: std::time::Duration = std::time::Duration::from_millis(3);
+/// Turns PageUp and PageDown seek by.
+const PAGE_TURNS: u64 = 100;
 
 /// The replay being shown, and how it is being watched.
 #[derive(Resource, Clone, Debug)]
 pub struct ReplayControl {
     replay: Replay,
-    /// The run and replay as they began, to jump back to an earlier level.
-    start: Box<(Run, Replay)>,
+    /// Keyframes to seek from (the first is the run and replay as they began).
+    seeker: Box<Seeker>,
+    /// Plays ahead of the replay a few milliseconds a frame, keeping keyframes, until the end
+    /// (`None`: done, or gone astray, which the replay will meet and say).
+    scout: Option<Box<(Run, Replay)>>,
+    /// The recording's digest: what a run taken over from it names as its parent.
+    parent: Digest,
     paused: bool,
     speed: usize,
     /// Commands owed to the clock (fractions of one carried to the next frame).
@@ -48,20 +64,81 @@ pub struct ReplayControl {
     astray: Option<Desync>,
     /// What the last command played this frame came to, for the view to animate.
     shown: Option<delve_core::rules::Round>,
+    /// The bar is being dragged (a press on it, not yet let go).
+    dragging: bool,
 }
 
 impl ReplayControl {
-    /// Watching `replay` played over `run` (as `Replay::begin` made them).
-    pub fn new(run: &Run, replay: Replay) -> Self {
+    /// Watching `replay` played over `run` (as `Replay::begin` made them), of the recording
+    /// whose digest is `parent`.
+    pub fn new(run: &Run, replay: Replay, parent: Digest) -> Self {
         ReplayControl {
-            start: Box::new((run.clone(), replay.clone())),
+            seeker: Box::new(Seeker::new(run, &replay)),
+            scout: Some(Box::new((run.clone(), replay.clone()))),
             replay,
+            parent,
             paused: false,
             speed: START_SPEED,
             owed: 0.0,
             jump: None,
             astray: None,
             shown: None,
+            dragging: false,
+        }
+    }
+
+    /// The turn the recording ends on (as far as it says).
+    pub fn last_turn(&self) -> u64 {
+        self.replay.last_turn().unwrap_or(0)
+    }
+
+    /// Commands played so far.
+    pub fn played(&self) -> usize {
+        self.replay.played()
+    }
+
+    /// Moves the replay to `target` (from the keyframes), paused there; a desync on the way
+    /// stops it where it went astray, as playing would.
+    pub(crate) fn seek(&mut self, target: Target, game: &mut Game, entered: &mut MessageWriter<LevelEntered>) {
+        let (run, replay) = match self.seeker.seek(target) {
+            Ok(found) => found,
+            Err((run, replay, desync)) => {
+                self.astray = Some(desync);
+                (run, replay)
+            }
+        };
+        if self.astray.is_some_and(|d| replay.played() < self.replay.played() && run.turn() < d.turn) {
+            // Back before where it went astray: playable again up to there.
+            self.astray = None;
+        }
+        game.0 = run;
+        self.replay = replay;
+        self.jump = None;
+        self.paused = true;
+        self.shown = None;
+        entered.write(LevelEntered {
+            depth: game.dungeon().depth(),
+        });
+    }
+
+    /// Plays the scout ahead for at most `budget`, keeping keyframes.
+    fn scout_ahead(&mut self, budget: std::time::Duration) {
+        let Some(scout) = self.scout.as_mut() else { return };
+        let began = bevy::platform::time::Instant::now();
+        let (run, replay) = &mut **scout;
+        loop {
+            for _ in 0..JUMP_BATCH {
+                match replay.step(run) {
+                    Ok(true) => self.seeker.note(run, replay),
+                    Ok(false) | Err(_) => {
+                        self.scout = None;
+                        return;
+                    }
+                }
+            }
+            if began.elapsed() >= budget {
+                return;
+            }
         }
     }
 
@@ -90,8 +167,9 @@ impl ReplayControl {
             format!("{}x", SPEEDS[self.speed])
         };
         format!(
-            "REPLAY  turn {}  command {}/{}  {state}   Space pause  [ ] speed  . step  1-0 level  Esc leave",
+            "REPLAY  turn {} of {}  command {}/{}  {state}   Space pause  [ ] speed  , . step  PgUp PgDn 100  1-0 level  t take over  Esc leave",
             run.turn(),
+            self.last_turn(),
             self.replay.played(),
             self.replay.len()
         )
@@ -108,7 +186,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                read_replay_keys.in_set(TurnSet::Input),
+                (read_replay_keys, drag_seek_bar).in_set(TurnSet::Input),
                 (play_replay, tell_replayed).chain().in_set(TurnSet::Act),
                 show_banner.in_set(TurnSet::Show),
             )
@@ -116,17 +194,19 @@ pub fn plugin(app: &mut App) {
         );
 }
 
-/// A recording's or a save's bytes as a run to replay and its replay, or why they cannot be
-/// replayed.
-pub(crate) fn replay_of(bytes: &[u8]) -> Result<(Run, Replay), String> {
+/// A recording's or a save's bytes as a run to replay, its replay and the bytes' digest (what a
+/// run taken over from it names as its parent), or why they cannot be replayed.
+pub(crate) fn replay_of(bytes: &[u8]) -> Result<(Run, Replay, Digest), String> {
     let (spec, recording, end) = delve_core::save::replayable(bytes)?;
-    Replay::begin(&spec, &recording, Some(end)).map_err(|e| format!("its first level cannot be made ({e})"))
+    let (run, replay) =
+        Replay::begin(&spec, &recording, Some(end)).map_err(|e| format!("its first level cannot be made ({e})"))?;
+    Ok((run, replay, delve_core::save::digest(bytes)))
 }
 
-/// Shows `run` replaying `replay` from the next frame on (the title's Replay, the page's shared
-/// recording).
-pub(crate) fn watch(commands: &mut Commands, run: Run, replay: Replay) {
-    commands.insert_resource(ReplayControl::new(&run, replay));
+/// Shows `run` replaying `replay` (of the recording whose digest is `parent`) from the next
+/// frame on (the title's Replay, the page's shared recording).
+pub(crate) fn watch(commands: &mut Commands, run: Run, replay: Replay, parent: Digest) {
+    commands.insert_resource(ReplayControl::new(&run, replay, parent));
     crate::turn::begin_run(commands, run, Session::Replay);
 }
 
@@ -135,23 +215,100 @@ fn stop_watching(mut commands: Commands) {
     commands.remove_resource::<ReplayControl>();
 }
 
+/// Marks the bar that shows (and seeks) where the replay stands in the recording.
+#[derive(Component)]
+struct SeekBar;
+
+/// Marks the part of the bar played so far.
+#[derive(Component)]
+struct SeekFill;
+
 fn spawn_banner(mut commands: Commands, sidebar: Option<Res<crate::ui::layout::SidebarShown>>) {
     commands.spawn((
         Name::new("Replay banner"),
         DespawnOnExit(InPlay(Session::Replay)),
-        crate::ui::layout::replay_bar(sidebar.is_some_and(|s| s.0)),
+        Node {
+            flex_direction: FlexDirection::Column,
+            row_gap: Val::Px(4.0),
+            ..crate::ui::layout::replay_bar(sidebar.is_some_and(|s| s.0))
+        },
         BackgroundColor(palette::CHOSEN_ROW),
         GlobalZIndex(layers::BANNER),
-        children![(label("REPLAY", scale::DENSE, palette::GOLD), ReplayBanner)],
+        children![
+            (label("REPLAY", scale::DENSE, palette::GOLD), ReplayBanner),
+            (
+                Name::new("Seek bar"),
+                SeekBar,
+                Node {
+                    width: Val::Percent(100.0),
+                    height: Val::Px(12.0),
+                    ..default()
+                },
+                BackgroundColor(palette::PANEL),
+                RelativeCursorPosition::default(),
+                children![(
+                    SeekFill,
+                    Node {
+                        width: Val::Percent(0.0),
+                        height: Val::Percent(100.0),
+                        ..default()
+                    },
+                    BackgroundColor(palette::GOLD),
+                )],
+            )
+        ],
     ));
 }
 
-fn show_banner(control: Res<ReplayControl>, game: Res<Game>, mut banner: Query<&mut Text, With<ReplayBanner>>) {
+fn show_banner(
+    control: Res<ReplayControl>,
+    game: Res<Game>,
+    mut banner: Query<&mut Text, With<ReplayBanner>>,
+    mut fill: Query<&mut Node, With<SeekFill>>,
+) {
     if !control.is_changed() && !game.is_changed() {
         return;
     }
     for mut text in &mut banner {
         text.0 = control.banner(&game);
+    }
+    let share = game.turn() as f32 / control.last_turn().max(1) as f32;
+    for mut node in &mut fill {
+        node.width = Val::Percent(100.0 * share.clamp(0.0, 1.0));
+    }
+}
+
+/// A press on the seek bar, and a drag from it, seeks to the turn under the pointer.
+fn drag_seek_bar(
+    (buttons, touches): (Option<Res<ButtonInput<MouseButton>>>, Option<Res<Touches>>),
+    bar: Query<&RelativeCursorPosition, With<SeekBar>>,
+    mut control: ResMut<ReplayControl>,
+    mut game: ResMut<Game>,
+    mut entered: MessageWriter<LevelEntered>,
+) {
+    let pressed = buttons.as_ref().is_some_and(|b| b.just_pressed(MouseButton::Left))
+        || touches.as_ref().is_some_and(|t| t.any_just_pressed());
+    let held = buttons.as_ref().is_some_and(|b| b.pressed(MouseButton::Left))
+        || touches.as_ref().is_some_and(|t| t.iter().next().is_some());
+    let Ok(cursor) = bar.single() else { return };
+    if pressed && cursor.cursor_over() {
+        control.dragging = true;
+    }
+    if !held {
+        if control.dragging {
+            control.dragging = false;
+        }
+        return;
+    }
+    if !control.dragging {
+        return;
+    }
+    let Some(at) = cursor.normalized else { return };
+    // `normalized` runs from -0.5 at the bar's left edge to 0.5 at its right.
+    let share = (at.x + 0.5).clamp(0.0, 1.0);
+    let turn = (share * control.last_turn() as f32).round() as u64;
+    if turn != game.turn() {
+        control.seek(Target::Turn(turn), &mut game, &mut entered);
     }
 }
 
@@ -162,14 +319,28 @@ fn read_replay_keys(
     mut game: ResMut<Game>,
     mut entered: MessageWriter<LevelEntered>,
     mut next: ResMut<NextState<GameState>>,
+    mut commands: Commands,
 ) {
     for input in typed.read() {
         if !input.state.is_pressed() {
             continue;
         }
-        if input.key_code == KeyCode::Escape {
-            next.set(GameState::Title);
-            return;
+        match input.key_code {
+            KeyCode::Escape => {
+                next.set(GameState::Title);
+                return;
+            }
+            KeyCode::PageUp => {
+                let turn = game.turn().saturating_sub(PAGE_TURNS);
+                control.seek(Target::Turn(turn), &mut game, &mut entered);
+                continue;
+            }
+            KeyCode::PageDown => {
+                let turn = game.turn() + PAGE_TURNS;
+                control.seek(Target::Turn(turn), &mut game, &mut entered);
+                continue;
+            }
+            _ => {}
         }
         let Key::Character(text) = &input.logical_key else {
             if input.key_code == KeyCode::Space {
@@ -186,6 +357,14 @@ fn read_replay_keys(
                 control.paused = true;
                 step_turn(&mut control, &mut game, &mut entered);
             }
+            "," => {
+                let turn = game.turn();
+                control.seek(Target::Before(turn), &mut game, &mut entered);
+            }
+            "t" | "T" => {
+                take_over(&mut commands, &control, &mut game);
+                return;
+            }
             digit if digit.len() == 1 && digit.as_bytes()[0].is_ascii_digit() => {
                 let depth = match digit.as_bytes()[0] - b'0' {
                     0 => 10,
@@ -193,19 +372,37 @@ fn read_replay_keys(
                 };
                 if depth <= game.dungeon().depth() {
                     // Back to the start, and on to the first arrival there.
-                    let (run, replay) = (*control.start).clone();
-                    game.0 = run;
-                    control.replay = replay;
-                    control.astray = None;
-                    entered.write(LevelEntered {
-                        depth: game.dungeon().depth(),
-                    });
+                    let paused = control.paused;
+                    control.seek(Target::Command(0), &mut game, &mut entered);
+                    control.paused = paused;
                 }
                 control.jump = (depth != game.dungeon().depth()).then_some(depth);
             }
             _ => {}
         }
     }
+}
+
+/// Takes the replayed run over: from this turn it is the player's own run (`Session::Play`,
+/// saved in a slot of its own), a branch whose recording names the replay's recording and the
+/// turn. A run over, or a replay gone astray, cannot be taken over (said in the log).
+pub(crate) fn take_over(commands: &mut Commands, control: &ReplayControl, game: &mut Game) {
+    if game.is_over() {
+        game.say("The run is over here: step back (,) or drag the bar to a turn before its end to take it over.");
+        return;
+    }
+    if control.went_astray() {
+        game.say("The replay went astray: a run that does not replay cannot be taken over.");
+        return;
+    }
+    let mut run = game.0.clone();
+    run.take_over(control.parent);
+    run.say(format!(
+        "You take the run over on turn {}: from here it is yours, a branch of the replay (it is ranked on no board's main list).",
+        run.turn()
+    ));
+    commands.insert_resource(Game(run));
+    commands.set_state(Session::Play);
 }
 
 /// The last turn replayed this frame is shown as a turn played is (`Happened`); a jump shows
@@ -233,6 +430,8 @@ fn play_one(control: &mut ReplayControl, game: &mut Game, entered: &mut MessageW
     let depth = game.dungeon().depth();
     match control.replay.step(&mut game.0) {
         Ok(played) => {
+            let ReplayControl { seeker, replay, .. } = control;
+            seeker.note(game, replay);
             if let Some(round) = control.replay.take_round() {
                 control.shown = Some(round);
             }
@@ -266,6 +465,10 @@ fn play_replay(
     mut entered: MessageWriter<LevelEntered>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
+    if control.scout.is_some() {
+        control.scout_ahead(SCOUT_TIME_PER_FRAME);
+        redraw.write(RequestRedraw);
+    }
     if control.is_done() {
         control.jump = None;
         return;
