@@ -137,9 +137,8 @@ pub struct Launch {
     pub settings: Settings,
     /// Lines for the title screen (a settings file set aside).
     pub notices: Vec<String>,
-    /// `run` is watched being replayed by this (`--replay`), not played, with the digest of
-    /// the recording it replays (what a run taken over from it names as its parent).
-    pub replay: Option<(delve_core::run::Replay, delve_core::run::Digest)>,
+    /// `run` is watched being replayed (`--replay`, a page's recording link), not played.
+    pub replay: Option<crate::screens::playing::replay::ReplayControl>,
     /// The board to offer finished runs to, and the name (`--board`, `--name`; else the
     /// settings').
     pub board: crate::board::BoardTarget,
@@ -223,8 +222,8 @@ pub(crate) fn game_app(launch: Launch, window: Window) -> App {
     let replaying = launch.replay.is_some();
     match launch.run {
         Some(run) => {
-            if let Some((replay, parent)) = launch.replay {
-                app.insert_resource(crate::screens::playing::replay::ReplayControl::new(&run, replay, parent));
+            if let Some(control) = launch.replay {
+                app.insert_resource(control);
             }
             app.insert_resource(Game(run))
                 .insert_resource(FirstScreen(GameState::Playing));

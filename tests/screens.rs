@@ -641,7 +641,11 @@ fn a_replay_seeks_back_and_forth_and_is_taken_over_as_a_branch() {
     assert_eq!(turns(&app), back + 1);
     assert_eq!(now(&app), expect(Target::Turn(back + 1)));
     // The banner shows where it stands among the recording's turns.
-    assert!(shows(&mut app, &format!("turn {} of 600", back + 1)), "{:?}", texts(&mut app));
+    assert!(
+        shows(&mut app, &format!("turn {} of 600", back + 1)),
+        "{:?}",
+        texts(&mut app)
+    );
 
     // `t` takes it over: the same state, now the player's own run, a branch of the recording.
     let hash = game(&app).state_hash();
@@ -656,7 +660,11 @@ fn a_replay_seeks_back_and_forth_and_is_taken_over_as_a_branch() {
     let branch = game(&app).lineage().branch.expect("a branch");
     assert_eq!(branch.parent, delve_core::save::digest(&bytes));
     assert_eq!(branch.turn, back + 1);
-    assert!(message(&app).contains("You take the run over on turn"), "{}", message(&app));
+    assert!(
+        message(&app).contains("You take the run over on turn"),
+        "{}",
+        message(&app)
+    );
     // It plays by the player's keys now, and has a save of its own.
     act(&mut app, PlayerCommand::Wait);
     assert_eq!(turns(&app), back + 2);

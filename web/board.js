@@ -7,7 +7,9 @@
 // board's origin (the game's `board_secret`, as the desktop makes it), so a `?board=` link to
 // another board learns nothing that posts as the player anywhere else. A failure is said and can
 // be tried again; the recording stays downloadable. `?board-run=ID` replays a run of the board:
-// its recording is fetched and played as a `?replay=` link is.
+// its recording is fetched and played as a `?replay=` link is. `?from=ID&turn=N` ("survive
+// this") hands anyone that run's position on turn N: the recording is fetched and the page takes
+// the run over there (`?replay=…&turn=N&take-over`), a branch of it that no main list ranks.
 
 import { board_secret } from "./delve.js";
 
@@ -37,11 +39,14 @@ function found() {
 }
 
 /// `?board-run=ID`: the run's recording fetched from the board and put in the address as a
-/// `?replay=` link, before the game reads the address. Resolves once the address is set (or the
-/// failure is shown).
+/// `?replay=` link, before the game reads the address; `?from=ID&turn=N`, as a link that takes
+/// the run over on turn N. Resolves once the address is set (or the failure is shown).
 export async function takeBoardRun() {
-  const id = params.get("board-run");
+  const from = params.get("from");
+  const id = from || params.get("board-run");
   if (!id) return;
+  const turn = params.get("turn");
+  const tail = from ? `&turn=${encodeURIComponent(turn || "0")}&take-over` : "";
   const url = (await found()) || location.origin;
   const message = document.getElementById("delve-message");
   try {
@@ -51,7 +56,7 @@ export async function takeBoardRun() {
     let text = "";
     for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
     const b64url = btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-    history.replaceState(null, "", `?replay=${b64url}`);
+    history.replaceState(null, "", `?replay=${b64url}${tail}`);
   } catch (e) {
     message.textContent = `The board's run ${id} cannot be fetched (${e.message}).`;
   }

@@ -42,7 +42,10 @@ fn summary(mut times: Vec<f64>) -> String {
 fn main() {
     let clock = Instant::now();
     let (mut longest, mut seed_of) = (None::<Run>, 0);
-    let first = std::env::var("SEEK_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(114);
+    let first = std::env::var("SEEK_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(114);
     for seed in first..first + 400 {
         let run = whole_run(seed);
         if std::env::var_os("SEEK_DETAIL").is_some() {
@@ -86,7 +89,11 @@ fn main() {
             let (run, r) = seeker.seek(Target::Turn(t)).expect("no desync");
             let ms = clock.elapsed().as_secs_f64() * 1e3;
             if ms > 15.0 && std::env::var_os("SEEK_DETAIL").is_some() {
-                println!("slow: turn {t} command {} depth {} {ms:.1} ms", r.played(), run.dungeon().depth());
+                println!(
+                    "slow: turn {t} command {} depth {} {ms:.1} ms",
+                    r.played(),
+                    run.dungeon().depth()
+                );
             }
             assert!(run.turn() >= t);
             if pass == 0 { &mut cold } else { &mut warm }.push(ms);

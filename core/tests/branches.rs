@@ -115,7 +115,11 @@ fn a_run_taken_over_begins_as_the_replay_stood_and_names_its_parent() {
     Bot::player().play_until(&mut run, u64::MAX);
     let bytes = encode_recording(&run).unwrap();
     let file = decode_recording(&bytes).unwrap();
-    assert_eq!(file.recording.lineage(), lineage, "the recording file keeps the lineage");
+    assert_eq!(
+        file.recording.lineage(),
+        lineage,
+        "the recording file keeps the lineage"
+    );
     let (verdict, _) = verify(&bytes).unwrap();
     assert!(verdict.ok(), "{:?}", verdict.desync);
     assert_eq!(verdict.hash, run.state_hash());
@@ -124,14 +128,19 @@ fn a_run_taken_over_begins_as_the_replay_stood_and_names_its_parent() {
 
     // Checked against another recording: refused, naming what differs.
     let other = encode_recording(&whole_run(2)).unwrap();
-    assert!(matches!(verify_branch(&bytes, &other).unwrap(), BranchCheck::Differs(why) if why.contains("names the parent")));
+    assert!(
+        matches!(verify_branch(&bytes, &other).unwrap(), BranchCheck::Differs(why) if why.contains("names the parent"))
+    );
     // A run of its own has no parent to check.
     assert_eq!(verify_branch(&parent_bytes, &other).unwrap(), BranchCheck::NoParent);
     // A branch that claims a parent it does not begin as.
     let mut forged = whole_run(2);
     forged.take_over(digest(&parent_bytes));
     let forged = encode_recording(&forged).unwrap();
-    assert!(matches!(verify_branch(&forged, &parent_bytes).unwrap(), BranchCheck::Differs(_)));
+    assert!(matches!(
+        verify_branch(&forged, &parent_bytes).unwrap(),
+        BranchCheck::Differs(_)
+    ));
 }
 
 #[test]
@@ -141,7 +150,10 @@ fn a_run_racing_a_ghost_says_so_and_a_take_over_races_none() {
     run.race(Digest([9; 32]));
     Bot::player().play_until(&mut run, 300);
     let bytes = encode_recording(&run).unwrap();
-    assert_eq!(decode_recording(&bytes).unwrap().recording.lineage().ghost, Some(Digest([9; 32])));
+    assert_eq!(
+        decode_recording(&bytes).unwrap().recording.lineage().ghost,
+        Some(Digest([9; 32]))
+    );
     let (verdict, mut replayed) = verify(&bytes).unwrap();
     assert!(verdict.ok());
     replayed.take_over(digest(&bytes));

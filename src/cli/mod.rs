@@ -365,7 +365,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             }
         };
         let launch = Launch {
-            replay: Some((replay, parent)),
+            replay: Some(crate::screens::playing::replay::ReplayControl::new(
+                &run, replay, parent,
+            )),
             ..Launch::run(run)
         }
         .with_store(cli.store());

@@ -79,7 +79,12 @@ pub(crate) fn verify_file(path: &Path, parent: Option<&Path>) -> ExitCode {
             return ExitCode::from(USAGE);
         }
     };
-    let check = match parent.map(|p| read_file(p, "the parent").and_then(|parent| verify_branch(&bytes, &parent).map_err(|e| format!("{} cannot be checked against {}: {e}", path.display(), p.display())))) {
+    let check = match parent.map(|p| {
+        read_file(p, "the parent").and_then(|parent| {
+            verify_branch(&bytes, &parent)
+                .map_err(|e| format!("{} cannot be checked against {}: {e}", path.display(), p.display()))
+        })
+    }) {
         None => None,
         Some(Err(e)) => {
             eprintln!("delve: {e}");

@@ -326,6 +326,8 @@ mod page {
             reveal,
             daily,
             replay,
+            turn,
+            take_over,
             mode,
             mut problems,
         } = params::parse(&search, rand::random);
@@ -336,6 +338,15 @@ mod page {
                 problems.push(format!("The recording in this link cannot be replayed: {e}."));
                 None
             }
+        });
+        // From a turn (`&turn=N`), and taken over there (`&take-over`): the run in play, and the
+        // replay watched unless it was taken over.
+        let watched = watched.map(|(run, replay, parent)| {
+            if turn.is_none() && !take_over {
+                let control = crate::screens::playing::replay::ReplayControl::new(&run, replay, parent);
+                return (run, Some(control));
+            }
+            crate::screens::playing::replay::ReplayControl::from_turn(run, replay, parent, turn.unwrap_or(0), take_over)
         });
         let today = daily.then(crate::save::today);
         let params = today.map_or(params, delve_core::run::daily_params);
@@ -384,7 +395,7 @@ mod page {
         // The title screen makes no dungeon: only a run named by the address, or `?ascii`, does.
         let run = if let Some((_, run)) = &continued {
             Some(run.clone())
-        } else if let Some((run, _, _)) = &watched {
+        } else if let Some((run, _)) = &watched {
             Some(run.clone())
         } else if titled && !ascii {
             None
@@ -438,7 +449,7 @@ mod page {
             radius: (radius != delve_core::fov::DEFAULT_RADIUS).then_some(radius),
             reveal: reveal && continued.is_none(),
             continues: continued.map(|(id, _)| id),
-            replay: watched.map(|(_, replay, parent)| (replay, parent)),
+            replay: watched.and_then(|(_, control)| control),
             ..match run {
                 Some(run) => crate::app::Launch::run(run),
                 None => crate::app::Launch::title(),
@@ -488,13 +499,13 @@ mod page {
 #[cfg(target_arch = "wasm32")]
 pub use page::run;
 
-/// Whether the page's query asked only for a replay (which could not be read): the title opens
-/// then, rather than a random run.
+/// Whether the page's query asked only for a replay (which could not be read), perhaps from a
+/// turn and taken over: the title opens then, rather than a random run.
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 fn params_were_only_a_replay(search: &str) -> bool {
     search
         .trim_start_matches('?')
         .split('&')
         .filter(|p| !p.is_empty())
-        .all(|p| p.starts_with("replay="))
+        .all(|p| p.starts_with("replay=") || p.starts_with("turn=") || p == "take-over")
 }

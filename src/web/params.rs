@@ -1,5 +1,6 @@
 //! The browser build's URL parameters (`?seed=42&size=80x50&corridors=nethack&radius=8`,
-//! `?mode=hard&challenge=swarm,darkness`, `?daily`, `?replay=RECORDING`), parsed in plain Rust so that every case is tested natively. A bad parameter is reported and
+//! `?mode=hard&challenge=swarm,darkness`, `?daily`, `?replay=RECORDING`, with `&turn=N` and
+//! `&take-over`), parsed in plain Rust so that every case is tested natively. A bad parameter is reported and
 //! replaced by its default (a random seed for the seed), never a panic.
 
 use delve_core::fov::DEFAULT_RADIUS;
@@ -40,6 +41,11 @@ pub struct PageRequest {
     pub daily: bool,
     /// `?replay=`: a recording's bytes (URL-safe base64, no padding), to watch.
     pub replay: Option<Vec<u8>>,
+    /// `&turn=N` with a replay: it begins on that turn (the first state on it or after).
+    pub turn: Option<u64>,
+    /// `&take-over` with a replay: the run is the player's own from that turn (0 without one), a
+    /// branch of the recording ("survive this": `?from=ID&turn=N` on a board's page).
+    pub take_over: bool,
     /// `?mode=` and `?challenge=`: how the run is played (the standard game without them).
     pub mode: Mode,
     /// One sentence per bad or unknown parameter, for the page.
@@ -80,6 +86,8 @@ pub fn parse(search: &str, random_seed: impl FnOnce() -> u64) -> PageRequest {
         reveal: false,
         daily: false,
         replay: None,
+        turn: None,
+        take_over: false,
         mode: Mode::STANDARD,
         problems: Vec::new(),
     };
@@ -127,6 +135,13 @@ pub fn parse(search: &str, random_seed: impl FnOnce() -> u64) -> PageRequest {
                 Ok(asked) => req.mode = asked.challenges().fold(req.mode, Mode::with),
                 Err(e) => req.problems.push(format!("The challenges: {e}; none were taken.")),
             },
+            "turn" => match value.parse::<u64>() {
+                Ok(t) => req.turn = Some(t),
+                Err(_) => req.problems.push(format!(
+                    "The turn \"{shown}\" is not a whole number; the replay begins at its start."
+                )),
+            },
+            "take-over" => req.take_over = true,
             "ascii" => req.ascii = true,
             "golden" => req.golden = true,
             "reveal" => req.reveal = true,
@@ -146,6 +161,11 @@ pub fn parse(search: &str, random_seed: impl FnOnce() -> u64) -> PageRequest {
                 key.chars().take(40).collect::<String>()
             )),
         }
+    }
+    if req.replay.is_none() && (req.turn.is_some() || req.take_over) {
+        req.problems
+            .push("A turn to begin on, or taking over, is for a recording's link (?replay=); it was ignored.".into());
+        (req.turn, req.take_over) = (None, false);
     }
     req.params.seed = seed.unwrap_or_else(random_seed);
     req
@@ -282,6 +302,20 @@ mod tests {
         assert!(r.replay.is_none() && r.problems[0].contains("recording"));
         assert!(parse("?replay=", || 0).replay.is_none());
         assert!(parse("?daily", || 0).daily);
+        // A turn to begin on and taking over ("survive this"), with a recording only.
+        let r = parse(&format!("{query}&turn=120&take-over"), || 0);
+        assert!(r.problems.is_empty(), "{:?}", r.problems);
+        assert_eq!((r.turn, r.take_over), (Some(120), true));
+        let r = parse(&format!("{query}&turn=soon"), || 0);
+        assert_eq!(r.turn, None);
+        assert!(
+            r.problems[0].contains("\"soon\" is not a whole number"),
+            "{:?}",
+            r.problems
+        );
+        let r = parse("?seed=4&turn=5&take-over", || 0);
+        assert_eq!((r.turn, r.take_over), (None, false));
+        assert!(r.problems[0].contains("for a recording's link"), "{:?}", r.problems);
         // Too long for a link: none.
         assert!(replay_query(&vec![7u8; MAX_REPLAY_QUERY]).is_none());
     }

@@ -736,6 +736,30 @@ try {
       const replayed = await page.getAttribute("body", "data-hash");
       check((await page.getAttribute("body", "data-replay")) === "done" && desktop && replayed === desktop.hash,
         `the board's link replays the run in the page to the desktop's hash (${replayed}, ${desktop && desktop.hash})`);
+      // Seek back a hundred turns and step back one, then take the run over there: the page
+      // plays it on by the player's keys, a branch of the board's run.
+      const endTurn = Number(await page.getAttribute("body", "data-turn"));
+      await press("PageUp");
+      await press(",");
+      await page.waitForTimeout(300);
+      const seekTurn = Number(await page.getAttribute("body", "data-turn"));
+      check(seekTurn < endTurn - 100 && seekTurn >= endTurn - 102, `PageUp and , seek the replay back (turn ${endTurn} to ${seekTurn})`);
+      await press("t");
+      await page.waitForTimeout(500);
+      await press(".");
+      await page.waitForFunction((t) => Number(document.body.dataset.turn || "0") > t, seekTurn, { timeout: 20000 }).catch(() => {});
+      check(Number(await page.getAttribute("body", "data-turn")) === seekTurn + 1, `t takes the replay over: a key plays turn ${seekTurn + 1} of the branch`);
+      // "Survive this": `?from=ID&turn=N` hands anyone the run's position on turn N, theirs to play.
+      await page.goto(`${boardBase}/?from=${runId}&turn=40`);
+      await page.waitForSelector('body[data-delve="playing"]', { timeout: 180000 }).catch(() => {});
+      await page.waitForFunction(() => document.body.dataset.turn !== undefined, null, { timeout: 20000 }).catch(() => {});
+      const fromTurn = Number(await page.getAttribute("body", "data-turn"));
+      check(fromTurn >= 40 && fromTurn < 45 && !(await page.getAttribute("body", "data-replay")),
+        `?from=${runId}&turn=40 begins the board's run on turn 40, in play, not a replay (turn ${fromTurn})`);
+      await page.locator("#delve-canvas").focus().catch(() => {});
+      await press(".");
+      await page.waitForFunction((t) => Number(document.body.dataset.turn || "0") > t, fromTurn, { timeout: 20000 }).catch(() => {});
+      check(Number(await page.getAttribute("body", "data-turn")) === fromTurn + 1, "and plays on by the player's keys");
       // The desktop: the same run again is refused; its own run of the seed lands beside it.
       const saveDir = join(dir, "desktop");
       let again = null;

@@ -18,7 +18,8 @@ pub use format::{FORMAT, HEADER, MAGIC, OLDEST, SaveCache, SaveError, decode, en
 pub use history::{Earned, FeatBook, History, KEEP as HISTORY_KEEP, PastRun, RECORDINGS_KEEP, best};
 pub use model::{SavedLevel, SavedMemory, SavedPlayer, SavedRecording, SavedRun};
 pub use recording::{
-    RECORDING_FORMAT, RECORDING_MAGIC, RecordingError, RecordingFile, decode_recording, digest, encode_recording, is_recording,
+    RECORDING_FORMAT, RECORDING_MAGIC, RecordingError, RecordingFile, decode_recording, digest, encode_recording,
+    is_recording,
 };
 pub use story::{LAST_MESSAGES, allies, share_line, story};
 pub use verify::{ASK_EVERY, BranchCheck, Outcome, Stopped, Verdict, replayable, verify, verify_branch, verify_while};

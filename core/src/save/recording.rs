@@ -267,8 +267,8 @@ pub fn decode_recording(bytes: &[u8]) -> Result<RecordingFile, RecordingError> {
         ..SavedRecording::from(body.recording)
     }
     .restore()
-        .map_err(RecordingError::Inconsistent)?
-        .expect("the rules were checked");
+    .map_err(RecordingError::Inconsistent)?
+    .expect("the rules were checked");
     let end: Checkpoint = body.end.into();
     let last = recording.checkpoints().last();
     if end.commands as usize != recording.len() || last.is_some_and(|c| c.turn > end.turn) {

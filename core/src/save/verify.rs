@@ -232,7 +232,10 @@ pub fn verify_branch(bytes: &[u8], parent: &[u8]) -> Result<BranchCheck, String>
         }
         Ok((run.turn(), run.state_hash()))
     };
-    let (mine, theirs) = (at(&recording)?, at(&parent_recording).map_err(|e| format!("the parent: {e}"))?);
+    let (mine, theirs) = (
+        at(&recording)?,
+        at(&parent_recording).map_err(|e| format!("the parent: {e}"))?,
+    );
     Ok(if mine != theirs {
         BranchCheck::Differs(format!(
             "at the take-over the branch is on turn {} with state hash {:016x}, its parent on turn {} with {:016x}",

@@ -93,7 +93,9 @@ pub(super) fn act(
                 .past_id(i)
                 .and_then(|id| store.0.read(Slot::Recording(id)).ok().flatten());
             match bytes.map(|b| crate::screens::playing::replay::replay_of(&b)) {
-                Some(Ok((run, replay, parent))) => crate::screens::playing::replay::watch(commands, run, replay, parent),
+                Some(Ok((run, replay, parent))) => {
+                    crate::screens::playing::replay::watch(commands, run, replay, parent)
+                }
                 Some(Err(e)) => menu.note = Some(format!("That run cannot be replayed: {e}.")),
                 None => menu.note = Some("That run's recording could not be read.".into()),
             }

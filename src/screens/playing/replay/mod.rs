@@ -11,8 +11,8 @@
 
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
-use bevy::window::RequestRedraw;
 use bevy::ui::RelativeCursorPosition;
+use bevy::window::RequestRedraw;
 use delve_core::run::seek::{Seeker, Target};
 use delve_core::run::{Desync, Digest, Replay, Run};
 
@@ -87,6 +87,28 @@ impl ReplayControl {
         }
     }
 
+    /// Watching `replay` over `run` (as `Replay::begin` made them) from `turn` on, paused there;
+    /// or, `take` the run over there, the run as a branch of `parent` and no replay (a page's
+    /// `&turn=N&take-over`). The run to put in play comes back with it.
+    pub fn from_turn(run: Run, replay: Replay, parent: Digest, turn: u64, take: bool) -> (Run, Option<Self>) {
+        let mut control = ReplayControl::new(&run, replay, parent);
+        let (mut run, replay) = match control.seeker.seek(Target::Turn(turn)) {
+            Ok(found) => found,
+            Err((run, replay, desync)) => {
+                control.astray = Some(desync);
+                (run, replay)
+            }
+        };
+        control.replay = replay;
+        control.paused = true;
+        if take && !run.is_over() && control.astray.is_none() {
+            run.take_over(parent);
+            run.say(taken_over_line(run.turn()));
+            return (run, None);
+        }
+        (run, Some(control))
+    }
+
     /// The turn the recording ends on (as far as it says).
     pub fn last_turn(&self) -> u64 {
         self.replay.last_turn().unwrap_or(0)
@@ -107,7 +129,10 @@ impl ReplayControl {
                 (run, replay)
             }
         };
-        if self.astray.is_some_and(|d| replay.played() < self.replay.played() && run.turn() < d.turn) {
+        if self
+            .astray
+            .is_some_and(|d| replay.played() < self.replay.played() && run.turn() < d.turn)
+        {
             // Back before where it went astray: playable again up to there.
             self.astray = None;
         }
@@ -383,6 +408,13 @@ fn read_replay_keys(
     }
 }
 
+/// What the log says when a run is taken over on `turn`.
+fn taken_over_line(turn: u64) -> String {
+    format!(
+        "You take the run over on turn {turn}: from here it is yours, a branch of the replay (it is ranked on no board's main list)."
+    )
+}
+
 /// Takes the replayed run over: from this turn it is the player's own run (`Session::Play`,
 /// saved in a slot of its own), a branch whose recording names the replay's recording and the
 /// turn. A run over, or a replay gone astray, cannot be taken over (said in the log).
@@ -397,10 +429,7 @@ pub(crate) fn take_over(commands: &mut Commands, control: &ReplayControl, game: 
     }
     let mut run = game.0.clone();
     run.take_over(control.parent);
-    run.say(format!(
-        "You take the run over on turn {}: from here it is yours, a branch of the replay (it is ranked on no board's main list).",
-        run.turn()
-    ));
+    run.say(taken_over_line(run.turn()));
     commands.insert_resource(Game(run));
     commands.set_state(Session::Play);
 }
