@@ -16,7 +16,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # delve-core's layers, bottom first (the order core/src/lib.rs documents).
-CORE_LAYERS = ["geom", "rng", "map", "fov", "paths", "world", "generation", "dungeon", "rules", "run", "save", "explore", "bot", "tutorial"]
+CORE_LAYERS = ["geom", "rng", "map", "fov", "paths", "world", "generation", "dungeon", "rules", "run", "save", "explore", "bot", "review", "tutorial"]
 
 # Wings: folders whose parts (an overlay, a panel) import no other part, only the wing's floor (what
 # they share) and what lies outside the wing. (crate, folder, floor)

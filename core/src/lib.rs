@@ -45,6 +45,7 @@ pub mod generation;
 pub mod geom;
 pub mod map;
 pub mod paths;
+pub mod review;
 pub mod rng;
 pub mod rules;
 pub mod run;
