@@ -66,10 +66,12 @@ pub enum Action {
     Allies,
     /// Sound off, or on again.
     Mute,
+    /// At the end of a run that died: "could you have lived?", the last turns reviewed.
+    ReviewDeath,
 }
 
 impl Action {
-    pub const ALL: [Action; 39] = [
+    pub const ALL: [Action; 40] = [
         Action::MoveN,
         Action::MoveNE,
         Action::MoveE,
@@ -109,6 +111,7 @@ impl Action {
         Action::SubmitRun,
         Action::Allies,
         Action::Mute,
+        Action::ReviewDeath,
     ];
 
     /// The direction of a move action.
@@ -131,7 +134,7 @@ impl Action {
     pub const fn at_the_end(self) -> bool {
         matches!(
             self,
-            Action::NewRun | Action::SameRun | Action::TitleScreen | Action::SubmitRun
+            Action::NewRun | Action::SameRun | Action::TitleScreen | Action::SubmitRun | Action::ReviewDeath
         )
     }
 
@@ -195,6 +198,7 @@ impl Action {
             Action::SameRun => "at the end of a run: the same seed again",
             Action::TitleScreen => "at the end of a run: the title screen",
             Action::SubmitRun => "at the end of a run: submit it to the board",
+            Action::ReviewDeath => "at the end of a run that died: could you have lived? (the last turns reviewed)",
             Action::Quit => "save and quit (with Ctrl held)",
             Action::Sneak => "sneak or walk (sneaking: quieter steps, each taking two turns)",
             Action::Look => "look at what is in sight (move the cursor, Tab for monsters, Esc to stop)",
@@ -245,7 +249,12 @@ impl Where {
             // The title reads its menus' own keys; loading reads none.
             (GameState::Loading | GameState::Title | GameState::LoadFailed, _) => false,
             // The summary: its choices, and Esc back to the title.
-            (GameState::Ended, _) => matches!(action, NewRun | SameRun | TitleScreen | SubmitRun | Cancel),
+            (GameState::Ended, _) => {
+                matches!(
+                    action,
+                    NewRun | SameRun | TitleScreen | SubmitRun | ReviewDeath | Cancel
+                )
+            }
             (GameState::Playing, None) => false,
             // On the map: everything played, the overlays it opens, the zoom and the sidebar; in
             // the lab its next-level key comes before the map's turn keys (`n` is a move
@@ -253,7 +262,7 @@ impl Where {
             (GameState::Playing, Some(Focus::Map)) => {
                 let map = !matches!(
                     action,
-                    LabNext | NextTarget | Fire | NewRun | SameRun | TitleScreen | SubmitRun | Quit
+                    LabNext | NextTarget | Fire | NewRun | SameRun | TitleScreen | SubmitRun | ReviewDeath | Quit
                 );
                 match self.session {
                     Session::Lab => matches!(action, LabNext) || (map && !action.plays_a_turn()),

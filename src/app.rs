@@ -42,6 +42,7 @@ pub fn headless_plugin(app: &mut App) {
         crate::render::tiles::plugin,
         crate::screens::ended::plugin,
         crate::screens::submit::plugin,
+        crate::screens::review::plugin,
         crate::travel::plugin,
         crate::screens::playing::headless_plugin,
         crate::save::plugin,

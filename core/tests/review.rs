@@ -69,7 +69,7 @@ fn a_death_with_a_potion_unused_is_reviewed_to_the_line_that_drinks_it() {
     let theirs: Vec<_> = end.recording().unwrap().commands().take(line.commands).collect();
     let ours: Vec<_> = line.recording.commands().take(line.commands).collect();
     assert_eq!(theirs, ours);
-    let (mut run, mut replay) = Replay::begin(&spec, &line.recording, None).unwrap();
+    let (mut run, mut replay) = Replay::begin(&spec, &line.recording, Some(line.end)).unwrap();
     replay.finish(&mut run).unwrap();
     assert!(!run.is_over());
     assert_eq!(run.turn(), line.alive_on);

@@ -1,12 +1,13 @@
 //! The screens, one module each, each owning what it spawns (`DespawnOnExit` of its state):
 //! loading (and an asset that would not load), the title and its menus, playing (`playing`: the
-//! HUD, sidebar, overlays, the lab and the replay over the map), a run's summary and its offer
-//! to the board (`submit`); and the desktop window that holds them all, fitted to the screen
+//! HUD, sidebar, overlays, the lab and the replay over the map), a run's summary, its offer
+//! to the board (`submit`) and a death's review (`review`: could you have lived?); and the desktop window that holds them all, fitted to the screen
 //! (`window`).
 
 pub mod ended;
 pub mod loading;
 pub mod playing;
+pub mod review;
 pub mod scroll;
 pub mod submit;
 pub mod title;

@@ -275,7 +275,7 @@ impl Default for Bindings {
         let k = Binding::key;
         let l = Binding::letter;
         let shift = |code| Binding::Key { code, shift: true };
-        let table: [(Action, Vec<Binding>); 39] = [
+        let table: [(Action, Vec<Binding>); 40] = [
             (Action::MoveN, vec![k(ArrowUp), k(Numpad8), k(KeyK)]),
             (Action::MoveNE, vec![k(Numpad9), k(KeyU), k(PageUp)]),
             (Action::MoveE, vec![k(ArrowRight), k(Numpad6), k(KeyL)]),
@@ -320,6 +320,7 @@ impl Default for Bindings {
             (Action::SameRun, vec![l('r')]),
             (Action::TitleScreen, vec![l('t')]),
             (Action::SubmitRun, vec![l('b')]),
+            (Action::ReviewDeath, vec![l('v')]),
             (Action::Quit, vec![l('q')]),
             (Action::Sneak, vec![l('s')]),
             (Action::Look, vec![l('v')]),

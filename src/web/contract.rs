@@ -312,6 +312,7 @@ pub const fn action_name(action: Action) -> &'static str {
         Action::SubmitRun => "submit",
         Action::Allies => "allies",
         Action::Mute => "mute",
+        Action::ReviewDeath => "review",
     }
 }
 

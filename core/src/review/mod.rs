@@ -14,7 +14,7 @@ use crate::map::Tile;
 use crate::paths::Search;
 use crate::rules::Act;
 use crate::run::seek::{Seeker, Target};
-use crate::run::{Recording, Run};
+use crate::run::{Checkpoint, Recording, Run};
 use crate::world::{Class, Ending};
 
 /// How far a review looks.
@@ -70,6 +70,8 @@ pub struct Line {
     pub recording: Recording,
     /// The turn the line was played to, alive.
     pub alive_on: u64,
+    /// The state the line ended in (to replay it to, checked).
+    pub end: Checkpoint,
 }
 
 /// What a review found.
@@ -213,12 +215,18 @@ fn try_line(from: &Run, commands: usize, choice: Choice, limits: Limits) -> Opti
     let until = from.turn() + limits.horizon;
     Bot::player().play_until(&mut run, until);
     let alive = !matches!(run.record().ending, Some(Ending::Died { .. }));
+    let recording = run.recording().cloned().unwrap_or_default();
     alive.then(|| Line {
         turn: from.turn(),
         commands,
         choice,
         words,
-        recording: run.recording().cloned().unwrap_or_default(),
+        end: Checkpoint {
+            commands: recording.len() as u32,
+            turn: run.turn(),
+            hash: run.state_hash(),
+        },
+        recording,
         alive_on: run.turn(),
     })
 }

@@ -66,6 +66,11 @@ pub struct ReplayControl {
     shown: Option<delve_core::rules::Round>,
     /// The bar is being dragged (a press on it, not yet let go).
     dragging: bool,
+    /// A line shown before the banner's (a death's review: what the line does).
+    caption: Option<String>,
+    /// The commands that are the parent's: past them the replay is a line no file holds (a
+    /// review's), and a take-over goes back to them first.
+    own_until: Option<usize>,
 }
 
 impl ReplayControl {
@@ -84,7 +89,29 @@ impl ReplayControl {
             astray: None,
             shown: None,
             dragging: false,
+            caption: None,
+            own_until: None,
         }
+    }
+
+    /// A death review's line (`review::Line`) replayed over `start` (the run begun again),
+    /// playing from its branch point, with `caption` over the banner; a take-over goes back to
+    /// the branch point, whose commands are the run's (`parent`). The run to show comes back.
+    pub fn of_line(start: &Run, replay: Replay, parent: Digest, branch: usize, caption: String) -> (Run, Self) {
+        let mut control = ReplayControl::new(start, replay, parent);
+        control.caption = Some(caption);
+        control.own_until = Some(branch);
+        let (run, replay) = match control.seeker.seek(Target::Command(branch)) {
+            Ok(found) => found,
+            Err((run, replay, desync)) => {
+                control.astray = Some(desync);
+                (run, replay)
+            }
+        };
+        control.replay = replay;
+        // Slower than a replay begins: a line is short, and each turn of it matters.
+        control.speed = START_SPEED - 1;
+        (run, control)
     }
 
     /// Watching `replay` over `run` (as `Replay::begin` made them) from `turn` on, paused there;
@@ -191,8 +218,9 @@ impl ReplayControl {
         } else {
             format!("{}x", SPEEDS[self.speed])
         };
+        let caption = self.caption.as_ref().map_or_else(String::new, |c| format!("{c}\n"));
         format!(
-            "REPLAY  turn {} of {}  command {}/{}  {state}   Space pause  [ ] speed  , . step  PgUp PgDn 100  1-0 level  t take over  Esc leave",
+            "{caption}REPLAY  turn {} of {}  command {}/{}  {state}   Space pause  [ ] speed  , . step  PgUp PgDn 100  1-0 level  t take over  Esc leave",
             run.turn(),
             self.last_turn(),
             self.replay.played(),
@@ -387,7 +415,7 @@ fn read_replay_keys(
                 control.seek(Target::Before(turn), &mut game, &mut entered);
             }
             "t" | "T" => {
-                take_over(&mut commands, &control, &mut game);
+                take_over(&mut commands, &mut control, &mut game);
                 return;
             }
             digit if digit.len() == 1 && digit.as_bytes()[0].is_ascii_digit() => {
@@ -418,7 +446,14 @@ fn taken_over_line(turn: u64) -> String {
 /// Takes the replayed run over: from this turn it is the player's own run (`Session::Play`,
 /// saved in a slot of its own), a branch whose recording names the replay's recording and the
 /// turn. A run over, or a replay gone astray, cannot be taken over (said in the log).
-pub(crate) fn take_over(commands: &mut Commands, control: &ReplayControl, game: &mut Game) {
+pub(crate) fn take_over(commands: &mut Commands, control: &mut ReplayControl, game: &mut Game) {
+    if let Some(own) = control.own_until.filter(|&own| control.replay.played() > own) {
+        // Past the branch point the line is the review's, not the run's: back to it.
+        if let Ok((run, replay)) = control.seeker.seek(Target::Command(own)) {
+            game.0 = run;
+            control.replay = replay;
+        }
+    }
     if game.is_over() {
         game.say("The run is over here: step back (,) or drag the bar to a turn before its end to take it over.");
         return;
