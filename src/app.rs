@@ -140,6 +140,8 @@ pub struct Launch {
     pub notices: Vec<String>,
     /// `run` is watched being replayed (`--replay`, a page's recording link), not played.
     pub replay: Option<crate::screens::playing::replay::ReplayControl>,
+    /// `run` races this ghost (`--race`, a page's `?ghost=`).
+    pub racing: Option<crate::screens::playing::race::Racing>,
     /// The board to offer finished runs to, and the name (`--board`, `--name`; else the
     /// settings').
     pub board: crate::board::BoardTarget,
@@ -157,6 +159,7 @@ impl Launch {
             settings: Settings::default(),
             notices: Vec::new(),
             replay: None,
+            racing: None,
             board: crate::board::BoardTarget::default(),
         }
     }
@@ -225,6 +228,9 @@ pub(crate) fn game_app(launch: Launch, window: Window) -> App {
         Some(run) => {
             if let Some(control) = launch.replay {
                 app.insert_resource(control);
+            }
+            if let Some(racing) = launch.racing {
+                app.insert_resource(racing);
             }
             app.insert_resource(Game(run))
                 .insert_resource(FirstScreen(GameState::Playing));

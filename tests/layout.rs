@@ -428,8 +428,12 @@ fn a_replay_and_its_bar_fit_every_window_at_every_text_size() {
     every_window(|size, text_size, what| {
         let (run, replay) = delve_core::run::Replay::begin(&spec, &recording, None).unwrap();
         let mut app = app(GameState::Title, size, text_size, &store);
-        app.insert_resource(delve::screens::playing::replay::ReplayControl::new(&run, replay, delve_core::run::Digest([0; 32])))
-            .insert_resource(Game(run));
+        app.insert_resource(delve::screens::playing::replay::ReplayControl::new(
+            &run,
+            replay,
+            delve_core::run::Digest([0; 32]),
+        ))
+        .insert_resource(Game(run));
         app.world_mut()
             .resource_mut::<NextState<delve::state::Session>>()
             .set(delve::state::Session::Replay);

@@ -140,8 +140,12 @@ form.addEventListener("submit", async (event) => {
     });
     const body = await reply.json().catch(() => ({}));
     if (reply.status !== 201) throw new Error(body.error || `the board answered ${reply.status}`);
-    const [kind, key] = String(body.board || "").split(":");
-    const page = kind === "day" ? `${board}/board/day/${key}` : kind === "seed" ? `${board}/board/seed/${key}` : `${board}/board`;
+    // A run that raced a ghost is ranked on the raced list ("raced:seed:42").
+    const named = String(body.board || "");
+    const raced = named.startsWith("raced:");
+    const [kind, key] = (raced ? named.slice("raced:".length) : named).split(":");
+    const query = raced ? "?raced=1" : "";
+    const page = kind === "day" ? `${board}/board/day/${key}${query}` : kind === "seed" ? `${board}/board/seed/${key}${query}` : `${board}/board`;
     status.replaceChildren(
       `Ranked ${body.rank} with ${body.score} points. `,
       Object.assign(document.createElement("a"), { href: page, textContent: "See the board", id: "delve-board-link" }),

@@ -371,17 +371,43 @@ pub async fn submit(
 }
 
 /// `?limit=&offset=` of a board read, and the list's `?mode=&challenge=` (as the game's page takes
-/// them: `mode=hard&challenge=darkness,swarm`; none, the standard game's), as written (a bad
-/// number or name is a JSON 400, not the framework's text).
+/// them: `mode=hard&challenge=darkness,swarm`; none, the standard game's) and `?raced=1` (the
+/// list of runs that raced a ghost), as written (a bad number or name is a JSON 400, not the
+/// framework's text).
 #[derive(Deserialize)]
 pub struct Page {
     limit: Option<String>,
     offset: Option<String>,
     mode: Option<String>,
     challenge: Option<String>,
+    raced: Option<String>,
 }
 
 impl Page {
+    /// Whether the list of runs that raced a ghost is asked for (`?raced=1`, or `true`).
+    pub fn raced(&self) -> Result<bool, ApiError> {
+        match self.raced.as_deref() {
+            None | Some("0" | "false") => Ok(false),
+            Some("" | "1" | "true") => Ok(true),
+            Some(other) => Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                format!(
+                    "raced={:?} is neither 1 nor 0",
+                    other.chars().take(40).collect::<String>()
+                ),
+            )),
+        }
+    }
+
+    /// The key of the list asked for: `board`'s, or its raced list's.
+    pub fn list(&self, board: String) -> Result<String, ApiError> {
+        Ok(if self.raced()? {
+            crate::store::raced(&board)
+        } else {
+            board
+        })
+    }
+
     /// The mode whose list is asked for.
     pub fn mode(&self) -> Result<Mode, ApiError> {
         Mode::parse(self.mode.as_deref(), self.challenge.as_deref())
@@ -452,8 +478,11 @@ pub async fn seed(
     board.read_allowed(peer, &headers)?;
     let seed = parse_seed(&text)?;
     let mode = page.mode()?;
-    let found = board.read(&seed_board(seed, mode), &page).await?;
-    Ok(entries(found, json!({ "seed": seed.to_string(), "mode": mode.name() })))
+    let found = board.read(&page.list(seed_board(seed, mode))?, &page).await?;
+    Ok(entries(
+        found,
+        json!({ "seed": seed.to_string(), "mode": mode.name(), "raced": page.raced()? }),
+    ))
 }
 
 /// `GET /api/daily/YYYY-MM-DD`: a day's board.
@@ -467,10 +496,12 @@ pub async fn daily(
     board.read_allowed(peer, &headers)?;
     let date = parse_date(&text)?;
     let mode = page.mode()?;
-    let found = board.read(&day_board(&date.to_string(), mode), &page).await?;
+    let found = board
+        .read(&page.list(day_board(&date.to_string(), mode))?, &page)
+        .await?;
     Ok(entries(
         found,
-        json!({ "date": date.to_string(), "seed": daily_seed(date).to_string(), "mode": mode.name() }),
+        json!({ "date": date.to_string(), "seed": daily_seed(date).to_string(), "mode": mode.name(), "raced": page.raced()? }),
     ))
 }
 

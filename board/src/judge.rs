@@ -51,6 +51,8 @@ pub struct Judged {
     pub game: String,
     /// How it was played: the standard game, or a mode ranked on its list of its own.
     pub mode: Mode,
+    /// It raced another run's ghost: ranked apart, on the raced lists (`store::raced`).
+    pub raced: bool,
 }
 
 /// The identity of the game a recording plays: SHA-256, in hex, of the rules, how the run began
@@ -183,11 +185,6 @@ pub fn judge(bytes: &[u8], today: Date, limit: Duration) -> Result<Judged, Strin
                     of_the_day.name()
                 ));
             }
-            if let Some(ghost) = lineage.ghost {
-                return Err(format!(
-                    "it is the daily of {today} raced against a ghost (recording {ghost}): a raced daily is not ranked on the day's list"
-                ));
-            }
             Some(today.to_string())
         }
         None if params != standard(params.seed) => {
@@ -237,6 +234,7 @@ pub fn judge(bytes: &[u8], today: Date, limit: Duration) -> Result<Judged, Strin
         hash: format!("{:016x}", verdict.hash),
         game: game(&spec, &recording, verdict.hash),
         mode,
+        raced: lineage.ghost.is_some(),
     })
 }
 

@@ -64,7 +64,9 @@ async fn day_page(
 ) -> Result<String, ApiError> {
     board.read_allowed(peer, headers)?;
     let mode = page.mode()?;
-    let entries = board.read(&day_board(&date.to_string(), mode), page).await?;
+    let entries = board
+        .read(&page.list(day_board(&date.to_string(), mode))?, page)
+        .await?;
     let today = board.today();
     let seed = daily_seed(date);
     let title = if date == today {
@@ -72,7 +74,7 @@ async fn day_page(
     } else {
         format!("The daily dungeon of {date}")
     };
-    let title = titled(title, mode);
+    let title = raced_title(titled(title, mode), page.raced()?);
     let mut body = String::new();
     let _ = write!(
         body,
@@ -95,6 +97,7 @@ async fn day_page(
         &entries,
         board.game.as_deref(),
     ));
+    body.push_str(&raced_link(&format!("/board/day/{date}"), mode, page.raced()?));
     // Its other lists: the standard game's, the challenge of the day's, and any mode's with runs.
     let base = format!("day:{date}");
     let mut modes = board.store.lists(&base).await.map_err(ApiError::from)?;
@@ -125,6 +128,40 @@ async fn day_page(
     Ok(page_of(&title, &body))
 }
 
+/// A list's title, said to be the raced list's when it is.
+fn raced_title(title: String, raced: bool) -> String {
+    if raced {
+        format!("{title}, raced against a ghost")
+    } else {
+        title
+    }
+}
+
+/// The link from a list to its raced list, or back: the runs that raced another's ghost are
+/// ranked apart.
+fn raced_link(path: &str, mode: Mode, raced: bool) -> String {
+    let mut query: Vec<String> = Vec::new();
+    if mode.difficulty != delve_core::world::Difficulty::Normal {
+        query.push(format!("mode={}", mode.difficulty.name()));
+    }
+    let challenges: Vec<&str> = mode.challenges().map(|c| c.name()).collect();
+    if !challenges.is_empty() {
+        query.push(format!("challenge={}", challenges.join(",")));
+    }
+    let (words, raced_query) = if raced {
+        ("The runs of their own (the main list)", None)
+    } else {
+        ("The runs raced against a ghost (ranked apart)", Some("raced=1"))
+    };
+    query.extend(raced_query.map(str::to_owned));
+    let query = if query.is_empty() {
+        String::new()
+    } else {
+        format!("?{}", query.join("&"))
+    };
+    format!("<p><a href=\"{path}{query}\">{words}</a></p>")
+}
+
 async fn seed_page(
     board: &Board,
     peer: SocketAddr,
@@ -135,8 +172,8 @@ async fn seed_page(
     board.read_allowed(peer, headers)?;
     let seed = parse_seed(text)?;
     let mode = page.mode()?;
-    let entries = board.read(&seed_board(seed, mode), page).await?;
-    let title = titled(format!("The best runs of seed {seed}"), mode);
+    let entries = board.read(&page.list(seed_board(seed, mode))?, page).await?;
+    let title = raced_title(titled(format!("The best runs of seed {seed}"), mode), page.raced()?);
     let mut body = String::new();
     let _ = write!(
         body,
@@ -158,6 +195,7 @@ async fn seed_page(
         .await
         .map_err(ApiError::from)?;
     modes.push(Mode::STANDARD);
+    body.push_str(&raced_link(&format!("/board/seed/{seed}"), mode, page.raced()?));
     body.push_str(&lists(&format!("/board/seed/{seed}"), mode, modes, None));
     Ok(page_of(&title, &body))
 }

@@ -129,16 +129,21 @@ impl NewRun {
         if let Some(day) = &self.judged.day {
             boards.push(day_board(day, mode));
         }
+        if self.judged.raced {
+            boards = boards.iter().map(|b| raced(b)).collect();
+        }
         boards
     }
 
     /// The board its rank is given on: the day's for a daily, else its seed's.
     pub fn home_board(&self) -> String {
         let mode = self.judged.mode;
-        self.judged
+        let home = self
+            .judged
             .day
             .as_deref()
-            .map_or_else(|| seed_board(self.judged.seed, mode), |day| day_board(day, mode))
+            .map_or_else(|| seed_board(self.judged.seed, mode), |day| day_board(day, mode));
+        if self.judged.raced { raced(&home) } else { home }
     }
 }
 
@@ -160,6 +165,13 @@ pub fn seed_board(seed: u64, mode: Mode) -> String {
 /// The key of a day's list of runs played in `mode`.
 pub fn day_board(day: &str, mode: Mode) -> String {
     in_mode(format!("day:{day}"), mode)
+}
+
+/// The key of `board`'s list of runs that raced a ghost ("raced:day:2026-11-30"): a run that
+/// raced another's ghost walked beside it, and is ranked apart from the list of runs of their
+/// own, on the seed's and the day's lists alike.
+pub fn raced(board: &str) -> String {
+    format!("raced:{board}")
 }
 
 /// The mode of a list's key (`None`: not a key of a mode this Delve knows).

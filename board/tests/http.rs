@@ -13,7 +13,7 @@ use delve_board::{MAX_RECORDING, Rate, standard};
 use delve_core::generation::{CorridorStyle, GenParams};
 use delve_core::rules::Act;
 use delve_core::run::{
-    Checkpoint, Command, RULES, Recording, RunSpec, daily_challenge, daily_challenge_mode, daily_seed,
+    Checkpoint, Command, RULES, Recording, Run, RunSpec, daily_challenge, daily_challenge_mode, daily_seed,
 };
 use delve_core::save::{RecordingFile, decode_recording, verify};
 use delve_core::world::{Challenge, Difficulty, Mode};
@@ -251,6 +251,52 @@ fn the_daily_is_ranked_only_on_its_day(postgres: bool) {
     assert_eq!(status, 422);
     assert!(body["error"].as_str().unwrap().contains("not today's daily"), "{body}");
     assert!(board.entries(&format!("/api/daily/{yesterday}")).is_empty());
+
+    // Today's daily raced against Cleo's ghost: ranked apart, on the day's raced list.
+    let raced = (1..20)
+        .map(|waits| {
+            let mut run = RunSpec::seeded(delve_core::run::daily_params(date))
+                .begin()
+                .unwrap()
+                .with_sight(delve_core::fov::DEFAULT_RADIUS);
+            run.mark_daily(&date.to_string());
+            run.race(delve_core::save::digest(&bytes));
+            for _ in 0..waits {
+                run.play(Act::Wait).unwrap();
+            }
+            delve_core::bot::Bot::player().play_until(&mut run, 30_000);
+            run
+        })
+        .find(Run::is_over)
+        .expect("a raced run that ends");
+    let (status, body) = board.submit("Dora", BOB, &delve_core::save::encode_recording(&raced).unwrap());
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(body["board"], format!("raced:day:{date}"));
+    let main: Vec<String> = board
+        .entries(&format!("/api/daily/{date}"))
+        .iter()
+        .map(|e| e["name"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(main, ["Cleo"], "the main list keeps the runs of their own");
+    let apart = board.entries(&format!("/api/daily/{date}?raced=1"));
+    assert_eq!(apart.len(), 1);
+    assert_eq!(apart[0]["name"], "Dora");
+    assert_eq!(
+        board.entries(&format!("/api/seeds/{}?raced=1", daily_seed(date))).len(),
+        1
+    );
+    let (_, page) = board.get_text("/board");
+    assert!(
+        page.contains("raced against a ghost (ranked apart)") && !page.contains("Dora"),
+        "{page}"
+    );
+    let (_, page) = board.get_text("/board?raced=1");
+    assert!(
+        page.contains("Dora") && page.contains("raced against a ghost"),
+        "{page}"
+    );
+    let (status, _) = board.get_text(&format!("/api/daily/{date}?raced=maybe"));
+    assert_eq!(status, 400);
 }
 
 /// `file` with its commands, checkpoints and end replaced.
@@ -413,19 +459,6 @@ fn crafted_submissions_are_refused_and_leave_the_board_unchanged(postgres: bool)
         "a branch",
         delve_core::save::encode_recording(&branch).unwrap(),
         "ranks no branch",
-    ));
-    // Today's daily raced against a ghost: not on the day's list.
-    let mut raced = RunSpec::seeded(delve_core::run::daily_params(today()))
-        .begin()
-        .unwrap()
-        .with_sight(8);
-    raced.mark_daily(&today().to_string());
-    raced.race(delve_core::run::Digest([7; 32]));
-    raced.play(Act::Wait).unwrap();
-    crafted.push((
-        "a raced daily",
-        delve_core::save::encode_recording(&raced).unwrap(),
-        "raced against a ghost",
     ));
     // A million waits at 80x50: within the work bound, but more time than the board gives.
     let mut waits = vec![Command::Act(Act::Wait); 1_000_000];

@@ -159,3 +159,37 @@ fn a_run_racing_a_ghost_says_so_and_a_take_over_races_none() {
     replayed.take_over(digest(&bytes));
     assert_eq!(replayed.lineage().ghost, None, "the branch races no ghost of its own");
 }
+
+#[test]
+fn a_ghost_stands_where_its_recording_stood_on_every_turn_and_splits_its_levels() {
+    use delve_core::run::ghost::Ghost;
+    let bytes = encode_recording(&whole_run(1)).unwrap();
+    let file = decode_recording(&bytes).unwrap();
+    let ghost = Ghost::of(&file.spec, &file.recording).unwrap();
+    // Replayed here command by command: where the player stood after each turn's last command.
+    let (mut run, mut replay) = Replay::begin(&file.spec, &file.recording, Some(file.end)).unwrap();
+    let mut stood = std::collections::BTreeMap::new();
+    let mut arrived = vec![None; 10];
+    stood.insert(run.turn(), (run.dungeon().depth(), run.player().at));
+    arrived[0] = Some(0);
+    while replay.step(&mut run).unwrap() {
+        stood.insert(run.turn(), (run.dungeon().depth(), run.player().at));
+        let slot = &mut arrived[run.dungeon().depth() as usize - 1];
+        if slot.is_none() {
+            *slot = Some(run.turn());
+        }
+    }
+    let mut last = stood[&0];
+    for turn in 0..=run.turn() + 5 {
+        if let Some(&here) = stood.get(&turn) {
+            last = here;
+        }
+        assert_eq!(ghost.at(turn), last, "turn {turn}");
+    }
+    assert_eq!(ghost.splits(), &arrived[..]);
+    assert_eq!(ghost.last_turn(), run.turn());
+    assert!(
+        ghost.splits().iter().filter(|s| s.is_some()).count() >= 2,
+        "it went down"
+    );
+}

@@ -104,6 +104,12 @@ pub struct Cli {
     /// does not (the turn is named on stderr), 2 when the file cannot be read or replayed.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["save_info", "saves", "ascii", "json", "explore", "reveal", "fov", "map", "seed", "size", "corridors", "depth", "radius", "daily", "save_dir"])]
     pub verify: Option<PathBuf>,
+    /// Play a new run of the dungeon a recording played, racing its ghost: FILE (a recording or
+    /// a saved run), or an http(s) URL that answers with one (a board's run:
+    /// `URL/api/runs/ID/recording`). The ghost is drawn where it stood on each turn; the sidebar
+    /// shows the splits; the run's recording says it raced it (a board ranks it apart).
+    #[arg(long, value_name = "FILE|URL", conflicts_with_all = ["save_info", "saves", "ascii", "json", "explore", "reveal", "fov", "map", "seed", "size", "corridors", "depth", "daily", "verify", "autoplay", "replay", "submit"])]
+    pub race: Option<String>,
     /// With --verify of a branch (a run taken over from a replay): check its first part against
     /// this recording, the parent it names (its digest, and the same commands to the same state
     /// hash up to the turn it was taken over on). Exit 3 when it is not.
@@ -351,6 +357,29 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
     }
     if let (Some(path), Some(board), Some(name)) = (&cli.submit, &cli.board, &cli.name) {
         return submit::submit_file(&cli.store(), path, board, name);
+    }
+    if let Some(source) = &cli.race {
+        if let Some(why) = crate::app::missing_display() {
+            eprintln!("delve: {why}; cannot open a window to race a ghost.");
+            return ExitCode::from(USAGE);
+        }
+        let raced = recordings::load_ghost(source).and_then(|(bytes, name)| {
+            crate::screens::playing::race::race_fresh(&bytes, &name)
+                .map_err(|e| format!("{source} cannot be raced: {e}"))
+        });
+        let (run, racing) = match raced {
+            Ok(raced) => raced,
+            Err(e) => {
+                eprintln!("delve: {e}");
+                return ExitCode::from(USAGE);
+            }
+        };
+        let launch = Launch {
+            racing: Some(racing),
+            ..Launch::run(run)
+        }
+        .with_store(cli.store());
+        return exit_code(crate::app::run(launch));
     }
     if let Some(path) = &cli.replay {
         if let Some(why) = crate::app::missing_display() {

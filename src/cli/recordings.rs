@@ -156,6 +156,38 @@ fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     crate::save::store::write_atomic(dir, &name.to_string_lossy(), bytes, true)
 }
 
+/// `--race FILE|URL`: the recording's bytes (a file's, or what the URL answers) and what the
+/// sidebar calls its ghost; or why not (naming the file or the address).
+pub(crate) fn load_ghost(source: &str) -> Result<(Vec<u8>, String), String> {
+    if !(source.starts_with("http://") || source.starts_with("https://")) {
+        let path = Path::new(source);
+        let name = path
+            .file_name()
+            .map_or_else(|| source.to_owned(), |n| n.to_string_lossy().into_owned());
+        return Ok((read_file(path, "the recording")?, name));
+    }
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(std::time::Duration::from_secs(30)))
+        .build()
+        .into();
+    let mut response = agent
+        .get(source)
+        .call()
+        .map_err(|e| format!("{source} cannot be reached ({e})"))?;
+    let status = response.status().as_u16();
+    if status != 200 {
+        return Err(format!("{source} answered {status}, not a recording"));
+    }
+    let bytes = response
+        .body_mut()
+        .with_config()
+        .limit(MAX_FILE_BYTES)
+        .read_to_vec()
+        .map_err(|e| format!("{source}'s answer cannot be read ({e})"))?;
+    Ok((bytes, "the board's run".to_owned()))
+}
+
 /// `--replay FILE` (a recording or a save): its run, begun again, with its replay to play in
 /// the window and the file's digest; or why not (naming the file).
 pub(crate) fn load_replay(path: &Path) -> Result<(Run, Replay, delve_core::run::Digest), String> {

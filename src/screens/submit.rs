@@ -166,9 +166,14 @@ fn take_answer(
     let (said, colour) = match answer {
         Ok(ranked) => {
             commands.insert_resource(Done);
-            let page = match ranked.board.split_once(':') {
-                Some(("day", day)) => format!("{url}/board/day/{day}"),
-                Some(("seed", seed)) => format!("{url}/board/seed/{seed}"),
+            // A run that raced a ghost is ranked on the raced list ("raced:seed:42").
+            let (key, query) = match ranked.board.strip_prefix("raced:") {
+                Some(key) => (key, "?raced=1"),
+                None => (ranked.board.as_str(), ""),
+            };
+            let page = match key.split_once(':') {
+                Some(("day", day)) => format!("{url}/board/day/{day}{query}"),
+                Some(("seed", seed)) => format!("{url}/board/seed/{seed}{query}"),
                 _ => format!("{url}/board"),
             };
             (

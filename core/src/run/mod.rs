@@ -4,6 +4,7 @@
 //! `RunSpec::begin` is the one way a run starts; a save gives a `Run` back whole.
 
 mod daily;
+pub mod ghost;
 mod hash;
 mod recording;
 pub mod seek;

@@ -34,7 +34,8 @@ pub struct Ranking {
     /// Its place on its board (1: the best).
     pub rank: u64,
     /// Which board: `day:YYYY-MM-DD` or `seed:N`, then for a run in a mode `/` and the mode's
-    /// name (`seed:42/hard, darkness+swarm`).
+    /// name (`seed:42/hard, darkness+swarm`); for a run that raced a ghost, all of it after
+    /// `raced:` (`raced:day:2026-11-30`), the list of such runs, ranked apart.
     pub board: String,
 }
 

@@ -2,7 +2,8 @@
 //! HUD and the sidebar beside the map; the overlays that take the keyboard (`state::Focus`): the
 //! pack and aiming (`items`), the boon owed at an experience level (`boons`), looking (`look`), the help and the log (`overlays`), the overview
 //! map (`overview`); and the two sessions besides the player's own run (`state::Session`): the
-//! generator lab (`lab`), a replay (`replay`) and the tutorial (`tutorial`). The map itself, the turn and the player are
+//! generator lab (`lab`), a replay (`replay`) and the tutorial (`tutorial`); and a ghost raced
+//! over the player's own run (`race`). The map itself, the turn and the player are
 //! `render`, `turn` and `player`, which every session shares.
 //!
 //! What the parts share lies in `floor`, below them all: no part imports another (`.ci/layers.py`).
@@ -20,6 +21,7 @@ pub mod look;
 pub mod overlays;
 pub mod overview;
 pub mod pointer;
+pub mod race;
 pub mod replay;
 pub mod sidebar;
 pub mod tutorial;
@@ -45,5 +47,5 @@ pub fn plugin(app: &mut App) {
 
 /// The playing screen's parts that run headless (the lab's sessions and what it shows).
 pub fn headless_plugin(app: &mut App) {
-    app.add_plugins((lab::plugin, hints::plugin, tutorial::plugin));
+    app.add_plugins((lab::plugin, hints::plugin, tutorial::plugin, race::plugin));
 }

@@ -88,6 +88,20 @@ pub(super) fn act(
                 menu.note = Some(format!("The tutorial could not begin: {e}."));
             }
         }
+        Outcome::Race(i) => {
+            let bytes = data
+                .past_id(i)
+                .and_then(|id| store.0.read(Slot::Recording(id)).ok().flatten());
+            match bytes.map(|b| crate::screens::playing::race::race_fresh(&b, "your past run")) {
+                Some(Ok((run, racing))) => {
+                    commands.insert_resource(racing);
+                    commands.insert_resource(SaveSlot::fresh(&store.0));
+                    begin_run(commands, run, Session::Play);
+                }
+                Some(Err(e)) => menu.note = Some(format!("That run's ghost cannot be raced: {e}.")),
+                None => menu.note = Some("That run's recording could not be read.".into()),
+            }
+        }
         Outcome::Replay(i) => {
             let bytes = data
                 .past_id(i)

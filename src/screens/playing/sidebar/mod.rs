@@ -43,6 +43,10 @@ struct HealthLine;
 #[derive(Component)]
 struct GearLines;
 
+/// The splits of the ghost raced, if one is.
+#[derive(Component)]
+struct RaceLines;
+
 /// The player's health bar's filled part.
 #[derive(Component)]
 struct PlayerHealth;
@@ -196,6 +200,7 @@ fn spawn_sidebar(mut commands: Commands, shown: Res<SidebarShown>) {
                 ],
             ),
             (GearLines, label("", scale::SMALL, palette::TEXT)),
+            (RaceLines, label("", scale::SMALL, palette::GOLD)),
             (
                 Rows,
                 Node {
@@ -356,12 +361,14 @@ fn fill_player_lines(
         Single<&mut Text, With<PlayerLines>>,
         Single<&mut Text, With<HealthLine>>,
         Single<&mut Text, With<GearLines>>,
+        Single<&mut Text, With<RaceLines>>,
     )>,
+    racing: Option<Res<crate::screens::playing::floor::race::Racing>>,
     mut fill: Single<(&mut Node, &mut BackgroundColor), With<PlayerHealth>>,
     settings: Res<crate::settings::Settings>,
     mut done: Local<bool>,
 ) {
-    if !game.is_changed() && *done {
+    if !game.is_changed() && *done && !racing.as_ref().is_some_and(|r| r.is_changed()) {
         return;
     }
     *done = true;
@@ -370,6 +377,8 @@ fn fill_player_lines(
     texts.p0().set_if_neq(Text(top));
     texts.p1().set_if_neq(Text(format!("HP {}/{}", health.hp, health.max)));
     texts.p2().set_if_neq(Text(gear));
+    let race = racing.map_or_else(String::new, |r| r.lines(game.turn()));
+    texts.p3().set_if_neq(Text(race));
     let share = health.hp.max(0) as f32 / health.max.max(1) as f32;
     let (node, colour) = &mut *fill;
     node.width = percent(share * 100.0);

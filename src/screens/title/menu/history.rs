@@ -1,5 +1,5 @@
 //! The run history (the finished runs, newest first) and a finished run's story, from which it
-//! is replayed.
+//! is replayed, or raced: a new run of its dungeon with its ghost.
 
 use super::{Context, Menu, Outcome, PAST_SHOWN, Page, Row};
 
@@ -7,9 +7,9 @@ pub(super) fn rows(ctx: &Context) -> Vec<Row> {
     (0..ctx.past.len().min(PAST_SHOWN)).map(Row::Past).collect()
 }
 
-/// A story's one choice (and Back).
+/// A story's choices (and Back).
 pub(super) fn story_rows() -> Vec<Row> {
-    vec![Row::Replay]
+    vec![Row::Replay, Row::Race]
 }
 
 pub(super) fn label(row: Row, ctx: &Context) -> String {
@@ -23,6 +23,7 @@ pub(super) fn label(row: Row, ctx: &Context) -> String {
             line
         }
         Row::Replay => "Replay this run".into(),
+        Row::Race => "Race its ghost: a new run of its dungeon, the ghost walking where it walked".into(),
         _ => String::new(),
     }
 }
@@ -48,6 +49,11 @@ pub(super) fn enter(menu: &mut Menu, row: Row, ctx: &Context) -> Outcome {
         Row::Replay => {
             if let Page::Story(i) = menu.page {
                 return Outcome::Replay(i);
+            }
+        }
+        Row::Race => {
+            if let Page::Story(i) = menu.page {
+                return Outcome::Race(i);
             }
         }
         _ => {}

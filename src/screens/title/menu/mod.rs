@@ -64,6 +64,8 @@ pub(crate) enum Row {
     Feat(usize),
     /// Replay the finished run whose story is open.
     Replay,
+    /// Race the ghost of the finished run whose story is open.
+    Race,
     Quit,
     Seed,
     Style,
@@ -152,6 +154,8 @@ pub enum Outcome {
     Practice,
     /// Replay finished run number `n` of the history (newest first).
     Replay(usize),
+    /// Race the ghost of finished run number `n` of the history (newest first).
+    Race(usize),
     /// The tutorial, from its first lesson.
     Tutorial,
 }
@@ -288,7 +292,7 @@ impl Menu {
             | Row::EffectsVolume
             | Row::AmbienceVolume
             | Row::Reset => settings::label(self, row, ctx),
-            Row::Past(_) | Row::Replay => history::label(row, ctx),
+            Row::Past(_) | Row::Replay | Row::Race => history::label(row, ctx),
             Row::Score(_) => scores::label(row, ctx),
             Row::Feat(_) => feats::label(row, ctx),
             Row::Back => "Back".into(),
@@ -387,7 +391,7 @@ impl Menu {
             | Row::EffectsVolume
             | Row::AmbienceVolume
             | Row::Reset => settings::enter(self, row, ctx),
-            Row::Past(_) | Row::Replay => history::enter(self, row, ctx),
+            Row::Past(_) | Row::Replay | Row::Race => history::enter(self, row, ctx),
             Row::Score(_) => scores::enter(self, row, ctx),
             Row::Feat(_) => Outcome::Nothing,
             Row::Back if self.page == Page::Retire => {
