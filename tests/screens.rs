@@ -679,6 +679,58 @@ fn a_replay_seeks_back_and_forth_and_is_taken_over_as_a_branch() {
 }
 
 #[test]
+fn a_past_runs_ghost_is_raced_from_its_story() {
+    use delve::screens::playing::race::{GhostSprite, Racing};
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::Dir(dir.path().to_owned());
+    let past = retired_run(&store, 4, 300);
+    let history = History::from_text(&store.read(Slot::History).unwrap().unwrap()).unwrap();
+    let id = history.runs[0].id.clone().expect("its recording is kept");
+    let bytes = store.read(Slot::Recording(id.parse().unwrap())).unwrap().unwrap();
+    let mut app = title_app(&store);
+    for _ in 0..3 {
+        press(&mut app, KeyCode::ArrowDown, "");
+    }
+    press(&mut app, KeyCode::Enter, "\r");
+    press(&mut app, KeyCode::Enter, "\r");
+    assert!(shows(&mut app, "Race its ghost"), "{:?}", texts(&mut app));
+    press(&mut app, KeyCode::ArrowDown, "");
+    press(&mut app, KeyCode::Enter, "\r");
+    app.update();
+    // A new run of the same dungeon, in play, racing the past run's ghost.
+    assert_eq!(state(&app), GameState::Playing);
+    assert_eq!(
+        *app.world().resource::<State<delve::state::Session>>().get(),
+        delve::state::Session::Play
+    );
+    assert_eq!(turns(&app), 0);
+    assert_eq!(game(&app).spec(), past.spec());
+    assert_eq!(game(&app).lineage().ghost, Some(delve_core::save::digest(&bytes)));
+    assert!(app.world().contains_resource::<Racing>());
+    // The ghost is drawn where its recording stood on this run's turn, as the core's ghost says.
+    let ghost = delve_core::run::ghost::Ghost::of(past.spec(), past.recording().unwrap()).unwrap();
+    for _ in 0..12 {
+        act(&mut app, PlayerCommand::Wait);
+        let turn = turns(&app);
+        let (depth, at) = ghost.at(turn);
+        let mut sprites = app.world_mut().query_filtered::<(&Transform, &Visibility), With<GhostSprite>>();
+        let (transform, visibility) = sprites.single(app.world()).unwrap();
+        let map = &game(&app).dungeon().level().map;
+        assert_eq!(depth, 1);
+        assert_eq!(*visibility, Visibility::Inherited);
+        assert_eq!(
+            transform.translation.truncate(),
+            delve::render::space::world_pos(map, at),
+            "turn {turn}"
+        );
+    }
+    // The splits: both began on level 1 on turn 0.
+    let racing = app.world().resource::<Racing>();
+    assert_eq!(racing.mine[0], Some(0));
+    assert!(racing.lines(turns(&app)).starts_with("Racing your past run: on depth"));
+}
+
+#[test]
 fn only_the_newest_runs_keep_their_recordings() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::Dir(dir.path().to_owned());

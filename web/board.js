@@ -10,6 +10,7 @@
 // its recording is fetched and played as a `?replay=` link is. `?from=ID&turn=N` ("survive
 // this") hands anyone that run's position on turn N: the recording is fetched and the page takes
 // the run over there (`?replay=…&turn=N&take-over`), a branch of it that no main list ranks.
+// `?race=ID` races that run's ghost: a new run of its dungeon (`?ghost=…`), ranked apart.
 
 import { board_secret } from "./delve.js";
 
@@ -43,10 +44,12 @@ function found() {
 /// the run over on turn N. Resolves once the address is set (or the failure is shown).
 export async function takeBoardRun() {
   const from = params.get("from");
-  const id = from || params.get("board-run");
+  const race = params.get("race");
+  const id = from || race || params.get("board-run");
   if (!id) return;
   const turn = params.get("turn");
   const tail = from ? `&turn=${encodeURIComponent(turn || "0")}&take-over` : "";
+  const what = race ? "ghost" : "replay";
   const url = (await found()) || location.origin;
   const message = document.getElementById("delve-message");
   try {
@@ -56,7 +59,7 @@ export async function takeBoardRun() {
     let text = "";
     for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
     const b64url = btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-    history.replaceState(null, "", `?replay=${b64url}${tail}`);
+    history.replaceState(null, "", `?${what}=${b64url}${tail}`);
   } catch (e) {
     message.textContent = `The board's run ${id} cannot be fetched (${e.message}).`;
   }

@@ -1,5 +1,5 @@
 //! The board's HTML pages: today's daily, any past day's, and a seed's best runs. Plain,
-//! server-made HTML: a table with a caption and column headers, links to watch and download
+//! server-made HTML: a table with a caption and column headers, links to watch, race and download
 //! each run, every name escaped; it works with the keyboard and a screen reader, without script.
 
 use std::fmt::Write;
@@ -267,8 +267,9 @@ fn table(caption: &str, entries: &[Entry], game: Option<&str>) -> String {
         let watch = game
             .map(|g| {
                 format!(
-                    "<a href=\"{}?board-run={id}\" aria-label=\"Watch the run of {name}\">Watch</a> · ",
-                    escape(g),
+                    "<a href=\"{g}?board-run={id}\" aria-label=\"Watch the run of {name}\">Watch</a> · \
+                     <a href=\"{g}?race={id}\" aria-label=\"Race the ghost of {name}'s run\">Race</a> · ",
+                    g = escape(g),
                     id = e.id,
                     name = escape(&e.name)
                 )

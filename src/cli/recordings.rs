@@ -166,6 +166,12 @@ pub(crate) fn load_ghost(source: &str) -> Result<(Vec<u8>, String), String> {
             .map_or_else(|| source.to_owned(), |n| n.to_string_lossy().into_owned());
         return Ok((read_file(path, "the recording")?, name));
     }
+    fetch(source).map(|bytes| (bytes, "the board's run".to_owned()))
+}
+
+/// What `source`, an http(s) address, answers: a recording's bytes (at most `MAX_FILE_BYTES`).
+#[cfg(not(target_arch = "wasm32"))]
+fn fetch(source: &str) -> Result<Vec<u8>, String> {
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .http_status_as_error(false)
         .timeout_global(Some(std::time::Duration::from_secs(30)))
@@ -179,13 +185,18 @@ pub(crate) fn load_ghost(source: &str) -> Result<(Vec<u8>, String), String> {
     if status != 200 {
         return Err(format!("{source} answered {status}, not a recording"));
     }
-    let bytes = response
+    response
         .body_mut()
         .with_config()
         .limit(MAX_FILE_BYTES)
         .read_to_vec()
-        .map_err(|e| format!("{source}'s answer cannot be read ({e})"))?;
-    Ok((bytes, "the board's run".to_owned()))
+        .map_err(|e| format!("{source}'s answer cannot be read ({e})"))
+}
+
+/// The browser fetches a board's run in its page (web/board.js), not here.
+#[cfg(target_arch = "wasm32")]
+fn fetch(source: &str) -> Result<Vec<u8>, String> {
+    Err(format!("{source}: the page fetches a board's runs itself"))
 }
 
 /// `--replay FILE` (a recording or a save): its run, begun again, with its replay to play in

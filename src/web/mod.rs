@@ -327,10 +327,19 @@ mod page {
             daily,
             replay,
             turn,
+            ghost,
             take_over,
             mode,
             mut problems,
         } = params::parse(&search, rand::random);
+        // A ghost to race: a new run of its dungeon, the ghost beside it.
+        let raced = ghost.and_then(|bytes| match crate::screens::playing::race::race_fresh(&bytes, "the ghost") {
+            Ok(raced) => Some(raced),
+            Err(e) => {
+                problems.push(format!("The ghost in this link cannot be raced: {e}."));
+                None
+            }
+        });
         // A shared recording to watch, or why it cannot be.
         let watched = replay.and_then(|bytes| match crate::screens::playing::replay::replay_of(&bytes) {
             Ok(watched) => Some(watched),
@@ -383,7 +392,7 @@ mod page {
             show_level(&params, mode);
         }
         // This tab's run at this address, reloaded (or the tab restored): it goes on.
-        let continued = (!titled && !ascii && watched.is_none())
+        let continued = (!titled && !ascii && watched.is_none() && raced.is_none())
             .then(|| tab_run(&search))
             .flatten()
             .and_then(|id| {
@@ -396,6 +405,8 @@ mod page {
         let run = if let Some((_, run)) = &continued {
             Some(run.clone())
         } else if let Some((run, _)) = &watched {
+            Some(run.clone())
+        } else if let Some((run, _)) = &raced {
             Some(run.clone())
         } else if titled && !ascii {
             None
@@ -450,6 +461,7 @@ mod page {
             reveal: reveal && continued.is_none(),
             continues: continued.map(|(id, _)| id),
             replay: watched.and_then(|(_, control)| control),
+            racing: raced.map(|(_, racing)| racing),
             ..match run {
                 Some(run) => crate::app::Launch::run(run),
                 None => crate::app::Launch::title(),
@@ -507,5 +519,5 @@ fn params_were_only_a_replay(search: &str) -> bool {
         .trim_start_matches('?')
         .split('&')
         .filter(|p| !p.is_empty())
-        .all(|p| p.starts_with("replay=") || p.starts_with("turn=") || p == "take-over")
+        .all(|p| p.starts_with("replay=") || p.starts_with("turn=") || p == "take-over" || p.starts_with("ghost="))
 }

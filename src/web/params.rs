@@ -1,6 +1,6 @@
 //! The browser build's URL parameters (`?seed=42&size=80x50&corridors=nethack&radius=8`,
 //! `?mode=hard&challenge=swarm,darkness`, `?daily`, `?replay=RECORDING`, with `&turn=N` and
-//! `&take-over`), parsed in plain Rust so that every case is tested natively. A bad parameter is reported and
+//! `&take-over`, `?ghost=RECORDING` to race), parsed in plain Rust so that every case is tested natively. A bad parameter is reported and
 //! replaced by its default (a random seed for the seed), never a panic.
 
 use delve_core::fov::DEFAULT_RADIUS;
@@ -43,6 +43,8 @@ pub struct PageRequest {
     pub replay: Option<Vec<u8>>,
     /// `&turn=N` with a replay: it begins on that turn (the first state on it or after).
     pub turn: Option<u64>,
+    /// `?ghost=`: a recording's bytes (as `?replay=`), whose ghost a new run of its dungeon races.
+    pub ghost: Option<Vec<u8>>,
     /// `&take-over` with a replay: the run is the player's own from that turn (0 without one), a
     /// branch of the recording ("survive this": `?from=ID&turn=N` on a board's page).
     pub take_over: bool,
@@ -87,6 +89,7 @@ pub fn parse(search: &str, random_seed: impl FnOnce() -> u64) -> PageRequest {
         daily: false,
         replay: None,
         turn: None,
+        ghost: None,
         take_over: false,
         mode: Mode::STANDARD,
         problems: Vec::new(),
@@ -146,6 +149,16 @@ pub fn parse(search: &str, random_seed: impl FnOnce() -> u64) -> PageRequest {
             "golden" => req.golden = true,
             "reveal" => req.reveal = true,
             "daily" => req.daily = true,
+            "ghost" if value.len() > MAX_REPLAY_LINK => req.problems.push(format!(
+                "The ghost's recording in this link is {} characters long, more than a link may bring ({MAX_REPLAY_LINK}); it is not raced.",
+                value.len()
+            )),
+            "ghost" => match URL_SAFE_NO_PAD.decode(value.trim_end_matches('=')) {
+                Ok(bytes) if !bytes.is_empty() => req.ghost = Some(bytes),
+                _ => req
+                    .problems
+                    .push("The ghost's recording in this link is damaged or cut short; it is not raced.".into()),
+            },
             "replay" if value.len() > MAX_REPLAY_LINK => req.problems.push(format!(
                 "The recording in this link is {} characters long, more than a link may bring ({MAX_REPLAY_LINK}); it was not replayed.",
                 value.len()
@@ -302,6 +315,11 @@ mod tests {
         assert!(r.replay.is_none() && r.problems[0].contains("recording"));
         assert!(parse("?replay=", || 0).replay.is_none());
         assert!(parse("?daily", || 0).daily);
+        // A ghost to race: the recording, read as a replay's is.
+        let r = parse(&query.replace("?replay=", "?ghost="), || 0);
+        assert!(r.problems.is_empty() && r.replay.is_none(), "{:?}", r.problems);
+        assert_eq!(r.ghost.as_deref(), Some(&bytes[..]));
+        assert!(parse("?ghost=%%%", || 0).problems[0].contains("ghost's recording"));
         // A turn to begin on and taking over ("survive this"), with a recording only.
         let r = parse(&format!("{query}&turn=120&take-over"), || 0);
         assert!(r.problems.is_empty(), "{:?}", r.problems);
