@@ -713,7 +713,9 @@ fn a_past_runs_ghost_is_raced_from_its_story() {
         act(&mut app, PlayerCommand::Wait);
         let turn = turns(&app);
         let (depth, at) = ghost.at(turn);
-        let mut sprites = app.world_mut().query_filtered::<(&Transform, &Visibility), With<GhostSprite>>();
+        let mut sprites = app
+            .world_mut()
+            .query_filtered::<(&Transform, &Visibility), With<GhostSprite>>();
         let (transform, visibility) = sprites.single(app.world()).unwrap();
         let map = &game(&app).dungeon().level().map;
         assert_eq!(depth, 1);

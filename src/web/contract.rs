@@ -53,11 +53,13 @@ pub enum Mark {
     Lab,
     /// A new level the lab panel asks for (a query); the game takes it and removes the mark.
     Request,
+    /// Where the ghost raced stands on this turn, "depth:x,y".
+    Ghost,
 }
 
 impl Mark {
     /// Every mark.
-    pub const ALL: [Mark; 16] = [
+    pub const ALL: [Mark; 17] = [
         Mark::Delve,
         Mark::Screen,
         Mark::Keys,
@@ -74,6 +76,7 @@ impl Mark {
         Mark::Run,
         Mark::Lab,
         Mark::Request,
+        Mark::Ghost,
     ];
 
     /// The attribute's name on `<body>`.
@@ -95,6 +98,7 @@ impl Mark {
             Mark::Run => "data-run",
             Mark::Lab => "data-lab",
             Mark::Request => "data-request",
+            Mark::Ghost => "data-ghost",
         }
     }
 }

@@ -89,7 +89,12 @@ mod page {
     /// gives for the same commands too.
     /// In a replay, `data-replay` says how it stands ("playing", "done", "astray"), and once it
     /// has stopped, `data-hash` the state hash it came to.
-    fn mark_position(game: Res<Game>, slot: Option<Res<SaveSlot>>, control: Option<Res<ReplayControl>>) {
+    fn mark_position(
+        game: Res<Game>,
+        slot: Option<Res<SaveSlot>>,
+        control: Option<Res<ReplayControl>>,
+        racing: Option<Res<crate::screens::playing::race::Racing>>,
+    ) {
         if let Some(control) = control.filter(|c| c.is_changed() || game.is_changed()) {
             let state = match (control.is_done(), control.went_astray()) {
                 (_, true) => "astray",
@@ -115,6 +120,10 @@ mod page {
                 mark(Mark::Hash, &format!("{:016x}", game.state_hash()));
             }
             mark(Mark::Pos, &format!("{},{}", at.x, at.y));
+            if let Some(racing) = &racing {
+                let (depth, at) = racing.ghost.at(game.turn());
+                mark(Mark::Ghost, &format!("{depth}:{},{}", at.x, at.y));
+            }
             let seen: Vec<String> = dungeon
                 .level()
                 .monsters
@@ -333,13 +342,15 @@ mod page {
             mut problems,
         } = params::parse(&search, rand::random);
         // A ghost to race: a new run of its dungeon, the ghost beside it.
-        let raced = ghost.and_then(|bytes| match crate::screens::playing::race::race_fresh(&bytes, "the ghost") {
-            Ok(raced) => Some(raced),
-            Err(e) => {
-                problems.push(format!("The ghost in this link cannot be raced: {e}."));
-                None
-            }
-        });
+        let raced = ghost.and_then(
+            |bytes| match crate::screens::playing::race::race_fresh(&bytes, "the ghost") {
+                Ok(raced) => Some(raced),
+                Err(e) => {
+                    problems.push(format!("The ghost in this link cannot be raced: {e}."));
+                    None
+                }
+            },
+        );
         // A shared recording to watch, or why it cannot be.
         let watched = replay.and_then(|bytes| match crate::screens::playing::replay::replay_of(&bytes) {
             Ok(watched) => Some(watched),

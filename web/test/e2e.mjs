@@ -760,6 +760,20 @@ try {
       await press(".");
       await page.waitForFunction((t) => Number(document.body.dataset.turn || "0") > t, fromTurn, { timeout: 20000 }).catch(() => {});
       check(Number(await page.getAttribute("body", "data-turn")) === fromTurn + 1, "and plays on by the player's keys");
+      // The board's Race link: a new run of the dungeon with that run's ghost beside it.
+      await page.goto(`${boardBase}/?race=${runId}`);
+      await page.waitForSelector('body[data-delve="playing"]', { timeout: 180000 }).catch(() => {});
+      await page.waitForFunction(() => document.body.dataset.ghost !== undefined, null, { timeout: 20000 }).catch(() => {});
+      const ghostAt = await page.getAttribute("body", "data-ghost");
+      const startAt = await page.getAttribute("body", "data-pos");
+      check(ghostAt === `1:${startAt}` && Number(await page.getAttribute("body", "data-turn")) === 0,
+        `?race=${runId} begins a new run of the seed with the ghost where it began (${ghostAt}, the player at ${startAt})`);
+      await page.locator("#delve-canvas").focus().catch(() => {});
+      for (let i = 0; i < 6; i++) await press(".");
+      await page.waitForFunction(() => Number(document.body.dataset.turn || "0") >= 6, null, { timeout: 20000 }).catch(() => {});
+      const ghostLater = await page.getAttribute("body", "data-ghost");
+      check(/^\d+:\d+,\d+$/.test(ghostLater || "") && Number(await page.getAttribute("body", "data-turn")) >= 6,
+        `the ghost walks on as turns pass (${ghostAt} to ${ghostLater})`);
       // The desktop: the same run again is refused; its own run of the seed lands beside it.
       const saveDir = join(dir, "desktop");
       let again = null;
