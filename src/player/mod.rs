@@ -8,7 +8,7 @@ mod latency;
 mod presses;
 
 pub use latency::KeyToScreen;
-pub use presses::{KeyQueue, PaceKeys};
+pub use presses::{KeyQueue, PaceKeys, forget_keys};
 
 use bevy::prelude::*;
 use delve_core::dungeon::Dungeon;

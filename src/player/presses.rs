@@ -36,6 +36,19 @@ impl KeyQueue {
     }
 }
 
+/// Forgets every key pressed so far, waiting or down: what a screen that hands the keyboard to
+/// play within a frame calls (a replay taken over by its `t`, which is also play's key for
+/// orders), so that the key that did it is not played too.
+pub fn forget_keys(world: &mut World) {
+    if let Some(mut queue) = world.get_resource_mut::<KeyQueue>() {
+        queue.waiting.clear();
+        queue.down.clear();
+    }
+    if let Some(mut keys) = world.get_resource_mut::<ButtonInput<KeyCode>>() {
+        keys.reset_all();
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<KeyQueue>()
         .add_message::<bevy::window::RequestRedraw>()

@@ -302,6 +302,6 @@ fn words(run: &Run, choice: Choice) -> String {
         }
         Choice::Down => "run for the stairs down and take them".to_owned(),
         Choice::Up => "run back to the stairs up and take them".to_owned(),
-        Choice::Sneak => "sneak away".to_owned(),
+        Choice::Sneak => "sneak from then on".to_owned(),
     }
 }

@@ -347,21 +347,20 @@ fn drag_seek_bar(
     if pressed && cursor.cursor_over() {
         control.dragging = true;
     }
-    if !held {
-        if control.dragging {
-            control.dragging = false;
-        }
-        return;
-    }
     if !control.dragging {
         return;
     }
-    let Some(at) = cursor.normalized else { return };
     // `normalized` runs from -0.5 at the bar's left edge to 0.5 at its right.
-    let share = (at.x + 0.5).clamp(0.0, 1.0);
-    let turn = (share * control.last_turn() as f32).round() as u64;
-    if turn != game.turn() {
-        control.seek(Target::Turn(turn), &mut game, &mut entered);
+    if let Some(at) = cursor.normalized {
+        let share = (at.x + 0.5).clamp(0.0, 1.0);
+        let turn = (share * control.last_turn() as f32).round() as u64;
+        if turn != game.turn() {
+            control.seek(Target::Turn(turn), &mut game, &mut entered);
+        }
+    }
+    // A click (pressed and let go within a frame) seeks once; a drag until it is let go.
+    if !held {
+        control.dragging = false;
     }
 }
 
@@ -467,6 +466,8 @@ pub(crate) fn take_over(commands: &mut Commands, control: &mut ReplayControl, ga
     run.say(taken_over_line(run.turn()));
     commands.insert_resource(Game(run));
     commands.set_state(Session::Play);
+    // The `t` that took it over is play's key for orders: not played as one.
+    commands.queue(crate::player::forget_keys);
 }
 
 /// The last turn replayed this frame is shown as a turn played is (`Happened`); a jump shows
