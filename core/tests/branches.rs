@@ -169,7 +169,7 @@ fn a_ghost_stands_where_its_recording_stood_on_every_turn_and_splits_its_levels(
     // Replayed here command by command: where the player stood after each turn's last command.
     let (mut run, mut replay) = Replay::begin(&file.spec, &file.recording, Some(file.end)).unwrap();
     let mut stood = std::collections::BTreeMap::new();
-    let mut arrived = vec![None; 10];
+    let mut arrived = [None; 10];
     stood.insert(run.turn(), (run.dungeon().depth(), run.player().at));
     arrived[0] = Some(0);
     while replay.step(&mut run).unwrap() {
