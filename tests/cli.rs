@@ -1037,3 +1037,21 @@ fn verify_names_a_branchs_parent_and_checks_it_against_the_parent_given() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("/no/such/file"), "{}", stderr(&out));
 }
+
+#[test]
+fn race_names_a_recording_it_cannot_race() {
+    let garbage = temp_file("not-a-recording.delverec", b"this is not a recording");
+    for (source, says) in [
+        ("/no/such/recording.delverec", "/no/such/recording.delverec"),
+        (garbage.to_str().unwrap(), "cannot be raced"),
+        // Loopback's discard port: nothing answers there.
+        ("http://127.0.0.1:9/api/runs/1/recording", "cannot be reached"),
+    ] {
+        let out = delve(&["--race", source]);
+        assert_eq!(out.status.code(), Some(2), "{source}: {}", stderr(&out));
+        assert!(stderr(&out).contains(says), "{source}: {}", stderr(&out));
+    }
+    // With the options of a run of another's making: a usage error.
+    let out = delve(&["--race", "x.delverec", "--seed", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+}

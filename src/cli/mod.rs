@@ -359,10 +359,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         return submit::submit_file(&cli.store(), path, board, name);
     }
     if let Some(source) = &cli.race {
-        if let Some(why) = crate::app::missing_display() {
-            eprintln!("delve: {why}; cannot open a window to race a ghost.");
-            return ExitCode::from(USAGE);
-        }
+        // The recording first: a bad one is named whether or not a window can open.
         let raced = recordings::load_ghost(source).and_then(|(bytes, name)| {
             crate::screens::playing::race::race_fresh(&bytes, &name)
                 .map_err(|e| format!("{source} cannot be raced: {e}"))
@@ -374,6 +371,10 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                 return ExitCode::from(USAGE);
             }
         };
+        if let Some(why) = crate::app::missing_display() {
+            eprintln!("delve: {why}; cannot open a window to race a ghost.");
+            return ExitCode::from(USAGE);
+        }
         let launch = Launch {
             racing: Some(racing),
             ..Launch::run(run)
