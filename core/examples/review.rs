@@ -3,7 +3,9 @@
 //! sought back from the end, each choice played on by the bot): the time a review takes, from
 //! the recording's bytes to the verdict (the 90th percentile is what the issue bounds: 2 s
 //! natively), and how many found a line that lives. Figures in docs/performance.md.
-//! `cargo run --release -p delve-core --example review [FIRST LAST]`.
+//! `cargo run --release -p delve-core --example review [FIRST LAST]`; `-- wait SEED`: instead, a
+//! player who only waits on SEED until killed, its death reviewed (what web/test/seek-bench.mjs
+//! times in the browser: seed 251).
 
 use std::time::Instant;
 
@@ -16,7 +18,30 @@ use delve_core::run::{Replay, RunSpec};
 use delve_core::save::{decode_recording, encode_recording};
 use delve_core::world::Ending;
 
+/// A player who only waits on `seed` until killed, its death reviewed and timed.
+fn wait_and_review(seed: u64) {
+    let spec = RunSpec::seeded(GenParams::new(seed, 80, 50, CorridorStyle::Mixed));
+    let mut run = spec.begin().expect("a run").with_sight(DEFAULT_RADIUS);
+    while !run.is_over() {
+        run.play(delve_core::rules::Act::Wait).expect("a wait");
+    }
+    let clock = Instant::now();
+    let (start, replay) = Replay::begin(&spec, run.recording().expect("recorded"), None).expect("a level");
+    let verdict = review(&mut Seeker::new(&start, &replay), &run, Limits::default()).expect("a death");
+    println!(
+        "seed {seed}, waiting: died on turn {}, reviewed in {:.4} s, {} lines tried: {}",
+        run.turn(),
+        clock.elapsed().as_secs_f64(),
+        verdict.tried,
+        verdict.summary()
+    );
+}
+
 fn main() {
+    if std::env::args().nth(1).as_deref() == Some("wait") {
+        let seed = std::env::args().nth(2).and_then(|s| s.parse().ok()).unwrap_or(251);
+        return wait_and_review(seed);
+    }
     let mut args = std::env::args().skip(1).map(|a| a.parse::<u64>().expect("a seed"));
     let (first, last) = (args.next().unwrap_or(0), args.next().unwrap_or(199));
     let mut times = Vec::new();
