@@ -26,6 +26,22 @@ pub fn replay_query(recording: &[u8]) -> Option<String> {
     (query.len() <= MAX_REPLAY_QUERY).then_some(query)
 }
 
+/// A recording's bytes as a link carries them (URL-safe base64, no padding), or what is wrong
+/// with them, to follow "The recording in this link": longer than any link Delve makes
+/// (`MAX_REPLAY_LINK`, refused before it is decoded), or damaged.
+fn linked_recording(value: &str) -> Result<Vec<u8>, String> {
+    if value.len() > MAX_REPLAY_LINK {
+        return Err(format!(
+            "is {} characters long, more than a link may bring ({MAX_REPLAY_LINK})",
+            value.len()
+        ));
+    }
+    match URL_SAFE_NO_PAD.decode(value.trim_end_matches('=')) {
+        Ok(bytes) if !bytes.is_empty() => Ok(bytes),
+        _ => Err("is damaged or cut short".into()),
+    }
+}
+
 /// What the page asked for, and what was wrong with the asking.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PageRequest {
@@ -149,25 +165,17 @@ pub fn parse(search: &str, random_seed: impl FnOnce() -> u64) -> PageRequest {
             "golden" => req.golden = true,
             "reveal" => req.reveal = true,
             "daily" => req.daily = true,
-            "ghost" if value.len() > MAX_REPLAY_LINK => req.problems.push(format!(
-                "The ghost's recording in this link is {} characters long, more than a link may bring ({MAX_REPLAY_LINK}); it is not raced.",
-                value.len()
-            )),
-            "ghost" => match URL_SAFE_NO_PAD.decode(value.trim_end_matches('=')) {
-                Ok(bytes) if !bytes.is_empty() => req.ghost = Some(bytes),
-                _ => req
+            "ghost" => match linked_recording(&value) {
+                Ok(bytes) => req.ghost = Some(bytes),
+                Err(why) => req
                     .problems
-                    .push("The ghost's recording in this link is damaged or cut short; it is not raced.".into()),
+                    .push(format!("The ghost's recording in this link {why}; it is not raced.")),
             },
-            "replay" if value.len() > MAX_REPLAY_LINK => req.problems.push(format!(
-                "The recording in this link is {} characters long, more than a link may bring ({MAX_REPLAY_LINK}); it was not replayed.",
-                value.len()
-            )),
-            "replay" => match URL_SAFE_NO_PAD.decode(value.trim_end_matches('=')) {
-                Ok(bytes) if !bytes.is_empty() => req.replay = Some(bytes),
-                _ => req
+            "replay" => match linked_recording(&value) {
+                Ok(bytes) => req.replay = Some(bytes),
+                Err(why) => req
                     .problems
-                    .push("The recording in this link is damaged or cut short; it cannot be replayed.".into()),
+                    .push(format!("The recording in this link {why}; it cannot be replayed.")),
             },
             _ => req.problems.push(format!(
                 "The parameter \"{}\" is not one Delve knows; it was ignored.",

@@ -32,32 +32,21 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-/// `run` set to race the recording `bytes` (which must be of the same dungeon, begun the same
-/// way): the run marked as racing it, and the ghost; or why it cannot be raced.
-pub fn race(run: &mut Run, bytes: &[u8], name: &str) -> Result<Racing, String> {
-    let (spec, recording, _) = delve_core::save::replayable(bytes)?;
-    if &spec != run.spec() {
-        return Err("it is a run of another dungeon (a ghost is raced on its own seed, size and mode)".into());
-    }
-    let ghost = Ghost::of(&spec, &recording)?;
-    let digest: Digest = delve_core::save::digest(bytes);
-    run.race(digest);
-    let mut racing = Racing::new(ghost, digest, name);
-    racing.reached(run.dungeon().depth(), run.turn());
-    Ok(racing)
-}
-
 /// A fresh run of the dungeon the recording `bytes` played, racing its ghost (a daily stays the
-/// daily of its date); or why not.
+/// daily of its date; the run's recording names the ghost's), and the ghost; or why not.
 pub fn race_fresh(bytes: &[u8], name: &str) -> Result<(Run, Racing), String> {
     let (spec, recording, _) = delve_core::save::replayable(bytes)?;
+    let ghost = Ghost::of(&spec, &recording)?;
     let mut run = spec
         .begin()
         .map_err(|e| format!("its first level cannot be made ({e})"))?;
     if let Some(date) = recording.daily() {
         run.mark_daily(date);
     }
-    let racing = race(&mut run, bytes, name)?;
+    let digest: Digest = delve_core::save::digest(bytes);
+    run.race(digest);
+    let mut racing = Racing::new(ghost, digest, name);
+    racing.reached(run.dungeon().depth(), run.turn());
     run.say(format!(
         "You race {name}: its ghost walks where it walked, turn by turn (the sidebar shows the splits)."
     ));

@@ -101,13 +101,7 @@ impl ReplayControl {
         let mut control = ReplayControl::new(start, replay, parent);
         control.caption = Some(caption);
         control.own_until = Some(branch);
-        let (run, replay) = match control.seeker.seek(Target::Command(branch)) {
-            Ok(found) => found,
-            Err((run, replay, desync)) => {
-                control.astray = Some(desync);
-                (run, replay)
-            }
-        };
+        let (run, replay) = control.sought(Target::Command(branch));
         control.replay = replay;
         // Slower than a replay begins: a line is short, and each turn of it matters.
         control.speed = START_SPEED - 1;
@@ -119,13 +113,7 @@ impl ReplayControl {
     /// `&turn=N&take-over`). The run to put in play comes back with it.
     pub fn from_turn(run: Run, replay: Replay, parent: Digest, turn: u64, take: bool) -> (Run, Option<Self>) {
         let mut control = ReplayControl::new(&run, replay, parent);
-        let (mut run, replay) = match control.seeker.seek(Target::Turn(turn)) {
-            Ok(found) => found,
-            Err((run, replay, desync)) => {
-                control.astray = Some(desync);
-                (run, replay)
-            }
-        };
+        let (mut run, replay) = control.sought(Target::Turn(turn));
         control.replay = replay;
         control.paused = true;
         if take && !run.is_over() && control.astray.is_none() {
@@ -149,13 +137,7 @@ impl ReplayControl {
     /// Moves the replay to `target` (from the keyframes), paused there; a desync on the way
     /// stops it where it went astray, as playing would.
     pub(crate) fn seek(&mut self, target: Target, game: &mut Game, entered: &mut MessageWriter<LevelEntered>) {
-        let (run, replay) = match self.seeker.seek(target) {
-            Ok(found) => found,
-            Err((run, replay, desync)) => {
-                self.astray = Some(desync);
-                (run, replay)
-            }
-        };
+        let (run, replay) = self.sought(target);
         if self
             .astray
             .is_some_and(|d| replay.played() < self.replay.played() && run.turn() < d.turn)
@@ -171,6 +153,18 @@ impl ReplayControl {
         entered.write(LevelEntered {
             depth: game.dungeon().depth(),
         });
+    }
+
+    /// The run and replay at `target` from the keyframes; where the replay went astray on the
+    /// way, if it did (noted, as playing would).
+    fn sought(&mut self, target: Target) -> (Run, Replay) {
+        match self.seeker.seek(target) {
+            Ok(found) => found,
+            Err((run, replay, desync)) => {
+                self.astray = Some(desync);
+                (run, replay)
+            }
+        }
     }
 
     /// Plays the scout ahead for at most `budget`, keeping keyframes.
