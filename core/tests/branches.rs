@@ -193,3 +193,85 @@ fn a_ghost_stands_where_its_recording_stood_on_every_turn_and_splits_its_levels(
         "it went down"
     );
 }
+
+/// A run played live: its recording file as it began, then what it recorded since, in pieces,
+/// as a live client sends it (`Recording::since`, `Run::standing` at the end).
+fn live_pieces(seed: u64, every: u64) -> (Vec<u8>, Vec<(Vec<u8>, Vec<delve_core::run::Checkpoint>)>, Run) {
+    let spec = RunSpec::seeded(GenParams::new(seed, 80, 50, CorridorStyle::Mixed));
+    let mut run = spec.begin().unwrap().with_sight(DEFAULT_RADIUS);
+    let begin = encode_recording(&run).unwrap();
+    let mut bot = Bot::player();
+    let (mut pieces, mut sent) = (Vec::new(), 0);
+    while !run.is_over() {
+        let until = run.turn() + every;
+        bot.play_until(&mut run, until);
+        let (bytes, checkpoints) = run.recording().unwrap().since(sent);
+        pieces.push((bytes.to_vec(), checkpoints.to_vec()));
+        sent = run.recording().unwrap().len();
+    }
+    (begin, pieces, run)
+}
+
+#[test]
+fn a_replay_extended_as_a_live_run_goes_on_comes_to_its_end() {
+    let (begin, pieces, run) = live_pieces(3, 37);
+    assert!(pieces.len() > 5, "the run is sent in many pieces");
+    let end = run.standing();
+    let file = decode_recording(&begin).unwrap();
+    assert_eq!(file.recording.len(), 0);
+    // Two spectators: one plays each piece as it comes, one seeks in what it has.
+    let (mut watched, mut replay) = Replay::begin(&file.spec, &file.recording, Some(file.end)).unwrap();
+    let mut seeker = Seeker::new(&watched, &replay);
+    let last = pieces.len() - 1;
+    for (i, (bytes, checkpoints)) in pieces.iter().enumerate() {
+        let end = (i == last).then_some(end);
+        let before = replay.len();
+        replay.extend(bytes, checkpoints, end).unwrap();
+        seeker.extend(bytes, checkpoints, end).unwrap();
+        assert!(replay.len() > before || bytes.is_empty());
+        replay.finish(&mut watched).unwrap();
+        assert_eq!(replay.played(), replay.len());
+    }
+    assert!(replay.is_done() && watched.is_over());
+    assert_eq!(watched.state_hash(), run.state_hash());
+    assert_eq!(watched.turn(), run.turn());
+    let (sought, _) = seeker.seek(Target::Turn(u64::MAX)).unwrap();
+    assert_eq!(sought.state_hash(), run.state_hash());
+    // The whole recording, as the live run's player keeps it, is what the spectators played.
+    assert_eq!(watched.recording().unwrap().since(0), run.recording().unwrap().since(0));
+}
+
+#[test]
+fn a_live_run_that_goes_astray_is_found_out() {
+    let (begin, pieces, run) = live_pieces(5, 50);
+    let file = decode_recording(&begin).unwrap();
+    let fresh = || Replay::begin(&file.spec, &file.recording, Some(file.end)).unwrap();
+    // Bytes that are no commands, and a piece cut inside a command.
+    let (_, mut replay) = fresh();
+    assert!(replay.extend(&[0xff, 0xff, 0xff], &[], None).is_err());
+    assert_eq!(replay.len(), 0, "a refused piece leaves the replay as it was");
+    // A checkpoint over commands played before.
+    let (mut watched, mut replay) = fresh();
+    let (bytes, checkpoints) = pieces.iter().find(|(_, c)| !c.is_empty()).unwrap().clone();
+    let at = pieces.iter().position(|(_, c)| !c.is_empty()).unwrap();
+    for (b, c) in &pieces[..at] {
+        replay.extend(b, c, None).unwrap();
+    }
+    let mut early = checkpoints.clone();
+    early[0].commands = 0;
+    assert!(
+        replay.extend(&bytes, &early, None).is_err(),
+        "a checkpoint before the piece is refused"
+    );
+    // An end that is not after the last command.
+    let mut end = run.standing();
+    end.commands += 1;
+    assert!(replay.extend(&bytes, &checkpoints, Some(end)).is_err());
+    // A lied-about hash: taken, then found out when played.
+    let mut lie = checkpoints.clone();
+    lie[0].hash ^= 1;
+    replay.extend(&bytes, &lie, None).unwrap();
+    let desync = replay.finish(&mut watched).unwrap_err();
+    assert_eq!(desync.turn, lie[0].turn);
+    assert!(matches!(desync.astray, delve_core::run::Astray::Hash { .. }));
+}

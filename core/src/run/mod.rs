@@ -359,6 +359,16 @@ impl Run {
         self.recording.as_ref()
     }
 
+    /// Where the run stands now, as a checkpoint: the commands recorded, the turn, the state
+    /// hash (a recording's end, what a run played live sends when it stops).
+    pub fn standing(&self) -> Checkpoint {
+        Checkpoint {
+            commands: self.recording.as_ref().map_or(0, |r| r.len() as u32),
+            turn: self.turn,
+            hash: self.state_hash(),
+        }
+    }
+
     /// The date of the daily dungeon this run is ("2026-11-24"), if it is one.
     pub fn daily(&self) -> Option<&str> {
         self.recording.as_ref().and_then(Recording::daily)

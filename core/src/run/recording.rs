@@ -213,6 +213,55 @@ fn take_command(bytes: &[u8]) -> Result<(Command, &[u8]), String> {
     postcard::take_from_bytes::<Command>(bytes).map_err(|e| format!("a command does not decode ({e})"))
 }
 
+/// How many commands `bytes` holds, to follow `before` commands already held, or why they are
+/// not commands a recording may hold: bytes that are no commands, a sight out of range (1 to
+/// `MAX_SIGHT_RADIUS`), more than `MAX_COMMANDS` in all.
+fn more_commands(bytes: &[u8], before: usize) -> Result<usize, String> {
+    let (mut rest, mut count) = (bytes, 0usize);
+    while !rest.is_empty() {
+        let (command, after) = take_command(rest).map_err(|e| format!("command {}: {e}", before + count + 1))?;
+        if let Command::Sight(r) = command
+            && !(1..=MAX_SIGHT_RADIUS).contains(&r)
+        {
+            return Err(format!("it sets the sight to {r} tiles (from 1 to {MAX_SIGHT_RADIUS})"));
+        }
+        rest = after;
+        count += 1;
+        if before + count > MAX_COMMANDS {
+            return Err(format!("more than {MAX_COMMANDS} commands, more than a run can give"));
+        }
+    }
+    Ok(count)
+}
+
+/// Whether `checkpoints` may follow `last` in a recording of `count` commands, as `Run::play`
+/// keeps them: each after a command that took the turn into a later `CHECKPOINT_EVERY` (so at
+/// most one a command, one a `CHECKPOINT_EVERY` turns), never two at one command or in one
+/// stretch of turns. Each costs a state hash: a recording cannot ask for more of them than a
+/// run of its length makes.
+fn more_checkpoints(mut last: Option<Checkpoint>, count: usize, checkpoints: &[Checkpoint]) -> Result<(), String> {
+    for c in checkpoints {
+        if c.commands as usize > count {
+            return Err(format!(
+                "a checkpoint after {} commands, in a recording of {count}",
+                c.commands
+            ));
+        }
+        let later = match last {
+            None => c.commands > 0 && c.turn >= CHECKPOINT_EVERY,
+            Some(last) => c.commands > last.commands && c.turn / CHECKPOINT_EVERY > last.turn / CHECKPOINT_EVERY,
+        };
+        if !later {
+            return Err(format!(
+                "the checkpoint of turn {} after {} commands comes too soon (one is kept each {CHECKPOINT_EVERY} turns, after the command that reached them)",
+                c.turn, c.commands
+            ));
+        }
+        last = Some(*c);
+    }
+    Ok(())
+}
+
 impl Recording {
     /// An empty recording: a run about to begin.
     pub fn new() -> Self {
@@ -237,44 +286,8 @@ impl Recording {
     /// together: bytes that are no commands, checkpoints past the commands or out of order, a
     /// sight out of range (1 to `MAX_SIGHT_RADIUS`).
     pub fn from_bytes(bytes: Vec<u8>, checkpoints: Vec<Checkpoint>, daily: Option<String>) -> Result<Self, String> {
-        let (mut rest, mut count) = (&bytes[..], 0usize);
-        while !rest.is_empty() {
-            let (command, after) = take_command(rest).map_err(|e| format!("command {}: {e}", count + 1))?;
-            if let Command::Sight(r) = command
-                && !(1..=MAX_SIGHT_RADIUS).contains(&r)
-            {
-                return Err(format!("it sets the sight to {r} tiles (from 1 to {MAX_SIGHT_RADIUS})"));
-            }
-            rest = after;
-            count += 1;
-            if count > MAX_COMMANDS {
-                return Err(format!("more than {MAX_COMMANDS} commands, more than a run can give"));
-            }
-        }
-        // As `Run::play` keeps them: each after a command that took the turn into a later
-        // `CHECKPOINT_EVERY` (so at most one a command, one a `CHECKPOINT_EVERY` turns), never
-        // two at one command or in one stretch of turns. Each costs a state hash: a recording
-        // cannot ask for more of them than a run of its length makes.
-        let mut last: Option<Checkpoint> = None;
-        for c in &checkpoints {
-            if c.commands as usize > count {
-                return Err(format!(
-                    "a checkpoint after {} commands, in a recording of {count}",
-                    c.commands
-                ));
-            }
-            let later = match last {
-                None => c.commands > 0 && c.turn >= CHECKPOINT_EVERY,
-                Some(last) => c.commands > last.commands && c.turn / CHECKPOINT_EVERY > last.turn / CHECKPOINT_EVERY,
-            };
-            if !later {
-                return Err(format!(
-                    "the checkpoint of turn {} after {} commands comes too soon (one is kept each {CHECKPOINT_EVERY} turns, after the command that reached them)",
-                    c.turn, c.commands
-                ));
-            }
-            last = Some(*c);
-        }
+        let count = more_commands(&bytes, 0)?;
+        more_checkpoints(None, count, &checkpoints)?;
         Ok(Recording {
             bytes,
             count,
@@ -282,6 +295,20 @@ impl Recording {
             daily,
             lineage: Lineage::default(),
         })
+    }
+
+    /// What was recorded after the first `commands` commands: the later commands' bytes and the
+    /// checkpoints kept over them (what a run played live sends on: `Replay::extend`).
+    pub fn since(&self, commands: usize) -> (&[u8], &[Checkpoint]) {
+        let mut rest = &self.bytes[..];
+        for _ in 0..commands {
+            match take_command(rest) {
+                Ok((_, after)) => rest = after,
+                Err(_) => break,
+            }
+        }
+        let from = self.checkpoints.partition_point(|c| c.commands as usize <= commands);
+        (rest, &self.checkpoints[from..])
     }
 
     /// How many commands it holds.
@@ -504,6 +531,9 @@ pub struct Replay {
     /// What the last command played came to, if it was an act (for the view to show:
     /// `take_round`).
     round: Option<Round>,
+    /// The recording's last checkpoint (not its end): where the next one given to `extend`
+    /// must come after.
+    kept: Option<Checkpoint>,
 }
 
 impl Replay {
@@ -535,8 +565,47 @@ impl Replay {
                 next: 0,
                 check: 0,
                 round: None,
+                kept: recording.checkpoints.last().copied(),
             },
         ))
+    }
+
+    /// Adds commands to the end of the recording as a run played live goes on (`more`, their
+    /// bytes as `Recording::bytes` gives them; the checkpoints the run kept over them; `end`,
+    /// the state they came to, if the run stops there): each is played and checked as any
+    /// other. Refused, leaving it as it was, with the reason: bytes that are no commands or not
+    /// whole ones, checkpoints out of place or not over these commands, an end that is not
+    /// after the last of them.
+    pub fn extend(&mut self, more: &[u8], checkpoints: &[Checkpoint], end: Option<Checkpoint>) -> Result<(), String> {
+        let added = more_commands(more, self.count)?;
+        let count = self.count + added;
+        if let Some(c) = checkpoints.iter().find(|c| c.commands as usize <= self.count) {
+            return Err(format!(
+                "a checkpoint after {} commands, which were played before these {added}",
+                c.commands
+            ));
+        }
+        more_checkpoints(self.kept, count, checkpoints)?;
+        if let Some(end) = end
+            && end.commands as usize != count
+        {
+            return Err(format!(
+                "the end is after {} commands, but the run has played {count}",
+                end.commands
+            ));
+        }
+        if let Some(last) = checkpoints.last() {
+            self.kept = Some(*last);
+        }
+        self.bytes.extend_from_slice(more);
+        self.count = count;
+        self.checks.extend_from_slice(checkpoints);
+        if let Some(end) = end
+            && self.checks.last() != Some(&end)
+        {
+            self.checks.push(end);
+        }
+        Ok(())
     }
 
     /// Commands played so far.

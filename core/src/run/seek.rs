@@ -66,6 +66,20 @@ impl Seeker {
         }
     }
 
+    /// Adds commands to the recording every keyframe replays (`Replay::extend`), as a run
+    /// watched live goes on: a seek reaches them as any other.
+    pub fn extend(
+        &mut self,
+        more: &[u8],
+        checkpoints: &[super::Checkpoint],
+        end: Option<super::Checkpoint>,
+    ) -> Result<(), String> {
+        for (_, replay) in &mut self.keyframes {
+            replay.extend(more, checkpoints, end)?;
+        }
+        Ok(())
+    }
+
     /// Commands between two keyframes now.
     pub fn stride(&self) -> usize {
         self.every

@@ -153,11 +153,7 @@ impl RecordingFile {
             return None;
         }
         let recording = run.recording()?.clone();
-        let end = Checkpoint {
-            commands: recording.len() as u32,
-            turn: run.turn(),
-            hash: run.state_hash(),
-        };
+        let end = run.standing();
         Some(RecordingFile {
             game: env!("CARGO_PKG_VERSION").to_owned(),
             rules: RULES,
