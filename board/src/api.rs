@@ -44,12 +44,15 @@ pub struct Board {
     /// The game's files, when the board serves them.
     pub web: Option<crate::files::Web>,
     now: Option<u64>,
+    /// The runs being played live.
+    pub live: Arc<crate::live::Live>,
 }
 
 impl Board {
     pub fn new(store: Store, config: &Config, game: Option<String>, web: Option<crate::files::Web>) -> Self {
         Board {
             web,
+            live: crate::live::Live::new(config.live, store.clone()),
             store,
             judges: Judges::new(config.judges, config.replay_limit, config.judge_budget),
             submits: Limiter::new(config.submit_rate),
@@ -71,7 +74,7 @@ impl Board {
     }
 
     /// The client's address: the connection's, or behind a proxy the last forwarded one.
-    fn client(&self, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
+    pub(crate) fn client(&self, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
         if self.forwarded {
             // The entry our own proxy appended: the last of the last header. Anything before it
             // was written by the client and proves nothing.
@@ -92,6 +95,15 @@ impl Board {
     /// `key`'s board as `page` asks (the client's read taken already: `read_allowed`).
     pub async fn read(&self, key: &str, page: &Page) -> Result<Vec<Entry>, ApiError> {
         Ok(self.store.board(key, page.limit()?, page.offset()?).await?)
+    }
+
+    /// A submission's token for the client (a run judged, a live run begun), or a 429.
+    pub fn submit_allowed(&self, peer: SocketAddr, headers: &HeaderMap) -> Result<IpAddr, ApiError> {
+        let client = self.client(peer, headers);
+        self.submits
+            .take(client, Instant::now())
+            .map_err(|refusal| ApiError::slow_down(client, refusal))?;
+        Ok(client)
     }
 
     /// A read's token for the client, or a 429.
@@ -506,7 +518,7 @@ pub async fn daily(
 }
 
 /// A run's id from a path.
-fn parse_id(text: &str) -> Result<i64, ApiError> {
+pub(crate) fn parse_id(text: &str) -> Result<i64, ApiError> {
     text.parse::<i64>()
         .ok()
         .filter(|&id| id > 0)
@@ -559,4 +571,34 @@ pub async fn recording(
         bytes,
     )
         .into_response())
+}
+
+/// A request's body of at most `max` bytes (refused from its declared length before a byte is
+/// read, or once the bytes read pass it), arriving within `BODY_TIME`.
+pub(crate) async fn body_bytes(headers: &HeaderMap, body: Body, max: usize) -> Result<bytes::Bytes, ApiError> {
+    let too_large = || {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the request is larger than the board takes ({max} bytes)"),
+        )
+    };
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > max as u64) {
+        return Err(too_large());
+    }
+    tokio::time::timeout(BODY_TIME, axum::body::to_bytes(body, max))
+        .await
+        .map_err(|_| ApiError::new(StatusCode::REQUEST_TIMEOUT, "the request's body came too slowly"))?
+        .map_err(|_| too_large())
+}
+
+/// `text` as base64 (padded or not), or a 400 naming `what`.
+pub(crate) fn base64_of(text: &str, what: &str) -> Result<Vec<u8>, ApiError> {
+    let text = text.trim_end_matches('=');
+    base64::engine::general_purpose::STANDARD_NO_PAD
+        .decode(text)
+        .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, format!("{what} is not base64: {e}")))
 }

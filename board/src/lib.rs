@@ -8,6 +8,7 @@ mod api;
 mod files;
 mod judge;
 mod limits;
+mod live;
 mod names;
 mod pages;
 mod server;
@@ -24,6 +25,7 @@ use tower_http::cors::{AllowOrigin, CorsLayer};
 
 pub use judge::{BOARD_MAX_WORK, MAX_RECORDING, standard};
 pub use limits::Rate;
+pub use live::{LiveLimits, MAX_PIECE};
 pub use server::{Limits, serve_with};
 pub use store::{Dialect, Store};
 
@@ -52,6 +54,8 @@ pub struct Config {
     pub game: Option<String>,
     /// A fixed "now" (Unix seconds) for tests: today's daily is this day's.
     pub now: Option<u64>,
+    /// How live runs are bounded.
+    pub live: LiveLimits,
 }
 
 impl Default for Config {
@@ -76,6 +80,7 @@ impl Default for Config {
             web: None,
             game: None,
             now: None,
+            live: LiveLimits::default(),
         }
     }
 }
@@ -109,6 +114,9 @@ fn routes(board: Arc<api::Board>, web: bool) -> Router {
         .route("/api/runs/{id}/recording", get(api::recording))
         .route("/api/seeds/{seed}", get(api::seed))
         .route("/api/daily/{date}", get(api::daily))
+        .route("/api/live", get(live::list).post(live::begin))
+        .route("/api/live/{id}", post(live::piece))
+        .route("/api/live/{id}/events", get(live::events))
         .route("/api/{*rest}", get(api::no_such).post(api::no_such))
         .route("/board", get(pages::today))
         .route("/board/day/{date}", get(pages::day))

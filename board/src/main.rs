@@ -62,6 +62,18 @@ struct Cli {
     /// the process's open-file limit).
     #[arg(long, value_name = "N", default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     max_connections: u32,
+    /// Runs one address (an IPv6 /64) may play live at once.
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=10_000))]
+    live_per_address: u32,
+    /// Runs the board takes live at once.
+    #[arg(long, value_name = "N", default_value_t = 64, value_parser = clap::value_parser!(u32).range(0..=100_000))]
+    live_runs: u32,
+    /// Spectators a live run may have at once (on each board process).
+    #[arg(long, value_name = "N", default_value_t = 32, value_parser = clap::value_parser!(u32).range(0..=100_000))]
+    spectators: u32,
+    /// Seconds a live run may send nothing before the board ends it and closes its streams.
+    #[arg(long, value_name = "S", default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    live_idle: u64,
     /// Database connections this process keeps.
     #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1000))]
     connections: u32,
@@ -119,6 +131,12 @@ fn main() -> ExitCode {
         web: cli.web.clone(),
         game: cli.game.clone(),
         now: None,
+        live: delve_board::LiveLimits {
+            per_address: cli.live_per_address as usize,
+            most: cli.live_runs as usize,
+            spectators: cli.spectators as usize,
+            idle: Duration::from_secs(cli.live_idle),
+        },
     };
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,

@@ -98,6 +98,9 @@ async fn day_page(
         board.game.as_deref(),
     ));
     body.push_str(&raced_link(&format!("/board/day/{date}"), mode, page.raced()?));
+    if date == today {
+        body.push_str(&live_section(board).await?);
+    }
     // Its other lists: the standard game's, the challenge of the day's, and any mode's with runs.
     let base = format!("day:{date}");
     let mut modes = board.store.lists(&base).await.map_err(ApiError::from)?;
@@ -126,6 +129,45 @@ async fn day_page(
         );
     }
     Ok(page_of(&title, &body))
+}
+
+/// The runs being played live now, each with its link to watch (the game's page, else the
+/// events' stream).
+async fn live_section(board: &Board) -> Result<String, ApiError> {
+    let runs = crate::live::now_live(board).await?;
+    let mut section = String::from("<section aria-labelledby=\"live\"><h2 id=\"live\">Being played now</h2>");
+    if runs.is_empty() {
+        section.push_str("<p>No run is being played live. A run played live (<code>delve --live URL</code>, or the page's <em>Play live</em>) shows here for anyone to watch.</p></section>");
+        return Ok(section);
+    }
+    section.push_str("<ul class=\"live\">");
+    for r in &runs {
+        let what = match (&r.daily, r.seed.as_str()) {
+            (Some(day), _) => format!("the daily of {day}"),
+            (None, "") => "a map file's level".to_owned(),
+            (None, seed) => format!("seed {seed}"),
+        };
+        let mode = r
+            .mode
+            .as_deref()
+            .map(|m| format!(" ({})", escape(m)))
+            .unwrap_or_default();
+        let watch = match board.game.as_deref() {
+            Some(game) => crate::live::watch_link(game, r.id),
+            None => format!("/api/live/{}/events", r.id),
+        };
+        let watching = crate::live::spectators(board, r.id);
+        let _ = write!(
+            section,
+            "<li data-live=\"{id}\">Live run {id}: {what}{mode}, depth {depth}, turn {turn}, {watching} watching. <a href=\"{href}\">Watch</a></li>",
+            id = r.id,
+            depth = r.depth,
+            turn = r.turn,
+            href = escape(&watch),
+        );
+    }
+    section.push_str("</ul></section>");
+    Ok(section)
 }
 
 /// A list's title, said to be the raced list's when it is.

@@ -14,6 +14,9 @@ use delve_core::world::Mode;
 
 use crate::judge::Judged;
 
+mod live;
+pub use live::{CHANNEL as LIVE_CHANNEL, LiveBegin, LivePiece, LiveRow, LiveStored};
+
 /// Which database the URL names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dialect {
@@ -41,20 +44,26 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
     (
         1,
         "runs",
-        include_str!("../migrations/sqlite/0001_runs.sql"),
-        include_str!("../migrations/postgres/0001_runs.sql"),
+        include_str!("../../migrations/sqlite/0001_runs.sql"),
+        include_str!("../../migrations/postgres/0001_runs.sql"),
     ),
     (
         2,
         "games and look-alike names",
-        include_str!("../migrations/sqlite/0002_games_and_skeletons.sql"),
-        include_str!("../migrations/postgres/0002_games_and_skeletons.sql"),
+        include_str!("../../migrations/sqlite/0002_games_and_skeletons.sql"),
+        include_str!("../../migrations/postgres/0002_games_and_skeletons.sql"),
     ),
     (
         3,
         "modes",
-        include_str!("../migrations/sqlite/0003_modes.sql"),
-        include_str!("../migrations/postgres/0003_modes.sql"),
+        include_str!("../../migrations/sqlite/0003_modes.sql"),
+        include_str!("../../migrations/postgres/0003_modes.sql"),
+    ),
+    (
+        4,
+        "live runs",
+        include_str!("../../migrations/sqlite/0004_live.sql"),
+        include_str!("../../migrations/postgres/0004_live.sql"),
     ),
 ];
 
@@ -239,6 +248,8 @@ pub struct Stored {
 pub struct Store {
     pool: AnyPool,
     dialect: Dialect,
+    /// The database's URL (a PostgreSQL board listens on its own connection for live runs).
+    url: String,
 }
 
 /// How long a request waits for a connection before the board says the database is unavailable.
@@ -324,7 +335,7 @@ impl Store {
             .connect(&url)
             .await
             .map_err(|e| format!("cannot connect to the database: {e}"))?;
-        let store = Store { pool, dialect };
+        let store = Store { pool, dialect, url };
         store.migrate().await?;
         store.check_writable().await?;
         store.fill_in().await?;
