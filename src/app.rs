@@ -43,6 +43,7 @@ pub fn headless_plugin(app: &mut App) {
         crate::screens::ended::plugin,
         crate::screens::submit::plugin,
         crate::screens::review::plugin,
+        crate::live::plugin,
         crate::travel::plugin,
         crate::screens::playing::headless_plugin,
         crate::save::plugin,
@@ -145,6 +146,10 @@ pub struct Launch {
     /// The board to offer finished runs to, and the name (`--board`, `--name`; else the
     /// settings').
     pub board: crate::board::BoardTarget,
+    /// The board to play live to (`--live`).
+    pub live: Option<String>,
+    /// The live run `replay` follows: its events as they come (`--watch`).
+    pub feed: Option<crate::live::Feed>,
 }
 
 impl Launch {
@@ -161,6 +166,8 @@ impl Launch {
             replay: None,
             racing: None,
             board: crate::board::BoardTarget::default(),
+            live: None,
+            feed: None,
         }
     }
 
@@ -170,6 +177,12 @@ impl Launch {
             run: Some(run),
             ..Launch::title()
         }
+    }
+
+    /// Playing live to the board at `url`, if one is given.
+    pub fn live(mut self, url: Option<String>) -> Self {
+        self.live = url;
+        self
     }
 
     /// The settings kept in `store` (or the defaults, with a line about a file set aside).
@@ -222,6 +235,13 @@ pub(crate) fn game_app(launch: Launch, window: Window) -> App {
         && let Ok(slot) = crate::save::SaveSlot::open(&launch.store, id)
     {
         app.insert_resource(slot);
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(url) = launch.live {
+        app.insert_resource(crate::live::send::LiveBoard(url));
+    }
+    if let Some(feed) = launch.feed {
+        app.insert_resource(feed);
     }
     let replaying = launch.replay.is_some();
     match launch.run {

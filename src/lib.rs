@@ -12,6 +12,7 @@ pub mod assets;
 pub mod audio;
 pub mod board;
 pub mod cli;
+pub mod live;
 pub mod player;
 pub mod render;
 pub mod save;

@@ -194,9 +194,12 @@ fn a_ghost_stands_where_its_recording_stood_on_every_turn_and_splits_its_levels(
     );
 }
 
+/// A piece of a live run: its commands' bytes and the checkpoints kept over them.
+type Piece = (Vec<u8>, Vec<delve_core::run::Checkpoint>);
+
 /// A run played live: its recording file as it began, then what it recorded since, in pieces,
 /// as a live client sends it (`Recording::since`, `Run::standing` at the end).
-fn live_pieces(seed: u64, every: u64) -> (Vec<u8>, Vec<(Vec<u8>, Vec<delve_core::run::Checkpoint>)>, Run) {
+fn live_pieces(seed: u64, every: u64) -> (Vec<u8>, Vec<Piece>, Run) {
     let spec = RunSpec::seeded(GenParams::new(seed, 80, 50, CorridorStyle::Mixed));
     let mut run = spec.begin().unwrap().with_sight(DEFAULT_RADIUS);
     let begin = encode_recording(&run).unwrap();

@@ -147,6 +147,17 @@ pub struct Cli {
     /// refused it or cannot be reached (the reason on stderr), 2 when the file cannot be read.
     #[arg(long, value_name = "FILE", requires_all = ["board", "name"], conflicts_with_all = ["save_info", "saves", "ascii", "json", "explore", "reveal", "fov", "map", "seed", "size", "corridors", "depth", "radius", "daily", "verify", "autoplay", "replay"])]
     pub submit: Option<PathBuf>,
+    /// Play live to this board (its address, e.g. http://127.0.0.1:8787): each run played in the
+    /// window is sent to it as it is played, for anyone to watch (`delve --watch`, the board's
+    /// "Being played now"); the sidebar says where. Off unless given.
+    #[arg(long, value_name = "URL", value_parser = parse_board, conflicts_with_all = ["save_info", "saves", "ascii", "json", "explore", "verify", "autoplay", "submit", "replay"])]
+    pub live: Option<String>,
+    /// Watch a run being played live on a board: a board's http(s)://HOST/api/live/ID, or a
+    /// page's http(s)://HOST/?watch=ID. Its commands are re-played here as they come, each
+    /// checkpoint checked; the replay's keys work on what has come (exit 2 when it cannot be
+    /// followed).
+    #[arg(long, value_name = "URL", conflicts_with_all = ["save_info", "saves", "ascii", "json", "explore", "reveal", "fov", "map", "seed", "size", "corridors", "depth", "daily", "verify", "autoplay", "replay", "submit", "race", "live"])]
+    pub watch: Option<String>,
     /// The board runs are submitted to: its address, e.g. http://127.0.0.1:8787. In the game,
     /// the summary then offers "Submit to the board".
     #[arg(long, value_name = "URL", value_parser = parse_board)]
@@ -358,6 +369,30 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
     if let (Some(path), Some(board), Some(name)) = (&cli.submit, &cli.board, &cli.name) {
         return submit::submit_file(&cli.store(), path, board, name);
     }
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(url) = &cli.watch {
+        // The stream first: a run that cannot be followed is named whether or not a window can
+        // open.
+        let watched = match crate::live::watch::follow(url) {
+            Ok(watched) => watched,
+            Err(e) => {
+                eprintln!("delve: {e}");
+                return ExitCode::from(USAGE);
+            }
+        };
+        if let Some(why) = crate::app::missing_display() {
+            eprintln!("delve: {why}; cannot open a window to watch a live run.");
+            return ExitCode::from(USAGE);
+        }
+        let launch = Launch {
+            replay: Some(watched.control),
+            feed: Some(watched.feed),
+            ..Launch::run(watched.run)
+        }
+        .with_store(cli.store())
+        .live(cli.live.clone());
+        return exit_code(crate::app::run(launch));
+    }
     if let Some(source) = &cli.race {
         // The recording first: a bad one is named whether or not a window can open.
         let raced = recordings::load_ghost(source).and_then(|(bytes, name)| {
@@ -379,7 +414,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             racing: Some(racing),
             ..Launch::run(run)
         }
-        .with_store(cli.store());
+        .with_store(cli.store())
+        .live(cli.live.clone());
         return exit_code(crate::app::run(launch));
     }
     if let Some(path) = &cli.replay {
@@ -400,7 +436,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             )),
             ..Launch::run(run)
         }
-        .with_store(cli.store());
+        .with_store(cli.store())
+        .live(cli.live.clone());
         return exit_code(crate::app::run(launch));
     }
     let playing = !cli.ascii && !cli.json && !cli.explore && !cli.autoplay;
@@ -414,7 +451,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             board: cli.board_target(),
             ..Launch::title()
         }
-        .with_store(cli.store());
+        .with_store(cli.store())
+        .live(cli.live.clone());
         return exit_code(crate::app::run(launch));
     }
     let source = match cli.source(rand::random) {
@@ -485,7 +523,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             board: cli.board_target(),
             ..Launch::run(run)
         }
-        .with_store(cli.store());
+        .with_store(cli.store())
+        .live(cli.live.clone());
         return exit_code(crate::app::run(launch));
     }
     let dungeon = run.dungeon();

@@ -71,6 +71,20 @@ pub struct ReplayControl {
     /// The commands that are the parent's: past them the replay is a line no file holds (a
     /// review's), and a take-over goes back to them first.
     own_until: Option<usize>,
+    /// The live run this replay follows, if it does (`crate::live`): more commands come as it
+    /// is played.
+    live: Option<Box<Following>>,
+}
+
+/// A live run being followed: what the banner calls it, and how its stream stands.
+#[derive(Clone, Debug)]
+struct Following {
+    /// "live run 7 at http://board.example".
+    name: String,
+    /// How and why it ended, once the board said so.
+    ended: Option<(String, String)>,
+    /// Why its stream was lost, if it was.
+    lost: Option<String>,
 }
 
 impl ReplayControl {
@@ -91,7 +105,70 @@ impl ReplayControl {
             dragging: false,
             caption: None,
             own_until: None,
+            live: None,
         }
+    }
+
+    /// Following live run `name` (as far as `replay` holds it, over `run` as `Replay::begin`
+    /// made them) from where it stands now: the commands to come are added as they come
+    /// (`extend`). The run to show comes back.
+    pub fn live(run: &Run, replay: Replay, parent: Digest, name: String) -> (Run, Self) {
+        let mut control = ReplayControl::new(run, replay, parent);
+        let (run, replay) = control.sought(Target::Command(control.replay.len()));
+        control.replay = replay;
+        control.live = Some(Box::new(Following {
+            name,
+            ended: None,
+            lost: None,
+        }));
+        (run, control)
+    }
+
+    /// Commands the recording holds (those come so far, for a live run).
+    pub fn recorded(&self) -> usize {
+        self.replay.len()
+    }
+
+    /// Adds a live run's next commands (`Replay::extend`) to the replay and its keyframes.
+    pub fn extend(
+        &mut self,
+        more: &[u8],
+        checkpoints: &[delve_core::run::Checkpoint],
+        end: Option<delve_core::run::Checkpoint>,
+    ) -> Result<(), String> {
+        self.replay.extend(more, checkpoints, end)?;
+        self.seeker.extend(more, checkpoints, end)?;
+        if let Some(scout) = self.scout.as_mut() {
+            scout.1.extend(more, checkpoints, end)?;
+        }
+        Ok(())
+    }
+
+    /// The live run followed ended, as the board says.
+    pub fn end_live(&mut self, how: &str, why: String) {
+        if let Some(live) = self.live.as_mut() {
+            live.ended = Some((how.to_owned(), why));
+        }
+    }
+
+    /// The live run's stream was lost: what came is all there is.
+    pub fn lose_live(&mut self, why: String) {
+        if let Some(live) = self.live.as_mut().filter(|l| l.ended.is_none()) {
+            live.lost = Some(why);
+        }
+    }
+
+    /// How and why the live run followed ended, once the board said it had.
+    pub fn live_ended(&self) -> Option<(&str, &str)> {
+        let live = self.live.as_ref()?;
+        live.ended.as_ref().map(|(how, why)| (how.as_str(), why.as_str()))
+    }
+
+    /// Whether more of a live run may come (it is followed, and neither ended nor lost).
+    pub fn awaits_more(&self) -> bool {
+        self.live
+            .as_ref()
+            .is_some_and(|l| l.ended.is_none() && l.lost.is_none())
     }
 
     /// A death review's line (`review::Line`) replayed over `start` (the run begun again),
@@ -188,9 +265,10 @@ impl ReplayControl {
         }
     }
 
-    /// Whether the recording has been played to its end (or went astray).
+    /// Whether the recording has been played to its end (or went astray); a live run's end is
+    /// once the board has said it ended.
     pub fn is_done(&self) -> bool {
-        self.replay.is_done() || self.astray.is_some()
+        (self.replay.is_done() && !self.awaits_more()) || self.astray.is_some()
     }
 
     /// Whether a checkpoint did not match.
@@ -202,6 +280,12 @@ impl ReplayControl {
     fn banner(&self, run: &Run) -> String {
         let state = if let Some(d) = &self.astray {
             format!("WENT ASTRAY at turn {}", d.turn)
+        } else if let Some(live) = self.live.as_ref().filter(|_| self.replay.is_done()) {
+            match (&live.ended, &live.lost) {
+                (Some((_, why)), _) => format!("the live run ended: {why}"),
+                (None, Some(why)) => format!("the live stream was lost: {why}"),
+                (None, None) => "waiting for the player".to_owned(),
+            }
         } else if self.replay.is_done() {
             "the end of the recording".to_owned()
         } else if let Some(depth) = self.jump {
@@ -212,7 +296,11 @@ impl ReplayControl {
         } else {
             format!("{}x", SPEEDS[self.speed])
         };
-        let caption = self.caption.as_ref().map_or_else(String::new, |c| format!("{c}\n"));
+        let caption = match (&self.caption, &self.live) {
+            (Some(c), _) => format!("{c}\n"),
+            (None, Some(live)) => format!("LIVE: {}\n", live.name),
+            (None, None) => String::new(),
+        };
         format!(
             "{caption}REPLAY  turn {} of {}  command {}/{}  {state}   Space pause  [ ] speed  , . step  PgUp PgDn 100  1-0 level  t take over  Esc leave",
             run.turn(),
@@ -446,6 +534,10 @@ pub(crate) fn take_over(commands: &mut Commands, control: &mut ReplayControl, ga
             game.0 = run;
             control.replay = replay;
         }
+    }
+    if control.live.is_some() {
+        game.say("A live run is not taken over: its recording is not whole until its player ends it (watch its replay from the board then).");
+        return;
     }
     if game.is_over() {
         game.say("The run is over here: step back (,) or drag the bar to a turn before its end to take it over.");

@@ -43,6 +43,10 @@ struct HealthLine;
 #[derive(Component)]
 struct GearLines;
 
+/// Where the run played live can be watched, or why it is not live.
+#[derive(Component)]
+struct LiveLines;
+
 /// The splits of the ghost raced, if one is.
 #[derive(Component)]
 struct RaceLines;
@@ -90,7 +94,14 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (show_sidebar, fill_player_lines, fill_rows, fit_rows, mark_hovered_row)
+            (
+                show_sidebar,
+                fill_player_lines,
+                fill_live_line,
+                fill_rows,
+                fit_rows,
+                mark_hovered_row,
+            )
                 .chain()
                 .in_set(TurnSet::Show),
         )
@@ -201,6 +212,7 @@ fn spawn_sidebar(mut commands: Commands, shown: Res<SidebarShown>) {
             ),
             (GearLines, label("", scale::SMALL, palette::TEXT)),
             (RaceLines, label("", scale::SMALL, palette::GOLD)),
+            (LiveLines, label("", scale::SMALL, palette::GOLD)),
             (
                 Rows,
                 Node {
@@ -383,6 +395,21 @@ fn fill_player_lines(
     let (node, colour) = &mut *fill;
     node.width = percent(share * 100.0);
     colour.0 = palette::health(share, settings.colour_blind);
+}
+
+/// The live run's line, as the sending thread last put it (`live::send::LiveStatus`).
+fn fill_live_line(
+    #[cfg(not(target_arch = "wasm32"))] status: Option<Res<crate::live::send::LiveStatus>>,
+    mut line: Query<&mut Text, With<LiveLines>>,
+) {
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(status) = status.filter(|s| s.is_changed()) {
+        for mut text in &mut line {
+            text.set_if_neq(Text(status.0.clone()));
+        }
+    }
+    #[cfg(target_arch = "wasm32")]
+    let _ = &mut line;
 }
 
 /// What a row says: "rat (r)  hunting" or "a potion (crimson)". The map's letter follows the
