@@ -1055,3 +1055,27 @@ fn race_names_a_recording_it_cannot_race() {
     let out = delve(&["--race", "x.delverec", "--seed", "3"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn watch_and_live_name_what_they_cannot_follow_or_reach() {
+    for (url, says) in [
+        ("not-an-address", "names no live run"),
+        ("http://127.0.0.1:9/api/live/x", "names no live run"),
+        ("http://127.0.0.1:9/", "names no live run"),
+        // Loopback's discard port: nothing answers there.
+        ("http://127.0.0.1:9/api/live/1", "cannot be reached"),
+        ("http://127.0.0.1:9/?watch=1", "cannot be reached"),
+    ] {
+        let out = delve(&["--watch", url]);
+        assert_eq!(out.status.code(), Some(2), "{url}: {}", stderr(&out));
+        assert!(stderr(&out).contains(says), "{url}: {}", stderr(&out));
+    }
+    // With a run of its own to play: a usage error.
+    let out = delve(&["--watch", "http://127.0.0.1:9/api/live/1", "--seed", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    // Live to what is no board's address.
+    let out = delve(&["--live", "ftp://board.example", "--seed", "3"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let out = delve(&["--live", "http://127.0.0.1:9", "--verify", "x.delverec"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}

@@ -11,8 +11,11 @@
 // this") hands anyone that run's position on turn N: the recording is fetched and the page takes
 // the run over there (`?replay=…&turn=N&take-over`), a branch of it that no main list ranks.
 // `?race=ID` races that run's ghost: a new run of its dungeon (`?ghost=…`), ranked apart.
+// `?watch=ID` follows the board's live run ID as it is played (`followLive`). "Play live on the
+// board" (off unless ticked; kept in local storage) sends each run played here to the board as it
+// is played, for anyone to watch (`playLive`).
 
-import { board_secret } from "./delve.js";
+import { board_secret, live_begin, live_event, live_piece } from "./delve.js";
 
 const IDENTITY_KEY = "delve.board.identity";
 const params = new URLSearchParams(location.search);
@@ -43,6 +46,8 @@ function found() {
 /// `?replay=` link, before the game reads the address; `?from=ID&turn=N`, as a link that takes
 /// the run over on turn N. Resolves once the address is set (or the failure is shown).
 export async function takeBoardRun() {
+  const watch = params.get("watch");
+  if (watch && !params.has("replay")) return followLive(watch);
   const from = params.get("from");
   const race = params.get("race");
   const id = from || race || params.get("board-run");
@@ -63,6 +68,55 @@ export async function takeBoardRun() {
   } catch (e) {
     message.textContent = `The board's run ${id} cannot be fetched (${e.message}).`;
   }
+}
+
+/// `?watch=ID`: the board's live run ID followed. Its stream (`/api/live/ID/events`) is opened;
+/// its `begin` event's recording is put in the address as `?replay=…&watch=ID` before the game
+/// reads it (resolving then, or once the stream cannot be had, with why said); every later
+/// event (`piece`, `end`, `lost`) is handed to the game as it comes (`live_event`), held until the
+/// game is running. The browser takes a broken stream up again after the last piece it had.
+function followLive(id) {
+  const message = document.getElementById("delve-message");
+  const waiting = [];
+  let retry = null;
+  const deliver = () => {
+    retry = null;
+    while (waiting.length) {
+      try {
+        live_event(waiting[0][0], waiting[0][1]);
+      } catch {
+        // The game is not running yet: in a moment.
+        retry = retry || setTimeout(deliver, 200);
+        return;
+      }
+      waiting.shift();
+    }
+  };
+  return found().then((found) => new Promise((resolve) => {
+    const url = found || location.origin;
+    const source = new EventSource(`${url}/api/live/${encodeURIComponent(id)}/events`);
+    let begun = false;
+    source.addEventListener("begin", (event) => {
+      if (begun) return;
+      begun = true;
+      const b64url = JSON.parse(event.data).recording.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+      history.replaceState(null, "", `?replay=${b64url}&watch=${encodeURIComponent(id)}`);
+      resolve();
+    });
+    for (const name of ["piece", "end", "lost"]) {
+      source.addEventListener(name, (event) => {
+        waiting.push([name, event.data]);
+        if (name !== "piece") source.close();
+        deliver();
+      });
+    }
+    source.addEventListener("error", () => {
+      if (begun) return;
+      source.close();
+      message.textContent = `The board's live run ${id} cannot be followed: it is not being played there, or the board cannot be reached.`;
+      resolve();
+    });
+  }));
 }
 
 /// The name kept here (`{name, secret, legacy, sentTo}`), or null.
@@ -162,3 +216,105 @@ form.addEventListener("submit", async (event) => {
     button.disabled = false;
   }
 });
+
+// Playing live: the run in play (the game's `live_begin`) begun on the board, then what it
+// recorded since (`live_piece`) sent about once a second, its end with the last piece. A piece
+// the board could not be reached for goes with the next; a run the board refuses is said.
+const LIVE_KEY = "delve.live";
+const liveLine = document.getElementById("delve-live");
+const liveBox = document.getElementById("delve-live-box");
+const liveStatus = document.getElementById("delve-live-status");
+let live = null;
+let liveBusy = false;
+
+async function playLive() {
+  if (!board || !liveBox.checked) return;
+  if (!live) {
+    let begin = "";
+    try {
+      begin = live_begin();
+    } catch {
+      return; // The game is not running yet.
+    }
+    if (!begin) return;
+    const b = JSON.parse(begin);
+    const reply = await fetch(`${board}/api/live`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ recording: b.recording }),
+    });
+    const body = await reply.json().catch(() => ({}));
+    if (reply.status !== 201) {
+      live = { key: b.key, refused: true };
+      liveStatus.textContent = `Not live: ${body.error || `the board answered ${reply.status}`}.`;
+      return;
+    }
+    live = { key: b.key, id: body.id, token: body.token, from: b.commands, last: Date.now() };
+    const watch = body.watch || `${location.origin}${location.pathname}?watch=${body.id}&board=${encodeURIComponent(board)}`;
+    liveStatus.textContent = `Live as run ${body.id}: watch it at ${new URL(watch, location.href).href}`;
+    document.body.dataset.liveRun = String(body.id);
+  }
+  const piece = JSON.parse(live_piece(live.key, live.from));
+  if (piece.gone) {
+    live = null;
+    return;
+  }
+  if (live.refused) return;
+  // Nothing played: an empty piece a minute says the player is there (the board ends a run it
+  // hears nothing of for five).
+  if (!piece.commands && !piece.end && Date.now() - live.last < 60000) return;
+  live.last = Date.now();
+  const reply = await fetch(`${board}/api/live/${live.id}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ token: live.token, from: live.from, commands: piece.commands, checkpoints: piece.checkpoints, end: piece.end }),
+  });
+  const body = await reply.json().catch(() => ({}));
+  if (reply.status === 200) {
+    live.from = body.commands;
+    if (body.ended) {
+      liveStatus.textContent = `The live run ${live.id} has ended (${body.ended}).`;
+      live.refused = true;
+    }
+  } else if (reply.status === 409 && typeof body.commands === "number") {
+    live.from = body.commands;
+  } else {
+    liveStatus.textContent = `No longer live: ${body.error || `the board answered ${reply.status}`}.`;
+    live.refused = true;
+  }
+}
+
+let liveTimer = null;
+/// Starts sending once a board answers (asked only when playing live is on).
+async function startLive() {
+  if (liveTimer || !liveBox.checked) return;
+  if (!(await found())) {
+    liveStatus.textContent = "No board answers for this page (open it from a board, or with ?board=URL).";
+    return;
+  }
+  liveTimer = setInterval(async () => {
+    if (liveBusy) return;
+    liveBusy = true;
+    try {
+      await playLive();
+    } catch (e) {
+      liveStatus.textContent = `Live: the board cannot be reached (${e.message}); trying again.`;
+    } finally {
+      liveBusy = false;
+    }
+  }, 1000);
+}
+
+liveBox.checked = localStorage.getItem(LIVE_KEY) === "1";
+liveBox.addEventListener("change", () => {
+  localStorage.setItem(LIVE_KEY, liveBox.checked ? "1" : "0");
+  if (liveBox.checked) {
+    liveStatus.textContent = "";
+    startLive();
+  } else if (live && !live.refused) {
+    liveStatus.textContent = "Not sending: the board ends the live run when it hears nothing more.";
+  }
+});
+// Not offered while watching another's run.
+liveLine.hidden = params.has("watch");
+if (!params.has("watch")) startLive();

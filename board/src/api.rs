@@ -45,14 +45,14 @@ pub struct Board {
     pub web: Option<crate::files::Web>,
     now: Option<u64>,
     /// The runs being played live.
-    pub live: Arc<crate::live::Live>,
+    pub live: Arc<crate::relay::Live>,
 }
 
 impl Board {
     pub fn new(store: Store, config: &Config, game: Option<String>, web: Option<crate::files::Web>) -> Self {
         Board {
             web,
-            live: crate::live::Live::new(config.live, store.clone()),
+            live: crate::relay::Live::new(config.live, store.clone()),
             store,
             judges: Judges::new(config.judges, config.replay_limit, config.judge_budget),
             submits: Limiter::new(config.submit_rate),

@@ -11,6 +11,7 @@ mod limits;
 mod live;
 mod names;
 mod pages;
+mod relay;
 mod server;
 mod store;
 
@@ -25,7 +26,8 @@ use tower_http::cors::{AllowOrigin, CorsLayer};
 
 pub use judge::{BOARD_MAX_WORK, MAX_RECORDING, standard};
 pub use limits::Rate;
-pub use live::{LiveLimits, MAX_PIECE};
+pub use live::MAX_PIECE;
+pub use relay::LiveLimits;
 pub use server::{Limits, serve_with};
 pub use store::{Dialect, Store};
 
@@ -55,7 +57,7 @@ pub struct Config {
     /// A fixed "now" (Unix seconds) for tests: today's daily is this day's.
     pub now: Option<u64>,
     /// How live runs are bounded.
-    pub live: LiveLimits,
+    pub live: relay::LiveLimits,
 }
 
 impl Default for Config {

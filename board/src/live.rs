@@ -2,18 +2,18 @@
 //! one with its recording file so far (`POST /api/live`) and sends what it records as it plays
 //! (`POST /api/live/ID`); the board replays each piece before it stores it, so a run that goes
 //! astray is ended with the reason; spectators follow it as server-sent events
-//! (`GET /api/live/ID/events`), each re-playing the commands in its own client and checking the
+//! (`GET /api/live/ID/events`: `begin`, each `piece`, then `end`, or `lost` when the board
+//! cannot go on), each re-playing the commands in its own client and checking the
 //! hash at every checkpoint; `GET /api/live` lists the runs being played. Bounded: live runs per
 //! address and in all, spectators per run, the size of a piece; a run untouched for `idle` is
 //! ended and its streams closed. Every process sharing a PostgreSQL database serves every live
 //! run (the pieces are in the database, and `pg_notify` wakes the others' spectators); over
 //! SQLite one process serves them.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::convert::Infallible;
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex, Weak};
-use std::time::Duration;
+use std::sync::Arc;
 
 use axum::Json;
 use axum::body::Body;
@@ -23,6 +23,8 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use base64::Engine;
 use delve_core::run::{Checkpoint, Replay, Run, RunSpec};
+
+use crate::relay::{Checked, LOOK_EVERY, Seat};
 use delve_core::save::{Outcome, replayable};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -39,209 +41,6 @@ pub const MAX_PIECE: usize = 64 * 1024;
 
 /// The largest request a piece comes in: its commands in base64 and a checkpoint for each.
 const MAX_PIECE_BODY: usize = 4 * MAX_PIECE;
-
-/// How often a spectator's stream looks at its run when told nothing (a process that missed a
-/// notification catches up), and sends a comment to keep the connection open.
-const LOOK_EVERY: Duration = Duration::from_secs(15);
-
-/// How the board bounds its live runs (`delve-board --live-…`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LiveLimits {
-    /// Live runs one address (an IPv6 /64) may play at once.
-    pub per_address: usize,
-    /// Live runs the board takes at once.
-    pub most: usize,
-    /// Spectators a run may have at once (on each board process).
-    pub spectators: usize,
-    /// A live run sent nothing for this long is ended ("idle") and its streams closed.
-    pub idle: Duration,
-}
-
-impl Default for LiveLimits {
-    fn default() -> Self {
-        LiveLimits {
-            per_address: 2,
-            most: 64,
-            spectators: 32,
-            idle: Duration::from_secs(300),
-        }
-    }
-}
-
-/// A live run as this process last checked it: the board's own replay of it.
-struct Checked {
-    run: Run,
-    replay: Replay,
-}
-
-/// The live runs this process serves.
-pub struct Live {
-    limits: LiveLimits,
-    /// Each run's replay, behind a lock of its own (pieces of one run are checked in turn).
-    checks: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<Option<Checked>>>>>,
-    /// Spectators of each run here.
-    watching: Mutex<HashMap<i64, usize>>,
-    /// Which run has news: a piece stored or an end (from this process, or from the others
-    /// through PostgreSQL's notifications).
-    news: broadcast::Sender<i64>,
-}
-
-impl std::fmt::Debug for Live {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Live")
-            .field("limits", &self.limits)
-            .finish_non_exhaustive()
-    }
-}
-
-impl Live {
-    /// The live runs over `store`, with the tasks that end idle runs and (on PostgreSQL) hear
-    /// the other processes' news, when a runtime is running (they stop with the board).
-    pub fn new(limits: LiveLimits, store: Store) -> Arc<Live> {
-        let (news, _) = broadcast::channel(256);
-        let live = Arc::new(Live {
-            limits,
-            checks: Mutex::new(HashMap::new()),
-            watching: Mutex::new(HashMap::new()),
-            news,
-        });
-        if tokio::runtime::Handle::try_current().is_ok() {
-            tokio::spawn(end_idle(Arc::downgrade(&live), store.clone()));
-            if let Some(url) = store.listen_url() {
-                tokio::spawn(listen(Arc::downgrade(&live), url.to_owned()));
-            }
-        }
-        live
-    }
-
-    /// Tells this process's spectators of run `id` that it has news.
-    fn tell(&self, id: i64) {
-        let _ = self.news.send(id);
-    }
-
-    /// Run `id`'s replay lock.
-    fn check_of(&self, id: i64) -> Arc<tokio::sync::Mutex<Option<Checked>>> {
-        let mut checks = self.checks.lock().unwrap_or_else(|e| e.into_inner());
-        checks.entry(id).or_default().clone()
-    }
-
-    /// Forgets run `id`'s replay (it ended).
-    fn forget(&self, id: i64) {
-        self.checks.lock().unwrap_or_else(|e| e.into_inner()).remove(&id);
-    }
-
-    /// A spectator's place on run `id`, if it has room for one more.
-    fn watch(self: &Arc<Self>, id: i64) -> Option<Seat> {
-        let mut watching = self.watching.lock().unwrap_or_else(|e| e.into_inner());
-        let n = watching.entry(id).or_default();
-        if *n >= self.limits.spectators {
-            return None;
-        }
-        *n += 1;
-        Some(Seat {
-            live: Arc::downgrade(self),
-            id,
-        })
-    }
-
-    /// Spectators of run `id` here.
-    fn spectators(&self, id: i64) -> usize {
-        self.watching
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&id)
-            .copied()
-            .unwrap_or(0)
-    }
-}
-
-/// A spectator's place, given back when its stream is dropped.
-struct Seat {
-    live: Weak<Live>,
-    id: i64,
-}
-
-impl Drop for Seat {
-    fn drop(&mut self) {
-        if let Some(live) = self.live.upgrade() {
-            let mut watching = live.watching.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some(n) = watching.get_mut(&self.id) {
-                *n -= 1;
-                if *n == 0 {
-                    watching.remove(&self.id);
-                }
-            }
-        }
-    }
-}
-
-/// Ends the live runs that sent nothing for `idle`, looking a few times in each `idle`, until
-/// the board is gone.
-async fn end_idle(live: Weak<Live>, store: Store) {
-    loop {
-        let Some(idle) = live.upgrade().map(|l| l.limits.idle) else {
-            return;
-        };
-        tokio::time::sleep((idle / 4).clamp(Duration::from_secs(1), LOOK_EVERY)).await;
-        let Some(live) = live.upgrade() else {
-            return;
-        };
-        let before = crate::store::now_secs().saturating_sub(idle.as_secs());
-        let Ok(idle_runs) = store.live_idle(before).await else {
-            continue;
-        };
-        for (id, touched) in idle_runs {
-            let why = format!(
-                "the player sent nothing for {} s, and the board ends a live run idle for {} s",
-                crate::store::now_secs().saturating_sub(touched),
-                idle.as_secs()
-            );
-            if store.live_end(id, "idle", &why, Some(before)).await.unwrap_or(false) {
-                tracing::info!(id, "live run ended: idle");
-                live.forget(id);
-                live.tell(id);
-            }
-        }
-    }
-}
-
-/// Hears PostgreSQL's news of live runs (`pg_notify` from any process) and tells this
-/// process's spectators, until the board is gone.
-async fn listen(live: Weak<Live>, url: String) {
-    let mut listener = None;
-    loop {
-        let Some(alive) = live.upgrade() else {
-            return;
-        };
-        drop(alive);
-        if listener.is_none() {
-            match sqlx::postgres::PgListener::connect(&url).await {
-                Ok(mut l) => match l.listen(crate::store::LIVE_CHANNEL).await {
-                    Ok(()) => listener = Some(l),
-                    Err(e) => tracing::warn!(%e, "cannot listen for live runs' news"),
-                },
-                Err(e) => tracing::warn!(%e, "cannot listen for live runs' news"),
-            }
-            if listener.is_none() {
-                tokio::time::sleep(Duration::from_secs(1)).await;
-                continue;
-            }
-        }
-        let Some(l) = listener.as_mut() else { continue };
-        match tokio::time::timeout(Duration::from_secs(2), l.recv()).await {
-            Err(_) => {}
-            Ok(Ok(note)) => {
-                if let (Ok(id), Some(live)) = (note.payload().parse::<i64>(), live.upgrade()) {
-                    live.tell(id);
-                }
-            }
-            Ok(Err(e)) => {
-                tracing::warn!(%e, "lost the database's live news: listening again");
-                listener = None;
-            }
-        }
-    }
-}
 
 /// A checkpoint as the live API writes it.
 #[derive(Clone, Copy, Debug, Serialize, Deserialize)]
@@ -492,6 +291,11 @@ pub async fn piece(
     if piece.from != row.commands {
         return Ok(moved_on(row.commands, piece.from));
     }
+    if bytes.is_empty() && piece.checkpoints.is_empty() && piece.end.is_none() {
+        // Nothing played: the player is there (the run is not idle).
+        board.store.live_touch(id, crate::store::now_secs()).await?;
+        return Ok(Json(json!({"commands": row.commands, "turn": row.turn, "ended": null})).into_response());
+    }
     let lock = board.live.check_of(id);
     let mut held = lock.lock().await;
     let cached = held.take().filter(|c| c.replay.len() as u64 == row.commands);
@@ -725,7 +529,7 @@ async fn next_event(mut f: Follow) -> Option<(Result<Event, Infallible>, Follow)
         if let Err(e) = f.fill().await {
             tracing::warn!(%e, id = f.id, "a live stream cannot read the database");
             let why = json!({"error": "the board's database cannot be reached: follow again soon"});
-            f.queue.push_back(Event::default().event("error").data(why.to_string()));
+            f.queue.push_back(Event::default().event("lost").data(why.to_string()));
             f.done = true;
             continue;
         }

@@ -357,6 +357,13 @@ fn an_idle_live_run_is_ended(postgres: bool) {
     let mut player = Player::begin(&board, 9);
     player.play(30);
     assert_eq!(player.send(&board).0, 200);
+    // A piece of nothing says the player is there, and stores nothing.
+    let (status, body) = post(
+        &board,
+        &format!("/api/live/{}", player.id),
+        &json!({"token": player.token, "from": player.sent, "commands": ""}),
+    );
+    assert_eq!((status, body["commands"].as_u64()), (200, Some(player.sent as u64)), "{body}");
     let (_, _, how, why) = spectate(follow(&board, &format!("/api/live/{}/events", player.id)));
     assert_eq!(how, "idle", "{why}");
     assert!(why.contains("sent nothing"), "{why}");

@@ -88,7 +88,7 @@ impl LiveEvent {
                 how: v["how"].as_str().ok_or_else(bad)?.to_owned(),
                 why: v["why"].as_str().ok_or_else(bad)?.to_owned(),
             })),
-            "error" => Ok(Some(LiveEvent::Lost(
+            "lost" => Ok(Some(LiveEvent::Lost(
                 v["error"].as_str().unwrap_or("the board's stream failed").to_owned(),
             ))),
             _ => Ok(None),
@@ -110,6 +110,13 @@ impl Feed {
     fn take(&self) -> Vec<LiveEvent> {
         self.0.lock().unwrap_or_else(|e| e.into_inner()).drain(..).collect()
     }
+}
+
+/// The page's feed (`web::live_event` fills it from web/board.js's stream): one per page.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+pub fn page_feed() -> &'static Feed {
+    static FEED: std::sync::OnceLock<Feed> = std::sync::OnceLock::new();
+    FEED.get_or_init(Feed::default)
 }
 
 /// The recording file a live run's `begin` event carries (its data's `"recording"`, base64).

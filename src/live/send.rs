@@ -22,6 +22,9 @@ use crate::turn::{Game, TurnSet};
 
 /// The longest the game keeps commands before sending them.
 const SEND_EVERY: Duration = Duration::from_secs(1);
+/// How often a player who plays nothing tells the board it is there (a run the board hears
+/// nothing of for five minutes is ended).
+const HEARTBEAT: Duration = Duration::from_secs(60);
 /// The longest closing the window waits for the run's end to reach the board.
 const LAST_WORD: Duration = Duration::from_secs(3);
 
@@ -29,9 +32,7 @@ const LAST_WORD: Duration = Duration::from_secs(3);
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
 pub struct LiveBoard(pub String);
 
-/// What the sidebar says of the live run ("" when there is none).
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
-pub struct LiveStatus(pub String);
+pub use crate::screens::playing::floor::live::LiveStatus;
 
 /// The sending thread's words, kept after the run (its last word is how the live run ended).
 #[derive(Resource, Clone, Debug)]
@@ -140,7 +141,16 @@ fn send(mut sending: ResMut<Sending>, game: Res<Game>, time: Res<Time<Real>>) {
     if sending.ended || (!game.is_over() && now - sending.last < SEND_EVERY.as_secs_f64()) {
         return;
     }
-    if let Some(piece) = piece_of(&game, sending.sent, game.is_over()) {
+    let piece = piece_of(&game, sending.sent, game.is_over()).or_else(|| {
+        // Nothing played for a while: an empty piece says the player is there.
+        (now - sending.last >= HEARTBEAT.as_secs_f64()).then(|| Piece {
+            from: sending.sent,
+            bytes: Vec::new(),
+            checkpoints: Vec::new(),
+            end: None,
+        })
+    });
+    if let Some(piece) = piece {
         sending.sent = game.recording().map_or(0, |r| r.len());
         sending.last = now;
         sending.ended = piece.end.is_some();

@@ -152,7 +152,7 @@ pub fn follow(url: &str) -> Result<Watched, String> {
         };
         match sent.name.as_str() {
             "begin" => break sent,
-            "error" => return Err(format!("the board could not stream {name}: {}", sent.data)),
+            "lost" => return Err(format!("the board could not stream {name}: {}", sent.data)),
             _ => {}
         }
     };

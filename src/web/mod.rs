@@ -11,6 +11,8 @@
 //! new level by setting `data-request` to a query, which the game takes on its next frame.
 
 pub mod contract;
+#[cfg(target_arch = "wasm32")]
+mod live;
 pub mod params;
 #[cfg(target_arch = "wasm32")]
 mod speech;
@@ -22,6 +24,19 @@ mod speech;
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn board_secret(secret: &str, board: &str) -> String {
     crate::board::secret_for(secret, &crate::board::origin(board))
+}
+
+/// Hands the game an event of the board's live run the page follows (`?watch=ID`): web/board.js
+/// reads the stream with an `EventSource` and passes each `piece`, `end` and `error` on (`name`,
+/// and its data as sent). Events the game cannot read end the following, said on the banner.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn live_event(name: &str, data: &str) {
+    match crate::live::LiveEvent::parse(name, data) {
+        Ok(Some(event)) => crate::live::page_feed().push(event),
+        Ok(None) => {}
+        Err(why) => crate::live::page_feed().push(crate::live::LiveEvent::Lost(why)),
+    }
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -338,6 +353,7 @@ mod page {
             turn,
             ghost,
             take_over,
+            watch,
             mode,
             mut problems,
         } = params::parse(&search, rand::random);
@@ -362,6 +378,12 @@ mod page {
         // From a turn (`&turn=N`), and taken over there (`&take-over`): the run in play, and the
         // replay watched unless it was taken over.
         let watched = watched.map(|(run, replay, parent)| {
+            if let Some(id) = watch {
+                // A board's live run: followed from where it stands, its pieces from the page.
+                let name = format!("live run {id}");
+                let (run, control) = crate::screens::playing::replay::ReplayControl::live(&run, replay, parent, name);
+                return (run, Some(control));
+            }
             if turn.is_none() && !take_over {
                 let control = crate::screens::playing::replay::ReplayControl::new(&run, replay, parent);
                 return (run, Some(control));
@@ -473,6 +495,7 @@ mod page {
             continues: continued.map(|(id, _)| id),
             replay: watched.and_then(|(_, control)| control),
             racing: raced.map(|(_, racing)| racing),
+            feed: watch.map(|_| crate::live::page_feed().clone()),
             ..match run {
                 Some(run) => crate::app::Launch::run(run),
                 None => crate::app::Launch::title(),
@@ -480,7 +503,8 @@ mod page {
         }
         .with_store(store);
         let mut app = crate::app::game_app(launch, window);
-        app.add_systems(Startup, || mark_time("startup"))
+        app.add_plugins(super::live::plugin)
+            .add_systems(Startup, || mark_time("startup"))
             .add_systems(OnExit(GameState::Loading), || mark_time("loaded"))
             .add_systems(OnEnter(GameState::Playing), || {
                 if document()
@@ -530,5 +554,11 @@ fn params_were_only_a_replay(search: &str) -> bool {
         .trim_start_matches('?')
         .split('&')
         .filter(|p| !p.is_empty())
-        .all(|p| p.starts_with("replay=") || p.starts_with("turn=") || p == "take-over" || p.starts_with("ghost="))
+        .all(|p| {
+            p.starts_with("replay=")
+                || p.starts_with("turn=")
+                || p == "take-over"
+                || p.starts_with("ghost=")
+                || p.starts_with("watch=")
+        })
 }

@@ -1,6 +1,6 @@
 //! The browser build's URL parameters (`?seed=42&size=80x50&corridors=nethack&radius=8`,
 //! `?mode=hard&challenge=swarm,darkness`, `?daily`, `?replay=RECORDING`, with `&turn=N` and
-//! `&take-over`, `?ghost=RECORDING` to race), parsed in plain Rust so that every case is tested natively. A bad parameter is reported and
+//! `&take-over`, `&watch=ID` for a board's live run, `?ghost=RECORDING` to race), parsed in plain Rust so that every case is tested natively. A bad parameter is reported and
 //! replaced by its default (a random seed for the seed), never a panic.
 
 use delve_core::fov::DEFAULT_RADIUS;
@@ -64,6 +64,9 @@ pub struct PageRequest {
     /// `&take-over` with a replay: the run is the player's own from that turn (0 without one), a
     /// branch of the recording ("survive this": `?from=ID&turn=N` on a board's page).
     pub take_over: bool,
+    /// `&watch=ID` with a replay: the recording is the beginning of the board's live run ID,
+    /// whose pieces the page's stream hands on as they come (web/board.js).
+    pub watch: Option<u64>,
     /// `?mode=` and `?challenge=`: how the run is played (the standard game without them).
     pub mode: Mode,
     /// One sentence per bad or unknown parameter, for the page.
@@ -107,6 +110,7 @@ pub fn parse(search: &str, random_seed: impl FnOnce() -> u64) -> PageRequest {
         turn: None,
         ghost: None,
         take_over: false,
+        watch: None,
         mode: Mode::STANDARD,
         problems: Vec::new(),
     };
@@ -161,6 +165,12 @@ pub fn parse(search: &str, random_seed: impl FnOnce() -> u64) -> PageRequest {
                 )),
             },
             "take-over" => req.take_over = true,
+            "watch" => match value.parse::<u64>() {
+                Ok(id) if id > 0 => req.watch = Some(id),
+                _ => req.problems.push(format!(
+                    "The live run \"{shown}\" is not a run's number (a whole number from 1); nothing is watched."
+                )),
+            },
             "ascii" => req.ascii = true,
             "golden" => req.golden = true,
             "reveal" => req.reveal = true,
@@ -182,6 +192,16 @@ pub fn parse(search: &str, random_seed: impl FnOnce() -> u64) -> PageRequest {
                 key.chars().take(40).collect::<String>()
             )),
         }
+    }
+    if req.watch.is_some() && (req.turn.is_some() || req.take_over) {
+        req.problems
+            .push("A live run is watched as it is played: a turn to begin on, or taking over, was ignored.".into());
+        (req.turn, req.take_over) = (None, false);
+    }
+    if req.replay.is_none() {
+        // (The page's script fetches the live run's beginning before the game reads the address;
+        // it says why when it cannot.)
+        req.watch = None;
     }
     if req.replay.is_none() && (req.turn.is_some() || req.take_over) {
         req.problems
@@ -342,6 +362,23 @@ mod tests {
         let r = parse("?seed=4&turn=5&take-over", || 0);
         assert_eq!((r.turn, r.take_over), (None, false));
         assert!(r.problems[0].contains("for a recording's link"), "{:?}", r.problems);
+        // A board's live run: its beginning, followed; never from a turn or taken over.
+        let r = parse(&format!("{query}&watch=7"), || 0);
+        assert!(r.problems.is_empty(), "{:?}", r.problems);
+        assert_eq!(r.watch, Some(7));
+        let r = parse(&format!("{query}&watch=7&turn=3"), || 0);
+        assert_eq!((r.watch, r.turn), (Some(7), None));
+        assert!(r.problems[0].contains("watched as it is played"), "{:?}", r.problems);
+        let r = parse(&format!("{query}&watch=x"), || 0);
+        assert!(
+            r.watch.is_none() && r.problems[0].contains("\"x\" is not a run's number"),
+            "{:?}",
+            r.problems
+        );
+        assert!(
+            parse("?watch=7", || 0).watch.is_none(),
+            "nothing to watch without its beginning"
+        );
         // Too long for a link: none.
         assert!(replay_query(&vec![7u8; MAX_REPLAY_QUERY]).is_none());
     }

@@ -667,8 +667,9 @@ try {
   // 13. The board of the day (delve-board, started here over a SQLite file, serving this build):
   // a run played to its end in the page is submitted from the page, ranked on the board's page,
   // and replayed from the board's link to the state hash the desktop's --verify gives its
-  // recording; the desktop's --submit lands its own run of the seed on the same board, and the
-  // page's run again is refused as one already there.
+  // recording; a run played live from one page is followed from the board's list by another to
+  // the same hash; the desktop's --submit lands its own run of the seed on the same board, and
+  // the page's run again is refused as one already there.
   if (native && boardBin) {
     const dir = mkdtempSync(join(tmpdir(), "delve-board-"));
     const boardProc = spawn(boardBin, ["--listen", "127.0.0.1:0", "--database", `sqlite://${join(dir, "board.sqlite3")}`, "--web", dist],
@@ -773,6 +774,53 @@ try {
       const ghostLater = await page.getAttribute("body", "data-ghost");
       check(/^\d+:\d+,\d+$/.test(ghostLater || "") && Number(await page.getAttribute("body", "data-turn")) >= 6,
         `the ghost walks on as turns pass (${ghostAt} to ${ghostLater})`);
+      // Watching a run live: one page plays seed 251 live to the board ("Play live on the
+      // board", off until ticked); another follows it from the board's "Being played now"
+      // (`?watch=ID`), turn by turn, and ends where the player's recording verifies to.
+      const player = await context.newPage();
+      const pressOn = async (p, key) => { await p.keyboard.down(key); await p.waitForTimeout(80); await p.keyboard.up(key); await p.waitForTimeout(250); };
+      await player.goto(`${boardBase}/?seed=251`);
+      await player.waitForSelector('body[data-delve="playing"]', { timeout: 180000 });
+      check(await player.isVisible("#delve-live-box") && !(await player.isChecked("#delve-live-box")),
+        "the page offers to play live on the board, off until ticked");
+      await player.check("#delve-live-box");
+      await player.locator("#delve-canvas").focus();
+      for (let i = 0; i < 5; i++) await pressOn(player, ".");
+      await player.waitForFunction(() => !!document.body.dataset.liveRun, null, { timeout: 20000 }).catch(() => {});
+      const liveId = await player.getAttribute("body", "data-live-run");
+      const listed = await (await fetch(`${boardBase}/api/live`)).json();
+      check(liveId && listed.live.some((r) => String(r.id) === liveId),
+        `ticked, the run is live on the board (run ${liveId}; live: ${JSON.stringify(listed.live.map((r) => r.id))})`);
+      await page.goto(`${boardBase}/board`);
+      const watchLive = page.locator(`li[data-live="${liveId}"] a`);
+      check(await watchLive.count() === 1, "the board's page lists it under \"Being played now\" with a Watch link");
+      await watchLive.click();
+      await page.waitForSelector('body[data-delve="playing"]', { timeout: 180000 }).catch(() => {});
+      await page.waitForFunction(() => document.body.dataset.replay !== undefined, null, { timeout: 20000 }).catch(() => {});
+      const joinedAt = Number(await page.getAttribute("body", "data-turn"));
+      for (let i = 0; i < 5; i++) await pressOn(player, ".");
+      const playerTurn = Number(await player.getAttribute("body", "data-turn"));
+      await page.waitForFunction((t) => Number(document.body.dataset.turn || "0") >= t, playerTurn, { timeout: 20000 }).catch(() => {});
+      check(joinedAt > 0 && joinedAt <= 5 && Number(await page.getAttribute("body", "data-turn")) >= playerTurn,
+        `the spectator joins where the run stands on the board and follows it as it is played (turn ${joinedAt}, then ${playerTurn})`);
+      for (let i = 0; i < 300 && !(await player.isVisible("#delve-recording")); i++) await pressOn(player, ".");
+      const liveHref = (await player.getAttribute("#delve-download", "href")) || "";
+      const liveFile = join(dir, "played-live.delverec");
+      writeFileSync(liveFile, Buffer.from(liveHref.slice(liveHref.indexOf(",") + 1), "base64"));
+      let livePlayed = null;
+      try {
+        livePlayed = JSON.parse(execFileSync(native, ["--verify", liveFile], { encoding: "utf8" }));
+      } catch (e) {
+        console.log(`delve --verify: ${e.stderr || e}`);
+      }
+      await page.waitForFunction(() => ["done", "astray"].includes(document.body.dataset.replay), null, { timeout: 30000 }).catch(() => {});
+      const liveHash = await page.getAttribute("body", "data-hash");
+      check((await page.getAttribute("body", "data-replay")) === "done" && livePlayed && livePlayed.outcome === "died" && liveHash === livePlayed.hash,
+        `the spectator's replay ends with the run, on the hash the player's recording verifies to (${liveHash}, ${livePlayed && livePlayed.hash})`);
+      const ended = await (await fetch(`${boardBase}/api/live`)).json();
+      check(!ended.live.some((r) => String(r.id) === liveId), "and the board lists it no longer");
+      await player.evaluate(() => localStorage.setItem("delve.live", "0"));
+      await player.close();
       // The desktop: the same run again is refused; its own run of the seed lands beside it.
       const saveDir = join(dir, "desktop");
       let again = null;

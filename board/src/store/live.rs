@@ -297,6 +297,16 @@ impl Store {
         Ok(true)
     }
 
+    /// Notes that live run `id`'s player is there at `at` (nothing played: not idle).
+    pub async fn live_touch(&self, id: i64, at: u64) -> Result<(), StoreError> {
+        sqlx::query("UPDATE live_runs SET touched_at = $1 WHERE id = $2 AND ended_how IS NULL")
+            .bind(at as i64)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// The live runs untouched since `before` (Unix seconds).
     pub async fn live_idle(&self, before: u64) -> Result<Vec<(i64, u64)>, StoreError> {
         let rows = sqlx::query("SELECT id, touched_at FROM live_runs WHERE ended_how IS NULL AND touched_at < $1")

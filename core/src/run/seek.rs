@@ -80,6 +80,11 @@ impl Seeker {
         Ok(())
     }
 
+    /// The latest turn any command played so far came to.
+    pub fn furthest_turn(&self) -> u64 {
+        self.turns.last().copied().unwrap_or(0)
+    }
+
     /// Commands between two keyframes now.
     pub fn stride(&self) -> usize {
         self.every

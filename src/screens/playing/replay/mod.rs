@@ -201,9 +201,10 @@ impl ReplayControl {
         (run, Some(control))
     }
 
-    /// The turn the recording ends on (as far as it says).
+    /// The turn the recording ends on (as far as it says, or as far as it has been played: a
+    /// live run's, so far).
     pub fn last_turn(&self) -> u64 {
-        self.replay.last_turn().unwrap_or(0)
+        self.replay.last_turn().unwrap_or(0).max(self.seeker.furthest_turn())
     }
 
     /// Commands played so far.
@@ -301,8 +302,9 @@ impl ReplayControl {
             (None, Some(live)) => format!("LIVE: {}\n", live.name),
             (None, None) => String::new(),
         };
+        let take = if self.live.is_some() { "" } else { "  t take over" };
         format!(
-            "{caption}REPLAY  turn {} of {}  command {}/{}  {state}   Space pause  [ ] speed  , . step  PgUp PgDn 100  1-0 level  t take over  Esc leave",
+            "{caption}REPLAY  turn {} of {}  command {}/{}  {state}   Space pause  [ ] speed  , . step  PgUp PgDn 100  1-0 level{take}  Esc leave",
             run.turn(),
             self.last_turn(),
             self.replay.played(),

@@ -397,19 +397,17 @@ fn fill_player_lines(
     colour.0 = palette::health(share, settings.colour_blind);
 }
 
-/// The live run's line, as the sending thread last put it (`live::send::LiveStatus`).
+/// The live run's line, as the sending thread last put it (`floor::live::LiveStatus`).
 fn fill_live_line(
-    #[cfg(not(target_arch = "wasm32"))] status: Option<Res<crate::live::send::LiveStatus>>,
+    status: Option<Res<crate::screens::playing::floor::live::LiveStatus>>,
     mut line: Query<&mut Text, With<LiveLines>>,
 ) {
-    #[cfg(not(target_arch = "wasm32"))]
-    if let Some(status) = status.filter(|s| s.is_changed()) {
-        for mut text in &mut line {
-            text.set_if_neq(Text(status.0.clone()));
+    let Some(status) = status else { return };
+    for mut text in &mut line {
+        if text.0 != status.0 {
+            text.0.clone_from(&status.0);
         }
     }
-    #[cfg(target_arch = "wasm32")]
-    let _ = &mut line;
 }
 
 /// What a row says: "rat (r)  hunting" or "a potion (crimson)". The map's letter follows the
