@@ -5,9 +5,11 @@
 //! moment it was sent.
 //!
 //! ```sh
-//! cargo run --release -p delve-board --example live -- URL SEEDS SPECTATORS
+//! cargo run --release -p delve-board --example live -- URL SEEDS SPECTATORS [WATCH_URL]
 //! ```
-//! `SEEDS`: a range such as `0-9` of the standard game's seeds, played one after another.
+//! `SEEDS`: a range such as `0-9` of the standard game's seeds, played one after another;
+//! `WATCH_URL`: where the spectators follow (another board process over the same PostgreSQL),
+//! else `URL`.
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
@@ -63,6 +65,7 @@ fn main() {
     let (first, last): (u64, u64) = (first.parse().unwrap(), last.parse().unwrap());
     let spectators: usize = spectators.parse().unwrap();
     let url = url.trim_end_matches('/');
+    let watch = args.get(4).map_or(url, |w| w.trim_end_matches('/'));
     let (mut checks, mut reaches, mut sizes) = (Vec::new(), Vec::new(), Vec::new());
     for seed in first..=last {
         let mut run = RunSpec::seeded(standard(seed)).begin().unwrap().with_sight(DEFAULT_RADIUS);
@@ -76,7 +79,7 @@ fn main() {
         let had: Arc<Mutex<Vec<(u64, Instant)>>> = Arc::default();
         let readers: Vec<_> = (0..spectators)
             .map(|_| {
-                let response = agent().get(&format!("{url}/api/live/{id}/events")).call().unwrap();
+                let response = agent().get(&format!("{watch}/api/live/{id}/events")).call().unwrap();
                 assert_eq!(response.status().as_u16(), 200);
                 let had = had.clone();
                 std::thread::spawn(move || {

@@ -803,6 +803,7 @@ try {
       await page.waitForFunction((t) => Number(document.body.dataset.turn || "0") >= t, playerTurn, { timeout: 20000 }).catch(() => {});
       check(joinedAt > 0 && joinedAt <= 5 && Number(await page.getAttribute("body", "data-turn")) >= playerTurn,
         `the spectator joins where the run stands on the board and follows it as it is played (turn ${joinedAt}, then ${playerTurn})`);
+      await page.screenshot({ path: join(dist, "..", "e2e-screenshot-live.png") });
       for (let i = 0; i < 300 && !(await player.isVisible("#delve-recording")); i++) await pressOn(player, ".");
       const liveHref = (await player.getAttribute("#delve-download", "href")) || "";
       const liveFile = join(dir, "played-live.delverec");
