@@ -32,10 +32,7 @@ fn point(c: &Checkpoint) -> Value {
 }
 
 fn agent() -> ureq::Agent {
-    ureq::Agent::config_builder()
-        .http_status_as_error(false)
-        .build()
-        .into()
+    ureq::Agent::config_builder().http_status_as_error(false).build().into()
 }
 
 fn post(url: &str, body: &Value) -> (u16, Value) {
@@ -68,12 +65,18 @@ fn main() {
     let watch = args.get(4).map_or(url, |w| w.trim_end_matches('/'));
     let (mut checks, mut reaches, mut sizes) = (Vec::new(), Vec::new(), Vec::new());
     for seed in first..=last {
-        let mut run = RunSpec::seeded(standard(seed)).begin().unwrap().with_sight(DEFAULT_RADIUS);
+        let mut run = RunSpec::seeded(standard(seed))
+            .begin()
+            .unwrap()
+            .with_sight(DEFAULT_RADIUS);
         let file = encode_recording(&run).unwrap();
         let b64 = base64::engine::general_purpose::STANDARD;
         let (status, begun) = post(&format!("{url}/api/live"), &json!({"recording": b64.encode(file)}));
         assert_eq!(status, 201, "{begun}");
-        let (id, token) = (begun["id"].as_i64().unwrap(), begun["token"].as_str().unwrap().to_owned());
+        let (id, token) = (
+            begun["id"].as_i64().unwrap(),
+            begun["token"].as_str().unwrap().to_owned(),
+        );
         // When each piece (by its first command) was sent, and when each spectator had it.
         let sent: Arc<Mutex<HashMap<u64, Instant>>> = Arc::default();
         let had: Arc<Mutex<Vec<(u64, Instant)>>> = Arc::default();

@@ -363,7 +363,11 @@ fn an_idle_live_run_is_ended(postgres: bool) {
         &format!("/api/live/{}", player.id),
         &json!({"token": player.token, "from": player.sent, "commands": ""}),
     );
-    assert_eq!((status, body["commands"].as_u64()), (200, Some(player.sent as u64)), "{body}");
+    assert_eq!(
+        (status, body["commands"].as_u64()),
+        (200, Some(player.sent as u64)),
+        "{body}"
+    );
     let (_, _, how, why) = spectate(follow(&board, &format!("/api/live/{}/events", player.id)));
     assert_eq!(how, "idle", "{why}");
     assert!(why.contains("sent nothing"), "{why}");
