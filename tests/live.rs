@@ -51,6 +51,11 @@ fn until(app: &mut App, what: &str, mut done: impl FnMut(&mut App) -> bool) {
     }
 }
 
+/// The turn `app`'s game is on.
+fn app_turn(app: &App) -> u64 {
+    app.world().resource::<Game>().turn()
+}
+
 /// A spectator's game following `url`, at the replay's top speed.
 fn spectator(url: &str) -> App {
     let watched = delve::live::watch::follow(url).unwrap();
@@ -104,7 +109,27 @@ fn a_run_played_live_is_followed_to_its_end_by_two_spectators() {
         std::thread::sleep(Duration::from_millis(80));
         first.update();
         if turn == 20 {
-            second = Some(spectator(&format!("{url}/api/live/{id}/events")));
+            let held: serde_json::Value = ureq::get(&format!("{url}/api/live"))
+                .call()
+                .unwrap()
+                .body_mut()
+                .read_json()
+                .unwrap();
+            let held = held["live"][0]["commands"].as_u64().unwrap();
+            let mut late = spectator(&format!("{url}/api/live/{id}/events"));
+            // A spectator joining late goes to where the run stood, not to its start: even paused
+            // (nothing played by the clock), the replay is taken there once those commands came.
+            if !late.world().resource::<ReplayControl>().is_paused() {
+                press(&mut late, KeyCode::Space, " ");
+            }
+            until(&mut late, "the late spectator to catch up", |app| {
+                app.world().resource::<ReplayControl>().played() as u64 >= held
+            });
+            assert!(held == 0 || app_turn(&late) > 0, "joined with {held} commands held");
+            if late.world().resource::<ReplayControl>().is_paused() {
+                press(&mut late, KeyCode::Space, " ");
+            }
+            second = Some(late);
         }
     }
     until(&mut player, "the board to say the run ended", |app| {

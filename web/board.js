@@ -99,6 +99,8 @@ function followLive(id) {
     source.addEventListener("begin", (event) => {
       if (begun) return;
       begun = true;
+      // Where the run stands now: the game goes there once the pieces before it have come.
+      waiting.push(["joined", JSON.stringify({ commands: JSON.parse(event.data).commands })]);
       const b64url = JSON.parse(event.data).recording.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
       history.replaceState(null, "", `?replay=${b64url}&watch=${encodeURIComponent(id)}`);
       resolve();

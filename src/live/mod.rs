@@ -38,6 +38,9 @@ pub enum LiveEvent {
     End { how: String, why: String },
     /// The stream was lost, and why (the run may go on, unseen here).
     Lost(String),
+    /// The run had this many commands when the stream began (they come first: the replay then
+    /// goes to where the run stood).
+    Joined(usize),
 }
 
 /// A checkpoint as the board's JSON writes it (`{"commands", "turn", "hash"}`).
@@ -88,6 +91,9 @@ impl LiveEvent {
                 how: v["how"].as_str().ok_or_else(bad)?.to_owned(),
                 why: v["why"].as_str().ok_or_else(bad)?.to_owned(),
             })),
+            "joined" => Ok(Some(
+                LiveEvent::Joined(v["commands"].as_u64().ok_or_else(bad)? as usize),
+            )),
             "lost" => Ok(Some(LiveEvent::Lost(
                 v["error"].as_str().unwrap_or("the board's stream failed").to_owned(),
             ))),
@@ -131,18 +137,29 @@ pub fn begin_file(data: &str) -> Result<Vec<u8>, String> {
 }
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        follow
-            .in_set(TurnSet::Input)
-            .run_if(in_state(InPlay(Session::Replay)).and_then(resource_exists::<Feed>)),
-    );
+    app.add_systems(OnExit(InPlay(Session::Replay)), stop_following)
+        .add_systems(
+            Update,
+            follow
+                .in_set(TurnSet::Input)
+                .run_if(in_state(InPlay(Session::Replay)).and_then(resource_exists::<Feed>)),
+        );
     #[cfg(not(target_arch = "wasm32"))]
     app.add_plugins(send::plugin);
 }
 
+/// Leaving the live replay stops following (what comes after is not played over another replay).
+fn stop_following(mut commands: Commands) {
+    commands.remove_resource::<Feed>();
+}
+
 /// Adds what came of the live run followed to the replay shown.
-fn follow(feed: Res<Feed>, control: Option<ResMut<ReplayControl>>, mut game: ResMut<Game>) {
+fn follow(
+    feed: Res<Feed>,
+    control: Option<ResMut<ReplayControl>>,
+    mut game: ResMut<Game>,
+    mut entered: MessageWriter<crate::turn::LevelEntered>,
+) {
     let Some(mut control) = control else { return };
     for event in feed.take() {
         match event {
@@ -162,6 +179,8 @@ fn follow(feed: Res<Feed>, control: Option<ResMut<ReplayControl>>, mut game: Res
             }
             LiveEvent::End { how, why } => control.end_live(&how, why),
             LiveEvent::Lost(why) => control.lose_live(why),
+            LiveEvent::Joined(commands) => control.joined_at(commands),
         }
     }
+    control.catch_up(&mut game, &mut entered);
 }

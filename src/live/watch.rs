@@ -160,6 +160,10 @@ pub fn follow(url: &str) -> Result<Watched, String> {
     let (run, replay, digest) = replay_of(&file).map_err(|e| format!("{name} cannot be followed: {e}"))?;
     let (run, control) = ReplayControl::live(&run, replay, digest, name.clone());
     let feed = Feed::default();
+    // Where the run stood when the stream began: the replay goes there once its pieces came.
+    if let Ok(Some(joined)) = LiveEvent::parse("joined", &begin.data) {
+        feed.push(joined);
+    }
     let fed = feed.clone();
     std::thread::spawn(move || read_on(&agent, &events, stream, begin.id, &fed));
     Ok(Watched { run, control, feed })

@@ -27,6 +27,48 @@ pub enum NextRun {
 #[derive(Component)]
 struct SummaryText;
 
+/// Where a line of the summary stands: at its top (the review's) or its foot (the board's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edge {
+    Top,
+    Foot,
+}
+
+/// A line of the summary, centred at `edge`, called `name`: its text (marked with `marker`)
+/// says `words`, and a screen reader says them too. It goes with the summary.
+pub fn spawn_line(commands: &mut Commands, name: &'static str, edge: Edge, marker: impl Bundle, words: String) {
+    let (top, bottom) = match edge {
+        Edge::Top => (px(16), Val::Auto),
+        Edge::Foot => (Val::Auto, px(16)),
+    };
+    commands.spawn((
+        Name::new(name),
+        DespawnOnExit(GameState::Ended),
+        Node {
+            position_type: PositionType::Absolute,
+            top,
+            bottom,
+            width: percent(100),
+            padding: UiRect::horizontal(px(16)),
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+        children![(
+            marker,
+            Spoken::new([words.clone()]),
+            Text::new(words),
+            TextFont::from_font_size(scale::BODY),
+            TextColor(palette::TEXT),
+        )],
+    ));
+}
+
+/// Says `words` on a summary line (`spawn_line`): its text and its spoken words together.
+pub fn say_on_line(text: &mut Text, spoken: &mut Spoken, words: &str) {
+    words.clone_into(&mut text.0);
+    *spoken = Spoken::new([words.to_owned()]);
+}
+
 pub fn plugin(app: &mut App) {
     app.add_message::<NextRun>()
         .add_systems(OnEnter(GameState::Ended), show_summary)

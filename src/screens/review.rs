@@ -11,13 +11,13 @@ use delve_core::run::Replay;
 use delve_core::run::seek::Seeker;
 use delve_core::world::Ending;
 
+use super::ended::{Edge, say_on_line, spawn_line};
 use crate::action::Action;
 use crate::settings::bindings::shown;
 use crate::settings::{KeyboardLayout, Settings};
 use crate::state::{GameState, Session};
 use crate::turn::Game;
 use crate::ui::spoken::Spoken;
-use crate::ui::{palette, scale};
 
 /// The summary's line about the review.
 #[derive(Component)]
@@ -75,25 +75,7 @@ fn offer(mut commands: Commands, game: Res<Game>, session: Res<State<Session>>, 
         "{}  could you have lived? (the last turns reviewed)",
         key(settings.as_deref())
     );
-    commands.spawn((
-        Name::new("Review line"),
-        DespawnOnExit(GameState::Ended),
-        Node {
-            position_type: PositionType::Absolute,
-            top: px(16),
-            width: percent(100),
-            padding: UiRect::horizontal(px(16)),
-            justify_content: JustifyContent::Center,
-            ..default()
-        },
-        children![(
-            ReviewLine,
-            Spoken::new([offer.clone()]),
-            Text::new(offer),
-            TextFont::from_font_size(scale::BODY),
-            TextColor(palette::TEXT),
-        )],
-    ));
+    spawn_line(&mut commands, "Review line", Edge::Top, ReviewLine, offer);
 }
 
 fn forget(mut commands: Commands) {
@@ -103,8 +85,7 @@ fn forget(mut commands: Commands) {
 
 fn say(line: &mut Query<(&mut Text, &mut Spoken), With<ReviewLine>>, words: &str) {
     for (mut text, mut spoken) in line {
-        text.0 = words.to_owned();
-        *spoken = Spoken::new([words.to_owned()]);
+        say_on_line(&mut text, &mut spoken, words);
     }
 }
 

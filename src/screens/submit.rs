@@ -10,6 +10,7 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 use bevy::prelude::*;
 
+use super::ended::{Edge, say_on_line, spawn_line};
 use crate::action::Action;
 use crate::board::{BoardTarget, Ranked, Unsent};
 use crate::save::{SaveStore, Store};
@@ -17,8 +18,8 @@ use crate::settings::bindings::shown;
 use crate::settings::{KeyboardLayout, Settings};
 use crate::state::{GameState, Session};
 use crate::turn::Game;
+use crate::ui::palette;
 use crate::ui::spoken::Spoken;
-use crate::ui::{palette, scale};
 
 /// The summary's line about the board.
 #[derive(Component)]
@@ -82,24 +83,7 @@ fn offer(
         key(settings.as_deref()),
         target.name_in(&store)
     );
-    commands.spawn((
-        Name::new("Board line"),
-        DespawnOnExit(GameState::Ended),
-        Node {
-            position_type: PositionType::Absolute,
-            bottom: px(16),
-            width: percent(100),
-            justify_content: JustifyContent::Center,
-            ..default()
-        },
-        children![(
-            BoardLine,
-            Spoken::new([offer.clone()]),
-            Text::new(offer),
-            TextFont::from_font_size(scale::BODY),
-            TextColor(palette::TEXT),
-        )],
-    ));
+    spawn_line(&mut commands, "Board line", Edge::Foot, BoardLine, offer);
 }
 
 fn forget(mut commands: Commands) {
@@ -132,8 +116,11 @@ fn submit_on_key(
     // The board the player has set: the one an old name's secret was used with.
     let usual = settings.board.clone();
     for (mut text, mut spoken) in &mut line {
-        text.0 = format!("Sending the run to {url}; the board replays it…");
-        *spoken = Spoken::new([text.0.clone()]);
+        say_on_line(
+            &mut text,
+            &mut spoken,
+            &format!("Sending the run to {url}; the board replays it…"),
+        );
     }
     let (send, answer) = channel();
     std::thread::spawn(move || {
@@ -196,8 +183,7 @@ fn take_answer(
     };
     info!("{said}");
     for (mut text, mut text_colour, mut spoken) in &mut line {
-        text.0.clone_from(&said);
+        say_on_line(&mut text, &mut spoken, &said);
         text_colour.0 = colour;
-        *spoken = Spoken::new([said.clone()]);
     }
 }

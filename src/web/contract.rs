@@ -55,11 +55,14 @@ pub enum Mark {
     Request,
     /// Where the ghost raced stands on this turn, "depth:x,y".
     Ghost,
+    /// How the run on the summary ended, "died" or "won" ("" off the summary): the page offers
+    /// "Could I have lived?" after a death only.
+    Outcome,
 }
 
 impl Mark {
     /// Every mark.
-    pub const ALL: [Mark; 17] = [
+    pub const ALL: [Mark; 18] = [
         Mark::Delve,
         Mark::Screen,
         Mark::Keys,
@@ -77,6 +80,7 @@ impl Mark {
         Mark::Lab,
         Mark::Request,
         Mark::Ghost,
+        Mark::Outcome,
     ];
 
     /// The attribute's name on `<body>`.
@@ -99,6 +103,7 @@ impl Mark {
             Mark::Lab => "data-lab",
             Mark::Request => "data-request",
             Mark::Ghost => "data-ghost",
+            Mark::Outcome => "data-outcome",
         }
     }
 }

@@ -300,6 +300,8 @@ mod page {
     /// A finished run's recording, offered on the page: a download, and a link that replays it
     /// when it is short enough for one (`params::replay_query`).
     fn offer_recording(game: Res<Game>, session: Option<Res<State<Session>>>) {
+        let outcome = delve_core::save::Outcome::of(&game).word();
+        mark(Mark::Outcome, if outcome == "playing" { "" } else { outcome });
         let Some(doc) = document() else { return };
         let (Some(offer), Some(bytes)) = (doc.get_element_by_id("delve-recording"), encode_recording(&game)) else {
             return;
@@ -332,6 +334,7 @@ mod page {
     }
 
     fn hide_recording() {
+        mark(Mark::Outcome, "");
         if let Some(offer) = document().and_then(|d| d.get_element_by_id("delve-recording")) {
             let _ = offer.set_attribute("hidden", "");
         }

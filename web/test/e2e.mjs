@@ -805,6 +805,8 @@ try {
         `the spectator joins where the run stands on the board and follows it as it is played (turn ${joinedAt}, then ${playerTurn})`);
       await page.screenshot({ path: join(dist, "..", "e2e-screenshot-live.png") });
       for (let i = 0; i < 300 && !(await player.isVisible("#delve-recording")); i++) await pressOn(player, ".");
+      check((await player.getAttribute("body", "data-outcome")) === "died",
+        "the summary marks how the run ended (data-outcome=\"died\": \"Could I have lived?\" is offered after a death only)");
       const liveHref = (await player.getAttribute("#delve-download", "href")) || "";
       const liveFile = join(dir, "played-live.delverec");
       writeFileSync(liveFile, Buffer.from(liveHref.slice(liveHref.indexOf(",") + 1), "base64"));

@@ -85,6 +85,9 @@ struct Following {
     ended: Option<(String, String)>,
     /// Why its stream was lost, if it was.
     lost: Option<String>,
+    /// The commands the run had when this spectator joined: once they have come, the replay
+    /// goes to them (where the run stood), and follows it from there.
+    join_at: Option<usize>,
 }
 
 impl ReplayControl {
@@ -120,6 +123,7 @@ impl ReplayControl {
             name,
             ended: None,
             lost: None,
+            join_at: None,
         }));
         (run, control)
     }
@@ -142,6 +146,30 @@ impl ReplayControl {
             scout.1.extend(more, checkpoints, end)?;
         }
         Ok(())
+    }
+
+    /// The live run had `commands` when this spectator joined: the replay goes there once they
+    /// have come (`catch_up`).
+    pub fn joined_at(&mut self, commands: usize) {
+        if let Some(live) = self.live.as_mut() {
+            live.join_at = Some(commands);
+        }
+    }
+
+    /// Goes to where the live run stood when this spectator joined, once its commands have
+    /// come, and plays on from there.
+    pub(crate) fn catch_up(&mut self, game: &mut Game, entered: &mut MessageWriter<LevelEntered>) {
+        let recorded = self.recorded();
+        let Some(at) = self.live.as_mut().and_then(|l| l.join_at.filter(|&at| at <= recorded)) else {
+            return;
+        };
+        if let Some(live) = self.live.as_mut() {
+            live.join_at = None;
+        }
+        if at > self.replay.played() {
+            self.seek(Target::Command(at), game, entered);
+        }
+        self.paused = false;
     }
 
     /// The live run followed ended, as the board says.
@@ -205,6 +233,11 @@ impl ReplayControl {
     /// live run's, so far).
     pub fn last_turn(&self) -> u64 {
         self.replay.last_turn().unwrap_or(0).max(self.seeker.furthest_turn())
+    }
+
+    /// Whether it is paused.
+    pub fn is_paused(&self) -> bool {
+        self.paused
     }
 
     /// Commands played so far.
