@@ -70,6 +70,29 @@ const fn written_before_per_board_secrets() -> bool {
     true
 }
 
+/// Decodes `%XX` escapes and `+` (a space) in a query component; a stray `%` stays as it is.
+pub fn decode_component(s: &str) -> String {
+    let hex = |b: Option<&u8>| b.and_then(|&b| (b as char).to_digit(16)).map(|d| d as u8);
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' => match (hex(bytes.get(i + 1)), hex(bytes.get(i + 2))) {
+                (Some(hi), Some(lo)) => {
+                    out.push(hi * 16 + lo);
+                    i += 2;
+                }
+                _ => out.push(b'%'),
+            },
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 /// A board's origin as secrets are made for it: the scheme and host in lower case, with the
 /// port when it is not the scheme's own (`https://Board.example:443/x` is
 /// `https://board.example`).

@@ -15,26 +15,9 @@ use delve::save::{SaveStore, Store};
 use delve::screens::playing::replay::ReplayControl;
 use delve::state::{GameState, Session};
 use delve::turn::Game;
-use delve_board::{Config, Store as BoardStore, router, serve, standard};
+use delve_board::standard;
 use delve_core::run::RunSpec;
-use support::{act, keyboard_app, press, state};
-
-/// A board on a free loopback port over a SQLite file in `dir`: its address.
-fn board(dir: &std::path::Path) -> String {
-    let url = format!("sqlite://{}", dir.join("board.sqlite3").display());
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let rt = tokio::runtime::Runtime::new().unwrap();
-        rt.block_on(async move {
-            let store = BoardStore::open(&url, 2).await.unwrap();
-            let app = router(store, Config::default()).unwrap();
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-            tx.send(listener.local_addr().unwrap()).unwrap();
-            serve(listener, app).await.unwrap();
-        });
-    });
-    format!("http://{}", rx.recv().unwrap())
-}
+use support::{act, board, keyboard_app, press, state};
 
 /// What the sidebar's live line says.
 fn status(app: &App) -> String {

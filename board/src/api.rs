@@ -254,23 +254,9 @@ pub async fn submit(
         .map_err(|refusal| ApiError::slow_down(client, refusal))?;
     // Too large is refused from the declared length before a byte is read, or once the bytes
     // read pass the limit.
-    let too_large = || {
-        refuse(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!("the request is larger than the board takes ({MAX_BODY} bytes)"),
-        )
-    };
-    let declared = headers
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<u64>().ok());
-    if declared.is_some_and(|n| n > MAX_BODY as u64) {
-        return Err(too_large());
-    }
-    let body = tokio::time::timeout(BODY_TIME, axum::body::to_bytes(body, MAX_BODY))
+    let body = body_bytes(&headers, body, MAX_BODY)
         .await
-        .map_err(|_| refuse(StatusCode::REQUEST_TIMEOUT, "the request's body came too slowly".into()))?
-        .map_err(|_| too_large())?;
+        .map_err(|e| refuse(e.status, e.message))?;
     let submission: Submission = serde_json::from_slice(&body).map_err(|e| {
         refuse(
             StatusCode::BAD_REQUEST,
@@ -287,12 +273,7 @@ pub async fn submit(
         ),
     };
     check_secret(&submission.secret).map_err(|why| refuse(StatusCode::BAD_REQUEST, why))?;
-    let bytes = base64::engine::general_purpose::STANDARD
-        .decode(submission.recording.trim_end_matches('='))
-        .or_else(|_| {
-            base64::engine::general_purpose::STANDARD_NO_PAD.decode(submission.recording.trim_end_matches('='))
-        })
-        .map_err(|e| refuse(StatusCode::BAD_REQUEST, format!("the recording is not base64: {e}")))?;
+    let bytes = base64_of(&submission.recording, "the recording").map_err(|e| refuse(e.status, e.message))?;
     let (folded, look, secret_hash, digest) = (
         fold(&submission.name),
         skeleton(&submission.name),

@@ -23,8 +23,6 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use base64::Engine;
 use delve_core::run::{Checkpoint, Replay, Run, RunSpec};
-
-use crate::relay::{Checked, LOOK_EVERY, Seat};
 use delve_core::save::{Outcome, replayable};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -33,6 +31,7 @@ use tokio::sync::broadcast;
 use crate::api::{ApiError, Board, base64_of, body_bytes, parse_id};
 use crate::judge::{BOARD_MAX_WORK, MAX_RECORDING};
 use crate::limits::client_key;
+use crate::relay::{Checked, LOOK_EVERY, Seat};
 use crate::store::{LiveBegin, LivePiece, LiveRow, LiveStored, Store, StoreError};
 
 /// The most bytes of commands one piece may carry (a minute of the fastest play is a few
@@ -231,6 +230,15 @@ pub fn watch_link(game: &str, id: i64) -> String {
     format!("{game}{join}watch={id}")
 }
 
+/// Live run `id` as stored, or a 404.
+async fn live_row(board: &Board, id: i64) -> Result<LiveRow, ApiError> {
+    board
+        .store
+        .live_run(id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("no live run {id}")))
+}
+
 /// A 409: the board holds `commands` of the run, not what the piece follows.
 fn moved_on(commands: u64, from: u64) -> Response {
     (
@@ -271,11 +279,7 @@ pub async fn piece(
             ),
         ));
     }
-    let row = board
-        .store
-        .live_run(id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(format!("no live run {id}")))?;
+    let row = live_row(&board, id).await?;
     if crate::names::digest(piece.token.as_bytes()) != row.token_hash {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
@@ -437,16 +441,6 @@ fn entry(board: &Board, r: &LiveRow) -> serde_json::Value {
     })
 }
 
-/// A live run the board's pages list.
-pub async fn now_live(board: &Board) -> Result<Vec<LiveRow>, StoreError> {
-    board.store.live_runs(20).await
-}
-
-/// Spectators on this process of a live run (for the pages).
-pub fn spectators(board: &Board, id: i64) -> usize {
-    board.live.spectators(id)
-}
-
 /// One spectator's stream, as it goes.
 struct Follow {
     board: Arc<Board>,
@@ -549,11 +543,7 @@ pub async fn events(
 ) -> Result<Response, ApiError> {
     board.read_allowed(peer, &headers)?;
     let id = parse_id(&text)?;
-    let row = board
-        .store
-        .live_run(id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(format!("no live run {id}")))?;
+    let row = live_row(&board, id).await?;
     let resume = headers
         .get("last-event-id")
         .and_then(|v| v.to_str().ok())

@@ -134,7 +134,7 @@ async fn day_page(
 /// The runs being played live now, each with its link to watch (the game's page, else the
 /// events' stream).
 async fn live_section(board: &Board) -> Result<String, ApiError> {
-    let runs = crate::live::now_live(board).await?;
+    let runs = board.store.live_runs(20).await?;
     let mut section = String::from("<section aria-labelledby=\"live\"><h2 id=\"live\">Being played now</h2>");
     if runs.is_empty() {
         section.push_str("<p>No run is being played live. A run played live (<code>delve --live URL</code>, or the page's <em>Play live</em>) shows here for anyone to watch.</p></section>");
@@ -156,7 +156,7 @@ async fn live_section(board: &Board) -> Result<String, ApiError> {
             Some(game) => crate::live::watch_link(game, r.id),
             None => format!("/api/live/{}/events", r.id),
         };
-        let watching = crate::live::spectators(board, r.id);
+        let watching = board.live.spectators(r.id);
         let _ = write!(
             section,
             "<li data-live=\"{id}\">Live run {id}: {what}{mode}, depth {depth}, turn {turn}, {watching} watching. <a href=\"{href}\">Watch</a></li>",

@@ -7,6 +7,7 @@
 //! the rank a 201 gives, the calendar's first day). Servers on loopback only, bounded in
 //! requests and time.
 
+#[macro_use]
 mod common;
 
 use std::io::{Read, Write};
@@ -24,22 +25,6 @@ use serde_json::Value;
 const ANN: &str = "ann-secret-0123456789";
 const BOB: &str = "bob-secret-0123456789";
 const CAROL: &str = "carol-secret-0123456789";
-
-/// Runs `$body(postgres: bool)` once on SQLite and once on PostgreSQL.
-macro_rules! on_both {
-    ($name:ident) => {
-        mod $name {
-            #[test]
-            fn sqlite() {
-                super::$name(false);
-            }
-            #[test]
-            fn postgres() {
-                super::$name(true);
-            }
-        }
-    };
-}
 
 fn board(name: &str, postgres: bool) -> Option<Server> {
     let (url, dir) = database(name, postgres)?;

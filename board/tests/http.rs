@@ -4,6 +4,7 @@
 //! their reason, leaving the board as it was; names held by their secret and escaped where
 //! shown; floods slowed; a database that goes away a 503, and back, nothing lost.
 
+#[macro_use]
 mod common;
 
 use std::time::Duration;
@@ -21,22 +22,6 @@ use serde_json::Value;
 
 const ANN: &str = "ann-secret-0123456789";
 const BOB: &str = "bob-secret-0123456789";
-
-/// Runs `$body(postgres: bool)` once on SQLite and once on PostgreSQL.
-macro_rules! on_both {
-    ($name:ident) => {
-        mod $name {
-            #[test]
-            fn sqlite() {
-                super::$name(false);
-            }
-            #[test]
-            fn postgres() {
-                super::$name(true);
-            }
-        }
-    };
-}
 
 fn board(name: &str, postgres: bool) -> Option<Server> {
     let (url, dir) = database(name, postgres)?;

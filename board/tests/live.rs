@@ -5,6 +5,7 @@
 //! idle run is ended and its streams closed; the bounds (runs per address, spectators per run)
 //! and bad requests refused with their reason.
 
+#[macro_use]
 mod common;
 
 use std::io::{BufRead, BufReader};
@@ -19,22 +20,6 @@ use delve_core::fov::DEFAULT_RADIUS;
 use delve_core::run::{Checkpoint, Replay, Run, RunSpec};
 use delve_core::save::{decode_recording, encode_recording};
 use serde_json::{Value, json};
-
-/// Runs `$body(postgres: bool)` once on SQLite and once on PostgreSQL.
-macro_rules! on_both {
-    ($name:ident) => {
-        mod $name {
-            #[test]
-            fn sqlite() {
-                super::$name(false);
-            }
-            #[test]
-            fn postgres() {
-                super::$name(true);
-            }
-        }
-    };
-}
 
 const B64: base64::engine::GeneralPurpose = base64::engine::general_purpose::STANDARD;
 

@@ -39,22 +39,16 @@ pub fn events_url(url: &str) -> Result<(String, String), String> {
         query
             .split('&')
             .find_map(|kv| kv.strip_prefix(name).and_then(|v| v.strip_prefix('=')))
+            .map(crate::board::decode_component)
     };
     let id_ok = |id: &str| id.parse::<u64>().ok().filter(|&n| n > 0).map(|n| n.to_string());
     let (board, id) = if let Some((board, rest)) = path.split_once("/api/live/") {
         let id = rest.trim_end_matches('/').trim_end_matches("/events");
         (board.to_owned(), id_ok(id).ok_or_else(bad)?)
     } else if let Some(id) = param("watch") {
-        let origin_end = path
-            .find("://")
-            .map(|i| i + 3)
-            .and_then(|start| path[start..].find('/').map(|j| start + j))
-            .unwrap_or(path.len());
-        let board = param("board").map_or_else(
-            || path[..origin_end].to_owned(),
-            |b| b.replace("%3A", ":").replace("%2F", "/"),
-        );
-        (board, id_ok(id).ok_or_else(bad)?)
+        // The page's own origin is its board, unless it names another.
+        let board = param("board").unwrap_or_else(|| crate::board::origin(path));
+        (board, id_ok(&id).ok_or_else(bad)?)
     } else {
         return Err(bad());
     };

@@ -1,7 +1,7 @@
 //! The browser build's URL parameters (`?seed=42&size=80x50&corridors=nethack&radius=8`,
 //! `?mode=hard&challenge=swarm,darkness`, `?daily`, `?replay=RECORDING`, with `&turn=N` and
-//! `&take-over`, `&watch=ID` for a board's live run, `?ghost=RECORDING` to race), parsed in plain Rust so that every case is tested natively. A bad parameter is reported and
-//! replaced by its default (a random seed for the seed), never a panic.
+//! `&take-over`, `&watch=ID` for a board's live run, `?ghost=RECORDING` to race), parsed in
+//! plain Rust so that every case is tested natively. A bad parameter is reported and replaced by its default (a random seed for the seed), never a panic.
 
 use delve_core::fov::DEFAULT_RADIUS;
 use delve_core::generation::{CorridorStyle, DEEPEST, GenParams, parse_size, size_ok};
@@ -10,6 +10,8 @@ use delve_core::world::{Difficulty, Mode};
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+
+use crate::board::decode_component as decode;
 
 /// The longest share link's query a recording is put in: about 6 KB of recording (a few
 /// thousand turns); longer runs are offered as a download instead.
@@ -71,29 +73,6 @@ pub struct PageRequest {
     pub mode: Mode,
     /// One sentence per bad or unknown parameter, for the page.
     pub problems: Vec<String>,
-}
-
-/// Decodes `%XX` escapes and `+` (a space) in a query component; a stray `%` stays as it is.
-fn decode(s: &str) -> String {
-    let hex = |b: Option<&u8>| b.and_then(|&b| (b as char).to_digit(16)).map(|d| d as u8);
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'+' => out.push(b' '),
-            b'%' => match (hex(bytes.get(i + 1)), hex(bytes.get(i + 2))) {
-                (Some(hi), Some(lo)) => {
-                    out.push(hi * 16 + lo);
-                    i += 2;
-                }
-                _ => out.push(b'%'),
-            },
-            b => out.push(b),
-        }
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// Parses `search` (with or without its leading `?`). `random_seed` is called only when the seed

@@ -131,3 +131,21 @@ pub fn texts(app: &mut App) -> Vec<String> {
 pub fn shows(app: &mut App, wanted: &str) -> bool {
     texts(app).iter().any(|t| t.replace('\u{a0}', " ").contains(wanted))
 }
+
+/// A board (delve-board) on a free loopback port over a SQLite file in `dir`: its address.
+pub fn board(dir: &std::path::Path) -> String {
+    use delve_board::{Config, Store, router, serve};
+    let url = format!("sqlite://{}", dir.join("board.sqlite3").display());
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        rt.block_on(async move {
+            let store = Store::open(&url, 2).await.unwrap();
+            let app = router(store, Config::default()).unwrap();
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            tx.send(listener.local_addr().unwrap()).unwrap();
+            serve(listener, app).await.unwrap();
+        });
+    });
+    format!("http://{}", rx.recv().unwrap())
+}

@@ -16,6 +16,22 @@ use delve_core::run::{Date, Run, RunSpec, daily_params};
 use delve_core::save::encode_recording;
 use serde_json::{Value, json};
 
+/// Runs `$body(postgres: bool)` once on SQLite and once on PostgreSQL (`#[macro_use] mod common`).
+macro_rules! on_both {
+    ($name:ident) => {
+        mod $name {
+            #[test]
+            fn sqlite() {
+                super::$name(false);
+            }
+            #[test]
+            fn postgres() {
+                super::$name(true);
+            }
+        }
+    };
+}
+
 /// A board serving on loopback; it stops with the test's process.
 pub struct Server {
     pub base: String,
